@@ -1,0 +1,150 @@
+//! Undo and redo as data: the history is the append-only list of entries (events, undo marks and
+//! redo marks) exactly as the journal holds them, and the events in force are computed from it.
+//!
+//! - An event is pushed onto the "in force" stack and clears the redo stack.
+//! - An undo moves the latest event in force onto the redo stack.
+//! - A redo moves the latest undone event back into force.
+//!
+//! Limits: undo and redo go back as far as the battle's first event after its start (the start
+//! event itself cannot be undone); there is no limit on depth. An undo recomputes the state by
+//! folding every event in force from the start, which is linear in the battle's length (a few
+//! thousand events fold in well under a millisecond).
+
+use super::{Entry, Event, EventKind};
+
+/// The entries of a battle and the stacks derived from them.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    entries: Vec<Entry>,
+    /// Indices of events in force, oldest first.
+    applied: Vec<usize>,
+    /// Indices of undone events, the next to redo last.
+    undone: Vec<usize>,
+}
+
+impl History {
+    /// Rebuilds a history from entries (as loaded from a journal).
+    pub fn from_entries(entries: impl IntoIterator<Item = Entry>) -> Self {
+        let mut h = Self::default();
+        for e in entries {
+            h.push(e);
+        }
+        h
+    }
+
+    /// Appends an entry. An undo or redo with nothing to act on is kept but does nothing.
+    pub fn push(&mut self, entry: Entry) {
+        let idx = self.entries.len();
+        match &entry {
+            Entry::Event(_) => {
+                self.applied.push(idx);
+                self.undone.clear();
+            }
+            Entry::Undo => {
+                if self.can_undo()
+                    && let Some(i) = self.applied.pop()
+                {
+                    self.undone.push(i);
+                }
+            }
+            Entry::Redo => {
+                if let Some(i) = self.undone.pop() {
+                    self.applied.push(i);
+                }
+            }
+        }
+        self.entries.push(entry);
+    }
+
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The events in force, oldest first.
+    pub fn in_force(&self) -> impl Iterator<Item = &Event> {
+        self.applied.iter().filter_map(|&i| match &self.entries[i] {
+            Entry::Event(e) => Some(e),
+            _ => None,
+        })
+    }
+
+    /// Index (into entries) of the event an undo would take back.
+    pub fn undo_target(&self) -> Option<usize> {
+        let &last = self.applied.last()?;
+        match &self.entries[last] {
+            Entry::Event(Event {
+                kind: EventKind::Start,
+                ..
+            }) => None,
+            _ => Some(last),
+        }
+    }
+
+    /// Index of the event a redo would put back.
+    pub fn redo_target(&self) -> Option<usize> {
+        self.undone.last().copied()
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.undo_target().is_some()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.undone.is_empty()
+    }
+
+    /// Whether the entry at `idx` is an event currently in force.
+    pub fn is_in_force(&self, idx: usize) -> bool {
+        self.applied.contains(&idx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(n: u32) -> Entry {
+        Entry::Event(Event {
+            kind: if n == 0 {
+                EventKind::Start
+            } else {
+                EventKind::Note {
+                    text: n.to_string(),
+                }
+            },
+            summary: n.to_string(),
+            resolutions: vec![],
+            effects: vec![],
+            notes: vec![],
+        })
+    }
+
+    fn force(h: &History) -> Vec<String> {
+        h.in_force().map(|e| e.summary.clone()).collect()
+    }
+
+    #[test]
+    fn undo_redo_sequence() {
+        let mut h = History::from_entries([ev(0), ev(1), ev(2), ev(3)]);
+        h.push(Entry::Undo);
+        h.push(Entry::Undo);
+        assert_eq!(force(&h), ["0", "1"]);
+        h.push(Entry::Redo);
+        assert_eq!(force(&h), ["0", "1", "2"]);
+        assert!(h.can_redo());
+        h.push(ev(4));
+        assert!(!h.can_redo(), "a new event clears the redo stack");
+        assert_eq!(force(&h), ["0", "1", "2", "4"]);
+    }
+
+    #[test]
+    fn start_cannot_be_undone() {
+        let mut h = History::from_entries([ev(0), ev(1)]);
+        h.push(Entry::Undo);
+        assert!(!h.can_undo());
+        h.push(Entry::Undo);
+        assert_eq!(force(&h), ["0"]);
+        h.push(Entry::Redo);
+        assert_eq!(force(&h), ["0", "1"]);
+    }
+}

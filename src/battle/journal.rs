@@ -1,0 +1,1 @@
+//! The battle journal (JSON Lines, fsync'd, locked, torn-tail tolerant).

@@ -1,0 +1,543 @@
+//! The battle: commands → events → state.
+//!
+//! A [`Command`] (an umpire's request) is checked and resolved by [`Battle::handle`] into one
+//! [`Entry`] — an [`Event`] carrying its dice faces, its explanation and its [`Effect`]s, or an
+//! undo/redo mark. [`Battle::apply`] is the only thing that changes the battle. The state is the
+//! fold of the effects of the events that are in force ([`history`]), so replay, undo and the
+//! report all come from one source. `handle` is pure: it never changes the battle, so bad input
+//! changes nothing.
+//!
+//! The journal ([`journal`]) and [`session`] are the edges that put entries on disk before they
+//! are applied.
+
+pub mod history;
+pub mod journal;
+pub mod roster;
+pub mod session;
+pub mod state;
+
+use crate::dice::{DiceSource, Recorder, Roll};
+use crate::resolution::Resolution;
+use crate::rules::{MarkerKind, Options, Params, PhaseChange, RuleError, Ruleset, find_action};
+use crate::scenario::Scenario;
+use crate::text::did_you_mean;
+pub use history::History;
+pub use roster::{FormationInfo, Roster, SideInfo, UnitInfo};
+use serde::{Deserialize, Serialize};
+pub use state::{AreaMarker, BattleState, Effect, UnitState};
+
+/// What the umpire asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// A rule-set procedure (`fire`, `close-combat`, `move` …) with its inputs.
+    Act { action: String, params: Params },
+    /// End the current phase; the automatic steps of the next phases are carried out.
+    Advance,
+    /// Set (or clear, with `None`) a marker by hand.
+    SetMarker {
+        unit: String,
+        marker: String,
+        value: Option<i32>,
+    },
+    /// Set a unit's hits by hand; reaching the limit removes it.
+    SetHits { unit: String, hits: u32 },
+    /// Put a removed unit back by hand.
+    Restore { unit: String },
+    /// Set a formation's or side's counter by hand.
+    SetCounter {
+        scope: String,
+        name: String,
+        value: Option<i32>,
+    },
+    /// A free-text note into the log.
+    Note { text: String },
+    /// Take back the latest event in force.
+    Undo,
+    /// Put back the latest undone event.
+    Redo,
+}
+
+/// What kind of event it is, with the command's inputs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EventKind {
+    /// The battle's initial markers and counters.
+    Start,
+    /// A rule-set procedure.
+    Act { action: String, params: Params },
+    /// The end of a phase and the automatic steps that followed.
+    Advance,
+    /// A hand edit of markers, hits or counters.
+    Edit,
+    /// A free-text note.
+    Note { text: String },
+}
+
+/// Something that happened, with everything needed to replay and explain it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    #[serde(flatten)]
+    pub kind: EventKind,
+    /// One line for the log.
+    pub summary: String,
+    /// The explained rolls, with their faces.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resolutions: Vec<Resolution>,
+    /// What changed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+    /// Automatic steps carried out, follow-ups for the umpire.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+impl Event {
+    /// Every face this event used, in order.
+    pub fn faces(&self) -> Vec<&Roll> {
+        self.resolutions.iter().flat_map(|r| r.faces()).collect()
+    }
+}
+
+/// One line of a battle's history.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "entry", rename_all = "snake_case")]
+pub enum Entry {
+    Event(Event),
+    /// Takes back the latest event in force.
+    Undo,
+    /// Puts back the latest undone event.
+    Redo,
+}
+
+/// Why a command was refused. Nothing changed.
+#[derive(Debug, thiserror::Error)]
+pub enum BattleError {
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    #[error("nothing to undo")]
+    NothingToUndo,
+    #[error("nothing to redo")]
+    NothingToRedo,
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// A read-only look at a battle, handed to the rule set.
+#[derive(Clone, Copy)]
+pub struct BattleView<'a> {
+    pub roster: &'a Roster,
+    pub state: &'a BattleState,
+    pub options: &'a Options,
+}
+
+impl<'a> BattleView<'a> {
+    /// A unit's index by id, or an error with the nearest id.
+    pub fn unit(&self, id: &str) -> Result<usize, RuleError> {
+        self.roster
+            .unit_index(id)
+            .ok_or_else(|| RuleError::UnknownUnit {
+                id: id.to_string(),
+                suggestion: did_you_mean(id, self.roster.unit_ids()),
+            })
+    }
+    pub fn info(&self, unit: usize) -> &'a UnitInfo {
+        &self.roster.units[unit]
+    }
+    pub fn unit_state(&self, unit: usize) -> &'a UnitState {
+        &self.state.units[unit]
+    }
+    pub fn marker(&self, unit: usize, id: &str) -> Option<i32> {
+        self.state.units[unit].marker(id)
+    }
+    pub fn side_id(&self, side: usize) -> &'a str {
+        &self.roster.sides[side].id
+    }
+    pub fn active_side(&self) -> usize {
+        self.state.active
+    }
+    /// A side's value of an option (per-side options may differ).
+    pub fn side_options(&self, side: usize) -> Option<&'a str> {
+        Some(self.side_id(side))
+    }
+    /// A unit's name and id, as the log shows it.
+    pub fn label(&self, unit: usize) -> String {
+        let u = self.info(unit);
+        format!("{} ({})", u.name, u.id)
+    }
+}
+
+/// A battle in memory: its scenario, roster, history and current state.
+pub struct Battle {
+    pub ruleset: &'static dyn Ruleset,
+    pub scenario: Scenario,
+    pub roster: Roster,
+    history: History,
+    state: BattleState,
+    initial: BattleState,
+}
+
+impl Battle {
+    /// A battle at its start, before any event (not even the start event).
+    pub fn new(scenario: Scenario) -> Self {
+        let ruleset = scenario.ruleset;
+        let roster = Roster::build(&scenario.file, ruleset, &scenario.options);
+        let first_side = scenario
+            .file
+            .first_side
+            .as_ref()
+            .and_then(|s| roster.side_index(s.get_ref()))
+            .unwrap_or(0);
+        let first_phase = ruleset.phases().first().map_or("", |p| p.id);
+        let initial = BattleState::initial(&roster, first_side, first_phase);
+        Self {
+            ruleset,
+            scenario,
+            roster,
+            history: History::default(),
+            state: initial.clone(),
+            initial,
+        }
+    }
+
+    pub fn view(&self) -> BattleView<'_> {
+        BattleView {
+            roster: &self.roster,
+            state: &self.state,
+            options: &self.scenario.options,
+        }
+    }
+
+    pub fn state(&self) -> &BattleState {
+        &self.state
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.scenario.options
+    }
+
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// The start event: the rule set's initial markers and counters. The first entry of every
+    /// journal.
+    pub fn start_event(&self) -> Entry {
+        Entry::Event(Event {
+            kind: EventKind::Start,
+            summary: format!("Battle begins: {}", self.scenario.title()),
+            resolutions: Vec::new(),
+            effects: self.ruleset.start(&self.view()),
+            notes: Vec::new(),
+        })
+    }
+
+    /// Checks and resolves a command into the entry that records it. Changes nothing.
+    pub fn handle(&self, cmd: &Command, dice: &mut dyn DiceSource) -> Result<Entry, BattleError> {
+        let view = self.view();
+        let event = match cmd {
+            Command::Undo => {
+                return if self.history.can_undo() {
+                    Ok(Entry::Undo)
+                } else {
+                    Err(BattleError::NothingToUndo)
+                };
+            }
+            Command::Redo => {
+                return if self.history.can_redo() {
+                    Ok(Entry::Redo)
+                } else {
+                    Err(BattleError::NothingToRedo)
+                };
+            }
+            Command::Act { action, params } => {
+                let def = find_action(self.ruleset, action)?;
+                if !def.in_battle {
+                    return Err(BattleError::Invalid(format!(
+                        "`{action}` is a table-only procedure; it is not used in a battle"
+                    )));
+                }
+                let mut rec = Recorder::new(dice);
+                let out = self.ruleset.act(&view, action, params, &mut rec)?;
+                Event {
+                    kind: EventKind::Act {
+                        action: action.clone(),
+                        params: params.clone(),
+                    },
+                    summary: out.summary,
+                    resolutions: out.resolutions,
+                    effects: out.effects,
+                    notes: out.prompts,
+                }
+            }
+            Command::Advance => {
+                let PhaseChange {
+                    steps,
+                    effects,
+                    resolutions,
+                } = self.ruleset.advance(&view, dice)?;
+                let mut after = self.state.clone();
+                for e in &effects {
+                    after
+                        .apply(&self.roster, e)
+                        .map_err(|e| BattleError::Invalid(e.to_string()))?;
+                }
+                Event {
+                    kind: EventKind::Advance,
+                    summary: format!(
+                        "{} → turn {}, {}, {}",
+                        self.phase_name(&self.state),
+                        after.turn,
+                        self.roster.sides[after.active].name,
+                        self.phase_name(&after)
+                    ),
+                    resolutions,
+                    effects,
+                    notes: steps,
+                }
+            }
+            Command::SetMarker {
+                unit,
+                marker,
+                value,
+            } => {
+                let u = view.unit(unit)?;
+                let def = self
+                    .ruleset
+                    .markers()
+                    .iter()
+                    .find(|m| m.id == marker)
+                    .ok_or_else(|| {
+                        BattleError::Invalid(format!(
+                            "no marker `{marker}` in {}{}",
+                            self.ruleset.id(),
+                            did_you_mean(marker, self.ruleset.markers().iter().map(|m| m.id))
+                        ))
+                    })?;
+                if let Some(v) = value {
+                    let ok = match def.kind {
+                        MarkerKind::Flag => *v == 1,
+                        MarkerKind::Count => *v >= 0,
+                        MarkerKind::Turn => *v >= 1,
+                    };
+                    if !ok {
+                        return Err(BattleError::Invalid(format!(
+                            "marker `{marker}` cannot hold {v}"
+                        )));
+                    }
+                }
+                let verb = match value {
+                    Some(v) if def.kind != MarkerKind::Flag => format!("set to {v}"),
+                    Some(_) => "set".to_string(),
+                    None => "cleared".to_string(),
+                };
+                Event {
+                    kind: EventKind::Edit,
+                    summary: format!("{}: {} {verb} by hand", view.label(u), def.badge),
+                    resolutions: Vec::new(),
+                    effects: vec![Effect::Marker {
+                        unit: unit.clone(),
+                        marker: marker.clone(),
+                        value: *value,
+                    }],
+                    notes: Vec::new(),
+                }
+            }
+            Command::SetHits { unit, hits } => {
+                let u = view.unit(unit)?;
+                let limit = view.info(u).hit_limit;
+                if *hits > limit {
+                    return Err(BattleError::Invalid(format!(
+                        "{} takes at most {limit} hit(s)",
+                        view.label(u)
+                    )));
+                }
+                let mut effects = vec![Effect::Hits {
+                    unit: unit.clone(),
+                    hits: *hits,
+                }];
+                let mut summary = format!("{}: hits set to {hits} by hand", view.label(u));
+                if *hits == limit && view.unit_state(u).on_table() {
+                    effects.push(Effect::Removed {
+                        unit: unit.clone(),
+                        cause: "hits set by hand".into(),
+                    });
+                    summary.push_str(" — removed");
+                }
+                Event {
+                    kind: EventKind::Edit,
+                    summary,
+                    resolutions: Vec::new(),
+                    effects,
+                    notes: Vec::new(),
+                }
+            }
+            Command::Restore { unit } => {
+                let u = view.unit(unit)?;
+                if view.unit_state(u).on_table() {
+                    return Err(BattleError::Invalid(format!(
+                        "{} is on the table",
+                        view.label(u)
+                    )));
+                }
+                Event {
+                    kind: EventKind::Edit,
+                    summary: format!("{} put back on the table by hand", view.label(u)),
+                    resolutions: Vec::new(),
+                    effects: vec![Effect::Returned { unit: unit.clone() }],
+                    notes: Vec::new(),
+                }
+            }
+            Command::SetCounter { scope, name, value } => {
+                if self.roster.formation_index(scope).is_none()
+                    && self.roster.side_index(scope).is_none()
+                {
+                    return Err(BattleError::Invalid(format!(
+                        "no formation or side `{scope}`{}",
+                        did_you_mean(
+                            scope,
+                            self.roster
+                                .formations
+                                .iter()
+                                .map(|f| f.id.as_str())
+                                .chain(self.roster.sides.iter().map(|s| s.id.as_str()))
+                        )
+                    )));
+                }
+                Event {
+                    kind: EventKind::Edit,
+                    summary: format!(
+                        "{scope}: {name} {} by hand",
+                        value.map_or("cleared".to_string(), |v| format!("set to {v}"))
+                    ),
+                    resolutions: Vec::new(),
+                    effects: vec![Effect::Counter {
+                        scope: scope.clone(),
+                        name: name.clone(),
+                        value: *value,
+                    }],
+                    notes: Vec::new(),
+                }
+            }
+            Command::Note { text } => {
+                if let Some((_, c)) = crate::text::forbidden_char(text) {
+                    return Err(BattleError::Invalid(format!(
+                        "a note cannot contain the control character {}",
+                        c.escape_unicode()
+                    )));
+                }
+                if text.trim().is_empty() {
+                    return Err(BattleError::Invalid("the note is empty".into()));
+                }
+                Event {
+                    kind: EventKind::Note { text: text.clone() },
+                    summary: format!("Note: {text}"),
+                    resolutions: Vec::new(),
+                    effects: Vec::new(),
+                    notes: Vec::new(),
+                }
+            }
+        };
+        // An event must apply cleanly before it is accepted.
+        for e in &event.effects {
+            self.state
+                .check(&self.roster, e)
+                .map_err(|e| BattleError::Invalid(e.to_string()))?;
+        }
+        Ok(Entry::Event(event))
+    }
+
+    /// Applies an entry: the only way the battle changes.
+    pub fn apply(&mut self, entry: Entry) -> Result<(), BattleError> {
+        match &entry {
+            Entry::Event(ev) => {
+                let mut next = self.state.clone();
+                for e in &ev.effects {
+                    next.apply(&self.roster, e)
+                        .map_err(|e| BattleError::Invalid(e.to_string()))?;
+                }
+                self.state = next;
+                self.history.push(entry);
+            }
+            Entry::Undo => {
+                if !self.history.can_undo() {
+                    return Err(BattleError::NothingToUndo);
+                }
+                self.history.push(entry);
+                self.state = self.fold();
+            }
+            Entry::Redo => {
+                let idx = self
+                    .history
+                    .redo_target()
+                    .ok_or(BattleError::NothingToRedo)?;
+                let Entry::Event(ev) = &self.history.entries()[idx] else {
+                    return Err(BattleError::NothingToRedo);
+                };
+                let mut next = self.state.clone();
+                for e in &ev.effects {
+                    next.apply(&self.roster, e)
+                        .map_err(|e| BattleError::Invalid(e.to_string()))?;
+                }
+                self.state = next;
+                self.history.push(entry);
+            }
+        }
+        Ok(())
+    }
+
+    /// Handles and applies a command (for library users that keep no journal).
+    pub fn execute(
+        &mut self,
+        cmd: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Entry, BattleError> {
+        let entry = self.handle(cmd, dice)?;
+        self.apply(entry.clone())?;
+        Ok(entry)
+    }
+
+    /// The state recomputed from the start by folding every event in force.
+    pub fn fold(&self) -> BattleState {
+        let mut s = self.initial.clone();
+        for ev in self.history.in_force() {
+            for e in &ev.effects {
+                // Effects were checked when their event was applied.
+                let _ = s.apply(&self.roster, e);
+            }
+        }
+        s
+    }
+
+    /// The event an undo would take back.
+    pub fn undo_preview(&self) -> Option<&Event> {
+        self.history
+            .undo_target()
+            .and_then(|i| match &self.history.entries()[i] {
+                Entry::Event(e) => Some(e),
+                _ => None,
+            })
+    }
+
+    /// The event a redo would put back.
+    pub fn redo_preview(&self) -> Option<&Event> {
+        self.history
+            .redo_target()
+            .and_then(|i| match &self.history.entries()[i] {
+                Entry::Event(e) => Some(e),
+                _ => None,
+            })
+    }
+
+    fn phase_name(&self, s: &BattleState) -> &'static str {
+        self.ruleset
+            .phases()
+            .iter()
+            .find(|p| p.id == s.phase)
+            .map_or("?", |p| p.name)
+    }
+
+    /// The current phase's display name.
+    pub fn current_phase_name(&self) -> &'static str {
+        self.phase_name(&self.state)
+    }
+}

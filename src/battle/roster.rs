@@ -1,0 +1,220 @@
+//! The fixed structure of a battle, built once from a validated scenario: sides, nested
+//! formations and units, with inherited qualities and each unit's hit limit resolved. What changes
+//! during the battle lives in [`super::BattleState`].
+
+use crate::rules::{Options, Ruleset};
+use crate::scenario::{FormationDef, ScenarioFile, UnitDef};
+use std::collections::HashMap;
+
+/// A side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SideInfo {
+    pub id: String,
+    pub name: String,
+    pub nationality: Option<String>,
+    pub quality: String,
+}
+
+/// A formation (battalion, company, platoon …).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FormationInfo {
+    pub id: String,
+    pub name: String,
+    pub level: Option<String>,
+    pub side: usize,
+    pub parent: Option<usize>,
+    pub quality: String,
+    /// 0 for a formation directly under its side.
+    pub depth: usize,
+}
+
+/// A unit with everything the rules need to know about it that does not change.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct UnitInfo {
+    pub id: String,
+    pub name: String,
+    pub side: usize,
+    /// The formation it belongs to directly (None for units under the side).
+    pub formation: Option<usize>,
+    pub kind: String,
+    /// Resolved quality (own, else formation's, else side's).
+    pub quality: String,
+    pub leader: bool,
+    pub hq: bool,
+    pub hmg: bool,
+    pub gun: i64,
+    pub armour: i64,
+    pub figures: Option<i64>,
+    pub crew: bool,
+    pub type_: Option<String>,
+    pub superior_firepower: bool,
+    pub commands: Vec<String>,
+    pub attached_to: Option<String>,
+    pub carried_by: Option<String>,
+    pub radio: bool,
+    /// Hits that remove the unit.
+    pub hit_limit: u32,
+}
+
+/// Sides, formations and units, with lookups by id.
+#[derive(Clone, Debug, Default)]
+pub struct Roster {
+    pub sides: Vec<SideInfo>,
+    pub formations: Vec<FormationInfo>,
+    pub units: Vec<UnitInfo>,
+    unit_index: HashMap<String, usize>,
+    formation_index: HashMap<String, usize>,
+}
+
+impl Roster {
+    /// Builds the roster of a validated scenario.
+    pub fn build(file: &ScenarioFile, ruleset: &dyn Ruleset, options: &Options) -> Self {
+        let default_quality = ruleset
+            .qualities()
+            .get(ruleset.qualities().len() / 2)
+            .copied()
+            .unwrap_or("")
+            .to_string();
+        let mut r = Roster::default();
+        for s in &file.sides {
+            r.sides.push(SideInfo {
+                id: s.id.get_ref().clone(),
+                name: s.name.get_ref().clone(),
+                nationality: s.nationality.as_ref().map(|n| n.get_ref().clone()),
+                quality: s
+                    .quality
+                    .as_ref()
+                    .map(|q| q.get_ref().clone())
+                    .unwrap_or_else(|| default_quality.clone()),
+            });
+        }
+        for (side, s) in file.sides.iter().enumerate() {
+            for u in &s.units {
+                let q = r.sides[side].quality.clone();
+                r.push_unit(side, None, q, u);
+            }
+            for f in &s.formations {
+                let q = r.sides[side].quality.clone();
+                r.push_formation(side, None, 0, q, f);
+            }
+        }
+        for i in 0..r.units.len() {
+            r.units[i].hit_limit = ruleset.hit_limit(&r.units[i], options);
+        }
+        r
+    }
+
+    fn push_formation(
+        &mut self,
+        side: usize,
+        parent: Option<usize>,
+        depth: usize,
+        inherited: String,
+        f: &FormationDef,
+    ) {
+        let quality = f
+            .quality
+            .as_ref()
+            .map(|q| q.get_ref().clone())
+            .unwrap_or(inherited);
+        let idx = self.formations.len();
+        self.formation_index.insert(f.id.get_ref().clone(), idx);
+        self.formations.push(FormationInfo {
+            id: f.id.get_ref().clone(),
+            name: f.name.get_ref().clone(),
+            level: f.level.as_ref().map(|l| l.get_ref().clone()),
+            side,
+            parent,
+            quality: quality.clone(),
+            depth,
+        });
+        for u in &f.units {
+            self.push_unit(side, Some(idx), quality.clone(), u);
+        }
+        for sub in &f.formations {
+            self.push_formation(side, Some(idx), depth + 1, quality.clone(), sub);
+        }
+    }
+
+    fn push_unit(&mut self, side: usize, formation: Option<usize>, inherited: String, u: &UnitDef) {
+        let b = |v: &Option<toml::Spanned<bool>>| v.as_ref().is_some_and(|x| *x.get_ref());
+        let s = |v: &Option<toml::Spanned<String>>| v.as_ref().map(|x| x.get_ref().clone());
+        self.unit_index
+            .insert(u.id.get_ref().clone(), self.units.len());
+        self.units.push(UnitInfo {
+            id: u.id.get_ref().clone(),
+            name: u.name.get_ref().clone(),
+            side,
+            formation,
+            kind: u.kind.get_ref().clone(),
+            quality: s(&u.quality).unwrap_or(inherited),
+            leader: b(&u.leader),
+            hq: b(&u.hq),
+            hmg: b(&u.hmg),
+            gun: u.gun.as_ref().map_or(0, |g| *g.get_ref()),
+            armour: u.armour.as_ref().map_or(0, |g| *g.get_ref()),
+            figures: u.figures.as_ref().map(|g| *g.get_ref()),
+            crew: b(&u.crew),
+            type_: s(&u.type_),
+            superior_firepower: b(&u.superior_firepower),
+            commands: u
+                .commands
+                .as_ref()
+                .map(|v| v.iter().map(|c| c.get_ref().clone()).collect())
+                .unwrap_or_default(),
+            attached_to: s(&u.attached_to),
+            carried_by: s(&u.carried_by),
+            radio: b(&u.radio),
+            hit_limit: 1,
+        });
+    }
+
+    /// The index of a unit by id.
+    pub fn unit_index(&self, id: &str) -> Option<usize> {
+        self.unit_index.get(id).copied()
+    }
+
+    /// The index of a formation by id.
+    pub fn formation_index(&self, id: &str) -> Option<usize> {
+        self.formation_index.get(id).copied()
+    }
+
+    /// The index of a side by id.
+    pub fn side_index(&self, id: &str) -> Option<usize> {
+        self.sides.iter().position(|s| s.id == id)
+    }
+
+    /// True when `unit` belongs to `formation` or to one of its sub-formations.
+    pub fn unit_in(&self, unit: usize, formation: usize) -> bool {
+        let mut f = self.units[unit].formation;
+        while let Some(i) = f {
+            if i == formation {
+                return true;
+            }
+            f = self.formations[i].parent;
+        }
+        false
+    }
+
+    /// The nearest formation at `level` above (or at) the unit's own formation.
+    pub fn enclosing(&self, unit: usize, level: &str) -> Option<usize> {
+        let mut f = self.units[unit].formation;
+        while let Some(i) = f {
+            if self.formations[i].level.as_deref() == Some(level) {
+                return Some(i);
+            }
+            f = self.formations[i].parent;
+        }
+        None
+    }
+
+    /// Units of a formation and its sub-formations.
+    pub fn units_of(&self, formation: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.units.len()).filter(move |&u| self.unit_in(u, formation))
+    }
+
+    /// Ids of all units, for suggestions.
+    pub fn unit_ids(&self) -> impl Iterator<Item = &str> {
+        self.units.iter().map(|u| u.id.as_str())
+    }
+}

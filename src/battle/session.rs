@@ -1,0 +1,1 @@
+//! A battle with its journal: every entry on disk before it is applied.

@@ -1,0 +1,8 @@
+//! The `umpire` command line.
+
+use std::process::ExitCode;
+
+/// Runs the command line and returns the process exit status.
+pub fn main() -> ExitCode {
+    ExitCode::SUCCESS
+}

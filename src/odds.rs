@@ -1,0 +1,276 @@
+//! Exact probability distributions over outcomes.
+//!
+//! Probabilities are computed by enumerating dice faces (and, for loops such as close combat, by
+//! solving the absorbing probabilities of the loop), never by simulation. They are held as `f64`:
+//! every value is a sum of products of face probabilities, exact to double precision.
+
+use crate::dice::{DiceError, DiceSource, Die};
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The probability of each outcome, outcomes in the order they were first seen.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Distribution<T> {
+    entries: Vec<(T, f64)>,
+}
+
+impl<T> Default for Distribution<T> {
+    fn default() -> Self {
+        Self {
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl<T: PartialEq> Distribution<T> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A certain outcome.
+    pub fn certain(outcome: T) -> Self {
+        Self {
+            entries: vec![(outcome, 1.0)],
+        }
+    }
+
+    /// Adds `p` to `outcome`'s probability.
+    pub fn add(&mut self, outcome: T, p: f64) {
+        if p == 0.0 {
+            return;
+        }
+        match self.entries.iter_mut().find(|(o, _)| *o == outcome) {
+            Some((_, q)) => *q += p,
+            None => self.entries.push((outcome, p)),
+        }
+    }
+
+    /// The probability of `outcome` (0 if never seen).
+    pub fn p(&self, outcome: &T) -> f64 {
+        self.entries
+            .iter()
+            .find(|(o, _)| o == outcome)
+            .map_or(0.0, |(_, p)| *p)
+    }
+
+    /// The probability that an outcome satisfies `pred`.
+    pub fn p_where(&self, pred: impl Fn(&T) -> bool) -> f64 {
+        self.entries
+            .iter()
+            .filter(|(o, _)| pred(o))
+            .map(|(_, p)| p)
+            .sum()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&T, f64)> {
+        self.entries.iter().map(|(o, p)| (o, *p))
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Sum of all probabilities (1 for a complete distribution).
+    pub fn total(&self) -> f64 {
+        self.entries.iter().map(|(_, p)| p).sum()
+    }
+
+    /// Maps outcomes, merging those that become equal.
+    pub fn map<U: PartialEq>(&self, f: impl Fn(&T) -> U) -> Distribution<U> {
+        let mut out = Distribution::new();
+        for (o, p) in &self.entries {
+            out.add(f(o), *p);
+        }
+        out
+    }
+
+    /// Sorts the entries by a key (for stable display).
+    pub fn sort_by_key<K: Ord>(&mut self, key: impl Fn(&T) -> K) {
+        self.entries.sort_by_key(|(o, _)| key(o));
+    }
+}
+
+/// The distribution of the lowest face of `n` dice (n ≥ 1): P(min = k) = ((s−k+1)ⁿ − (s−k)ⁿ) / sⁿ.
+pub fn lowest_of(die: Die, n: u32) -> Distribution<u8> {
+    let s = f64::from(die.sides);
+    let mut d = Distribution::new();
+    for k in die.faces() {
+        let above = f64::from(die.sides - k);
+        d.add(
+            k,
+            ((above + 1.0) / s).powi(n as i32) - (above / s).powi(n as i32),
+        );
+    }
+    d
+}
+
+/// The distribution of the sum of `n` dice.
+pub fn sum_of(die: Die, n: u32) -> Distribution<u32> {
+    let mut d = Distribution::certain(0u32);
+    let face_p = 1.0 / f64::from(die.sides);
+    for _ in 0..n {
+        let mut next = Distribution::new();
+        for (total, p) in d.iter() {
+            for f in die.faces() {
+                next.add(total + u32::from(f), p * face_p);
+            }
+        }
+        d = next;
+    }
+    d.sort_by_key(|t| *t);
+    d
+}
+
+/// Brute force: runs `procedure` once for every possible sequence of faces it asks for and adds up
+/// the probability of each outcome. The procedure must be deterministic given its faces and must
+/// ask for finitely many dice. Used to prove the closed-form odds equal to the rolled path.
+pub fn enumerate<T: PartialEq, E>(
+    mut procedure: impl FnMut(&mut dyn DiceSource) -> Result<T, E>,
+) -> Result<Distribution<T>, E> {
+    struct Path {
+        faces: Vec<(Die, u8)>,
+        pos: usize,
+    }
+    impl DiceSource for Path {
+        fn roll(&mut self, die: Die, _purpose: &str) -> Result<u8, DiceError> {
+            if self.pos == self.faces.len() {
+                self.faces.push((die, 1));
+            }
+            let (d, f) = self.faces[self.pos];
+            debug_assert_eq!(
+                d, die,
+                "procedure must ask for the same dice given the same faces"
+            );
+            self.pos += 1;
+            Ok(f)
+        }
+        fn is_generated(&self) -> bool {
+            true
+        }
+    }
+    let mut out = Distribution::new();
+    let mut path = Path {
+        faces: Vec::new(),
+        pos: 0,
+    };
+    loop {
+        path.pos = 0;
+        let outcome = procedure(&mut path)?;
+        path.faces.truncate(path.pos);
+        let p: f64 = path
+            .faces
+            .iter()
+            .map(|(d, _)| 1.0 / f64::from(d.sides))
+            .product();
+        out.add(outcome, p);
+        // Advance the odometer: drop exhausted trailing dice, bump the last one left.
+        while let Some((d, f)) = path.faces.last().copied() {
+            if f == d.sides {
+                path.faces.pop();
+            } else {
+                let last = path.faces.len() - 1;
+                path.faces[last].1 += 1;
+                break;
+            }
+        }
+        if path.faces.is_empty() {
+            return Ok(out);
+        }
+    }
+}
+
+/// A distribution ready to show: labels with probabilities, as printed by `umpire odds`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OddsReport {
+    /// What is being rolled for.
+    pub title: String,
+    /// Each result with its exact probability, in table order.
+    pub results: Vec<OddsLine>,
+    /// Inputs and modifiers that shaped the odds, in words.
+    pub notes: Vec<String>,
+    /// Further named figures (expected hits, rounds …).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub extra: BTreeMap<String, f64>,
+}
+
+/// One result and its probability.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OddsLine {
+    pub result: String,
+    pub probability: f64,
+}
+
+impl OddsReport {
+    pub fn from_distribution<T: PartialEq>(
+        title: impl Into<String>,
+        dist: &Distribution<T>,
+        label: impl Fn(&T) -> String,
+    ) -> Self {
+        Self {
+            title: title.into(),
+            results: dist
+                .iter()
+                .map(|(o, p)| OddsLine {
+                    result: label(o),
+                    probability: p,
+                })
+                .collect(),
+            notes: Vec::new(),
+            extra: BTreeMap::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lowest_of_matches_enumeration() {
+        for n in 1..=3 {
+            let closed = lowest_of(Die::D10, n);
+            let brute = enumerate(|d| {
+                let mut best = u8::MAX;
+                for _ in 0..n {
+                    best = best.min(d.roll(Die::D10, "x")?);
+                }
+                Ok::<_, DiceError>(best)
+            })
+            .unwrap();
+            for k in 1..=10u8 {
+                assert!((closed.p(&k) - brute.p(&k)).abs() < 1e-12, "n={n} k={k}");
+            }
+            assert!((closed.total() - 1.0).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn sum_of_two_d10() {
+        let d = sum_of(Die::D10, 2);
+        assert!((d.p(&2) - 0.01).abs() < 1e-12);
+        assert!((d.p(&11) - 0.10).abs() < 1e-12);
+        assert!((d.total() - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn enumerate_handles_dependent_dice() {
+        // Roll a d6; on a 6 roll again and add.
+        let d = enumerate(|d| {
+            let a = d.roll(Die::D6, "a")?;
+            if a == 6 {
+                Ok::<_, DiceError>(6 + d.roll(Die::D6, "b")?)
+            } else {
+                Ok(a)
+            }
+        })
+        .unwrap();
+        assert!((d.p(&1) - 1.0 / 6.0).abs() < 1e-12);
+        assert!((d.p(&12) - 1.0 / 36.0).abs() < 1e-12);
+        assert!((d.total() - 1.0).abs() < 1e-12);
+    }
+}

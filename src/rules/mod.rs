@@ -1,0 +1,282 @@
+//! The rule sets, each a module behind the [`Ruleset`] trait, and the registry that names them.
+//!
+//! A rule set declares what it offers (options, unit kinds, qualities, formation levels, markers,
+//! phases, published tables, decisions, procedures and their inputs) and implements:
+//! - table-only resolutions and their exact odds ([`Ruleset::resolve`], [`Ruleset::odds`]), used by
+//!   `umpire resolve` / `umpire odds` and by the battle;
+//! - the battle: the units' hit limits, commands turned into effects, the automatic steps of each
+//!   phase, and the badges shown for each unit.
+//!
+//! Adding a rule set means one folder under `rules/` plus one line in [`registry`].
+
+pub mod newport;
+pub mod options;
+pub mod params;
+
+use crate::battle::{BattleView, Effect, UnitInfo};
+use crate::dice::{DiceError, DiceSource, Die};
+use crate::odds::OddsReport;
+use crate::resolution::Resolution;
+use crate::scenario::{Problem, ScenarioFile};
+pub use options::{OptionDef, OptionKind, OptionValue, Options};
+pub use params::{ParamDef, ParamError, ParamKind, Params, Scope, Value};
+
+/// A unit kind the rule set knows.
+#[derive(Clone, Copy, Debug)]
+pub struct KindDef {
+    pub id: &'static str,
+    pub help: &'static str,
+}
+
+/// How a marker holds its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarkerKind {
+    /// On or off (value 1 when on).
+    Flag,
+    /// A count (timers, hold counts).
+    Count,
+    /// A turn number ("returns on turn 7").
+    Turn,
+}
+
+/// How a badge should catch the eye.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// Neutral information.
+    Info,
+    /// Limits what the unit may do.
+    Warn,
+    /// Serious: the unit is nearly out of the fight.
+    Danger,
+    /// Done for now.
+    Muted,
+}
+
+/// A marker the rule set tracks on units.
+#[derive(Clone, Copy, Debug)]
+pub struct MarkerDef {
+    /// Key in the battle state and journal.
+    pub id: &'static str,
+    /// Short badge text (`SUP`).
+    pub badge: &'static str,
+    pub help: &'static str,
+    pub kind: MarkerKind,
+    pub tone: Tone,
+}
+
+/// One phase of a turn.
+#[derive(Clone, Copy, Debug)]
+pub struct PhaseDef {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// True when the phase is carried out by the program alone.
+    pub automatic: bool,
+    pub help: &'static str,
+}
+
+/// A reading of the published text that this program applies, shown to the umpire.
+#[derive(Clone, Copy, Debug)]
+pub struct Decision {
+    pub topic: &'static str,
+    pub text: &'static str,
+    /// The option that offers another reading, if any.
+    pub option: Option<&'static str>,
+}
+
+/// A published table, for `umpire rulesets` and the help screen.
+#[derive(Clone, Debug)]
+pub struct TableDoc {
+    pub name: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    pub notes: Vec<String>,
+}
+
+/// A procedure the umpire can resolve, with its inputs.
+#[derive(Clone, Copy, Debug)]
+pub struct ActionDef {
+    /// Subcommand name (`fire`, `close-combat`).
+    pub id: &'static str,
+    pub help: &'static str,
+    pub params: &'static [ParamDef],
+    /// True when it can be resolved outside a battle (table only).
+    pub standalone: bool,
+    /// True when it can be used in a battle.
+    pub in_battle: bool,
+}
+
+impl ActionDef {
+    /// The inputs asked for outside a battle.
+    pub fn table_params(&self) -> impl Iterator<Item = &'static ParamDef> {
+        self.params.iter().filter(|p| p.scope != Scope::Battle)
+    }
+    /// The inputs asked for in a battle (derived ones are pre-filled from the units).
+    pub fn battle_params(&self) -> impl Iterator<Item = &'static ParamDef> {
+        self.params.iter()
+    }
+}
+
+/// A badge to show next to a unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Badge {
+    pub text: String,
+    pub tone: Tone,
+    pub help: String,
+}
+
+/// What a rule refuses or cannot do.
+#[derive(Debug, thiserror::Error)]
+pub enum RuleError {
+    #[error(transparent)]
+    Param(#[from] ParamError),
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+    /// The rules forbid it (fire beyond long range, a Suppressed stand moving …).
+    #[error("{0}")]
+    Refused(String),
+    #[error("no procedure `{action}` in {ruleset}{suggestion}")]
+    UnknownAction {
+        ruleset: String,
+        action: String,
+        suggestion: String,
+    },
+    #[error("no unit `{id}` in this battle{suggestion}")]
+    UnknownUnit { id: String, suggestion: String },
+}
+
+impl RuleError {
+    pub fn refused(text: impl Into<String>) -> Self {
+        RuleError::Refused(text.into())
+    }
+}
+
+/// The result of advancing the battle by one phase: the effects of the automatic steps, each
+/// explained, and any rolls made.
+#[derive(Clone, Debug, Default)]
+pub struct PhaseChange {
+    /// Human-readable list of what happened, in order.
+    pub steps: Vec<String>,
+    pub effects: Vec<Effect>,
+    /// Rolls made by automatic steps (morale checks, command points).
+    pub resolutions: Vec<Resolution>,
+}
+
+/// Everything a battle needs back from a ruleset command.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// One-line summary for the log.
+    pub summary: String,
+    /// The explained rolls (several for an artillery template).
+    pub resolutions: Vec<Resolution>,
+    /// What changes on the units and formations.
+    pub effects: Vec<Effect>,
+    /// Follow-ups the umpire should know about (eligible opportunity fire, forced moves).
+    pub prompts: Vec<String>,
+}
+
+/// One rule set.
+pub trait Ruleset: Send + Sync {
+    /// Id used in scenario files and on the command line.
+    fn id(&self) -> &'static str;
+    /// Full title of the published rules.
+    fn title(&self) -> &'static str;
+    /// The die the rules use.
+    fn die(&self) -> Die;
+    /// House rules and adjustable numbers.
+    fn options(&self) -> &'static [OptionDef];
+    fn unit_kinds(&self) -> &'static [KindDef];
+    fn qualities(&self) -> &'static [&'static str];
+    fn formation_levels(&self) -> &'static [&'static str];
+    /// The optional unit fields (`hmg`, `gun`, `figures` …) this rule set uses; others are refused.
+    fn unit_fields(&self) -> &'static [&'static str];
+    fn markers(&self) -> &'static [MarkerDef];
+    fn phases(&self) -> &'static [PhaseDef];
+    fn decisions(&self) -> &'static [Decision];
+    fn tables(&self) -> Vec<TableDoc>;
+    /// Procedures the umpire can resolve.
+    fn actions(&self) -> &'static [ActionDef];
+
+    /// Checks that need the rules (a method-3 game needs battalions …).
+    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem>;
+
+    /// Exact odds of a table-only resolution.
+    fn odds(
+        &self,
+        action: &str,
+        params: &Params,
+        options: &Options,
+    ) -> Result<OddsReport, RuleError>;
+    /// A table-only resolution, with dice from `dice`.
+    fn resolve(
+        &self,
+        action: &str,
+        params: &Params,
+        options: &Options,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution, RuleError>;
+
+    /// How many hits remove `unit`.
+    fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32;
+    /// Fills the derived inputs of `action` from the battle (firer Suppressed, target green …).
+    fn prefill(
+        &self,
+        battle: &BattleView<'_>,
+        action: &str,
+        params: &Params,
+    ) -> Result<Params, RuleError>;
+    /// Odds of a battle action, with derived inputs filled from the battle.
+    fn battle_odds(
+        &self,
+        battle: &BattleView<'_>,
+        action: &str,
+        params: &Params,
+    ) -> Result<OddsReport, RuleError>;
+    /// Carries out a battle action: checks it is allowed, rolls, and says what changes.
+    fn act(
+        &self,
+        battle: &BattleView<'_>,
+        action: &str,
+        params: &Params,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Outcome, RuleError>;
+    /// The state at the start of the battle (initial markers and counters).
+    fn start(&self, battle: &BattleView<'_>) -> Vec<Effect>;
+    /// Leaves the current phase and carries out the automatic steps up to the next phase that
+    /// needs the umpire.
+    fn advance(
+        &self,
+        battle: &BattleView<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<PhaseChange, RuleError>;
+    /// Badges for a unit (hits, morale, timers), in display order.
+    fn badges(&self, battle: &BattleView<'_>, unit: usize) -> Vec<Badge>;
+    /// Counters of a formation worth showing (command points …), as `label value` pairs.
+    fn formation_badges(&self, battle: &BattleView<'_>, formation: usize) -> Vec<Badge>;
+}
+
+/// The rule sets this program knows, in the order they are listed.
+pub fn registry() -> &'static [&'static dyn Ruleset] {
+    static ALL: [&dyn Ruleset; 1] = [&newport::Newport];
+    &ALL
+}
+
+/// The ids every rule set will have, including those not yet available in this version.
+pub const PLANNED: &[&str] = &["scruby", "newport", "fft3", "hats-of-tin"];
+
+/// Looks a rule set up by id.
+pub fn get(id: &str) -> Option<&'static dyn Ruleset> {
+    registry().iter().copied().find(|r| r.id() == id)
+}
+
+/// Finds an action by id, or says which ones exist.
+pub fn find_action(ruleset: &dyn Ruleset, action: &str) -> Result<&'static ActionDef, RuleError> {
+    ruleset
+        .actions()
+        .iter()
+        .find(|a| a.id == action)
+        .ok_or_else(|| RuleError::UnknownAction {
+            ruleset: ruleset.id().to_string(),
+            action: action.to_string(),
+            suggestion: crate::text::did_you_mean(action, ruleset.actions().iter().map(|a| a.id)),
+        })
+}

@@ -1,0 +1,477 @@
+//! Command and morale rolls: method 2's roll to act, method 3's command points, and the optional
+//! morale-recovery check. Each is written once as a function of the faces and serves both the roll
+//! and the exact odds.
+
+use super::defs;
+use crate::dice::{DiceSource, Die, Roll};
+use crate::odds::{Distribution, OddsLine, OddsReport, sum_of};
+use crate::resolution::{Resolution, Step};
+use crate::rules::{Options, Params, RuleError};
+
+fn quality(p: &Params) -> &str {
+    p.text("quality").unwrap_or("regular")
+}
+
+/// Method 2: the highest roll that lets a stand of `quality` act.
+pub fn command_target(options: &Options, quality: &str) -> i64 {
+    options.int(&format!("command_roll_{quality}"))
+}
+
+/// Morale check: the lowest roll that improves a stand of `quality`.
+pub fn morale_target(options: &Options, quality: &str) -> i64 {
+    options.int(&format!("morale_check_{quality}"))
+}
+
+/// Method 3: the fewest points a battalion of `quality` gets.
+pub fn command_minimum(options: &Options, quality: &str) -> i64 {
+    options.int(&format!("command_minimum_{quality}"))
+}
+
+fn single_roll(
+    dice: &mut dyn DiceSource,
+    label: &str,
+    passes: impl Fn(u8) -> bool,
+    row_pass: String,
+    row_fail: String,
+    outcome: (&str, &str),
+) -> Result<(Step, bool), RuleError> {
+    let face = dice.roll(Die::D10, label)?;
+    let ok = passes(face);
+    Ok((
+        Step {
+            label: label.to_string(),
+            table: None,
+            modifiers: Vec::new(),
+            dice: vec![Roll {
+                die: Die::D10,
+                face,
+                purpose: label.to_string(),
+            }],
+            kept: Some(face),
+            total: None,
+            row: Some(if ok { row_pass } else { row_fail }),
+            outcome: if ok { outcome.0 } else { outcome.1 }.to_string(),
+            notes: Vec::new(),
+        },
+        ok,
+    ))
+}
+
+fn pass_fail_report(
+    title: String,
+    p_pass: f64,
+    pass: &str,
+    fail: &str,
+    notes: Vec<String>,
+) -> OddsReport {
+    OddsReport {
+        title,
+        results: vec![
+            OddsLine {
+                result: pass.to_string(),
+                probability: p_pass,
+            },
+            OddsLine {
+                result: fail.to_string(),
+                probability: 1.0 - p_pass,
+            },
+        ],
+        notes,
+        extra: Default::default(),
+    }
+}
+
+fn p_of(pred: impl Fn(u8) -> bool) -> f64 {
+    Die::D10.faces().filter(|&f| pred(f)).count() as f64 / 10.0
+}
+
+/// Method 2 command roll: act on `target` or less.
+pub fn resolve_command_roll(
+    p: &Params,
+    options: &Options,
+    who: Option<&str>,
+    dice: &mut dyn DiceSource,
+) -> Result<(Resolution, bool), RuleError> {
+    let q = quality(p);
+    let target = command_target(options, q);
+    let (step, ok) = single_roll(
+        dice,
+        &format!(
+            "Command roll{}",
+            who.map(|w| format!(" for {w}")).unwrap_or_default()
+        ),
+        |f| i64::from(f) <= target,
+        format!("{target} or less ({q})"),
+        format!("more than {target} ({q})"),
+        ("Acts", "Fails: marked Finished"),
+    )?;
+    Ok((
+        Resolution {
+            ruleset: super::ID.into(),
+            action: "command-roll".into(),
+            title: "Command roll (method 2)".into(),
+            context: vec![format!(
+                "{q} stand beyond 2\" of its leader: needs {target} or less"
+            )],
+            result: step.outcome.clone(),
+            steps: vec![step],
+            effects: vec![if ok {
+                "the stand may act this turn".into()
+            } else {
+                "the stand is marked Finished".into()
+            }],
+            rolled_by_program: dice.is_generated(),
+        },
+        ok,
+    ))
+}
+
+pub fn command_roll_odds(
+    p: &Params,
+    options: &Options,
+    _who: Option<&str>,
+) -> Result<OddsReport, RuleError> {
+    let q = quality(p);
+    let target = command_target(options, q);
+    Ok(pass_fail_report(
+        "Command roll (method 2)".into(),
+        p_of(|f| i64::from(f) <= target),
+        "Acts",
+        "Fails: marked Finished",
+        vec![format!("{q}: needs {target} or less on a d10")],
+    ))
+}
+
+/// Morale check: improve on `target` or more.
+pub fn resolve_morale_check(
+    p: &Params,
+    options: &Options,
+    dice: &mut dyn DiceSource,
+) -> Result<(Resolution, bool), RuleError> {
+    morale_check(quality(p), options, None, dice)
+}
+
+/// A morale check for a stand of `q`, labelled with its name in a battle.
+pub fn morale_check(
+    q: &str,
+    options: &Options,
+    who: Option<&str>,
+    dice: &mut dyn DiceSource,
+) -> Result<(Resolution, bool), RuleError> {
+    let target = morale_target(options, q);
+    let (step, ok) = single_roll(
+        dice,
+        &format!(
+            "Morale check{}",
+            who.map(|w| format!(" for {w}")).unwrap_or_default()
+        ),
+        |f| i64::from(f) >= target,
+        format!("{target} or more ({q})"),
+        format!("less than {target} ({q})"),
+        ("Improves one level", "No improvement"),
+    )?;
+    Ok((
+        Resolution {
+            ruleset: super::ID.into(),
+            action: "morale-check".into(),
+            title: "Morale recovery check".into(),
+            context: vec![format!("{q}: improves on {target} or more")],
+            result: step.outcome.clone(),
+            steps: vec![step],
+            effects: Vec::new(),
+            rolled_by_program: dice.is_generated(),
+        },
+        ok,
+    ))
+}
+
+pub fn morale_check_odds(p: &Params, options: &Options) -> Result<OddsReport, RuleError> {
+    let q = quality(p);
+    let target = morale_target(options, q);
+    Ok(pass_fail_report(
+        "Morale recovery check".into(),
+        p_of(|f| i64::from(f) >= target),
+        "Improves one level",
+        "No improvement",
+        vec![format!("{q}: needs {target} or more on a d10")],
+    ))
+}
+
+/// The inputs of a method-3 command-point roll.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PointsInput {
+    pub quality: String,
+    pub lost: i64,
+    pub saved: i64,
+    pub superior: bool,
+    pub hamstrung: bool,
+    pub die: Die,
+}
+
+impl PointsInput {
+    pub fn from_params(p: &Params, options: &Options, side: Option<&str>) -> Self {
+        Self {
+            quality: quality(p).to_string(),
+            lost: p.int("lost").unwrap_or(0),
+            saved: p.int("saved").unwrap_or(0),
+            superior: p.flag("superior") || options.bool_for("superior_command", side),
+            hamstrung: p.flag("hamstrung") || options.bool_for("hamstrung", side),
+            die: Die {
+                sides: options.int_for("command_die", side).clamp(2, 100) as u8,
+            },
+        }
+    }
+
+    fn dice(&self) -> u32 {
+        if self.superior { 2 } else { 1 }
+    }
+
+    /// This turn's points from the dice total (before saved points are added).
+    pub fn points(&self, total: i64, options: &Options) -> i64 {
+        let rolled = total - self.lost;
+        if self.hamstrung {
+            rolled.max(0)
+        } else {
+            rolled.max(command_minimum(options, &self.quality))
+        }
+    }
+}
+
+/// Method 3 command points.
+pub fn resolve_command_points(
+    p: &Params,
+    options: &Options,
+    side: Option<&str>,
+    dice: &mut dyn DiceSource,
+) -> Result<(Resolution, i64), RuleError> {
+    let input = PointsInput::from_params(p, options, side);
+    points_roll(&input, options, "Command points", dice)
+}
+
+/// Rolls method 3 command points for `input`.
+pub fn points_roll(
+    input: &PointsInput,
+    options: &Options,
+    label: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<(Resolution, i64), RuleError> {
+    let mut rolls = Vec::new();
+    for i in 0..input.dice() {
+        let purpose = format!("{label}, die {}", i + 1);
+        let face = dice.roll(input.die, &purpose)?;
+        rolls.push(Roll {
+            die: input.die,
+            face,
+            purpose,
+        });
+    }
+    let total: i64 = rolls.iter().map(|r| i64::from(r.face)).sum();
+    let points = input.points(total, options);
+    let min = command_minimum(options, &input.quality);
+    let mut notes = Vec::new();
+    if input.hamstrung {
+        notes.push("hamstrung: no minimum".to_string());
+    } else if total - input.lost < min {
+        notes.push(format!("raised to the {} minimum of {min}", input.quality));
+    }
+    let mods = if input.lost > 0 {
+        vec![crate::resolution::Modifier::new(
+            -(input.lost as i32),
+            format!("{} stand(s) lost", input.lost),
+        )]
+    } else {
+        Vec::new()
+    };
+    let step = Step {
+        label: label.to_string(),
+        table: None,
+        modifiers: mods,
+        dice: rolls,
+        kept: None,
+        total: Some((total - input.lost) as i32),
+        row: None,
+        outcome: format!("{points} point(s) this turn"),
+        notes,
+    };
+    let available = points + input.saved;
+    let mut context = vec![format!(
+        "{} battalion; {}{}",
+        input.quality,
+        if input.superior {
+            "superior command: two dice added"
+        } else {
+            "one die"
+        },
+        if input.hamstrung { "; hamstrung" } else { "" }
+    )];
+    if input.saved > 0 {
+        context.push(format!("{} point(s) saved with the HQ", input.saved));
+    }
+    Ok((
+        Resolution {
+            ruleset: super::ID.into(),
+            action: "command-points".into(),
+            title: "Command points (method 3)".into(),
+            context,
+            steps: vec![step],
+            result: format!("{available} command point(s) available"),
+            effects: Vec::new(),
+            rolled_by_program: dice.is_generated(),
+        },
+        points,
+    ))
+}
+
+/// The exact distribution of points available (this turn's plus saved).
+pub fn points_distribution(input: &PointsInput, options: &Options) -> Distribution<i64> {
+    let mut d =
+        sum_of(input.die, input.dice()).map(|&t| input.points(i64::from(t), options) + input.saved);
+    d.sort_by_key(|p| *p);
+    d
+}
+
+pub fn command_points_odds(
+    p: &Params,
+    options: &Options,
+    side: Option<&str>,
+) -> Result<OddsReport, RuleError> {
+    let input = PointsInput::from_params(p, options, side);
+    let d = points_distribution(&input, options);
+    let mut r =
+        OddsReport::from_distribution("Command points (method 3)", &d, |n| format!("{n} point(s)"));
+    r.notes.push(format!(
+        "{}{} − {} lost, minimum {}{}",
+        if input.superior { "2" } else { "1" },
+        input.die,
+        input.lost,
+        if input.hamstrung {
+            0
+        } else {
+            command_minimum(options, &input.quality)
+        },
+        if input.saved > 0 {
+            format!(", + {} saved", input.saved)
+        } else {
+            String::new()
+        }
+    ));
+    r.extra.insert(
+        "expected_points".into(),
+        d.iter().map(|(n, p)| *n as f64 * p).sum(),
+    );
+    Ok(r)
+}
+
+/// The quality names, for validation.
+pub fn qualities() -> &'static [&'static str] {
+    defs::QUALITIES
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::TypedDice;
+    use crate::odds::enumerate;
+
+    fn opts(extra: &[&str]) -> Options {
+        let mut o = Options::defaults(defs::OPTIONS);
+        for e in extra {
+            o.set_text(defs::OPTIONS, e).unwrap();
+        }
+        o
+    }
+
+    fn q(qual: &str) -> Params {
+        Params::new().with("quality", crate::rules::Value::Text(qual.into()))
+    }
+
+    #[test]
+    fn command_roll_thresholds() {
+        let o = opts(&[]);
+        for (qual, target) in [("green", 4), ("regular", 6), ("elite", 8)] {
+            for face in 1..=10u8 {
+                let mut d = TypedDice::new([i64::from(face)]);
+                let (_, ok) = resolve_command_roll(&q(qual), &o, None, &mut d).unwrap();
+                assert_eq!(ok, face <= target, "{qual} {face}");
+            }
+            let r = command_roll_odds(&q(qual), &o, None).unwrap();
+            assert!((r.results[0].probability - f64::from(target) / 10.0).abs() < 1e-12);
+        }
+        let o = opts(&["command_roll_green=5"]);
+        assert!(
+            (command_roll_odds(&q("green"), &o, None).unwrap().results[0].probability - 0.5).abs()
+                < 1e-12
+        );
+    }
+
+    #[test]
+    fn morale_check_thresholds() {
+        let o = opts(&[]);
+        for (qual, target) in [("green", 6), ("regular", 5), ("elite", 4)] {
+            for face in 1..=10u8 {
+                let mut d = TypedDice::new([i64::from(face)]);
+                let (_, ok) = resolve_morale_check(&q(qual), &o, &mut d).unwrap();
+                assert_eq!(ok, face >= target, "{qual} {face}");
+            }
+            let r = morale_check_odds(&q(qual), &o).unwrap();
+            assert!((r.results[0].probability - f64::from(11 - target) / 10.0).abs() < 1e-12);
+        }
+    }
+
+    fn pts(qual: &str, lost: i64, saved: i64, superior: bool, hamstrung: bool) -> PointsInput {
+        PointsInput {
+            quality: qual.into(),
+            lost,
+            saved,
+            superior,
+            hamstrung,
+            die: Die::D10,
+        }
+    }
+
+    #[test]
+    fn command_points_minimums_and_options() {
+        let o = opts(&[]);
+        assert_eq!(pts("regular", 0, 0, false, false).points(7, &o), 7);
+        assert_eq!(pts("regular", 2, 0, false, false).points(7, &o), 5);
+        assert_eq!(
+            pts("regular", 6, 0, false, false).points(7, &o),
+            3,
+            "regular minimum 3"
+        );
+        assert_eq!(pts("green", 9, 0, false, false).points(3, &o), 2);
+        assert_eq!(pts("elite", 9, 0, false, false).points(3, &o), 4);
+        assert_eq!(
+            pts("elite", 9, 0, false, true).points(3, &o),
+            0,
+            "hamstrung: no minimum"
+        );
+        assert_eq!(pts("elite", 1, 0, false, true).points(3, &o), 2);
+        let mut d = TypedDice::parse("4 9").unwrap();
+        let (r, points) =
+            points_roll(&pts("regular", 1, 2, true, false), &o, "cp", &mut d).unwrap();
+        assert_eq!(points, 12);
+        assert_eq!(r.result, "14 command point(s) available");
+    }
+
+    #[test]
+    fn command_points_odds_equal_brute_force() {
+        let o = opts(&[]);
+        for input in [
+            pts("green", 0, 0, false, false),
+            pts("regular", 3, 2, false, false),
+            pts("elite", 5, 0, true, false),
+            pts("regular", 4, 1, true, true),
+        ] {
+            let closed = points_distribution(&input, &o);
+            let brute = enumerate(|d| {
+                Ok::<_, RuleError>(points_roll(&input, &o, "cp", d)?.1 + input.saved)
+            })
+            .unwrap();
+            for (n, p) in brute.iter() {
+                assert!((closed.p(n) - p).abs() < 1e-12, "{input:?} {n}");
+            }
+            assert!((closed.total() - 1.0).abs() < 1e-12);
+        }
+    }
+}

@@ -1,0 +1,911 @@
+//! Direct fire, air support and artillery: from the umpire's inputs to a [`Shot`] with every
+//! modifier and its reason, then rolled (with the explanation) or turned into exact odds.
+
+use super::defs;
+use super::tables::{Morale, MoraleBlow, Shot, ShotEffect, Table};
+use crate::dice::DiceSource;
+use crate::odds::{OddsLine, OddsReport};
+use crate::resolution::{Modifier, Resolution, Step};
+use crate::rules::{Options, Params, RuleError, TableDoc};
+
+/// Target cover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cover {
+    None,
+    Soft,
+    Hard,
+}
+
+impl Cover {
+    pub fn parse(s: &str) -> Result<Cover, RuleError> {
+        match s {
+            "none" | "" => Ok(Cover::None),
+            "soft" => Ok(Cover::Soft),
+            "hard" => Ok(Cover::Hard),
+            other => Err(RuleError::refused(format!(
+                "cover {other:?}: expected none, soft or hard{}",
+                crate::text::did_you_mean(other, ["none", "soft", "hard"])
+            ))),
+        }
+    }
+}
+
+/// The cover modifier of a shot: on the infantry table +1 soft, +2 hard; on the anti-tank table
+/// +1 for any cover. Smoke is +1 cover and is not added to other cover: the larger applies.
+pub fn cover_modifier(table: Table, cover: Cover, smoke: bool) -> Option<Modifier> {
+    let (value, why) = match (table, cover) {
+        (Table::Infantry, Cover::Hard) => (2, "target in a building or other hard cover"),
+        (Table::Infantry, Cover::Soft) => (1, "target in cover"),
+        (Table::AntiTank, Cover::Hard | Cover::Soft) => (1, "target in cover"),
+        (_, Cover::None) => (0, ""),
+    };
+    if smoke && value < 1 {
+        return Some(Modifier::new(1, "fire through smoke (counts as cover)"));
+    }
+    if value == 0 {
+        return None;
+    }
+    let reason = if smoke {
+        format!("{why} (smoke not added to other cover)")
+    } else {
+        why.to_string()
+    };
+    Some(Modifier::new(value, reason))
+}
+
+/// True for kinds fired at on the anti-tank table.
+pub fn is_vehicle(kind: &str) -> bool {
+    kind == "vehicle"
+}
+
+/// True for kinds that fire with vehicle ranges.
+pub fn has_vehicle_ranges(kind: &str) -> bool {
+    matches!(kind, "vehicle" | "gun")
+}
+
+/// Everything a direct fire needs, parsed from inputs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FireInput {
+    pub range: f64,
+    pub cover: Cover,
+    pub smoke: bool,
+    pub flank: bool,
+    pub road: bool,
+    pub table: Table,
+    pub firer_kind: String,
+    pub firer_suppressed: bool,
+    pub target_green: bool,
+    pub hmg: bool,
+    pub gun: i32,
+    pub armour: i32,
+    pub opportunity: bool,
+}
+
+impl FireInput {
+    pub fn from_params(p: &Params) -> Result<Self, RuleError> {
+        let range = p.require_num(&defs::FIRE_PARAMS[2])?;
+        Ok(Self {
+            range,
+            cover: Cover::parse(p.text("cover").unwrap_or("none"))?,
+            smoke: p.flag("smoke"),
+            flank: p.flag("flank"),
+            road: p.flag("road"),
+            table: match p.text("table").unwrap_or("infantry") {
+                "anti-tank" => Table::AntiTank,
+                _ => Table::Infantry,
+            },
+            firer_kind: p.text("firer-kind").unwrap_or("infantry").to_string(),
+            firer_suppressed: p.flag("firer-suppressed"),
+            target_green: p.text("target-quality") == Some("green"),
+            hmg: p.flag("hmg"),
+            gun: p.int("gun").unwrap_or(0) as i32,
+            armour: p.int("armour").unwrap_or(0) as i32,
+            opportunity: p.flag("opportunity"),
+        })
+    }
+}
+
+/// Builds the shot of a direct fire, or refuses it (beyond range, flags that do not apply).
+pub fn fire_shot(input: &FireInput, options: &Options) -> Result<(Shot, Vec<String>), RuleError> {
+    let mut context = Vec::new();
+    let vehicle_firer = has_vehicle_ranges(&input.firer_kind);
+    if input.table == Table::Infantry && (input.flank || input.road) {
+        return Err(RuleError::refused(
+            "--flank and --road apply only on the anti-tank table (fire at a vehicle)",
+        ));
+    }
+    let at_vehicle_by_infantry = input.table == Table::AntiTank && !vehicle_firer;
+    let (normal, long) = if at_vehicle_by_infantry {
+        let r = options.int("infantry_antitank_range") as f64;
+        (r, r)
+    } else if vehicle_firer {
+        (
+            options.int("vehicle_range") as f64,
+            options.int("vehicle_long_range") as f64,
+        )
+    } else {
+        (
+            options.int("infantry_range") as f64,
+            options.int("infantry_long_range") as f64,
+        )
+    };
+    let who = if vehicle_firer {
+        "vehicle/gun"
+    } else {
+        "infantry"
+    };
+    if input.range > long {
+        return Err(RuleError::refused(if at_vehicle_by_infantry {
+            format!(
+                "infantry may fire at a vehicle only at {normal}\" or less; the target is {}\" away: no fire possible, nothing is rolled",
+                input.range
+            )
+        } else {
+            format!(
+                "{}\" is beyond {who} long range ({long}\"): no fire possible, nothing is rolled",
+                input.range
+            )
+        }));
+    }
+    let long_range = input.range > normal;
+    context.push(if at_vehicle_by_infantry {
+        format!(
+            "range {}\": infantry at a vehicle, within {normal}\" (no long-range band)",
+            input.range
+        )
+    } else if long_range {
+        format!(
+            "range {}\": long range for {who} ({normal}–{long}\")",
+            input.range
+        )
+    } else {
+        format!(
+            "range {}\": normal range for {who} (up to {normal}\")",
+            input.range
+        )
+    });
+
+    let mut mods = Vec::new();
+    if input.table == Table::AntiTank {
+        if input.flank {
+            mods.push(Modifier::new(-3, "flank shot"));
+        }
+        if input.road {
+            mods.push(Modifier::new(-2, "target moved along a road this turn"));
+        }
+    }
+    mods.extend(cover_modifier(input.table, input.cover, input.smoke));
+    if input.firer_suppressed {
+        mods.push(Modifier::new(1, "firing stand Suppressed"));
+    }
+    if long_range {
+        if input.hmg && options.bool("hmg_no_long_range") {
+            context.push("heavy machine gun: no long-range penalty (hmg_no_long_range)".into());
+        } else {
+            mods.push(Modifier::new(1, "long range"));
+        }
+    }
+    if input.table == Table::AntiTank {
+        let gun = if vehicle_firer { input.gun } else { 0 };
+        if !vehicle_firer && input.gun != 0 {
+            context.push("infantry fire at a vehicle uses gun modifier 0 (decision)".into());
+        }
+        if gun != 0 {
+            mods.push(Modifier::new(gun, "firer's gun"));
+        }
+        if input.armour != 0 {
+            mods.push(Modifier::new(input.armour, "target's armour"));
+        }
+    } else if input.gun != 0 || input.armour != 0 {
+        return Err(RuleError::refused(
+            "--gun and --armour apply only on the anti-tank table (fire at a vehicle)",
+        ));
+    }
+    let dice = if input.hmg && options.bool("hmg_two_dice") {
+        context.push("heavy machine gun rolls two dice and keeps the better (hmg_two_dice)".into());
+        2
+    } else {
+        1
+    };
+    Ok((
+        Shot {
+            table: input.table,
+            modifiers: mods,
+            dice,
+            target_green: input.target_green,
+        },
+        context,
+    ))
+}
+
+/// What a shot result means at the table, in words (used outside a battle).
+pub fn effect_words(e: ShotEffect, vehicle: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    if e.hit {
+        out.push("the target takes 1 hit (removed at its limit)".to_string());
+    }
+    if e.forced_back {
+        out.push("the vehicle is Forced Back 8\" away from the enemy".to_string());
+    }
+    match (e.morale, vehicle) {
+        (MoraleBlow::None, _) => {}
+        (_, true) => out.push("the vehicle is Suppressed (vehicles are never Paralyzed)".into()),
+        (MoraleBlow::Paralyze, false) => out.push("the target is Paralyzed".into()),
+        (MoraleBlow::Suppress, false) => out.push(
+            "the target is Suppressed (if already Suppressed or Paralyzed, it becomes Paralyzed)"
+                .into(),
+        ),
+    }
+    if out.is_empty() {
+        out.push("no effect".into());
+    }
+    out
+}
+
+fn result_words(step: &Step) -> String {
+    step.outcome.clone()
+}
+
+/// A direct fire outside a battle.
+pub fn resolve_fire(
+    p: &Params,
+    options: &Options,
+    dice: &mut dyn DiceSource,
+) -> Result<(Resolution, ShotEffect), RuleError> {
+    let input = FireInput::from_params(p)?;
+    let (shot, context) = fire_shot(&input, options)?;
+    let (step, effect) = shot.roll(
+        dice,
+        if input.opportunity {
+            "Opportunity fire"
+        } else {
+            "Fire"
+        },
+    )?;
+    let mut effects = effect_words(effect, input.table == Table::AntiTank);
+    if input.opportunity {
+        effects.push(if effect.is_none() {
+            "no effect: the opportunity firer is marked Finished".into()
+        } else {
+            "a result: the opportunity firer stays ready".into()
+        });
+    }
+    Ok((
+        Resolution {
+            ruleset: super::ID.into(),
+            action: "fire".into(),
+            title: format!(
+                "{} on the {}",
+                if input.opportunity {
+                    "Opportunity fire"
+                } else {
+                    "Fire"
+                },
+                shot.table.name().to_lowercase()
+            ),
+            context,
+            result: result_words(&step),
+            steps: vec![step],
+            effects,
+            rolled_by_program: dice.is_generated(),
+        },
+        effect,
+    ))
+}
+
+/// Odds lines of one shot, in table order.
+pub fn shot_lines(shot: &Shot, prefix: &str) -> Vec<OddsLine> {
+    shot.row_odds()
+        .into_iter()
+        .map(|(row, p)| {
+            let text = match row.effect {
+                super::tables::RowEffect::SuppressedIfGreen if shot.target_green => {
+                    "Suppressed (green target)"
+                }
+                super::tables::RowEffect::SuppressedIfGreen => "No effect (target not green)",
+                _ => row.text,
+            };
+            OddsLine {
+                result: format!("{prefix}{} — {text}", row.label),
+                probability: p,
+            }
+        })
+        .collect()
+}
+
+fn shot_report(title: String, shot: &Shot, mut notes: Vec<String>) -> OddsReport {
+    for m in &shot.modifiers {
+        notes.push(format!("{:+} {}", m.value, m.reason));
+    }
+    if shot.dice > 1 {
+        notes.push(format!("{} dice, the lowest kept", shot.dice));
+    }
+    let dist = shot.odds();
+    let mut extra = std::collections::BTreeMap::new();
+    extra.insert("p_hit".to_string(), dist.p_where(|e| e.hit));
+    extra.insert("p_any_effect".to_string(), dist.p_where(|e| !e.is_none()));
+    OddsReport {
+        title,
+        results: shot_lines(shot, ""),
+        notes,
+        extra,
+    }
+}
+
+/// Exact odds of a direct fire.
+pub fn fire_odds(p: &Params, options: &Options) -> Result<OddsReport, RuleError> {
+    let input = FireInput::from_params(p)?;
+    let (shot, context) = fire_shot(&input, options)?;
+    Ok(shot_report(
+        format!("Fire on the {}", shot.table.name().to_lowercase()),
+        &shot,
+        context,
+    ))
+}
+
+/// An air or artillery shot at one target.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Strike {
+    pub kind: String,
+    pub cover: Cover,
+    pub smoke: bool,
+    pub green: bool,
+    pub armour: i32,
+    pub dice: u32,
+}
+
+impl Strike {
+    pub fn shot(&self) -> Shot {
+        let table = if is_vehicle(&self.kind) {
+            Table::AntiTank
+        } else {
+            Table::Infantry
+        };
+        let mut modifiers: Vec<Modifier> = cover_modifier(table, self.cover, self.smoke)
+            .into_iter()
+            .collect();
+        if table == Table::AntiTank && self.armour != 0 {
+            modifiers.push(Modifier::new(self.armour, "target's armour"));
+        }
+        Shot {
+            table,
+            modifiers,
+            dice: self.dice,
+            target_green: self.green,
+        }
+    }
+}
+
+fn air_strike(p: &Params) -> Result<Strike, RuleError> {
+    let kind = p.text("target-kind").unwrap_or("infantry").to_string();
+    let armour = p.int("armour").unwrap_or(0) as i32;
+    if !is_vehicle(&kind) && armour != 0 {
+        return Err(RuleError::refused(
+            "--armour applies only to a vehicle target",
+        ));
+    }
+    Ok(Strike {
+        kind,
+        cover: Cover::parse(p.text("cover").unwrap_or("none"))?,
+        smoke: p.flag("smoke"),
+        green: p.text("target-quality") == Some("green"),
+        armour,
+        dice: p.int("dice").unwrap_or(1) as u32,
+    })
+}
+
+fn strike_context(s: &Strike, what: &str) -> Vec<String> {
+    let mut c = vec![format!("{what} at a {} stand", s.kind)];
+    if is_vehicle(&s.kind) {
+        c.push("at a vehicle: anti-tank table with gun modifier 0 (decision)".into());
+    }
+    if s.dice > 1 {
+        c.push(format!("{} dice, the best (lowest) kept", s.dice));
+    }
+    c
+}
+
+/// An air attack outside a battle.
+pub fn resolve_air(
+    p: &Params,
+    _options: &Options,
+    dice: &mut dyn DiceSource,
+) -> Result<(Resolution, ShotEffect), RuleError> {
+    let s = air_strike(p)?;
+    let shot = s.shot();
+    let (step, effect) = shot.roll(dice, "Air attack")?;
+    Ok((
+        Resolution {
+            ruleset: super::ID.into(),
+            action: "air".into(),
+            title: format!("Air attack on the {}", shot.table.name().to_lowercase()),
+            context: strike_context(&s, "air support"),
+            result: result_words(&step),
+            steps: vec![step],
+            effects: effect_words(effect, is_vehicle(&s.kind)),
+            rolled_by_program: dice.is_generated(),
+        },
+        effect,
+    ))
+}
+
+/// Exact odds of an air attack.
+pub fn air_odds(p: &Params, _options: &Options) -> Result<OddsReport, RuleError> {
+    let s = air_strike(p)?;
+    let shot = s.shot();
+    Ok(shot_report(
+        format!("Air attack on the {}", shot.table.name().to_lowercase()),
+        &shot,
+        strike_context(&s, "air support"),
+    ))
+}
+
+/// Parses a table-only target description `KIND[:COVER[:QUALITY[:ARMOUR]]]`.
+pub fn parse_target_spec(spec: &str) -> Result<Strike, RuleError> {
+    let mut parts = spec.split(':');
+    let kind = parts.next().unwrap_or("").trim();
+    if !defs::KINDS.iter().any(|k| k.id == kind) || defs::ASSET_KINDS.contains(&kind) {
+        let stands = ["infantry", "weapons", "leader", "hq", "vehicle", "gun"];
+        return Err(RuleError::refused(format!(
+            "target {spec:?}: {kind:?} is not a stand kind (one of {}){}",
+            stands.join(", "),
+            crate::text::did_you_mean(kind, stands)
+        )));
+    }
+    let cover = Cover::parse(parts.next().unwrap_or("none").trim())?;
+    let quality = parts.next().unwrap_or("regular").trim();
+    let quality = if quality.is_empty() {
+        "regular"
+    } else {
+        quality
+    };
+    if !defs::QUALITIES.contains(&quality) {
+        return Err(RuleError::refused(format!(
+            "target {spec:?}: quality {quality:?} is not green, regular or elite{}",
+            crate::text::did_you_mean(quality, defs::QUALITIES.iter().copied())
+        )));
+    }
+    let armour_text = parts.next().unwrap_or("0").trim();
+    let armour: i32 = armour_text
+        .trim_start_matches('+')
+        .parse()
+        .ok()
+        .filter(|a: &i32| (-3..=3).contains(a))
+        .ok_or_else(|| {
+            RuleError::refused(format!(
+                "target {spec:?}: armour {armour_text:?} is not a whole number from -3 to 3"
+            ))
+        })?;
+    if parts.next().is_some() {
+        return Err(RuleError::refused(format!(
+            "target {spec:?}: write KIND[:COVER[:QUALITY[:ARMOUR]]]"
+        )));
+    }
+    Ok(Strike {
+        kind: kind.to_string(),
+        cover,
+        smoke: false,
+        green: quality == "green",
+        armour,
+        dice: 1,
+    })
+}
+
+/// Checks the weapon's range and number of targets.
+pub fn check_artillery(
+    weapon: &str,
+    range: Option<f64>,
+    targets: usize,
+    options: &Options,
+) -> Result<Vec<String>, RuleError> {
+    if targets == 0 {
+        return Err(RuleError::refused(
+            "--targets: list at least one stand under the template",
+        ));
+    }
+    match weapon {
+        "light-mortar" => {
+            let limit = options.int("light_mortar_range") as f64;
+            let r = range.ok_or_else(|| {
+                RuleError::refused("a light mortar needs --range (it obeys the 16\" limit)")
+            })?;
+            if r > limit {
+                return Err(RuleError::refused(format!(
+                    "{r}\" is beyond a light mortar's {limit}\": no fire possible, nothing is rolled"
+                )));
+            }
+            if targets > 1 {
+                return Err(RuleError::refused(
+                    "a light mortar affects a single stand: list one target",
+                ));
+            }
+            Ok(vec![format!(
+                "light mortar at {r}\" (limit {limit}\"), one stand"
+            )])
+        }
+        _ => Ok(vec![format!(
+            "{}: template, no range limit; one attack on each of {targets} stand(s)",
+            if weapon == "heavy-mortar" {
+                "heavy mortar"
+            } else {
+                "artillery"
+            }
+        )]),
+    }
+}
+
+/// An artillery or mortar attack outside a battle: one roll per listed target.
+pub fn resolve_artillery(
+    p: &Params,
+    options: &Options,
+    dice: &mut dyn DiceSource,
+) -> Result<(Resolution, Vec<ShotEffect>), RuleError> {
+    let specs = p.list("targets");
+    let strikes = specs
+        .iter()
+        .map(|s| parse_target_spec(s))
+        .collect::<Result<Vec<_>, _>>()?;
+    let weapon = p.text("weapon").unwrap_or("artillery");
+    let context = check_artillery(weapon, p.num("range"), strikes.len(), options)?;
+    let mut steps = Vec::new();
+    let mut results = Vec::new();
+    let mut effects = Vec::new();
+    for (i, (s, spec)) in strikes.iter().zip(specs).enumerate() {
+        let (step, e) = s.shot().roll(dice, format!("Target {} ({spec})", i + 1))?;
+        effects.push(format!(
+            "target {}: {}",
+            i + 1,
+            effect_words(e, is_vehicle(&s.kind)).join("; ")
+        ));
+        steps.push(step);
+        results.push(e);
+    }
+    let hits = results.iter().filter(|e| e.hit).count();
+    let any = results.iter().filter(|e| !e.is_none()).count();
+    Ok((
+        Resolution {
+            ruleset: super::ID.into(),
+            action: "artillery".into(),
+            title: format!("{} attack", weapon.replace('-', " ")),
+            context,
+            steps,
+            result: format!(
+                "{any} of {} stand(s) affected, {hits} hit(s)",
+                results.len()
+            ),
+            effects,
+            rolled_by_program: dice.is_generated(),
+        },
+        results,
+    ))
+}
+
+/// Exact odds of an artillery attack: each target's own distribution.
+pub fn artillery_odds(p: &Params, options: &Options) -> Result<OddsReport, RuleError> {
+    let specs = p.list("targets");
+    let strikes = specs
+        .iter()
+        .map(|s| parse_target_spec(s))
+        .collect::<Result<Vec<_>, _>>()?;
+    let weapon = p.text("weapon").unwrap_or("artillery");
+    let mut notes = check_artillery(weapon, p.num("range"), strikes.len(), options)?;
+    let mut results = Vec::new();
+    let mut expected_hits = 0.0;
+    for (i, (s, spec)) in strikes.iter().zip(specs).enumerate() {
+        let shot = s.shot();
+        for m in &shot.modifiers {
+            notes.push(format!("target {}: {:+} {}", i + 1, m.value, m.reason));
+        }
+        expected_hits += shot.odds().p_where(|e| e.hit);
+        results.extend(shot_lines(&shot, &format!("target {} ({spec}): ", i + 1)));
+    }
+    let mut extra = std::collections::BTreeMap::new();
+    extra.insert("expected_hits".to_string(), expected_hits);
+    Ok(OddsReport {
+        title: format!("{} attack", weapon.replace('-', " ")),
+        results,
+        notes,
+        extra,
+    })
+}
+
+/// The published tables and their modifiers, for `umpire rulesets`.
+pub fn table_docs() -> Vec<TableDoc> {
+    let doc = |t: Table, notes: Vec<&str>| TableDoc {
+        name: t.name().to_string(),
+        columns: vec!["modified d10".into(), "result".into()],
+        rows: t
+            .rows()
+            .iter()
+            .map(|r| vec![r.label.to_string(), r.text.to_string()])
+            .collect(),
+        notes: notes.into_iter().map(str::to_string).collect(),
+    };
+    vec![
+        doc(
+            Table::Infantry,
+            vec![
+                "+2 target in a building or other hard cover",
+                "+1 target in (soft) cover; smoke +1, not added to other cover",
+                "+1 firing stand Suppressed",
+                "+2 firing stand Paralyzed (close combat only)",
+                "+1 long range (infantry 8–16\"; vehicles and guns 16–24\")",
+                "options: an HMG rolls two dice and keeps the lower; an HMG takes no long-range +1",
+            ],
+        ),
+        doc(
+            Table::AntiTank,
+            vec![
+                "−3 flank shot",
+                "−2 target moved along a road this turn",
+                "+1 target in cover",
+                "+1 firer Suppressed",
+                "+1 long range",
+                "+ the firer's gun modifier (heavier −1/−2, lighter +1/+2; infantry, air and artillery 0)",
+                "+ the target's armour modifier (tougher +1/+2, thinner −1/−2)",
+                "infantry may fire at a vehicle only within 2\" (no long-range band)",
+            ],
+        ),
+        TableDoc {
+            name: "Command (method 2) and morale checks".into(),
+            columns: vec![
+                "quality".into(),
+                "command roll to act".into(),
+                "morale check to improve".into(),
+                "method 3 minimum points".into(),
+            ],
+            rows: vec![
+                vec![
+                    "green".into(),
+                    "4 or less".into(),
+                    "6 or more".into(),
+                    "2".into(),
+                ],
+                vec![
+                    "regular".into(),
+                    "6 or less".into(),
+                    "5 or more".into(),
+                    "3".into(),
+                ],
+                vec![
+                    "elite".into(),
+                    "8 or less".into(),
+                    "4 or more".into(),
+                    "4".into(),
+                ],
+            ],
+            notes: vec!["all numbers are options of the scenario".into()],
+        },
+    ]
+}
+
+/// The morale a stand has, from its markers.
+pub fn morale_of(suppressed: bool, paralyzed: bool) -> Morale {
+    if paralyzed {
+        Morale::Paralyzed
+    } else if suppressed {
+        Morale::Suppressed
+    } else {
+        Morale::Steady
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::TypedDice;
+    use crate::rules::newport::Newport;
+    use crate::rules::{Ruleset, params::Params};
+
+    fn opts(extra: &[&str]) -> Options {
+        let mut o = Options::defaults(defs::OPTIONS);
+        for e in extra {
+            o.set_text(defs::OPTIONS, e).unwrap();
+        }
+        o
+    }
+
+    fn fire(args: &[(&str, &str)], o: &Options) -> Result<Shot, RuleError> {
+        let mut p = Params::parse(defs::FIRE_PARAMS, args.iter().copied())?;
+        p.fill_defaults(defs::FIRE_PARAMS)?;
+        Ok(fire_shot(&FireInput::from_params(&p)?, o)?.0)
+    }
+
+    fn mods(s: &Shot) -> Vec<i32> {
+        s.modifiers.iter().map(|m| m.value).collect()
+    }
+
+    #[test]
+    fn the_issue_example() {
+        // umpire resolve newport fire --table infantry --range 12 --cover hard --firer-suppressed
+        //   --target-quality green --dice 3
+        let o = opts(&[]);
+        let p = Params::parse(
+            defs::FIRE_PARAMS,
+            [
+                ("table", "infantry"),
+                ("range", "12"),
+                ("cover", "hard"),
+                ("firer-suppressed", ""),
+                ("target-quality", "green"),
+            ],
+        )
+        .unwrap();
+        let mut d = TypedDice::parse("3").unwrap();
+        let r = Newport.resolve("fire", &p, &o, &mut d).unwrap();
+        let step = &r.steps[0];
+        assert_eq!(step.modifier_total(), 4, "+2 hard, +1 suppressed, +1 long");
+        assert_eq!(step.total, Some(7));
+        assert_eq!(r.result, "No effect");
+    }
+
+    #[test]
+    fn infantry_table_modifiers() {
+        let o = opts(&[]);
+        assert_eq!(
+            mods(&fire(&[("range", "8")], &o).unwrap()),
+            Vec::<i32>::new()
+        );
+        assert_eq!(mods(&fire(&[("range", "8.5")], &o).unwrap()), [1]);
+        assert_eq!(
+            mods(&fire(&[("range", "3"), ("cover", "soft")], &o).unwrap()),
+            [1]
+        );
+        assert_eq!(
+            mods(&fire(&[("range", "3"), ("cover", "hard")], &o).unwrap()),
+            [2]
+        );
+        assert_eq!(
+            mods(&fire(&[("range", "3"), ("smoke", "")], &o).unwrap()),
+            [1]
+        );
+        assert_eq!(
+            mods(&fire(&[("range", "3"), ("smoke", ""), ("cover", "hard")], &o).unwrap()),
+            [2],
+            "smoke is not added to other cover"
+        );
+        assert_eq!(
+            mods(&fire(&[("range", "3"), ("smoke", ""), ("cover", "soft")], &o).unwrap()),
+            [1]
+        );
+        assert_eq!(
+            mods(&fire(&[("range", "3"), ("firer-suppressed", "")], &o).unwrap()),
+            [1]
+        );
+    }
+
+    #[test]
+    fn refusals_beyond_range() {
+        let o = opts(&[]);
+        assert!(fire(&[("range", "16")], &o).is_ok());
+        let e = fire(&[("range", "16.5")], &o).unwrap_err().to_string();
+        assert!(
+            e.contains("beyond infantry long range") && e.contains("nothing is rolled"),
+            "{e}"
+        );
+        assert!(fire(&[("range", "24"), ("firer-kind", "vehicle")], &o).is_ok());
+        assert!(fire(&[("range", "25"), ("firer-kind", "vehicle")], &o).is_err());
+        assert!(fire(&[("range", "24"), ("firer-kind", "gun")], &o).is_ok());
+        // Infantry at a vehicle: 2" only.
+        assert!(fire(&[("range", "2"), ("table", "anti-tank")], &o).is_ok());
+        let e = fire(&[("range", "3"), ("table", "anti-tank")], &o)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("only at 2\" or less"), "{e}");
+    }
+
+    #[test]
+    fn vehicle_ranges_and_long_band() {
+        let o = opts(&[]);
+        assert!(mods(&fire(&[("range", "16"), ("firer-kind", "vehicle")], &o).unwrap()).is_empty());
+        assert_eq!(
+            mods(&fire(&[("range", "17"), ("firer-kind", "vehicle")], &o).unwrap()),
+            [1]
+        );
+    }
+
+    #[test]
+    fn anti_tank_modifiers() {
+        let o = opts(&[]);
+        let s = fire(
+            &[
+                ("range", "20"),
+                ("table", "anti-tank"),
+                ("firer-kind", "vehicle"),
+                ("flank", ""),
+                ("road", ""),
+                ("cover", "hard"),
+                ("firer-suppressed", ""),
+                ("gun", "-1"),
+                ("armour", "+2"),
+            ],
+            &o,
+        )
+        .unwrap();
+        assert_eq!(mods(&s), [-3, -2, 1, 1, 1, -1, 2]);
+        assert_eq!(s.table, Table::AntiTank);
+        // Soft cover is the same +1 on the anti-tank table; smoke too, not added.
+        let s = fire(
+            &[
+                ("range", "5"),
+                ("table", "anti-tank"),
+                ("firer-kind", "vehicle"),
+                ("cover", "soft"),
+                ("smoke", ""),
+            ],
+            &o,
+        )
+        .unwrap();
+        assert_eq!(mods(&s), [1]);
+        // Infantry at a vehicle: gun modifier ignored (0).
+        let s = fire(&[("range", "2"), ("table", "anti-tank"), ("gun", "-2")], &o).unwrap();
+        assert!(mods(&s).is_empty());
+    }
+
+    #[test]
+    fn flank_refused_on_infantry_table() {
+        let o = opts(&[]);
+        assert!(fire(&[("range", "3"), ("flank", "")], &o).is_err());
+        assert!(fire(&[("range", "3"), ("armour", "1")], &o).is_err());
+    }
+
+    #[test]
+    fn hmg_options() {
+        let plain = opts(&[]);
+        let s = fire(&[("range", "12"), ("hmg", "")], &plain).unwrap();
+        assert_eq!((s.dice, mods(&s)), (1, vec![1]));
+        let two = opts(&["hmg_two_dice=true"]);
+        let s = fire(&[("range", "12"), ("hmg", "")], &two).unwrap();
+        assert_eq!((s.dice, mods(&s)), (2, vec![1]));
+        let s = fire(&[("range", "12")], &two).unwrap();
+        assert_eq!(s.dice, 1, "only an HMG rolls two dice");
+        let nolong = opts(&["hmg_no_long_range=true"]);
+        let s = fire(&[("range", "12"), ("hmg", "")], &nolong).unwrap();
+        assert!(mods(&s).is_empty());
+        let s = fire(&[("range", "12")], &nolong).unwrap();
+        assert_eq!(mods(&s), [1], "other stands still take long range");
+    }
+
+    #[test]
+    fn range_options_change_bands() {
+        let o = opts(&["infantry_range=16", "infantry_long_range=32"]);
+        assert!(mods(&fire(&[("range", "16")], &o).unwrap()).is_empty());
+        assert!(fire(&[("range", "30")], &o).is_ok());
+    }
+
+    #[test]
+    fn air_and_artillery_targets() {
+        let s = parse_target_spec("vehicle:soft:green:+1").unwrap();
+        let shot = s.shot();
+        assert_eq!(shot.table, Table::AntiTank);
+        assert_eq!(mods(&shot), [1, 1]);
+        assert!(shot.target_green);
+        let s = parse_target_spec("infantry:hard").unwrap().shot();
+        assert_eq!((s.table, mods(&s)), (Table::Infantry, vec![2]));
+        assert!(
+            parse_target_spec("infantery")
+                .unwrap_err()
+                .to_string()
+                .contains("did you mean `infantry`")
+        );
+        assert!(parse_target_spec("infantry:hard:green:5").is_err());
+        assert!(parse_target_spec("air").is_err());
+        let o = opts(&[]);
+        assert!(check_artillery("light-mortar", Some(17.0), 1, &o).is_err());
+        assert!(check_artillery("light-mortar", Some(16.0), 2, &o).is_err());
+        assert!(check_artillery("light-mortar", None, 1, &o).is_err());
+        assert!(check_artillery("artillery", None, 5, &o).is_ok());
+        assert!(check_artillery("artillery", None, 0, &o).is_err());
+    }
+
+    #[test]
+    fn odds_rows_sum_to_one() {
+        let o = opts(&["hmg_two_dice=true"]);
+        let p = Params::parse(defs::FIRE_PARAMS, [("range", "4"), ("hmg", "")]).unwrap();
+        let r = Newport.odds("fire", &p, &o).unwrap();
+        let total: f64 = r.results.iter().map(|l| l.probability).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        // Two dice keep the lowest: P(kept = 1) = 19/100.
+        assert!((r.results[0].probability - 0.19).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,182 @@
+//! `newport` — David Newport, *Tactical Combat*: WWII company and battalion actions on a d10,
+//! low rolls good for the firer.
+//!
+//! - [`defs`]: options, kinds, markers, phases, decisions and procedure inputs;
+//! - [`tables`]: the infantry and anti-tank tables and the single shot;
+//! - [`fire`]: direct fire, air and artillery (modifiers, range bands, refusals);
+//! - [`close_combat`]: the alternating close-combat loop and its absorbing odds;
+//! - [`command`]: command rolls, command points and morale checks;
+//! - [`battle`]: what each procedure does to the units, the turn sequence and badges.
+
+pub mod battle;
+pub mod close_combat;
+pub mod command;
+pub mod defs;
+pub mod fire;
+pub mod tables;
+
+use crate::battle::{BattleView, Effect, UnitInfo};
+use crate::dice::{DiceSource, Die};
+use crate::odds::OddsReport;
+use crate::resolution::Resolution;
+use crate::rules::{
+    ActionDef, Badge, Decision, KindDef, MarkerDef, OptionDef, Options, Outcome, Params,
+    PhaseChange, PhaseDef, RuleError, Ruleset, TableDoc, find_action,
+};
+use crate::scenario::{Problem, ScenarioFile};
+
+/// The Newport rule set.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Newport;
+
+pub(crate) const ID: &str = "newport";
+
+impl Ruleset for Newport {
+    fn id(&self) -> &'static str {
+        ID
+    }
+    fn title(&self) -> &'static str {
+        "David Newport, Tactical Combat (WWII company and battalion actions)"
+    }
+    fn die(&self) -> Die {
+        Die::D10
+    }
+    fn options(&self) -> &'static [OptionDef] {
+        defs::OPTIONS
+    }
+    fn unit_kinds(&self) -> &'static [KindDef] {
+        defs::KINDS
+    }
+    fn qualities(&self) -> &'static [&'static str] {
+        defs::QUALITIES
+    }
+    fn formation_levels(&self) -> &'static [&'static str] {
+        defs::LEVELS
+    }
+    fn unit_fields(&self) -> &'static [&'static str] {
+        defs::UNIT_FIELDS
+    }
+    fn markers(&self) -> &'static [MarkerDef] {
+        defs::MARKERS
+    }
+    fn phases(&self) -> &'static [PhaseDef] {
+        defs::PHASES
+    }
+    fn decisions(&self) -> &'static [Decision] {
+        defs::DECISIONS
+    }
+    fn actions(&self) -> &'static [ActionDef] {
+        defs::ACTIONS
+    }
+
+    fn tables(&self) -> Vec<TableDoc> {
+        fire::table_docs()
+    }
+
+    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
+        battle::validate(file, options)
+    }
+
+    fn odds(
+        &self,
+        action: &str,
+        params: &Params,
+        options: &Options,
+    ) -> Result<OddsReport, RuleError> {
+        let def = find_action(self, action)?;
+        let mut params = params.clone();
+        params.fill_defaults(def.params)?;
+        match action {
+            "fire" => fire::fire_odds(&params, options),
+            "air" => fire::air_odds(&params, options),
+            "artillery" => fire::artillery_odds(&params, options),
+            "close-combat" => close_combat::odds(&params, options),
+            "command-roll" => command::command_roll_odds(&params, options, None),
+            "command-points" => command::command_points_odds(&params, options, None),
+            "morale-check" => command::morale_check_odds(&params, options),
+            _ => Err(not_table_only(action)),
+        }
+    }
+
+    fn resolve(
+        &self,
+        action: &str,
+        params: &Params,
+        options: &Options,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution, RuleError> {
+        let def = find_action(self, action)?;
+        let mut params = params.clone();
+        params.fill_defaults(def.params)?;
+        let mut r = match action {
+            "fire" => fire::resolve_fire(&params, options, dice)?.0,
+            "air" => fire::resolve_air(&params, options, dice)?.0,
+            "artillery" => fire::resolve_artillery(&params, options, dice)?.0,
+            "close-combat" => close_combat::resolve(&params, options, dice)?.0,
+            "command-roll" => command::resolve_command_roll(&params, options, None, dice)?.0,
+            "command-points" => command::resolve_command_points(&params, options, None, dice)?.0,
+            "morale-check" => command::resolve_morale_check(&params, options, dice)?.0,
+            _ => return Err(not_table_only(action)),
+        };
+        r.rolled_by_program = dice.is_generated();
+        Ok(r)
+    }
+
+    fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32 {
+        battle::hit_limit(unit, options)
+    }
+
+    fn prefill(
+        &self,
+        view: &BattleView<'_>,
+        action: &str,
+        params: &Params,
+    ) -> Result<Params, RuleError> {
+        battle::prefill(view, action, params)
+    }
+
+    fn battle_odds(
+        &self,
+        view: &BattleView<'_>,
+        action: &str,
+        params: &Params,
+    ) -> Result<OddsReport, RuleError> {
+        battle::odds(view, action, params)
+    }
+
+    fn act(
+        &self,
+        view: &BattleView<'_>,
+        action: &str,
+        params: &Params,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Outcome, RuleError> {
+        battle::act(view, action, params, dice)
+    }
+
+    fn start(&self, view: &BattleView<'_>) -> Vec<Effect> {
+        battle::start(view)
+    }
+
+    fn advance(
+        &self,
+        view: &BattleView<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<PhaseChange, RuleError> {
+        battle::advance(view, dice)
+    }
+
+    fn badges(&self, view: &BattleView<'_>, unit: usize) -> Vec<Badge> {
+        battle::badges(view, unit)
+    }
+
+    fn formation_badges(&self, view: &BattleView<'_>, formation: usize) -> Vec<Badge> {
+        battle::formation_badges(view, formation)
+    }
+}
+
+fn not_table_only(action: &str) -> RuleError {
+    RuleError::refused(format!(
+        "`{action}` changes a battle and has nothing to roll on its own; use it in a battle"
+    ))
+}

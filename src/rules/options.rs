@@ -1,0 +1,260 @@
+//! House rules: every option a rule set offers, declared once as an [`OptionDef`] with its type,
+//! default and explanation, set in a scenario's `[options]` table (or a side's, for options that
+//! may differ between sides) and read through [`Options`].
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The type and bounds of an option.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum OptionKind {
+    Bool,
+    Int { min: i64, max: i64 },
+    Choice(&'static [&'static str]),
+}
+
+/// An option's value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum OptionValue {
+    Bool(bool),
+    Int(i64),
+    Text(String),
+}
+
+impl fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionValue::Bool(b) => write!(f, "{b}"),
+            OptionValue::Int(n) => write!(f, "{n}"),
+            OptionValue::Text(s) => write!(f, "\"{s}\""),
+        }
+    }
+}
+
+/// One house rule or adjustable number.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionDef {
+    /// Key in the scenario's `[options]` table.
+    pub key: &'static str,
+    pub kind: OptionKind,
+    /// Default as it would be written in TOML (`false`, `3`, `"company"`).
+    pub default: &'static str,
+    /// What it does, in one or two sentences.
+    pub help: &'static str,
+    /// True when each side may set its own value (`[side.options]`).
+    pub per_side: bool,
+}
+
+impl OptionDef {
+    /// The default value.
+    pub fn default_value(&self) -> OptionValue {
+        match self.kind {
+            OptionKind::Bool => OptionValue::Bool(self.default == "true"),
+            OptionKind::Int { .. } => OptionValue::Int(self.default.parse().unwrap_or_default()),
+            OptionKind::Choice(_) => OptionValue::Text(self.default.trim_matches('"').to_string()),
+        }
+    }
+
+    /// Checks a value against the option's type; the error says what was expected.
+    pub fn check(&self, value: &OptionValue) -> Result<(), String> {
+        match (self.kind, value) {
+            (OptionKind::Bool, OptionValue::Bool(_)) => Ok(()),
+            (OptionKind::Int { min, max }, OptionValue::Int(n)) if (min..=max).contains(n) => {
+                Ok(())
+            }
+            (OptionKind::Choice(c), OptionValue::Text(s)) if c.contains(&s.as_str()) => Ok(()),
+            _ => Err(self.expected()),
+        }
+    }
+
+    /// What the option accepts, in words.
+    pub fn expected(&self) -> String {
+        match self.kind {
+            OptionKind::Bool => "true or false".into(),
+            OptionKind::Int { min, max } => format!("a whole number from {min} to {max}"),
+            OptionKind::Choice(c) => format!(
+                "one of {}",
+                c.iter()
+                    .map(|s| format!("\"{s}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
+}
+
+/// The options in force for a battle or a resolution: defaults, then the scenario's values, then
+/// each side's own values for per-side options.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Options {
+    defs_defaults: BTreeMap<String, OptionValue>,
+    global: BTreeMap<String, OptionValue>,
+    sides: BTreeMap<String, BTreeMap<String, OptionValue>>,
+}
+
+impl Options {
+    /// All defaults of `defs`.
+    pub fn defaults(defs: &[OptionDef]) -> Self {
+        Self {
+            defs_defaults: defs
+                .iter()
+                .map(|d| (d.key.to_string(), d.default_value()))
+                .collect(),
+            global: BTreeMap::new(),
+            sides: BTreeMap::new(),
+        }
+    }
+
+    /// Sets a scenario-wide value (already checked).
+    pub fn set(&mut self, key: &str, value: OptionValue) {
+        self.global.insert(key.to_string(), value);
+    }
+
+    /// Sets a value for one side (already checked).
+    pub fn set_for_side(&mut self, side: &str, key: &str, value: OptionValue) {
+        self.sides
+            .entry(side.to_string())
+            .or_default()
+            .insert(key.to_string(), value);
+    }
+
+    /// Parses `key=value` text (as typed on the command line) against `defs` and sets it.
+    pub fn set_text(&mut self, defs: &[OptionDef], text: &str) -> Result<(), String> {
+        let (key, raw) = text
+            .split_once('=')
+            .ok_or_else(|| format!("--option {text:?}: write KEY=VALUE"))?;
+        let key = key.trim();
+        let def = defs.iter().find(|d| d.key == key).ok_or_else(|| {
+            format!(
+                "--option {key:?}: no such option{}",
+                crate::text::did_you_mean(key, defs.iter().map(|d| d.key))
+            )
+        })?;
+        let raw = raw.trim();
+        let value = match def.kind {
+            OptionKind::Bool => match raw {
+                "true" | "yes" | "on" => OptionValue::Bool(true),
+                "false" | "no" | "off" => OptionValue::Bool(false),
+                _ => return Err(format!("--option {key}={raw}: expected {}", def.expected())),
+            },
+            OptionKind::Int { .. } => OptionValue::Int(
+                raw.parse()
+                    .map_err(|_| format!("--option {key}={raw}: expected {}", def.expected()))?,
+            ),
+            OptionKind::Choice(_) => OptionValue::Text(raw.trim_matches('"').to_string()),
+        };
+        def.check(&value)
+            .map_err(|e| format!("--option {key}={raw}: expected {e}"))?;
+        self.set(key, value);
+        Ok(())
+    }
+
+    /// The value in force for `key` (for `side`, if given).
+    pub fn get(&self, key: &str, side: Option<&str>) -> Option<&OptionValue> {
+        side.and_then(|s| self.sides.get(s).and_then(|m| m.get(key)))
+            .or_else(|| self.global.get(key))
+            .or_else(|| self.defs_defaults.get(key))
+    }
+
+    pub fn bool(&self, key: &str) -> bool {
+        self.bool_for(key, None)
+    }
+
+    pub fn bool_for(&self, key: &str, side: Option<&str>) -> bool {
+        matches!(self.get(key, side), Some(OptionValue::Bool(true)))
+    }
+
+    pub fn int(&self, key: &str) -> i64 {
+        self.int_for(key, None)
+    }
+
+    pub fn int_for(&self, key: &str, side: Option<&str>) -> i64 {
+        match self.get(key, side) {
+            Some(OptionValue::Int(n)) => *n,
+            _ => 0,
+        }
+    }
+
+    pub fn text(&self, key: &str) -> &str {
+        self.text_for(key, None)
+    }
+
+    pub fn text_for(&self, key: &str, side: Option<&str>) -> &str {
+        match self.get(key, side) {
+            Some(OptionValue::Text(s)) => s,
+            _ => "",
+        }
+    }
+
+    /// The values that differ from the defaults, as `key = value` lines.
+    pub fn changed(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .global
+            .iter()
+            .filter(|(k, v)| self.defs_defaults.get(*k) != Some(v))
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect();
+        for (side, m) in &self.sides {
+            for (k, v) in m {
+                out.push(format!("{k} = {v} (side {side})"));
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DEFS: &[OptionDef] = &[
+        OptionDef {
+            key: "hmg_two_dice",
+            kind: OptionKind::Bool,
+            default: "false",
+            help: "",
+            per_side: false,
+        },
+        OptionDef {
+            key: "command_method",
+            kind: OptionKind::Int { min: 1, max: 3 },
+            default: "1",
+            help: "",
+            per_side: true,
+        },
+        OptionDef {
+            key: "scale",
+            kind: OptionKind::Choice(&["company", "battalion"]),
+            default: "\"company\"",
+            help: "",
+            per_side: false,
+        },
+    ];
+
+    #[test]
+    fn defaults_then_scenario_then_side() {
+        let mut o = Options::defaults(DEFS);
+        assert!(!o.bool("hmg_two_dice"));
+        assert_eq!(o.int("command_method"), 1);
+        assert_eq!(o.text("scale"), "company");
+        o.set("command_method", OptionValue::Int(2));
+        o.set_for_side("ger", "command_method", OptionValue::Int(3));
+        assert_eq!(o.int_for("command_method", Some("us")), 2);
+        assert_eq!(o.int_for("command_method", Some("ger")), 3);
+    }
+
+    #[test]
+    fn text_values_checked() {
+        let mut o = Options::defaults(DEFS);
+        o.set_text(DEFS, "hmg_two_dice=true").unwrap();
+        assert!(o.bool("hmg_two_dice"));
+        assert!(o.set_text(DEFS, "command_method=4").is_err());
+        let e = o.set_text(DEFS, "hmg_two_die=true").unwrap_err();
+        assert!(e.contains("did you mean `hmg_two_dice`"), "{e}");
+        assert!(o.set_text(DEFS, "scale=regiment").is_err());
+        o.set_text(DEFS, "scale=battalion").unwrap();
+        assert_eq!(o.text("scale"), "battalion");
+    }
+}

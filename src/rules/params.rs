@@ -1,0 +1,361 @@
+//! Inputs of a resolution: what the umpire types (range, cover, flank …), declared once per
+//! procedure as [`ParamDef`]s. The command line turns them into flags (`--range 12`), the terminal UI
+//! into form fields; both parse text through [`ParamDef::parse`], so validation and messages are
+//! the same everywhere.
+
+use crate::text::did_you_mean;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// What sort of value a parameter takes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ParamKind {
+    /// Present or not (`--flank`).
+    Flag,
+    /// A whole number within bounds.
+    Int { min: i64, max: i64 },
+    /// A distance in inches (or areas), non-negative, halves allowed.
+    Distance,
+    /// One of a fixed set of words.
+    Choice(&'static [&'static str]),
+    /// A unit of the battle, by id.
+    Unit,
+    /// Several units of the battle, by id, each optionally with `:word` qualifiers
+    /// (`a1:hard,b2`), or in a table-only resolution several target descriptions.
+    List,
+    /// Free text.
+    Text,
+}
+
+/// Where a parameter is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Asked both in a battle and for a table-only resolution.
+    Both,
+    /// Only in a battle (unit ids).
+    Battle,
+    /// Only for a table-only resolution; in a battle the rule set fills it from the units
+    /// (the umpire may still override it).
+    Derived,
+}
+
+/// One input of a procedure.
+#[derive(Clone, Copy, Debug)]
+pub struct ParamDef {
+    /// Flag name without dashes (`firer-suppressed`).
+    pub name: &'static str,
+    pub help: &'static str,
+    pub kind: ParamKind,
+    /// Default as text, parsed like typed input.
+    pub default: Option<&'static str>,
+    pub scope: Scope,
+}
+
+impl ParamDef {
+    pub const fn flag(name: &'static str, help: &'static str) -> Self {
+        Self {
+            name,
+            help,
+            kind: ParamKind::Flag,
+            default: None,
+            scope: Scope::Both,
+        }
+    }
+    pub const fn new(name: &'static str, help: &'static str, kind: ParamKind) -> Self {
+        Self {
+            name,
+            help,
+            kind,
+            default: None,
+            scope: Scope::Both,
+        }
+    }
+    pub const fn default(mut self, text: &'static str) -> Self {
+        self.default = Some(text);
+        self
+    }
+    pub const fn derived(mut self) -> Self {
+        self.scope = Scope::Derived;
+        self
+    }
+    pub const fn battle(mut self) -> Self {
+        self.scope = Scope::Battle;
+        self
+    }
+
+    /// Parses typed text into a value of this parameter's kind.
+    pub fn parse(&self, text: &str) -> Result<Value, ParamError> {
+        let bad = |expected: String| ParamError::Invalid {
+            param: self.name.to_string(),
+            value: text.to_string(),
+            expected,
+        };
+        let t = text.trim();
+        match self.kind {
+            ParamKind::Flag => match t {
+                "" | "true" | "yes" | "y" | "on" | "1" => Ok(Value::Bool(true)),
+                "false" | "no" | "n" | "off" | "0" => Ok(Value::Bool(false)),
+                _ => Err(bad("yes or no".into())),
+            },
+            ParamKind::Int { min, max } => {
+                let n: i64 = t
+                    .strip_prefix('+')
+                    .unwrap_or(t)
+                    .parse()
+                    .map_err(|_| bad(format!("a whole number from {min} to {max}")))?;
+                if (min..=max).contains(&n) {
+                    Ok(Value::Int(n))
+                } else {
+                    Err(bad(format!("a whole number from {min} to {max}")))
+                }
+            }
+            ParamKind::Distance => {
+                let t2 = t.trim_end_matches('"').trim_end_matches("in").trim();
+                let x: f64 = t2
+                    .parse()
+                    .map_err(|_| bad("a distance such as 7 or 7.5".into()))?;
+                if x.is_finite() && (0.0..=1000.0).contains(&x) {
+                    Ok(Value::Num(x))
+                } else {
+                    Err(bad("a distance from 0 to 1000".into()))
+                }
+            }
+            ParamKind::Choice(choices) => {
+                let lower = t.to_lowercase();
+                if let Some(c) = choices.iter().find(|c| **c == lower) {
+                    return Ok(Value::Text((*c).to_string()));
+                }
+                // A unique prefix is accepted ("h" for hard).
+                let matches: Vec<_> = choices
+                    .iter()
+                    .filter(|c| !lower.is_empty() && c.starts_with(&lower))
+                    .collect();
+                if matches.len() == 1 {
+                    return Ok(Value::Text(matches[0].to_string()));
+                }
+                Err(bad(format!(
+                    "one of {}{}",
+                    choices.join(", "),
+                    did_you_mean(t, choices.iter().copied())
+                )))
+            }
+            ParamKind::Unit => {
+                if t.is_empty() {
+                    Err(bad("a unit id".into()))
+                } else {
+                    Ok(Value::Text(t.to_string()))
+                }
+            }
+            ParamKind::List => {
+                let items: Vec<String> = t
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect();
+                if items.is_empty() {
+                    Err(bad("one or more items separated by commas".into()))
+                } else {
+                    Ok(Value::List(items))
+                }
+            }
+            ParamKind::Text => Ok(Value::Text(t.to_string())),
+        }
+    }
+
+    /// A short description of the accepted values, for help screens.
+    pub fn value_hint(&self) -> String {
+        match self.kind {
+            ParamKind::Flag => String::new(),
+            ParamKind::Int { min, max } => format!("{min}..{max}"),
+            ParamKind::Distance => "INCHES".into(),
+            ParamKind::Choice(c) => c.join("|"),
+            ParamKind::Unit => "UNIT".into(),
+            ParamKind::List => "A,B,…".into(),
+            ParamKind::Text => "TEXT".into(),
+        }
+    }
+}
+
+/// A parsed input value.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Value {
+    Bool(bool),
+    Int(i64),
+    Num(f64),
+    Text(String),
+    List(Vec<String>),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Bool(b) => write!(f, "{}", if *b { "yes" } else { "no" }),
+            Value::Int(n) => write!(f, "{n}"),
+            Value::Num(x) => write!(f, "{x}"),
+            Value::Text(s) => write!(f, "{s}"),
+            Value::List(v) => write!(f, "{}", v.join(",")),
+        }
+    }
+}
+
+/// Bad input for a parameter.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParamError {
+    #[error("--{param} {value:?}: expected {expected}")]
+    Invalid {
+        param: String,
+        value: String,
+        expected: String,
+    },
+    #[error("--{param} is required: {help}")]
+    Missing { param: String, help: String },
+    #[error("unknown input --{param}{suggestion}")]
+    Unknown { param: String, suggestion: String },
+}
+
+/// The inputs of one resolution, by parameter name.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Params(pub BTreeMap<String, Value>);
+
+impl Params {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn with(mut self, name: &str, value: Value) -> Self {
+        self.0.insert(name.to_string(), value);
+        self
+    }
+
+    pub fn set(&mut self, name: &str, value: Value) {
+        self.0.insert(name.to_string(), value);
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.0.get(name)
+    }
+
+    /// Parses `name=text` pairs against `defs`, applying defaults; unknown names are refused.
+    pub fn parse<'a>(
+        defs: &[ParamDef],
+        given: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Params, ParamError> {
+        let mut p = Params::new();
+        for (name, text) in given {
+            let def = defs
+                .iter()
+                .find(|d| d.name == name)
+                .ok_or_else(|| ParamError::Unknown {
+                    param: name.to_string(),
+                    suggestion: did_you_mean(name, defs.iter().map(|d| d.name)),
+                })?;
+            p.set(name, def.parse(text)?);
+        }
+        p.fill_defaults(defs)?;
+        Ok(p)
+    }
+
+    /// Fills in the defaults of parameters not given.
+    pub fn fill_defaults(&mut self, defs: &[ParamDef]) -> Result<(), ParamError> {
+        for d in defs {
+            if !self.0.contains_key(d.name)
+                && let Some(text) = d.default
+            {
+                let v = d.parse(text)?;
+                self.set(d.name, v);
+            }
+        }
+        Ok(())
+    }
+
+    pub fn flag(&self, name: &str) -> bool {
+        matches!(self.get(name), Some(Value::Bool(true)))
+    }
+
+    pub fn int(&self, name: &str) -> Option<i64> {
+        match self.get(name) {
+            Some(Value::Int(n)) => Some(*n),
+            _ => None,
+        }
+    }
+
+    pub fn num(&self, name: &str) -> Option<f64> {
+        match self.get(name) {
+            Some(Value::Num(x)) => Some(*x),
+            Some(Value::Int(n)) => Some(*n as f64),
+            _ => None,
+        }
+    }
+
+    pub fn text(&self, name: &str) -> Option<&str> {
+        match self.get(name) {
+            Some(Value::Text(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn list(&self, name: &str) -> &[String] {
+        match self.get(name) {
+            Some(Value::List(v)) => v,
+            _ => &[],
+        }
+    }
+
+    /// The text of a required parameter.
+    pub fn require_text(&self, def: &ParamDef) -> Result<&str, ParamError> {
+        self.text(def.name).ok_or_else(|| ParamError::Missing {
+            param: def.name.to_string(),
+            help: def.help.to_string(),
+        })
+    }
+
+    /// The distance of a required parameter.
+    pub fn require_num(&self, def: &ParamDef) -> Result<f64, ParamError> {
+        self.num(def.name).ok_or_else(|| ParamError::Missing {
+            param: def.name.to_string(),
+            help: def.help.to_string(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const COVER: ParamDef = ParamDef::new(
+        "cover",
+        "target cover",
+        ParamKind::Choice(&["none", "soft", "hard"]),
+    )
+    .default("none");
+    const RANGE: ParamDef = ParamDef::new("range", "range in inches", ParamKind::Distance);
+    const GUN: ParamDef = ParamDef::new("gun", "gun modifier", ParamKind::Int { min: -3, max: 3 });
+
+    #[test]
+    fn parses_and_defaults() {
+        let p = Params::parse(&[COVER, RANGE, GUN], [("range", "12"), ("gun", "+2")]).unwrap();
+        assert_eq!(p.text("cover"), Some("none"));
+        assert_eq!(p.num("range"), Some(12.0));
+        assert_eq!(p.int("gun"), Some(2));
+    }
+
+    #[test]
+    fn choice_prefix_and_suggestion() {
+        assert_eq!(COVER.parse("h").unwrap(), Value::Text("hard".into()));
+        let err = COVER.parse("hadr").unwrap_err().to_string();
+        assert!(err.contains("did you mean `hard`"), "{err}");
+    }
+
+    #[test]
+    fn refuses_bad_values_and_unknown_names() {
+        assert!(RANGE.parse("-1").is_err());
+        assert!(RANGE.parse("twelve").is_err());
+        assert_eq!(RANGE.parse("7.5\"").unwrap(), Value::Num(7.5));
+        assert!(GUN.parse("4").is_err());
+        let err = Params::parse(&[COVER], [("cuver", "hard")]).unwrap_err();
+        assert!(err.to_string().contains("did you mean `cover`"));
+    }
+}
