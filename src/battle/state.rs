@@ -84,6 +84,8 @@ pub struct BattleState {
     pub turn: u32,
     /// Index of the side whose turn it is.
     pub active: usize,
+    /// Index of the side that moves first in every game turn.
+    pub first_side: usize,
     /// Id of the current phase.
     pub phase: String,
     pub units: Vec<UnitState>,
@@ -106,6 +108,7 @@ impl BattleState {
         Self {
             turn: 1,
             active: first_side,
+            first_side,
             phase: first_phase.to_string(),
             units: vec![UnitState::default(); roster.units.len()],
             counters: BTreeMap::new(),

@@ -1,39 +1,1334 @@
-//! Newport in a battle (in progress).
-use crate::battle::{BattleView, Effect, UnitInfo};
+//! Newport in a battle: what each procedure is allowed to do, what it does to the units, the turn
+//! sequence with its automatic steps, and the badges the umpire sees.
+//!
+//! Every procedure here reads the units, builds the same table inputs as `umpire resolve`
+//! (`fire`, `close_combat`, `command`), rolls through them, and turns the result into effects.
+
+use super::close_combat::{self, CloseCombat, Fighter, kind_hit_limit};
+use super::command::{self, PointsInput};
+use super::defs::*;
+use super::fire::{self, Cover, FireInput, Strike, is_vehicle};
+use super::tables::{Morale, Target};
+use crate::battle::{AreaMarker, BattleView, Effect, UnitInfo};
 use crate::dice::DiceSource;
 use crate::odds::OddsReport;
-use crate::rules::{Badge, Options, Outcome, Params, PhaseChange, RuleError};
+use crate::resolution::Resolution;
+use crate::rules::{Badge, Options, Outcome, Params, PhaseChange, RuleError, Tone, Value};
 use crate::scenario::{Problem, ScenarioFile};
 
-pub fn validate(_f: &ScenarioFile, _o: &Options) -> Vec<Problem> {
-    Vec::new()
+// ---- facts about units ------------------------------------------------------------------------
+
+pub fn is_leader(u: &UnitInfo) -> bool {
+    u.kind == "leader" || u.leader
 }
-pub fn hit_limit(_u: &UnitInfo, _o: &Options) -> u32 {
-    3
+
+pub fn is_hq(u: &UnitInfo) -> bool {
+    u.kind == "hq" || u.hq
 }
-pub fn prefill(_v: &BattleView<'_>, _a: &str, p: &Params) -> Result<Params, RuleError> {
-    Ok(p.clone())
+
+pub fn is_asset(u: &UnitInfo) -> bool {
+    ASSET_KINDS.contains(&u.kind.as_str())
 }
-pub fn odds(_v: &BattleView<'_>, _a: &str, _p: &Params) -> Result<OddsReport, RuleError> {
-    Err(RuleError::refused("in progress"))
+
+pub fn hit_limit(u: &UnitInfo, options: &Options) -> u32 {
+    if is_asset(u) {
+        0
+    } else {
+        kind_hit_limit(&u.kind, options)
+    }
 }
+
+fn morale(v: &BattleView<'_>, u: usize) -> Morale {
+    fire::morale_of(
+        v.marker(u, SUPPRESSED).is_some(),
+        v.marker(u, PARALYZED).is_some(),
+    )
+}
+
+fn target_of(v: &BattleView<'_>, u: usize) -> Target {
+    let info = v.info(u);
+    Target {
+        hits: v.unit_state(u).hits,
+        limit: info.hit_limit,
+        morale: morale(v, u),
+        vehicle: is_vehicle(&info.kind),
+    }
+}
+
+fn method(v: &BattleView<'_>, side: usize) -> i64 {
+    v.options.int_for("command_method", Some(v.side_id(side)))
+}
+
+fn company_scale(v: &BattleView<'_>) -> bool {
+    v.options.text("scale") != "battalion"
+}
+
+fn flag(v: &BattleView<'_>, u: usize, marker: &str) -> bool {
+    v.marker(u, marker).is_some()
+}
+
+fn set(v: &BattleView<'_>, u: usize, marker: &str, on: bool) -> Effect {
+    Effect::Marker {
+        unit: v.info(u).id.clone(),
+        marker: marker.to_string(),
+        value: on.then_some(1),
+    }
+}
+
+/// The marker changes that take a stand from one morale state to another.
+fn morale_effects(v: &BattleView<'_>, u: usize, from: Morale, to: Morale) -> Vec<Effect> {
+    let mut out = Vec::new();
+    for (marker, state) in [(SUPPRESSED, Morale::Suppressed), (PARALYZED, Morale::Paralyzed)] {
+        if (from == state) != (to == state) {
+            out.push(set(v, u, marker, to == state));
+        }
+    }
+    out
+}
+
+/// The effects and words of a stand going from `before` to `after`.
+fn damage(
+    v: &BattleView<'_>,
+    u: usize,
+    before: Target,
+    after: Target,
+    cause: &str,
+    effects: &mut Vec<Effect>,
+    words: &mut Vec<String>,
+) {
+    let info = v.info(u);
+    let mut said = Vec::new();
+    if after.hits != before.hits {
+        effects.push(Effect::Hits {
+            unit: info.id.clone(),
+            hits: after.hits,
+        });
+        said.push(format!("{} → {} of {} hits", before.hits, after.hits, after.limit));
+    }
+    if after.morale != before.morale {
+        effects.extend(morale_effects(v, u, before.morale, after.morale));
+        said.push(after.morale.name().to_string());
+    }
+    if after.destroyed() && !before.destroyed() {
+        effects.push(Effect::Removed {
+            unit: info.id.clone(),
+            cause: cause.to_string(),
+        });
+        said.push("removed".into());
+        if is_leader(info) && !is_hq(info) && company_scale(v) {
+            let back = v.state.turn + v.options.int("leader_return_turns") as u32;
+            effects.push(Effect::Marker {
+                unit: info.id.clone(),
+                marker: RETURNS.into(),
+                value: Some(back as i32),
+            });
+            said.push(format!("a replacement returns on turn {back}"));
+        }
+        if is_hq(info)
+            && let Some(bn) = v.roster.enclosing(u, "battalion")
+        {
+            let bid = &v.roster.formations[bn].id;
+            if v.state.counter(bid, "saved").unwrap_or(0) > 0 {
+                said.push(format!("{bid}'s saved command points are lost"));
+            }
+            effects.push(Effect::Counter {
+                scope: bid.clone(),
+                name: "saved".into(),
+                value: Some(0),
+            });
+        }
+    }
+    if said.is_empty() {
+        said.push("no change".into());
+    }
+    words.push(format!("{}: {}", v.label(u), said.join(", ")));
+}
+
+// ---- checks ------------------------------------------------------------------------------------
+
+fn on_table(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
+    match &v.unit_state(u).removed {
+        Some(cause) => Err(RuleError::refused(format!(
+            "{} is no longer on the table ({cause})",
+            v.label(u)
+        ))),
+        None => Ok(()),
+    }
+}
+
+fn in_action_phase(v: &BattleView<'_>, what: &str) -> Result<(), RuleError> {
+    if v.state.phase == PH_ACTION {
+        Ok(())
+    } else {
+        Err(RuleError::refused(format!(
+            "{what} happens in the action phase; advance the phase first"
+        )))
+    }
+}
+
+fn own_ready_stand(v: &BattleView<'_>, u: usize, what: &str) -> Result<(), RuleError> {
+    on_table(v, u)?;
+    let info = v.info(u);
+    if info.side != v.active_side() {
+        return Err(RuleError::refused(format!(
+            "{} belongs to {}, whose turn it is not{}",
+            v.label(u),
+            v.roster.sides[info.side].name,
+            if what == "fire" {
+                " (a stand of the side not moving fires opportunity fire)"
+            } else {
+                ""
+            }
+        )));
+    }
+    if flag(v, u, FINISHED) {
+        return Err(RuleError::refused(format!(
+            "{} is Finished: it has already acted this turn",
+            v.label(u)
+        )));
+    }
+    Ok(())
+}
+
+fn enemy_target(v: &BattleView<'_>, by: usize, t: usize) -> Result<(), RuleError> {
+    on_table(v, t)?;
+    if v.info(t).side == v.info(by).side {
+        return Err(RuleError::refused(format!(
+            "{} is on the same side as {}",
+            v.label(t),
+            v.label(by)
+        )));
+    }
+    if is_asset(v.info(t)) {
+        return Err(RuleError::refused(format!(
+            "{} is off the table and cannot be targeted",
+            v.label(t)
+        )));
+    }
+    Ok(())
+}
+
+fn unit_param(v: &BattleView<'_>, p: &Params, name: &str) -> Result<usize, RuleError> {
+    let id = p.text(name).ok_or_else(|| {
+        RuleError::Param(crate::rules::ParamError::Missing {
+            param: name.to_string(),
+            help: format!("the {name}'s unit id"),
+        })
+    })?;
+    v.unit(id)
+}
+
+// ---- command -----------------------------------------------------------------------------------
+
+/// Method 3: the battalion whose points a stand spends, if any.
+fn battalion(v: &BattleView<'_>, u: usize) -> Option<usize> {
+    v.roster.enclosing(u, "battalion")
+}
+
+/// Spends one command point for `u`'s action (method 3), this turn's roll before saved points.
+fn spend_point(
+    v: &BattleView<'_>,
+    u: usize,
+    effects: &mut Vec<Effect>,
+    words: &mut Vec<String>,
+) -> Result<(), RuleError> {
+    if method(v, v.info(u).side) != 3 {
+        return Ok(());
+    }
+    let Some(bn) = battalion(v, u) else {
+        return Ok(());
+    };
+    let bid = v.roster.formations[bn].id.clone();
+    let cp = v.state.counter(&bid, "cp").unwrap_or(0);
+    let saved = v.state.counter(&bid, "saved").unwrap_or(0);
+    let (name, left) = if cp > 0 {
+        ("cp", cp - 1)
+    } else if saved > 0 {
+        ("saved", saved - 1)
+    } else {
+        return Err(RuleError::refused(format!(
+            "{} has no command points left this turn: {} cannot act",
+            v.roster.formations[bn].name,
+            v.label(u)
+        )));
+    };
+    effects.push(Effect::Counter {
+        scope: bid.clone(),
+        name: name.into(),
+        value: Some(left),
+    });
+    words.push(format!(
+        "{} spends a command point ({} left{})",
+        bid,
+        left + if name == "cp" { saved } else { 0 },
+        if name == "saved" { ", from saved points" } else { "" }
+    ));
+    Ok(())
+}
+
+/// Method 2: a stand beyond its leader's 2" must pass a command roll before acting. Returns the
+/// roll's resolution and whether the stand may act.
+fn command_check(
+    v: &BattleView<'_>,
+    u: usize,
+    out_of_command: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<Option<(Resolution, bool)>, RuleError> {
+    let info = v.info(u);
+    if method(v, info.side) != 2 || !out_of_command || is_leader(info) || flag(v, u, IN_COMMAND) {
+        return Ok(None);
+    }
+    let p = Params::new().with("quality", Value::Text(info.quality.clone()));
+    Ok(Some(command::resolve_command_roll(
+        &p,
+        v.options,
+        Some(&v.label(u)),
+        dice,
+    )?))
+}
+
+/// The outcome of a failed command roll: the stand is Finished and does nothing else.
+fn failed_command(v: &BattleView<'_>, u: usize, roll: Resolution) -> Outcome {
+    Outcome {
+        summary: format!("{} fails its command roll: Finished", v.label(u)),
+        resolutions: vec![roll],
+        effects: vec![set(v, u, FINISHED, true)],
+        prompts: Vec::new(),
+    }
+}
+
+// ---- prefill -----------------------------------------------------------------------------------
+
+fn fill(p: &mut Params, name: &str, value: Value) {
+    if p.get(name).is_none() {
+        p.set(name, value);
+    }
+}
+
+fn text(s: &str) -> Value {
+    Value::Text(s.to_string())
+}
+
+/// Fills the inputs the battle already knows. Inputs the umpire gave are kept.
+pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Params, RuleError> {
+    let mut p = params.clone();
+    match action {
+        "fire" => {
+            let f = unit_param(v, &p, "firer")?;
+            let t = unit_param(v, &p, "target")?;
+            let (fi, ti) = (v.info(f), v.info(t));
+            let table = if is_vehicle(&ti.kind) { "anti-tank" } else { "infantry" };
+            fill(&mut p, "table", text(table));
+            fill(&mut p, "firer-kind", text(&fi.kind));
+            fill(&mut p, "firer-suppressed", Value::Bool(flag(v, f, SUPPRESSED)));
+            fill(&mut p, "target-quality", text(&ti.quality));
+            fill(&mut p, "hmg", Value::Bool(fi.hmg));
+            if table == "anti-tank" {
+                fill(&mut p, "gun", Value::Int(fi.gun));
+                fill(&mut p, "armour", Value::Int(ti.armour));
+                fill(&mut p, "road", Value::Bool(flag(v, t, MOVED_ON_ROAD)));
+            }
+            fill(&mut p, "opportunity", Value::Bool(fi.side != v.active_side()));
+        }
+        "close-combat" => {
+            for (who, u) in [
+                ("attacker", unit_param(v, &p, "attacker")?),
+                ("defender", unit_param(v, &p, "defender")?),
+            ] {
+                let i = v.info(u);
+                fill(&mut p, &format!("{who}-kind"), text(&i.kind));
+                fill(&mut p, &format!("{who}-quality"), text(&i.quality));
+                fill(&mut p, &format!("{who}-hits"), Value::Int(i64::from(v.unit_state(u).hits)));
+                fill(&mut p, &format!("{who}-hmg"), Value::Bool(i.hmg));
+                fill(&mut p, &format!("{who}-gun"), Value::Int(if fire::has_vehicle_ranges(&i.kind) { i.gun } else { 0 }));
+                fill(&mut p, &format!("{who}-armour"), Value::Int(if is_vehicle(&i.kind) { i.armour } else { 0 }));
+                if who == "defender" {
+                    let state = match morale(v, u) {
+                        Morale::Steady => "none",
+                        Morale::Suppressed => "suppressed",
+                        Morale::Paralyzed => "paralyzed",
+                    };
+                    fill(&mut p, "defender-state", text(state));
+                }
+            }
+        }
+        "air" => {
+            let t = unit_param(v, &p, "target")?;
+            let i = v.info(t);
+            fill(&mut p, "target-kind", text(&i.kind));
+            fill(&mut p, "target-quality", text(&i.quality));
+            fill(&mut p, "armour", Value::Int(if is_vehicle(&i.kind) { i.armour } else { 0 }));
+        }
+        "artillery" => {
+            let a = unit_param(v, &p, "asset")?;
+            let kind = &v.info(a).kind;
+            if matches!(kind.as_str(), "artillery" | "heavy-mortar" | "light-mortar") {
+                fill(&mut p, "weapon", text(kind));
+            }
+        }
+        "command-roll" => {
+            let u = unit_param(v, &p, "unit")?;
+            fill(&mut p, "quality", text(&v.info(u).quality));
+        }
+        _ => {}
+    }
+    let def = crate::rules::find_action(&super::Newport, action)?;
+    p.fill_defaults(def.params)?;
+    Ok(p)
+}
+
+// ---- battle odds -------------------------------------------------------------------------------
+
+fn strike_of(v: &BattleView<'_>, t: usize, cover: Cover, smoke: bool, dice: u32) -> Strike {
+    let i = v.info(t);
+    Strike {
+        kind: i.kind.clone(),
+        cover,
+        smoke,
+        green: i.quality == "green",
+        armour: if is_vehicle(&i.kind) { i.armour as i32 } else { 0 },
+        dice,
+    }
+}
+
+/// Parses `ID[:COVER]` items of an artillery target list.
+fn template_targets(
+    v: &BattleView<'_>,
+    p: &Params,
+) -> Result<Vec<(usize, Cover)>, RuleError> {
+    p.list("targets")
+        .iter()
+        .map(|item| {
+            let (id, cover) = item.split_once(':').unwrap_or((item, "none"));
+            Ok((v.unit(id)?, Cover::parse(cover)?))
+        })
+        .collect()
+}
+
+fn close_combat_of(v: &BattleView<'_>, p: &Params) -> Result<CloseCombat, RuleError> {
+    close_combat::from_params(p, v.options)
+}
+
+/// Exact odds of a battle action, from the same inputs the action would use.
+pub fn odds(v: &BattleView<'_>, action: &str, params: &Params) -> Result<OddsReport, RuleError> {
+    let p = prefill(v, action, params)?;
+    match action {
+        "fire" | "close-combat" | "air" | "command-roll" => super::Newport.odds_inner(action, &p, v.options),
+        "artillery" => {
+            let targets = template_targets(v, &p)?;
+            let mut report = OddsReport {
+                title: "Artillery attack".into(),
+                results: Vec::new(),
+                notes: fire::check_artillery(
+                    p.text("weapon").unwrap_or("artillery"),
+                    p.num("range"),
+                    targets.len(),
+                    v.options,
+                )?,
+                extra: Default::default(),
+            };
+            let mut expected = 0.0;
+            for (t, cover) in targets {
+                let shot = strike_of(v, t, cover, false, 1).shot();
+                expected += shot.odds().p_where(|e| e.hit);
+                report
+                    .results
+                    .extend(fire::shot_lines(&shot, &format!("{}: ", v.label(t))));
+            }
+            report.extra.insert("expected_hits".into(), expected);
+            Ok(report)
+        }
+        _ => Err(RuleError::refused(format!(
+            "`{action}` has no dice to give odds for"
+        ))),
+    }
+}
+
+// ---- actions -----------------------------------------------------------------------------------
+
+/// Carries out a battle action.
 pub fn act(
-    _v: &BattleView<'_>,
-    _a: &str,
-    _p: &Params,
-    _d: &mut dyn DiceSource,
+    v: &BattleView<'_>,
+    action: &str,
+    params: &Params,
+    dice: &mut dyn DiceSource,
 ) -> Result<Outcome, RuleError> {
-    Err(RuleError::refused("in progress"))
+    let p = prefill(v, action, params)?;
+    match action {
+        "fire" => act_fire(v, &p, dice),
+        "close-combat" => act_close_combat(v, &p, dice),
+        "air" => act_air(v, &p, dice),
+        "artillery" => act_artillery(v, &p, dice),
+        "smoke" => act_smoke(v, &p),
+        "command-roll" => act_command_roll(v, &p, dice),
+        "move" => act_move(v, &p, dice),
+        "panic" => act_panic(v, &p),
+        "rally" => act_rally(v, &p),
+        other => Err(RuleError::refused(format!(
+            "`{other}` is not a battle action in newport"
+        ))),
+    }
 }
-pub fn start(_v: &BattleView<'_>) -> Vec<Effect> {
-    Vec::new()
+
+/// Stands of the side not moving that may fire opportunity fire at `target` now.
+pub fn opportunity_firers(v: &BattleView<'_>, target: usize) -> Vec<usize> {
+    if flag(v, target, OPP_FIRED_AT) || v.state.phase != PH_ACTION {
+        return Vec::new();
+    }
+    let side = v.info(target).side;
+    if side != v.active_side() {
+        return Vec::new();
+    }
+    (0..v.roster.units.len())
+        .filter(|&u| {
+            let i = v.info(u);
+            i.side != side
+                && !is_asset(i)
+                && v.unit_state(u).on_table()
+                && !flag(v, u, FINISHED)
+                && morale(v, u) == Morale::Steady
+        })
+        .collect()
 }
-pub fn advance(_v: &BattleView<'_>, _d: &mut dyn DiceSource) -> Result<PhaseChange, RuleError> {
-    Err(RuleError::refused("in progress"))
+
+fn opportunity_prompt(v: &BattleView<'_>, target: usize, what: &str) -> Vec<String> {
+    if !v.unit_state(target).on_table() {
+        return Vec::new();
+    }
+    let ids: Vec<&str> = opportunity_firers(v, target)
+        .into_iter()
+        .map(|u| v.info(u).id.as_str())
+        .collect();
+    if ids.is_empty() {
+        Vec::new()
+    } else {
+        vec![format!(
+            "opportunity fire at {} after it {what}: {} may fire (one stand only)",
+            v.info(target).id,
+            ids.join(", ")
+        )]
+    }
 }
-pub fn badges(_v: &BattleView<'_>, _u: usize) -> Vec<Badge> {
-    Vec::new()
+
+fn act_fire(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result<Outcome, RuleError> {
+    in_action_phase(v, "fire")?;
+    let f = unit_param(v, p, "firer")?;
+    let t = unit_param(v, p, "target")?;
+    on_table(v, f)?;
+    enemy_target(v, f, t)?;
+    if is_asset(v.info(f)) {
+        return Err(RuleError::refused(format!(
+            "{} is an off-table {}: use the air or artillery procedure",
+            v.label(f),
+            v.info(f).kind
+        )));
+    }
+    let opportunity = v.info(f).side != v.active_side();
+    if opportunity {
+        if flag(v, f, FINISHED) || morale(v, f) != Morale::Steady {
+            return Err(RuleError::refused(format!(
+                "{} is {}: only stands not Finished, Suppressed or Paralyzed may fire opportunity fire",
+                v.label(f),
+                if flag(v, f, FINISHED) { "Finished" } else { morale(v, f).name() }
+            )));
+        }
+        if flag(v, t, OPP_FIRED_AT) {
+            return Err(RuleError::refused(format!(
+                "{} has already drawn opportunity fire for its action: only one stand may fire at each enemy action",
+                v.label(t)
+            )));
+        }
+    } else {
+        own_ready_stand(v, f, "fire")?;
+        if morale(v, f) == Morale::Paralyzed {
+            return Err(RuleError::refused(format!(
+                "{} is Paralyzed: it fires only once, defending in a close combat",
+                v.label(f)
+            )));
+        }
+    }
+    let mut resolutions = Vec::new();
+    if !opportunity
+        && let Some((roll, ok)) = command_check(v, f, p.flag("out-of-command"), dice)?
+    {
+        if !ok {
+            return Ok(failed_command(v, f, roll));
+        }
+        resolutions.push(roll);
+    }
+    let mut effects = Vec::new();
+    let mut words = Vec::new();
+    if !opportunity {
+        spend_point(v, f, &mut effects, &mut words)?;
+    }
+    let mut input = FireInput::from_params(p)?;
+    input.opportunity = opportunity;
+    let (shot, context) = fire::fire_shot(&input, v.options)?;
+    let label = format!(
+        "{} {} {}",
+        v.label(f),
+        if opportunity { "opportunity-fires at" } else { "fires at" },
+        v.label(t)
+    );
+    let (step, e) = shot.roll(dice, label.clone())?;
+    let before = target_of(v, t);
+    let after = before.after(e);
+    damage(v, t, before, after, &format!("fire from {}", v.info(f).id), &mut effects, &mut words);
+    if e.forced_back && !after.destroyed() {
+        words.push(format!("{} is Forced Back 8\" away from the enemy", v.label(t)));
+    }
+    let mut prompts = Vec::new();
+    if opportunity {
+        effects.push(set(v, t, OPP_FIRED_AT, true));
+        if e.is_none() {
+            effects.push(set(v, f, FINISHED, true));
+            words.push(format!("{}: no effect, marked Finished", v.label(f)));
+        } else {
+            words.push(format!("{}: a result, stays ready", v.label(f)));
+        }
+        let stopped = after.morale != Morale::Steady || after.destroyed();
+        if p.text("trigger") == Some("moved") && stopped && !after.destroyed() {
+            words.push(format!(
+                "{} stops where it is and starts no close combat",
+                v.label(t)
+            ));
+            if !flag(v, t, FINISHED) {
+                effects.push(set(v, t, FINISHED, true));
+                spend_point(v, t, &mut effects, &mut words).ok();
+            }
+        }
+    } else {
+        effects.push(set(v, f, FINISHED, true));
+        prompts = opportunity_prompt(v, f, "fired");
+    }
+    let mut r = Resolution {
+        ruleset: super::ID.into(),
+        action: "fire".into(),
+        title: format!(
+            "{} on the {}",
+            if opportunity { "Opportunity fire" } else { "Fire" },
+            shot.table.name().to_lowercase()
+        ),
+        context,
+        result: step.outcome.clone(),
+        steps: vec![step],
+        effects: words,
+        rolled_by_program: dice.is_generated(),
+    };
+    r.context.insert(0, label);
+    let summary = format!("{}: {}", r.context[0], r.result);
+    resolutions.push(r);
+    Ok(Outcome {
+        summary,
+        resolutions,
+        effects,
+        prompts,
+    })
 }
-pub fn formation_badges(_v: &BattleView<'_>, _f: usize) -> Vec<Badge> {
-    Vec::new()
+
+fn fighter_of(v: &BattleView<'_>, u: usize, p: &Params, who: &str) -> Fighter {
+    let i = v.info(u);
+    Fighter {
+        kind: i.kind.clone(),
+        green: p.text(&format!("{who}-quality")) == Some("green"),
+        hmg: p.flag(&format!("{who}-hmg")),
+        gun: p.int(&format!("{who}-gun")).unwrap_or(0) as i32,
+        armour: p.int(&format!("{who}-armour")).unwrap_or(0) as i32,
+        start: target_of(v, u),
+    }
+}
+
+fn act_close_combat(
+    v: &BattleView<'_>,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    in_action_phase(v, "close combat")?;
+    let a = unit_param(v, p, "attacker")?;
+    let d = unit_param(v, p, "defender")?;
+    own_ready_stand(v, a, "close combat")?;
+    enemy_target(v, a, d)?;
+    if is_asset(v.info(a)) {
+        return Err(RuleError::refused(format!("{} is off the table", v.label(a))));
+    }
+    if morale(v, a) != Morale::Steady {
+        return Err(RuleError::refused(format!(
+            "{} is {}: it may not move into contact{}",
+            v.label(a),
+            morale(v, a).name(),
+            if is_vehicle(&v.info(a).kind) {
+                " (a Suppressed vehicle may not move closer to the enemy)"
+            } else {
+                " (only a panic move)"
+            }
+        )));
+    }
+    let mut resolutions = Vec::new();
+    if let Some((roll, ok)) = command_check(v, a, p.flag("out-of-command"), dice)? {
+        if !ok {
+            return Ok(failed_command(v, a, roll));
+        }
+        resolutions.push(roll);
+    }
+    let mut effects = Vec::new();
+    let mut words = Vec::new();
+    spend_point(v, a, &mut effects, &mut words)?;
+    // Validate the table inputs (hits against limits, vehicles never Paralyzed) like `resolve`.
+    let mut cc = close_combat_of(v, p)?;
+    cc.attacker = fighter_of(v, a, p, "attacker");
+    cc.defender = fighter_of(v, d, p, "defender");
+    let (mut r, end) = close_combat::resolve_combat(&cc, dice)?;
+    damage(v, a, cc.attacker.start, end.attacker, &format!("close combat with {}", v.info(d).id), &mut effects, &mut words);
+    damage(v, d, cc.defender.start, end.defender, &format!("close combat with {}", v.info(a).id), &mut effects, &mut words);
+    if v.unit_state(a).on_table() && !end.attacker.destroyed() {
+        effects.push(set(v, a, FINISHED, true));
+        words.push(format!("{}: marked Finished (the defender is not)", v.label(a)));
+    }
+    r.context.insert(0, format!("{} moves into contact with {}", v.label(a), v.label(d)));
+    r.effects = words;
+    let summary = format!("{} assaults {}: {}", v.label(a), v.label(d), r.result);
+    resolutions.push(r);
+    Ok(Outcome {
+        summary,
+        resolutions,
+        effects,
+        prompts: Vec::new(),
+    })
+}
+
+fn ready_asset(v: &BattleView<'_>, a: usize, kinds: &[&str]) -> Result<(), RuleError> {
+    let i = v.info(a);
+    if !kinds.contains(&i.kind.as_str()) {
+        return Err(RuleError::refused(format!(
+            "{} is a {}, not one of: {}",
+            v.label(a),
+            i.kind,
+            kinds.join(", ")
+        )));
+    }
+    own_ready_stand(v, a, "support")
+}
+
+fn act_air(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result<Outcome, RuleError> {
+    in_action_phase(v, "air support")?;
+    let a = unit_param(v, p, "asset")?;
+    let t = unit_param(v, p, "target")?;
+    ready_asset(v, a, &["air"])?;
+    enemy_target(v, a, t)?;
+    let (mut r, e) = fire::resolve_air(p, v.options, dice)?;
+    let mut effects = vec![set(v, a, FINISHED, true)];
+    let mut words = Vec::new();
+    let before = target_of(v, t);
+    damage(v, t, before, before.after(e), &format!("air attack by {}", v.info(a).id), &mut effects, &mut words);
+    r.context.insert(0, format!("{} attacks {}", v.label(a), v.label(t)));
+    r.effects = words;
+    Ok(Outcome {
+        summary: format!("{} attacks {}: {}", v.label(a), v.label(t), r.result),
+        resolutions: vec![r],
+        effects,
+        prompts: Vec::new(),
+    })
+}
+
+fn spotter_check(
+    v: &BattleView<'_>,
+    p: &Params,
+    effects: &mut Vec<Effect>,
+    words: &mut Vec<String>,
+) -> Result<usize, RuleError> {
+    let s = unit_param(v, p, "spotter")?;
+    on_table(v, s)?;
+    if v.info(s).side != v.active_side() || is_asset(v.info(s)) {
+        return Err(RuleError::refused(format!(
+            "{} cannot spot: the spotter is a stand of the side firing, on the table",
+            v.label(s)
+        )));
+    }
+    if company_scale(v) {
+        if !is_leader(v.info(s)) {
+            return Err(RuleError::refused(format!(
+                "in a company game a leader must spot; {} is not a leader",
+                v.label(s)
+            )));
+        }
+        own_ready_stand(v, s, "spotting")?;
+        effects.push(set(v, s, FINISHED, true));
+        words.push(format!("{}: spotted, marked Finished", v.label(s)));
+    } else {
+        words.push(format!("{}: spotted (not marked in a battalion game)", v.label(s)));
+    }
+    Ok(s)
+}
+
+fn act_artillery(
+    v: &BattleView<'_>,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    in_action_phase(v, "artillery")?;
+    let a = unit_param(v, p, "asset")?;
+    ready_asset(v, a, &["artillery", "heavy-mortar", "light-mortar"])?;
+    let weapon = v.info(a).kind.clone();
+    let targets = template_targets(v, p)?;
+    for (t, _) in &targets {
+        enemy_target(v, a, *t)?;
+    }
+    let mut context = fire::check_artillery(&weapon, p.num("range"), targets.len(), v.options)?;
+    let mut effects = vec![set(v, a, FINISHED, true)];
+    let mut words = Vec::new();
+    spotter_check(v, p, &mut effects, &mut words)?;
+    let mut steps = Vec::new();
+    let mut affected = 0;
+    for (t, cover) in &targets {
+        let shot = strike_of(v, *t, *cover, false, 1).shot();
+        let (step, e) = shot.roll(dice, format!("{} under the {}", v.label(*t), weapon.replace('-', " ")))?;
+        let before = target_of(v, *t);
+        damage(v, *t, before, before.after(e), &format!("{} from {}", weapon.replace('-', " "), v.info(a).id), &mut effects, &mut words);
+        if e.forced_back && !before.after(e).destroyed() {
+            words.push(format!("{} is Forced Back 8\"", v.label(*t)));
+        }
+        affected += usize::from(!e.is_none());
+        steps.push(step);
+    }
+    context.insert(0, format!("{} fires", v.label(a)));
+    let result = format!("{affected} of {} stand(s) affected", targets.len());
+    let r = Resolution {
+        ruleset: super::ID.into(),
+        action: "artillery".into(),
+        title: format!("{} attack", weapon.replace('-', " ")),
+        context,
+        steps,
+        result: result.clone(),
+        effects: words,
+        rolled_by_program: dice.is_generated(),
+    };
+    Ok(Outcome {
+        summary: format!("{}: {result}", r.context[0]),
+        resolutions: vec![r],
+        effects,
+        prompts: Vec::new(),
+    })
+}
+
+fn act_smoke(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    in_action_phase(v, "smoke")?;
+    let a = unit_param(v, p, "asset")?;
+    ready_asset(v, a, &["artillery", "heavy-mortar", "light-mortar"])?;
+    let area = p.text("area").unwrap_or("").trim().to_string();
+    if area.is_empty() {
+        return Err(RuleError::refused("--area: say where the smoke lies"));
+    }
+    if let Some((_, c)) = crate::text::forbidden_char(&area) {
+        return Err(RuleError::refused(format!(
+            "--area cannot contain the control character {}",
+            c.escape_unicode()
+        )));
+    }
+    let n = (1..).find(|n| !v.state.areas.contains_key(&format!("smoke-{n}"))).unwrap_or(1);
+    let side = v.side_id(v.active_side()).to_string();
+    Ok(Outcome {
+        summary: format!("{} lays smoke: {area}", v.label(a)),
+        resolutions: Vec::new(),
+        effects: vec![
+            set(v, a, FINISHED, true),
+            Effect::Area {
+                id: format!("smoke-{n}"),
+                marker: Some(AreaMarker {
+                    kind: "smoke".into(),
+                    label: area,
+                    side,
+                    turn: v.state.turn,
+                }),
+            },
+        ],
+        prompts: vec!["fire through the smoke takes +1 cover (not added to other cover); it lifts in the opponent's next morale recovery".into()],
+    })
+}
+
+fn act_command_roll(
+    v: &BattleView<'_>,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    in_action_phase(v, "a command roll")?;
+    let u = unit_param(v, p, "unit")?;
+    own_ready_stand(v, u, "command roll")?;
+    if method(v, v.info(u).side) != 2 {
+        return Err(RuleError::refused(
+            "command rolls are made under command method 2 only",
+        ));
+    }
+    if is_leader(v.info(u)) {
+        return Err(RuleError::refused(format!(
+            "{} is a leader: leaders are always in command",
+            v.label(u)
+        )));
+    }
+    if flag(v, u, IN_COMMAND) {
+        return Err(RuleError::refused(format!(
+            "{} has already passed its command roll this turn",
+            v.label(u)
+        )));
+    }
+    let (r, ok) = command::resolve_command_roll(p, v.options, Some(&v.label(u)), dice)?;
+    if !ok {
+        return Ok(failed_command(v, u, r));
+    }
+    Ok(Outcome {
+        summary: format!("{} passes its command roll: it may act", v.label(u)),
+        resolutions: vec![r],
+        effects: vec![set(v, u, IN_COMMAND, true)],
+        prompts: Vec::new(),
+    })
+}
+
+fn act_move(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result<Outcome, RuleError> {
+    in_action_phase(v, "movement")?;
+    let u = unit_param(v, p, "unit")?;
+    own_ready_stand(v, u, "move")?;
+    let vehicle = is_vehicle(&v.info(u).kind);
+    let m = morale(v, u);
+    if is_asset(v.info(u)) {
+        return Err(RuleError::refused(format!("{} is off the table", v.label(u))));
+    }
+    if m != Morale::Steady && !vehicle {
+        return Err(RuleError::refused(format!(
+            "{} is {}: it may not move except by a panic move",
+            v.label(u),
+            m.name()
+        )));
+    }
+    let mut resolutions = Vec::new();
+    if let Some((roll, ok)) = command_check(v, u, p.flag("out-of-command"), dice)? {
+        if !ok {
+            return Ok(failed_command(v, u, roll));
+        }
+        resolutions.push(roll);
+    }
+    let mut effects = vec![set(v, u, FINISHED, true)];
+    let mut words = Vec::new();
+    spend_point(v, u, &mut effects, &mut words)?;
+    if p.flag("road") {
+        effects.push(set(v, u, MOVED_ON_ROAD, true));
+        words.push("moved along a road: −2 on anti-tank fire at it this turn".into());
+    }
+    if vehicle && m == Morale::Suppressed {
+        words.push("a Suppressed vehicle may only move away from the enemy".into());
+    }
+    let mut prompts = opportunity_prompt(v, u, "moved 1\" or more in sight");
+    prompts.extend(words);
+    Ok(Outcome {
+        summary: format!("{} moves: Finished", v.label(u)),
+        resolutions,
+        effects,
+        prompts,
+    })
+}
+
+fn act_panic(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    in_action_phase(v, "a panic move")?;
+    let u = unit_param(v, p, "unit")?;
+    own_ready_stand(v, u, "panic move")?;
+    let info = v.info(u);
+    if is_vehicle(&info.kind) {
+        return Err(RuleError::refused(format!(
+            "{} is a vehicle: a Suppressed vehicle simply moves away (use move)",
+            v.label(u)
+        )));
+    }
+    if is_asset(info) {
+        return Err(RuleError::refused(format!("{} is off the table", v.label(u))));
+    }
+    let before = target_of(v, u);
+    if before.morale == Morale::Steady {
+        return Err(RuleError::refused(format!(
+            "{} is neither Suppressed nor Paralyzed: only they make a panic move",
+            v.label(u)
+        )));
+    }
+    let mut effects = Vec::new();
+    let mut words = Vec::new();
+    spend_point(v, u, &mut effects, &mut words)?;
+    let mut after = before.extra_hit();
+    after.morale = Morale::Paralyzed;
+    damage(v, u, before, after, "panic move", &mut effects, &mut words);
+    if !after.destroyed() {
+        effects.push(set(v, u, FINISHED, true));
+    }
+    let mut prompts = vec![format!(
+        "{} moves a full 8\" directly away from the nearest enemy, ignoring terrain",
+        v.label(u)
+    )];
+    prompts.extend(words);
+    prompts.extend(opportunity_prompt(v, u, "moved"));
+    Ok(Outcome {
+        summary: format!("{} makes a panic move: Paralyzed, one hit", v.label(u)),
+        resolutions: Vec::new(),
+        effects,
+        prompts,
+    })
+}
+
+fn act_rally(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    in_action_phase(v, "a leader's rally")?;
+    if !v.options.bool("leader_rally") {
+        return Err(RuleError::refused(
+            "leaders rally only with the leader_rally option",
+        ));
+    }
+    let l = unit_param(v, p, "leader")?;
+    let u = unit_param(v, p, "unit")?;
+    own_ready_stand(v, l, "rally")?;
+    on_table(v, u)?;
+    if !is_leader(v.info(l)) {
+        return Err(RuleError::refused(format!("{} is not a leader", v.label(l))));
+    }
+    if v.info(u).side != v.info(l).side {
+        return Err(RuleError::refused(format!("{} is an enemy stand", v.label(u))));
+    }
+    let before = target_of(v, u);
+    if before.morale == Morale::Steady {
+        return Err(RuleError::refused(format!(
+            "{} is neither Suppressed nor Paralyzed",
+            v.label(u)
+        )));
+    }
+    let mut effects = vec![set(v, l, FINISHED, true)];
+    let mut words = Vec::new();
+    spend_point(v, l, &mut effects, &mut words)?;
+    let after = Target {
+        morale: before.morale.improved(),
+        ..before
+    };
+    damage(v, u, before, after, "", &mut effects, &mut words);
+    Ok(Outcome {
+        summary: format!(
+            "{} rallies {}: {} → {}",
+            v.label(l),
+            v.label(u),
+            before.morale.name(),
+            after.morale.name()
+        ),
+        resolutions: Vec::new(),
+        effects,
+        prompts: words,
+    })
+}
+
+// ---- turn sequence -----------------------------------------------------------------------------
+
+fn battalions_of(v: &BattleView<'_>, side: usize) -> Vec<usize> {
+    (0..v.roster.formations.len())
+        .filter(|&f| {
+            let fi = &v.roster.formations[f];
+            fi.side == side && fi.level.as_deref() == Some("battalion")
+        })
+        .collect()
+}
+
+fn hq_alive(v: &BattleView<'_>, bn: usize) -> bool {
+    v.roster
+        .units_of(bn)
+        .any(|u| is_hq(v.info(u)) && v.unit_state(u).on_table())
+}
+
+/// The initial counters: method-3 battalions start with no points.
+pub fn start(v: &BattleView<'_>) -> Vec<Effect> {
+    let mut out = Vec::new();
+    for side in 0..v.roster.sides.len() {
+        if method(v, side) == 3 {
+            for bn in battalions_of(v, side) {
+                for name in ["cp", "saved"] {
+                    out.push(Effect::Counter {
+                        scope: v.roster.formations[bn].id.clone(),
+                        name: name.into(),
+                        value: Some(0),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Ends the current phase and runs the automatic steps to the next action phase.
+pub fn advance(v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseChange, RuleError> {
+    let mut ch = PhaseChange::default();
+    let mut side = v.active_side();
+    let mut turn = v.state.turn;
+    if v.state.phase == PH_ACTION {
+        morale_recovery(v, side, dice, &mut ch)?;
+        end_of_turn(v, side, &mut ch);
+        side = (side + 1) % v.roster.sides.len();
+        if side == v.state.first_side {
+            turn += 1;
+        }
+    }
+    let sname = v.roster.sides[side].name.clone();
+    ch.steps.push(format!("Turn {turn}: {sname}"));
+    remove_finished(v, side, turn, &mut ch);
+    command_phase(v, side, dice, &mut ch)?;
+    ch.effects.push(Effect::Phase {
+        turn,
+        side: v.side_id(side).to_string(),
+        phase: PH_ACTION.into(),
+    });
+    ch.steps.push(format!("{sname}: action phase"));
+    Ok(ch)
+}
+
+fn morale_recovery(
+    v: &BattleView<'_>,
+    side: usize,
+    dice: &mut dyn DiceSource,
+    ch: &mut PhaseChange,
+) -> Result<(), RuleError> {
+    let sname = &v.roster.sides[side].name;
+    ch.steps.push(format!("{sname}: morale recovery"));
+    let checks = v.options.bool("morale_check");
+    let mut improved = 0;
+    for u in 0..v.roster.units.len() {
+        let i = v.info(u);
+        if i.side != side || !v.unit_state(u).on_table() {
+            continue;
+        }
+        let before = morale(v, u);
+        if before == Morale::Steady {
+            continue;
+        }
+        let ok = if checks {
+            let (r, ok) = command::morale_check(&i.quality, v.options, Some(&v.label(u)), dice)?;
+            ch.resolutions.push(r);
+            ok
+        } else {
+            true
+        };
+        if ok {
+            let after = before.improved();
+            ch.effects.extend(morale_effects(v, u, before, after));
+            ch.steps.push(format!("  {}: {} → {}", v.label(u), before.name(), after.name()));
+            improved += 1;
+        } else {
+            ch.steps
+                .push(format!("  {}: stays {} (failed its morale check)", v.label(u), before.name()));
+        }
+    }
+    if improved == 0 && !checks {
+        ch.steps.push("  no stand to recover".into());
+    }
+    // Smoke laid by the other side lifts in this side's morale recovery.
+    for (id, m) in &v.state.areas {
+        if m.kind == "smoke" && m.side != v.side_id(side) {
+            ch.effects.push(Effect::Area {
+                id: id.clone(),
+                marker: None,
+            });
+            ch.steps.push(format!("  smoke lifts: {}", m.label));
+        }
+    }
+    Ok(())
+}
+
+fn end_of_turn(v: &BattleView<'_>, side: usize, ch: &mut PhaseChange) {
+    for u in 0..v.roster.units.len() {
+        let i = v.info(u);
+        for m in [OPP_FIRED_AT, MOVED_ON_ROAD, IN_COMMAND] {
+            if i.side == side && flag(v, u, m) {
+                ch.effects.push(set(v, u, m, false));
+            }
+        }
+    }
+    if method(v, side) != 3 {
+        return;
+    }
+    for bn in battalions_of(v, side) {
+        let bid = v.roster.formations[bn].id.clone();
+        let cp = v.state.counter(&bid, "cp").unwrap_or(0);
+        let saved = v.state.counter(&bid, "saved").unwrap_or(0);
+        if hq_alive(v, bn) {
+            if cp > 0 {
+                ch.steps.push(format!("  {bid}: {cp} unspent point(s) saved with the HQ ({} saved)", saved + cp));
+            }
+            ch.effects.push(Effect::Counter { scope: bid.clone(), name: "saved".into(), value: Some(saved + cp) });
+        } else if cp > 0 {
+            ch.steps.push(format!("  {bid}: {cp} unspent point(s) lost (no HQ to save them)"));
+        }
+        ch.effects.push(Effect::Counter { scope: bid, name: "cp".into(), value: Some(0) });
+    }
+}
+
+fn remove_finished(v: &BattleView<'_>, side: usize, turn: u32, ch: &mut PhaseChange) {
+    let mut n = 0;
+    for u in 0..v.roster.units.len() {
+        let i = v.info(u);
+        if i.side != side {
+            continue;
+        }
+        if flag(v, u, FINISHED) {
+            ch.effects.push(set(v, u, FINISHED, false));
+            n += 1;
+        }
+        if let Some(back) = v.marker(u, RETURNS)
+            && back as u32 <= turn
+            && !v.unit_state(u).on_table()
+        {
+            ch.effects.push(Effect::Returned { unit: i.id.clone() });
+            ch.steps.push(format!("  {} returns to the table (a replacement leader)", v.label(u)));
+        }
+    }
+    ch.steps.push(format!("  Finished markers removed from {n} stand(s)"));
+}
+
+fn command_phase(
+    v: &BattleView<'_>,
+    side: usize,
+    dice: &mut dyn DiceSource,
+    ch: &mut PhaseChange,
+) -> Result<(), RuleError> {
+    if method(v, side) != 3 {
+        return Ok(());
+    }
+    let sid = v.side_id(side).to_string();
+    for bn in battalions_of(v, side) {
+        let f = &v.roster.formations[bn];
+        let units: Vec<usize> = v.roster.units_of(bn).collect();
+        if units.iter().all(|&u| !v.unit_state(u).on_table()) {
+            continue;
+        }
+        let lost = units.iter().filter(|&&u| !v.unit_state(u).on_table()).count() as i64;
+        let saved = if hq_alive(v, bn) {
+            v.state.counter(&f.id, "saved").unwrap_or(0)
+        } else {
+            0
+        };
+        let p = Params::new().with("quality", Value::Text(f.quality.clone()));
+        let mut input = PointsInput::from_params(&p, v.options, Some(&sid));
+        input.lost = lost;
+        input.saved = i64::from(saved);
+        let (r, points) = command::points_roll(&input, v.options, &format!("Command points for {}", f.name), dice)?;
+        ch.steps.push(format!("  {}: {points} command point(s) this turn{}", f.name, if saved > 0 { format!(" + {saved} saved") } else { String::new() }));
+        ch.resolutions.push(r);
+        ch.effects.push(Effect::Counter { scope: f.id.clone(), name: "cp".into(), value: Some(points as i32) });
+    }
+    Ok(())
+}
+
+// ---- badges ------------------------------------------------------------------------------------
+
+pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
+    let st = v.unit_state(u);
+    let mut out = Vec::new();
+    if let Some(cause) = &st.removed {
+        out.push(Badge {
+            text: "OUT".into(),
+            tone: Tone::Muted,
+            help: format!("removed: {cause}"),
+        });
+    }
+    for m in MARKERS {
+        if let Some(val) = st.marker(m.id) {
+            out.push(Badge {
+                text: if m.kind == crate::rules::MarkerKind::Turn {
+                    format!("{} T{val}", m.badge)
+                } else {
+                    m.badge.to_string()
+                },
+                tone: m.tone,
+                help: m.help.to_string(),
+            });
+        }
+    }
+    out
+}
+
+pub fn formation_badges(v: &BattleView<'_>, f: usize) -> Vec<Badge> {
+    let fi = &v.roster.formations[f];
+    if fi.level.as_deref() != Some("battalion") || method(v, fi.side) != 3 {
+        return Vec::new();
+    }
+    let cp = v.state.counter(&fi.id, "cp").unwrap_or(0);
+    let saved = v.state.counter(&fi.id, "saved").unwrap_or(0);
+    let mut out = vec![Badge {
+        text: format!("CP {cp}"),
+        tone: if cp + saved == 0 { Tone::Warn } else { Tone::Info },
+        help: "command points this turn".into(),
+    }];
+    if saved > 0 {
+        out.push(Badge {
+            text: format!("+{saved} saved"),
+            tone: Tone::Info,
+            help: "command points saved with the HQ".into(),
+        });
+    }
+    if !hq_alive(v, f) {
+        out.push(Badge {
+            text: "NO HQ".into(),
+            tone: Tone::Danger,
+            help: "HQ lost: unspent points vanish at the end of each turn".into(),
+        });
+    }
+    out
+}
+
+// ---- scenario checks ---------------------------------------------------------------------------
+
+pub fn validate(file: &ScenarioFile, options: &Options) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (side, path, u) in file.units() {
+        let kind = u.kind.get_ref().as_str();
+        let key = |field: &str| format!("unit \"{}\" › {field}", u.id.get_ref());
+        for (field, value, ok) in [
+            ("gun", &u.gun, fire::has_vehicle_ranges(kind)),
+            ("armour", &u.armour, kind == "vehicle"),
+        ] {
+            if let Some(val) = value {
+                if !ok {
+                    out.push(Problem::new(Some(val.span()), key(field), format!("`{field}` applies to {} only, not to a {kind}", if field == "gun" { "vehicles and guns" } else { "vehicles" })).with_value(val.get_ref().to_string()));
+                } else if !(-3..=3).contains(val.get_ref()) {
+                    out.push(Problem::new(Some(val.span()), key(field), "expected a modifier from -3 to 3 (the rules suggest −2 to +2)").with_value(val.get_ref().to_string()));
+                }
+            }
+        }
+        if let Some(h) = &u.hmg
+            && *h.get_ref()
+            && !matches!(kind, "infantry" | "weapons" | "vehicle")
+        {
+            out.push(Problem::new(Some(h.span()), key("hmg"), format!("a {kind} cannot be a heavy machine gun")).with_value("true"));
+        }
+        for (field, value) in [("leader", &u.leader), ("hq", &u.hq)] {
+            if let Some(b) = value
+                && *b.get_ref()
+                && ASSET_KINDS.contains(&kind)
+            {
+                out.push(Problem::new(Some(b.span()), key(field), format!("an off-table {kind} cannot be a {field}")).with_value("true"));
+            }
+        }
+        let _ = (side, path);
+    }
+    // Method 3 needs battalions, each with at most one HQ.
+    for (si, s) in file.sides.iter().enumerate() {
+        let m = options.int_for("command_method", Some(s.id.get_ref()));
+        let formations: Vec<_> = file.formations().into_iter().filter(|(i, _, _)| *i == si).collect();
+        let battalions: Vec<_> = formations.iter().filter(|(_, _, f)| f.level.as_ref().map(|l| l.get_ref().as_str()) == Some("battalion")).collect();
+        if m == 3 && battalions.is_empty() {
+            out.push(Problem::new(Some(s.id.span()), format!("side \"{}\"", s.id.get_ref()), "command method 3 gives command points to battalions: give this side at least one formation with level = \"battalion\"").with_value(s.id.get_ref().clone()));
+        }
+        for (_, _, bn) in battalions {
+            let hqs: Vec<_> = file.units().into_iter().filter(|(_, path, u)| {
+                path.iter().any(|f| std::ptr::eq(*f, *bn)) && (u.kind.get_ref() == "hq" || u.hq.as_ref().is_some_and(|h| *h.get_ref()))
+            }).collect();
+            if hqs.len() > 1 {
+                let (_, _, second) = hqs[1];
+                out.push(Problem::new(Some(second.id.span()), format!("formation \"{}\"", bn.id.get_ref()), format!("a battalion has one HQ stand; `{}` is already its HQ", hqs[0].2.id.get_ref())).with_value(second.id.get_ref().clone()));
+            }
+        }
+    }
+    out
+}
+
+impl super::Newport {
+    /// Odds of a table procedure with inputs already filled.
+    pub(crate) fn odds_inner(&self, action: &str, p: &Params, options: &Options) -> Result<OddsReport, RuleError> {
+        crate::rules::Ruleset::odds(self, action, p, options)
+    }
 }
