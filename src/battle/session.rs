@@ -1,1 +1,724 @@
-//! A battle with its journal: every entry on disk before it is applied.
+//! A battle with its journal: every entry is on disk before it is applied.
+//!
+//! A [`Session`] is what the command line and the terminal interface drive. It owns the
+//! [`Battle`], the locked [`Journal`] and the program's [`SeededDice`], and keeps them in step:
+//!
+//! 1. [`Session::execute`] has the battle check and resolve a command ([`Battle::handle`], which
+//!    changes nothing);
+//! 2. the resulting [`Record`] is appended to the journal and synced to disk;
+//! 3. only then is the entry applied to the battle in memory.
+//!
+//! A refused command writes nothing, changes nothing and consumes no dice. A crash at any moment
+//! loses at most the command whose result had not yet been shown: [`Session::resume`] rebuilds the
+//! battle by applying the journal's entries in order, and puts the seeded generator back where the
+//! last entry left it, so the program's dice carry on the same sequence.
+//!
+//! The journal's header ([`Header`]) holds the scenario file's full text and the seed, so a journal
+//! is a complete battle on its own: it resumes even if the scenario file has since changed or gone.
+//! Each following line is a [`Record`]: a sequence number (the first record, the start event, is
+//! 1, on line 2), the time, where the dice generator stood, and the [`Entry`].
+
+use super::journal::{Journal, JournalError, TornTail};
+use super::{Battle, BattleError, Command, Entry};
+use crate::dice::{DiceError, DiceSource, SeededDice, TypedDice};
+use crate::scenario::{Scenario, ScenarioErrors};
+use crate::text::escape_terminal;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The journal format this program writes and reads.
+pub const FORMAT: u32 = 1;
+
+/// The program name written in every header.
+pub const PROGRAM: &str = "umpire";
+
+/// Line 1 of a battle journal: everything needed to rebuild the battle from its entries.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    /// The journal format ([`FORMAT`]).
+    pub format: u32,
+    /// [`PROGRAM`].
+    pub program: String,
+    /// The version of the program that started the battle.
+    pub version: String,
+    /// Where the scenario was read from (for messages).
+    pub scenario_path: String,
+    /// The scenario file's full text.
+    pub scenario: String,
+    /// The seed of the program's dice.
+    pub seed: u64,
+    /// When the battle was started.
+    pub started: DateTime<Utc>,
+}
+
+/// Where the program's seeded generator stood: how many 32-bit words it had drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DicePos {
+    /// Written as a decimal string: JSON numbers above 2^53 are not portable, and this is a u128.
+    #[serde(with = "u128_text")]
+    pub word_pos: u128,
+}
+
+mod u128_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &u128, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(v)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u128, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// One line of the journal after the header.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// 1 for the start event, then one more per line: record `n` is on line `n + 1`.
+    pub seq: u64,
+    /// When the entry was made.
+    pub at: DateTime<Utc>,
+    /// Where the seeded generator stood after this entry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<DicePos>,
+    #[serde(flatten)]
+    pub entry: Entry,
+}
+
+/// Where a command's dice come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DiceMode {
+    /// The program's seeded generator.
+    Program,
+    /// Faces typed by the umpire from dice thrown at the table.
+    Typed,
+}
+
+impl Record {
+    /// Who threw the dice of this record's event, or `None` if it used none.
+    pub fn dice_mode(&self) -> Option<DiceMode> {
+        let Entry::Event(ev) = &self.entry else {
+            return None;
+        };
+        let r = ev.resolutions.iter().find(|r| !r.faces().is_empty())?;
+        Some(if r.rolled_by_program {
+            DiceMode::Program
+        } else {
+            DiceMode::Typed
+        })
+    }
+}
+
+/// Why a session could not be started, resumed or could not carry out a command.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error(transparent)]
+    Journal(#[from] JournalError),
+    /// The command was refused; nothing was written and nothing changed.
+    #[error(transparent)]
+    Battle(#[from] BattleError),
+    /// The scenario kept in the journal's header does not validate (any more).
+    #[error("the scenario kept in the battle journal does not validate:\n{0}")]
+    Scenario(#[from] ScenarioErrors),
+    /// The typed dice did not fit the command; nothing was written and nothing changed.
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+    #[error("{}: not a battle journal this program can read: {reason}", esc(path))]
+    Format { path: PathBuf, reason: String },
+    #[error(
+        "{}:{line}: the battle journal's records are out of order: expected record {expected}, found {found}",
+        esc(path)
+    )]
+    Sequence {
+        path: PathBuf,
+        line: usize,
+        expected: u64,
+        found: u64,
+    },
+    #[error("{}:{line}: this record cannot be replayed: {source}", esc(path))]
+    Replay {
+        path: PathBuf,
+        line: usize,
+        source: BattleError,
+    },
+}
+
+fn esc(path: &Path) -> String {
+    escape_terminal(&path.display().to_string())
+}
+
+/// A battle with its journal.
+pub struct Session {
+    battle: Battle,
+    journal: Journal,
+    path: PathBuf,
+    header: Header,
+    rng: SeededDice,
+    next_seq: u64,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("path", &self.path)
+            .field("scenario", &self.battle.scenario)
+            .field("seed", &self.header.seed)
+            .field("next_seq", &self.next_seq)
+            .finish()
+    }
+}
+
+impl Session {
+    /// Starts a new battle in a new journal at `journal_path` (refused if the file exists): writes
+    /// the header and the start event, and applies it.
+    pub fn create(
+        scenario: Scenario,
+        journal_path: impl AsRef<Path>,
+        seed: u64,
+        now: DateTime<Utc>,
+    ) -> Result<Session, SessionError> {
+        let path = journal_path.as_ref().to_path_buf();
+        let header = Header {
+            format: FORMAT,
+            program: PROGRAM.to_string(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            scenario_path: scenario.path.clone(),
+            scenario: scenario.source.clone(),
+            seed,
+            started: now,
+        };
+        let journal = Journal::create(&path, &header)?;
+        let mut session = Session {
+            battle: Battle::new(scenario),
+            journal,
+            path,
+            header,
+            rng: SeededDice::new(seed),
+            next_seq: 1,
+        };
+        session.write_start(now)?;
+        Ok(session)
+    }
+
+    /// Reopens a battle: locks its journal, sets a torn last line aside (returned, so the umpire
+    /// can be told), rebuilds the battle from the scenario in the header and every record, and
+    /// puts the seeded generator back where the last record left it.
+    pub fn resume(path: impl AsRef<Path>) -> Result<(Session, Option<TornTail>), SessionError> {
+        let path = path.as_ref().to_path_buf();
+        let opened = Journal::open::<Header, Record>(&path)?;
+        let header = opened.header;
+        if header.program != PROGRAM {
+            return Err(SessionError::Format {
+                reason: format!(
+                    "it was written by `{}`, not {PROGRAM}",
+                    escape_terminal(&header.program)
+                ),
+                path,
+            });
+        }
+        if header.format != FORMAT {
+            return Err(SessionError::Format {
+                reason: format!(
+                    "its format is {} (written by {PROGRAM} {}); this is {PROGRAM} {} and reads format {FORMAT}",
+                    header.format,
+                    escape_terminal(&header.version),
+                    env!("CARGO_PKG_VERSION")
+                ),
+                path,
+            });
+        }
+        let scenario = crate::scenario::parse(&header.scenario_path, &header.scenario)?;
+        let mut battle = Battle::new(scenario);
+        let mut dice = None;
+        let count = opened.entries.len() as u64;
+        for (i, record) in opened.entries.into_iter().enumerate() {
+            let line = i + 2;
+            let expected = i as u64 + 1;
+            if record.seq != expected {
+                return Err(SessionError::Sequence {
+                    path,
+                    line,
+                    expected,
+                    found: record.seq,
+                });
+            }
+            if record.dice.is_some() {
+                dice = record.dice;
+            }
+            battle
+                .apply(record.entry)
+                .map_err(|source| SessionError::Replay {
+                    path: path.clone(),
+                    line,
+                    source,
+                })?;
+        }
+        let rng = match dice {
+            Some(p) => SeededDice::at(header.seed, p.word_pos),
+            None => SeededDice::new(header.seed),
+        };
+        let mut session = Session {
+            battle,
+            journal: opened.journal,
+            path,
+            header,
+            rng,
+            next_seq: count + 1,
+        };
+        if count == 0 {
+            // The battle's creation stopped between the header and the start event.
+            let started = session.header.started;
+            session.write_start(started)?;
+        }
+        Ok((session, opened.torn))
+    }
+
+    /// Carries out a command with the program's dice (`typed` = `None`) or the umpire's typed
+    /// faces, all of which must be used. On success the record is on disk before the battle
+    /// changes; it is returned. On any error nothing is written, nothing changes, and the
+    /// program's generator is where it was.
+    pub fn execute(
+        &mut self,
+        cmd: &Command,
+        typed: Option<TypedDice>,
+        now: DateTime<Utc>,
+    ) -> Result<Record, SessionError> {
+        let before = self.rng.clone();
+        let entry = match self.resolve(cmd, typed) {
+            Ok(entry) => entry,
+            Err(e) => {
+                self.rng = before;
+                return Err(e);
+            }
+        };
+        let record = Record {
+            seq: self.next_seq,
+            at: now,
+            dice: Some(DicePos {
+                word_pos: self.rng.word_pos(),
+            }),
+            entry,
+        };
+        if let Err(e) = self.journal.append(&record) {
+            self.rng = before;
+            return Err(e.into());
+        }
+        self.next_seq += 1;
+        // `handle` checked that the entry applies; the journal already holds it.
+        self.battle.apply(record.entry.clone())?;
+        Ok(record)
+    }
+
+    fn resolve(&mut self, cmd: &Command, typed: Option<TypedDice>) -> Result<Entry, SessionError> {
+        match typed {
+            None => Ok(self.battle.handle(cmd, &mut self.rng)?),
+            Some(mut faces) => {
+                let entry = self.battle.handle(cmd, &mut faces as &mut dyn DiceSource)?;
+                faces.finish()?;
+                Ok(entry)
+            }
+        }
+    }
+
+    fn write_start(&mut self, now: DateTime<Utc>) -> Result<(), SessionError> {
+        let record = Record {
+            seq: self.next_seq,
+            at: now,
+            dice: Some(DicePos {
+                word_pos: self.rng.word_pos(),
+            }),
+            entry: self.battle.start_event(),
+        };
+        self.journal.append(&record)?;
+        self.next_seq += 1;
+        self.battle.apply(record.entry)?;
+        Ok(())
+    }
+
+    pub fn battle(&self) -> &Battle {
+        &self.battle
+    }
+
+    /// The journal's file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The seed of the program's dice.
+    pub fn seed(&self) -> u64 {
+        self.header.seed
+    }
+
+    /// The program's generator, where it stands now.
+    pub fn dice(&self) -> &SeededDice {
+        &self.rng
+    }
+
+    /// The sequence number the next record will have.
+    pub fn next_seq(&self) -> u64 {
+        self.next_seq
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::{BattleView, Effect, Event, EventKind};
+    use crate::dice::Die;
+    use crate::odds::OddsReport;
+    use crate::resolution::{Resolution, Step};
+    use crate::rules::newport::Newport;
+    use crate::rules::{
+        ActionDef, Badge, Decision, KindDef, MarkerDef, OptionDef, Options, Outcome, Params,
+        PhaseChange, PhaseDef, RuleError, Ruleset, TableDoc, Value,
+    };
+    use crate::scenario::{Problem, ScenarioFile};
+    use chrono::TimeZone;
+
+    const SCENARIO: &str = r#"
+ruleset = "newport"
+title = "Test"
+[[side]]
+id = "red"
+name = "Red"
+quality = "regular"
+  [[side.formation]]
+  id = "r-coy"
+  name = "Red Company"
+  level = "company"
+    [[side.formation.unit]]
+    id = "r1"
+    name = "Red One"
+    kind = "infantry"
+[[side]]
+id = "blue"
+name = "Blue"
+quality = "regular"
+  [[side.formation]]
+  id = "b-coy"
+  name = "Blue Company"
+  level = "company"
+    [[side.formation.unit]]
+    id = "b1"
+    name = "Blue One"
+    kind = "infantry"
+"#;
+
+    /// Newport, except that `advance` throws two dice and records them in a counter, and any
+    /// action throws two dice and then refuses: enough to test the session's dice handling
+    /// without the rule procedures.
+    struct Dicey;
+    static DICEY: Dicey = Dicey;
+
+    impl Ruleset for Dicey {
+        fn id(&self) -> &'static str {
+            Newport.id()
+        }
+        fn title(&self) -> &'static str {
+            Newport.title()
+        }
+        fn die(&self) -> Die {
+            Newport.die()
+        }
+        fn options(&self) -> &'static [OptionDef] {
+            Newport.options()
+        }
+        fn unit_kinds(&self) -> &'static [KindDef] {
+            Newport.unit_kinds()
+        }
+        fn qualities(&self) -> &'static [&'static str] {
+            Newport.qualities()
+        }
+        fn formation_levels(&self) -> &'static [&'static str] {
+            Newport.formation_levels()
+        }
+        fn unit_fields(&self) -> &'static [&'static str] {
+            Newport.unit_fields()
+        }
+        fn markers(&self) -> &'static [MarkerDef] {
+            Newport.markers()
+        }
+        fn phases(&self) -> &'static [PhaseDef] {
+            Newport.phases()
+        }
+        fn decisions(&self) -> &'static [Decision] {
+            Newport.decisions()
+        }
+        fn tables(&self) -> Vec<TableDoc> {
+            Newport.tables()
+        }
+        fn actions(&self) -> &'static [ActionDef] {
+            Newport.actions()
+        }
+        fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
+            Newport.validate(file, options)
+        }
+        fn odds(&self, a: &str, p: &Params, o: &Options) -> Result<OddsReport, RuleError> {
+            Newport.odds(a, p, o)
+        }
+        fn resolve(
+            &self,
+            a: &str,
+            p: &Params,
+            o: &Options,
+            d: &mut dyn DiceSource,
+        ) -> Result<Resolution, RuleError> {
+            Newport.resolve(a, p, o, d)
+        }
+        fn hit_limit(&self, unit: &crate::battle::UnitInfo, options: &Options) -> u32 {
+            Newport.hit_limit(unit, options)
+        }
+        fn prefill(&self, b: &BattleView<'_>, a: &str, p: &Params) -> Result<Params, RuleError> {
+            Newport.prefill(b, a, p)
+        }
+        fn battle_odds(
+            &self,
+            b: &BattleView<'_>,
+            a: &str,
+            p: &Params,
+        ) -> Result<OddsReport, RuleError> {
+            Newport.battle_odds(b, a, p)
+        }
+        fn act(
+            &self,
+            _b: &BattleView<'_>,
+            _a: &str,
+            _p: &Params,
+            dice: &mut dyn DiceSource,
+        ) -> Result<Outcome, RuleError> {
+            dice.roll(Die::D10, "first")?;
+            dice.roll(Die::D10, "second")?;
+            Err(RuleError::refused("refused after rolling"))
+        }
+        fn start(&self, b: &BattleView<'_>) -> Vec<Effect> {
+            Newport.start(b)
+        }
+        fn advance(
+            &self,
+            _b: &BattleView<'_>,
+            dice: &mut dyn DiceSource,
+        ) -> Result<PhaseChange, RuleError> {
+            let a = dice.roll(Die::D10, "first")?;
+            let b = dice.roll(Die::D10, "second")?;
+            Ok(PhaseChange {
+                steps: vec![],
+                effects: vec![Effect::Counter {
+                    scope: "red".into(),
+                    name: "roll".into(),
+                    value: Some(i32::from(a) * 10 + i32::from(b)),
+                }],
+                resolutions: vec![],
+            })
+        }
+        fn badges(&self, b: &BattleView<'_>, unit: usize) -> Vec<Badge> {
+            Newport.badges(b, unit)
+        }
+        fn formation_badges(&self, b: &BattleView<'_>, f: usize) -> Vec<Badge> {
+            Newport.formation_badges(b, f)
+        }
+    }
+
+    fn t(s: i64) -> DateTime<Utc> {
+        Utc.timestamp_opt(1_700_000_000 + s, 0).unwrap()
+    }
+
+    fn dicey_scenario() -> Scenario {
+        let mut s = crate::scenario::parse("test.toml", SCENARIO).unwrap();
+        s.ruleset = &DICEY;
+        s
+    }
+
+    fn note(text: &str) -> Command {
+        Command::Note { text: text.into() }
+    }
+
+    #[test]
+    fn refused_command_consumes_no_dice_and_writes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("b.jsonl");
+        let mut s = Session::create(dicey_scenario(), &path, 7, t(0)).unwrap();
+        s.execute(&Command::Advance, None, t(1)).unwrap();
+        let pos = s.dice().word_pos();
+        assert!(pos > 0);
+        let len = std::fs::metadata(&path).unwrap().len();
+        let act = Command::Act {
+            action: Newport
+                .actions()
+                .iter()
+                .find(|a| a.in_battle)
+                .unwrap()
+                .id
+                .into(),
+            params: Params::new(),
+        };
+        let err = s.execute(&act, None, t(2)).unwrap_err();
+        assert!(err.to_string().contains("refused after rolling"), "{err}");
+        assert_eq!(
+            s.dice().word_pos(),
+            pos,
+            "the refused command's dice are put back"
+        );
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), len);
+        assert_eq!(s.battle().history().entries().len(), 2);
+        assert_eq!(s.next_seq(), 3);
+        // The next accepted command throws the same faces it would have without the refusal.
+        let mut expect = SeededDice::at(7, pos);
+        let a = expect.roll(Die::D10, "").unwrap();
+        let b = expect.roll(Die::D10, "").unwrap();
+        s.execute(&Command::Advance, None, t(3)).unwrap();
+        assert_eq!(
+            s.battle().state().counter("red", "roll"),
+            Some(i32::from(a) * 10 + i32::from(b))
+        );
+    }
+
+    #[test]
+    fn typed_dice_must_all_be_used() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("b.jsonl");
+        let mut s = Session::create(dicey_scenario(), &path, 7, t(0)).unwrap();
+        let len = std::fs::metadata(&path).unwrap().len();
+        let err = s
+            .execute(&Command::Advance, Some(TypedDice::new([3, 4, 5])), t(1))
+            .unwrap_err();
+        assert!(
+            matches!(err, SessionError::Dice(DiceError::Unused { .. })),
+            "{err}"
+        );
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), len);
+        assert_eq!(s.battle().history().entries().len(), 1);
+        assert_eq!(
+            s.dice().word_pos(),
+            0,
+            "typed dice leave the generator alone"
+        );
+        let rec = s
+            .execute(&Command::Advance, Some(TypedDice::new([3, 0])), t(2))
+            .unwrap();
+        assert_eq!(rec.seq, 2);
+        assert_eq!(s.battle().state().counter("red", "roll"), Some(40));
+        assert_eq!(s.dice().word_pos(), 0);
+    }
+
+    #[test]
+    fn record_json_is_one_flat_object_and_round_trips() {
+        let rec = Record {
+            seq: 12,
+            at: t(5),
+            dice: Some(DicePos {
+                word_pos: u128::from(u64::MAX) * 3,
+            }),
+            entry: Entry::Event(Event {
+                kind: EventKind::Act {
+                    action: "fire".into(),
+                    params: Params::new()
+                        .with("range", Value::Int(12))
+                        .with("cover", Value::Text("hard".into()))
+                        .with("mod", Value::Num(1.5))
+                        .with("flank", Value::Bool(true)),
+                },
+                summary: "Red One fires".into(),
+                resolutions: vec![Resolution {
+                    ruleset: "newport".into(),
+                    action: "fire".into(),
+                    title: "Fire".into(),
+                    steps: vec![Step {
+                        label: "fires".into(),
+                        dice: vec![crate::dice::Roll {
+                            die: Die::D10,
+                            face: 7,
+                            purpose: "fire".into(),
+                        }],
+                        outcome: "hit".into(),
+                        ..Step::default()
+                    }],
+                    result: "hit".into(),
+                    rolled_by_program: false,
+                    ..Resolution::default()
+                }],
+                effects: vec![Effect::Hits {
+                    unit: "b1".into(),
+                    hits: 1,
+                }],
+                notes: vec!["note".into()],
+            }),
+        };
+        let json = serde_json::to_string(&rec).unwrap();
+        assert!(json.starts_with(
+            r#"{"seq":12,"at":"2023-11-14T22:13:25Z","dice":{"word_pos":"55340232221128654845"},"entry":"event","kind":"act","action":"fire""#
+        ), "{json}");
+        let back: Record = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, rec);
+        assert_eq!(back.dice_mode(), Some(DiceMode::Typed));
+
+        let undo = Record {
+            seq: 13,
+            at: t(6),
+            dice: None,
+            entry: Entry::Undo,
+        };
+        let json = serde_json::to_string(&undo).unwrap();
+        assert_eq!(
+            json,
+            r#"{"seq":13,"at":"2023-11-14T22:13:26Z","entry":"undo"}"#
+        );
+        assert_eq!(serde_json::from_str::<Record>(&json).unwrap(), undo);
+        assert_eq!(undo.dice_mode(), None);
+    }
+
+    #[test]
+    fn creation_interrupted_before_the_start_event_resumes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("b.jsonl");
+        drop(Session::create(dicey_scenario(), &path, 7, t(0)).unwrap());
+        let text = std::fs::read_to_string(&path).unwrap();
+        let header_only = &text[..=text.find('\n').unwrap()];
+        std::fs::write(&path, header_only).unwrap();
+        let (s, torn) = Session::resume(&path).unwrap();
+        assert_eq!(torn, None);
+        assert_eq!(s.battle().history().entries().len(), 1);
+        assert_eq!(s.next_seq(), 2);
+        drop(s);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    }
+
+    #[test]
+    fn out_of_order_records_and_foreign_headers_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("b.jsonl");
+        let mut s = Session::create(dicey_scenario(), &path, 7, t(0)).unwrap();
+        s.execute(&note("a"), None, t(1)).unwrap();
+        s.execute(&note("b"), None, t(2)).unwrap();
+        drop(s);
+        let text = std::fs::read_to_string(&path).unwrap();
+
+        let swapped = text.replace("\"seq\":2,", "\"seq\":9,");
+        std::fs::write(&path, &swapped).unwrap();
+        let err = Session::resume(&path).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                SessionError::Sequence {
+                    line: 3,
+                    expected: 2,
+                    found: 9,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+
+        let future = text.replacen("\"format\":1,", "\"format\":2,", 1);
+        std::fs::write(&path, &future).unwrap();
+        let err = Session::resume(&path).unwrap_err();
+        assert!(matches!(err, SessionError::Format { .. }), "{err}");
+        assert!(err.to_string().contains("format is 2"), "{err}");
+    }
+}

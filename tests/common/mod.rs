@@ -1,0 +1,226 @@
+//! Shared helpers for the journal tests: a small Newport scenario, fixed times, and a rule set that
+//! throws dice (Newport's own procedures are not used here).
+
+#![allow(dead_code)]
+
+use chrono::{DateTime, TimeZone, Utc};
+use umpire::battle::{BattleView, Command, Effect, UnitInfo};
+use umpire::dice::{DiceSource, Die};
+use umpire::odds::OddsReport;
+use umpire::resolution::Resolution;
+use umpire::rules::newport::Newport;
+use umpire::rules::{
+    ActionDef, Badge, Decision, KindDef, MarkerDef, OptionDef, Options, Outcome, Params,
+    PhaseChange, PhaseDef, RuleError, Ruleset, TableDoc,
+};
+use umpire::scenario::{Problem, Scenario, ScenarioFile};
+
+pub const SCENARIO: &str = r#"
+ruleset = "newport"
+title = "Crossroads"
+
+[[side]]
+id = "red"
+name = "Red Force"
+quality = "regular"
+  [[side.formation]]
+  id = "r-coy"
+  name = "Red Company"
+  level = "company"
+    [[side.formation.unit]]
+    id = "r-hq"
+    name = "Capt. Red"
+    kind = "leader"
+    [[side.formation.unit]]
+    id = "r1"
+    name = "1st Section"
+    kind = "infantry"
+    [[side.formation.unit]]
+    id = "r2"
+    name = "2nd Section"
+    kind = "infantry"
+
+[[side]]
+id = "blue"
+name = "Blue Force"
+quality = "regular"
+  [[side.formation]]
+  id = "b-coy"
+  name = "Blue Company"
+  level = "company"
+    [[side.formation.unit]]
+    id = "b-hq"
+    name = "Capt. Blue"
+    kind = "leader"
+    [[side.formation.unit]]
+    id = "b1"
+    name = "1st Section"
+    kind = "infantry"
+    [[side.formation.unit]]
+    id = "b2"
+    name = "2nd Section"
+    kind = "infantry"
+"#;
+
+pub const UNITS: [&str; 6] = ["r-hq", "r1", "r2", "b-hq", "b1", "b2"];
+pub const MARKERS: [&str; 3] = ["suppressed", "finished", "paralyzed"];
+
+pub fn scenario() -> Scenario {
+    umpire::scenario::parse("crossroads.toml", SCENARIO).expect("the test scenario is valid")
+}
+
+/// The test scenario played with [`Dicey`].
+pub fn dicey_scenario() -> Scenario {
+    let mut s = scenario();
+    s.ruleset = &DICEY;
+    s
+}
+
+/// A fixed time, `s` seconds into the battle.
+pub fn t(s: i64) -> DateTime<Utc> {
+    Utc.timestamp_opt(1_750_000_000 + s, 0).unwrap()
+}
+
+pub fn note(text: &str) -> Command {
+    Command::Note { text: text.into() }
+}
+
+pub fn mark(unit: &str, marker: &str, on: bool) -> Command {
+    Command::SetMarker {
+        unit: unit.into(),
+        marker: marker.into(),
+        value: on.then_some(1),
+    }
+}
+
+pub fn hits(unit: &str, hits: u32) -> Command {
+    Command::SetHits {
+        unit: unit.into(),
+        hits,
+    }
+}
+
+/// A varied, always-accepted sequence of generic commands (the `i`th of an endless cycle).
+pub fn cycle(i: usize) -> Command {
+    let unit = UNITS[i / 6 % UNITS.len()];
+    let marker = MARKERS[i / 6 % MARKERS.len()];
+    match i % 6 {
+        0 => note(&format!("turn of events {i}")),
+        1 => mark(unit, marker, true),
+        2 => Command::Undo,
+        3 => Command::Redo,
+        4 => mark(unit, marker, false),
+        _ => hits(unit, (i / 6 % 3) as u32),
+    }
+}
+
+/// Newport, except that `advance` throws two d10 and keeps them in the counter `red/roll`: a rule
+/// set whose commands use the program's dice.
+pub struct Dicey;
+pub static DICEY: Dicey = Dicey;
+
+impl Ruleset for Dicey {
+    fn id(&self) -> &'static str {
+        Newport.id()
+    }
+    fn title(&self) -> &'static str {
+        Newport.title()
+    }
+    fn die(&self) -> Die {
+        Newport.die()
+    }
+    fn options(&self) -> &'static [OptionDef] {
+        Newport.options()
+    }
+    fn unit_kinds(&self) -> &'static [KindDef] {
+        Newport.unit_kinds()
+    }
+    fn qualities(&self) -> &'static [&'static str] {
+        Newport.qualities()
+    }
+    fn formation_levels(&self) -> &'static [&'static str] {
+        Newport.formation_levels()
+    }
+    fn unit_fields(&self) -> &'static [&'static str] {
+        Newport.unit_fields()
+    }
+    fn markers(&self) -> &'static [MarkerDef] {
+        Newport.markers()
+    }
+    fn phases(&self) -> &'static [PhaseDef] {
+        Newport.phases()
+    }
+    fn decisions(&self) -> &'static [Decision] {
+        Newport.decisions()
+    }
+    fn tables(&self) -> Vec<TableDoc> {
+        Newport.tables()
+    }
+    fn actions(&self) -> &'static [ActionDef] {
+        Newport.actions()
+    }
+    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
+        Newport.validate(file, options)
+    }
+    fn odds(&self, a: &str, p: &Params, o: &Options) -> Result<OddsReport, RuleError> {
+        Newport.odds(a, p, o)
+    }
+    fn resolve(
+        &self,
+        a: &str,
+        p: &Params,
+        o: &Options,
+        d: &mut dyn DiceSource,
+    ) -> Result<Resolution, RuleError> {
+        Newport.resolve(a, p, o, d)
+    }
+    fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32 {
+        Newport.hit_limit(unit, options)
+    }
+    fn prefill(&self, b: &BattleView<'_>, a: &str, p: &Params) -> Result<Params, RuleError> {
+        Newport.prefill(b, a, p)
+    }
+    fn battle_odds(
+        &self,
+        b: &BattleView<'_>,
+        a: &str,
+        p: &Params,
+    ) -> Result<OddsReport, RuleError> {
+        Newport.battle_odds(b, a, p)
+    }
+    fn act(
+        &self,
+        b: &BattleView<'_>,
+        a: &str,
+        p: &Params,
+        d: &mut dyn DiceSource,
+    ) -> Result<Outcome, RuleError> {
+        Newport.act(b, a, p, d)
+    }
+    fn start(&self, b: &BattleView<'_>) -> Vec<Effect> {
+        Newport.start(b)
+    }
+    fn advance(
+        &self,
+        _b: &BattleView<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<PhaseChange, RuleError> {
+        let a = dice.roll(Die::D10, "first")?;
+        let b = dice.roll(Die::D10, "second")?;
+        Ok(PhaseChange {
+            steps: Vec::new(),
+            effects: vec![Effect::Counter {
+                scope: "red".into(),
+                name: "roll".into(),
+                value: Some(i32::from(a) * 10 + i32::from(b)),
+            }],
+            resolutions: Vec::new(),
+        })
+    }
+    fn badges(&self, b: &BattleView<'_>, unit: usize) -> Vec<Badge> {
+        Newport.badges(b, unit)
+    }
+    fn formation_badges(&self, b: &BattleView<'_>, f: usize) -> Vec<Badge> {
+        Newport.formation_badges(b, f)
+    }
+}
