@@ -1,8 +1,168 @@
-//! The `umpire` command line.
+//! The `umpire` command line: the clap definition and the dispatch to each subcommand.
+//!
+//! - [`check`]: `umpire check FILE...` validates scenario files;
+//! - [`rulesets`]: `umpire rulesets [ID] [--json]` lists what each rule set offers;
+//! - [`resolve`]: `umpire resolve|odds RULESET ACTION [inputs]`, with the procedures and their
+//!   flags built from the rule sets' declarations;
+//! - [`overview`]: what `umpire` alone prints (until the terminal UI takes its place).
+//!
+//! Everything writes to the `out` and `err` it is given, so tests run it in-process. Errors go to
+//! `err` as `error: …` lines, escaped; the exit status is 2 for a command line that could not be
+//! understood and 1 for one that could not be carried out (a rule refused it, a file is invalid).
 
+pub mod check;
+mod output;
+mod overview;
+pub mod resolve;
+pub mod rulesets;
+
+use clap::{Arg, Command, value_parser};
+use output::Failure;
+pub use overview::overview;
+use resolve::Mode;
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Runs the command line and returns the process exit status.
 pub fn main() -> ExitCode {
-    ExitCode::SUCCESS
+    let stdout = io::stdout();
+    let stderr = io::stderr();
+    run(std::env::args_os(), &mut stdout.lock(), &mut stderr.lock())
+}
+
+/// The whole command line, as clap sees it.
+pub fn command() -> Command {
+    let cmd = Command::new("umpire")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about(env!("CARGO_PKG_DESCRIPTION"))
+        .propagate_version(true)
+        .subcommand(
+            Command::new("check")
+                .about("Validate scenario files; every problem is named with file:line:column")
+                .arg(
+                    Arg::new("files")
+                        .value_name("FILE")
+                        .num_args(1..)
+                        .required(true)
+                        .value_parser(value_parser!(PathBuf)),
+                ),
+        )
+        .subcommand(rulesets::command())
+        .subcommand(resolve::command(Mode::Resolve))
+        .subcommand(resolve::command(Mode::Odds));
+    named_umpire(cmd)
+}
+
+/// Every subcommand answers `--version` with `umpire 0.1.0`, not its own path.
+fn named_umpire(cmd: Command) -> Command {
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    names.iter().fold(cmd, |cmd, name| {
+        cmd.mut_subcommand(name, |sub| named_umpire(sub.display_name("umpire")))
+    })
+}
+
+/// Runs the command line `args` (program name first), writing to `out` and `err`.
+pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let matches = match command().try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => {
+            // --help and --version arrive here too, for stdout with status 0.
+            let text = e.render().to_string();
+            let _ = if e.use_stderr() {
+                output::write_escaped(err, &text)
+            } else {
+                output::write_escaped(out, &text)
+            };
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(output::USAGE));
+        }
+    };
+    let result = match matches.subcommand() {
+        None => overview(out).map_err(Failure::from),
+        Some(("check", m)) => {
+            let files: Vec<PathBuf> = m
+                .get_many::<PathBuf>("files")
+                .into_iter()
+                .flatten()
+                .cloned()
+                .collect();
+            if check::run(&files, out, err) {
+                Ok(())
+            } else {
+                return ExitCode::from(output::FAILED);
+            }
+        }
+        Some(("rulesets", m)) => rulesets::run(m, out),
+        Some(("resolve", m)) => resolve::run(Mode::Resolve, m, out),
+        Some(("odds", m)) => resolve::run(Mode::Odds, m, out),
+        Some((other, _)) => Err(Failure::usage(format!("unknown command `{other}`"))),
+    };
+    let result = result.and_then(|()| out.flush().map_err(Failure::from));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => output::report(err, &failure),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_str(args: &[&str]) -> (ExitCode, String, String) {
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        let code = run(
+            std::iter::once("umpire").chain(args.iter().copied()),
+            &mut out,
+            &mut err,
+        );
+        (
+            code,
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        )
+    }
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        command().debug_assert();
+    }
+
+    #[test]
+    fn overview_resolves_the_example() {
+        let (code, out, err) = run_str(&[]);
+        assert_eq!(code, ExitCode::SUCCESS);
+        assert!(err.is_empty(), "{err}");
+        assert!(out.contains("umpire resolve RULESET ACTION"), "{out}");
+        assert!(out.contains("Result: No effect"), "{out}");
+        assert!(out.contains("Dice: typed by the umpire"), "{out}");
+    }
+
+    #[test]
+    fn errors_are_escaped() {
+        let (code, _, err) = run_str(&["resolve", "newport", "fire", "--cover", "\u{1b}[2J"]);
+        assert_eq!(code, ExitCode::from(2));
+        assert!(!err.contains('\u{1b}'), "{err:?}");
+        let (code, _, err) = run_str(&["rulesets", "x\u{202e}y"]);
+        assert_eq!(code, ExitCode::from(2));
+        assert!(err.contains("\\u{202e}"), "{err:?}");
+    }
+
+    #[test]
+    fn planned_rule_sets_are_named_as_planned() {
+        let (code, _, err) = run_str(&["resolve", "scruby", "fire", "--range", "3"]);
+        assert_eq!(code, ExitCode::from(1));
+        assert!(err.contains("planned but not yet available"), "{err}");
+        let (code, _, err) = run_str(&["rulesets", "fft3"]);
+        assert_eq!(code, ExitCode::from(1));
+        assert!(err.contains("planned but not yet available"), "{err}");
+    }
 }

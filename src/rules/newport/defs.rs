@@ -598,7 +598,7 @@ pub const AIR_PARAMS: &[ParamDef] = &[
         "the target is in smoke (+1 cover, not added to other cover)",
     ),
     ParamDef::new(
-        "dice",
+        "best-of",
         "dice rolled, keeping the best (2 or 3 for a Stuka-like strike)",
         ParamKind::Int { min: 1, max: 3 },
     )

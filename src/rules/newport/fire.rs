@@ -390,7 +390,7 @@ fn air_strike(p: &Params) -> Result<Strike, RuleError> {
         smoke: p.flag("smoke"),
         green: p.text("target-quality") == Some("green"),
         armour,
-        dice: p.int("dice").unwrap_or(1) as u32,
+        dice: p.int("best-of").unwrap_or(1) as u32,
     })
 }
 

@@ -1,0 +1,458 @@
+//! `umpire resolve RULESET ACTION …` and `umpire odds RULESET ACTION …`.
+//!
+//! The subcommands and their flags are not written by hand: they are built from the registry.
+//! Each rule set is a subcommand, each of its standalone procedures ([`ActionDef::standalone`]) a
+//! subcommand under it, and each input it asks for outside a battle
+//! ([`ActionDef::table_params`]) a flag: `--firer-suppressed` for a [`ParamKind::Flag`], otherwise
+//! `--range VALUE` with the value hint, help and default of its [`ParamDef`]. clap only collects
+//! the text; [`Params::parse`] checks it, so a bad value gets the library's message (the same as
+//! in the terminal UI). Adding a procedure or an input to a rule set adds it here with no change.
+
+use super::output::{self, Failure};
+use crate::dice::{SeededDice, TypedDice};
+use crate::odds::OddsReport;
+use crate::resolution::Resolution;
+use crate::rules::{self, ActionDef, Options, ParamDef, ParamKind, Params, Ruleset};
+use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::{Mutex, OnceLock};
+
+/// Which of the two subcommands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Roll (or read typed dice) and explain the result.
+    Resolve,
+    /// The exact probability of every result.
+    Odds,
+}
+
+impl Mode {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Resolve => "resolve",
+            Mode::Odds => "odds",
+        }
+    }
+}
+
+/// Flags every procedure gets besides its own inputs. No input of any rule set may use these
+/// names (a test checks it).
+pub const RESERVED: &[&str] = &[
+    "dice", "seed", "json", "option", "scenario", "help", "version",
+];
+
+/// The `resolve` or `odds` subcommand with a subcommand per rule set and per procedure.
+pub fn command(mode: Mode) -> Command {
+    let about = match mode {
+        Mode::Resolve => {
+            "Resolve one procedure of a rule set from the table's inputs, with typed or rolled dice"
+        }
+        Mode::Odds => "The exact probability of every result of one procedure of a rule set",
+    };
+    let mut cmd = Command::new(mode.name())
+        .about(about)
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .subcommand_value_name("RULESET")
+        .subcommand_help_heading("Rule sets");
+    for ruleset in rules::registry() {
+        cmd = cmd.subcommand(ruleset_command(mode, *ruleset));
+    }
+    for id in planned_only() {
+        // Accept anything after a planned id so the answer is "not yet available", not "unknown".
+        cmd = cmd.subcommand(
+            Command::new(id).hide(true).disable_help_flag(true).arg(
+                Arg::new("rest")
+                    .num_args(0..)
+                    .trailing_var_arg(true)
+                    .allow_hyphen_values(true),
+            ),
+        );
+    }
+    cmd
+}
+
+/// Planned rule set ids that this version does not have.
+pub fn planned_only() -> impl Iterator<Item = &'static str> {
+    rules::PLANNED
+        .iter()
+        .copied()
+        .filter(|id| rules::get(id).is_none())
+}
+
+/// The error for a planned rule set that is not available yet.
+pub fn not_yet_available(id: &str) -> Failure {
+    let available: Vec<&str> = rules::registry().iter().map(|r| r.id()).collect();
+    Failure::failed(format!(
+        "rule set `{id}` is planned but not yet available in this version (available: {})",
+        available.join(", ")
+    ))
+}
+
+fn ruleset_command(mode: Mode, ruleset: &'static dyn Ruleset) -> Command {
+    let mut cmd = Command::new(ruleset.id())
+        .about(ruleset.title())
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .subcommand_value_name("ACTION")
+        .subcommand_help_heading("Procedures")
+        .after_help(format!(
+            "Rules, options and tables: umpire rulesets {}",
+            ruleset.id()
+        ));
+    for action in ruleset.actions().iter().filter(|a| a.standalone) {
+        cmd = cmd.subcommand(action_command(mode, ruleset, action));
+    }
+    cmd
+}
+
+fn action_command(mode: Mode, ruleset: &dyn Ruleset, action: &'static ActionDef) -> Command {
+    let mut cmd = Command::new(action.id)
+        .about(action.help)
+        .next_help_heading("Inputs");
+    for param in action.table_params() {
+        cmd = cmd.arg(param_arg(param));
+    }
+    cmd = cmd.next_help_heading(match mode {
+        Mode::Resolve => "Dice, rules and output",
+        Mode::Odds => "Rules and output",
+    });
+    if mode == Mode::Resolve {
+        cmd = cmd
+            .arg(
+                Arg::new("dice")
+                    .long("dice")
+                    .value_name("FACES")
+                    .allow_negative_numbers(true)
+                    .help(format!(
+                        "The faces thrown at the table, in the order the dice are used: 3, 3,7 or \"3 7\"{}. Without it the program rolls and prints its seed",
+                        if ruleset.die().sides == 10 {
+                            " (a d10's 0 is 10)"
+                        } else {
+                            ""
+                        }
+                    )),
+            )
+            .arg(
+                Arg::new("seed")
+                    .long("seed")
+                    .value_name("N")
+                    .value_parser(value_parser!(u64))
+                    .conflicts_with("dice")
+                    .help("Roll the program's dice from this seed, to repeat an earlier roll"),
+            );
+    }
+    cmd.arg(
+        Arg::new("option")
+            .long("option")
+            .value_name("KEY=VALUE")
+            .action(ArgAction::Append)
+            .help(format!(
+                "Set a rule option (repeatable; list them with `umpire rulesets {}`)",
+                ruleset.id()
+            )),
+    )
+    .arg(
+        Arg::new("scenario")
+            .long("scenario")
+            .value_name("FILE")
+            .value_parser(value_parser!(PathBuf))
+            .help("Use the options of this scenario file (--option still applies on top)"),
+    )
+    .arg(
+        Arg::new("json")
+            .long("json")
+            .action(ArgAction::SetTrue)
+            .help(match mode {
+                Mode::Resolve => "Print the resolution as JSON",
+                Mode::Odds => "Print the odds as JSON",
+            }),
+    )
+}
+
+/// One input as a clap argument. Values are collected as text; nothing is validated here.
+fn param_arg(param: &'static ParamDef) -> Arg {
+    let mut help = param.help.to_string();
+    if param.kind == ParamKind::List {
+        help.push_str(" (separate with commas, or repeat the flag)");
+    }
+    if let Some(default) = param.default {
+        help.push_str(&format!(" [default: {default}]"));
+    }
+    let arg = Arg::new(param.name).long(param.name).help(help);
+    match param.kind {
+        ParamKind::Flag => arg.action(ArgAction::SetTrue),
+        kind => arg
+            .action(if kind == ParamKind::List {
+                ArgAction::Append
+            } else {
+                ArgAction::Set
+            })
+            .value_name(intern(param.value_hint()))
+            // `--gun -1`: let the library say what is wrong with a negative value.
+            .allow_negative_numbers(true),
+    }
+}
+
+/// clap wants `'static` value names (without its `string` feature); the hints are few and fixed,
+/// so each distinct one is leaked once and reused.
+fn intern(text: String) -> &'static str {
+    static SEEN: OnceLock<Mutex<BTreeSet<&'static str>>> = OnceLock::new();
+    let mut seen = SEEN
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(s) = seen.get(text.as_str()) {
+        return s;
+    }
+    let s: &'static str = Box::leak(text.into_boxed_str());
+    seen.insert(s);
+    s
+}
+
+/// The inputs given on the command line, checked by [`Params::parse`] (which adds the defaults).
+pub fn params_from(action: &ActionDef, m: &ArgMatches) -> Result<Params, Failure> {
+    let mut given: Vec<(&str, String)> = Vec::new();
+    for param in action.table_params() {
+        match param.kind {
+            ParamKind::Flag => {
+                if m.get_flag(param.name) {
+                    given.push((param.name, String::new()));
+                }
+            }
+            ParamKind::List => {
+                if let Some(values) = m.get_many::<String>(param.name) {
+                    let joined: Vec<&str> = values.map(String::as_str).collect();
+                    given.push((param.name, joined.join(",")));
+                }
+            }
+            _ => {
+                if let Some(value) = m.get_one::<String>(param.name) {
+                    given.push((param.name, value.clone()));
+                }
+            }
+        }
+    }
+    Ok(Params::parse(
+        action.params,
+        given.iter().map(|(name, text)| (*name, text.as_str())),
+    )?)
+}
+
+/// The options in force: the rule set's defaults, or the scenario's, then each `--option`.
+pub fn options_from(ruleset: &dyn Ruleset, m: &ArgMatches) -> Result<Options, Failure> {
+    let mut options = match m.get_one::<PathBuf>("scenario") {
+        Some(path) => {
+            let scenario = crate::scenario::load(path)
+                .map_err(|e| Failure::failed_all(e.0.iter().map(ToString::to_string)))?;
+            if scenario.ruleset.id() != ruleset.id() {
+                return Err(Failure::usage(format!(
+                    "{}: the scenario is for the rule set `{}`, not `{}`",
+                    path.display(),
+                    scenario.ruleset.id(),
+                    ruleset.id()
+                )));
+            }
+            scenario.options
+        }
+        None => Options::defaults(ruleset.options()),
+    };
+    for text in m.get_many::<String>("option").into_iter().flatten() {
+        options
+            .set_text(ruleset.options(), text)
+            .map_err(Failure::usage)?;
+    }
+    Ok(options)
+}
+
+/// Runs `umpire resolve …` or `umpire odds …` from clap's matches.
+pub fn run(mode: Mode, m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failure> {
+    let Some((ruleset_id, rm)) = m.subcommand() else {
+        return Err(Failure::usage("name a rule set"));
+    };
+    let ruleset = rules::get(ruleset_id).ok_or_else(|| not_yet_available(ruleset_id))?;
+    let Some((action_id, am)) = rm.subcommand() else {
+        return Err(Failure::usage("name a procedure"));
+    };
+    let action = rules::find_action(ruleset, action_id)?;
+    let params = params_from(action, am)?;
+    let options = options_from(ruleset, am)?;
+    let json = am.get_flag("json");
+    match mode {
+        Mode::Odds => {
+            let report = ruleset.odds(action.id, &params, &options)?;
+            if json {
+                writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+            } else {
+                output::write_escaped(out, &render_odds(&report, &options))?;
+            }
+        }
+        Mode::Resolve => {
+            let (resolution, seed) = match am.get_one::<String>("dice") {
+                Some(faces) => {
+                    let mut typed = TypedDice::parse(faces)?;
+                    let r = ruleset.resolve(action.id, &params, &options, &mut typed)?;
+                    // Faces left over are a typo the umpire should see; the result is not shown.
+                    typed.finish()?;
+                    (r, None)
+                }
+                None => {
+                    let seed = am
+                        .get_one::<u64>("seed")
+                        .copied()
+                        .unwrap_or_else(fresh_seed);
+                    let mut dice = SeededDice::new(seed);
+                    (
+                        ruleset.resolve(action.id, &params, &options, &mut dice)?,
+                        Some(seed),
+                    )
+                }
+            };
+            if json {
+                let shown = WithSeed {
+                    resolution: &resolution,
+                    seed,
+                };
+                writeln!(out, "{}", serde_json::to_string_pretty(&shown)?)?;
+            } else {
+                output::write_escaped(out, &render_resolution(&resolution, &options, seed))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The resolution as JSON, with the seed of the program's dice when it rolled them.
+#[derive(serde::Serialize)]
+struct WithSeed<'a> {
+    #[serde(flatten)]
+    resolution: &'a Resolution,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
+}
+
+/// A seed for the program's dice when none is given: from the OS-seeded hasher keys and the clock.
+/// Kept below a billion so it is short to type back with `--seed`.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        h.write_u128(t.as_nanos());
+    }
+    h.finish() % 1_000_000_000
+}
+
+fn changed_options(options: &Options) -> Option<String> {
+    let changed = options.changed();
+    (!changed.is_empty())
+        .then(|| format!("Options changed from the defaults: {}", changed.join(", ")))
+}
+
+/// The resolution as text, with the options that differ from the defaults and the seed used.
+pub fn render_resolution(r: &Resolution, options: &Options, seed: Option<u64>) -> String {
+    let mut text = r.render_text();
+    if let Some(line) = changed_options(options) {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    if let Some(seed) = seed {
+        text.push_str(&format!(
+            "Seed: {seed} (add --seed {seed} to roll the same dice again)\n"
+        ));
+    }
+    text
+}
+
+/// The odds as text: each result's probability (and exact fraction), then the notes and figures.
+pub fn render_odds(report: &OddsReport, options: &Options) -> String {
+    let mut lines = vec![report.title.clone()];
+    lines.extend(output::probability_lines(
+        report
+            .results
+            .iter()
+            .map(|l| (l.result.as_str(), l.probability)),
+    ));
+    if !report.notes.is_empty() {
+        lines.push("Notes:".into());
+        lines.extend(report.notes.iter().map(|n| format!("  {n}")));
+    }
+    if !report.extra.is_empty() {
+        lines.push("Figures:".into());
+        // `p_…` figures are probabilities, shown like the results; the others (expected hits,
+        // expected points) are plain numbers.
+        let w = report
+            .extra
+            .keys()
+            .map(|k| k.chars().count())
+            .max()
+            .unwrap_or(0);
+        let pw = report
+            .extra
+            .iter()
+            .filter(|(k, _)| k.starts_with("p_"))
+            .map(|(_, v)| output::percent(*v).len())
+            .max()
+            .unwrap_or(0);
+        for (key, value) in &report.extra {
+            let shown = if key.starts_with("p_") {
+                let frac = output::fraction(*value)
+                    .map(|f| format!("  {f}"))
+                    .unwrap_or_default();
+                format!("{:>pw$}%{frac}", output::percent(*value))
+            } else {
+                number(*value)
+            };
+            lines.push(format!("  {key:<w$}  {shown}"));
+        }
+    }
+    lines.extend(changed_options(options));
+    let mut text = lines.join("\n");
+    text.push('\n');
+    text
+}
+
+/// A number with at most four decimals, trailing zeros dropped (`0.3`, `5.5`, `2`).
+fn number(x: f64) -> String {
+    let s = format!("{x:.4}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" { "0".into() } else { s.into() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_input_uses_a_reserved_flag_name() {
+        for ruleset in rules::registry() {
+            for action in ruleset.actions().iter().filter(|a| a.standalone) {
+                for p in action.table_params() {
+                    assert!(
+                        !RESERVED.contains(&p.name),
+                        "{} {}: input --{} collides with a flag of `umpire resolve`",
+                        ruleset.id(),
+                        action.id,
+                        p.name
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_are_short() {
+        assert_eq!(number(0.3), "0.3");
+        assert_eq!(number(5.5), "5.5");
+        assert_eq!(number(2.0), "2");
+        assert_eq!(number(1.0 / 3.0), "0.3333");
+    }
+
+    #[test]
+    fn interned_hints_are_reused() {
+        let a = intern("x|y".to_string());
+        let b = intern("x|y".to_string());
+        assert!(std::ptr::eq(a, b));
+    }
+}
