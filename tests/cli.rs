@@ -575,7 +575,7 @@ fn artillery_attacks_every_listed_target() {
     );
     assert!(err.contains("not enough dice typed"), "{err}");
     let err = fails(
-        1,
+        2,
         &[
             "resolve",
             "newport",

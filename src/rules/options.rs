@@ -65,6 +65,11 @@ impl OptionDef {
                 Ok(())
             }
             (OptionKind::Choice(c), OptionValue::Text(s)) if c.contains(&s.as_str()) => Ok(()),
+            (OptionKind::Choice(c), OptionValue::Text(s)) => Err(format!(
+                "{}{}",
+                self.expected(),
+                crate::text::did_you_mean(s, c.iter().copied())
+            )),
             _ => Err(self.expected()),
         }
     }

@@ -491,12 +491,20 @@ pub fn opportunity_firers(v: &BattleView<'_>, target: usize) -> Vec<usize> {
         .collect()
 }
 
-fn opportunity_prompt(v: &BattleView<'_>, target: usize, what: &str) -> Vec<String> {
-    if !v.unit_state(target).on_table() {
+/// The opportunity-fire offer after `target` acts; `shaken` are stands this very action removed,
+/// Suppressed or Paralyzed (the view does not show that yet).
+fn opportunity_prompt(
+    v: &BattleView<'_>,
+    target: usize,
+    what: &str,
+    shaken: &[usize],
+) -> Vec<String> {
+    if !v.unit_state(target).on_table() || shaken.contains(&target) && what != "fired" {
         return Vec::new();
     }
     let ids: Vec<&str> = opportunity_firers(v, target)
         .into_iter()
+        .filter(|u| !shaken.contains(u))
         .map(|u| v.info(u).id.as_str())
         .collect();
     if ids.is_empty() {
@@ -599,7 +607,12 @@ fn act_fire(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result
         }
     } else {
         effects.push(set(v, f, FINISHED, true));
-        prompts = opportunity_prompt(v, f, "fired");
+        let shaken = if after.morale != Morale::Steady || after.destroyed() {
+            vec![t]
+        } else {
+            Vec::new()
+        };
+        prompts = opportunity_prompt(v, f, "fired", &shaken);
     }
     let mut r = Resolution {
         ruleset: super::ID.into(),
@@ -915,7 +928,7 @@ fn act_move(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result
     if vehicle && m == Morale::Suppressed {
         words.push("a Suppressed vehicle may only move away from the enemy".into());
     }
-    let mut prompts = opportunity_prompt(v, u, "moved 1\" or more in sight");
+    let mut prompts = opportunity_prompt(v, u, "moved 1\" or more in sight", &[]);
     prompts.extend(words);
     Ok(Outcome {
         summary: format!("{} moves: Finished", v.label(u)),
@@ -960,7 +973,7 @@ fn act_panic(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         v.label(u)
     )];
     prompts.extend(words);
-    prompts.extend(opportunity_prompt(v, u, "moved"));
+    prompts.extend(opportunity_prompt(v, u, "moved", &[]));
     Ok(Outcome {
         summary: format!("{} makes a panic move: Paralyzed, one hit", v.label(u)),
         resolutions: Vec::new(),

@@ -460,7 +460,8 @@ pub const FIRE_PARAMS: &[ParamDef] = &[
     ParamDef::flag(
         "out-of-command",
         "method 2: the firer is beyond 2\" of its leader and must pass a command roll first",
-    ),
+    )
+    .battle(),
     ParamDef::new(
         "table",
         "which table: infantry (at infantry, guns, leaders) or anti-tank (at vehicles)",
@@ -508,7 +509,8 @@ pub const FIRE_PARAMS: &[ParamDef] = &[
         "opportunity fire: the enemy stand moved (it stops if Suppressed) or fired",
         ParamKind::Choice(&["moved", "fired"]),
     )
-    .default("moved"),
+    .default("moved")
+    .battle(),
 ];
 
 pub const CLOSE_COMBAT_PARAMS: &[ParamDef] = &[
@@ -523,7 +525,8 @@ pub const CLOSE_COMBAT_PARAMS: &[ParamDef] = &[
     ParamDef::flag(
         "out-of-command",
         "method 2: the attacker is beyond 2\" of its leader and must pass a command roll first",
-    ),
+    )
+    .battle(),
     ParamDef::new(
         "attacker-kind",
         "the attacking stand's kind",

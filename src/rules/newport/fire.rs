@@ -317,9 +317,6 @@ fn shot_report(title: String, shot: &Shot, mut notes: Vec<String>) -> OddsReport
     for m in &shot.modifiers {
         notes.push(format!("{:+} {}", m.value, m.reason));
     }
-    if shot.dice > 1 {
-        notes.push(format!("{} dice, the lowest kept", shot.dice));
-    }
     let dist = shot.odds();
     let mut extra = std::collections::BTreeMap::new();
     extra.insert("p_hit".to_string(), dist.p_where(|e| e.hit));
@@ -442,17 +439,30 @@ pub fn air_odds(p: &Params, _options: &Options) -> Result<OddsReport, RuleError>
 
 /// Parses a table-only target description `KIND[:COVER[:QUALITY[:ARMOUR]]]`.
 pub fn parse_target_spec(spec: &str) -> Result<Strike, RuleError> {
+    let bad = |expected: String| {
+        RuleError::Param(crate::rules::ParamError::Invalid {
+            param: "targets".into(),
+            value: spec.to_string(),
+            expected,
+        })
+    };
     let mut parts = spec.split(':');
     let kind = parts.next().unwrap_or("").trim();
     if !defs::KINDS.iter().any(|k| k.id == kind) || defs::ASSET_KINDS.contains(&kind) {
         let stands = ["infantry", "weapons", "leader", "hq", "vehicle", "gun"];
-        return Err(RuleError::refused(format!(
-            "target {spec:?}: {kind:?} is not a stand kind (one of {}){}",
+        return Err(bad(format!(
+            "KIND[:COVER[:QUALITY[:ARMOUR]]] with a stand kind ({}){}",
             stands.join(", "),
             crate::text::did_you_mean(kind, stands)
         )));
     }
-    let cover = Cover::parse(parts.next().unwrap_or("none").trim())?;
+    let cover_text = parts.next().unwrap_or("none").trim();
+    let cover = Cover::parse(cover_text).map_err(|_| {
+        bad(format!(
+            "cover none, soft or hard{}",
+            crate::text::did_you_mean(cover_text, ["none", "soft", "hard"])
+        ))
+    })?;
     let quality = parts.next().unwrap_or("regular").trim();
     let quality = if quality.is_empty() {
         "regular"
@@ -460,8 +470,8 @@ pub fn parse_target_spec(spec: &str) -> Result<Strike, RuleError> {
         quality
     };
     if !defs::QUALITIES.contains(&quality) {
-        return Err(RuleError::refused(format!(
-            "target {spec:?}: quality {quality:?} is not green, regular or elite{}",
+        return Err(bad(format!(
+            "quality green, regular or elite{}",
             crate::text::did_you_mean(quality, defs::QUALITIES.iter().copied())
         )));
     }
@@ -471,15 +481,9 @@ pub fn parse_target_spec(spec: &str) -> Result<Strike, RuleError> {
         .parse()
         .ok()
         .filter(|a: &i32| (-3..=3).contains(a))
-        .ok_or_else(|| {
-            RuleError::refused(format!(
-                "target {spec:?}: armour {armour_text:?} is not a whole number from -3 to 3"
-            ))
-        })?;
+        .ok_or_else(|| bad("an armour modifier from -3 to 3".into()))?;
     if parts.next().is_some() {
-        return Err(RuleError::refused(format!(
-            "target {spec:?}: write KIND[:COVER[:QUALITY[:ARMOUR]]]"
-        )));
+        return Err(bad("KIND[:COVER[:QUALITY[:ARMOUR]]]".into()));
     }
     Ok(Strike {
         kind: kind.to_string(),
