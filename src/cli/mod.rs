@@ -1,5 +1,7 @@
 //! The `umpire` command line.
 
+pub mod check;
+
 use std::process::ExitCode;
 
 /// Runs the command line and returns the process exit status.
