@@ -509,9 +509,9 @@ impl<'a> Meaning<'a> {
     /// Title, description, and the name (and nationality) of every side, formation and unit.
     fn texts(&mut self) {
         let file = self.file;
-        self.text("title".into(), &file.title);
+        self.text("title".into(), &file.title, forbidden_char);
         if let Some(d) = &file.description {
-            self.text("description".into(), d);
+            self.text("description".into(), d, forbidden_in_prose);
         }
         let mut names: Vec<(String, &Spanned<String>)> = Vec::new();
         for n in &self.tree.sides {
@@ -527,13 +527,18 @@ impl<'a> Meaning<'a> {
             names.push((n.path.key("name"), &n.def.name));
         }
         for (key, name) in names {
-            self.text(key, name);
+            self.text(key, name, forbidden_char);
         }
     }
 
-    /// Refuses control and bidi characters, pointing at the first one.
-    fn text(&mut self, key: String, value: &Spanned<String>) {
-        if let Some((at, c)) = forbidden_char(value.get_ref()) {
+    /// Refuses the characters `forbidden` finds, pointing at the first one.
+    fn text(
+        &mut self,
+        key: String,
+        value: &Spanned<String>,
+        forbidden: fn(&str) -> Option<(usize, char)>,
+    ) {
+        if let Some((at, c)) = forbidden(value.get_ref()) {
             let span = self.char_span(value, at);
             self.push(span, key, quoted(value), forbidden_message(c));
         }
@@ -856,6 +861,23 @@ fn forbidden_message(c: char) -> String {
     )
 }
 
+/// Like [`forbidden_char`], for prose that may run over several lines (a description): line
+/// breaks (`\n` or `\r\n`) are allowed, every other control or bidi character is not.
+fn forbidden_in_prose(s: &str) -> Option<(usize, char)> {
+    let mut start = 0;
+    for line in s.split_inclusive('\n') {
+        let text = line
+            .strip_suffix("\r\n")
+            .or_else(|| line.strip_suffix('\n'))
+            .unwrap_or(line);
+        if let Some((at, c)) = forbidden_char(text) {
+            return Some((start + at, c));
+        }
+        start += line.len();
+    }
+    None
+}
+
 /// What is wrong with an id, and the byte offset in it of the fault.
 fn id_problem(id: &str) -> Option<(usize, String)> {
     if id.is_empty() {
@@ -1038,6 +1060,17 @@ mod tests {
         assert!(keys_of::<SideDef>().contains(&"formation"));
         assert!(keys_of::<ScenarioFile>().contains(&"side"));
         assert_eq!(keys_of::<ConcealedDef>(), &["number", "units"]);
+    }
+
+    #[test]
+    fn prose_may_break_lines_but_nothing_else() {
+        assert_eq!(forbidden_in_prose("one\ntwo\r\nthree\n"), None);
+        assert_eq!(
+            forbidden_in_prose("one\ntw\u{202E}o"),
+            Some((6, '\u{202E}'))
+        );
+        assert_eq!(forbidden_in_prose("a\rb"), Some((1, '\r')));
+        assert_eq!(forbidden_in_prose("a\tb"), Some((1, '\t')));
     }
 
     #[test]
