@@ -224,8 +224,8 @@ fn check_shape(
 }
 
 /// Reads a table whose arrays of tables have been emptied. Serde stops at the first wrong value,
-/// so each wrong value is reported and taken out, and the table read again, until it reads or only
-/// keys taken out are missing.
+/// so each wrong value is reported and replaced by a stand-in of the right type, and the table read
+/// again, until it reads or a key is missing (serde checks those last).
 fn read_alone(
     table: Spanned<DeTable<'_>>,
     schema: &TableSchema,
@@ -234,47 +234,70 @@ fn read_alone(
 ) {
     let span = table.span();
     let mut table = table.into_inner();
-    let mut taken: Vec<String> = Vec::new();
-    while let Err(e) = (schema.read)(Spanned::new(span.clone(), DeValue::Table(table.clone()))) {
-        if let Some(field) = missing_field(e.message()) {
-            if !taken.iter().any(|t| t == field) {
-                let message = format!("missing key `{field}`");
-                problems.push(Problem::new(e.span(), path.to_string(), message));
-            }
-            return;
-        }
-        let at = e.span().map_or(usize::MAX, |s| s.start);
-        let Some(key) = table
-            .keys()
-            .find(|k| k.span().contains(&at))
-            .cloned()
-            .or_else(|| {
-                (table.iter())
-                    .find(|(_, v)| v.span().contains(&at) || v.span().start == at)
-                    .map(|(k, _)| k.clone())
-            })
-        else {
-            problems.push(Problem::new(
-                e.span(),
-                path.to_string(),
-                plain_serde_message(e.message()),
-            ));
-            return;
-        };
-        let name: &str = key.get_ref();
+    let read =
+        |t: &DeTable<'_>| (schema.read)(Spanned::new(span.clone(), DeValue::Table(t.clone())));
+    let mut result = read(&table);
+    while let Err(e) = result {
+        let key = key_at(&table, &e);
+        let name = key
+            .as_ref()
+            .map_or_else(|| path.to_string(), |k| path.key(k));
         problems.push(Problem::new(
             e.span(),
-            path.key(name),
+            name,
             plain_serde_message(e.message()),
         ));
-        taken.push(name.to_string());
-        table.remove(name);
+        let Some(key) = key else {
+            return;
+        };
+        result = stand_in(&mut table, &key, read);
     }
 }
 
-/// The key named by serde's "missing field `x`" message.
-fn missing_field(message: &str) -> Option<&str> {
-    message.strip_prefix("missing field `")?.split('`').next()
+/// Replaces the value of `key` by one of the right type, found by trying one of each type, and
+/// returns what reading the table then gives (with the key removed if no stand-in fits).
+fn stand_in<'i>(
+    table: &mut DeTable<'i>,
+    key: &str,
+    read: impl Fn(&DeTable<'i>) -> Result<(), toml::de::Error>,
+) -> Result<(), toml::de::Error> {
+    let Some(value) = table.get_mut(key) else {
+        return read(table);
+    };
+    let span = value.span();
+    let candidates = [
+        DeValue::String("".into()),
+        DeValue::Integer(Default::default()),
+        DeValue::Boolean(false),
+        DeValue::Array(DeArray::new()),
+        DeValue::Table(DeTable::new()),
+    ];
+    for candidate in candidates {
+        *table.get_mut(key).expect("present") = Spanned::new(span.clone(), candidate);
+        let result = read(table);
+        let still_wrong = result
+            .as_ref()
+            .err()
+            .is_some_and(|e| key_at(table, e).as_deref() == Some(key));
+        if !still_wrong {
+            return result;
+        }
+    }
+    table.remove(key);
+    read(table)
+}
+
+/// The key of `table` whose key or value the error `e` is about; None for a missing key (serde
+/// points those at the table).
+fn key_at(table: &DeTable<'_>, e: &toml::de::Error) -> Option<String> {
+    if e.message().starts_with("missing field") {
+        return None;
+    }
+    let at = e.span()?.start;
+    let (key, _) = table
+        .iter()
+        .find(|(k, v)| k.span().contains(&at) || v.span().contains(&at) || v.span().start == at)?;
+    Some(key.get_ref().to_string())
 }
 
 /// The TOML header of an array of tables under `header` (`side` then `side.unit`).
@@ -295,9 +318,9 @@ fn check_children(
     problems: &mut Vec<Problem>,
 ) {
     let span = value.span();
+    let name = header.rsplit('.').next().unwrap_or(header);
     match value.get_mut() {
         DeValue::Array(items) if items.iter().all(|i| i.get_ref().is_table()) => {
-            let name = header.rsplit('.').next().unwrap_or(header);
             for (index, item) in items.iter_mut().enumerate() {
                 let id = item
                     .get_ref()
@@ -308,7 +331,6 @@ fn check_children(
             }
         }
         _ => {
-            let name = header.rsplit('.').next().unwrap_or(header);
             let message = format!("expected tables: write a `[[{header}]]` header for each one");
             problems.push(Problem::new(Some(span), path.key(name), message));
         }
@@ -1030,6 +1052,57 @@ fn escape_lengths(rest: &str) -> Option<(usize, usize)> {
 mod tests {
     use super::*;
 
+    fn errors(source: &str) -> Vec<String> {
+        match parse("f", source) {
+            Ok(_) => Vec::new(),
+            Err(e) => e.0.iter().map(|e| e.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn every_wrong_value_of_a_table_is_reported_once() {
+        assert_eq!(
+            errors("ruleset = 1\ntitle = \"t\"\nturns = \"ten\"\n"),
+            [
+                "f:1:11: ruleset: invalid type: whole number `1`, expected a string",
+                "f:3:9: turns: invalid type: string \"ten\", expected a whole number",
+            ]
+        );
+        // `ruleset` is not reported missing after its wrong value; `title` is missing, and with no
+        // key of its own to point at, the message is at the start of the table (here the file).
+        let e = errors("turns = 3\nruleset = 1\n");
+        assert_eq!(
+            e,
+            [
+                "f:1:1: missing key `title`",
+                "f:2:11: ruleset: invalid type: whole number `1`, expected a string",
+            ]
+        );
+    }
+
+    #[test]
+    fn wrong_values_and_missing_keys_in_nested_tables() {
+        let source = "ruleset = \"newport\"\ntitle = \"t\"\n[[side]]\nid = \"a\"\nname = \"A\"\n\
+                      [[side.unit]]\nid = \"u\"\nname = 3\nhmg = \"yes\"\ncommands = [\"x\", 3]\n";
+        assert_eq!(
+            errors(source),
+            [
+                "f:6:1: side \"a\" › unit \"u\": missing key `kind`",
+                "f:8:8: side \"a\" › unit \"u\" › name: invalid type: whole number `3`, expected a string",
+                "f:9:7: side \"a\" › unit \"u\" › hmg: invalid type: string \"yes\", expected true or false",
+                "f:10:18: side \"a\" › unit \"u\" › commands: invalid type: whole number `3`, expected a string",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_table_where_tables_are_expected() {
+        assert_eq!(
+            errors("ruleset = \"newport\"\ntitle = \"t\"\n[side]\nid = \"a\"\n"),
+            ["f:3:1: side: expected tables: write a `[[side]]` header for each one"]
+        );
+    }
+
     #[test]
     fn raw_offset_follows_plain_and_escaped_strings() {
         // "Ab\u{202E}le": the bidi character is decoded byte 2, source byte 3 (after the quote).
@@ -1134,7 +1207,9 @@ mod tests {
             plain_serde_message("invalid type: string \"x\", expected i64"),
             "invalid type: string \"x\", expected a whole number"
         );
-        assert_eq!(missing_field("missing field `kind`"), Some("kind"));
-        assert_eq!(missing_field("invalid type: map"), None);
+        assert_eq!(
+            plain_serde_message("missing field `kind`"),
+            "missing key `kind`"
+        );
     }
 }
