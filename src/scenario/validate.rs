@@ -462,6 +462,17 @@ impl<'a> Tree<'a> {
             self.units.push(Node { path, side, def });
         }
     }
+
+    /// Every id with what it names and its key, in file order.
+    fn ids(&self) -> Vec<(&'static str, String, &'a Spanned<String>)> {
+        let sides = (self.sides.iter()).map(|n| ("side", n.path.key("id"), &n.def.id));
+        let formations =
+            (self.formations.iter()).map(|n| ("formation", n.path.key("id"), &n.def.id));
+        let units = (self.units.iter()).map(|n| ("unit", n.path.key("id"), &n.def.id));
+        let mut ids: Vec<_> = sides.chain(formations).chain(units).collect();
+        ids.sort_by_key(|(_, _, id)| id.span().start);
+        ids
+    }
 }
 
 /// The checks that need the file read: names, ids, references, and the rule set's vocabulary.
@@ -578,23 +589,7 @@ impl<'a> Meaning<'a> {
 
     /// Every id is well formed and used once across sides, formations and units.
     fn ids(&mut self) {
-        let mut ids: Vec<(&str, String, &Spanned<String>)> = Vec::new();
-        ids.extend(
-            self.tree
-                .sides
-                .iter()
-                .map(|n| ("side", n.path.key("id"), &n.def.id)),
-        );
-        ids.extend(
-            (self.tree.formations.iter()).map(|n| ("formation", n.path.key("id"), &n.def.id)),
-        );
-        ids.extend(
-            self.tree
-                .units
-                .iter()
-                .map(|n| ("unit", n.path.key("id"), &n.def.id)),
-        );
-        ids.sort_by_key(|(_, _, id)| id.span().start);
+        let ids = self.tree.ids();
         let mut first: HashMap<&str, (&str, usize)> = HashMap::new();
         for (what, key, id) in ids {
             if let Some((at, message)) = id_problem(id.get_ref()) {
@@ -710,8 +705,7 @@ impl<'a> Meaning<'a> {
     fn concealed(&mut self, units: &HashMap<&str, usize>) {
         let file = self.file;
         for (side, s) in file.sides.iter().enumerate() {
-            let path = &self.tree.sides[side].path;
-            let path = path.clone();
+            let path = self.tree.sides[side].path.clone();
             let mut numbers: HashMap<i64, usize> = HashMap::new();
             for (i, c) in s.concealed.iter().enumerate() {
                 let cpath = path.item("concealed", None, i);
@@ -742,41 +736,47 @@ impl<'a> Meaning<'a> {
 
     /// Every option is known, of the right type and range, and per side only where allowed.
     fn options(&mut self, ruleset: &'static dyn Ruleset) -> Options {
-        let defs = ruleset.options();
-        let mut options = Options::defaults(defs);
+        let mut options = Options::defaults(ruleset.options());
+        let scenario_wide = Path::default().then("options");
         for (key, value) in &self.file.options {
-            let path = Path::default().then("options");
-            if let Some((def, v)) = self.option(ruleset, &path, key, value) {
+            if let Some((def, v)) = self.option(ruleset, &scenario_wide, key, value) {
                 options.set(def.key, v);
             }
         }
         let sides: Vec<(Path, &SideDef)> = (self.tree.sides.iter())
-            .map(|n| (n.path.clone(), n.def))
+            .map(|n| (n.path.then("options"), n.def))
             .collect();
-        for (side_path, side) in sides {
-            let path = side_path.then("options");
+        for (path, side) in sides {
             for (key, value) in &side.options {
-                let Some((def, v)) = self.option(ruleset, &path, key, value) else {
-                    continue;
-                };
-                if def.per_side {
+                if let Some((def, v)) = self.option(ruleset, &path, key, value)
+                    && self.allowed_per_side(ruleset, def, &path, key, value)
+                {
                     options.set_for_side(side.id.get_ref(), def.key, v);
-                } else {
-                    let message = format!(
-                        "`{}` cannot differ between sides: set it in the scenario's [options] (per-side options: {})",
-                        def.key,
-                        per_side_keys(defs)
-                    );
-                    self.push(
-                        key.span(),
-                        path.key(key.get_ref()),
-                        value.get_ref().to_string(),
-                        message,
-                    );
                 }
             }
         }
         options
+    }
+
+    /// Whether a side may set `def` for itself (saying why not if it may not).
+    fn allowed_per_side(
+        &mut self,
+        ruleset: &'static dyn Ruleset,
+        def: &OptionDef,
+        path: &Path,
+        key: &Spanned<String>,
+        value: &Spanned<toml::Value>,
+    ) -> bool {
+        if !def.per_side {
+            let message = format!(
+                "`{}` cannot differ between sides: set it in the scenario's [options] (per-side options: {})",
+                def.key,
+                per_side_keys(ruleset.options())
+            );
+            let name = path.key(key.get_ref());
+            self.push(key.span(), name, value.get_ref().to_string(), message);
+        }
+        def.per_side
     }
 
     /// One `key = value` of an options table, if the key is an option and the value fits it.
