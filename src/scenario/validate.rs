@@ -1,33 +1,1215 @@
 //! Turns scenario text into a validated [`Scenario`], collecting every problem with its location.
+//!
+//! Three passes, each reporting every problem it finds rather than stopping at the first:
+//! 1. **Syntax.** The TOML parser recovers after an error, so every syntax error is reported; a file
+//!    with syntax errors goes no further.
+//! 2. **Shape.** The parsed tree is walked table by table against the schema ([`schema`]). Unknown
+//!    keys are reported with the nearest valid key and dropped; each table is then read on its own,
+//!    so a wrong type or a missing key is reported once per table rather than once per file. The key
+//!    lists come from the schema's own serde derive, so they cannot drift from it.
+//! 3. **Meaning.** Rule set, names, ids, sides, turns, references, then, with the rule set known,
+//!    its options, qualities, levels, kinds and unit fields, and finally the rule set's own checks
+//!    ([`Ruleset::validate`]).
+//!
+//! Keys are named by path, with ids where they are usable: `side "ger" › formation "2-plt" › unit
+//! "2-3" › kind` (`side[1]` when the side has no usable id).
+//!
+//! [`schema`]: super::schema
 
-use super::{Problem, Scenario, ScenarioError, ScenarioErrors, ScenarioFile};
-use crate::rules::{self, Options};
+use super::{
+    ConcealedDef, FormationDef, Problem, Scenario, ScenarioError, ScenarioErrors, ScenarioFile,
+    SideDef, Spanned, UnitDef, line_col,
+};
+use crate::rules::{self, OptionDef, OptionValue, Options, Ruleset};
+use crate::text::{did_you_mean, forbidden_char};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use std::collections::HashMap;
+use std::fmt;
+use std::ops::Range;
+use toml::de::{DeArray, DeTable, DeValue, ValueDeserializer};
+
+/// The longest id, in characters: ids are typed at the table, so they stay short.
+const MAX_ID_CHARS: usize = 32;
 
 pub(super) fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioErrors> {
-    let parsed: ScenarioFile = toml::from_str(source).map_err(|e| {
-        let p = Problem::new(e.span(), "", e.message().to_string());
-        ScenarioErrors(vec![p.locate(file, source)])
-    })?;
-    let ruleset = rules::get(parsed.ruleset.get_ref()).ok_or_else(|| {
-        let p = Problem::new(Some(parsed.ruleset.span()), "ruleset", "unknown rule set")
-            .with_value(parsed.ruleset.get_ref().clone());
-        ScenarioErrors(vec![p.locate(file, source)])
-    })?;
-    let options = Options::defaults(ruleset.options());
-    let problems = ruleset.validate(&parsed, &options);
-    if !problems.is_empty() {
-        return Err(ScenarioErrors(
-            problems
+    let mut problems = Vec::new();
+    match check(source, &mut problems) {
+        Some((parsed, ruleset, options)) if problems.is_empty() => Ok(Scenario {
+            path: file.to_string(),
+            source: source.to_string(),
+            file: parsed,
+            ruleset,
+            options,
+        }),
+        _ => Err(located(file, source, problems)),
+    }
+}
+
+/// Runs the three passes; returns what it could build (problems may still have been found).
+fn check(
+    source: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<(ScenarioFile, &'static dyn Ruleset, Options)> {
+    let (root, errors) = DeTable::parse_recoverable(source);
+    if !errors.is_empty() {
+        problems.extend(
+            errors
                 .iter()
-                .map(|p| p.locate(file, source))
-                .collect::<Vec<ScenarioError>>(),
+                .map(|e| Problem::new(e.span(), "", format!("TOML syntax error: {}", e.message()))),
+        );
+        return None;
+    }
+    let mut root = Spanned::new(root.span(), DeValue::Table(root.into_inner()));
+    check_shape(&mut root, &FILE, "", &Path::default(), problems);
+    let parsed = match ScenarioFile::deserialize(ValueDeserializer::from(root)) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            // The shape pass has already said why, table by table; this is only a safety net.
+            if problems.is_empty() {
+                problems.push(Problem::new(e.span(), "", plain_serde_message(e.message())));
+            }
+            return None;
+        }
+    };
+    let mut meaning = Meaning::new(&parsed, source);
+    let found = meaning.run();
+    problems.append(&mut meaning.problems);
+    let (ruleset, options) = found?;
+    Some((parsed, ruleset, options))
+}
+
+/// Problems in file order, with line and column.
+fn located(file: &str, source: &str, mut problems: Vec<Problem>) -> ScenarioErrors {
+    problems.sort_by_key(|p| p.span.as_ref().map_or(0, |s| s.start));
+    ScenarioErrors(
+        problems
+            .iter()
+            .map(|p| p.locate(file, source))
+            .collect::<Vec<ScenarioError>>(),
+    )
+}
+
+// ---- paths ---------------------------------------------------------------------------------
+
+/// Where a key is: `side "ger" › formation "2-plt" › unit "2-3"`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Path(Vec<String>);
+
+impl Path {
+    /// The path of the `index`th `kind` (side, formation, unit …) under this one, named by its id
+    /// when the id is usable, else by its index.
+    fn item(&self, kind: &str, id: Option<&str>, index: usize) -> Path {
+        let label = match id {
+            Some(id) if id_problem(id).is_none() => format!("{kind} \"{id}\""),
+            _ => format!("{kind}[{index}]"),
+        };
+        self.then(label)
+    }
+
+    /// The path of a table under this one that is named by its key (`options`).
+    fn then(&self, segment: impl Into<String>) -> Path {
+        let mut segments = self.0.clone();
+        segments.push(segment.into());
+        Path(segments)
+    }
+
+    /// The dotted name of `key` in this table.
+    fn key(&self, key: &str) -> String {
+        if self.0.is_empty() {
+            key.to_string()
+        } else {
+            format!("{self} › {key}")
+        }
+    }
+}
+
+impl fmt::Display for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.join(" › "))
+    }
+}
+
+// ---- pass 2: shape ------------------------------------------------------------------------
+
+/// One kind of table in the schema: the struct that reads it and the arrays of tables under it.
+struct TableSchema {
+    /// How messages name it.
+    what: &'static str,
+    /// Its keys, as its serde derive reads them.
+    keys: fn() -> &'static [&'static str],
+    /// Reads the table alone, to find wrong types and missing keys.
+    read: fn(Spanned<DeValue<'_>>) -> Result<(), toml::de::Error>,
+    /// Keys holding arrays of tables (`[[side]]`), with the schema of each element.
+    children: &'static [(&'static str, &'static TableSchema)],
+}
+
+static FILE: TableSchema = TableSchema {
+    what: "the scenario",
+    keys: keys_of::<ScenarioFile>,
+    read: reads::<ScenarioFile>,
+    children: &[("side", &SIDE)],
+};
+static SIDE: TableSchema = TableSchema {
+    what: "a side",
+    keys: keys_of::<SideDef>,
+    read: reads::<SideDef>,
+    children: &[
+        ("formation", &FORMATION),
+        ("unit", &UNIT),
+        ("concealed", &CONCEALED),
+    ],
+};
+static FORMATION: TableSchema = TableSchema {
+    what: "a formation",
+    keys: keys_of::<FormationDef>,
+    read: reads::<FormationDef>,
+    children: &[("formation", &FORMATION), ("unit", &UNIT)],
+};
+static UNIT: TableSchema = TableSchema {
+    what: "a unit",
+    keys: keys_of::<UnitDef>,
+    read: reads::<UnitDef>,
+    children: &[],
+};
+static CONCEALED: TableSchema = TableSchema {
+    what: "a concealment stand",
+    keys: keys_of::<ConcealedDef>,
+    read: reads::<ConcealedDef>,
+    children: &[],
+};
+
+fn reads<T: DeserializeOwned>(value: Spanned<DeValue<'_>>) -> Result<(), toml::de::Error> {
+    T::deserialize(ValueDeserializer::from(value)).map(|_| ())
+}
+
+/// Checks one table and, through its children, everything under it. Unknown keys are reported and
+/// removed, so that a file whose only faults are unknown keys can still be read and checked further.
+fn check_shape(
+    value: &mut Spanned<DeValue<'_>>,
+    schema: &TableSchema,
+    header: &str,
+    path: &Path,
+    problems: &mut Vec<Problem>,
+) {
+    let span = value.span();
+    let DeValue::Table(table) = value.get_mut() else {
+        return; // the parent's read reports the wrong type
+    };
+    let keys = (schema.keys)();
+    let unknown: Vec<_> = (table.keys())
+        .filter(|key| !keys.contains(&key.get_ref().as_ref()))
+        .cloned()
+        .collect();
+    for key in unknown {
+        problems.push(unknown_key(path, &key, keys, schema.what));
+        table.remove(key.get_ref().as_ref());
+    }
+    let mut alone = DeTable::new();
+    for (key, value) in table.iter_mut() {
+        let name: &str = key.get_ref();
+        match schema.children.iter().find(|(child, _)| *child == name) {
+            Some(&(child, child_schema)) => {
+                let child_header = header_of(header, child);
+                check_children(value, &child_header, child_schema, path, problems);
+                let empty = DeValue::Array(DeArray::new());
+                alone.insert(key.clone(), Spanned::new(value.span(), empty));
+            }
+            None => {
+                alone.insert(key.clone(), value.clone());
+            }
+        }
+    }
+    read_alone(Spanned::new(span, alone), schema, path, problems);
+}
+
+/// Reads a table whose arrays of tables have been emptied. Serde stops at the first wrong value,
+/// so each wrong value is reported and replaced by a stand-in of the right type, and the table read
+/// again, until it reads or a key is missing (serde checks those last).
+fn read_alone(
+    table: Spanned<DeTable<'_>>,
+    schema: &TableSchema,
+    path: &Path,
+    problems: &mut Vec<Problem>,
+) {
+    let span = table.span();
+    let mut table = table.into_inner();
+    let read =
+        |t: &DeTable<'_>| (schema.read)(Spanned::new(span.clone(), DeValue::Table(t.clone())));
+    let mut result = read(&table);
+    while let Err(e) = result {
+        let key = key_at(&table, &e);
+        let name = key
+            .as_ref()
+            .map_or_else(|| path.to_string(), |k| path.key(k));
+        problems.push(Problem::new(
+            e.span(),
+            name,
+            plain_serde_message(e.message()),
+        ));
+        let Some(key) = key else {
+            return;
+        };
+        result = stand_in(&mut table, &key, read);
+    }
+}
+
+/// Replaces the value of `key` by one of the right type, found by trying one of each type, and
+/// returns what reading the table then gives (with the key removed if no stand-in fits).
+fn stand_in<'i>(
+    table: &mut DeTable<'i>,
+    key: &str,
+    read: impl Fn(&DeTable<'i>) -> Result<(), toml::de::Error>,
+) -> Result<(), toml::de::Error> {
+    let Some(value) = table.get_mut(key) else {
+        return read(table);
+    };
+    let span = value.span();
+    let candidates = [
+        DeValue::String("".into()),
+        DeValue::Integer(Default::default()),
+        DeValue::Boolean(false),
+        DeValue::Array(DeArray::new()),
+        DeValue::Table(DeTable::new()),
+    ];
+    for candidate in candidates {
+        *table.get_mut(key).expect("present") = Spanned::new(span.clone(), candidate);
+        let result = read(table);
+        let still_wrong = result
+            .as_ref()
+            .err()
+            .is_some_and(|e| key_at(table, e).as_deref() == Some(key));
+        if !still_wrong {
+            return result;
+        }
+    }
+    table.remove(key);
+    read(table)
+}
+
+/// The key of `table` whose key or value the error `e` is about; None for a missing key (serde
+/// points those at the table).
+fn key_at(table: &DeTable<'_>, e: &toml::de::Error) -> Option<String> {
+    if e.message().starts_with("missing field") {
+        return None;
+    }
+    let at = e.span()?.start;
+    let (key, _) = table
+        .iter()
+        .find(|(k, v)| k.span().contains(&at) || v.span().contains(&at) || v.span().start == at)?;
+    Some(key.get_ref().to_string())
+}
+
+/// The TOML header of an array of tables under `header` (`side` then `side.unit`).
+fn header_of(header: &str, child: &str) -> String {
+    if header.is_empty() {
+        child.to_string()
+    } else {
+        format!("{header}.{child}")
+    }
+}
+
+/// Checks each table of an array of tables such as `[[side.unit]]`.
+fn check_children(
+    value: &mut Spanned<DeValue<'_>>,
+    header: &str,
+    schema: &TableSchema,
+    path: &Path,
+    problems: &mut Vec<Problem>,
+) {
+    let span = value.span();
+    let name = header.rsplit('.').next().unwrap_or(header);
+    match value.get_mut() {
+        DeValue::Array(items) if items.iter().all(|i| i.get_ref().is_table()) => {
+            for (index, item) in items.iter_mut().enumerate() {
+                let id = item
+                    .get_ref()
+                    .get("id")
+                    .and_then(|id| id.get_ref().as_str());
+                let item_path = path.item(name, id, index);
+                check_shape(item, schema, header, &item_path, problems);
+            }
+        }
+        _ => {
+            let message = format!("expected tables: write a `[[{header}]]` header for each one");
+            problems.push(Problem::new(Some(span), path.key(name), message));
+        }
+    }
+}
+
+fn unknown_key(
+    path: &Path,
+    key: &Spanned<toml::de::DeString<'_>>,
+    keys: &[&str],
+    what: &str,
+) -> Problem {
+    let suggestion = did_you_mean(key.get_ref(), keys.iter().copied());
+    let message = if suggestion.is_empty() {
+        format!("unknown key; {what} may have: {}", keys.join(", "))
+    } else {
+        format!("unknown key{suggestion}")
+    };
+    Problem::new(Some(key.span()), path.key(key.get_ref()), message)
+}
+
+/// Serde's words turned into TOML's.
+fn plain_serde_message(message: &str) -> String {
+    message
+        .replace("missing field", "missing key")
+        .replace("expected i64", "expected a whole number")
+        .replace("expected a sequence", "expected an array")
+        .replace("expected a boolean", "expected true or false")
+        .replace("integer `", "whole number `")
+        .replace("expected a map", "expected a table")
+        .replace(": map,", ": table,")
+}
+
+/// The keys a schema struct accepts, as serde's derive lists them (renames applied).
+fn keys_of<T: DeserializeOwned>() -> &'static [&'static str] {
+    match T::deserialize(KeyProbe) {
+        Err(ProbeError(Some(keys))) => keys,
+        _ => &[],
+    }
+}
+
+/// A deserializer that only asks a struct for its field names.
+struct KeyProbe;
+
+#[derive(Debug)]
+struct ProbeError(Option<&'static [&'static str]>);
+
+impl fmt::Display for ProbeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not a struct")
+    }
+}
+
+impl std::error::Error for ProbeError {}
+
+impl serde::de::Error for ProbeError {
+    fn custom<T: fmt::Display>(_: T) -> Self {
+        ProbeError(None)
+    }
+}
+
+impl<'de> serde::Deserializer<'de> for KeyProbe {
+    type Error = ProbeError;
+
+    fn deserialize_any<V: serde::de::Visitor<'de>>(self, _: V) -> Result<V::Value, ProbeError> {
+        Err(ProbeError(None))
+    }
+
+    fn deserialize_struct<V: serde::de::Visitor<'de>>(
+        self,
+        _name: &'static str,
+        fields: &'static [&'static str],
+        _visitor: V,
+    ) -> Result<V::Value, ProbeError> {
+        Err(ProbeError(Some(fields)))
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier
+        ignored_any
+    }
+}
+
+// ---- pass 3: meaning ----------------------------------------------------------------------
+
+/// A side, formation or unit with its path and the index of its side.
+struct Node<'a, T> {
+    path: Path,
+    side: usize,
+    def: &'a T,
+}
+
+/// Every side, formation and unit of the file, with paths, in file order within each list.
+struct Tree<'a> {
+    sides: Vec<Node<'a, SideDef>>,
+    formations: Vec<Node<'a, FormationDef>>,
+    units: Vec<Node<'a, UnitDef>>,
+}
+
+impl<'a> Tree<'a> {
+    fn new(file: &'a ScenarioFile) -> Self {
+        let mut tree = Tree {
+            sides: Vec::new(),
+            formations: Vec::new(),
+            units: Vec::new(),
+        };
+        for (side, def) in file.sides.iter().enumerate() {
+            let path = Path::default().item("side", Some(def.id.get_ref()), side);
+            tree.add_units(&path, side, &def.units);
+            tree.add_formations(&path, side, &def.formations);
+            tree.sides.push(Node { path, side, def });
+        }
+        tree
+    }
+
+    fn add_formations(&mut self, parent: &Path, side: usize, defs: &'a [FormationDef]) {
+        for (i, def) in defs.iter().enumerate() {
+            let path = parent.item("formation", Some(def.id.get_ref()), i);
+            self.add_units(&path, side, &def.units);
+            self.add_formations(&path, side, &def.formations);
+            self.formations.push(Node { path, side, def });
+        }
+    }
+
+    fn add_units(&mut self, parent: &Path, side: usize, defs: &'a [UnitDef]) {
+        for (i, def) in defs.iter().enumerate() {
+            let path = parent.item("unit", Some(def.id.get_ref()), i);
+            self.units.push(Node { path, side, def });
+        }
+    }
+
+    /// Every id with what it names and its key, in file order.
+    fn ids(&self) -> Vec<(&'static str, String, &'a Spanned<String>)> {
+        let sides = (self.sides.iter()).map(|n| ("side", n.path.key("id"), &n.def.id));
+        let formations =
+            (self.formations.iter()).map(|n| ("formation", n.path.key("id"), &n.def.id));
+        let units = (self.units.iter()).map(|n| ("unit", n.path.key("id"), &n.def.id));
+        let mut ids: Vec<_> = sides.chain(formations).chain(units).collect();
+        ids.sort_by_key(|(_, _, id)| id.span().start);
+        ids
+    }
+}
+
+/// The checks that need the file read: names, ids, references, and the rule set's vocabulary.
+struct Meaning<'a> {
+    file: &'a ScenarioFile,
+    source: &'a str,
+    tree: Tree<'a>,
+    problems: Vec<Problem>,
+}
+
+impl<'a> Meaning<'a> {
+    fn new(file: &'a ScenarioFile, source: &'a str) -> Self {
+        Meaning {
+            file,
+            source,
+            tree: Tree::new(file),
+            problems: Vec::new(),
+        }
+    }
+
+    /// Runs every check; the rule set and options in force when the rule set is known.
+    fn run(&mut self) -> Option<(&'static dyn Ruleset, Options)> {
+        self.texts();
+        self.ids();
+        self.sides();
+        self.turns();
+        self.references();
+        let ruleset = self.ruleset()?;
+        let options = self.options(ruleset);
+        self.vocabulary(ruleset);
+        self.unit_fields(ruleset);
+        self.problems.extend(ruleset.validate(self.file, &options));
+        Some((ruleset, options))
+    }
+
+    fn push(&mut self, span: Range<usize>, key: String, value: String, message: String) {
+        self.problems
+            .push(Problem::new(Some(span), key, message).with_value(value));
+    }
+
+    // -- rule set
+
+    fn ruleset(&mut self) -> Option<&'static dyn Ruleset> {
+        let id = &self.file.ruleset;
+        if let Some(r) = rules::get(id.get_ref()) {
+            return Some(r);
+        }
+        let available = rules::registry()
+            .iter()
+            .map(|r| r.id())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let message = if rules::PLANNED.contains(&id.get_ref().as_str()) {
+            format!("this rule set is not available in this version; available: {available}")
+        } else {
+            format!(
+                "unknown rule set{}; available: {available}",
+                did_you_mean(id.get_ref(), rules::PLANNED.iter().copied())
+            )
+        };
+        self.push(id.span(), "ruleset".into(), quoted(id), message);
+        None
+    }
+
+    // -- names and ids
+
+    /// Title, description, and the name (and nationality) of every side, formation and unit.
+    fn texts(&mut self) {
+        let file = self.file;
+        self.text("title".into(), &file.title, forbidden_char);
+        if let Some(d) = &file.description {
+            self.text("description".into(), d, forbidden_in_prose);
+        }
+        let mut names: Vec<(String, &Spanned<String>)> = Vec::new();
+        for n in &self.tree.sides {
+            names.push((n.path.key("name"), &n.def.name));
+            if let Some(nat) = &n.def.nationality {
+                names.push((n.path.key("nationality"), nat));
+            }
+        }
+        for n in &self.tree.formations {
+            names.push((n.path.key("name"), &n.def.name));
+        }
+        for n in &self.tree.units {
+            names.push((n.path.key("name"), &n.def.name));
+        }
+        for (key, name) in names {
+            self.text(key, name, forbidden_char);
+        }
+    }
+
+    /// Refuses the characters `forbidden` finds, pointing at the first one.
+    fn text(
+        &mut self,
+        key: String,
+        value: &Spanned<String>,
+        forbidden: fn(&str) -> Option<(usize, char)>,
+    ) {
+        if let Some((at, c)) = forbidden(value.get_ref()) {
+            let span = self.char_span(value, at);
+            self.push(span, key, quoted(value), forbidden_message(c));
+        }
+    }
+
+    /// The source span of the character at byte `at` of a string value's text.
+    fn char_span(&self, value: &Spanned<String>, at: usize) -> Range<usize> {
+        let span = value.span();
+        let literal = self.source.get(span.clone()).unwrap_or("");
+        match raw_offset(literal, at) {
+            Some(offset) => span.start + offset..span.start + offset + 1,
+            None => span,
+        }
+    }
+
+    /// Every id is well formed and used once across sides, formations and units.
+    fn ids(&mut self) {
+        let ids = self.tree.ids();
+        let mut first: HashMap<&str, (&str, usize)> = HashMap::new();
+        for (what, key, id) in ids {
+            if let Some((at, message)) = id_problem(id.get_ref()) {
+                let span = self.char_span(id, at);
+                self.push(span, key, quoted(id), message);
+                continue;
+            }
+            match first.get(id.get_ref().as_str()) {
+                Some(&(first_what, start)) => {
+                    let (line, _) = line_col(self.source, start);
+                    let message = format!(
+                        "duplicate id: already the id of a {first_what} (first defined at line {line}); ids must be unique across sides, formations and units"
+                    );
+                    self.push(id.span(), key, quoted(id), message);
+                }
+                None => {
+                    first.insert(id.get_ref(), (what, id.span().start));
+                }
+            }
+        }
+    }
+
+    // -- sides and turns
+
+    fn sides(&mut self) {
+        let file = self.file;
+        if file.sides.len() < 2 {
+            let span = file.sides.first().map(|s| s.id.span());
+            self.problems.push(Problem::new(
+                span,
+                "side",
+                format!(
+                    "a battle needs at least two sides ([[side]] tables); this file has {}",
+                    file.sides.len()
+                ),
+            ));
+        }
+        if let Some(first) = &file.first_side {
+            let ids = file.sides.iter().map(|s| s.id.get_ref().as_str());
+            if !file.sides.iter().any(|s| s.id.get_ref() == first.get_ref()) {
+                let message = format!("no side has this id{}", did_you_mean(first.get_ref(), ids));
+                self.push(first.span(), "first_side".into(), quoted(first), message);
+            }
+        }
+    }
+
+    fn turns(&mut self) {
+        if let Some(turns) = &self.file.turns
+            && *turns.get_ref() < 1
+        {
+            let message = "expected a whole number of turns, at least 1".to_string();
+            self.push(
+                turns.span(),
+                "turns".into(),
+                turns.get_ref().to_string(),
+                message,
+            );
+        }
+    }
+
+    // -- references
+
+    /// `attached_to`, `carried_by`, `commands` and concealment lists name units that exist.
+    fn references(&mut self) {
+        let units: HashMap<&str, usize> = (self.tree.units.iter())
+            .map(|n| (n.def.id.get_ref().as_str(), n.side))
+            .collect();
+        let mut refs: Vec<(String, &Spanned<String>, &str)> = Vec::new();
+        for n in &self.tree.units {
+            let u = n.def;
+            let own = u.id.get_ref().as_str();
+            if let Some(r) = &u.attached_to {
+                refs.push((n.path.key("attached_to"), r, own));
+            }
+            if let Some(r) = &u.carried_by {
+                refs.push((n.path.key("carried_by"), r, own));
+            }
+            for (i, r) in u.commands.iter().flatten().enumerate() {
+                refs.push((n.path.key(&format!("commands[{i}]")), r, own));
+            }
+        }
+        for (key, r, own) in refs {
+            self.unit_reference(key, r, &units, Some(own), None);
+        }
+        self.concealed(&units);
+    }
+
+    /// Checks that `r` names a unit (other than `own`, and of side `side` when given).
+    fn unit_reference(
+        &mut self,
+        key: String,
+        r: &Spanned<String>,
+        units: &HashMap<&str, usize>,
+        own: Option<&str>,
+        side: Option<usize>,
+    ) {
+        let message = match units.get(r.get_ref().as_str()) {
+            None => format!(
+                "no unit has this id{}",
+                did_you_mean(r.get_ref(), units.keys().copied())
+            ),
+            Some(_) if own == Some(r.get_ref().as_str()) => "a unit cannot refer to itself".into(),
+            Some(&s) if side.is_some_and(|side| side != s) => format!(
+                "this is a unit of side `{}`; a concealment stand hides its own side's units",
+                self.file.sides[s].id.get_ref()
+            ),
+            Some(_) => return,
+        };
+        self.push(r.span(), key, quoted(r), message);
+    }
+
+    /// Concealment stands: numbers unique within the side, units of the side.
+    fn concealed(&mut self, units: &HashMap<&str, usize>) {
+        let file = self.file;
+        for (side, s) in file.sides.iter().enumerate() {
+            let path = self.tree.sides[side].path.clone();
+            let mut numbers: HashMap<i64, usize> = HashMap::new();
+            for (i, c) in s.concealed.iter().enumerate() {
+                let cpath = path.item("concealed", None, i);
+                let number = *c.number.get_ref();
+                if let Some(&start) = numbers.get(&number) {
+                    let (line, _) = line_col(self.source, start);
+                    let message = format!(
+                        "this side already has a concealment stand with this number (first defined at line {line})"
+                    );
+                    self.push(
+                        c.number.span(),
+                        cpath.key("number"),
+                        number.to_string(),
+                        message,
+                    );
+                } else {
+                    numbers.insert(number, c.number.span().start);
+                }
+                for (j, u) in c.units.iter().enumerate() {
+                    let key = cpath.key(&format!("units[{j}]"));
+                    self.unit_reference(key, u, units, None, Some(side));
+                }
+            }
+        }
+    }
+
+    // -- the rule set's vocabulary
+
+    /// Every option is known, of the right type and range, and per side only where allowed.
+    fn options(&mut self, ruleset: &'static dyn Ruleset) -> Options {
+        let mut options = Options::defaults(ruleset.options());
+        let scenario_wide = Path::default().then("options");
+        for (key, value) in &self.file.options {
+            if let Some((def, v)) = self.option(ruleset, &scenario_wide, key, value) {
+                options.set(def.key, v);
+            }
+        }
+        let sides: Vec<(Path, &SideDef)> = (self.tree.sides.iter())
+            .map(|n| (n.path.then("options"), n.def))
+            .collect();
+        for (path, side) in sides {
+            for (key, value) in &side.options {
+                if let Some((def, v)) = self.option(ruleset, &path, key, value)
+                    && self.allowed_per_side(ruleset, def, &path, key, value)
+                {
+                    options.set_for_side(side.id.get_ref(), def.key, v);
+                }
+            }
+        }
+        options
+    }
+
+    /// Whether a side may set `def` for itself (saying why not if it may not).
+    fn allowed_per_side(
+        &mut self,
+        ruleset: &'static dyn Ruleset,
+        def: &OptionDef,
+        path: &Path,
+        key: &Spanned<String>,
+        value: &Spanned<toml::Value>,
+    ) -> bool {
+        if !def.per_side {
+            let message = format!(
+                "`{}` cannot differ between sides: set it in the scenario's [options] (per-side options: {})",
+                def.key,
+                per_side_keys(ruleset.options())
+            );
+            let name = path.key(key.get_ref());
+            self.push(key.span(), name, value.get_ref().to_string(), message);
+        }
+        def.per_side
+    }
+
+    /// One `key = value` of an options table, if the key is an option and the value fits it.
+    fn option(
+        &mut self,
+        ruleset: &'static dyn Ruleset,
+        path: &Path,
+        key: &Spanned<String>,
+        value: &Spanned<toml::Value>,
+    ) -> Option<(&'static OptionDef, OptionValue)> {
+        let defs = ruleset.options();
+        let name = path.key(key.get_ref());
+        let shown = value.get_ref().to_string();
+        let Some(def) = defs.iter().find(|d| d.key == key.get_ref()) else {
+            let message = format!(
+                "{} has no such option{}",
+                ruleset.id(),
+                did_you_mean(key.get_ref(), defs.iter().map(|d| d.key))
+            );
+            self.push(key.span(), name, shown, message);
+            return None;
+        };
+        let checked = option_value(value.get_ref())
+            .ok_or_else(|| def.expected())
+            .and_then(|v| def.check(&v).map(|()| v));
+        match checked {
+            Ok(v) => Some((def, v)),
+            Err(expected) => {
+                self.push(value.span(), name, shown, format!("expected {expected}"));
+                None
+            }
+        }
+    }
+
+    /// Qualities, formation levels and unit kinds are names the rule set knows.
+    fn vocabulary(&mut self, ruleset: &'static dyn Ruleset) {
+        let qualities = ruleset.qualities();
+        let levels = ruleset.formation_levels();
+        let kinds: Vec<&str> = ruleset.unit_kinds().iter().map(|k| k.id).collect();
+        let mut names: Vec<(String, &Spanned<String>, &[&str], &str)> = Vec::new();
+        for n in &self.tree.sides {
+            if let Some(q) = &n.def.quality {
+                names.push((n.path.key("quality"), q, qualities, "quality"));
+            }
+        }
+        for n in &self.tree.formations {
+            if let Some(q) = &n.def.quality {
+                names.push((n.path.key("quality"), q, qualities, "quality"));
+            }
+            if let Some(l) = &n.def.level {
+                names.push((n.path.key("level"), l, levels, "formation level"));
+            }
+        }
+        for n in &self.tree.units {
+            if let Some(q) = &n.def.quality {
+                names.push((n.path.key("quality"), q, qualities, "quality"));
+            }
+            names.push((n.path.key("kind"), &n.def.kind, &kinds, "unit kind"));
+        }
+        for (key, value, known, what) in names {
+            if let Some(message) = choice_problem(ruleset.id(), value.get_ref(), known, what) {
+                self.push(value.span(), key, quoted(value), message);
+            }
+        }
+    }
+
+    /// Unit fields the rule set does not use are refused, not silently ignored.
+    fn unit_fields(&mut self, ruleset: &'static dyn Ruleset) {
+        let used = ruleset.unit_fields();
+        let mut found = Vec::new();
+        for n in &self.tree.units {
+            for (field, span, value) in set_fields(n.def) {
+                if !used.contains(&field) {
+                    let message = format!(
+                        "`{field}` is not used by {} (it uses: {})",
+                        ruleset.id(),
+                        used.join(", ")
+                    );
+                    found.push((span, n.path.key(field), value, message));
+                }
+            }
+        }
+        for (span, key, value, message) in found {
+            self.push(span, key, value, message);
+        }
+    }
+}
+
+// ---- helpers ------------------------------------------------------------------------------
+
+fn quoted(value: &Spanned<String>) -> String {
+    format!("\"{}\"", value.get_ref())
+}
+
+fn forbidden_message(c: char) -> String {
+    let what = if c.is_control() {
+        "a control character"
+    } else {
+        "a bidirectional-formatting character"
+    };
+    format!(
+        "contains {what} (U+{:04X}), which could change what a terminal or report shows; remove it",
+        c as u32
+    )
+}
+
+/// Like [`forbidden_char`], for prose that may run over several lines (a description): line
+/// breaks (`\n` or `\r\n`) are allowed, every other control or bidi character is not.
+fn forbidden_in_prose(s: &str) -> Option<(usize, char)> {
+    let mut start = 0;
+    for line in s.split_inclusive('\n') {
+        let text = line
+            .strip_suffix("\r\n")
+            .or_else(|| line.strip_suffix('\n'))
+            .unwrap_or(line);
+        if let Some((at, c)) = forbidden_char(text) {
+            return Some((start + at, c));
+        }
+        start += line.len();
+    }
+    None
+}
+
+/// What is wrong with an id, and the byte offset in it of the fault.
+fn id_problem(id: &str) -> Option<(usize, String)> {
+    if id.is_empty() {
+        return Some((0, "an id may not be empty".into()));
+    }
+    if let Some((at, c)) = forbidden_char(id) {
+        return Some((at, forbidden_message(c)));
+    }
+    if let Some((at, _)) = id.char_indices().find(|(_, c)| c.is_whitespace()) {
+        return Some((
+            at,
+            "an id may not contain spaces (use `-` or `_`): it is typed at the table".into(),
         ));
     }
-    Ok(Scenario {
-        path: file.to_string(),
-        source: source.to_string(),
-        file: parsed,
-        ruleset,
-        options,
-    })
+    let count = id.chars().count();
+    if count > MAX_ID_CHARS {
+        let at = id.char_indices().nth(MAX_ID_CHARS).map_or(0, |(i, _)| i);
+        return Some((
+            at,
+            format!("an id may have at most {MAX_ID_CHARS} characters; this one has {count}"),
+        ));
+    }
+    None
+}
+
+/// The problem with `value` as one of the rule set's `known` names of `what`, if any.
+fn choice_problem(ruleset: &str, value: &str, known: &[&str], what: &str) -> Option<String> {
+    if known.contains(&value) {
+        return None;
+    }
+    if known.is_empty() {
+        return Some(format!("{ruleset} has no {what}; remove this key"));
+    }
+    Some(format!(
+        "not a {what} in {ruleset}{}; expected one of: {}",
+        did_you_mean(value, known.iter().copied()),
+        known.join(", ")
+    ))
+}
+
+fn per_side_keys(defs: &[OptionDef]) -> String {
+    let keys: Vec<&str> = defs.iter().filter(|d| d.per_side).map(|d| d.key).collect();
+    if keys.is_empty() {
+        "none".into()
+    } else {
+        keys.join(", ")
+    }
+}
+
+/// A TOML value as an option value; floats, dates, arrays and tables are never options.
+fn option_value(value: &toml::Value) -> Option<OptionValue> {
+    match value {
+        toml::Value::Boolean(b) => Some(OptionValue::Bool(*b)),
+        toml::Value::Integer(n) => Some(OptionValue::Int(*n)),
+        toml::Value::String(s) => Some(OptionValue::Text(s.clone())),
+        _ => None,
+    }
+}
+
+/// The optional fields a unit sets: name, span of the value, and the value as written.
+fn set_fields(u: &UnitDef) -> Vec<(&'static str, Range<usize>, String)> {
+    fn add<T: fmt::Debug>(
+        out: &mut Vec<(&'static str, Range<usize>, String)>,
+        name: &'static str,
+        v: &Option<Spanned<T>>,
+    ) {
+        if let Some(v) = v {
+            out.push((name, v.span(), format!("{:?}", v.get_ref())));
+        }
+    }
+    let mut out = Vec::new();
+    add(&mut out, "quality", &u.quality);
+    add(&mut out, "leader", &u.leader);
+    add(&mut out, "hq", &u.hq);
+    add(&mut out, "hmg", &u.hmg);
+    add(&mut out, "gun", &u.gun);
+    add(&mut out, "armour", &u.armour);
+    add(&mut out, "figures", &u.figures);
+    add(&mut out, "crew", &u.crew);
+    add(&mut out, "type", &u.type_);
+    add(&mut out, "superior_firepower", &u.superior_firepower);
+    if let Some(commands) = &u.commands {
+        let span = commands.first().map_or(u.id.span(), |c| c.span());
+        let list: Vec<String> = commands.iter().map(quoted).collect();
+        out.push(("commands", span, format!("[{}]", list.join(", "))));
+    }
+    add(&mut out, "attached_to", &u.attached_to);
+    add(&mut out, "carried_by", &u.carried_by);
+    add(&mut out, "radio", &u.radio);
+    out
+}
+
+/// Byte offset, within the TOML string literal `literal` (quotes included), of the character that
+/// is at byte `target` of the decoded string. None if the literal cannot be followed that far.
+fn raw_offset(literal: &str, target: usize) -> Option<usize> {
+    let (open, basic) = if literal.starts_with("\"\"\"") {
+        (3, true)
+    } else if literal.starts_with("'''") {
+        (3, false)
+    } else if literal.starts_with('"') {
+        (1, true)
+    } else if literal.starts_with('\'') {
+        (1, false)
+    } else {
+        return None;
+    };
+    let body = &literal[open..];
+    // A newline right after a multi-line opening delimiter is not part of the string.
+    let mut raw = match open {
+        3 if body.starts_with("\r\n") => 2,
+        3 if body.starts_with('\n') => 1,
+        _ => 0,
+    };
+    let mut decoded = 0;
+    while decoded < target {
+        let rest = body.get(raw..)?;
+        let (raw_len, decoded_len) = if basic && rest.starts_with('\\') {
+            escape_lengths(rest)?
+        } else {
+            let c = rest.chars().next()?;
+            (c.len_utf8(), c.len_utf8())
+        };
+        raw += raw_len;
+        decoded += decoded_len;
+    }
+    (decoded == target).then_some(open + raw)
+}
+
+/// For an escape at the start of `rest`: its length in the source and in the decoded string.
+fn escape_lengths(rest: &str) -> Option<(usize, usize)> {
+    let hex = |digits: usize| -> Option<(usize, usize)> {
+        let code = u32::from_str_radix(rest.get(2..2 + digits)?, 16).ok()?;
+        Some((2 + digits, char::from_u32(code)?.len_utf8()))
+    };
+    match rest.as_bytes().get(1)? {
+        b'u' => hex(4),
+        b'U' => hex(8),
+        b'x' => hex(2),
+        b'b' | b't' | b'n' | b'f' | b'r' | b'e' | b'"' | b'\\' => Some((2, 1)),
+        // A line-ending backslash in a multi-line string swallows the whitespace that follows.
+        b' ' | b'\t' | b'\r' | b'\n' => {
+            let after = rest[1..].trim_start_matches([' ', '\t', '\r', '\n']);
+            Some((rest.len() - after.len(), 0))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errors(source: &str) -> Vec<String> {
+        match parse("f", source) {
+            Ok(_) => Vec::new(),
+            Err(e) => e.0.iter().map(|e| e.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn every_wrong_value_of_a_table_is_reported_once() {
+        assert_eq!(
+            errors("ruleset = 1\ntitle = \"t\"\nturns = \"ten\"\n"),
+            [
+                "f:1:11: ruleset: invalid type: whole number `1`, expected a string",
+                "f:3:9: turns: invalid type: string \"ten\", expected a whole number",
+            ]
+        );
+        // `ruleset` is not reported missing after its wrong value; `title` is missing, and with no
+        // key of its own to point at, the message is at the start of the table (here the file).
+        let e = errors("turns = 3\nruleset = 1\n");
+        assert_eq!(
+            e,
+            [
+                "f:1:1: missing key `title`",
+                "f:2:11: ruleset: invalid type: whole number `1`, expected a string",
+            ]
+        );
+    }
+
+    #[test]
+    fn wrong_values_and_missing_keys_in_nested_tables() {
+        let source = "ruleset = \"newport\"\ntitle = \"t\"\n[[side]]\nid = \"a\"\nname = \"A\"\n\
+                      [[side.unit]]\nid = \"u\"\nname = 3\nhmg = \"yes\"\ncommands = [\"x\", 3]\n";
+        assert_eq!(
+            errors(source),
+            [
+                "f:6:1: side \"a\" › unit \"u\": missing key `kind`",
+                "f:8:8: side \"a\" › unit \"u\" › name: invalid type: whole number `3`, expected a string",
+                "f:9:7: side \"a\" › unit \"u\" › hmg: invalid type: string \"yes\", expected true or false",
+                "f:10:18: side \"a\" › unit \"u\" › commands: invalid type: whole number `3`, expected a string",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_table_where_tables_are_expected() {
+        assert_eq!(
+            errors("ruleset = \"newport\"\ntitle = \"t\"\n[side]\nid = \"a\"\n"),
+            ["f:3:1: side: expected tables: write a `[[side]]` header for each one"]
+        );
+    }
+
+    #[test]
+    fn raw_offset_follows_plain_and_escaped_strings() {
+        // "Ab\u{202E}le": the bidi character is decoded byte 2, source byte 3 (after the quote).
+        assert_eq!(raw_offset("\"Ab\u{202E}le\"", 2), Some(3));
+        // A \u escape is 6 source bytes for a 1-byte character.
+        assert_eq!(raw_offset(r#""\u0041\u001Bx""#, 1), Some(7));
+        assert_eq!(raw_offset(r#""a\e[2J""#, 1), Some(2));
+        assert_eq!(raw_offset(r#""\t\x1b""#, 1), Some(3));
+        // A multi-byte character before the target.
+        assert_eq!(raw_offset("\"é\\u202E\"", 2), Some(3));
+        // Literal strings have no escapes.
+        assert_eq!(raw_offset("'a\\b\u{202E}'", 3), Some(4));
+        // Multi-line strings: the first newline is trimmed, a line-ending backslash swallows
+        // whitespace.
+        assert_eq!(raw_offset("\"\"\"\nab\u{202E}\"\"\"", 2), Some(6));
+        assert_eq!(raw_offset("\"\"\"a\\\n   b\\e\"\"\"", 2), Some(10));
+        // Not a string literal, or a target inside a character: no offset.
+        assert_eq!(raw_offset("abc", 1), None);
+        assert_eq!(raw_offset("\"é\"", 1), None);
+    }
+
+    #[test]
+    fn keys_come_from_the_schema() {
+        let unit = keys_of::<UnitDef>();
+        assert!(unit.contains(&"type"), "renamed keys appear as written");
+        assert!(unit.contains(&"superior_firepower"));
+        assert!(!unit.contains(&"type_"));
+        assert!(keys_of::<SideDef>().contains(&"formation"));
+        assert!(keys_of::<ScenarioFile>().contains(&"side"));
+        assert_eq!(keys_of::<ConcealedDef>(), &["number", "units"]);
+    }
+
+    #[test]
+    fn prose_may_break_lines_but_nothing_else() {
+        assert_eq!(forbidden_in_prose("one\ntwo\r\nthree\n"), None);
+        assert_eq!(
+            forbidden_in_prose("one\ntw\u{202E}o"),
+            Some((6, '\u{202E}'))
+        );
+        assert_eq!(forbidden_in_prose("a\rb"), Some((1, '\r')));
+        assert_eq!(forbidden_in_prose("a\tb"), Some((1, '\t')));
+    }
+
+    #[test]
+    fn ids() {
+        assert_eq!(id_problem("a-coy"), None);
+        assert_eq!(id_problem("Müller_2"), None);
+        assert!(id_problem("").is_some());
+        assert_eq!(id_problem("a coy").map(|p| p.0), Some(1));
+        assert_eq!(id_problem("ab\u{202E}").map(|p| p.0), Some(2));
+        assert_eq!(id_problem(&"x".repeat(MAX_ID_CHARS)), None);
+        let long = id_problem(&"x".repeat(MAX_ID_CHARS + 1)).unwrap();
+        assert_eq!(long.0, MAX_ID_CHARS);
+        assert!(long.1.contains("33"), "{}", long.1);
+    }
+
+    #[test]
+    fn paths_use_ids_when_usable() {
+        let p = Path::default()
+            .item("side", Some("ger"), 1)
+            .item("formation", Some("bad id"), 0)
+            .item("unit", Some("2-3"), 3);
+        assert_eq!(
+            p.key("kind"),
+            "side \"ger\" › formation[0] › unit \"2-3\" › kind"
+        );
+        assert_eq!(Path::default().key("ruleset"), "ruleset");
+    }
+
+    #[test]
+    fn choices_suggest_and_list() {
+        let q = &["green", "regular", "elite"];
+        assert_eq!(choice_problem("newport", "elite", q, "quality"), None);
+        let m = choice_problem("newport", "veteran", q, "quality").unwrap();
+        assert!(m.contains("expected one of: green, regular, elite"), "{m}");
+        let m = choice_problem("newport", "regulars", q, "quality").unwrap();
+        assert!(m.contains("did you mean `regular`"), "{m}");
+        let m = choice_problem("fft3", "elite", &[], "quality").unwrap();
+        assert_eq!(m, "fft3 has no quality; remove this key");
+    }
+
+    #[test]
+    fn option_values_from_toml() {
+        assert_eq!(
+            option_value(&toml::Value::Boolean(true)),
+            Some(OptionValue::Bool(true))
+        );
+        assert_eq!(
+            option_value(&toml::Value::Integer(3)),
+            Some(OptionValue::Int(3))
+        );
+        assert_eq!(
+            option_value(&toml::Value::String("company".into())),
+            Some(OptionValue::Text("company".into()))
+        );
+        assert_eq!(option_value(&toml::Value::Float(1.5)), None);
+    }
+
+    #[test]
+    fn serde_words_become_toml_words() {
+        assert_eq!(
+            plain_serde_message("invalid type: string \"x\", expected i64"),
+            "invalid type: string \"x\", expected a whole number"
+        );
+        assert_eq!(
+            plain_serde_message("missing field `kind`"),
+            "missing key `kind`"
+        );
+    }
 }

@@ -1,0 +1,196 @@
+//! Scenario validation against fixtures: every valid file (the fixtures and every roster) passes,
+//! and each invalid fixture, one kind of mistake per file, reports exactly the lines in its
+//! sibling `.expected` file (`file:line:column: key = value: message`).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use umpire::scenario;
+
+fn dir(relative: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
+}
+
+/// The `.toml` files of a directory, sorted.
+fn tomls(relative: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir(relative))
+        .unwrap_or_else(|e| panic!("{relative}: {e}"))
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().unwrap().to_string_lossy().into_owned()
+}
+
+/// Each kind of mistake `umpire check` must catch, by fixture name. A fixture removed or renamed
+/// fails [`every_kind_of_mistake_has_a_fixture`].
+const MISTAKES: &[&str] = &[
+    "syntax-error",
+    "unknown-key",
+    "missing-key",
+    "wrong-type",
+    "misspelt-ruleset",
+    "planned-ruleset",
+    "misspelt-kind",
+    "bad-quality",
+    "bad-level",
+    "unknown-option",
+    "option-wrong-type",
+    "option-out-of-range",
+    "option-not-per-side",
+    "unused-field",
+    "duplicate-id",
+    "id-with-space",
+    "id-too-long",
+    "dangling-reference",
+    "duplicate-concealed-number",
+    "control-char-in-name",
+    "bidi-char-in-name",
+    "one-side",
+    "bad-first-side",
+    "turns-zero",
+    "several-mistakes",
+];
+
+#[test]
+fn every_kind_of_mistake_has_a_fixture() {
+    let mut found: Vec<String> = tomls("tests/fixtures/scenarios/invalid")
+        .iter()
+        .map(|p| file_name(p).trim_end_matches(".toml").to_string())
+        .collect();
+    found.sort();
+    let mut wanted: Vec<String> = MISTAKES.iter().map(|m| m.to_string()).collect();
+    wanted.sort();
+    assert_eq!(found, wanted);
+}
+
+#[test]
+fn invalid_fixtures_report_exactly_the_expected_errors() {
+    let mut failures = Vec::new();
+    for path in tomls("tests/fixtures/scenarios/invalid") {
+        let name = file_name(&path);
+        let source = fs::read_to_string(&path).unwrap();
+        let expected_path = path.with_extension("expected");
+        let expected = fs::read_to_string(&expected_path)
+            .unwrap_or_else(|e| panic!("{}: {e}", expected_path.display()));
+        let expected = expected.trim_end();
+        assert!(!expected.is_empty(), "{name}: empty .expected file");
+        let actual = match scenario::parse(&name, &source) {
+            Ok(_) => "(no errors: the file was accepted)".to_string(),
+            Err(errors) => errors.to_string(),
+        };
+        if actual != expected {
+            failures.push(format!(
+                "{name}\n  expected:\n    {}\n  actual:\n    {}",
+                expected.replace('\n', "\n    "),
+                actual.replace('\n', "\n    ")
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+#[test]
+fn valid_fixtures_are_accepted() {
+    let files = tomls("tests/fixtures/scenarios/valid");
+    assert!(!files.is_empty());
+    for path in files {
+        if let Err(e) = scenario::load(&path) {
+            panic!("{e}");
+        }
+    }
+}
+
+#[test]
+fn every_roster_is_valid() {
+    let files = tomls("rosters");
+    assert!(files.len() >= 2, "at least the two Newport examples");
+    for path in files {
+        if let Err(e) = scenario::load(&path) {
+            panic!("{e}");
+        }
+    }
+}
+
+#[test]
+fn errors_are_escaped_for_the_terminal() {
+    let path = dir("tests/fixtures/scenarios/invalid/control-char-in-name.toml");
+    let source = fs::read_to_string(path).unwrap();
+    let errors = scenario::parse("x.toml", &source).unwrap_err();
+    // The name really holds an ESC; what is printed never does.
+    assert!(errors.0[0].value.as_deref().unwrap().contains('\u{1b}'));
+    assert!(!errors.to_string().contains('\u{1b}'));
+    assert!(errors.to_string().contains("\\u{1b}[2J"));
+}
+
+#[test]
+fn options_in_force_combine_defaults_scenario_and_sides() {
+    let s = scenario::load(&dir("tests/fixtures/scenarios/valid/everything.toml")).unwrap();
+    let o = &s.options;
+    // Set in [options].
+    assert!(o.bool("hmg_two_dice"));
+    assert_eq!(o.int("morale_check_green"), 7);
+    assert!(!o.bool("paralyzing_shot_stops_attacker"));
+    assert_eq!(o.int_for("command_method", None), 2);
+    // Each side's own.
+    assert_eq!(o.int_for("command_method", Some("us")), 1);
+    assert_eq!(o.int_for("command_method", Some("ger")), 3);
+    assert!(o.bool_for("hamstrung", Some("ger")));
+    assert!(!o.bool_for("hamstrung", Some("us")));
+    // A default left alone.
+    assert_eq!(o.int("infantry_range"), 8);
+}
+
+#[test]
+fn company_action_is_a_squad_level_method_2_game() {
+    let s = scenario::load(&dir("rosters/newport-company-action.toml")).unwrap();
+    assert_eq!(s.options.text("scale"), "company");
+    assert_eq!(s.options.int("command_method"), 2);
+    let stands = s.file.units().len();
+    assert!((25..=40).contains(&stands), "{stands} stands");
+    for side in &s.file.sides {
+        let leaders = count_kind(&s, side.id.get_ref(), "leader");
+        assert!(leaders >= 4, "{}: {leaders} leaders", side.id.get_ref());
+    }
+}
+
+#[test]
+fn battalion_action_has_tanks_guns_and_assets_on_both_sides() {
+    let s = scenario::load(&dir("rosters/newport-battalion-action.toml")).unwrap();
+    assert_eq!(s.options.text("scale"), "battalion");
+    assert_eq!(s.options.int("command_method"), 3);
+    for side in &s.file.sides {
+        let id = side.id.get_ref();
+        for kind in ["hq", "vehicle", "gun", "artillery", "heavy-mortar"] {
+            assert!(count_kind(&s, id, kind) > 0, "{id} has no {kind}");
+        }
+        assert!(
+            side.units
+                .iter()
+                .all(|u| ["artillery", "air", "heavy-mortar"].contains(&u.kind.get_ref().as_str())),
+            "{id}: only off-table assets sit directly under the side"
+        );
+    }
+    assert!(count_kind(&s, "us", "air") > 0);
+    // One side short of fuel, the other with a superior staff.
+    assert!(s.options.bool_for("hamstrung", Some("ger")));
+    assert!(s.options.bool_for("superior_command", Some("us")));
+    assert!(!s.options.bool_for("superior_command", Some("ger")));
+}
+
+fn count_kind(s: &scenario::Scenario, side: &str, kind: &str) -> usize {
+    let index = s
+        .file
+        .sides
+        .iter()
+        .position(|d| d.id.get_ref() == side)
+        .unwrap();
+    s.file
+        .units()
+        .iter()
+        .filter(|(i, _, u)| *i == index && u.kind.get_ref() == kind)
+        .count()
+}
