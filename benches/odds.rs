@@ -131,7 +131,11 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("newport odds");
     for (name, action, p, o) in &cases {
         group.bench_function(*name, |b| {
-            b.iter(|| Newport.odds(black_box(action), black_box(p), black_box(o)).unwrap())
+            b.iter(|| {
+                Newport
+                    .odds(black_box(action), black_box(p), black_box(o))
+                    .unwrap()
+            })
         });
     }
     group.finish();

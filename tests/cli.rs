@@ -809,14 +809,31 @@ fn command_line_mistakes_are_usage_errors() {
 fn scenario_options_and_check() {
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("good.toml");
-    std::fs::write(&good, "ruleset = \"newport\"\ntitle = \"Test\"\n").unwrap();
+    std::fs::write(
+        &good,
+        r#"ruleset = "newport"
+title = "Test"
+[options]
+infantry_range = 12
+[[side]]
+id = "a"
+name = "A"
+[[side]]
+id = "b"
+name = "B"
+"#,
+    )
+    .unwrap();
     let bad = dir.path().join("bad.toml");
     std::fs::write(&bad, "ruleset = \"newprot\"\ntitle = \"Test\"\n").unwrap();
     let good = good.to_str().unwrap();
     let bad = bad.to_str().unwrap();
 
+    // The scenario's options apply: 12" is normal range there.
     let out = ok(&with(ISSUE, &["--dice", "3", "--scenario", good]));
-    assert!(out.contains("Result: No effect"), "{out}");
+    assert!(!out.contains("+1 long range"), "{out}");
+    assert!(out.contains("Result: Suppressed"), "{out}");
+    // --option overrides the scenario.
     let out = ok(&with(
         ISSUE,
         &[
@@ -825,10 +842,10 @@ fn scenario_options_and_check() {
             "--scenario",
             good,
             "--option",
-            "infantry_range=12",
+            "infantry_range=8",
         ],
     ));
-    assert!(!out.contains("+1 long range"), "{out}");
+    assert!(out.contains("+1 long range"), "{out}");
     let err = fails(1, &with(ISSUE, &["--dice", "3", "--scenario", bad]));
     assert!(err.contains("bad.toml:1:"), "{err}");
     let missing = dir.path().join("missing.toml");

@@ -20,48 +20,103 @@ fn the_first_advance_opens_the_first_sides_action_phase() {
     let e = advance(&mut b, "");
     assert_eq!(b.state().phase, PH_ACTION);
     assert_eq!((b.state().turn, b.state().active), (1, 0));
-    assert!(e.notes.iter().any(|n| n.contains("Turn 1: US")), "{:?}", e.notes);
+    assert!(
+        e.notes.iter().any(|n| n.contains("Turn 1: US")),
+        "{:?}",
+        e.notes
+    );
 }
 
 #[test]
 fn fire_applies_the_row_and_finishes_the_firer() {
     let mut b = started("");
-    let e = act(&mut b, "fire", &[("firer", "1-1"), ("target", "g1"), ("range", "6")], "2");
+    let e = act(
+        &mut b,
+        "fire",
+        &[("firer", "1-1"), ("target", "g1"), ("range", "6")],
+        "2",
+    );
     assert_eq!(
         e.effects,
-        vec![hits("g1", 1), marker("g1", SUPPRESSED, true), marker("1-1", FINISHED, true)]
+        vec![
+            hits("g1", 1),
+            marker("g1", SUPPRESSED, true),
+            marker("1-1", FINISHED, true)
+        ]
     );
     let r = &e.resolutions[0];
     assert_eq!(r.steps[0].row.as_deref(), Some("2–3"));
     assert_eq!(r.result, "Hit and Suppressed");
     // The side not moving is offered opportunity fire, except the stand just Suppressed.
     let prompt = e.notes.join(" ");
-    assert!(prompt.contains("g2") && prompt.contains("g-mg") && !prompt.contains("g1,"), "{prompt}");
+    assert!(
+        prompt.contains("g2") && prompt.contains("g-mg") && !prompt.contains("g1,"),
+        "{prompt}"
+    );
 }
 
 #[test]
 fn a_second_suppression_paralyzes_infantry_but_never_a_vehicle() {
     let mut b = started("");
-    act(&mut b, "fire", &[("firer", "1-1"), ("target", "g1"), ("range", "6")], "4");
-    let e = act(&mut b, "fire", &[("firer", "1-2"), ("target", "g1"), ("range", "6")], "5");
+    act(
+        &mut b,
+        "fire",
+        &[("firer", "1-1"), ("target", "g1"), ("range", "6")],
+        "4",
+    );
+    let e = act(
+        &mut b,
+        "fire",
+        &[("firer", "1-2"), ("target", "g1"), ("range", "6")],
+        "5",
+    );
     assert_eq!(
         e.effects,
-        vec![marker("g1", SUPPRESSED, false), marker("g1", PARALYZED, true), marker("1-2", FINISHED, true)]
+        vec![
+            marker("g1", SUPPRESSED, false),
+            marker("g1", PARALYZED, true),
+            marker("1-2", FINISHED, true)
+        ]
     );
     // Sherman at the Panther (armour +1): 4 + 1 = 5, Suppressed; infantry within 2": 3 + 1 = 4, Suppressed again.
-    let e = act(&mut b, "fire", &[("firer", "t1"), ("target", "pz"), ("range", "10")], "4");
-    assert_eq!(e.resolutions[0].steps[0].table.as_deref(), Some("Anti-tank table"));
+    let e = act(
+        &mut b,
+        "fire",
+        &[("firer", "t1"), ("target", "pz"), ("range", "10")],
+        "4",
+    );
+    assert_eq!(
+        e.resolutions[0].steps[0].table.as_deref(),
+        Some("Anti-tank table")
+    );
     assert!(has(&b, "pz", SUPPRESSED));
-    act(&mut b, "fire", &[("firer", "1-3"), ("target", "pz"), ("range", "2")], "3");
+    act(
+        &mut b,
+        "fire",
+        &[("firer", "1-3"), ("target", "pz"), ("range", "2")],
+        "3",
+    );
     assert!(has(&b, "pz", SUPPRESSED) && !has(&b, "pz", PARALYZED));
 }
 
 #[test]
 fn a_killed_leader_returns_two_turns_later() {
     let mut b = started("");
-    let e = act(&mut b, "fire", &[("firer", "1-1"), ("target", "g-ldr"), ("range", "3")], "1");
-    assert!(e.effects.contains(&Effect::Removed { unit: "g-ldr".into(), cause: "fire from 1-1".into() }));
-    assert!(e.effects.contains(&Effect::Marker { unit: "g-ldr".into(), marker: RETURNS.into(), value: Some(3) }));
+    let e = act(
+        &mut b,
+        "fire",
+        &[("firer", "1-1"), ("target", "g-ldr"), ("range", "3")],
+        "1",
+    );
+    assert!(e.effects.contains(&Effect::Removed {
+        unit: "g-ldr".into(),
+        cause: "fire from 1-1".into()
+    }));
+    assert!(e.effects.contains(&Effect::Marker {
+        unit: "g-ldr".into(),
+        marker: RETURNS.into(),
+        value: Some(3)
+    }));
     // US 1 → Ger 1 → US 2 → Ger 2 → US 3 → Ger 3: back at the start of the German turn 3.
     for _ in 0..4 {
         advance(&mut b, "");
@@ -79,33 +134,86 @@ fn battalion_hq_is_never_replaced() {
     let mut b = battle(&battalion("", ""));
     advance(&mut b, "5");
     advance(&mut b, "5");
-    let e = act(&mut b, "fire", &[("firer", "k1"), ("target", "hq"), ("range", "4")], "1");
-    assert!(!e.effects.iter().any(|x| matches!(x, Effect::Marker { marker, .. } if marker == RETURNS)));
+    let e = act(
+        &mut b,
+        "fire",
+        &[("firer", "k1"), ("target", "hq"), ("range", "4")],
+        "1",
+    );
+    assert!(
+        !e.effects
+            .iter()
+            .any(|x| matches!(x, Effect::Marker { marker, .. } if marker == RETURNS))
+    );
 }
 
 #[test]
 fn refusals_change_nothing() {
     let mut b = battle(&company(""));
-    let e = refused(&mut b, "fire", &[("firer", "1-1"), ("target", "g1"), ("range", "6")], "");
+    let e = refused(
+        &mut b,
+        "fire",
+        &[("firer", "1-1"), ("target", "g1"), ("range", "6")],
+        "",
+    );
     assert!(e.contains("action phase"), "{e}");
     advance(&mut b, "");
-    let e = refused(&mut b, "fire", &[("firer", "1-1"), ("target", "g1"), ("range", "16.5")], "");
+    let e = refused(
+        &mut b,
+        "fire",
+        &[("firer", "1-1"), ("target", "g1"), ("range", "16.5")],
+        "",
+    );
     assert!(e.contains("beyond infantry long range"), "{e}");
-    let e = refused(&mut b, "fire", &[("firer", "1-1"), ("target", "1-2"), ("range", "6")], "");
+    let e = refused(
+        &mut b,
+        "fire",
+        &[("firer", "1-1"), ("target", "1-2"), ("range", "6")],
+        "",
+    );
     assert!(e.contains("same side"), "{e}");
-    let e = refused(&mut b, "fire", &[("firer", "p47"), ("target", "g1"), ("range", "6")], "");
+    let e = refused(
+        &mut b,
+        "fire",
+        &[("firer", "p47"), ("target", "g1"), ("range", "6")],
+        "",
+    );
     assert!(e.contains("air or artillery"), "{e}");
-    let e = refused(&mut b, "fire", &[("firer", "1-1"), ("target", "g9"), ("range", "6")], "");
+    let e = refused(
+        &mut b,
+        "fire",
+        &[("firer", "1-1"), ("target", "g9"), ("range", "6")],
+        "",
+    );
     assert!(e.contains("no unit `g9`"), "{e}");
-    act(&mut b, "fire", &[("firer", "1-1"), ("target", "g1"), ("range", "6")], "9");
-    let e = refused(&mut b, "fire", &[("firer", "1-1"), ("target", "g2"), ("range", "6")], "");
+    act(
+        &mut b,
+        "fire",
+        &[("firer", "1-1"), ("target", "g1"), ("range", "6")],
+        "9",
+    );
+    let e = refused(
+        &mut b,
+        "fire",
+        &[("firer", "1-1"), ("target", "g2"), ("range", "6")],
+        "",
+    );
     assert!(e.contains("Finished"), "{e}");
     b.execute(
-        &Command::SetMarker { unit: "1-2".into(), marker: PARALYZED.into(), value: Some(1) },
+        &Command::SetMarker {
+            unit: "1-2".into(),
+            marker: PARALYZED.into(),
+            value: Some(1),
+        },
         &mut umpire::dice::TypedDice::default(),
     )
     .unwrap();
-    let e = refused(&mut b, "fire", &[("firer", "1-2"), ("target", "g2"), ("range", "6")], "");
+    let e = refused(
+        &mut b,
+        "fire",
+        &[("firer", "1-2"), ("target", "g2"), ("range", "6")],
+        "",
+    );
     assert!(e.contains("Paralyzed"), "{e}");
 }
 
@@ -114,41 +222,110 @@ fn opportunity_fire_limits_and_finished_on_no_effect() {
     let mut b = started("");
     let e = act(&mut b, "move", &[("unit", "1-1")], "");
     assert_eq!(e.effects, vec![marker("1-1", FINISHED, true)]);
-    assert!(e.notes.iter().any(|n| n.contains("opportunity fire at 1-1")), "{:?}", e.notes);
-    let e = act(&mut b, "fire", &[("firer", "g2"), ("target", "1-1"), ("range", "6")], "9");
-    assert_eq!(e.resolutions[0].title, "Opportunity fire on the infantry combat table");
-    assert_eq!(e.effects, vec![marker("1-1", OPP_FIRED_AT, true), marker("g2", FINISHED, true)]);
-    let err = refused(&mut b, "fire", &[("firer", "g3"), ("target", "1-1"), ("range", "6")], "");
-    assert!(err.contains("only one stand may fire at each enemy action"), "{err}");
+    assert!(
+        e.notes
+            .iter()
+            .any(|n| n.contains("opportunity fire at 1-1")),
+        "{:?}",
+        e.notes
+    );
+    let e = act(
+        &mut b,
+        "fire",
+        &[("firer", "g2"), ("target", "1-1"), ("range", "6")],
+        "9",
+    );
+    assert_eq!(
+        e.resolutions[0].title,
+        "Opportunity fire on the infantry combat table"
+    );
+    assert_eq!(
+        e.effects,
+        vec![
+            marker("1-1", OPP_FIRED_AT, true),
+            marker("g2", FINISHED, true)
+        ]
+    );
+    let err = refused(
+        &mut b,
+        "fire",
+        &[("firer", "g3"), ("target", "1-1"), ("range", "6")],
+        "",
+    );
+    assert!(
+        err.contains("only one stand may fire at each enemy action"),
+        "{err}"
+    );
     // A result: the opportunity firer stays ready.
     act(&mut b, "move", &[("unit", "1-2")], "");
-    let e = act(&mut b, "fire", &[("firer", "g3"), ("target", "1-2"), ("range", "6")], "4");
+    let e = act(
+        &mut b,
+        "fire",
+        &[("firer", "g3"), ("target", "1-2"), ("range", "6")],
+        "4",
+    );
     assert!(!e.effects.contains(&marker("g3", FINISHED, true)));
     assert!(!has(&b, "g3", FINISHED));
     // Suppressed stands may not fire opportunity fire.
-    act(&mut b, "fire", &[("firer", "1-3"), ("target", "g-mg"), ("range", "6")], "4");
-    let err = refused(&mut b, "fire", &[("firer", "g-mg"), ("target", "1-3"), ("range", "6")], "");
+    act(
+        &mut b,
+        "fire",
+        &[("firer", "1-3"), ("target", "g-mg"), ("range", "6")],
+        "4",
+    );
+    let err = refused(
+        &mut b,
+        "fire",
+        &[("firer", "g-mg"), ("target", "1-3"), ("range", "6")],
+        "",
+    );
     assert!(err.contains("Suppressed"), "{err}");
 }
 
 #[test]
 fn a_mover_suppressed_by_opportunity_fire_stops() {
     let mut b = started("");
-    let e = act(&mut b, "fire", &[("firer", "g1"), ("target", "1-1"), ("range", "6"), ("trigger", "moved")], "4");
+    let e = act(
+        &mut b,
+        "fire",
+        &[
+            ("firer", "g1"),
+            ("target", "1-1"),
+            ("range", "6"),
+            ("trigger", "moved"),
+        ],
+        "4",
+    );
     assert!(e.effects.contains(&marker("1-1", FINISHED, true)));
-    assert!(e.resolutions[0].effects.iter().any(|w| w.contains("stops where it is")));
+    assert!(
+        e.resolutions[0]
+            .effects
+            .iter()
+            .any(|w| w.contains("stops where it is"))
+    );
 }
 
 #[test]
 fn opportunity_marks_clear_at_the_end_of_the_turn() {
     let mut b = started("");
     act(&mut b, "move", &[("unit", "1-1"), ("road", "")], "");
-    act(&mut b, "fire", &[("firer", "g2"), ("target", "1-1"), ("range", "6")], "9");
+    act(
+        &mut b,
+        "fire",
+        &[("firer", "g2"), ("target", "1-1"), ("range", "6")],
+        "9",
+    );
     assert!(has(&b, "1-1", OPP_FIRED_AT) && has(&b, "1-1", MOVED_ON_ROAD));
     advance(&mut b, "");
     assert!(!has(&b, "1-1", OPP_FIRED_AT) && !has(&b, "1-1", MOVED_ON_ROAD));
-    assert!(has(&b, "1-1", FINISHED), "US markers stay until the US turn begins");
-    assert!(!has(&b, "g2", FINISHED), "the German turn began: Finished removed");
+    assert!(
+        has(&b, "1-1", FINISHED),
+        "US markers stay until the US turn begins"
+    );
+    assert!(
+        !has(&b, "g2", FINISHED),
+        "the German turn began: Finished removed"
+    );
     advance(&mut b, "");
     assert!(!has(&b, "1-1", FINISHED));
 }
@@ -161,12 +338,30 @@ fn road_marker_feeds_the_anti_tank_roll() {
     // The Panther (gun −1) fires at the Sherman, which moved along a road this turn... but the
     // marker went at the end of the US turn. Set it again by hand to test the modifier.
     b.execute(
-        &Command::SetMarker { unit: "t1".into(), marker: MOVED_ON_ROAD.into(), value: Some(1) },
+        &Command::SetMarker {
+            unit: "t1".into(),
+            marker: MOVED_ON_ROAD.into(),
+            value: Some(1),
+        },
         &mut umpire::dice::TypedDice::default(),
     )
     .unwrap();
-    let e = act(&mut b, "fire", &[("firer", "pz"), ("target", "t1"), ("range", "20"), ("flank", "")], "9");
-    let mods: Vec<i32> = e.resolutions[0].steps[0].modifiers.iter().map(|m| m.value).collect();
+    let e = act(
+        &mut b,
+        "fire",
+        &[
+            ("firer", "pz"),
+            ("target", "t1"),
+            ("range", "20"),
+            ("flank", ""),
+        ],
+        "9",
+    );
+    let mods: Vec<i32> = e.resolutions[0].steps[0]
+        .modifiers
+        .iter()
+        .map(|m| m.value)
+        .collect();
     assert_eq!(mods, vec![-3, -2, 1, -1], "flank, road, long range, gun");
     // 9 − 5 = 4: Suppressed.
     assert!(has(&b, "t1", SUPPRESSED));
@@ -175,18 +370,57 @@ fn road_marker_feeds_the_anti_tank_roll() {
 #[test]
 fn method_two_command_rolls() {
     let mut b = started("command_method = 2");
-    let e = act(&mut b, "fire", &[("firer", "1-1"), ("target", "g1"), ("range", "6"), ("out-of-command", "")], "7");
-    assert_eq!(e.effects, vec![marker("1-1", FINISHED, true)], "failed: Finished, no fire");
+    let e = act(
+        &mut b,
+        "fire",
+        &[
+            ("firer", "1-1"),
+            ("target", "g1"),
+            ("range", "6"),
+            ("out-of-command", ""),
+        ],
+        "7",
+    );
+    assert_eq!(
+        e.effects,
+        vec![marker("1-1", FINISHED, true)],
+        "failed: Finished, no fire"
+    );
     assert_eq!(e.resolutions[0].action, "command-roll");
-    let e = act(&mut b, "fire", &[("firer", "1-2"), ("target", "g1"), ("range", "6"), ("out-of-command", "")], "4 2");
+    let e = act(
+        &mut b,
+        "fire",
+        &[
+            ("firer", "1-2"),
+            ("target", "g1"),
+            ("range", "6"),
+            ("out-of-command", ""),
+        ],
+        "4 2",
+    );
     assert_eq!(e.resolutions.len(), 2, "green passes on 4, then fires");
     assert_eq!(unit(&b, "g1").hits, 1);
     // Leaders are always in command: no roll.
-    act(&mut b, "fire", &[("firer", "1-ldr"), ("target", "g2"), ("range", "6"), ("out-of-command", "")], "9");
+    act(
+        &mut b,
+        "fire",
+        &[
+            ("firer", "1-ldr"),
+            ("target", "g2"),
+            ("range", "6"),
+            ("out-of-command", ""),
+        ],
+        "9",
+    );
     // A passed command roll lets the stand act without rolling again.
     let e = act(&mut b, "command-roll", &[("unit", "1-3")], "8");
     assert_eq!(e.effects, vec![marker("1-3", IN_COMMAND, true)]);
-    act(&mut b, "move", &[("unit", "1-3"), ("out-of-command", "")], "");
+    act(
+        &mut b,
+        "move",
+        &[("unit", "1-3"), ("out-of-command", "")],
+        "",
+    );
     let err = refused(&mut b, "command-roll", &[("unit", "w1")], "");
     assert!(!err.is_empty());
 }
@@ -209,19 +443,36 @@ fn method_three_points_spent_saved_and_lost_with_the_hq() {
     // End of the US turn: 5 saved with the HQ. German turn: superior (two dice), elite minimum 4.
     let e = advance(&mut b, "1 1");
     assert!(e.effects.contains(&counter("bn", "saved", 5)));
-    assert!(e.effects.contains(&counter("kg", "cp", 4)), "{:?}", e.effects);
+    assert!(
+        e.effects.contains(&counter("kg", "cp", 4)),
+        "{:?}",
+        e.effects
+    );
     // Kill the US HQ: the saved points are lost at once.
-    let e = act(&mut b, "fire", &[("firer", "k1"), ("target", "hq"), ("range", "4")], "1");
+    let e = act(
+        &mut b,
+        "fire",
+        &[("firer", "k1"), ("target", "hq"), ("range", "4")],
+        "1",
+    );
     assert!(e.effects.contains(&counter("bn", "saved", 0)));
     // US turn 2: one stand lost; 2 − 1 = 1, raised to the regular minimum of 3.
     let e = advance(&mut b, "2");
-    assert!(e.effects.contains(&counter("bn", "cp", 3)), "{:?}", e.effects);
+    assert!(
+        e.effects.contains(&counter("bn", "cp", 3)),
+        "{:?}",
+        e.effects
+    );
     act(&mut b, "move", &[("unit", "p1")], "");
     // End of turn without an HQ: the 2 unspent points vanish.
     let e = advance(&mut b, "5 5");
     assert!(e.effects.contains(&counter("bn", "cp", 0)));
     assert!(!e.effects.iter().any(|x| matches!(x, Effect::Counter { scope, name, value: Some(v) } if scope == "bn" && name == "saved" && *v > 0)));
-    assert!(e.notes.iter().any(|n| n.contains("lost (no HQ")), "{:?}", e.notes);
+    assert!(
+        e.notes.iter().any(|n| n.contains("lost (no HQ")),
+        "{:?}",
+        e.notes
+    );
 }
 
 #[test]
@@ -236,7 +487,12 @@ fn method_three_refuses_when_points_run_out_and_spends_saved_last() {
     // Opportunity fire costs nothing.
     advance(&mut b, "1");
     act(&mut b, "move", &[("unit", "k1")], "");
-    act(&mut b, "fire", &[("firer", "tk"), ("target", "k1"), ("range", "10")], "9");
+    act(
+        &mut b,
+        "fire",
+        &[("firer", "tk"), ("target", "k1"), ("range", "10")],
+        "9",
+    );
     // Germans: 4 (elite minimum), one spent, 3 saved with the HQ; US turn 2; German turn 2 rolls 9.
     advance(&mut b, "1");
     advance(&mut b, "9");
@@ -247,11 +503,19 @@ fn method_three_refuses_when_points_run_out_and_spends_saved_last() {
     assert!(e.effects.contains(&counter("kg", "cp", 8)));
     run(
         &mut b,
-        Command::SetCounter { scope: "kg".into(), name: "cp".into(), value: Some(0) },
+        Command::SetCounter {
+            scope: "kg".into(),
+            name: "cp".into(),
+            value: Some(0),
+        },
         "",
     );
     let e = act(&mut b, "move", &[("unit", "k2")], "");
-    assert!(e.effects.contains(&counter("kg", "saved", 2)), "{:?}", e.effects);
+    assert!(
+        e.effects.contains(&counter("kg", "saved", 2)),
+        "{:?}",
+        e.effects
+    );
 }
 
 #[test]
@@ -259,7 +523,11 @@ fn hamstrung_has_no_minimum() {
     let mut b = battle(&battalion("", "hamstrung = true"));
     advance(&mut b, "5");
     let e = advance(&mut b, "1");
-    assert!(e.effects.contains(&counter("kg", "cp", 1)), "{:?}", e.effects);
+    assert!(
+        e.effects.contains(&counter("kg", "cp", 1)),
+        "{:?}",
+        e.effects
+    );
 }
 
 #[test]
@@ -271,15 +539,42 @@ fn morale_recovery_plain_and_with_checks() {
     ] {
         let mut b = started(options);
         let mut none = umpire::dice::TypedDice::default();
-        b.execute(&Command::SetMarker { unit: "1-1".into(), marker: SUPPRESSED.into(), value: Some(1) }, &mut none).unwrap();
-        b.execute(&Command::SetMarker { unit: "1-2".into(), marker: PARALYZED.into(), value: Some(1) }, &mut none).unwrap();
-        b.execute(&Command::SetMarker { unit: "g1".into(), marker: SUPPRESSED.into(), value: Some(1) }, &mut none).unwrap();
+        b.execute(
+            &Command::SetMarker {
+                unit: "1-1".into(),
+                marker: SUPPRESSED.into(),
+                value: Some(1),
+            },
+            &mut none,
+        )
+        .unwrap();
+        b.execute(
+            &Command::SetMarker {
+                unit: "1-2".into(),
+                marker: PARALYZED.into(),
+                value: Some(1),
+            },
+            &mut none,
+        )
+        .unwrap();
+        b.execute(
+            &Command::SetMarker {
+                unit: "g1".into(),
+                marker: SUPPRESSED.into(),
+                value: Some(1),
+            },
+            &mut none,
+        )
+        .unwrap();
         let e = advance(&mut b, faces);
         assert_eq!(has(&b, "1-1", SUPPRESSED), expect_11, "{options} {faces}");
         // 1-2 (green, needs 6): Paralyzed → Suppressed when it passes.
         assert_eq!(has(&b, "1-2", SUPPRESSED), expect_12, "{options} {faces}");
         assert_eq!(has(&b, "1-2", PARALYZED), !expect_12);
-        assert!(has(&b, "g1", SUPPRESSED), "the inactive side does not recover");
+        assert!(
+            has(&b, "g1", SUPPRESSED),
+            "the inactive side does not recover"
+        );
         assert_eq!(e.resolutions.len(), if options.is_empty() { 0 } else { 2 });
     }
 }
@@ -287,46 +582,115 @@ fn morale_recovery_plain_and_with_checks() {
 #[test]
 fn smoke_lifts_in_the_opponents_next_morale_recovery() {
     let mut b = started("");
-    let e = act(&mut b, "smoke", &[("asset", "arty"), ("area", "the orchard")], "");
-    assert!(matches!(&e.effects[1], Effect::Area { marker: Some(m), .. } if m.label == "the orchard"));
+    let e = act(
+        &mut b,
+        "smoke",
+        &[("asset", "arty"), ("area", "the orchard")],
+        "",
+    );
+    assert!(
+        matches!(&e.effects[1], Effect::Area { marker: Some(m), .. } if m.label == "the orchard")
+    );
     advance(&mut b, "");
-    assert_eq!(b.state().areas.len(), 1, "still there during the German turn");
+    assert_eq!(
+        b.state().areas.len(),
+        1,
+        "still there during the German turn"
+    );
     let e = advance(&mut b, "");
     assert!(b.state().areas.is_empty());
-    assert!(e.notes.iter().any(|n| n.contains("smoke lifts: the orchard")));
+    assert!(
+        e.notes
+            .iter()
+            .any(|n| n.contains("smoke lifts: the orchard"))
+    );
 }
 
 #[test]
 fn panic_move() {
     let mut b = started("");
     let mut none = umpire::dice::TypedDice::default();
-    b.execute(&Command::SetMarker { unit: "1-1".into(), marker: SUPPRESSED.into(), value: Some(1) }, &mut none).unwrap();
+    b.execute(
+        &Command::SetMarker {
+            unit: "1-1".into(),
+            marker: SUPPRESSED.into(),
+            value: Some(1),
+        },
+        &mut none,
+    )
+    .unwrap();
     let e = act(&mut b, "panic", &[("unit", "1-1")], "");
     assert_eq!(
         e.effects,
-        vec![hits("1-1", 1), marker("1-1", SUPPRESSED, false), marker("1-1", PARALYZED, true), marker("1-1", FINISHED, true)]
+        vec![
+            hits("1-1", 1),
+            marker("1-1", SUPPRESSED, false),
+            marker("1-1", PARALYZED, true),
+            marker("1-1", FINISHED, true)
+        ]
     );
-    assert!(refused(&mut b, "panic", &[("unit", "1-2")], "").contains("neither Suppressed nor Paralyzed"));
-    b.execute(&Command::SetMarker { unit: "t1".into(), marker: SUPPRESSED.into(), value: Some(1) }, &mut none).unwrap();
+    assert!(
+        refused(&mut b, "panic", &[("unit", "1-2")], "")
+            .contains("neither Suppressed nor Paralyzed")
+    );
+    b.execute(
+        &Command::SetMarker {
+            unit: "t1".into(),
+            marker: SUPPRESSED.into(),
+            value: Some(1),
+        },
+        &mut none,
+    )
+    .unwrap();
     assert!(refused(&mut b, "panic", &[("unit", "t1")], "").contains("vehicle"));
 }
 
 #[test]
 fn close_combat_in_a_battle() {
     let mut b = started("");
-    let e = act(&mut b, "close-combat", &[("attacker", "1-1"), ("defender", "g3"), ("cover", "soft")], "9 1 9 3");
+    let e = act(
+        &mut b,
+        "close-combat",
+        &[("attacker", "1-1"), ("defender", "g3"), ("cover", "soft")],
+        "9 1 9 3",
+    );
     assert_eq!(e.resolutions[0].steps.len(), 4);
     assert_eq!(
         e.effects,
-        vec![hits("g3", 2), marker("g3", PARALYZED, true), marker("1-1", FINISHED, true)]
+        vec![
+            hits("g3", 2),
+            marker("g3", PARALYZED, true),
+            marker("1-1", FINISHED, true)
+        ]
     );
     assert!(!has(&b, "g3", FINISHED), "the defender is not Finished");
     // A Suppressed stand may not move into contact.
     let mut none = umpire::dice::TypedDice::default();
-    b.execute(&Command::SetMarker { unit: "1-2".into(), marker: SUPPRESSED.into(), value: Some(1) }, &mut none).unwrap();
-    assert!(refused(&mut b, "close-combat", &[("attacker", "1-2"), ("defender", "g2")], "").contains("may not move into contact"));
+    b.execute(
+        &Command::SetMarker {
+            unit: "1-2".into(),
+            marker: SUPPRESSED.into(),
+            value: Some(1),
+        },
+        &mut none,
+    )
+    .unwrap();
+    assert!(
+        refused(
+            &mut b,
+            "close-combat",
+            &[("attacker", "1-2"), ("defender", "g2")],
+            ""
+        )
+        .contains("may not move into contact")
+    );
     // The Paralyzed defender fires once at +2, the attacker once, then it retreats with a hit.
-    let e = act(&mut b, "close-combat", &[("attacker", "1-3"), ("defender", "g3")], "9 9");
+    let e = act(
+        &mut b,
+        "close-combat",
+        &[("attacker", "1-3"), ("defender", "g3")],
+        "9 9",
+    );
     assert_eq!(e.resolutions[0].steps[0].modifier_total(), 2);
     assert!(unit(&b, "g3").removed.is_some(), "third hit: removed");
 }
@@ -334,34 +698,100 @@ fn close_combat_in_a_battle() {
 #[test]
 fn air_and_artillery() {
     let mut b = started("");
-    let e = act(&mut b, "air", &[("asset", "p47"), ("target", "pz"), ("best-of", "2")], "6 3");
+    let e = act(
+        &mut b,
+        "air",
+        &[("asset", "p47"), ("target", "pz"), ("best-of", "2")],
+        "6 3",
+    );
     assert_eq!(e.resolutions[0].steps[0].kept, Some(3));
     assert!(has(&b, "pz", SUPPRESSED), "3 + armour 1 = 4: Suppressed");
     assert!(refused(&mut b, "air", &[("asset", "p47"), ("target", "g1")], "").contains("Finished"));
-    let e = refused(&mut b, "artillery", &[("asset", "arty"), ("spotter", "1-1"), ("targets", "g1")], "");
+    let e = refused(
+        &mut b,
+        "artillery",
+        &[("asset", "arty"), ("spotter", "1-1"), ("targets", "g1")],
+        "",
+    );
     assert!(e.contains("leader must spot"), "{e}");
-    let e = act(&mut b, "artillery", &[("asset", "arty"), ("spotter", "a-ldr"), ("targets", "g1:hard,g2")], "1 6");
+    let e = act(
+        &mut b,
+        "artillery",
+        &[
+            ("asset", "arty"),
+            ("spotter", "a-ldr"),
+            ("targets", "g1:hard,g2"),
+        ],
+        "1 6",
+    );
     assert!(e.effects.contains(&marker("a-ldr", FINISHED, true)));
     assert!(e.effects.contains(&marker("arty", FINISHED, true)));
-    assert_eq!(unit(&b, "g1").hits, 1, "1 + 2 hard cover = 3: hit and Suppressed");
+    assert_eq!(
+        unit(&b, "g1").hits,
+        1,
+        "1 + 2 hard cover = 3: hit and Suppressed"
+    );
     assert!(has(&b, "g2", SUPPRESSED), "6 on a green stand: Suppressed");
-    let e = refused(&mut b, "artillery", &[("asset", "lm"), ("spotter", "1-ldr"), ("targets", "g3"), ("range", "17")], "");
+    let e = refused(
+        &mut b,
+        "artillery",
+        &[
+            ("asset", "lm"),
+            ("spotter", "1-ldr"),
+            ("targets", "g3"),
+            ("range", "17"),
+        ],
+        "",
+    );
     assert!(e.contains("beyond a light mortar"), "{e}");
-    act(&mut b, "artillery", &[("asset", "lm"), ("spotter", "1-ldr"), ("targets", "g3"), ("range", "12")], "9");
+    act(
+        &mut b,
+        "artillery",
+        &[
+            ("asset", "lm"),
+            ("spotter", "1-ldr"),
+            ("targets", "g3"),
+            ("range", "12"),
+        ],
+        "9",
+    );
 }
 
 #[test]
 fn leader_rally_option() {
     let mut b = started("");
     let mut none = umpire::dice::TypedDice::default();
-    b.execute(&Command::SetMarker { unit: "1-2".into(), marker: PARALYZED.into(), value: Some(1) }, &mut none).unwrap();
-    assert!(refused(&mut b, "rally", &[("leader", "1-ldr"), ("unit", "1-2")], "").contains("leader_rally"));
+    b.execute(
+        &Command::SetMarker {
+            unit: "1-2".into(),
+            marker: PARALYZED.into(),
+            value: Some(1),
+        },
+        &mut none,
+    )
+    .unwrap();
+    assert!(
+        refused(&mut b, "rally", &[("leader", "1-ldr"), ("unit", "1-2")], "")
+            .contains("leader_rally")
+    );
     let mut b = started("leader_rally = true");
-    b.execute(&Command::SetMarker { unit: "1-2".into(), marker: PARALYZED.into(), value: Some(1) }, &mut none).unwrap();
+    b.execute(
+        &Command::SetMarker {
+            unit: "1-2".into(),
+            marker: PARALYZED.into(),
+            value: Some(1),
+        },
+        &mut none,
+    )
+    .unwrap();
     let e = act(&mut b, "rally", &[("leader", "1-ldr"), ("unit", "1-2")], "");
     assert_eq!(
         e.effects,
-        vec![marker("1-ldr", FINISHED, true), marker("1-2", SUPPRESSED, true), marker("1-2", PARALYZED, false)]
+        vec![
+            marker("1-ldr", FINISHED, true),
+            marker("1-2", SUPPRESSED, true),
+            marker("1-2", PARALYZED, false)
+        ]
     );
 }
 
@@ -369,26 +799,44 @@ fn leader_rally_option() {
 fn undo_and_redo_are_exact() {
     let mut b = started("");
     let before = b.state().clone();
-    act(&mut b, "fire", &[("firer", "1-1"), ("target", "g-ldr"), ("range", "3")], "1");
+    act(
+        &mut b,
+        "fire",
+        &[("firer", "1-1"), ("target", "g-ldr"), ("range", "3")],
+        "1",
+    );
     let after = b.state().clone();
-    run(&mut b, Command::Undo, "");
+    let mut none = umpire::dice::TypedDice::default();
+    b.execute(&Command::Undo, &mut none).unwrap();
     assert_eq!(b.state(), &before);
-    run(&mut b, Command::Redo, "");
+    b.execute(&Command::Redo, &mut none).unwrap();
     assert_eq!(b.state(), &after);
     assert_eq!(b.fold(), after);
 }
 
 #[test]
 fn battle_odds_come_from_the_same_rules() {
-    use umpire::rules::Ruleset;
     let b = started("hmg_two_dice = true");
-    let params = match action(&b, "fire", &[("firer", "w1"), ("target", "g1"), ("range", "12"), ("cover", "hard")]) {
+    let params = match action(
+        &b,
+        "fire",
+        &[
+            ("firer", "w1"),
+            ("target", "g1"),
+            ("range", "12"),
+            ("cover", "hard"),
+        ],
+    ) {
         Command::Act { params, .. } => params,
         _ => unreachable!(),
     };
     let in_battle = b.ruleset.battle_odds(&b.view(), "fire", &params).unwrap();
     let def = umpire::rules::find_action(b.ruleset, "fire").unwrap();
-    let table = umpire::rules::Params::parse(def.params, [("range", "12"), ("cover", "hard"), ("hmg", "")]).unwrap();
+    let table = umpire::rules::Params::parse(
+        def.params,
+        [("range", "12"), ("cover", "hard"), ("hmg", "")],
+    )
+    .unwrap();
     let alone = b.ruleset.odds("fire", &table, b.options()).unwrap();
     assert_eq!(in_battle.results, alone.results);
 }

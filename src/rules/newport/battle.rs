@@ -78,7 +78,10 @@ fn set(v: &BattleView<'_>, u: usize, marker: &str, on: bool) -> Effect {
 /// The marker changes that take a stand from one morale state to another.
 fn morale_effects(v: &BattleView<'_>, u: usize, from: Morale, to: Morale) -> Vec<Effect> {
     let mut out = Vec::new();
-    for (marker, state) in [(SUPPRESSED, Morale::Suppressed), (PARALYZED, Morale::Paralyzed)] {
+    for (marker, state) in [
+        (SUPPRESSED, Morale::Suppressed),
+        (PARALYZED, Morale::Paralyzed),
+    ] {
         if (from == state) != (to == state) {
             out.push(set(v, u, marker, to == state));
         }
@@ -103,7 +106,10 @@ fn damage(
             unit: info.id.clone(),
             hits: after.hits,
         });
-        said.push(format!("{} → {} of {} hits", before.hits, after.hits, after.limit));
+        said.push(format!(
+            "{} → {} of {} hits",
+            before.hits, after.hits, after.limit
+        ));
     }
     if after.morale != before.morale {
         effects.extend(morale_effects(v, u, before.morale, after.morale));
@@ -261,7 +267,11 @@ fn spend_point(
         "{} spends a command point ({} left{})",
         bid,
         left + if name == "cp" { saved } else { 0 },
-        if name == "saved" { ", from saved points" } else { "" }
+        if name == "saved" {
+            ", from saved points"
+        } else {
+            ""
+        }
     ));
     Ok(())
 }
@@ -317,10 +327,18 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
             let f = unit_param(v, &p, "firer")?;
             let t = unit_param(v, &p, "target")?;
             let (fi, ti) = (v.info(f), v.info(t));
-            let table = if is_vehicle(&ti.kind) { "anti-tank" } else { "infantry" };
+            let table = if is_vehicle(&ti.kind) {
+                "anti-tank"
+            } else {
+                "infantry"
+            };
             fill(&mut p, "table", text(table));
             fill(&mut p, "firer-kind", text(&fi.kind));
-            fill(&mut p, "firer-suppressed", Value::Bool(flag(v, f, SUPPRESSED)));
+            fill(
+                &mut p,
+                "firer-suppressed",
+                Value::Bool(flag(v, f, SUPPRESSED)),
+            );
             fill(&mut p, "target-quality", text(&ti.quality));
             fill(&mut p, "hmg", Value::Bool(fi.hmg));
             if table == "anti-tank" {
@@ -328,7 +346,11 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
                 fill(&mut p, "armour", Value::Int(ti.armour));
                 fill(&mut p, "road", Value::Bool(flag(v, t, MOVED_ON_ROAD)));
             }
-            fill(&mut p, "opportunity", Value::Bool(fi.side != v.active_side()));
+            fill(
+                &mut p,
+                "opportunity",
+                Value::Bool(fi.side != v.active_side()),
+            );
         }
         "close-combat" => {
             for (who, u) in [
@@ -338,10 +360,26 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
                 let i = v.info(u);
                 fill(&mut p, &format!("{who}-kind"), text(&i.kind));
                 fill(&mut p, &format!("{who}-quality"), text(&i.quality));
-                fill(&mut p, &format!("{who}-hits"), Value::Int(i64::from(v.unit_state(u).hits)));
+                fill(
+                    &mut p,
+                    &format!("{who}-hits"),
+                    Value::Int(i64::from(v.unit_state(u).hits)),
+                );
                 fill(&mut p, &format!("{who}-hmg"), Value::Bool(i.hmg));
-                fill(&mut p, &format!("{who}-gun"), Value::Int(if fire::has_vehicle_ranges(&i.kind) { i.gun } else { 0 }));
-                fill(&mut p, &format!("{who}-armour"), Value::Int(if is_vehicle(&i.kind) { i.armour } else { 0 }));
+                fill(
+                    &mut p,
+                    &format!("{who}-gun"),
+                    Value::Int(if fire::has_vehicle_ranges(&i.kind) {
+                        i.gun
+                    } else {
+                        0
+                    }),
+                );
+                fill(
+                    &mut p,
+                    &format!("{who}-armour"),
+                    Value::Int(if is_vehicle(&i.kind) { i.armour } else { 0 }),
+                );
                 if who == "defender" {
                     let state = match morale(v, u) {
                         Morale::Steady => "none",
@@ -357,7 +395,11 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
             let i = v.info(t);
             fill(&mut p, "target-kind", text(&i.kind));
             fill(&mut p, "target-quality", text(&i.quality));
-            fill(&mut p, "armour", Value::Int(if is_vehicle(&i.kind) { i.armour } else { 0 }));
+            fill(
+                &mut p,
+                "armour",
+                Value::Int(if is_vehicle(&i.kind) { i.armour } else { 0 }),
+            );
         }
         "artillery" => {
             let a = unit_param(v, &p, "asset")?;
@@ -386,16 +428,17 @@ fn strike_of(v: &BattleView<'_>, t: usize, cover: Cover, smoke: bool, dice: u32)
         cover,
         smoke,
         green: i.quality == "green",
-        armour: if is_vehicle(&i.kind) { i.armour as i32 } else { 0 },
+        armour: if is_vehicle(&i.kind) {
+            i.armour as i32
+        } else {
+            0
+        },
         dice,
     }
 }
 
 /// Parses `ID[:COVER]` items of an artillery target list.
-fn template_targets(
-    v: &BattleView<'_>,
-    p: &Params,
-) -> Result<Vec<(usize, Cover)>, RuleError> {
+fn template_targets(v: &BattleView<'_>, p: &Params) -> Result<Vec<(usize, Cover)>, RuleError> {
     p.list("targets")
         .iter()
         .map(|item| {
@@ -413,7 +456,9 @@ fn close_combat_of(v: &BattleView<'_>, p: &Params) -> Result<CloseCombat, RuleEr
 pub fn odds(v: &BattleView<'_>, action: &str, params: &Params) -> Result<OddsReport, RuleError> {
     let p = prefill(v, action, params)?;
     match action {
-        "fire" | "close-combat" | "air" | "command-roll" => super::Newport.odds_inner(action, &p, v.options),
+        "fire" | "close-combat" | "air" | "command-roll" => {
+            super::Newport.odds_inner(action, &p, v.options)
+        }
         "artillery" => {
             let targets = template_targets(v, &p)?;
             let mut report = OddsReport {
@@ -518,7 +563,11 @@ fn opportunity_prompt(
     }
 }
 
-fn act_fire(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result<Outcome, RuleError> {
+fn act_fire(
+    v: &BattleView<'_>,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
     in_action_phase(v, "fire")?;
     let f = unit_param(v, p, "firer")?;
     let t = unit_param(v, p, "target")?;
@@ -537,7 +586,11 @@ fn act_fire(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result
             return Err(RuleError::refused(format!(
                 "{} is {}: only stands not Finished, Suppressed or Paralyzed may fire opportunity fire",
                 v.label(f),
-                if flag(v, f, FINISHED) { "Finished" } else { morale(v, f).name() }
+                if flag(v, f, FINISHED) {
+                    "Finished"
+                } else {
+                    morale(v, f).name()
+                }
             )));
         }
         if flag(v, t, OPP_FIRED_AT) {
@@ -556,9 +609,7 @@ fn act_fire(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result
         }
     }
     let mut resolutions = Vec::new();
-    if !opportunity
-        && let Some((roll, ok)) = command_check(v, f, p.flag("out-of-command"), dice)?
-    {
+    if !opportunity && let Some((roll, ok)) = command_check(v, f, p.flag("out-of-command"), dice)? {
         if !ok {
             return Ok(failed_command(v, f, roll));
         }
@@ -575,15 +626,30 @@ fn act_fire(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result
     let label = format!(
         "{} {} {}",
         v.label(f),
-        if opportunity { "opportunity-fires at" } else { "fires at" },
+        if opportunity {
+            "opportunity-fires at"
+        } else {
+            "fires at"
+        },
         v.label(t)
     );
     let (step, e) = shot.roll(dice, label.clone())?;
     let before = target_of(v, t);
     let after = before.after(e);
-    damage(v, t, before, after, &format!("fire from {}", v.info(f).id), &mut effects, &mut words);
+    damage(
+        v,
+        t,
+        before,
+        after,
+        &format!("fire from {}", v.info(f).id),
+        &mut effects,
+        &mut words,
+    );
     if e.forced_back && !after.destroyed() {
-        words.push(format!("{} is Forced Back 8\" away from the enemy", v.label(t)));
+        words.push(format!(
+            "{} is Forced Back 8\" away from the enemy",
+            v.label(t)
+        ));
     }
     let mut prompts = Vec::new();
     if opportunity {
@@ -619,7 +685,11 @@ fn act_fire(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result
         action: "fire".into(),
         title: format!(
             "{} on the {}",
-            if opportunity { "Opportunity fire" } else { "Fire" },
+            if opportunity {
+                "Opportunity fire"
+            } else {
+                "Fire"
+            },
             shot.table.name().to_lowercase()
         ),
         context,
@@ -662,7 +732,10 @@ fn act_close_combat(
     own_ready_stand(v, a, "close combat")?;
     enemy_target(v, a, d)?;
     if is_asset(v.info(a)) {
-        return Err(RuleError::refused(format!("{} is off the table", v.label(a))));
+        return Err(RuleError::refused(format!(
+            "{} is off the table",
+            v.label(a)
+        )));
     }
     if morale(v, a) != Morale::Steady {
         return Err(RuleError::refused(format!(
@@ -691,13 +764,35 @@ fn act_close_combat(
     cc.attacker = fighter_of(v, a, p, "attacker");
     cc.defender = fighter_of(v, d, p, "defender");
     let (mut r, end) = close_combat::resolve_combat(&cc, dice)?;
-    damage(v, a, cc.attacker.start, end.attacker, &format!("close combat with {}", v.info(d).id), &mut effects, &mut words);
-    damage(v, d, cc.defender.start, end.defender, &format!("close combat with {}", v.info(a).id), &mut effects, &mut words);
+    damage(
+        v,
+        a,
+        cc.attacker.start,
+        end.attacker,
+        &format!("close combat with {}", v.info(d).id),
+        &mut effects,
+        &mut words,
+    );
+    damage(
+        v,
+        d,
+        cc.defender.start,
+        end.defender,
+        &format!("close combat with {}", v.info(a).id),
+        &mut effects,
+        &mut words,
+    );
     if v.unit_state(a).on_table() && !end.attacker.destroyed() {
         effects.push(set(v, a, FINISHED, true));
-        words.push(format!("{}: marked Finished (the defender is not)", v.label(a)));
+        words.push(format!(
+            "{}: marked Finished (the defender is not)",
+            v.label(a)
+        ));
     }
-    r.context.insert(0, format!("{} moves into contact with {}", v.label(a), v.label(d)));
+    r.context.insert(
+        0,
+        format!("{} moves into contact with {}", v.label(a), v.label(d)),
+    );
     r.effects = words;
     let summary = format!("{} assaults {}: {}", v.label(a), v.label(d), r.result);
     resolutions.push(r);
@@ -722,7 +817,11 @@ fn ready_asset(v: &BattleView<'_>, a: usize, kinds: &[&str]) -> Result<(), RuleE
     own_ready_stand(v, a, "support")
 }
 
-fn act_air(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result<Outcome, RuleError> {
+fn act_air(
+    v: &BattleView<'_>,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
     in_action_phase(v, "air support")?;
     let a = unit_param(v, p, "asset")?;
     let t = unit_param(v, p, "target")?;
@@ -732,8 +831,17 @@ fn act_air(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result<
     let mut effects = vec![set(v, a, FINISHED, true)];
     let mut words = Vec::new();
     let before = target_of(v, t);
-    damage(v, t, before, before.after(e), &format!("air attack by {}", v.info(a).id), &mut effects, &mut words);
-    r.context.insert(0, format!("{} attacks {}", v.label(a), v.label(t)));
+    damage(
+        v,
+        t,
+        before,
+        before.after(e),
+        &format!("air attack by {}", v.info(a).id),
+        &mut effects,
+        &mut words,
+    );
+    r.context
+        .insert(0, format!("{} attacks {}", v.label(a), v.label(t)));
     r.effects = words;
     Ok(Outcome {
         summary: format!("{} attacks {}: {}", v.label(a), v.label(t), r.result),
@@ -768,7 +876,10 @@ fn spotter_check(
         effects.push(set(v, s, FINISHED, true));
         words.push(format!("{}: spotted, marked Finished", v.label(s)));
     } else {
-        words.push(format!("{}: spotted (not marked in a battalion game)", v.label(s)));
+        words.push(format!(
+            "{}: spotted (not marked in a battalion game)",
+            v.label(s)
+        ));
     }
     Ok(s)
 }
@@ -794,9 +905,20 @@ fn act_artillery(
     let mut affected = 0;
     for (t, cover) in &targets {
         let shot = strike_of(v, *t, *cover, false, 1).shot();
-        let (step, e) = shot.roll(dice, format!("{} under the {}", v.label(*t), weapon.replace('-', " ")))?;
+        let (step, e) = shot.roll(
+            dice,
+            format!("{} under the {}", v.label(*t), weapon.replace('-', " ")),
+        )?;
         let before = target_of(v, *t);
-        damage(v, *t, before, before.after(e), &format!("{} from {}", weapon.replace('-', " "), v.info(a).id), &mut effects, &mut words);
+        damage(
+            v,
+            *t,
+            before,
+            before.after(e),
+            &format!("{} from {}", weapon.replace('-', " "), v.info(a).id),
+            &mut effects,
+            &mut words,
+        );
         if e.forced_back && !before.after(e).destroyed() {
             words.push(format!("{} is Forced Back 8\"", v.label(*t)));
         }
@@ -837,7 +959,9 @@ fn act_smoke(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
             c.escape_unicode()
         )));
     }
-    let n = (1..).find(|n| !v.state.areas.contains_key(&format!("smoke-{n}"))).unwrap_or(1);
+    let n = (1..)
+        .find(|n| !v.state.areas.contains_key(&format!("smoke-{n}")))
+        .unwrap_or(1);
     let side = v.side_id(v.active_side()).to_string();
     Ok(Outcome {
         summary: format!("{} lays smoke: {area}", v.label(a)),
@@ -895,14 +1019,21 @@ fn act_command_roll(
     })
 }
 
-fn act_move(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result<Outcome, RuleError> {
+fn act_move(
+    v: &BattleView<'_>,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
     in_action_phase(v, "movement")?;
     let u = unit_param(v, p, "unit")?;
     own_ready_stand(v, u, "move")?;
     let vehicle = is_vehicle(&v.info(u).kind);
     let m = morale(v, u);
     if is_asset(v.info(u)) {
-        return Err(RuleError::refused(format!("{} is off the table", v.label(u))));
+        return Err(RuleError::refused(format!(
+            "{} is off the table",
+            v.label(u)
+        )));
     }
     if m != Morale::Steady && !vehicle {
         return Err(RuleError::refused(format!(
@@ -950,7 +1081,10 @@ fn act_panic(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         )));
     }
     if is_asset(info) {
-        return Err(RuleError::refused(format!("{} is off the table", v.label(u))));
+        return Err(RuleError::refused(format!(
+            "{} is off the table",
+            v.label(u)
+        )));
     }
     let before = target_of(v, u);
     if before.morale == Morale::Steady {
@@ -994,10 +1128,16 @@ fn act_rally(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     own_ready_stand(v, l, "rally")?;
     on_table(v, u)?;
     if !is_leader(v.info(l)) {
-        return Err(RuleError::refused(format!("{} is not a leader", v.label(l))));
+        return Err(RuleError::refused(format!(
+            "{} is not a leader",
+            v.label(l)
+        )));
     }
     if v.info(u).side != v.info(l).side {
-        return Err(RuleError::refused(format!("{} is an enemy stand", v.label(u))));
+        return Err(RuleError::refused(format!(
+            "{} is an enemy stand",
+            v.label(u)
+        )));
     }
     let before = target_of(v, u);
     if before.morale == Morale::Steady {
@@ -1119,11 +1259,19 @@ fn morale_recovery(
         if ok {
             let after = before.improved();
             ch.effects.extend(morale_effects(v, u, before, after));
-            ch.steps.push(format!("  {}: {} → {}", v.label(u), before.name(), after.name()));
+            ch.steps.push(format!(
+                "  {}: {} → {}",
+                v.label(u),
+                before.name(),
+                after.name()
+            ));
             improved += 1;
         } else {
-            ch.steps
-                .push(format!("  {}: stays {} (failed its morale check)", v.label(u), before.name()));
+            ch.steps.push(format!(
+                "  {}: stays {} (failed its morale check)",
+                v.label(u),
+                before.name()
+            ));
         }
     }
     if improved == 0 && !checks {
@@ -1160,13 +1308,26 @@ fn end_of_turn(v: &BattleView<'_>, side: usize, ch: &mut PhaseChange) {
         let saved = v.state.counter(&bid, "saved").unwrap_or(0);
         if hq_alive(v, bn) {
             if cp > 0 {
-                ch.steps.push(format!("  {bid}: {cp} unspent point(s) saved with the HQ ({} saved)", saved + cp));
+                ch.steps.push(format!(
+                    "  {bid}: {cp} unspent point(s) saved with the HQ ({} saved)",
+                    saved + cp
+                ));
             }
-            ch.effects.push(Effect::Counter { scope: bid.clone(), name: "saved".into(), value: Some(saved + cp) });
+            ch.effects.push(Effect::Counter {
+                scope: bid.clone(),
+                name: "saved".into(),
+                value: Some(saved + cp),
+            });
         } else if cp > 0 {
-            ch.steps.push(format!("  {bid}: {cp} unspent point(s) lost (no HQ to save them)"));
+            ch.steps.push(format!(
+                "  {bid}: {cp} unspent point(s) lost (no HQ to save them)"
+            ));
         }
-        ch.effects.push(Effect::Counter { scope: bid, name: "cp".into(), value: Some(0) });
+        ch.effects.push(Effect::Counter {
+            scope: bid,
+            name: "cp".into(),
+            value: Some(0),
+        });
     }
 }
 
@@ -1186,10 +1347,14 @@ fn remove_finished(v: &BattleView<'_>, side: usize, turn: u32, ch: &mut PhaseCha
             && !v.unit_state(u).on_table()
         {
             ch.effects.push(Effect::Returned { unit: i.id.clone() });
-            ch.steps.push(format!("  {} returns to the table (a replacement leader)", v.label(u)));
+            ch.steps.push(format!(
+                "  {} returns to the table (a replacement leader)",
+                v.label(u)
+            ));
         }
     }
-    ch.steps.push(format!("  Finished markers removed from {n} stand(s)"));
+    ch.steps
+        .push(format!("  Finished markers removed from {n} stand(s)"));
 }
 
 fn command_phase(
@@ -1208,7 +1373,10 @@ fn command_phase(
         if units.iter().all(|&u| !v.unit_state(u).on_table()) {
             continue;
         }
-        let lost = units.iter().filter(|&&u| !v.unit_state(u).on_table()).count() as i64;
+        let lost = units
+            .iter()
+            .filter(|&&u| !v.unit_state(u).on_table())
+            .count() as i64;
         let saved = if hq_alive(v, bn) {
             v.state.counter(&f.id, "saved").unwrap_or(0)
         } else {
@@ -1218,10 +1386,27 @@ fn command_phase(
         let mut input = PointsInput::from_params(&p, v.options, Some(&sid));
         input.lost = lost;
         input.saved = i64::from(saved);
-        let (r, points) = command::points_roll(&input, v.options, &format!("Command points for {}", f.name), dice)?;
-        ch.steps.push(format!("  {}: {points} command point(s) this turn{}", f.name, if saved > 0 { format!(" + {saved} saved") } else { String::new() }));
+        let (r, points) = command::points_roll(
+            &input,
+            v.options,
+            &format!("Command points for {}", f.name),
+            dice,
+        )?;
+        ch.steps.push(format!(
+            "  {}: {points} command point(s) this turn{}",
+            f.name,
+            if saved > 0 {
+                format!(" + {saved} saved")
+            } else {
+                String::new()
+            }
+        ));
         ch.resolutions.push(r);
-        ch.effects.push(Effect::Counter { scope: f.id.clone(), name: "cp".into(), value: Some(points as i32) });
+        ch.effects.push(Effect::Counter {
+            scope: f.id.clone(),
+            name: "cp".into(),
+            value: Some(points as i32),
+        });
     }
     Ok(())
 }
@@ -1263,7 +1448,11 @@ pub fn formation_badges(v: &BattleView<'_>, f: usize) -> Vec<Badge> {
     let saved = v.state.counter(&fi.id, "saved").unwrap_or(0);
     let mut out = vec![Badge {
         text: format!("CP {cp}"),
-        tone: if cp + saved == 0 { Tone::Warn } else { Tone::Info },
+        tone: if cp + saved == 0 {
+            Tone::Warn
+        } else {
+            Tone::Info
+        },
         help: "command points this turn".into(),
     }];
     if saved > 0 {
@@ -1296,9 +1485,30 @@ pub fn validate(file: &ScenarioFile, options: &Options) -> Vec<Problem> {
         ] {
             if let Some(val) = value {
                 if !ok {
-                    out.push(Problem::new(Some(val.span()), key(field), format!("`{field}` applies to {} only, not to a {kind}", if field == "gun" { "vehicles and guns" } else { "vehicles" })).with_value(val.get_ref().to_string()));
+                    out.push(
+                        Problem::new(
+                            Some(val.span()),
+                            key(field),
+                            format!(
+                                "`{field}` applies to {} only, not to a {kind}",
+                                if field == "gun" {
+                                    "vehicles and guns"
+                                } else {
+                                    "vehicles"
+                                }
+                            ),
+                        )
+                        .with_value(val.get_ref().to_string()),
+                    );
                 } else if !(-3..=3).contains(val.get_ref()) {
-                    out.push(Problem::new(Some(val.span()), key(field), "expected a modifier from -3 to 3 (the rules suggest −2 to +2)").with_value(val.get_ref().to_string()));
+                    out.push(
+                        Problem::new(
+                            Some(val.span()),
+                            key(field),
+                            "expected a modifier from -3 to 3 (the rules suggest −2 to +2)",
+                        )
+                        .with_value(val.get_ref().to_string()),
+                    );
                 }
             }
         }
@@ -1306,14 +1516,28 @@ pub fn validate(file: &ScenarioFile, options: &Options) -> Vec<Problem> {
             && *h.get_ref()
             && !matches!(kind, "infantry" | "weapons" | "vehicle")
         {
-            out.push(Problem::new(Some(h.span()), key("hmg"), format!("a {kind} cannot be a heavy machine gun")).with_value("true"));
+            out.push(
+                Problem::new(
+                    Some(h.span()),
+                    key("hmg"),
+                    format!("a {kind} cannot be a heavy machine gun"),
+                )
+                .with_value("true"),
+            );
         }
         for (field, value) in [("leader", &u.leader), ("hq", &u.hq)] {
             if let Some(b) = value
                 && *b.get_ref()
                 && ASSET_KINDS.contains(&kind)
             {
-                out.push(Problem::new(Some(b.span()), key(field), format!("an off-table {kind} cannot be a {field}")).with_value("true"));
+                out.push(
+                    Problem::new(
+                        Some(b.span()),
+                        key(field),
+                        format!("an off-table {kind} cannot be a {field}"),
+                    )
+                    .with_value("true"),
+                );
             }
         }
         let _ = (side, path);
@@ -1321,18 +1545,40 @@ pub fn validate(file: &ScenarioFile, options: &Options) -> Vec<Problem> {
     // Method 3 needs battalions, each with at most one HQ.
     for (si, s) in file.sides.iter().enumerate() {
         let m = options.int_for("command_method", Some(s.id.get_ref()));
-        let formations: Vec<_> = file.formations().into_iter().filter(|(i, _, _)| *i == si).collect();
-        let battalions: Vec<_> = formations.iter().filter(|(_, _, f)| f.level.as_ref().map(|l| l.get_ref().as_str()) == Some("battalion")).collect();
+        let formations: Vec<_> = file
+            .formations()
+            .into_iter()
+            .filter(|(i, _, _)| *i == si)
+            .collect();
+        let battalions: Vec<_> = formations
+            .iter()
+            .filter(|(_, _, f)| f.level.as_ref().map(|l| l.get_ref().as_str()) == Some("battalion"))
+            .collect();
         if m == 3 && battalions.is_empty() {
             out.push(Problem::new(Some(s.id.span()), format!("side \"{}\"", s.id.get_ref()), "command method 3 gives command points to battalions: give this side at least one formation with level = \"battalion\"").with_value(s.id.get_ref().clone()));
         }
         for (_, _, bn) in battalions {
-            let hqs: Vec<_> = file.units().into_iter().filter(|(_, path, u)| {
-                path.iter().any(|f| std::ptr::eq(*f, *bn)) && (u.kind.get_ref() == "hq" || u.hq.as_ref().is_some_and(|h| *h.get_ref()))
-            }).collect();
+            let hqs: Vec<_> = file
+                .units()
+                .into_iter()
+                .filter(|(_, path, u)| {
+                    path.iter().any(|f| std::ptr::eq(*f, *bn))
+                        && (u.kind.get_ref() == "hq" || u.hq.as_ref().is_some_and(|h| *h.get_ref()))
+                })
+                .collect();
             if hqs.len() > 1 {
                 let (_, _, second) = hqs[1];
-                out.push(Problem::new(Some(second.id.span()), format!("formation \"{}\"", bn.id.get_ref()), format!("a battalion has one HQ stand; `{}` is already its HQ", hqs[0].2.id.get_ref())).with_value(second.id.get_ref().clone()));
+                out.push(
+                    Problem::new(
+                        Some(second.id.span()),
+                        format!("formation \"{}\"", bn.id.get_ref()),
+                        format!(
+                            "a battalion has one HQ stand; `{}` is already its HQ",
+                            hqs[0].2.id.get_ref()
+                        ),
+                    )
+                    .with_value(second.id.get_ref().clone()),
+                );
             }
         }
     }
@@ -1341,7 +1587,12 @@ pub fn validate(file: &ScenarioFile, options: &Options) -> Vec<Problem> {
 
 impl super::Newport {
     /// Odds of a table procedure with inputs already filled.
-    pub(crate) fn odds_inner(&self, action: &str, p: &Params, options: &Options) -> Result<OddsReport, RuleError> {
+    pub(crate) fn odds_inner(
+        &self,
+        action: &str,
+        p: &Params,
+        options: &Options,
+    ) -> Result<OddsReport, RuleError> {
         crate::rules::Ruleset::odds(self, action, p, options)
     }
 }
