@@ -116,6 +116,7 @@ mod tests {
             resolutions: vec![],
             effects: vec![],
             notes: vec![],
+            offers: vec![],
         })
     }
 

@@ -18,7 +18,9 @@ pub mod state;
 
 use crate::dice::{DiceSource, Recorder, Roll};
 use crate::resolution::Resolution;
-use crate::rules::{MarkerKind, Options, Params, PhaseChange, RuleError, Ruleset, find_action};
+use crate::rules::{
+    MarkerKind, Offer, Options, Params, PhaseChange, RuleError, Ruleset, find_action,
+};
 use crate::scenario::Scenario;
 use crate::text::did_you_mean;
 pub use history::History;
@@ -89,6 +91,9 @@ pub struct Event {
     /// Automatic steps carried out, follow-ups for the umpire.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// Follow-up procedures the rules offer (opportunity fire …).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub offers: Vec<Offer>,
 }
 
 impl Event {
@@ -228,6 +233,7 @@ impl Battle {
             resolutions: Vec::new(),
             effects: self.ruleset.start(&self.view()),
             notes: Vec::new(),
+            offers: Vec::new(),
         })
     }
 
@@ -267,6 +273,7 @@ impl Battle {
                     resolutions: out.resolutions,
                     effects: out.effects,
                     notes: out.prompts,
+                    offers: out.offers,
                 }
             }
             Command::Advance => {
@@ -293,6 +300,7 @@ impl Battle {
                     resolutions,
                     effects,
                     notes: steps,
+                    offers: Vec::new(),
                 }
             }
             Command::SetMarker {
@@ -340,6 +348,7 @@ impl Battle {
                         value: *value,
                     }],
                     notes: Vec::new(),
+                    offers: Vec::new(),
                 }
             }
             Command::SetHits { unit, hits } => {
@@ -369,6 +378,7 @@ impl Battle {
                     resolutions: Vec::new(),
                     effects,
                     notes: Vec::new(),
+                    offers: Vec::new(),
                 }
             }
             Command::Restore { unit } => {
@@ -385,6 +395,7 @@ impl Battle {
                     resolutions: Vec::new(),
                     effects: vec![Effect::Returned { unit: unit.clone() }],
                     notes: Vec::new(),
+                    offers: Vec::new(),
                 }
             }
             Command::SetCounter { scope, name, value } => {
@@ -416,6 +427,7 @@ impl Battle {
                         value: *value,
                     }],
                     notes: Vec::new(),
+                    offers: Vec::new(),
                 }
             }
             Command::Note { text } => {
@@ -434,6 +446,7 @@ impl Battle {
                     resolutions: Vec::new(),
                     effects: Vec::new(),
                     notes: Vec::new(),
+                    offers: Vec::new(),
                 }
             }
         };

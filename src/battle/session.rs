@@ -648,6 +648,7 @@ quality = "regular"
                     hits: 1,
                 }],
                 notes: vec!["note".into()],
+                offers: vec![],
             }),
         };
         let json = serde_json::to_string(&rec).unwrap();

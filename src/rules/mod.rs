@@ -99,6 +99,8 @@ pub struct ActionDef {
     pub id: &'static str,
     pub help: &'static str,
     pub params: &'static [ParamDef],
+    /// The key that starts it in the terminal UI (a user keymap may change it).
+    pub key: Option<char>,
     /// True when it can be resolved outside a battle (table only).
     pub standalone: bool,
     /// True when it can be used in a battle.
@@ -172,6 +174,24 @@ pub struct Outcome {
     pub effects: Vec<Effect>,
     /// Follow-ups the umpire should know about (eligible opportunity fire, forced moves).
     pub prompts: Vec<String>,
+    /// Follow-up procedures offered to the umpire (opportunity fire at a stand that just acted).
+    pub offers: Vec<Offer>,
+}
+
+/// A follow-up procedure the rules offer after an event: which procedure, the units that may act
+/// (for its first unit input), and inputs already known.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Offer {
+    /// Procedure id (`fire`).
+    pub action: String,
+    /// What is offered, in words.
+    pub text: String,
+    /// Name of the input the actor goes into (`firer`).
+    pub actor_param: String,
+    /// Unit ids that may take it up.
+    pub actors: Vec<String>,
+    /// Inputs already known (`target`, `trigger`).
+    pub params: Params,
 }
 
 /// One rule set.

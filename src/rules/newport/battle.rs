@@ -13,7 +13,7 @@ use crate::battle::{AreaMarker, BattleView, Effect, UnitInfo};
 use crate::dice::DiceSource;
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
-use crate::rules::{Badge, Options, Outcome, Params, PhaseChange, RuleError, Tone, Value};
+use crate::rules::{Badge, Offer, Options, Outcome, Params, PhaseChange, RuleError, Tone, Value};
 use crate::scenario::{Problem, ScenarioFile};
 
 // ---- facts about units ------------------------------------------------------------------------
@@ -304,6 +304,7 @@ fn failed_command(v: &BattleView<'_>, u: usize, roll: Resolution) -> Outcome {
         resolutions: vec![roll],
         effects: vec![set(v, u, FINISHED, true)],
         prompts: Vec::new(),
+        offers: Vec::new(),
     }
 }
 
@@ -538,29 +539,46 @@ pub fn opportunity_firers(v: &BattleView<'_>, target: usize) -> Vec<usize> {
 
 /// The opportunity-fire offer after `target` acts; `shaken` are stands this very action removed,
 /// Suppressed or Paralyzed (the view does not show that yet).
-fn opportunity_prompt(
+fn opportunity_offer(
     v: &BattleView<'_>,
     target: usize,
     what: &str,
     shaken: &[usize],
-) -> Vec<String> {
+) -> Option<Offer> {
     if !v.unit_state(target).on_table() || shaken.contains(&target) && what != "fired" {
-        return Vec::new();
+        return None;
     }
-    let ids: Vec<&str> = opportunity_firers(v, target)
+    let ids: Vec<String> = opportunity_firers(v, target)
         .into_iter()
         .filter(|u| !shaken.contains(u))
-        .map(|u| v.info(u).id.as_str())
+        .map(|u| v.info(u).id.clone())
         .collect();
     if ids.is_empty() {
-        Vec::new()
-    } else {
-        vec![format!(
+        return None;
+    }
+    let trigger = if what == "fired" { "fired" } else { "moved" };
+    Some(Offer {
+        action: "fire".into(),
+        text: format!(
             "opportunity fire at {} after it {what}: {} may fire (one stand only)",
             v.info(target).id,
             ids.join(", ")
-        )]
+        ),
+        actor_param: "firer".into(),
+        actors: ids,
+        params: Params::new()
+            .with("target", text(&v.info(target).id))
+            .with("trigger", text(trigger)),
+    })
+}
+
+/// Puts an offer into an outcome: its words among the prompts, itself among the offers.
+fn with_offer(mut out: Outcome, offer: Option<Offer>) -> Outcome {
+    if let Some(o) = offer {
+        out.prompts.insert(0, o.text.clone());
+        out.offers.push(o);
     }
+    out
 }
 
 fn act_fire(
@@ -651,7 +669,7 @@ fn act_fire(
             v.label(t)
         ));
     }
-    let mut prompts = Vec::new();
+    let mut offer = None;
     if opportunity {
         effects.push(set(v, t, OPP_FIRED_AT, true));
         if e.is_none() {
@@ -678,7 +696,7 @@ fn act_fire(
         } else {
             Vec::new()
         };
-        prompts = opportunity_prompt(v, f, "fired", &shaken);
+        offer = opportunity_offer(v, f, "fired", &shaken);
     }
     let mut r = Resolution {
         ruleset: super::ID.into(),
@@ -701,12 +719,16 @@ fn act_fire(
     r.context.insert(0, label);
     let summary = format!("{}: {}", r.context[0], r.result);
     resolutions.push(r);
-    Ok(Outcome {
-        summary,
-        resolutions,
-        effects,
-        prompts,
-    })
+    Ok(with_offer(
+        Outcome {
+            summary,
+            resolutions,
+            effects,
+            prompts: Vec::new(),
+            offers: Vec::new(),
+        },
+        offer,
+    ))
 }
 
 fn fighter_of(v: &BattleView<'_>, u: usize, p: &Params, who: &str) -> Fighter {
@@ -801,6 +823,7 @@ fn act_close_combat(
         resolutions,
         effects,
         prompts: Vec::new(),
+        offers: Vec::new(),
     })
 }
 
@@ -848,6 +871,7 @@ fn act_air(
         resolutions: vec![r],
         effects,
         prompts: Vec::new(),
+        offers: Vec::new(),
     })
 }
 
@@ -942,6 +966,7 @@ fn act_artillery(
         resolutions: vec![r],
         effects,
         prompts: Vec::new(),
+        offers: Vec::new(),
     })
 }
 
@@ -979,6 +1004,7 @@ fn act_smoke(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
             },
         ],
         prompts: vec!["fire through the smoke takes +1 cover (not added to other cover); it lifts in the opponent's next morale recovery".into()],
+        offers: Vec::new(),
     })
 }
 
@@ -1016,6 +1042,7 @@ fn act_command_roll(
         resolutions: vec![r],
         effects: vec![set(v, u, IN_COMMAND, true)],
         prompts: Vec::new(),
+        offers: Vec::new(),
     })
 }
 
@@ -1059,14 +1086,16 @@ fn act_move(
     if vehicle && m == Morale::Suppressed {
         words.push("a Suppressed vehicle may only move away from the enemy".into());
     }
-    let mut prompts = opportunity_prompt(v, u, "moved 1\" or more in sight", &[]);
-    prompts.extend(words);
-    Ok(Outcome {
-        summary: format!("{} moves: Finished", v.label(u)),
-        resolutions,
-        effects,
-        prompts,
-    })
+    Ok(with_offer(
+        Outcome {
+            summary: format!("{} moves: Finished", v.label(u)),
+            resolutions,
+            effects,
+            prompts: words,
+            offers: Vec::new(),
+        },
+        opportunity_offer(v, u, "moved 1\" or more in sight", &[]),
+    ))
 }
 
 fn act_panic(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
@@ -1107,13 +1136,16 @@ fn act_panic(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         v.label(u)
     )];
     prompts.extend(words);
-    prompts.extend(opportunity_prompt(v, u, "moved", &[]));
-    Ok(Outcome {
-        summary: format!("{} makes a panic move: Paralyzed, one hit", v.label(u)),
-        resolutions: Vec::new(),
-        effects,
-        prompts,
-    })
+    Ok(with_offer(
+        Outcome {
+            summary: format!("{} makes a panic move: Paralyzed, one hit", v.label(u)),
+            resolutions: Vec::new(),
+            effects,
+            prompts,
+            offers: Vec::new(),
+        },
+        opportunity_offer(v, u, "moved", &[]),
+    ))
 }
 
 fn act_rally(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
@@ -1165,6 +1197,7 @@ fn act_rally(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         resolutions: Vec::new(),
         effects,
         prompts: words,
+        offers: Vec::new(),
     })
 }
 
