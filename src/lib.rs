@@ -23,3 +23,4 @@ pub mod resolution;
 pub mod rules;
 pub mod scenario;
 pub mod text;
+pub mod tui;

@@ -4,7 +4,9 @@
 //! - [`rulesets`]: `umpire rulesets [ID] [--json]` lists what each rule set offers;
 //! - [`resolve`]: `umpire resolve|odds RULESET ACTION [inputs]`, with the procedures and their
 //!   flags built from the rule sets' declarations;
-//! - [`overview`]: what `umpire` alone prints (until the terminal UI takes its place).
+//! - [`play`]: `umpire play SCENARIO`, `umpire resume JOURNAL` and the demo battle that `umpire`
+//!   alone opens in the terminal UI;
+//! - [`overview`]: what `umpire` alone prints when it has no terminal.
 //!
 //! Everything writes to the `out` and `err` it is given, so tests run it in-process. Errors go to
 //! `err` as `error: …` lines, escaped; the exit status is 2 for a command line that could not be
@@ -13,6 +15,7 @@
 pub mod check;
 mod output;
 mod overview;
+pub mod play;
 pub mod resolve;
 pub mod rulesets;
 
@@ -49,6 +52,8 @@ pub fn command() -> Command {
                         .value_parser(value_parser!(PathBuf)),
                 ),
         )
+        .subcommand(play::play_command())
+        .subcommand(play::resume_command())
         .subcommand(rulesets::command())
         .subcommand(resolve::command(Mode::Resolve))
         .subcommand(resolve::command(Mode::Odds));
@@ -86,7 +91,9 @@ where
         }
     };
     let result = match matches.subcommand() {
-        None => overview(out).map_err(Failure::from),
+        None => play::demo(out),
+        Some(("play", m)) => play::play(m, out),
+        Some(("resume", m)) => play::resume(m, out),
         Some(("check", m)) => {
             let files: Vec<PathBuf> = m
                 .get_many::<PathBuf>("files")

@@ -32,6 +32,18 @@ pub fn overview(out: &mut dyn Write) -> io::Result<()> {
     writeln!(out)?;
     writeln!(out, "Commands:")?;
     for (usage, what) in [
+        (
+            "umpire",
+            "the terminal UI on a built-in demo battle (a Newport company action)",
+        ),
+        (
+            "umpire play SCENARIO",
+            "start a battle in the terminal UI (--journal PATH, --seed N)",
+        ),
+        (
+            "umpire resume JOURNAL",
+            "carry on a battle from its journal, after a crash too",
+        ),
         ("umpire check FILE...", "validate scenario files"),
         (
             "umpire rulesets [ID]",

@@ -335,7 +335,7 @@ struct WithSeed<'a> {
 
 /// A seed for the program's dice when none is given: from the OS-seeded hasher keys and the clock.
 /// Kept below a billion so it is short to type back with `--seed`.
-fn fresh_seed() -> u64 {
+pub(crate) fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {

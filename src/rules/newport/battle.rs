@@ -651,7 +651,14 @@ fn act_fire(
         },
         v.label(t)
     );
-    let (step, e) = shot.roll(dice, label.clone())?;
+    let (step, e) = shot.roll(
+        dice,
+        if opportunity {
+            "Opportunity fire"
+        } else {
+            "Fire"
+        },
+    )?;
     let before = target_of(v, t);
     let after = before.after(e);
     damage(

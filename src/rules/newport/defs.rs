@@ -131,7 +131,7 @@ pub const PHASES: &[PhaseDef] = &[
     PhaseDef {
         id: PH_COMMAND,
         name: "Command",
-        automatic: false,
+        automatic: true,
         help: "Method 3: each battalion rolls for command points (done on entering the phase)",
     },
     PhaseDef {

@@ -1,0 +1,103 @@
+//! Everything the umpire can ask of the terminal UI, as one enum. Keys map to actions through the
+//! [`super::keymap`]; the help screen is written from the same bindings.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One thing the umpire can do from the keyboard.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Move the cursor up one row (or to the previous field in a form).
+    Up,
+    /// Move the cursor down one row (or to the next field in a form).
+    Down,
+    /// Move the cursor a page up.
+    PageUp,
+    /// Move the cursor a page down.
+    PageDown,
+    /// Go to the first row.
+    Top,
+    /// Go to the last row.
+    Bottom,
+    /// Scroll the event log back (older events).
+    LogBack,
+    /// Scroll the event log forward (newer events).
+    LogForward,
+    /// Search units by id or name.
+    Search,
+    /// Jump to a unit by typing its id.
+    GoTo,
+    /// Start a rule-set procedure by its id (`fire`, `close-combat` …) with the selected unit.
+    #[serde(rename = "procedure")]
+    Procedure(String),
+    /// Take up the latest offer (opportunity fire at the stand that just acted).
+    TakeOffer,
+    /// End the phase: the automatic steps run up to the next phase that needs the umpire.
+    NextPhase,
+    /// Take back the latest event.
+    Undo,
+    /// Put back the latest undone event.
+    Redo,
+    /// Set or clear markers on the selected unit by hand.
+    Markers,
+    /// Add a hit to the selected unit by hand.
+    AddHit,
+    /// Remove a hit from the selected unit by hand.
+    RemoveHit,
+    /// Write a free-text note into the log.
+    Note,
+    /// Switch between the program's dice and dice typed by the umpire.
+    ToggleDice,
+    /// Show the keys.
+    Help,
+    /// Leave (nothing is lost: every event is already on disk).
+    Quit,
+}
+
+impl Action {
+    /// A short description for the help screen and the key-hint line.
+    pub fn desc(&self) -> String {
+        match self {
+            Action::Up => "up".into(),
+            Action::Down => "down".into(),
+            Action::PageUp => "page up".into(),
+            Action::PageDown => "page down".into(),
+            Action::Top => "first row".into(),
+            Action::Bottom => "last row".into(),
+            Action::LogBack => "log: older".into(),
+            Action::LogForward => "log: newer".into(),
+            Action::Search => "search units".into(),
+            Action::GoTo => "go to unit id".into(),
+            Action::Procedure(id) => id.replace('-', " "),
+            Action::TakeOffer => "take the offer (opportunity fire)".into(),
+            Action::NextPhase => "next phase".into(),
+            Action::Undo => "undo".into(),
+            Action::Redo => "redo".into(),
+            Action::Markers => "markers by hand".into(),
+            Action::AddHit => "add a hit".into(),
+            Action::RemoveHit => "remove a hit".into(),
+            Action::Note => "note".into(),
+            Action::ToggleDice => "program/typed dice".into(),
+            Action::Help => "help".into(),
+            Action::Quit => "quit".into(),
+        }
+    }
+
+    /// The name used in the user's key file.
+    pub fn config_name(&self) -> String {
+        match self {
+            Action::Procedure(id) => id.clone(),
+            other => serde_json::to_value(other)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default(),
+        }
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.desc())
+    }
+}

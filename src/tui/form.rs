@@ -1,0 +1,327 @@
+//! A form for any rule-set procedure, built from its declared inputs ([`ParamDef`]s): no rule
+//! knowledge here. Unit inputs come first (the selected unit already in the first), then what the
+//! umpire says about the table (range, cover …), then what the battle already knows (filled in by
+//! the rule set's `prefill`, still editable), then the dice. The exact odds are recomputed by the
+//! rule set after every change.
+
+use crate::battle::Battle;
+use crate::odds::OddsReport;
+use crate::rules::{ActionDef, ParamDef, ParamKind, Params, Scope, Value};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// One input of the form.
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub def: &'static ParamDef,
+    /// What is typed (or filled in).
+    pub text: String,
+    /// Filled in from the battle, not typed.
+    pub known: bool,
+    /// Typed over by the umpire (no longer refilled from the battle).
+    pub touched: bool,
+    /// Why the text does not parse, if it does not.
+    pub error: Option<String>,
+}
+
+impl Field {
+    fn new(def: &'static ParamDef) -> Self {
+        let blank = if def.kind == ParamKind::Flag {
+            "no"
+        } else {
+            ""
+        };
+        Self {
+            def,
+            text: def.default.unwrap_or(blank).to_string(),
+            known: false,
+            touched: false,
+            error: None,
+        }
+    }
+
+    /// The parsed value, if the field holds one.
+    pub fn value(&self) -> Option<Result<Value, String>> {
+        match self.def.kind {
+            ParamKind::Flag => Some(self.def.parse(&self.text).map_err(|e| e.to_string())),
+            _ if self.text.trim().is_empty() => None,
+            _ => Some(self.def.parse(&self.text).map_err(|e| e.to_string())),
+        }
+    }
+
+    fn is_unit(&self) -> bool {
+        self.def.kind == ParamKind::Unit
+    }
+}
+
+/// Where the odds stand.
+#[derive(Clone, Debug)]
+pub enum Odds {
+    /// The exact distribution of results.
+    Ready(OddsReport),
+    /// Not yet: what is missing, or why the rules refuse.
+    Pending(String),
+}
+
+/// A procedure being filled in.
+#[derive(Clone, Debug)]
+pub struct Form {
+    pub action: &'static ActionDef,
+    pub fields: Vec<Field>,
+    /// Index of the focused field; `fields.len()` is the dice field.
+    pub focus: usize,
+    /// Faces typed from the table ("" lets the program roll, in program-dice mode).
+    pub dice: String,
+    /// Why the last submit was refused.
+    pub error: Option<String>,
+    pub odds: Odds,
+}
+
+impl Form {
+    /// A form for `action`, with preset inputs (the selected unit, an offer's target …).
+    pub fn new(action: &'static ActionDef, preset: &Params, battle: &Battle) -> Self {
+        // Units first, then what the umpire reads off the table, then the rest, then what the
+        // battle knows.
+        let rank = |p: &ParamDef| match (p.scope, p.kind) {
+            (Scope::Battle, ParamKind::Unit) => 0,
+            (Scope::Both, _) => 1,
+            (Scope::Battle, _) => 2,
+            (Scope::Derived, _) => 3,
+        };
+        let mut order: Vec<&'static ParamDef> = action.params.iter().collect();
+        order.sort_by_key(|p| rank(p));
+        let mut fields: Vec<Field> = order.into_iter().map(Field::new).collect();
+        for f in &mut fields {
+            if let Some(v) = preset.get(f.def.name) {
+                f.text = v.to_string();
+                f.touched = true;
+            }
+        }
+        let focus = fields
+            .iter()
+            .position(|f| f.text.is_empty() && f.def.scope != Scope::Derived)
+            .unwrap_or(fields.len());
+        let mut form = Self {
+            action,
+            fields,
+            focus,
+            dice: String::new(),
+            error: None,
+            odds: Odds::Pending(String::new()),
+        };
+        form.refresh(battle);
+        form
+    }
+
+    /// The inputs as typed so far (fields that do not parse are left out).
+    pub fn params(&self) -> Params {
+        let mut p = Params::new();
+        for f in &self.fields {
+            if let Some(Ok(v)) = f.value() {
+                p.set(f.def.name, v);
+            }
+        }
+        p
+    }
+
+    /// Re-parses every field, refills what the battle knows and recomputes the odds.
+    pub fn refresh(&mut self, battle: &Battle) {
+        for f in &mut self.fields {
+            f.error = f.value().and_then(|r| r.err());
+            if f.is_unit() && f.error.is_none() && !f.text.is_empty() {
+                if let Some(full) = complete_unit(battle, &f.text) {
+                    if full != f.text && battle.roster.unit_index(&f.text).is_none() {
+                        f.error = Some(format!("press tab to take `{full}`"));
+                    }
+                } else if battle.roster.unit_index(&f.text).is_none() {
+                    f.error = Some(format!(
+                        "no unit `{}`{}",
+                        f.text,
+                        crate::text::did_you_mean(&f.text, battle.roster.unit_ids())
+                    ));
+                }
+            }
+        }
+        // Fill what the battle knows, unless the umpire typed over it.
+        let typed = Params(
+            self.params()
+                .0
+                .into_iter()
+                .filter(|(k, _)| {
+                    self.fields
+                        .iter()
+                        .any(|f| f.def.name == k && (f.touched || f.def.scope != Scope::Derived))
+                })
+                .collect(),
+        );
+        if let Ok(filled) = battle
+            .ruleset
+            .prefill(&battle.view(), self.action.id, &typed)
+        {
+            for f in &mut self.fields {
+                if f.def.scope == Scope::Derived
+                    && !f.touched
+                    && let Some(v) = filled.get(f.def.name)
+                {
+                    f.text = v.to_string();
+                    f.known = true;
+                    f.error = None;
+                }
+            }
+        }
+        self.odds = match self.missing() {
+            Some(m) => Odds::Pending(m),
+            None => match battle
+                .ruleset
+                .battle_odds(&battle.view(), self.action.id, &self.params())
+            {
+                Ok(r) => Odds::Ready(r),
+                Err(e) => Odds::Pending(e.to_string()),
+            },
+        };
+    }
+
+    /// The first input still needed, in words.
+    pub fn missing(&self) -> Option<String> {
+        if let Some(f) = self.fields.iter().find(|f| f.error.is_some()) {
+            return Some(format!(
+                "{}: {}",
+                f.def.name,
+                f.error.clone().unwrap_or_default()
+            ));
+        }
+        self.fields
+            .iter()
+            .find(|f| f.is_unit() && f.text.trim().is_empty())
+            .map(|f| format!("fill in {}: {}", f.def.name, f.def.help))
+    }
+
+    /// The inputs to submit, or the reason they cannot be.
+    pub fn submission(&self) -> Result<Params, String> {
+        for f in &self.fields {
+            if let Some(Err(e)) = f.value() {
+                return Err(e);
+            }
+            if let Some(e) = &f.error {
+                return Err(format!("{}: {e}", f.def.name));
+            }
+        }
+        Ok(self.params())
+    }
+
+    fn on_dice(&self) -> bool {
+        self.focus >= self.fields.len()
+    }
+
+    /// Handles a key typed into the form. Returns true when the form wants to be submitted.
+    pub fn on_key(&mut self, key: &KeyEvent, battle: &Battle) -> FormKey {
+        let n = self.fields.len() + 1;
+        match key.code {
+            KeyCode::Esc => return FormKey::Cancel,
+            KeyCode::Enter => {
+                for i in 0..self.fields.len() {
+                    self.focus_complete(i, battle);
+                }
+                self.refresh(battle);
+                return FormKey::Submit;
+            }
+            KeyCode::Tab | KeyCode::Down => {
+                self.complete_focused(battle);
+                self.focus = (self.focus + 1) % n;
+            }
+            KeyCode::BackTab | KeyCode::Up => {
+                self.complete_focused(battle);
+                self.focus = (self.focus + n - 1) % n;
+            }
+            _ if self.on_dice() => edit_text(&mut self.dice, key),
+            _ => {
+                let f = &mut self.fields[self.focus];
+                match f.def.kind {
+                    ParamKind::Flag => match key.code {
+                        KeyCode::Char(' ') | KeyCode::Left | KeyCode::Right => {
+                            let on = f.def.parse(&f.text).is_ok_and(|v| v == Value::Bool(true));
+                            f.text = if on { "no" } else { "yes" }.into();
+                        }
+                        KeyCode::Char('y') => f.text = "yes".into(),
+                        KeyCode::Char('n') => f.text = "no".into(),
+                        _ => return FormKey::Ignored,
+                    },
+                    ParamKind::Choice(choices) => match key.code {
+                        KeyCode::Left | KeyCode::Right | KeyCode::Char(' ') => {
+                            let i = choices.iter().position(|c| *c == f.text).unwrap_or(0);
+                            let step = if key.code == KeyCode::Left {
+                                choices.len() - 1
+                            } else {
+                                1
+                            };
+                            f.text = choices[(i + step) % choices.len()].to_string();
+                        }
+                        KeyCode::Char(c) => {
+                            if let Some(hit) = choices.iter().find(|x| x.starts_with(c)) {
+                                f.text = hit.to_string();
+                            } else {
+                                return FormKey::Ignored;
+                            }
+                        }
+                        _ => return FormKey::Ignored,
+                    },
+                    _ => edit_text(&mut f.text, key),
+                }
+                f.touched = true;
+                f.known = false;
+            }
+        }
+        self.error = None;
+        self.refresh(battle);
+        FormKey::Edited
+    }
+
+    fn complete_focused(&mut self, battle: &Battle) {
+        self.focus_complete(self.focus, battle);
+    }
+
+    /// Completes a unit field's unique prefix to the full id.
+    fn focus_complete(&mut self, i: usize, battle: &Battle) {
+        if let Some(f) = self.fields.get_mut(i)
+            && f.is_unit()
+            && battle.roster.unit_index(&f.text).is_none()
+            && let Some(full) = complete_unit(battle, &f.text)
+        {
+            f.text = full;
+        }
+    }
+}
+
+/// What a key did to a form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormKey {
+    Edited,
+    Ignored,
+    Submit,
+    Cancel,
+}
+
+fn edit_text(text: &mut String, key: &KeyEvent) {
+    match key.code {
+        KeyCode::Backspace => {
+            text.pop();
+        }
+        KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => text.clear(),
+        KeyCode::Char(c) if !c.is_control() => text.push(c),
+        _ => {}
+    }
+}
+
+/// The unit id that `prefix` stands for: an exact id, or the only id starting with it.
+pub fn complete_unit(battle: &Battle, prefix: &str) -> Option<String> {
+    if prefix.is_empty() {
+        return None;
+    }
+    if battle.roster.unit_index(prefix).is_some() {
+        return Some(prefix.to_string());
+    }
+    let mut hits = battle.roster.unit_ids().filter(|id| id.starts_with(prefix));
+    match (hits.next(), hits.next()) {
+        (Some(one), None) => Some(one.to_string()),
+        _ => None,
+    }
+}
