@@ -16,6 +16,18 @@ use ratatui::crossterm::event::{
 use ratatui::layout::Rect;
 use std::cell::Cell;
 
+/// True when a command failed only for want of typed dice.
+fn needs_dice(e: &SessionError) -> bool {
+    use crate::battle::BattleError;
+    use crate::dice::DiceError;
+    use crate::rules::RuleError;
+    matches!(
+        e,
+        SessionError::Battle(BattleError::Rule(RuleError::Dice(DiceError::Exhausted { .. })))
+            | SessionError::Dice(DiceError::Exhausted { .. })
+    )
+}
+
 /// A line of the roster pane.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Row {
@@ -50,8 +62,8 @@ pub enum Prompt {
 pub enum Mode {
     Main,
     Form(Box<Form>),
-    /// An event just recorded, explained.
-    Result(Box<Event>),
+    /// An event just recorded, explained, scrolled down `scroll` lines.
+    Result { event: Box<Event>, scroll: u16 },
     Help {
         scroll: u16,
     },
@@ -224,10 +236,31 @@ impl App {
                 FormKey::Submit => self.submit(form),
                 FormKey::Edited | FormKey::Ignored => self.mode = Mode::Form(form),
             },
-            Mode::Result(_) => {
-                // Any key closes the result; any other than enter, esc or space also does its job.
-                if !matches!(key.code, KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ')) {
-                    self.on_main_key(&key);
+            Mode::Result { event, scroll } => {
+                // Up and down scroll; any other key closes the result, and any but enter, esc or
+                // space also does its job.
+                match self.keymap.resolve(&key) {
+                    Some(Action::Down) => self.mode = Mode::Result { event, scroll: scroll + 1 },
+                    Some(Action::Up) => {
+                        self.mode = Mode::Result {
+                            event,
+                            scroll: scroll.saturating_sub(1),
+                        }
+                    }
+                    Some(Action::PageDown) => {
+                        self.mode = Mode::Result {
+                            event,
+                            scroll: scroll + 10,
+                        }
+                    }
+                    Some(Action::PageUp) => {
+                        self.mode = Mode::Result {
+                            event,
+                            scroll: scroll.saturating_sub(10),
+                        }
+                    }
+                    _ if matches!(key.code, KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ')) => {}
+                    _ => self.on_main_key(&key),
                 }
             }
             Mode::Help { scroll } => match self.keymap.resolve(&key) {
@@ -507,11 +540,18 @@ impl App {
             action: form.action.id.to_string(),
             params,
         };
-        match self.execute(&cmd, typed) {
+        let no_faces = form.dice.trim().is_empty();
+        match self.session.execute(&cmd, typed, (self.clock)()) {
             Ok(record) => self.show(record),
             Err(e) => {
                 let mut form = form;
-                form.error = Some(e);
+                if no_faces && needs_dice(&e) {
+                    // Typed dice: the procedure needs faces; go to the dice field.
+                    form.focus = form.fields.len();
+                    form.error = Some(format!("type the faces thrown at the table, then enter ({e})"));
+                } else {
+                    form.error = Some(e.to_string());
+                }
                 self.mode = Mode::Form(form);
             }
         }
@@ -520,10 +560,7 @@ impl App {
     fn execute(&mut self, cmd: &Command, typed: Option<TypedDice>) -> Result<Record, String> {
         self.session
             .execute(cmd, typed, (self.clock)())
-            .map_err(|e| match e {
-                SessionError::Battle(b) => b.to_string(),
-                other => other.to_string(),
-            })
+            .map_err(|e| e.to_string())
     }
 
     /// Runs a command from the main screen; errors become the status message. True on success.
@@ -551,7 +588,10 @@ impl App {
         self.log_back = 0;
         if let Entry::Event(e) = record.entry {
             self.info(e.summary.clone());
-            self.mode = Mode::Result(Box::new(e));
+            self.mode = Mode::Result {
+                event: Box::new(e),
+                scroll: 0,
+            };
         }
     }
 

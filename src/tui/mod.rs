@@ -40,15 +40,25 @@ pub fn run(app: &mut App) -> anyhow::Result<()> {
     result
 }
 
-/// On SIGTERM or SIGHUP, put the terminal back and leave: everything shown is already on disk.
+/// On SIGTERM, SIGHUP or SIGQUIT: put the terminal back and leave at once. Everything shown is
+/// already on disk. The handler thread writes the restoring sequences straight to the terminal's
+/// file descriptor (never through `std::io::stdout`, whose lock another thread may hold) and
+/// leaves with `_exit`, so a vanished terminal cannot keep it waiting.
 fn watch_signals() {
-    use signal_hook::consts::{SIGHUP, SIGTERM};
-    if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP]) {
+    use signal_hook::consts::{SIGHUP, SIGQUIT, SIGTERM};
+    if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGQUIT]) {
         std::thread::spawn(move || {
             if let Some(sig) = signals.forever().next() {
-                let _ = execute!(stdout(), DisableMouseCapture);
-                ratatui::restore();
-                std::process::exit(128 + sig);
+                let _ = ratatui::crossterm::terminal::disable_raw_mode();
+                // Mouse reporting off, cursor shown, main screen back.
+                const RESTORE: &[u8] =
+                    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?25h\x1b[?1049l";
+                // SAFETY: write(2) and _exit(2) are async-signal-safe and take plain values; the
+                // buffer is a static byte string.
+                unsafe {
+                    libc::write(1, RESTORE.as_ptr().cast(), RESTORE.len());
+                    libc::_exit(128 + sig);
+                }
             }
         });
     }

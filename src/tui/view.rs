@@ -91,7 +91,7 @@ impl Widget for &App {
         match &self.mode {
             Mode::Main => {}
             Mode::Form(form) => render_form(self, form, &theme, area, buf),
-            Mode::Result(ev) => render_result(self, ev, &theme, area, buf),
+            Mode::Result { event, scroll } => render_result(self, event, *scroll, &theme, area, buf),
             Mode::Help { scroll } => render_help(self, *scroll, &theme, area, buf),
             Mode::Prompt { kind, text } => render_prompt(kind, text, &theme, status, buf),
             Mode::Markers => render_markers(self, &theme, area, buf),
@@ -330,13 +330,23 @@ fn render_log(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     let mut areas = app.areas.get();
     areas.log = area;
     app.areas.set(areas);
-    let height = usize::from(inner.height);
+    // Newest at the bottom; long summaries wrap, so count rows from the end.
     let end = entries.len().saturating_sub(app.log_back);
-    let start = end.saturating_sub(height);
-    let lines: Vec<Line> = (start..end)
-        .map(|i| entry_line(b, i, &entries[i], t))
-        .collect();
-    Paragraph::new(lines).render(inner, buf);
+    let mut lines: Vec<Line> = Vec::new();
+    let mut used = 0u16;
+    for i in (0..end).rev() {
+        let line = entry_line(b, i, &entries[i], t);
+        let h = wrapped_height(&Text::from(line.clone()), inner.width);
+        if used + h > inner.height {
+            break;
+        }
+        used += h;
+        lines.push(line);
+    }
+    lines.reverse();
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
 }
 
 fn render_status(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
@@ -363,10 +373,12 @@ fn render_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         .filter(|a| a.in_battle)
         .map(|a| A::Procedure(a.id.to_string()))
         .collect();
+    let at = actions.len().min(3);
+    actions.splice(at..at, [A::NextPhase, A::Undo, A::Help, A::Quit]);
     if !app.offers().is_empty() {
         actions.insert(0, A::TakeOffer);
     }
-    actions.extend([A::NextPhase, A::Undo, A::Search, A::Help, A::Quit]);
+    actions.push(A::Search);
     let mut spans = vec![Span::raw(" ")];
     for a in actions {
         let k = app.keymap.hint(&a);
@@ -460,12 +472,16 @@ fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &mut Buffer) 
         + 2;
     let mut lines: Vec<Line> = Vec::new();
     let mut shown_known = false;
+    let mut focus_line = 0u16;
     for (i, f) in form.fields.iter().enumerate() {
         if f.def.scope == Scope::Derived && !shown_known {
             lines.push(Line::from(Span::styled("known from the battle:", t.dim())));
             shown_known = true;
         }
         let focus = i == form.focus;
+        if focus {
+            focus_line = lines.len() as u16;
+        }
         let mut spans = vec![
             Span::styled(if focus { "› " } else { "  " }, t.key()),
             Span::styled(
@@ -505,6 +521,9 @@ fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &mut Buffer) 
         }
     }
     let dice_focus = form.focus >= form.fields.len();
+    if dice_focus {
+        focus_line = lines.len() as u16;
+    }
     lines.push(Line::from(vec![
         Span::styled(if dice_focus { "› " } else { "  " }, t.key()),
         Span::styled(
@@ -524,16 +543,22 @@ fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &mut Buffer) 
             t.dim(),
         ),
     ]));
-    if let Some(e) = &form.error {
-        lines.push(Line::from(""));
-        lines.push(Line::from(Span::styled(
-            crate::text::escape_terminal(e),
-            t.error(),
-        )));
-    }
-    Paragraph::new(lines)
+    // The error (or what the procedure does) on top; the fields scroll to keep the focus in view.
+    let head = match &form.error {
+        Some(e) => Line::from(Span::styled(crate::text::escape_terminal(e), t.error())),
+        None => Line::from(Span::styled(form.action.help, t.dim())),
+    };
+    let head_height = wrapped_height(&Text::from(head.clone()), fields_area.width).min(3);
+    let [head_area, list_area] =
+        Layout::vertical([Constraint::Length(head_height), Constraint::Fill(1)]).areas(fields_area);
+    Paragraph::new(head)
         .wrap(Wrap { trim: false })
-        .render(fields_area, buf);
+        .render(head_area, buf);
+    let visible = list_area.height.max(1);
+    let scroll = (focus_line + 2).saturating_sub(visible);
+    Paragraph::new(lines)
+        .scroll((scroll, 0))
+        .render(list_area, buf);
     render_odds(&form.odds, t, odds_area, buf);
 }
 
@@ -585,7 +610,7 @@ fn wrapped_height(text: &Text, width: u16) -> u16 {
         .sum()
 }
 
-fn render_result(app: &App, ev: &Event, t: &Theme, area: Rect, buf: &mut Buffer) {
+fn render_result(app: &App, ev: &Event, scroll: u16, t: &Theme, area: Rect, buf: &mut Buffer) {
     let width = area.width.saturating_sub(4).min(100);
     let mut text = Text::default();
     text.push_line(Line::from(Span::styled(
@@ -622,15 +647,25 @@ fn render_result(app: &App, ev: &Event, t: &Theme, area: Rect, buf: &mut Buffer)
             app.keymap.hint(&super::Action::TakeOffer)
         )
     };
-    let height = wrapped_height(&text, width.saturating_sub(2)) + 3;
-    let r = popup(area, width, height.min(area.height.saturating_sub(2)));
+    let needed = wrapped_height(&text, width.saturating_sub(2)) + 2;
+    let r = popup(area, width, needed.min(area.height.saturating_sub(2)));
+    let scrolls = needed > r.height;
+    let scroll = if scrolls {
+        scroll.min(needed - r.height)
+    } else {
+        0
+    };
     Clear.render(r, buf);
     Paragraph::new(text)
         .wrap(Wrap { trim: false })
+        .scroll((scroll, 0))
         .block(
             Block::bordered()
                 .title(" Result (on disk) ")
-                .title_bottom(format!(" {offer_hint}any key closes ")),
+                .title_bottom(format!(
+                    " {offer_hint}{}any other key closes ",
+                    if scrolls { "↑↓ scroll  " } else { "" }
+                )),
         )
         .render(r, buf);
 }
