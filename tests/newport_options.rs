@@ -921,6 +921,56 @@ fn light_mortar_range_follows_the_option() {
     );
 }
 
+#[test]
+fn an_impossible_action_rolls_nothing_not_even_a_command_roll() {
+    // Method 2: a stand out of command must pass a command roll before acting. A fire beyond
+    // long range is not possible at all ("nothing is rolled"), so no command roll is made for it
+    // either: a failing face must not mark the stand Finished for a fire it could never make, and
+    // no typed face is used.
+    let b = started(&company("command_method = 2\ninfantry_long_range = 12"));
+    let cases = [
+        (
+            "fire",
+            vec![("firer", "1-1"), ("target", "g1"), ("range", "12.5")],
+            "beyond infantry long range (12\")",
+        ),
+        (
+            "fire",
+            vec![
+                ("firer", "1-1"),
+                ("target", "g1"),
+                ("range", "6"),
+                ("flank", ""),
+            ],
+            "only on the anti-tank table",
+        ),
+        (
+            "close-combat",
+            vec![
+                ("attacker", "1-1"),
+                ("defender", "g1"),
+                ("attacker-armour", "1"),
+            ],
+            "applies only to a vehicle",
+        ),
+    ];
+    for (name, mut args, says) in cases {
+        args.push(("out-of-command", ""));
+        for face in ["9", "1"] {
+            let before = b.state().clone();
+            let mut dice = TypedDice::parse(face).unwrap();
+            let out = b.handle(&action(&b, name, &args), &mut dice);
+            let err = match out {
+                Err(e) => e.to_string(),
+                Ok(entry) => panic!("{name} {args:?} with a {face}: accepted as {entry:?}"),
+            };
+            assert!(err.contains(says), "{name} {args:?}: {err}");
+            assert_eq!(dice.remaining(), 1, "{name} {args:?}: nothing is rolled");
+            assert_eq!(b.state(), &before);
+        }
+    }
+}
+
 // ---- heavy machine guns ------------------------------------------------------------------------
 
 #[test]
