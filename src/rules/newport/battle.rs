@@ -626,6 +626,11 @@ fn act_fire(
             )));
         }
     }
+    // The shot first: a fire that is not possible (beyond range, wrong inputs) rolls nothing, not
+    // even a command roll.
+    let mut input = FireInput::from_params(p)?;
+    input.opportunity = opportunity;
+    let (shot, context) = fire::fire_shot(&input, v.options)?;
     let mut resolutions = Vec::new();
     if !opportunity && let Some((roll, ok)) = command_check(v, f, p.flag("out-of-command"), dice)? {
         if !ok {
@@ -638,9 +643,6 @@ fn act_fire(
     if !opportunity {
         spend_point(v, f, &mut effects, &mut words)?;
     }
-    let mut input = FireInput::from_params(p)?;
-    input.opportunity = opportunity;
-    let (shot, context) = fire::fire_shot(&input, v.options)?;
     let label = format!(
         "{} {} {}",
         v.label(f),
@@ -778,6 +780,11 @@ fn act_close_combat(
             }
         )));
     }
+    // Validate the table inputs (hits against limits, vehicles never Paralyzed) like `resolve`,
+    // before any roll: a combat that cannot be fought rolls nothing, not even a command roll.
+    let mut cc = close_combat_of(v, p)?;
+    cc.attacker = fighter_of(v, a, p, "attacker");
+    cc.defender = fighter_of(v, d, p, "defender");
     let mut resolutions = Vec::new();
     if let Some((roll, ok)) = command_check(v, a, p.flag("out-of-command"), dice)? {
         if !ok {
@@ -788,10 +795,6 @@ fn act_close_combat(
     let mut effects = Vec::new();
     let mut words = Vec::new();
     spend_point(v, a, &mut effects, &mut words)?;
-    // Validate the table inputs (hits against limits, vehicles never Paralyzed) like `resolve`.
-    let mut cc = close_combat_of(v, p)?;
-    cc.attacker = fighter_of(v, a, p, "attacker");
-    cc.defender = fighter_of(v, d, p, "defender");
     let (mut r, end) = close_combat::resolve_combat(&cc, dice)?;
     damage(
         v,
