@@ -20,7 +20,19 @@ fn new_session(path: &Path) -> Session {
 }
 
 fn resume(path: &Path) -> Session {
-    let (s, torn) = Session::resume(path).expect("resume the battle");
+    // Another test of this binary may be spawning a child process at this moment: between its
+    // fork and its exec the child briefly shares every open file (close-on-exec closes them only
+    // at exec), and with them a lock just released here. Wait that moment out.
+    let mut tries = 0;
+    let (s, torn) = loop {
+        match Session::resume(path) {
+            Err(SessionError::Journal(JournalError::Locked { .. })) if tries < 50 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            other => break other.expect("resume the battle"),
+        }
+    };
     assert_eq!(torn, None, "no torn tail expected");
     s
 }
