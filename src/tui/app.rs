@@ -23,8 +23,9 @@ fn needs_dice(e: &SessionError) -> bool {
     use crate::rules::RuleError;
     matches!(
         e,
-        SessionError::Battle(BattleError::Rule(RuleError::Dice(DiceError::Exhausted { .. })))
-            | SessionError::Dice(DiceError::Exhausted { .. })
+        SessionError::Battle(BattleError::Rule(RuleError::Dice(
+            DiceError::Exhausted { .. }
+        ))) | SessionError::Dice(DiceError::Exhausted { .. })
     )
 }
 
@@ -63,7 +64,10 @@ pub enum Mode {
     Main,
     Form(Box<Form>),
     /// An event just recorded, explained, scrolled down `scroll` lines.
-    Result { event: Box<Event>, scroll: u16 },
+    Result {
+        event: Box<Event>,
+        scroll: u16,
+    },
     Help {
         scroll: u16,
     },
@@ -240,7 +244,12 @@ impl App {
                 // Up and down scroll; any other key closes the result, and any but enter, esc or
                 // space also does its job.
                 match self.keymap.resolve(&key) {
-                    Some(Action::Down) => self.mode = Mode::Result { event, scroll: scroll + 1 },
+                    Some(Action::Down) => {
+                        self.mode = Mode::Result {
+                            event,
+                            scroll: scroll + 1,
+                        }
+                    }
                     Some(Action::Up) => {
                         self.mode = Mode::Result {
                             event,
@@ -259,7 +268,8 @@ impl App {
                             scroll: scroll.saturating_sub(10),
                         }
                     }
-                    _ if matches!(key.code, KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ')) => {}
+                    _ if matches!(key.code, KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ')) => {
+                    }
                     _ => self.on_main_key(&key),
                 }
             }
@@ -548,7 +558,9 @@ impl App {
                 if no_faces && needs_dice(&e) {
                     // Typed dice: the procedure needs faces; go to the dice field.
                     form.focus = form.fields.len();
-                    form.error = Some(format!("type the faces thrown at the table, then enter ({e})"));
+                    form.error = Some(format!(
+                        "type the faces thrown at the table, then enter ({e})"
+                    ));
                 } else {
                     form.error = Some(e.to_string());
                 }

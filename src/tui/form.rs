@@ -74,6 +74,8 @@ pub struct Form {
     /// Why the last submit was refused.
     pub error: Option<String>,
     pub odds: Odds,
+    /// The focused field was just entered: the first character typed replaces its text.
+    fresh: bool,
 }
 
 impl Form {
@@ -107,6 +109,7 @@ impl Form {
             dice: String::new(),
             error: None,
             odds: Odds::Pending(String::new()),
+            fresh: true,
         };
         form.refresh(battle);
         form
@@ -227,12 +230,16 @@ impl Form {
             KeyCode::Tab | KeyCode::Down => {
                 self.complete_focused(battle);
                 self.focus = (self.focus + 1) % n;
+                self.fresh = true;
             }
             KeyCode::BackTab | KeyCode::Up => {
                 self.complete_focused(battle);
                 self.focus = (self.focus + n - 1) % n;
+                self.fresh = true;
             }
-            _ if self.on_dice() => edit_text(&mut self.dice, key),
+            _ if self.on_dice() => {
+                edit_text(&mut self.dice, key, std::mem::take(&mut self.fresh));
+            }
             _ => {
                 let f = &mut self.fields[self.focus];
                 match f.def.kind {
@@ -264,8 +271,9 @@ impl Form {
                         }
                         _ => return FormKey::Ignored,
                     },
-                    _ => edit_text(&mut f.text, key),
+                    _ => edit_text(&mut f.text, key, self.fresh),
                 }
+                self.fresh = false;
                 f.touched = true;
                 f.known = false;
             }
@@ -300,8 +308,15 @@ pub enum FormKey {
     Cancel,
 }
 
-fn edit_text(text: &mut String, key: &KeyEvent) {
+/// Edits typed text; with `replace`, a typed character first clears what was there.
+fn edit_text(text: &mut String, key: &KeyEvent, replace: bool) {
     match key.code {
+        KeyCode::Char(c)
+            if replace && !c.is_control() && !key.modifiers.contains(KeyModifiers::CONTROL) =>
+        {
+            text.clear();
+            text.push(c);
+        }
         KeyCode::Backspace => {
             text.pop();
         }

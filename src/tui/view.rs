@@ -91,7 +91,9 @@ impl Widget for &App {
         match &self.mode {
             Mode::Main => {}
             Mode::Form(form) => render_form(self, form, &theme, area, buf),
-            Mode::Result { event, scroll } => render_result(self, event, *scroll, &theme, area, buf),
+            Mode::Result { event, scroll } => {
+                render_result(self, event, *scroll, &theme, area, buf)
+            }
             Mode::Help { scroll } => render_help(self, *scroll, &theme, area, buf),
             Mode::Prompt { kind, text } => render_prompt(kind, text, &theme, status, buf),
             Mode::Markers => render_markers(self, &theme, area, buf),
@@ -583,7 +585,7 @@ fn render_odds(odds: &Odds, t: &Theme, area: Rect, buf: &mut Buffer) {
                 l.push(Line::from(Span::styled(format!("· {n}"), t.dim())));
             }
             for (k, v) in &r.extra {
-                let shown = if k.starts_with("p_") || k.ends_with("_wins") {
+                let shown = if k.starts_with("p_") {
                     format!("{:.2}%", v * 100.0)
                 } else {
                     format!("{v:.2}")

@@ -590,11 +590,11 @@ pub fn report(cc: &CloseCombat) -> OddsReport {
         .collect();
     let mut extra = BTreeMap::new();
     extra.insert(
-        "attacker_wins".into(),
+        "p_attacker_wins".into(),
         by_result.p_where(|r| r.attacker_wins()),
     );
     extra.insert(
-        "defender_wins".into(),
+        "p_defender_wins".into(),
         by_result.p_where(|r| r.defender_wins()),
     );
     extra.insert(
