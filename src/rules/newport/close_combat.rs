@@ -628,13 +628,7 @@ mod tests {
     use crate::dice::{DiceError, TypedDice};
     use crate::odds::enumerate;
 
-    fn opts(extra: &[&str]) -> Options {
-        let mut o = Options::defaults(defs::OPTIONS);
-        for e in extra {
-            o.set_text(defs::OPTIONS, e).unwrap();
-        }
-        o
-    }
+    use crate::rules::newport::test_options as opts;
 
     fn cc(args: &[(&str, &str)], o: &Options) -> CloseCombat {
         let p = Params::parse(defs::CLOSE_COMBAT_PARAMS, args.iter().copied()).unwrap();

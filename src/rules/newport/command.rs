@@ -2,7 +2,6 @@
 //! morale-recovery check. Each is written once as a function of the faces and serves both the roll
 //! and the exact odds.
 
-use super::defs;
 use crate::dice::{DiceSource, Die, Roll};
 use crate::odds::{Distribution, OddsLine, OddsReport, sum_of};
 use crate::resolution::{Resolution, Step};
@@ -362,24 +361,13 @@ pub fn command_points_odds(
     Ok(r)
 }
 
-/// The quality names, for validation.
-pub fn qualities() -> &'static [&'static str] {
-    defs::QUALITIES
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::dice::TypedDice;
     use crate::odds::enumerate;
 
-    fn opts(extra: &[&str]) -> Options {
-        let mut o = Options::defaults(defs::OPTIONS);
-        for e in extra {
-            o.set_text(defs::OPTIONS, e).unwrap();
-        }
-        o
-    }
+    use crate::rules::newport::test_options as opts;
 
     fn q(qual: &str) -> Params {
         Params::new().with("quality", crate::rules::Value::Text(qual.into()))

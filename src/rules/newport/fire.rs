@@ -701,13 +701,7 @@ mod tests {
     use crate::rules::newport::Newport;
     use crate::rules::{Ruleset, params::Params};
 
-    fn opts(extra: &[&str]) -> Options {
-        let mut o = Options::defaults(defs::OPTIONS);
-        for e in extra {
-            o.set_text(defs::OPTIONS, e).unwrap();
-        }
-        o
-    }
+    use crate::rules::newport::test_options as opts;
 
     fn fire(args: &[(&str, &str)], o: &Options) -> Result<Shot, RuleError> {
         let mut p = Params::parse(defs::FIRE_PARAMS, args.iter().copied())?;

@@ -180,3 +180,13 @@ fn not_table_only(action: &str) -> RuleError {
         "`{action}` changes a battle and has nothing to roll on its own; use it in a battle"
     ))
 }
+
+/// The options in force for a test: the defaults with `KEY=VALUE` changes.
+#[cfg(test)]
+pub(crate) fn test_options(changes: &[&str]) -> Options {
+    let mut o = Options::defaults(defs::OPTIONS);
+    for c in changes {
+        o.set_text(defs::OPTIONS, c).expect("a valid option");
+    }
+    o
+}
