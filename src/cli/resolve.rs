@@ -14,10 +14,8 @@ use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 use crate::rules::{self, ActionDef, Options, ParamDef, ParamKind, Params, Ruleset};
 use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
-use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::{Mutex, OnceLock};
 
 /// Which of the two subcommands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -190,27 +188,12 @@ fn param_arg(param: &'static ParamDef) -> Arg {
             } else {
                 ArgAction::Set
             })
-            .value_name(intern(param.value_hint()))
+            .value_name(param.value_hint())
             // `--gun -1`: let the library say what is wrong with a negative value.
             .allow_negative_numbers(true),
     }
 }
 
-/// clap wants `'static` value names (without its `string` feature); the hints are few and fixed,
-/// so each distinct one is leaked once and reused.
-fn intern(text: String) -> &'static str {
-    static SEEN: OnceLock<Mutex<BTreeSet<&'static str>>> = OnceLock::new();
-    let mut seen = SEEN
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(s) = seen.get(text.as_str()) {
-        return s;
-    }
-    let s: &'static str = Box::leak(text.into_boxed_str());
-    seen.insert(s);
-    s
-}
 
 /// The inputs given on the command line, checked by [`Params::parse`] (which adds the defaults).
 pub fn params_from(action: &ActionDef, m: &ArgMatches) -> Result<Params, Failure> {
@@ -447,12 +430,5 @@ mod tests {
         assert_eq!(number(5.5), "5.5");
         assert_eq!(number(2.0), "2");
         assert_eq!(number(1.0 / 3.0), "0.3333");
-    }
-
-    #[test]
-    fn interned_hints_are_reused() {
-        let a = intern("x|y".to_string());
-        let b = intern("x|y".to_string());
-        assert!(std::ptr::eq(a, b));
     }
 }
