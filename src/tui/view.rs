@@ -460,12 +460,17 @@ fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &mut Buffer) 
         + 2;
     let mut lines: Vec<Line> = Vec::new();
     let mut shown_known = false;
+    // The line of the focused input, to keep it in view.
+    let mut focus_line = 0;
     for (i, f) in form.fields.iter().enumerate() {
         if f.def.scope == Scope::Derived && !shown_known {
             lines.push(Line::from(Span::styled("known from the battle:", t.dim())));
             shown_known = true;
         }
         let focus = i == form.focus;
+        if focus {
+            focus_line = lines.len();
+        }
         let mut spans = vec![
             Span::styled(if focus { "› " } else { "  " }, t.key()),
             Span::styled(
@@ -505,6 +510,9 @@ fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &mut Buffer) 
         }
     }
     let dice_focus = form.focus >= form.fields.len();
+    if dice_focus {
+        focus_line = lines.len();
+    }
     lines.push(Line::from(vec![
         Span::styled(if dice_focus { "› " } else { "  " }, t.key()),
         Span::styled(
@@ -531,8 +539,25 @@ fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &mut Buffer) 
             t.error(),
         )));
     }
+    // When the inputs do not fit, scroll just enough to show the focused input with its help
+    // line, or as far as the refusal at the end when both fit.
+    let rows: Vec<u16> = lines
+        .iter()
+        .map(|l| line_rows(l, fields_area.width))
+        .collect();
+    let focus_top: u16 = rows[..focus_line].iter().sum();
+    let focus_bottom: u16 = rows[..(focus_line + 2).min(rows.len())].iter().sum();
+    let to_end = rows.iter().sum::<u16>().saturating_sub(fields_area.height);
+    let scroll = if form.error.is_some() && to_end <= focus_top {
+        to_end
+    } else {
+        focus_bottom
+            .saturating_sub(fields_area.height)
+            .min(focus_top)
+    };
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
+        .scroll((scroll, 0))
         .render(fields_area, buf);
     render_odds(&form.odds, t, odds_area, buf);
 }
@@ -578,11 +603,12 @@ fn render_odds(odds: &Odds, t: &Theme, area: Rect, buf: &mut Buffer) {
 
 /// Rows `text` takes when wrapped at `width` (a close estimate: words are not split).
 fn wrapped_height(text: &Text, width: u16) -> u16 {
-    let w = usize::from(width.max(1));
-    text.lines
-        .iter()
-        .map(|l| l.width().max(1).div_ceil(w) as u16)
-        .sum()
+    text.lines.iter().map(|l| line_rows(l, width)).sum()
+}
+
+/// Rows one line takes when wrapped at `width` (the same estimate).
+fn line_rows(line: &Line, width: u16) -> u16 {
+    line.width().max(1).div_ceil(usize::from(width.max(1))) as u16
 }
 
 fn render_result(app: &App, ev: &Event, t: &Theme, area: Rect, buf: &mut Buffer) {
