@@ -632,9 +632,11 @@ impl App {
         };
         match m.kind {
             MouseEventKind::Down(MouseButton::Left) if inside(a.roster) => {
+                // Lines 1 ..= height - 2 show rows; line 0 and the last are the pane's borders.
                 let line = usize::from(m.row - a.roster.y);
+                let on_a_row = line >= 1 && line + 1 < usize::from(a.roster.height);
                 let idx = a.roster_first_row + line.saturating_sub(1);
-                if line >= 1 && idx < self.rows().len() {
+                if on_a_row && idx < self.rows().len() {
                     self.cursor = idx;
                 }
             }
