@@ -305,10 +305,16 @@ fn edit_text(text: &mut String, key: &KeyEvent) {
         KeyCode::Backspace => {
             text.pop();
         }
-        KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => text.clear(),
-        KeyCode::Char(c) if !c.is_control() => text.push(c),
+        KeyCode::Char('u') if is_ctrl(key) => text.clear(),
+        KeyCode::Char(c) if !c.is_control() && !is_ctrl(key) => text.push(c),
         _ => {}
     }
+}
+
+/// A key held with ctrl, which is never typed as text. Ctrl with alt is AltGr on some systems,
+/// which types characters such as `@`.
+pub fn is_ctrl(key: &KeyEvent) -> bool {
+    key.modifiers.contains(KeyModifiers::CONTROL) && !key.modifiers.contains(KeyModifiers::ALT)
 }
 
 /// The unit id that `prefix` stands for: an exact id, or the only id starting with it.
