@@ -723,6 +723,62 @@ fn arrows_move_the_roster_cursor_and_the_form_focus_and_change_a_choice() {
     assert_eq!(fire.get("cover"), Some(&text("hard")));
 }
 
+#[test]
+fn ctrl_c_quits_from_every_screen_and_no_ctrl_key_is_typed() {
+    let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+    let screens = [
+        Screen {
+            name: "main",
+            keys: |_| {},
+        },
+        Screen {
+            name: "form",
+            keys: |ui| {
+                ui.select("1-1").keys("fg1");
+            },
+        },
+        Screen {
+            name: "prompt",
+            keys: |ui| {
+                ui.keys("Nthe orchard");
+            },
+        },
+        Screen {
+            name: "markers",
+            keys: |ui| {
+                ui.select("1-1").keys("x");
+            },
+        },
+        Screen {
+            name: "help",
+            keys: |ui| {
+                ui.keys("?");
+            },
+        },
+    ];
+    for Screen { name, keys } in screens {
+        let mut ui = Ui::in_action_phase();
+        keys(&mut ui);
+        let before = screen(&ui.app, 120, 40);
+        ui.app.on_key(ctrl('x'));
+        match name {
+            "main" => assert_eq!(
+                ui.message(),
+                ("ctrl-x: no such key (press ? for help)", Level::Error)
+            ),
+            "form" | "prompt" => assert_eq!(
+                screen(&ui.app, 120, 40),
+                before,
+                "{name}: ctrl-x types nothing"
+            ),
+            _ => {}
+        }
+        assert!(!ui.app.quit);
+        ui.app.on_key(ctrl('c'));
+        assert!(ui.app.quit, "{name}: ctrl-c quits");
+    }
+}
+
 // ---- refusals ---------------------------------------------------------------------------------
 
 #[test]
