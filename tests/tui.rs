@@ -681,6 +681,63 @@ fn a_turn_played_with_keys_is_the_journal_and_resumes_the_same() {
 }
 
 #[test]
+fn markers_and_hits_set_by_hand_are_journal_edits() {
+    let mut ui = Ui::in_action_phase();
+    let before = ui.records().len();
+    // 1 toggles the first marker (Suppressed); + adds a hit; 4 (a turn marker) asks its value.
+    ui.select("g11").keys("x1+");
+    assert!(matches!(ui.app.mode, Mode::Markers), "the popup stays open");
+    ui.keys("4");
+    assert!(matches!(
+        ui.app.mode,
+        Mode::Prompt {
+            kind: Prompt::MarkerValue(_),
+            ..
+        }
+    ));
+    ui.keys("x").enter();
+    assert_eq!(ui.message(), ("\"x\" is not a whole number", Level::Error));
+    ui.key(KeyCode::Backspace).keys("3").enter();
+    ui.keys("x1");
+    let records = ui.records();
+    let edits: Vec<&Vec<Effect>> = records[before..]
+        .iter()
+        .map(|r| {
+            assert_eq!(event(r).kind, EventKind::Edit);
+            &event(r).effects
+        })
+        .collect();
+    assert_eq!(
+        edits,
+        [
+            &vec![marker("g11", "suppressed", Some(1))],
+            &vec![Effect::Hits {
+                unit: "g11".into(),
+                hits: 1
+            }],
+            &vec![marker("g11", "returns", Some(3))],
+            &vec![marker("g11", "suppressed", None)],
+        ]
+    );
+    let g11 = ui.app.battle().roster.unit_index("g11").unwrap();
+    let state = &ui.app.battle().state().units[g11];
+    assert_eq!((state.hits, state.marker("returns")), (1, Some(3)));
+    assert!(!state.has("suppressed"));
+}
+
+#[test]
+fn the_log_keys_scroll_back_and_forward() {
+    let mut ui = Ui::in_action_phase();
+    ui.keys("Nfirst").enter().keys("[[[[[[");
+    assert_eq!(ui.app.log_back, 2, "no further back than the first entry");
+    ui.keys("]");
+    assert_eq!(ui.app.log_back, 1);
+    // Anything recorded brings the log back to the newest entry.
+    ui.keys("Nsecond").enter();
+    assert_eq!(ui.app.log_back, 0);
+}
+
+#[test]
 fn the_result_closes_on_any_key_and_a_command_key_also_does_its_job() {
     let mut ui = Ui::in_action_phase();
     ui.select("1-1").keys("fg11").tab().keys("12").enter();
