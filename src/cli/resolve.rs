@@ -194,7 +194,6 @@ fn param_arg(param: &'static ParamDef) -> Arg {
     }
 }
 
-
 /// The inputs given on the command line, checked by [`Params::parse`] (which adds the defaults).
 pub fn params_from(action: &ActionDef, m: &ArgMatches) -> Result<Params, Failure> {
     let mut given: Vec<(&str, String)> = Vec::new();

@@ -3,7 +3,7 @@
 //! rule: procedures, forms, badges and phases all come from the rule set.
 
 use super::action::Action;
-use super::form::{Form, FormKey, complete_unit};
+use super::form::{Form, FormKey, complete_unit, is_ctrl};
 use super::keymap::Keymap;
 use crate::battle::session::{Record, Session, SessionError};
 use crate::battle::{Battle, Command, Entry, Event};
@@ -11,7 +11,7 @@ use crate::dice::TypedDice;
 use crate::rules::{MarkerKind, Offer, Params, Value, find_action};
 use chrono::{DateTime, Utc};
 use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
 use std::cell::Cell;
@@ -233,6 +233,13 @@ impl App {
         if key.kind != KeyEventKind::Press {
             return;
         }
+        // A quit key held with ctrl (ctrl-c) leaves from every screen, as from the main one.
+        if key.modifiers.contains(KeyModifiers::CONTROL)
+            && self.keymap.resolve(&key) == Some(&Action::Quit)
+        {
+            self.quit = true;
+            return;
+        }
         match std::mem::replace(&mut self.mode, Mode::Main) {
             Mode::Main => self.on_main_key(&key),
             Mode::Form(mut form) => match form.on_key(&key, self.session.battle()) {
@@ -290,7 +297,7 @@ impl App {
                     text.pop();
                     self.mode = Mode::Prompt { kind, text };
                 }
-                KeyCode::Char(c) if !c.is_control() => {
+                KeyCode::Char(c) if !c.is_control() && !is_ctrl(&key) => {
                     text.push(c);
                     if kind == Prompt::Search {
                         self.search(&text);
@@ -305,8 +312,9 @@ impl App {
 
     fn on_main_key(&mut self, key: &KeyEvent) {
         let Some(action) = self.keymap.resolve(key).cloned() else {
-            if let KeyCode::Char(c) = key.code {
-                self.error(format!("{c}: no such key (press ? for help)"));
+            if let KeyCode::Char(_) = key.code {
+                let k = super::keymap::Key::of(key);
+                self.error(format!("{k}: no such key (press ? for help)"));
             }
             return;
         };
@@ -684,9 +692,11 @@ impl App {
         };
         match m.kind {
             MouseEventKind::Down(MouseButton::Left) if inside(a.roster) => {
+                // Lines 1 ..= height - 2 show rows; line 0 and the last are the pane's borders.
                 let line = usize::from(m.row - a.roster.y);
+                let on_a_row = line >= 1 && line + 1 < usize::from(a.roster.height);
                 let idx = a.roster_first_row + line.saturating_sub(1);
-                if line >= 1 && idx < self.rows().len() {
+                if on_a_row && idx < self.rows().len() {
                     self.cursor = idx;
                 }
             }

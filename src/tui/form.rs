@@ -320,10 +320,16 @@ fn edit_text(text: &mut String, key: &KeyEvent, replace: bool) {
         KeyCode::Backspace => {
             text.pop();
         }
-        KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => text.clear(),
-        KeyCode::Char(c) if !c.is_control() => text.push(c),
+        KeyCode::Char('u') if is_ctrl(key) => text.clear(),
+        KeyCode::Char(c) if !c.is_control() && !is_ctrl(key) => text.push(c),
         _ => {}
     }
+}
+
+/// A key held with ctrl, which is never typed as text. Ctrl with alt is AltGr on some systems,
+/// which types characters such as `@`.
+pub fn is_ctrl(key: &KeyEvent) -> bool {
+    key.modifiers.contains(KeyModifiers::CONTROL) && !key.modifiers.contains(KeyModifiers::ALT)
 }
 
 /// The unit id that `prefix` stands for: an exact id, or the only id starting with it.
@@ -338,5 +344,131 @@ pub fn complete_unit(battle: &Battle, prefix: &str) -> Option<String> {
     match (hits.next(), hits.next()) {
         (Some(one), None) => Some(one.to_string()),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::play::{DEMO_NAME, DEMO_SCENARIO};
+    use crate::rules::find_action;
+
+    fn battle() -> Battle {
+        Battle::new(crate::scenario::parse(DEMO_NAME, DEMO_SCENARIO).unwrap())
+    }
+
+    /// A fire form with the firer given, focused on the target.
+    fn fire_form(b: &Battle) -> Form {
+        let fire = find_action(b.ruleset, "fire").unwrap();
+        let form = Form::new(
+            fire,
+            &Params::new().with("firer", Value::Text("1-1".into())),
+            b,
+        );
+        assert_eq!(form.fields[form.focus].def.name, "target");
+        form
+    }
+
+    fn press(form: &mut Form, b: &Battle, code: KeyCode) -> FormKey {
+        form.on_key(&KeyEvent::new(code, KeyModifiers::NONE), b)
+    }
+
+    fn type_text(form: &mut Form, b: &Battle, text: &str) {
+        for c in text.chars() {
+            press(form, b, KeyCode::Char(c));
+        }
+    }
+
+    fn field<'a>(form: &'a Form, name: &str) -> &'a Field {
+        form.fields.iter().find(|f| f.def.name == name).unwrap()
+    }
+
+    #[test]
+    fn complete_unit_takes_an_exact_id_or_the_only_one_with_the_prefix() {
+        let b = battle();
+        assert_eq!(complete_unit(&b, "1-1").as_deref(), Some("1-1"));
+        assert_eq!(complete_unit(&b, "stu").as_deref(), Some("stug"));
+        assert_eq!(complete_unit(&b, "81").as_deref(), Some("81mm"));
+        assert_eq!(complete_unit(&b, "8"), None, "81mm and 8cm");
+        // g11, g12, g13 and g1l all start with g1.
+        assert_eq!(complete_unit(&b, "g1"), None);
+        assert_eq!(complete_unit(&b, "zzz"), None);
+        assert_eq!(complete_unit(&b, ""), None);
+    }
+
+    #[test]
+    fn a_unit_prefix_is_pointed_out_then_taken_by_tab_or_enter() {
+        let b = battle();
+        let mut form = fire_form(&b);
+        type_text(&mut form, &b, "stu");
+        assert_eq!(
+            field(&form, "target").error.as_deref(),
+            Some("press tab to take `stug`")
+        );
+        assert!(matches!(&form.odds, Odds::Pending(why) if why.contains("press tab")));
+        press(&mut form, &b, KeyCode::Tab);
+        assert_eq!(field(&form, "target").text, "stug");
+        assert_eq!(field(&form, "target").error, None);
+        assert_eq!(form.fields[form.focus].def.name, "range");
+
+        let mut form = fire_form(&b);
+        type_text(&mut form, &b, "sherm");
+        assert_eq!(press(&mut form, &b, KeyCode::Enter), FormKey::Submit);
+        assert_eq!(field(&form, "target").text, "sherman");
+
+        let mut form = fire_form(&b);
+        type_text(&mut form, &b, "g1");
+        press(&mut form, &b, KeyCode::Tab);
+        assert_eq!(
+            field(&form, "target").text,
+            "g1",
+            "an ambiguous prefix stays"
+        );
+        assert!(form.submission().is_err());
+    }
+
+    #[test]
+    fn choices_and_flags_change_with_their_keys() {
+        let b = battle();
+        let mut form = fire_form(&b);
+        let cover = form
+            .fields
+            .iter()
+            .position(|f| f.def.name == "cover")
+            .unwrap();
+        while form.focus != cover {
+            press(&mut form, &b, KeyCode::Tab);
+        }
+        press(&mut form, &b, KeyCode::Char('h'));
+        assert_eq!(field(&form, "cover").text, "hard");
+        press(&mut form, &b, KeyCode::Right);
+        assert_eq!(field(&form, "cover").text, "none", "choices wrap around");
+        press(&mut form, &b, KeyCode::Left);
+        assert_eq!(field(&form, "cover").text, "hard");
+        assert_eq!(press(&mut form, &b, KeyCode::Char('z')), FormKey::Ignored);
+        assert_eq!(field(&form, "cover").text, "hard");
+
+        press(&mut form, &b, KeyCode::Tab);
+        assert_eq!(form.fields[form.focus].def.name, "smoke");
+        press(&mut form, &b, KeyCode::Char(' '));
+        assert_eq!(field(&form, "smoke").text, "yes");
+        press(&mut form, &b, KeyCode::Char('n'));
+        assert_eq!(field(&form, "smoke").text, "no");
+        assert!(field(&form, "smoke").touched);
+    }
+
+    #[test]
+    fn tab_and_back_tab_go_round_through_the_dice_field() {
+        let b = battle();
+        let mut form = fire_form(&b);
+        let dice = form.fields.len();
+        form.focus = 0;
+        press(&mut form, &b, KeyCode::BackTab);
+        assert_eq!(form.focus, dice);
+        type_text(&mut form, &b, "3 0");
+        press(&mut form, &b, KeyCode::Backspace);
+        assert_eq!(form.dice, "3 ");
+        press(&mut form, &b, KeyCode::Tab);
+        assert_eq!(form.focus, 0);
     }
 }

@@ -474,7 +474,8 @@ fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &mut Buffer) 
         + 2;
     let mut lines: Vec<Line> = Vec::new();
     let mut shown_known = false;
-    let mut focus_line = 0u16;
+    // The line of the focused input, to keep it in view.
+    let mut focus_line = 0;
     for (i, f) in form.fields.iter().enumerate() {
         if f.def.scope == Scope::Derived && !shown_known {
             lines.push(Line::from(Span::styled("known from the battle:", t.dim())));
@@ -482,7 +483,7 @@ fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &mut Buffer) 
         }
         let focus = i == form.focus;
         if focus {
-            focus_line = lines.len() as u16;
+            focus_line = lines.len();
         }
         let mut spans = vec![
             Span::styled(if focus { "› " } else { "  " }, t.key()),
@@ -524,7 +525,7 @@ fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &mut Buffer) 
     }
     let dice_focus = form.focus >= form.fields.len();
     if dice_focus {
-        focus_line = lines.len() as u16;
+        focus_line = lines.len();
     }
     lines.push(Line::from(vec![
         Span::styled(if dice_focus { "› " } else { "  " }, t.key()),
@@ -545,7 +546,8 @@ fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &mut Buffer) 
             t.dim(),
         ),
     ]));
-    // The error (or what the procedure does) on top; the fields scroll to keep the focus in view.
+    // The error (or what the procedure does) on top; the inputs scroll just enough to show the
+    // focused one with its help line.
     let head = match &form.error {
         Some(e) => Line::from(Span::styled(crate::text::escape_terminal(e), t.error())),
         None => Line::from(Span::styled(form.action.help, t.dim())),
@@ -556,9 +558,15 @@ fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &mut Buffer) 
     Paragraph::new(head)
         .wrap(Wrap { trim: false })
         .render(head_area, buf);
-    let visible = list_area.height.max(1);
-    let scroll = (focus_line + 2).saturating_sub(visible);
+    let rows: Vec<u16> = lines
+        .iter()
+        .map(|l| line_rows(l, list_area.width))
+        .collect();
+    let focus_top: u16 = rows[..focus_line].iter().sum();
+    let focus_bottom: u16 = rows[..(focus_line + 2).min(rows.len())].iter().sum();
+    let scroll = focus_bottom.saturating_sub(list_area.height).min(focus_top);
     Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
         .scroll((scroll, 0))
         .render(list_area, buf);
     render_odds(&form.odds, t, odds_area, buf);
@@ -605,11 +613,12 @@ fn render_odds(odds: &Odds, t: &Theme, area: Rect, buf: &mut Buffer) {
 
 /// Rows `text` takes when wrapped at `width` (a close estimate: words are not split).
 fn wrapped_height(text: &Text, width: u16) -> u16 {
-    let w = usize::from(width.max(1));
-    text.lines
-        .iter()
-        .map(|l| l.width().max(1).div_ceil(w) as u16)
-        .sum()
+    text.lines.iter().map(|l| line_rows(l, width)).sum()
+}
+
+/// Rows one line takes when wrapped at `width` (the same estimate).
+fn line_rows(line: &Line, width: u16) -> u16 {
+    line.width().max(1).div_ceil(usize::from(width.max(1))) as u16
 }
 
 fn render_result(app: &App, ev: &Event, scroll: u16, t: &Theme, area: Rect, buf: &mut Buffer) {

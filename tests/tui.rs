@@ -1,0 +1,1067 @@
+//! The terminal UI driven through its real [`App`]: keys and mouse events in, ratatui's
+//! `TestBackend` out. The demo battle runs on a journal in a temporary directory with a fixed seed,
+//! a fixed clock and the built-in keys, with colour off.
+//!
+//! - Snapshots (insta, in `tests/snapshots/`) show every screen at 120×40 and 80×24. The parts
+//!   that change from one machine or run to the next — the journal's temporary path and the
+//!   user's key file — are replaced by fixed words.
+//! - Every screen is drawn at every size from 0×0 to 120×40 without panicking.
+//! - Short battles played with keys are compared with the journal they wrote, and with the
+//!   battle resumed from it; refused forms change nothing.
+
+use chrono::{DateTime, TimeZone, Utc};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
+use ratatui::style::Color;
+use std::path::PathBuf;
+use tempfile::TempDir;
+use umpire::battle::journal::Journal;
+use umpire::battle::session::{DiceMode as RecordDice, Header, Record, Session};
+use umpire::battle::{Effect, Entry, Event, EventKind};
+use umpire::cli::play::{DEMO_NAME, DEMO_SCENARIO};
+use umpire::dice::{DiceSource, Die, SeededDice};
+use umpire::rules::Value;
+use umpire::rules::newport::Newport;
+use umpire::tui::App;
+use umpire::tui::app::{Level, Mode, Prompt, Row};
+use umpire::tui::form::Form;
+use umpire::tui::keymap::Keymap;
+
+// ---- the demo battle in the UI ----------------------------------------------------------------
+
+const SEED: u64 = 7;
+
+/// The one time of this battle: the header and every record carry it.
+fn clock() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2024, 7, 14, 6, 0, 0).unwrap()
+}
+
+/// The demo battle in the UI, with key helpers that return `self` so a line reads as the keys
+/// the umpire types.
+struct Ui {
+    app: App,
+    path: PathBuf,
+    _dir: TempDir,
+}
+
+impl Ui {
+    /// The demo battle at its start (the first phase is carried out by the program).
+    fn new() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("battle.jsonl");
+        let scenario = umpire::scenario::parse(DEMO_NAME, DEMO_SCENARIO).unwrap();
+        let session = Session::create(scenario, &path, SEED, clock()).unwrap();
+        let mut app = App::new(session, Keymap::defaults(&Newport), clock);
+        app.color = false;
+        Self {
+            app,
+            path,
+            _dir: dir,
+        }
+    }
+
+    /// The demo battle in the attacker's action phase (`n`, then the result closed).
+    fn in_action_phase() -> Self {
+        let mut ui = Self::new();
+        ui.keys("n").esc();
+        assert_eq!(ui.app.battle().state().phase, "action");
+        ui
+    }
+
+    fn key(&mut self, code: KeyCode) -> &mut Self {
+        self.app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
+        self
+    }
+
+    /// Types plain characters, one key each.
+    fn keys(&mut self, text: &str) -> &mut Self {
+        for c in text.chars() {
+            self.key(KeyCode::Char(c));
+        }
+        self
+    }
+
+    fn enter(&mut self) -> &mut Self {
+        self.key(KeyCode::Enter)
+    }
+
+    fn esc(&mut self) -> &mut Self {
+        self.key(KeyCode::Esc)
+    }
+
+    fn tab(&mut self) -> &mut Self {
+        self.key(KeyCode::Tab)
+    }
+
+    fn up(&mut self) -> &mut Self {
+        self.key(KeyCode::Up)
+    }
+
+    fn down(&mut self) -> &mut Self {
+        self.key(KeyCode::Down)
+    }
+
+    fn left(&mut self) -> &mut Self {
+        self.key(KeyCode::Left)
+    }
+
+    fn right(&mut self) -> &mut Self {
+        self.key(KeyCode::Right)
+    }
+
+    /// Puts the cursor on a unit with the go-to prompt (`:` id Enter).
+    fn select(&mut self, id: &str) -> &mut Self {
+        self.keys(":").keys(id).enter();
+        assert_eq!(self.selected(), Some(id), "`:{id}` selects {id}");
+        self
+    }
+
+    /// Tabs through the open form to its dice field.
+    fn tab_to_dice(&mut self) -> &mut Self {
+        for _ in 0..=self.form().fields.len() {
+            if self.form().focus == self.form().fields.len() {
+                return self;
+            }
+            self.tab();
+        }
+        panic!("tab never reached the dice field");
+    }
+
+    fn form(&self) -> &Form {
+        match &self.app.mode {
+            Mode::Form(form) => form,
+            other => panic!("expected a form, found {other:?}"),
+        }
+    }
+
+    fn selected(&self) -> Option<&str> {
+        self.app
+            .selected_unit()
+            .map(|u| self.app.battle().roster.units[u].id.as_str())
+    }
+
+    fn message(&self) -> (&str, Level) {
+        let (text, level) = self.app.message.as_ref().expect("a status message");
+        (text, *level)
+    }
+
+    /// The journal as written on disk.
+    fn records(&self) -> Vec<Record> {
+        let loaded = Journal::read::<Header, Record>(&self.path).unwrap();
+        assert_eq!(loaded.torn, None);
+        loaded.entries
+    }
+
+    fn journal_bytes(&self) -> u64 {
+        std::fs::metadata(&self.path).unwrap().len()
+    }
+}
+
+// ---- drawing ----------------------------------------------------------------------------------
+
+fn draw(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    terminal
+}
+
+/// The screen as text (the backend's own rendering, one quoted line a row), redacted.
+fn screen(app: &App, w: u16, h: u16) -> String {
+    redact(&draw(app, w, h).backend().to_string())
+}
+
+/// Replaces what follows `journal: ` (a temporary path) and `keys can be changed in ` (the
+/// user's configuration directory) up to the next border or the end of the row with a fixed word,
+/// padded so that the row keeps its width and the snapshot does not depend on the path's length.
+fn redact(text: &str) -> String {
+    let is_edge = |c: char| c == '"' || ('\u{2500}'..='\u{257f}').contains(&c);
+    let mut out = String::new();
+    for line in text.lines() {
+        let mut line = line.to_string();
+        for (label, word) in [
+            ("journal: ", "[JOURNAL]"),
+            ("keys can be changed in ", "[KEY FILE]"),
+        ] {
+            if let Some(i) = line.find(label) {
+                let start = i + label.len();
+                let end = line[start..]
+                    .find(is_edge)
+                    .map_or(line.len(), |e| start + e);
+                let width = line[start..end].chars().count();
+                line.replace_range(start..end, &format!("{word:<width$}"));
+            }
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// Snapshots the screen at 120×40 and at 80×24.
+fn snapshot(ui: &Ui, name: &str) {
+    for (w, h) in [(120, 40), (80, 24)] {
+        insta::assert_snapshot!(format!("{name}_{w}x{h}"), screen(&ui.app, w, h));
+    }
+}
+
+/// The text of one row of a buffer, a symbol per cell.
+fn row_text(buf: &Buffer, y: u16) -> String {
+    (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect()
+}
+
+// ---- snapshots --------------------------------------------------------------------------------
+
+#[test]
+fn snapshot_main_screen_at_start() {
+    let ui = Ui::new();
+    snapshot(&ui, "main_start");
+}
+
+#[test]
+fn snapshot_next_phase_result_and_after_closing_it() {
+    let mut ui = Ui::new();
+    ui.keys("n");
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    snapshot(&ui, "next_phase_result");
+    ui.esc();
+    assert!(matches!(ui.app.mode, Mode::Main));
+    snapshot(&ui, "main_action_phase");
+}
+
+#[test]
+fn snapshot_fire_form_then_its_exact_odds() {
+    let mut ui = Ui::in_action_phase();
+    ui.select("1-1").keys("f");
+    assert_eq!(ui.form().action.id, "fire");
+    snapshot(&ui, "fire_form");
+    ui.keys("g11").tab().keys("12");
+    assert!(matches!(ui.form().odds, umpire::tui::form::Odds::Ready(_)));
+    snapshot(&ui, "fire_form_odds");
+}
+
+#[test]
+fn snapshot_every_other_procedure_form() {
+    for form in procedure_forms().iter().filter(|f| f.name != "fire") {
+        let mut ui = Ui::in_action_phase();
+        (form.keys)(&mut ui);
+        assert!(matches!(ui.app.mode, Mode::Form(_)), "{}", form.name);
+        snapshot(&ui, &format!("{}_form", form.name.replace('-', "_")));
+    }
+}
+
+#[test]
+fn snapshot_fire_result_with_typed_dice() {
+    let mut ui = Ui::in_action_phase();
+    ui.select("1-1")
+        .keys("fg11")
+        .tab()
+        .keys("12")
+        .tab_to_dice()
+        .keys("3");
+    snapshot(&ui, "fire_form_typed_die");
+    ui.enter();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    snapshot(&ui, "fire_result");
+}
+
+#[test]
+fn snapshot_a_refusal_shown_in_the_form() {
+    let mut ui = Ui::in_action_phase();
+    ui.select("1-1").keys("fg11").tab().keys("99").enter();
+    let error = ui.form().error.clone().expect("the refusal");
+    assert!(error.contains("beyond infantry long range"), "{error}");
+    snapshot(&ui, "fire_refused_range");
+    // A bad face is refused too; at 80×24 the form scrolls to show the dice field and the reason.
+    ui.esc()
+        .keys("fg11")
+        .tab()
+        .keys("12")
+        .tab_to_dice()
+        .keys("11")
+        .enter();
+    let error = ui.form().error.clone().expect("the refusal");
+    assert!(error.contains("11 is not a face of a d10"), "{error}");
+    snapshot(&ui, "fire_refused_face");
+}
+
+#[test]
+fn snapshot_help() {
+    let mut ui = Ui::new();
+    ui.keys("?");
+    assert!(matches!(ui.app.mode, Mode::Help { .. }));
+    snapshot(&ui, "help");
+}
+
+#[test]
+fn snapshot_markers() {
+    let mut ui = Ui::in_action_phase();
+    ui.select("1-1").keys("x");
+    assert!(matches!(ui.app.mode, Mode::Markers));
+    snapshot(&ui, "markers");
+}
+
+#[test]
+fn snapshot_prompts() {
+    let mut ui = Ui::in_action_phase();
+    ui.keys("/hag");
+    assert_eq!(ui.selected(), Some("g1l"), "search moves as it is typed");
+    snapshot(&ui, "search_prompt");
+    ui.esc().keys("Nmortars ranging on the orchard");
+    assert!(matches!(
+        ui.app.mode,
+        Mode::Prompt {
+            kind: Prompt::Note,
+            ..
+        }
+    ));
+    snapshot(&ui, "note_prompt");
+}
+
+#[test]
+fn snapshot_too_small() {
+    let ui = Ui::new();
+    insta::assert_snapshot!("too_small_40x10", screen(&ui.app, 40, 10));
+}
+
+// ---- every size -------------------------------------------------------------------------------
+
+/// A screen of the UI: its name, and the keys that bring it up in the attacker's action phase.
+struct Screen {
+    name: &'static str,
+    keys: fn(&mut Ui),
+}
+
+/// Each procedure's form, opened on a stand it suits with its inputs typed so far as to show the
+/// exact odds where there are any. The demo has no air unit: the air form opens on a squad.
+fn procedure_forms() -> Vec<Screen> {
+    vec![
+        Screen {
+            name: "fire",
+            keys: |ui| {
+                ui.select("1-1").keys("fg11").tab().keys("12");
+            },
+        },
+        Screen {
+            name: "close-combat",
+            keys: |ui| {
+                ui.select("1-1").keys("cg11");
+            },
+        },
+        Screen {
+            name: "air",
+            keys: |ui| {
+                ui.select("1-1").keys("ag11");
+            },
+        },
+        Screen {
+            name: "artillery",
+            keys: |ui| {
+                ui.select("81mm").keys("A1-ldr").tab().tab();
+                ui.keys("g11,g12:hard");
+            },
+        },
+        Screen {
+            name: "light-mortar",
+            keys: |ui| {
+                ui.select("60mm").keys("A1-ldr").tab().keys("12");
+                ui.tab().keys("g11");
+            },
+        },
+        Screen {
+            name: "smoke",
+            keys: |ui| {
+                ui.select("81mm").keys("sthe orchard");
+            },
+        },
+        Screen {
+            name: "move",
+            keys: |ui| {
+                ui.select("1-2").keys("m");
+            },
+        },
+        Screen {
+            name: "panic",
+            keys: |ui| {
+                ui.select("1-1").keys("p");
+            },
+        },
+        Screen {
+            name: "rally",
+            keys: |ui| {
+                ui.select("1-ldr").keys("r1-1");
+            },
+        },
+        Screen {
+            name: "command-roll",
+            keys: |ui| {
+                ui.select("2-1").keys("C");
+            },
+        },
+    ]
+}
+
+/// The screens that are not forms.
+fn other_screens() -> Vec<Screen> {
+    vec![
+        Screen {
+            name: "main",
+            keys: |ui| {
+                ui.select("1-1").keys("fg11").tab().keys("12");
+                ui.tab_to_dice().keys("3").enter().esc();
+            },
+        },
+        Screen {
+            name: "form refused",
+            keys: |ui| {
+                ui.select("1-1").keys("fg11").tab().keys("12");
+                ui.tab_to_dice().keys("11").enter();
+            },
+        },
+        Screen {
+            // A close combat: the longest explanation.
+            name: "result",
+            keys: |ui| {
+                ui.select("1-1").keys("cg11").enter();
+            },
+        },
+        Screen {
+            name: "help",
+            keys: |ui| {
+                ui.keys("?");
+            },
+        },
+        Screen {
+            name: "markers",
+            keys: |ui| {
+                ui.select("1-1").keys("x");
+            },
+        },
+        Screen {
+            name: "prompt",
+            keys: |ui| {
+                ui.keys("Na note long enough to run past the edge of the narrowest screens");
+            },
+        },
+    ]
+}
+
+/// Draws each screen at every width 0..=120 and height 0..=40 on one reused terminal.
+fn draw_at_every_size(screens: &[Screen]) {
+    let started = std::time::Instant::now();
+    for screen in screens {
+        let mut ui = Ui::in_action_phase();
+        (screen.keys)(&mut ui);
+        let mut terminal = Terminal::new(TestBackend::new(0, 0)).unwrap();
+        for w in 0..=120 {
+            for h in 0..=40 {
+                terminal.backend_mut().resize(w, h);
+                let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    terminal
+                        .draw(|f| f.render_widget(&ui.app, f.area()))
+                        .map(|_| ())
+                }));
+                assert!(
+                    matches!(drawn, Ok(Ok(()))),
+                    "the {} screen at {w}×{h}: {drawn:?}",
+                    screen.name
+                );
+            }
+        }
+    }
+    eprintln!(
+        "{} screen(s) at each of 121×41 sizes: {:.1?}",
+        screens.len(),
+        started.elapsed()
+    );
+}
+
+#[test]
+fn every_size_main_result_help_markers_prompt() {
+    draw_at_every_size(&other_screens());
+}
+
+#[test]
+fn every_size_fire_close_combat_air_artillery_forms() {
+    draw_at_every_size(&procedure_forms()[..5]);
+}
+
+#[test]
+fn every_size_smoke_move_panic_rally_command_roll_forms() {
+    draw_at_every_size(&procedure_forms()[5..]);
+}
+
+// ---- a short battle played with keys ----------------------------------------------------------
+
+fn event(record: &Record) -> &Event {
+    match &record.entry {
+        Entry::Event(e) => e,
+        other => panic!("record {} is {other:?}, not an event", record.seq),
+    }
+}
+
+fn act<'a>(record: &'a Record, action: &str) -> &'a umpire::rules::Params {
+    match &event(record).kind {
+        EventKind::Act { action: a, params } if a == action => params,
+        other => panic!("record {} is {other:?}, not {action}", record.seq),
+    }
+}
+
+fn faces(record: &Record) -> Vec<u8> {
+    event(record).faces().iter().map(|r| r.face).collect()
+}
+
+fn marker(unit: &str, marker: &str, value: Option<i32>) -> Effect {
+    Effect::Marker {
+        unit: unit.into(),
+        marker: marker.into(),
+        value,
+    }
+}
+
+fn text(s: &str) -> Value {
+    Value::Text(s.into())
+}
+
+#[test]
+fn a_turn_played_with_keys_is_the_journal_and_resumes_the_same() {
+    let mut ui = Ui::new();
+    // The program's phases up to the attacker's action phase.
+    ui.keys("n").esc();
+    // 1-1 fires at g11, 12" away; the umpire types the die thrown at the table: 3.
+    ui.select("1-1").keys("f").keys("g11").tab().keys("12");
+    ui.tab_to_dice().keys("3").enter();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    ui.esc();
+    // 1-2 moves; the defender takes the opportunity fire it offers, with a typed 9.
+    ui.select("1-2").keys("m").enter();
+    assert!(!ui.app.offers().is_empty());
+    ui.keys("o");
+    assert_eq!(ui.form().action.id, "fire");
+    ui.keys("8").tab_to_dice().keys("9").enter().esc();
+    // Undo that shot, and put it back.
+    ui.keys("u");
+    let (said, level) = ui.message();
+    assert_eq!(level, Level::Info);
+    assert_eq!(
+        said,
+        "undone: Oblt. Walter Brenner (gkf) opportunity-fires at 2nd Squad, 1st Platoon (1-2): No effect"
+    );
+    ui.keys("U");
+    assert!(
+        ui.message()
+            .0
+            .starts_with("redone: Oblt. Walter Brenner (gkf)")
+    );
+    // A note, a command roll thrown by the program, and the end of the attacker's turn.
+    ui.keys("Nmortars ranging on the orchard").enter();
+    ui.select("2-1").keys("C").enter().esc();
+    ui.keys("n").esc();
+
+    let records = ui.records();
+    let kinds: Vec<String> = records
+        .iter()
+        .map(|r| match &r.entry {
+            Entry::Event(e) => match &e.kind {
+                EventKind::Act { action, .. } => format!("act {action}"),
+                other => format!("{other:?}").to_lowercase(),
+            },
+            Entry::Undo => "undo".into(),
+            Entry::Redo => "redo".into(),
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "start",
+            "advance",
+            "act fire",
+            "act move",
+            "act fire",
+            "undo",
+            "redo",
+            "note { text: \"mortars ranging on the orchard\" }",
+            "act command-roll",
+            "advance",
+        ]
+    );
+    for (i, r) in records.iter().enumerate() {
+        assert_eq!(r.seq, i as u64 + 1);
+        assert_eq!(r.at, clock());
+    }
+
+    // The advance into the action phase.
+    assert!(event(&records[1]).effects.contains(&Effect::Phase {
+        turn: 1,
+        side: "us".into(),
+        phase: "action".into()
+    }));
+
+    // The fire, as typed, with its die and its markers.
+    let fire = act(&records[2], "fire");
+    assert_eq!(fire.get("firer"), Some(&text("1-1")));
+    assert_eq!(fire.get("target"), Some(&text("g11")));
+    assert_eq!(fire.get("range"), Some(&Value::Num(12.0)));
+    assert_eq!(fire.get("cover"), Some(&text("none")));
+    assert_eq!(fire.get("opportunity"), Some(&Value::Bool(false)));
+    assert_eq!(faces(&records[2]), [3]);
+    assert_eq!(records[2].dice_mode(), Some(RecordDice::Typed));
+    assert_eq!(
+        event(&records[2]).effects,
+        [
+            marker("g11", "suppressed", Some(1)),
+            marker("1-1", "finished", Some(1))
+        ]
+    );
+
+    // The move, with the opportunity fire it offers.
+    assert_eq!(act(&records[3], "move").get("unit"), Some(&text("1-2")));
+    assert_eq!(faces(&records[3]), Vec::<u8>::new());
+    assert_eq!(
+        event(&records[3]).effects,
+        [marker("1-2", "finished", Some(1))]
+    );
+    let offer = &event(&records[3]).offers[0];
+    assert_eq!(offer.action, "fire");
+    assert_eq!(offer.params.get("target"), Some(&text("1-2")));
+
+    // The opportunity fire: the first stand offered fires, at the mover.
+    let opp = act(&records[4], "fire");
+    assert_eq!(opp.get("firer"), Some(&text(&offer.actors[0])));
+    assert_eq!(opp.get("firer"), Some(&text("gkf")));
+    assert_eq!(opp.get("target"), Some(&text("1-2")));
+    assert_eq!(opp.get("range"), Some(&Value::Num(8.0)));
+    assert_eq!(opp.get("opportunity"), Some(&Value::Bool(true)));
+    assert_eq!(opp.get("trigger"), Some(&text("moved")));
+    assert_eq!(faces(&records[4]), [9]);
+    assert_eq!(
+        event(&records[4]).effects,
+        [
+            marker("1-2", "opportunity_fired_at", Some(1)),
+            marker("gkf", "finished", Some(1))
+        ]
+    );
+
+    // The command roll: the program's first die from seed 7.
+    assert_eq!(
+        act(&records[8], "command-roll").get("unit"),
+        Some(&text("2-1"))
+    );
+    let first = SeededDice::new(SEED)
+        .roll(Die::D10, "command roll")
+        .unwrap();
+    assert_eq!(faces(&records[8]), [first]);
+    assert_eq!(records[8].dice_mode(), Some(RecordDice::Program));
+
+    // The end of the turn: the defender's Finished marker goes, its action phase begins.
+    let end = &event(&records[9]).effects;
+    assert!(end.contains(&marker("gkf", "finished", None)), "{end:?}");
+    assert!(end.contains(&Effect::Phase {
+        turn: 1,
+        side: "ger".into(),
+        phase: "action".into()
+    }));
+
+    // What the screen shows is what the journal rebuilds.
+    let live = ui.app.battle();
+    assert_eq!(live.history().entries().len(), records.len());
+    let state = live.state().clone();
+    let entries = live.history().entries().to_vec();
+    let word_pos = ui.app.session.dice().word_pos();
+    let Ui { app, path, _dir } = ui;
+    drop(app); // releases the journal's lock
+    let (resumed, torn) = Session::resume(&path).unwrap();
+    assert_eq!(torn, None);
+    assert_eq!(resumed.battle().state(), &state);
+    assert_eq!(resumed.battle().history().entries(), &entries[..]);
+    assert_eq!(resumed.battle().state(), &resumed.battle().fold());
+    assert_eq!(resumed.dice().word_pos(), word_pos);
+    assert_eq!(resumed.next_seq(), records.len() as u64 + 1);
+}
+
+#[test]
+fn markers_and_hits_set_by_hand_are_journal_edits() {
+    let mut ui = Ui::in_action_phase();
+    let before = ui.records().len();
+    // 1 toggles the first marker (Suppressed); + adds a hit; 4 (a turn marker) asks its value.
+    ui.select("g11").keys("x1+");
+    assert!(matches!(ui.app.mode, Mode::Markers), "the popup stays open");
+    ui.keys("4");
+    assert!(matches!(
+        ui.app.mode,
+        Mode::Prompt {
+            kind: Prompt::MarkerValue(_),
+            ..
+        }
+    ));
+    ui.keys("x").enter();
+    assert_eq!(ui.message(), ("\"x\" is not a whole number", Level::Error));
+    ui.key(KeyCode::Backspace).keys("3").enter();
+    ui.keys("x1");
+    let records = ui.records();
+    let edits: Vec<&Vec<Effect>> = records[before..]
+        .iter()
+        .map(|r| {
+            assert_eq!(event(r).kind, EventKind::Edit);
+            &event(r).effects
+        })
+        .collect();
+    assert_eq!(
+        edits,
+        [
+            &vec![marker("g11", "suppressed", Some(1))],
+            &vec![Effect::Hits {
+                unit: "g11".into(),
+                hits: 1
+            }],
+            &vec![marker("g11", "returns", Some(3))],
+            &vec![marker("g11", "suppressed", None)],
+        ]
+    );
+    let g11 = ui.app.battle().roster.unit_index("g11").unwrap();
+    let state = &ui.app.battle().state().units[g11];
+    assert_eq!((state.hits, state.marker("returns")), (1, Some(3)));
+    assert!(!state.has("suppressed"));
+}
+
+#[test]
+fn the_log_keys_scroll_back_and_forward() {
+    let mut ui = Ui::in_action_phase();
+    ui.keys("Nfirst").enter().keys("[[[[[[");
+    assert_eq!(ui.app.log_back, 2, "no further back than the first entry");
+    ui.keys("]");
+    assert_eq!(ui.app.log_back, 1);
+    // Anything recorded brings the log back to the newest entry.
+    ui.keys("Nsecond").enter();
+    assert_eq!(ui.app.log_back, 0);
+}
+
+#[test]
+fn the_result_closes_on_any_key_and_a_command_key_also_does_its_job() {
+    let mut ui = Ui::in_action_phase();
+    ui.select("1-1").keys("fg11").tab().keys("12").enter();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    ui.keys("m");
+    assert_eq!(ui.form().action.id, "move");
+}
+
+#[test]
+fn arrows_move_the_roster_cursor_and_the_form_focus_and_change_a_choice() {
+    let mut ui = Ui::in_action_phase();
+    ui.select("1-1").down();
+    assert_eq!(ui.selected(), Some("1-2"));
+    ui.up().up();
+    assert_eq!(ui.selected(), Some("1-ldr"));
+    ui.down().keys("fg11").down().keys("12").down();
+    let focused = |ui: &Ui| ui.form().fields[ui.form().focus].def.name;
+    let cover = |ui: &Ui| {
+        let form = ui.form();
+        form.fields
+            .iter()
+            .find(|f| f.def.name == "cover")
+            .unwrap()
+            .text
+            .clone()
+    };
+    assert_eq!(focused(&ui), "cover");
+    ui.right();
+    assert_eq!(cover(&ui), "soft");
+    ui.right().right();
+    assert_eq!(cover(&ui), "none", "the choices go round");
+    ui.left();
+    assert_eq!(cover(&ui), "hard");
+    ui.up();
+    assert_eq!(focused(&ui), "range");
+    ui.tab_to_dice().keys("4").enter();
+    let records = ui.records();
+    let fire = act(records.last().unwrap(), "fire");
+    assert_eq!(fire.get("firer"), Some(&text("1-1")));
+    assert_eq!(fire.get("cover"), Some(&text("hard")));
+}
+
+#[test]
+fn ctrl_c_quits_from_every_screen_and_no_ctrl_key_is_typed() {
+    let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+    let screens = [
+        Screen {
+            name: "main",
+            keys: |_| {},
+        },
+        Screen {
+            name: "form",
+            keys: |ui| {
+                ui.select("1-1").keys("fg1");
+            },
+        },
+        Screen {
+            name: "prompt",
+            keys: |ui| {
+                ui.keys("Nthe orchard");
+            },
+        },
+        Screen {
+            name: "markers",
+            keys: |ui| {
+                ui.select("1-1").keys("x");
+            },
+        },
+        Screen {
+            name: "help",
+            keys: |ui| {
+                ui.keys("?");
+            },
+        },
+    ];
+    for Screen { name, keys } in screens {
+        let mut ui = Ui::in_action_phase();
+        keys(&mut ui);
+        let before = screen(&ui.app, 120, 40);
+        ui.app.on_key(ctrl('x'));
+        match name {
+            "main" => assert_eq!(
+                ui.message(),
+                ("ctrl-x: no such key (press ? for help)", Level::Error)
+            ),
+            "form" | "prompt" => assert_eq!(
+                screen(&ui.app, 120, 40),
+                before,
+                "{name}: ctrl-x types nothing"
+            ),
+            _ => {}
+        }
+        assert!(!ui.app.quit);
+        ui.app.on_key(ctrl('c'));
+        assert!(ui.app.quit, "{name}: ctrl-c quits");
+    }
+}
+
+// ---- refusals ---------------------------------------------------------------------------------
+
+#[test]
+fn refused_forms_stay_open_with_the_reason_and_change_nothing() {
+    let mut ui = Ui::in_action_phase();
+    let bytes = ui.journal_bytes();
+    let entries = ui.app.battle().history().entries().len();
+    let state = ui.app.battle().state().clone();
+    let word_pos = ui.app.session.dice().word_pos();
+    // (target, range, dice, what the refusal says)
+    let cases = [
+        ("zzz", "12", "", "target: no unit `zzz`"),
+        ("g11", "99", "", "99\" is beyond infantry long range (16\")"),
+        ("g11", "12", "11", "11 is not a face of a d10"),
+        ("g11", "12", "3 4", "1 typed face(s) were not used (4)"),
+        ("g11", "12", "x", "cannot read \"x\" as dice faces"),
+    ];
+    for (target, range, dice, why) in cases {
+        ui.select("1-1").keys("f").keys(target).tab().keys(range);
+        if !dice.is_empty() {
+            ui.tab_to_dice().keys(dice);
+        }
+        ui.enter();
+        let error = ui.form().error.clone().unwrap_or_default();
+        assert!(error.contains(why), "{target} {range} {dice}: {error}");
+        assert_eq!(ui.journal_bytes(), bytes, "{why}");
+        assert_eq!(ui.app.battle().history().entries().len(), entries);
+        assert_eq!(ui.app.battle().state(), &state);
+        assert_eq!(ui.app.session.dice().word_pos(), word_pos);
+        // The refusal is on the screen.
+        let shown = screen(&ui.app, 120, 40).replace('\n', "");
+        let head: String = why.chars().take(20).collect();
+        assert!(shown.contains(&head), "{why} not shown");
+        ui.esc();
+        assert_eq!(ui.message(), ("cancelled: nothing changed", Level::Info));
+    }
+}
+
+#[test]
+fn a_bad_unit_id_in_the_go_to_prompt_says_the_nearest() {
+    let mut ui = Ui::in_action_phase();
+    ui.keys(":g1").enter();
+    let (said, level) = ui.message();
+    assert_eq!(level, Level::Error);
+    assert!(said.starts_with("no single unit `g1`"), "{said}");
+    ui.keys(":stu").enter();
+    assert_eq!(ui.selected(), Some("stug"), "a unique prefix is enough");
+}
+
+// ---- mouse ------------------------------------------------------------------------------------
+
+fn mouse(kind: MouseEventKind, column: u16, row: u16) -> MouseEvent {
+    MouseEvent {
+        kind,
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    }
+}
+
+#[test]
+fn a_click_selects_a_roster_line() {
+    let mut ui = Ui::in_action_phase();
+    let mut terminal = draw(&ui.app, 120, 40);
+    let roster = ui.app.areas.get().roster;
+    assert!(roster.height > 2, "the roster was drawn");
+    let first = ui.app.areas.get().roster_first_row;
+    let u = ui.app.battle().roster.unit_index("1-3").unwrap();
+    let row = ui
+        .app
+        .rows()
+        .iter()
+        .position(|r| *r == Row::Unit(u))
+        .unwrap();
+    let y = roster.y + 1 + (row - first) as u16;
+    assert!(row_text(terminal.backend().buffer(), y).contains("1-3"));
+    ui.app.on_mouse(mouse(
+        MouseEventKind::Down(ratatui::crossterm::event::MouseButton::Left),
+        roster.x + 12,
+        y,
+    ));
+    assert_eq!(ui.selected(), Some("1-3"));
+    // Clicks on the roster's top and bottom borders select nothing.
+    let cursor = ui.app.cursor;
+    for y in [roster.y, roster.y + roster.height - 1] {
+        terminal
+            .draw(|f| f.render_widget(&ui.app, f.area()))
+            .unwrap();
+        ui.app.on_mouse(mouse(
+            MouseEventKind::Down(ratatui::crossterm::event::MouseButton::Left),
+            roster.x + 12,
+            y,
+        ));
+        assert_eq!(ui.app.cursor, cursor, "a click on the border at row {y}");
+    }
+}
+
+#[test]
+fn the_wheel_scrolls_the_log_under_it_and_the_roster_elsewhere() {
+    let mut ui = Ui::in_action_phase();
+    ui.keys("Nfirst").enter().keys("Nsecond").enter();
+    let mut terminal = draw(&ui.app, 120, 40);
+    let log = ui.app.areas.get().log;
+    let (x, y) = (log.x + 5, log.y + 2);
+    ui.app.on_mouse(mouse(MouseEventKind::ScrollUp, x, y));
+    ui.app.on_mouse(mouse(MouseEventKind::ScrollUp, x, y));
+    assert_eq!(ui.app.log_back, 2);
+    terminal
+        .draw(|f| f.render_widget(&ui.app, f.area()))
+        .unwrap();
+    assert!(row_text(terminal.backend().buffer(), log.y).contains("Log (↑2)"));
+    let shown: String = (log.y..log.y + log.height)
+        .map(|y| row_text(terminal.backend().buffer(), y))
+        .collect();
+    assert!(shown.contains("Battle begins") && !shown.contains("Note: second"));
+    ui.app.on_mouse(mouse(MouseEventKind::ScrollDown, x, y));
+    assert_eq!(ui.app.log_back, 1);
+    // Over the roster the wheel moves the cursor.
+    let roster = ui.app.areas.get().roster;
+    let cursor = ui.app.cursor;
+    ui.app.on_mouse(mouse(
+        MouseEventKind::ScrollDown,
+        roster.x + 3,
+        roster.y + 3,
+    ));
+    assert_eq!(ui.app.cursor, cursor + 1);
+    assert_eq!(ui.app.log_back, 1);
+}
+
+// ---- colour -----------------------------------------------------------------------------------
+
+#[test]
+fn without_colour_no_cell_is_coloured_and_with_colour_badges_are() {
+    let mut ui = Ui::in_action_phase();
+    // g11 Suppressed and 1-1 Finished: badges on the roster.
+    ui.select("1-1")
+        .keys("fg11")
+        .tab()
+        .keys("12")
+        .tab_to_dice()
+        .keys("3");
+    let mut looks: Vec<(&str, Buffer)> = Vec::new();
+    looks.push(("form", draw(&ui.app, 120, 40).backend().buffer().clone()));
+    ui.enter();
+    looks.push(("result", draw(&ui.app, 120, 40).backend().buffer().clone()));
+    ui.esc();
+    looks.push(("main", draw(&ui.app, 120, 40).backend().buffer().clone()));
+    ui.keys("x");
+    looks.push(("markers", draw(&ui.app, 120, 40).backend().buffer().clone()));
+    ui.esc().keys("?");
+    looks.push(("help", draw(&ui.app, 120, 40).backend().buffer().clone()));
+    ui.esc().keys("n");
+    looks.push(("advance", draw(&ui.app, 80, 24).backend().buffer().clone()));
+    for (name, buf) in &looks {
+        for (i, cell) in buf.content().iter().enumerate() {
+            assert!(
+                cell.fg == Color::Reset && cell.bg == Color::Reset,
+                "{name}: cell {i} ({:?}) is coloured: {cell:?}",
+                cell.symbol()
+            );
+        }
+    }
+
+    ui.esc();
+    ui.app.color = true;
+    let terminal = draw(&ui.app, 120, 40);
+    let buf = terminal.backend().buffer();
+    let y = (0..buf.area.height)
+        .find(|&y| row_text(buf, y).contains(" 1-1 "))
+        .expect("1-1 on the roster");
+    let cells: Vec<_> = (0..buf.area.width).map(|x| &buf[(x, y)]).collect();
+    let at = cells
+        .windows(3)
+        .position(|w| w.iter().map(|c| c.symbol()).collect::<String>() == "FIN")
+        .expect("the Finished badge");
+    assert_ne!(cells[at].fg, Color::Reset, "the badge has a colour");
+    assert!(
+        !row_text(buf, y).contains("[FIN]"),
+        "with colour the badge needs no brackets"
+    );
+}
+
+// ---- typed dice -------------------------------------------------------------------------------
+
+#[test]
+fn typed_dice_mode_asks_for_faces() {
+    let mut ui = Ui::new();
+    ui.keys("d");
+    assert_eq!(
+        ui.message(),
+        ("dice: type the faces thrown at the table", Level::Info)
+    );
+    // The next phase asks for the faces of its automatic rolls; there are none here.
+    ui.keys("n");
+    assert!(matches!(
+        ui.app.mode,
+        Mode::Prompt {
+            kind: Prompt::AdvanceDice,
+            ..
+        }
+    ));
+    ui.enter().esc();
+    assert_eq!(ui.app.battle().state().phase, "action");
+
+    let bytes = ui.journal_bytes();
+    ui.select("1-1").keys("fg11").tab().keys("12").enter();
+    let error = ui.form().error.clone().unwrap_or_default();
+    assert!(
+        error.contains("not enough dice typed") && error.contains("needed a d10"),
+        "{error}"
+    );
+    assert_eq!(ui.journal_bytes(), bytes);
+
+    ui.tab_to_dice().keys("0").enter();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    let records = ui.records();
+    let last = records.last().unwrap();
+    assert_eq!(act(last, "fire").get("target"), Some(&text("g11")));
+    assert_eq!(faces(last), [10], "a d10's 0 is 10");
+    assert_eq!(last.dice_mode(), Some(RecordDice::Typed));
+    assert_eq!(
+        ui.app.session.dice().word_pos(),
+        0,
+        "the program threw nothing"
+    );
+
+    ui.esc().keys("d");
+    assert!(ui.message().0.starts_with("dice: the program rolls"));
+}
