@@ -92,6 +92,8 @@ pub struct Areas {
     pub roster: Rect,
     pub roster_first_row: usize,
     pub log: Rect,
+    /// How far the open result or help can scroll.
+    pub scroll_max: u16,
 }
 
 /// The terminal UI.
@@ -266,7 +268,7 @@ impl App {
                     Some(Action::PageDown) => {
                         self.mode = Mode::Result {
                             event,
-                            scroll: scroll + 10,
+                            scroll: (scroll + 10).min(self.areas.get().scroll_max),
                         }
                     }
                     Some(Action::PageUp) => {
@@ -281,7 +283,11 @@ impl App {
                 }
             }
             Mode::Help { scroll } => match self.keymap.resolve(&key) {
-                Some(Action::Down) => self.mode = Mode::Help { scroll: scroll + 1 },
+                Some(Action::Down) => {
+                    self.mode = Mode::Help {
+                        scroll: (scroll + 1).min(self.areas.get().scroll_max),
+                    }
+                }
                 Some(Action::Up) => {
                     self.mode = Mode::Help {
                         scroll: scroll.saturating_sub(1),

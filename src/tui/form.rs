@@ -178,6 +178,10 @@ impl Form {
                 .battle_odds(&battle.view(), self.action.id, &self.params())
             {
                 Ok(r) => Odds::Ready(r),
+                Err(crate::rules::RuleError::Param(crate::rules::ParamError::Missing {
+                    param,
+                    help,
+                })) => Odds::Pending(format!("fill in {param}: {help}")),
                 Err(e) => Odds::Pending(e.to_string()),
             },
         };

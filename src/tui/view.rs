@@ -661,11 +661,11 @@ fn render_result(app: &App, ev: &Event, scroll: u16, t: &Theme, area: Rect, buf:
     let needed = wrapped_height(&text, width.saturating_sub(2)) + 2;
     let r = popup(area, width, needed.min(area.height.saturating_sub(2)));
     let scrolls = needed > r.height;
-    let scroll = if scrolls {
-        scroll.min(needed - r.height)
-    } else {
-        0
-    };
+    let max = needed.saturating_sub(r.height);
+    let scroll = scroll.min(max);
+    let mut areas = app.areas.get();
+    areas.scroll_max = max;
+    app.areas.set(areas);
     Clear.render(r, buf);
     Paragraph::new(text)
         .wrap(Wrap { trim: false })
@@ -730,9 +730,14 @@ fn render_help(app: &App, scroll: u16, t: &Theme, area: Rect, buf: &mut Buffer) 
             p.help
         )));
     }
-    Paragraph::new(lines)
+    let text = Text::from(lines);
+    let max = (wrapped_height(&text, r.width.saturating_sub(2)) + 2).saturating_sub(r.height);
+    let mut areas = app.areas.get();
+    areas.scroll_max = max;
+    app.areas.set(areas);
+    Paragraph::new(text)
         .wrap(Wrap { trim: false })
-        .scroll((scroll, 0))
+        .scroll((scroll.min(max), 0))
         .block(
             Block::bordered()
                 .title(" Help ")

@@ -456,21 +456,29 @@ fn close_combat_of(v: &BattleView<'_>, p: &Params) -> Result<CloseCombat, RuleEr
 /// Exact odds of a battle action, from the same inputs the action would use.
 pub fn odds(v: &BattleView<'_>, action: &str, params: &Params) -> Result<OddsReport, RuleError> {
     let p = prefill(v, action, params)?;
+    // The same checks as the action itself, so the odds never show for what would be refused.
+    match action {
+        "fire" => {
+            fire_allowed(v, &p)?;
+        }
+        "close-combat" => {
+            close_combat_allowed(v, &p)?;
+        }
+        "air" => {
+            air_allowed(v, &p)?;
+        }
+        _ => {}
+    }
     match action {
         "fire" | "close-combat" | "air" | "command-roll" => {
             super::Newport.odds_inner(action, &p, v.options)
         }
         "artillery" => {
-            let targets = template_targets(v, &p)?;
+            let (_, weapon, targets, notes) = artillery_allowed(v, &p)?;
             let mut report = OddsReport {
-                title: "Artillery attack".into(),
+                title: format!("{} attack", weapon.replace('-', " ")),
                 results: Vec::new(),
-                notes: fire::check_artillery(
-                    p.text("weapon").unwrap_or("artillery"),
-                    p.num("range"),
-                    targets.len(),
-                    v.options,
-                )?,
+                notes,
                 extra: Default::default(),
             };
             let mut expected = 0.0;
@@ -581,11 +589,8 @@ fn with_offer(mut out: Outcome, offer: Option<Offer>) -> Outcome {
     out
 }
 
-fn act_fire(
-    v: &BattleView<'_>,
-    p: &Params,
-    dice: &mut dyn DiceSource,
-) -> Result<Outcome, RuleError> {
+/// Who fires at whom, and whether it is opportunity fire; or why the fire is not allowed.
+fn fire_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize, bool), RuleError> {
     in_action_phase(v, "fire")?;
     let f = unit_param(v, p, "firer")?;
     let t = unit_param(v, p, "target")?;
@@ -626,6 +631,15 @@ fn act_fire(
             )));
         }
     }
+    Ok((f, t, opportunity))
+}
+
+fn act_fire(
+    v: &BattleView<'_>,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    let (f, t, opportunity) = fire_allowed(v, p)?;
     // The shot first: a fire that is not possible (beyond range, wrong inputs) rolls nothing, not
     // even a command roll.
     let mut input = FireInput::from_params(p)?;
@@ -752,11 +766,8 @@ fn fighter_of(v: &BattleView<'_>, u: usize, p: &Params, who: &str) -> Fighter {
     }
 }
 
-fn act_close_combat(
-    v: &BattleView<'_>,
-    p: &Params,
-    dice: &mut dyn DiceSource,
-) -> Result<Outcome, RuleError> {
+/// The attacker and defender of a close combat, or why it cannot be fought.
+fn close_combat_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleError> {
     in_action_phase(v, "close combat")?;
     let a = unit_param(v, p, "attacker")?;
     let d = unit_param(v, p, "defender")?;
@@ -780,6 +791,15 @@ fn act_close_combat(
             }
         )));
     }
+    Ok((a, d))
+}
+
+fn act_close_combat(
+    v: &BattleView<'_>,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    let (a, d) = close_combat_allowed(v, p)?;
     // Validate the table inputs (hits against limits, vehicles never Paralyzed) like `resolve`,
     // before any roll: a combat that cannot be fought rolls nothing, not even a command roll.
     let mut cc = close_combat_of(v, p)?;
@@ -841,7 +861,7 @@ fn ready_asset(v: &BattleView<'_>, a: usize, kinds: &[&str]) -> Result<(), RuleE
     let i = v.info(a);
     if !kinds.contains(&i.kind.as_str()) {
         return Err(RuleError::refused(format!(
-            "{} is a {}, not one of: {}",
+            "{} is of kind `{}`; this needs one of: {}",
             v.label(a),
             i.kind,
             kinds.join(", ")
@@ -850,16 +870,22 @@ fn ready_asset(v: &BattleView<'_>, a: usize, kinds: &[&str]) -> Result<(), RuleE
     own_ready_stand(v, a, "support")
 }
 
-fn act_air(
-    v: &BattleView<'_>,
-    p: &Params,
-    dice: &mut dyn DiceSource,
-) -> Result<Outcome, RuleError> {
+/// The air unit and its target, or why the attack is not allowed.
+fn air_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleError> {
     in_action_phase(v, "air support")?;
     let a = unit_param(v, p, "asset")?;
     let t = unit_param(v, p, "target")?;
     ready_asset(v, a, &["air"])?;
     enemy_target(v, a, t)?;
+    Ok((a, t))
+}
+
+fn act_air(
+    v: &BattleView<'_>,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    let (a, t) = air_allowed(v, p)?;
     let (mut r, e) = fire::resolve_air(p, v.options, dice)?;
     let mut effects = vec![set(v, a, FINISHED, true)];
     let mut words = Vec::new();
@@ -918,11 +944,10 @@ fn spotter_check(
     Ok(s)
 }
 
-fn act_artillery(
-    v: &BattleView<'_>,
-    p: &Params,
-    dice: &mut dyn DiceSource,
-) -> Result<Outcome, RuleError> {
+/// The firing unit, its weapon, the stands under the template and the range words; or why the
+/// attack is not allowed.
+type Template = (usize, String, Vec<(usize, Cover)>, Vec<String>);
+fn artillery_allowed(v: &BattleView<'_>, p: &Params) -> Result<Template, RuleError> {
     in_action_phase(v, "artillery")?;
     let a = unit_param(v, p, "asset")?;
     ready_asset(v, a, &["artillery", "heavy-mortar", "light-mortar"])?;
@@ -931,7 +956,16 @@ fn act_artillery(
     for (t, _) in &targets {
         enemy_target(v, a, *t)?;
     }
-    let mut context = fire::check_artillery(&weapon, p.num("range"), targets.len(), v.options)?;
+    let context = fire::check_artillery(&weapon, p.num("range"), targets.len(), v.options)?;
+    Ok((a, weapon, targets, context))
+}
+
+fn act_artillery(
+    v: &BattleView<'_>,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    let (a, weapon, targets, mut context) = artillery_allowed(v, p)?;
     let mut effects = vec![set(v, a, FINISHED, true)];
     let mut words = Vec::new();
     spotter_check(v, p, &mut effects, &mut words)?;

@@ -392,7 +392,7 @@ fn air_strike(p: &Params) -> Result<Strike, RuleError> {
 }
 
 fn strike_context(s: &Strike, what: &str) -> Vec<String> {
-    let mut c = vec![format!("{what} at a {} stand", s.kind)];
+    let mut c = vec![format!("{what} at a target of kind `{}`", s.kind)];
     if is_vehicle(&s.kind) {
         c.push("at a vehicle: anti-tank table with gun modifier 0 (decision)".into());
     }
