@@ -147,6 +147,14 @@ impl TypedDice {
     }
 
     /// Parses "3", "3 7 0" or "3,7,0".
+    ///
+    /// ```
+    /// use umpire::dice::{DiceSource, Die, TypedDice};
+    /// let mut d = TypedDice::parse("3, 0").unwrap();
+    /// assert_eq!(d.roll(Die::D10, "fire"), Ok(3));
+    /// assert_eq!(d.roll(Die::D10, "fire"), Ok(10)); // a d10's 0 is 10
+    /// assert!(d.roll(Die::D10, "fire").is_err()); // no faces left
+    /// ```
     pub fn parse(text: &str) -> Result<Self, DiceError> {
         let faces = text
             .split(|c: char| c == ',' || c.is_whitespace())

@@ -14,6 +14,31 @@
 //! - [`cli`] — the `umpire` command line (the binary is a thin wrapper around [`cli::main`]).
 //!
 //! The rules engine and the battle state are pure: no terminal, no files, no clock, no global RNG.
+//!
+//! A resolution from typed dice, and its exact odds, from the same rules:
+//!
+//! ```
+//! use umpire::dice::TypedDice;
+//! use umpire::rules::{self, Options, Params};
+//!
+//! let newport = rules::get("newport").unwrap();
+//! let fire = rules::find_action(newport, "fire").unwrap();
+//! let inputs = Params::parse(
+//!     fire.params,
+//!     [("range", "12"), ("cover", "hard"), ("firer-suppressed", ""), ("target-quality", "green")],
+//! )
+//! .unwrap();
+//! let options = Options::defaults(newport.options());
+//!
+//! let mut dice = TypedDice::parse("3").unwrap();
+//! let result = newport.resolve("fire", &inputs, &options, &mut dice).unwrap();
+//! assert_eq!(result.steps[0].total, Some(7)); // 3 + 2 hard cover + 1 Suppressed + 1 long range
+//! assert_eq!(result.result, "No effect");
+//!
+//! let odds = newport.odds("fire", &inputs, &options).unwrap();
+//! let total: f64 = odds.results.iter().map(|l| l.probability).sum();
+//! assert!((total - 1.0).abs() < 1e-12);
+//! ```
 
 pub mod battle;
 pub mod cli;

@@ -96,6 +96,13 @@ impl<T: PartialEq> Distribution<T> {
 }
 
 /// The distribution of the lowest face of `n` dice (n ≥ 1): P(min = k) = ((s−k+1)ⁿ − (s−k)ⁿ) / sⁿ.
+///
+/// ```
+/// use umpire::dice::Die;
+/// use umpire::odds::lowest_of;
+/// let best_of_two = lowest_of(Die::D10, 2);
+/// assert!((best_of_two.p(&1) - 0.19).abs() < 1e-12);
+/// ```
 pub fn lowest_of(die: Die, n: u32) -> Distribution<u8> {
     let s = f64::from(die.sides);
     let mut d = Distribution::new();
