@@ -70,7 +70,7 @@ impl Action {
             Action::Search => "search units".into(),
             Action::GoTo => "go to unit id".into(),
             Action::Procedure(id) => id.replace('-', " "),
-            Action::TakeOffer => "take the offer (opportunity fire)".into(),
+            Action::TakeOffer => "take up what the rules offer (opportunity fire …)".into(),
             Action::NextPhase => "next phase".into(),
             Action::Undo => "undo".into(),
             Action::Redo => "redo".into(),

@@ -395,7 +395,7 @@ fn render_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
 
 fn short(a: &super::Action) -> String {
     match a {
-        super::Action::TakeOffer => "opp. fire".into(),
+        super::Action::TakeOffer => "take offer".into(),
         super::Action::NextPhase => "next phase".into(),
         other => other.desc(),
     }
