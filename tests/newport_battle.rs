@@ -840,3 +840,24 @@ fn battle_odds_come_from_the_same_rules() {
     let alone = b.ruleset.odds("fire", &table, b.options()).unwrap();
     assert_eq!(in_battle.results, alone.results);
 }
+
+#[test]
+fn the_scenario_length_is_announced_when_passed() {
+    let source = company("").replace(
+        "title = \"Test company action\"",
+        "title = \"Test company action\"\nturns = 1",
+    );
+    let mut b = battle(&source);
+    advance(&mut b, "");
+    let e = advance(&mut b, "");
+    assert!(!e.notes.iter().any(|n| n.contains("past its end")));
+    let e = advance(&mut b, "");
+    assert_eq!(b.state().turn, 2);
+    assert!(
+        e.notes
+            .iter()
+            .any(|n| n.contains("1 turn(s) long: turn 2 is past its end")),
+        "{:?}",
+        e.notes
+    );
+}

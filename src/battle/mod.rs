@@ -288,6 +288,16 @@ impl Battle {
                         .apply(&self.roster, e)
                         .map_err(|e| BattleError::Invalid(e.to_string()))?;
                 }
+                let mut steps = steps;
+                if let Some(turns) = self.scenario.file.turns.as_ref().map(|t| *t.get_ref())
+                    && i64::from(after.turn) > turns
+                    && after.turn > self.state.turn
+                {
+                    steps.push(format!(
+                        "the scenario is {turns} turn(s) long: turn {} is past its end",
+                        after.turn
+                    ));
+                }
                 Event {
                     kind: EventKind::Advance,
                     summary: format!(

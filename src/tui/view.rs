@@ -119,7 +119,18 @@ fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         Span::styled(" umpire ", t.title()),
         Span::raw(format!("│ {} │ {} │ ", b.scenario.title(), b.ruleset.id())),
         Span::styled(
-            format!("Turn {} · {} · {}", s.turn, side, b.current_phase_name()),
+            format!(
+                "Turn {}{} · {} · {}",
+                s.turn,
+                b.scenario
+                    .file
+                    .turns
+                    .as_ref()
+                    .map(|n| format!("/{}", n.get_ref()))
+                    .unwrap_or_default(),
+                side,
+                b.current_phase_name()
+            ),
             t.key(),
         ),
     ]);
