@@ -646,14 +646,14 @@ pub const ARTILLERY_PARAMS: &[ParamDef] = &[
     .default("artillery")
     .derived(),
     ParamDef::new(
-        "range",
-        "light mortar: range to the target in inches",
-        ParamKind::Distance,
-    ),
-    ParamDef::new(
         "targets",
         "stands under the template, each ID[:COVER] in a battle, KIND[:COVER[:QUALITY[:ARMOUR]]] otherwise (e.g. infantry:hard,vehicle::green:+1)",
         ParamKind::List,
+    ),
+    ParamDef::new(
+        "range",
+        "light mortar: range to the target in inches",
+        ParamKind::Distance,
     ),
 ];
 
