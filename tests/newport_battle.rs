@@ -100,33 +100,35 @@ fn a_second_suppression_paralyzes_infantry_but_never_a_vehicle() {
 }
 
 #[test]
-fn a_killed_leader_returns_two_turns_later() {
+fn a_killed_leader_returns_at_its_sides_second_turn_after() {
+    // A German leader killed in the US turn 1: the German turns after it are German 1 and
+    // German 2, so it is back at the start of German turn 2.
     let mut b = started("");
-    let e = act(
-        &mut b,
-        "fire",
-        &[("firer", "1-1"), ("target", "g-ldr"), ("range", "3")],
-        "1",
-    );
-    assert!(e.effects.contains(&Effect::Removed {
-        unit: "g-ldr".into(),
-        cause: "fire from 1-1".into()
-    }));
-    assert!(e.effects.contains(&Effect::Marker {
-        unit: "g-ldr".into(),
-        marker: RETURNS.into(),
-        value: Some(3)
-    }));
-    // US 1 → Ger 1 → US 2 → Ger 2 → US 3 → Ger 3: back at the start of the German turn 3.
-    for _ in 0..4 {
+    let e = act(&mut b, "fire", &[("firer", "1-1"), ("target", "g-ldr"), ("range", "3")], "1");
+    assert!(e.effects.contains(&Effect::Removed { unit: "g-ldr".into(), cause: "fire from 1-1".into() }));
+    assert!(e.effects.contains(&Effect::Marker { unit: "g-ldr".into(), marker: RETURNS.into(), value: Some(2) }));
+    for _ in 0..2 {
         advance(&mut b, "");
         assert!(unit(&b, "g-ldr").removed.is_some());
     }
     let e = advance(&mut b, "");
-    assert_eq!((b.state().turn, b.state().active), (3, 1));
+    assert_eq!((b.state().turn, b.state().active), (2, 1));
     assert!(unit(&b, "g-ldr").on_table());
     assert_eq!(unit(&b, "g-ldr").hits, 0);
     assert!(e.notes.iter().any(|n| n.contains("returns")));
+
+    // A US leader killed in the German turn 1: US 2 is the first US turn after, US 3 the second.
+    let mut b = started("");
+    advance(&mut b, "");
+    let e = act(&mut b, "fire", &[("firer", "g1"), ("target", "1-ldr"), ("range", "3")], "1");
+    assert!(e.effects.contains(&Effect::Marker { unit: "1-ldr".into(), marker: RETURNS.into(), value: Some(3) }));
+    for _ in 0..2 {
+        advance(&mut b, "");
+        assert!(unit(&b, "1-ldr").removed.is_some());
+    }
+    advance(&mut b, "");
+    assert_eq!((b.state().turn, b.state().active), (3, 0));
+    assert!(unit(&b, "1-ldr").on_table());
 }
 
 #[test]

@@ -225,13 +225,14 @@ fn scale_sets_the_vehicle_hit_limit() {
 #[test]
 fn scale_decides_whether_a_killed_leader_returns() {
     let kill = [("firer", "1-1"), ("target", "g-ldr"), ("range", "3")];
-    // Company: the leader's replacement comes back two turns later.
+    // Company: the leader's replacement comes back at the start of its side's second turn after
+    // (killed in US turn 1: German turn 2).
     let mut b = started(&company(""));
     let e = act(&mut b, "fire", &kill, "1");
     assert!(e.effects.contains(&Effect::Marker {
         unit: "g-ldr".into(),
         marker: RETURNS.into(),
-        value: Some(3)
+        value: Some(2)
     }));
     // Battalion: no replacement, ever.
     let mut b = started(&company_at_battalion_scale(""));
@@ -730,7 +731,9 @@ fn leader_rally_improves_one_level_only_with_the_option() {
 fn leader_return_turns_sets_when_a_replacement_comes_back() {
     let kill = [("firer", "1-1"), ("target", "g-ldr"), ("range", "3")];
     // (option, turn back, advances until the German turn of that game turn)
-    for (options, back, advances) in [("", 3, 5), ("leader_return_turns = 3", 4, 7)] {
+    // Killed in the US turn, a German leader's side has yet to move this game turn, so its
+    // N-th turn after is German turn N (not N + 1).
+    for (options, back, advances) in [("", 2, 3), ("leader_return_turns = 3", 3, 5)] {
         let mut b = started(&company(options));
         let e = act(&mut b, "fire", &kill, "1");
         assert!(

@@ -164,6 +164,12 @@ impl<'a> BattleView<'a> {
     pub fn side_options(&self, side: usize) -> Option<&'a str> {
         Some(self.side_id(side))
     }
+    /// Side indices in the order they move in each game turn (the first side first).
+    pub fn sides_in_order(&self) -> Vec<usize> {
+        let n = self.roster.sides.len();
+        (0..n).map(|i| (self.state.first_side + i) % n).collect()
+    }
+
     /// A unit's name and id, as the log shows it.
     pub fn label(&self, unit: usize) -> String {
         let u = self.info(unit);

@@ -122,7 +122,13 @@ fn damage(
         });
         said.push("removed".into());
         if is_leader(info) && !is_hq(info) && company_scale(v) {
-            let back = v.state.turn + v.options.int("leader_return_turns") as u32;
+            // Its side's N-th turn after the turn it died: one game turn sooner when its side has
+            // yet to move in this game turn (killed in an earlier side's turn).
+            let n = v.sides_in_order();
+            let yet_to_move = n.iter().position(|&x| x == info.side)
+                > n.iter().position(|&x| x == v.active_side());
+            let back = v.state.turn + v.options.int("leader_return_turns") as u32
+                - u32::from(yet_to_move);
             effects.push(Effect::Marker {
                 unit: info.id.clone(),
                 marker: RETURNS.into(),
@@ -461,9 +467,7 @@ pub fn odds(v: &BattleView<'_>, action: &str, params: &Params) -> Result<OddsRep
         "fire" => {
             fire_allowed(v, &p)?;
         }
-        "close-combat" => {
-            close_combat_allowed(v, &p)?;
-        }
+        "close-combat" => return Ok(close_combat::report(&battle_combat(v, &p)?.2)),
         "air" => {
             air_allowed(v, &p)?;
         }
@@ -475,6 +479,7 @@ pub fn odds(v: &BattleView<'_>, action: &str, params: &Params) -> Result<OddsRep
         }
         "artillery" => {
             let (_, weapon, targets, notes) = artillery_allowed(v, &p)?;
+            spotter_allowed(v, &p)?;
             let mut report = OddsReport {
                 title: format!("{} attack", weapon.replace('-', " ")),
                 results: Vec::new(),
@@ -516,7 +521,7 @@ pub fn act(
         "smoke" => act_smoke(v, &p),
         "command-roll" => act_command_roll(v, &p, dice),
         "move" => act_move(v, &p, dice),
-        "panic" => act_panic(v, &p),
+        "panic" => act_panic(v, &p, dice),
         "rally" => act_rally(v, &p),
         other => Err(RuleError::refused(format!(
             "`{other}` is not a battle action in newport"
@@ -794,17 +799,46 @@ fn close_combat_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize)
     Ok((a, d))
 }
 
+/// The close combat the battle would fight: the inputs checked like `resolve` (hits against
+/// limits, vehicles never Paralyzed), the stands' hits and morale taken from the battle. Inputs
+/// that contradict the battle are refused rather than silently replaced, so the odds shown and the
+/// combat fought are the same.
+fn battle_combat(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize, CloseCombat), RuleError> {
+    let (a, d) = close_combat_allowed(v, p)?;
+    let mut cc = close_combat_of(v, p)?;
+    cc.attacker = fighter_of(v, a, p, "attacker");
+    cc.defender = fighter_of(v, d, p, "defender");
+    let state = |m: Morale| match m {
+        Morale::Steady => "none",
+        Morale::Suppressed => "suppressed",
+        Morale::Paralyzed => "paralyzed",
+    };
+    let given = |name: &str| p.get(name).map(|x| x.to_string());
+    for (name, actual, unit) in [
+        ("defender-state", state(cc.defender.start.morale).to_string(), d),
+        ("attacker-hits", cc.attacker.start.hits.to_string(), a),
+        ("defender-hits", cc.defender.start.hits.to_string(), d),
+    ] {
+        if let Some(g) = given(name)
+            && g != actual
+        {
+            return Err(RuleError::refused(format!(
+                "--{name} {g}: the battle has {actual} for {}; change its markers or hits by hand first",
+                v.label(unit)
+            )));
+        }
+    }
+    Ok((a, d, cc))
+}
+
 fn act_close_combat(
     v: &BattleView<'_>,
     p: &Params,
     dice: &mut dyn DiceSource,
 ) -> Result<Outcome, RuleError> {
-    let (a, d) = close_combat_allowed(v, p)?;
-    // Validate the table inputs (hits against limits, vehicles never Paralyzed) like `resolve`,
-    // before any roll: a combat that cannot be fought rolls nothing, not even a command roll.
-    let mut cc = close_combat_of(v, p)?;
-    cc.attacker = fighter_of(v, a, p, "attacker");
-    cc.defender = fighter_of(v, d, p, "defender");
+    // Every check before any roll: a combat that cannot be fought rolls nothing, not even a
+    // command roll.
+    let (a, d, cc) = battle_combat(v, p)?;
     let mut resolutions = Vec::new();
     if let Some((roll, ok)) = command_check(v, a, p.flag("out-of-command"), dice)? {
         if !ok {
@@ -911,12 +945,9 @@ fn act_air(
     })
 }
 
-fn spotter_check(
-    v: &BattleView<'_>,
-    p: &Params,
-    effects: &mut Vec<Effect>,
-    words: &mut Vec<String>,
-) -> Result<usize, RuleError> {
+/// The spotter, or why it cannot spot: in a company game a ready leader, in a battalion game any
+/// stand of the firing side.
+fn spotter_allowed(v: &BattleView<'_>, p: &Params) -> Result<usize, RuleError> {
     let s = unit_param(v, p, "spotter")?;
     on_table(v, s)?;
     if v.info(s).side != v.active_side() || is_asset(v.info(s)) {
@@ -933,6 +964,18 @@ fn spotter_check(
             )));
         }
         own_ready_stand(v, s, "spotting")?;
+    }
+    Ok(s)
+}
+
+fn spotter_check(
+    v: &BattleView<'_>,
+    p: &Params,
+    effects: &mut Vec<Effect>,
+    words: &mut Vec<String>,
+) -> Result<usize, RuleError> {
+    let s = spotter_allowed(v, p)?;
+    if company_scale(v) {
         effects.push(set(v, s, FINISHED, true));
         words.push(format!("{}: spotted, marked Finished", v.label(s)));
     } else {
@@ -1142,7 +1185,11 @@ fn act_move(
     ))
 }
 
-fn act_panic(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+fn act_panic(
+    v: &BattleView<'_>,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
     in_action_phase(v, "a panic move")?;
     let u = unit_param(v, p, "unit")?;
     own_ready_stand(v, u, "panic move")?;
@@ -1166,6 +1213,13 @@ fn act_panic(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
             v.label(u)
         )));
     }
+    let mut resolutions = Vec::new();
+    if let Some((roll, ok)) = command_check(v, u, p.flag("out-of-command"), dice)? {
+        if !ok {
+            return Ok(failed_command(v, u, roll));
+        }
+        resolutions.push(roll);
+    }
     let mut effects = Vec::new();
     let mut words = Vec::new();
     spend_point(v, u, &mut effects, &mut words)?;
@@ -1183,7 +1237,7 @@ fn act_panic(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     Ok(with_offer(
         Outcome {
             summary: format!("{} makes a panic move: Paralyzed, one hit", v.label(u)),
-            resolutions: Vec::new(),
+            resolutions,
             effects,
             prompts,
             offers: Vec::new(),
@@ -1213,6 +1267,18 @@ fn act_rally(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         return Err(RuleError::refused(format!(
             "{} is an enemy stand",
             v.label(u)
+        )));
+    }
+    if u == l {
+        return Err(RuleError::refused(
+            "a leader rallies another stand, not itself",
+        ));
+    }
+    if morale(v, l) != Morale::Steady {
+        return Err(RuleError::refused(format!(
+            "{} is {}: it may not move to rally a stand",
+            v.label(l),
+            morale(v, l).name()
         )));
     }
     let before = target_of(v, u);

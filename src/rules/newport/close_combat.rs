@@ -37,6 +37,9 @@ pub enum CcResult {
     AttackerFallsBack,
     /// A Paralyzed defender's shot Paralyzed the attacker: both retreat 4" with the extra hit.
     BothRetreat,
+    /// A Paralyzed defender's shot Forced Back the attacking vehicle: it falls back 8" and the
+    /// defender still retreats 4" with the extra hit.
+    BothWithdraw,
     /// A vehicle defender that did not win falls back 8".
     DefenderFallsBack,
     /// Paralyzed: retreats 4" with an extra hit.
@@ -45,11 +48,12 @@ pub enum CcResult {
 }
 
 impl CcResult {
-    pub const ALL: [CcResult; 7] = [
+    pub const ALL: [CcResult; 8] = [
         CcResult::AttackerDestroyed,
         CcResult::AttackerRetreats,
         CcResult::AttackerFallsBack,
         CcResult::BothRetreat,
+        CcResult::BothWithdraw,
         CcResult::DefenderFallsBack,
         CcResult::DefenderRetreats,
         CcResult::DefenderDestroyed,
@@ -66,6 +70,9 @@ impl CcResult {
             }
             CcResult::BothRetreat => {
                 "No winner: both stands are Paralyzed and retreat 4\" with an extra hit"
+            }
+            CcResult::BothWithdraw => {
+                "No winner: the attacking vehicle falls back 8\"; the Paralyzed defender retreats 4\" with an extra hit"
             }
             CcResult::DefenderFallsBack => {
                 "Attacker wins: the defending vehicle falls back 8\" in its current morale state"
@@ -213,7 +220,11 @@ impl CloseCombat {
                 }
             }
         }
-        let dice = if firer.hmg && self.hmg_two_dice { 2 } else { 1 };
+        let dice = if firer.hmg && self.hmg_two_dice && table == Table::Infantry {
+            2
+        } else {
+            1
+        };
         (
             who,
             Shot {
@@ -229,7 +240,9 @@ impl CloseCombat {
         // A retreat's extra hit can destroy a stand: say so in the result.
         let result = match result {
             CcResult::AttackerRetreats if a.destroyed() => CcResult::AttackerDestroyed,
-            CcResult::DefenderRetreats if d.destroyed() => CcResult::DefenderDestroyed,
+            CcResult::DefenderRetreats | CcResult::BothWithdraw if d.destroyed() => {
+                CcResult::DefenderDestroyed
+            }
             r => r,
         };
         Next::End(CcEnd {
@@ -263,7 +276,7 @@ impl CloseCombat {
                     }
                     if e.forced_back {
                         // The vehicle falls back; the Paralyzed defender still retreats.
-                        return self.end(CcResult::BothRetreat, a, d.extra_hit(), true, false);
+                        return self.end(CcResult::BothWithdraw, a, d.extra_hit(), true, false);
                     }
                 } else {
                     if a_paralyzed {

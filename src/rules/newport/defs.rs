@@ -257,11 +257,11 @@ pub const OPTIONS: &[OptionDef] = &[
     ),
     bool_opt(
         "hmg_two_dice",
-        "a heavy machine gun rolls two dice and keeps the better (lower)",
+        "on the infantry table, a heavy machine gun rolls two dice and keeps the better (lower)",
     ),
     bool_opt(
         "hmg_no_long_range",
-        "a heavy machine gun takes no +1 at long range",
+        "on the infantry table, a heavy machine gun takes no +1 at long range",
     ),
     bool_opt(
         "morale_check",
@@ -388,7 +388,7 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "leader replacement",
-        text: "a platoon or company leader killed on game turn T returns at the start of its side's turn on game turn T + 2 (company games only; a battalion HQ never returns)",
+        text: "a platoon or company leader returns at the start of its side's second turn after the turn it died: killed on game turn T during or after its own side's turn, it is back at the start of its side's turn on T + 2; killed before its side has moved in game turn T, on T + 1 (company games only; a battalion HQ never returns)",
         option: Some("leader_return_turns"),
     },
     Decision {
@@ -732,12 +732,19 @@ pub const UNIT_PARAMS: &[ParamDef] = &[
     .battle(),
 ];
 
-pub const PANIC_PARAMS: &[ParamDef] = &[ParamDef::new(
-    "unit",
-    "the Suppressed or Paralyzed infantry stand",
-    ParamKind::Unit,
-)
-.battle()];
+pub const PANIC_PARAMS: &[ParamDef] = &[
+    ParamDef::new(
+        "unit",
+        "the Suppressed or Paralyzed infantry stand",
+        ParamKind::Unit,
+    )
+    .battle(),
+    ParamDef::flag(
+        "out-of-command",
+        "method 2: beyond 2\" of its leader; must pass a command roll first",
+    )
+    .battle(),
+];
 
 pub const RALLY_PARAMS: &[ParamDef] = &[
     ParamDef::new("leader", "the leader moving to the stand", ParamKind::Unit).battle(),

@@ -179,7 +179,7 @@ pub fn fire_shot(input: &FireInput, options: &Options) -> Result<(Shot, Vec<Stri
         mods.push(Modifier::new(1, "firing stand Suppressed"));
     }
     if long_range {
-        if input.hmg && options.bool("hmg_no_long_range") {
+        if input.hmg && input.table == Table::Infantry && options.bool("hmg_no_long_range") {
             context.push("heavy machine gun: no long-range penalty (hmg_no_long_range)".into());
         } else {
             mods.push(Modifier::new(1, "long range"));
@@ -201,7 +201,8 @@ pub fn fire_shot(input: &FireInput, options: &Options) -> Result<(Shot, Vec<Stri
             "--gun and --armour apply only on the anti-tank table (fire at a vehicle)",
         ));
     }
-    let dice = if input.hmg && options.bool("hmg_two_dice") {
+    // The HMG options belong to the infantry table (the anti-tank table has its own modifiers).
+    let dice = if input.hmg && input.table == Table::Infantry && options.bool("hmg_two_dice") {
         context.push("heavy machine gun rolls two dice and keeps the better (hmg_two_dice)".into());
         2
     } else {
