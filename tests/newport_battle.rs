@@ -104,9 +104,21 @@ fn a_killed_leader_returns_at_its_sides_second_turn_after() {
     // A German leader killed in the US turn 1: the German turns after it are German 1 and
     // German 2, so it is back at the start of German turn 2.
     let mut b = started("");
-    let e = act(&mut b, "fire", &[("firer", "1-1"), ("target", "g-ldr"), ("range", "3")], "1");
-    assert!(e.effects.contains(&Effect::Removed { unit: "g-ldr".into(), cause: "fire from 1-1".into() }));
-    assert!(e.effects.contains(&Effect::Marker { unit: "g-ldr".into(), marker: RETURNS.into(), value: Some(2) }));
+    let e = act(
+        &mut b,
+        "fire",
+        &[("firer", "1-1"), ("target", "g-ldr"), ("range", "3")],
+        "1",
+    );
+    assert!(e.effects.contains(&Effect::Removed {
+        unit: "g-ldr".into(),
+        cause: "fire from 1-1".into()
+    }));
+    assert!(e.effects.contains(&Effect::Marker {
+        unit: "g-ldr".into(),
+        marker: RETURNS.into(),
+        value: Some(2)
+    }));
     for _ in 0..2 {
         advance(&mut b, "");
         assert!(unit(&b, "g-ldr").removed.is_some());
@@ -120,8 +132,17 @@ fn a_killed_leader_returns_at_its_sides_second_turn_after() {
     // A US leader killed in the German turn 1: US 2 is the first US turn after, US 3 the second.
     let mut b = started("");
     advance(&mut b, "");
-    let e = act(&mut b, "fire", &[("firer", "g1"), ("target", "1-ldr"), ("range", "3")], "1");
-    assert!(e.effects.contains(&Effect::Marker { unit: "1-ldr".into(), marker: RETURNS.into(), value: Some(3) }));
+    let e = act(
+        &mut b,
+        "fire",
+        &[("firer", "g1"), ("target", "1-ldr"), ("range", "3")],
+        "1",
+    );
+    assert!(e.effects.contains(&Effect::Marker {
+        unit: "1-ldr".into(),
+        marker: RETURNS.into(),
+        value: Some(3)
+    }));
     for _ in 0..2 {
         advance(&mut b, "");
         assert!(unit(&b, "1-ldr").removed.is_some());
@@ -584,14 +605,35 @@ fn morale_recovery_plain_and_with_checks() {
 #[test]
 fn smoke_lifts_in_the_opponents_next_morale_recovery() {
     let mut b = started("");
-    let e = act(
+    let err = refused(
         &mut b,
         "smoke",
-        &[("asset", "arty"), ("area", "the orchard")],
+        &[
+            ("asset", "arty"),
+            ("spotter", "1-1"),
+            ("area", "the orchard"),
+        ],
         "",
     );
     assert!(
-        matches!(&e.effects[1], Effect::Area { marker: Some(m), .. } if m.label == "the orchard")
+        err.contains("leader must spot"),
+        "smoke is spotted like any artillery fire: {err}"
+    );
+    let e = act(
+        &mut b,
+        "smoke",
+        &[
+            ("asset", "arty"),
+            ("spotter", "a-ldr"),
+            ("area", "the orchard"),
+        ],
+        "",
+    );
+    assert!(e.effects.contains(&marker("a-ldr", FINISHED, true)));
+    assert!(
+        e.effects
+            .iter()
+            .any(|x| matches!(x, Effect::Area { marker: Some(m), .. } if m.label == "the orchard"))
     );
     advance(&mut b, "");
     assert_eq!(
@@ -861,5 +903,307 @@ fn the_scenario_length_is_announced_when_passed() {
             .any(|n| n.contains("1 turn(s) long: turn 2 is past its end")),
         "{:?}",
         e.notes
+    );
+}
+
+#[test]
+fn a_leader_rallies_only_when_steady_and_never_itself() {
+    let mut b = started("leader_rally = true");
+    let mut none = umpire::dice::TypedDice::default();
+    b.execute(
+        &Command::SetMarker {
+            unit: "1-ldr".into(),
+            marker: SUPPRESSED.into(),
+            value: Some(1),
+        },
+        &mut none,
+    )
+    .unwrap();
+    let e = refused(
+        &mut b,
+        "rally",
+        &[("leader", "1-ldr"), ("unit", "1-ldr")],
+        "",
+    );
+    assert!(e.contains("not itself"), "{e}");
+    b.execute(
+        &Command::SetMarker {
+            unit: "1-1".into(),
+            marker: SUPPRESSED.into(),
+            value: Some(1),
+        },
+        &mut none,
+    )
+    .unwrap();
+    let e = refused(&mut b, "rally", &[("leader", "1-ldr"), ("unit", "1-1")], "");
+    assert!(e.contains("Suppressed: it may not move"), "{e}");
+    act(&mut b, "rally", &[("leader", "a-ldr"), ("unit", "1-1")], "");
+    assert!(!has(&b, "1-1", SUPPRESSED));
+}
+
+#[test]
+fn a_panic_move_out_of_command_needs_a_command_roll() {
+    let mut b = started("command_method = 2");
+    let mut none = umpire::dice::TypedDice::default();
+    b.execute(
+        &Command::SetMarker {
+            unit: "1-1".into(),
+            marker: SUPPRESSED.into(),
+            value: Some(1),
+        },
+        &mut none,
+    )
+    .unwrap();
+    let e = act(
+        &mut b,
+        "panic",
+        &[("unit", "1-1"), ("out-of-command", "")],
+        "7",
+    );
+    assert_eq!(
+        e.effects,
+        vec![marker("1-1", FINISHED, true)],
+        "failed: Finished, no panic move"
+    );
+    assert_eq!(unit(&b, "1-1").hits, 0);
+    b.execute(
+        &Command::SetMarker {
+            unit: "1-2".into(),
+            marker: SUPPRESSED.into(),
+            value: Some(1),
+        },
+        &mut none,
+    )
+    .unwrap();
+    let e = act(
+        &mut b,
+        "panic",
+        &[("unit", "1-2"), ("out-of-command", "")],
+        "4",
+    );
+    assert_eq!(e.resolutions[0].action, "command-roll");
+    assert_eq!(unit(&b, "1-2").hits, 1);
+}
+
+#[test]
+fn close_combat_odds_and_fight_describe_the_same_combat() {
+    let mut b = started("");
+    let contradicting = action(
+        &b,
+        "close-combat",
+        &[
+            ("attacker", "1-1"),
+            ("defender", "g1"),
+            ("defender-state", "paralyzed"),
+        ],
+    );
+    let Command::Act { params, .. } = &contradicting else {
+        unreachable!()
+    };
+    let e = b
+        .ruleset
+        .battle_odds(&b.view(), "close-combat", params)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("the battle has none for"), "{e}");
+    let e = refused(
+        &mut b,
+        "close-combat",
+        &[
+            ("attacker", "1-1"),
+            ("defender", "g1"),
+            ("defender-state", "paralyzed"),
+        ],
+        "",
+    );
+    assert!(
+        e.contains("change its markers or hits by hand first"),
+        "{e}"
+    );
+    // What the odds describe is what is fought: a Paralyzed defender fires once at +2.
+    let mut none = umpire::dice::TypedDice::default();
+    b.execute(
+        &Command::SetMarker {
+            unit: "g1".into(),
+            marker: PARALYZED.into(),
+            value: Some(1),
+        },
+        &mut none,
+    )
+    .unwrap();
+    let Command::Act { params, .. } = action(
+        &b,
+        "close-combat",
+        &[("attacker", "1-1"), ("defender", "g1")],
+    ) else {
+        unreachable!()
+    };
+    let odds = b
+        .ruleset
+        .battle_odds(&b.view(), "close-combat", &params)
+        .unwrap();
+    assert!(
+        odds.notes.iter().any(|n| n.contains("starts Paralyzed")),
+        "{:?}",
+        odds.notes
+    );
+    let e = act(
+        &mut b,
+        "close-combat",
+        &[("attacker", "1-1"), ("defender", "g1")],
+        "9 9",
+    );
+    assert_eq!(e.resolutions[0].steps[0].modifier_total(), 2);
+}
+
+#[test]
+fn artillery_odds_check_the_spotter_like_the_attack() {
+    let b = started("");
+    let Command::Act { params, .. } = action(
+        &b,
+        "artillery",
+        &[("asset", "arty"), ("spotter", "1-1"), ("targets", "g1")],
+    ) else {
+        unreachable!()
+    };
+    let e = b
+        .ruleset
+        .battle_odds(&b.view(), "artillery", &params)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("leader must spot"), "{e}");
+}
+
+#[test]
+fn a_leader_in_contact_is_not_targeted_while_its_stand_stands() {
+    let mut b = started("");
+    let e = refused(
+        &mut b,
+        "fire",
+        &[
+            ("firer", "1-1"),
+            ("target", "g-ldr"),
+            ("contact", "g1"),
+            ("range", "5"),
+        ],
+        "",
+    );
+    assert!(e.contains("in contact with"), "{e}");
+    let e = refused(
+        &mut b,
+        "fire",
+        &[
+            ("firer", "1-1"),
+            ("target", "g1"),
+            ("contact", "g2"),
+            ("range", "5"),
+        ],
+        "",
+    );
+    assert!(e.contains("not a leader"), "{e}");
+    // Under a template the leader comes after its stand, and is attacked once the stand is gone.
+    let e = act(
+        &mut b,
+        "artillery",
+        &[
+            ("asset", "arty"),
+            ("spotter", "a-ldr"),
+            ("targets", "g-ldr@g1,g1"),
+        ],
+        "9",
+    );
+    assert_eq!(e.resolutions[0].steps.len(), 1, "only g1 is attacked");
+    assert!(
+        e.resolutions[0]
+            .effects
+            .iter()
+            .any(|w| w.contains("not attacked, it is in contact with"))
+    );
+    let mut none = umpire::dice::TypedDice::default();
+    b.execute(
+        &Command::SetHits {
+            unit: "g2".into(),
+            hits: 2,
+        },
+        &mut none,
+    )
+    .unwrap();
+    let e = act(
+        &mut b,
+        "artillery",
+        &[
+            ("asset", "lm"),
+            ("spotter", "1-ldr"),
+            ("targets", "g2"),
+            ("range", "10"),
+        ],
+        "1",
+    );
+    assert!(
+        e.effects
+            .iter()
+            .any(|x| matches!(x, Effect::Removed { unit, .. } if unit == "g2"))
+    );
+    // g2 gone: a leader sheltering behind it can now be fired at.
+    act(
+        &mut b,
+        "fire",
+        &[
+            ("firer", "1-2"),
+            ("target", "g-ldr"),
+            ("contact", "g2"),
+            ("range", "5"),
+        ],
+        "9",
+    );
+}
+
+#[test]
+fn a_leader_is_attacked_once_its_stand_falls_under_the_same_template() {
+    let mut b = started("");
+    let mut none = umpire::dice::TypedDice::default();
+    b.execute(
+        &Command::SetHits {
+            unit: "g1".into(),
+            hits: 2,
+        },
+        &mut none,
+    )
+    .unwrap();
+    let e = act(
+        &mut b,
+        "artillery",
+        &[
+            ("asset", "arty"),
+            ("spotter", "a-ldr"),
+            ("targets", "g-ldr@g1,g1"),
+        ],
+        "1 1",
+    );
+    assert_eq!(e.resolutions[0].steps.len(), 2);
+    assert!(unit(&b, "g1").removed.is_some() && unit(&b, "g-ldr").removed.is_some());
+}
+
+#[test]
+fn opportunity_fire_at_a_stand_that_has_not_acted_is_questioned() {
+    let mut b = started("");
+    let e = act(
+        &mut b,
+        "fire",
+        &[
+            ("firer", "g1"),
+            ("target", "1-1"),
+            ("range", "5"),
+            ("trigger", "fired"),
+        ],
+        "9",
+    );
+    assert!(
+        e.resolutions[0]
+            .effects
+            .iter()
+            .any(|w| w.contains("has not acted this turn")),
+        "{:?}",
+        e.resolutions[0].effects
     );
 }

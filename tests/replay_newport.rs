@@ -105,6 +105,7 @@ enum Op {
     },
     Smoke {
         asset: Index,
+        spotter: Index,
         area: String,
     },
     Panic {
@@ -173,7 +174,8 @@ fn op() -> impl Strategy<Value = Op> {
             .prop_map(|(asset, spotter, any_spotter, targets, range)| {
                 Op::Artillery { asset, spotter, any_spotter, targets, range }
             }),
-        1 => (i(), "[a-z \t]{0,8}").prop_map(|(asset, area)| Op::Smoke { asset, area }),
+        1 => (i(), i(), "[a-z \t]{0,8}")
+            .prop_map(|(asset, spotter, area)| Op::Smoke { asset, spotter, area }),
         2 => i().prop_map(|unit| Op::Panic { unit }),
         3 => (i(), i()).prop_map(|(leader, unit)| Op::Rally { leader, unit }),
         2 => i().prop_map(|unit| Op::CommandRoll { unit }),
@@ -327,9 +329,17 @@ fn command(b: &Battle, op: &Op) -> Command {
                 range.map(|r| ("range".to_string(), r.text())),
             ],
         ),
-        Op::Smoke { asset: a, area } => act(
+        Op::Smoke {
+            asset: a,
+            spotter,
+            area,
+        } => act(
             "smoke",
-            vec![arg("asset", asset(a)), arg("area", area.clone())],
+            vec![
+                arg("asset", asset(a)),
+                arg("spotter", leader(spotter)),
+                arg("area", area.clone()),
+            ],
         ),
         Op::Panic { unit } => act("panic", vec![arg("unit", shaken(unit))]),
         Op::Rally { leader: l, unit } => act(

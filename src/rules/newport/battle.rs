@@ -127,8 +127,8 @@ fn damage(
             let n = v.sides_in_order();
             let yet_to_move = n.iter().position(|&x| x == info.side)
                 > n.iter().position(|&x| x == v.active_side());
-            let back = v.state.turn + v.options.int("leader_return_turns") as u32
-                - u32::from(yet_to_move);
+            let back =
+                v.state.turn + v.options.int("leader_return_turns") as u32 - u32::from(yet_to_move);
             effects.push(Effect::Marker {
                 unit: info.id.clone(),
                 marker: RETURNS.into(),
@@ -445,14 +445,73 @@ fn strike_of(v: &BattleView<'_>, t: usize, cover: Cover, smoke: bool, dice: u32)
 }
 
 /// Parses `ID[:COVER]` items of an artillery target list.
-fn template_targets(v: &BattleView<'_>, p: &Params) -> Result<Vec<(usize, Cover)>, RuleError> {
-    p.list("targets")
+/// A stand under a template: which, its cover, and for a leader the stand it is in contact with.
+#[derive(Clone, Copy, Debug)]
+struct UnderTemplate {
+    unit: usize,
+    cover: Cover,
+    contact: Option<usize>,
+}
+
+/// Parses `ID[:COVER][@CONTACT]` items; leaders in contact go last, so that the stand they are
+/// with has taken its attack first.
+fn template_targets(v: &BattleView<'_>, p: &Params) -> Result<Vec<UnderTemplate>, RuleError> {
+    let mut out = p
+        .list("targets")
         .iter()
         .map(|item| {
-            let (id, cover) = item.split_once(':').unwrap_or((item, "none"));
-            Ok((v.unit(id)?, Cover::parse(cover)?))
+            let (rest, contact) = match item.split_once('@') {
+                Some((r, c)) => (r, Some(c)),
+                None => (item.as_str(), None),
+            };
+            let (id, cover) = rest.split_once(':').unwrap_or((rest, "none"));
+            let unit = v.unit(id)?;
+            let contact = contact.map(|c| contact_of(v, unit, c)).transpose()?;
+            Ok(UnderTemplate {
+                unit,
+                cover: Cover::parse(cover)?,
+                contact,
+            })
         })
-        .collect()
+        .collect::<Result<Vec<_>, RuleError>>()?;
+    out.sort_by_key(|t| t.contact.is_some());
+    Ok(out)
+}
+
+/// The stand a leader is in contact with, checked: the target must be a leader, the stand one of
+/// its side's.
+fn contact_of(v: &BattleView<'_>, leader: usize, id: &str) -> Result<usize, RuleError> {
+    let c = v.unit(id.trim())?;
+    if !is_leader(v.info(leader)) {
+        return Err(RuleError::refused(format!(
+            "{} is not a leader: only a leader is sheltered by a stand it is in contact with",
+            v.label(leader)
+        )));
+    }
+    if c == leader || v.info(c).side != v.info(leader).side {
+        return Err(RuleError::refused(format!(
+            "{} cannot shelter {}: name a stand of its own side",
+            v.label(c),
+            v.label(leader)
+        )));
+    }
+    Ok(c)
+}
+
+/// A leader in contact with another stand cannot be targeted on its own while that stand stands.
+fn sheltered(v: &BattleView<'_>, target: usize, p: &Params) -> Result<(), RuleError> {
+    let Some(id) = p.text("contact").filter(|c| !c.trim().is_empty()) else {
+        return Ok(());
+    };
+    let c = contact_of(v, target, id)?;
+    if v.unit_state(c).on_table() {
+        return Err(RuleError::refused(format!(
+            "{} is in contact with {}: it cannot be targeted on its own and takes a hit only once that stand is gone",
+            v.label(target),
+            v.label(c)
+        )));
+    }
+    Ok(())
 }
 
 fn close_combat_of(v: &BattleView<'_>, p: &Params) -> Result<CloseCombat, RuleError> {
@@ -487,12 +546,19 @@ pub fn odds(v: &BattleView<'_>, action: &str, params: &Params) -> Result<OddsRep
                 extra: Default::default(),
             };
             let mut expected = 0.0;
-            for (t, cover) in targets {
-                let shot = strike_of(v, t, cover, false, 1).shot();
+            for t in targets {
+                let shot = strike_of(v, t.unit, t.cover, false, 1).shot();
+                if let Some(c) = t.contact {
+                    report.notes.push(format!(
+                        "{} is attacked only if {} is gone by then (the odds below assume it is)",
+                        v.label(t.unit),
+                        v.label(c)
+                    ));
+                }
                 expected += shot.odds().p_where(|e| e.hit);
                 report
                     .results
-                    .extend(fire::shot_lines(&shot, &format!("{}: ", v.label(t))));
+                    .extend(fire::shot_lines(&shot, &format!("{}: ", v.label(t.unit))));
             }
             report.extra.insert("expected_hits".into(), expected);
             Ok(report)
@@ -636,6 +702,7 @@ fn fire_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize, bool), 
             )));
         }
     }
+    sheltered(v, t, p)?;
     Ok((f, t, opportunity))
 }
 
@@ -698,6 +765,12 @@ fn act_fire(
         ));
     }
     let mut offer = None;
+    if opportunity && !flag(v, t, FINISHED) && p.text("trigger") != Some("moved") {
+        words.push(format!(
+            "{} has not acted this turn: opportunity fire comes after an enemy stand fires or once it has moved 1\" in sight",
+            v.label(t)
+        ));
+    }
     if opportunity {
         effects.push(set(v, t, OPP_FIRED_AT, true));
         if e.is_none() {
@@ -815,7 +888,11 @@ fn battle_combat(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize, CloseC
     };
     let given = |name: &str| p.get(name).map(|x| x.to_string());
     for (name, actual, unit) in [
-        ("defender-state", state(cc.defender.start.morale).to_string(), d),
+        (
+            "defender-state",
+            state(cc.defender.start.morale).to_string(),
+            d,
+        ),
         ("attacker-hits", cc.attacker.start.hits.to_string(), a),
         ("defender-hits", cc.defender.start.hits.to_string(), d),
     ] {
@@ -911,6 +988,7 @@ fn air_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleErr
     let t = unit_param(v, p, "target")?;
     ready_asset(v, a, &["air"])?;
     enemy_target(v, a, t)?;
+    sheltered(v, t, p)?;
     Ok((a, t))
 }
 
@@ -989,15 +1067,15 @@ fn spotter_check(
 
 /// The firing unit, its weapon, the stands under the template and the range words; or why the
 /// attack is not allowed.
-type Template = (usize, String, Vec<(usize, Cover)>, Vec<String>);
+type Template = (usize, String, Vec<UnderTemplate>, Vec<String>);
 fn artillery_allowed(v: &BattleView<'_>, p: &Params) -> Result<Template, RuleError> {
     in_action_phase(v, "artillery")?;
     let a = unit_param(v, p, "asset")?;
     ready_asset(v, a, &["artillery", "heavy-mortar", "light-mortar"])?;
     let weapon = v.info(a).kind.clone();
     let targets = template_targets(v, p)?;
-    for (t, _) in &targets {
-        enemy_target(v, a, *t)?;
+    for t in &targets {
+        enemy_target(v, a, t.unit)?;
     }
     let context = fire::check_artillery(&weapon, p.num("range"), targets.len(), v.options)?;
     Ok((a, weapon, targets, context))
@@ -1014,24 +1092,45 @@ fn act_artillery(
     spotter_check(v, p, &mut effects, &mut words)?;
     let mut steps = Vec::new();
     let mut affected = 0;
-    for (t, cover) in &targets {
-        let shot = strike_of(v, *t, *cover, false, 1).shot();
+    let mut destroyed_here = Vec::new();
+    for UnderTemplate {
+        unit: t,
+        cover,
+        contact,
+    } in targets.iter().copied()
+    {
+        if let Some(c) = contact
+            && v.unit_state(c).on_table()
+            && !destroyed_here.contains(&c)
+        {
+            words.push(format!(
+                "{}: not attacked, it is in contact with {}, which still stands",
+                v.label(t),
+                v.label(c)
+            ));
+            continue;
+        }
+        let shot = strike_of(v, t, cover, false, 1).shot();
         let (step, e) = shot.roll(
             dice,
-            format!("{} under the {}", v.label(*t), weapon.replace('-', " ")),
+            format!("{} under the {}", v.label(t), weapon.replace('-', " ")),
         )?;
-        let before = target_of(v, *t);
+        let before = target_of(v, t);
+        let after = before.after(e);
         damage(
             v,
-            *t,
+            t,
             before,
-            before.after(e),
+            after,
             &format!("{} from {}", weapon.replace('-', " "), v.info(a).id),
             &mut effects,
             &mut words,
         );
-        if e.forced_back && !before.after(e).destroyed() {
-            words.push(format!("{} is Forced Back 8\"", v.label(*t)));
+        if after.destroyed() {
+            destroyed_here.push(t);
+        }
+        if e.forced_back && !after.destroyed() {
+            words.push(format!("{} is Forced Back 8\"", v.label(t)));
         }
         affected += usize::from(!e.is_none());
         steps.push(step);
@@ -1075,22 +1174,25 @@ fn act_smoke(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         .find(|n| !v.state.areas.contains_key(&format!("smoke-{n}")))
         .unwrap_or(1);
     let side = v.side_id(v.active_side()).to_string();
+    // Smoke is artillery fire too: it must be spotted.
+    let mut effects = vec![set(v, a, FINISHED, true)];
+    let mut words = Vec::new();
+    spotter_check(v, p, &mut effects, &mut words)?;
+    effects.push(Effect::Area {
+        id: format!("smoke-{n}"),
+        marker: Some(AreaMarker {
+            kind: "smoke".into(),
+            label: area.clone(),
+            side,
+            turn: v.state.turn,
+        }),
+    });
+    words.push("fire through the smoke takes +1 cover (not added to other cover); it lifts in the opponent's next morale recovery".into());
     Ok(Outcome {
         summary: format!("{} lays smoke: {area}", v.label(a)),
         resolutions: Vec::new(),
-        effects: vec![
-            set(v, a, FINISHED, true),
-            Effect::Area {
-                id: format!("smoke-{n}"),
-                marker: Some(AreaMarker {
-                    kind: "smoke".into(),
-                    label: area,
-                    side,
-                    turn: v.state.turn,
-                }),
-            },
-        ],
-        prompts: vec!["fire through the smoke takes +1 cover (not added to other cover); it lifts in the opponent's next morale recovery".into()],
+        effects,
+        prompts: words,
         offers: Vec::new(),
     })
 }

@@ -836,6 +836,52 @@ mod tests {
     }
 
     #[test]
+    fn a_vehicle_forced_back_by_a_paralyzed_defender_is_not_called_paralyzed() {
+        let o = opts(&["scale=\"battalion\""]);
+        let c = cc(
+            &[
+                ("attacker-kind", "vehicle"),
+                ("defender-state", "paralyzed"),
+            ],
+            &o,
+        );
+        // The defender's one shot at +2 on the anti-tank table: 1 + 2 = 3, hit and Forced Back.
+        let end = fight(&c, "1");
+        assert_eq!(end.result, CcResult::BothWithdraw);
+        assert!(end.attacker_forced_back);
+        assert_eq!(end.attacker.morale, Morale::Suppressed);
+        assert_eq!(
+            end.defender.hits, 1,
+            "the Paralyzed defender still retreats with its hit"
+        );
+        assert!(CcResult::BothWithdraw.text().contains("falls back 8"));
+        let c = cc(
+            &[
+                ("attacker-kind", "vehicle"),
+                ("defender-state", "paralyzed"),
+                ("defender-hits", "2"),
+            ],
+            &o,
+        );
+        assert_eq!(fight(&c, "1").result, CcResult::DefenderDestroyed);
+    }
+
+    #[test]
+    fn hmg_options_stay_off_the_anti_tank_table() {
+        let o = opts(&["hmg_two_dice=true"]);
+        let c = cc(&[("defender-kind", "vehicle"), ("attacker-hmg", "")], &o);
+        let at = CcState {
+            stage: Stage::AttackerFires,
+            ..c.begin()
+        };
+        assert_eq!(
+            c.shot(&at).1.dice,
+            1,
+            "an HMG assaulting a vehicle rolls one die"
+        );
+    }
+
+    #[test]
     fn infantry_assaulting_vehicle_has_no_modifiers() {
         let o = opts(&[]);
         let c = cc(

@@ -418,12 +418,20 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "leaders in contact",
-        text: "a leader in contact with another stand cannot be targeted on its own, and under a template is attacked only if that stand is already gone",
+        text: "a leader in contact with another stand (the umpire names it: --contact, or LEADER@STAND under a template) cannot be targeted on its own; under a template it is attacked only if that stand is gone, counting stands destroyed by the same template",
         option: None,
     },
 ];
 
 // ---- procedure inputs ---------------------------------------------------------------------
+
+/// The input called `name` of a procedure (a name the procedure is known to declare).
+pub fn param(params: &'static [ParamDef], name: &str) -> &'static ParamDef {
+    params
+        .iter()
+        .find(|p| p.name == name)
+        .unwrap_or_else(|| panic!("no input `{name}` declared"))
+}
 
 const COVER: &[&str] = &["none", "soft", "hard"];
 const TABLES: &[&str] = &["infantry", "anti-tank"];
@@ -436,6 +444,12 @@ const HITS: ParamKind = ParamKind::Int { min: 0, max: 2 };
 pub const FIRE_PARAMS: &[ParamDef] = &[
     ParamDef::new("firer", "the firing stand's id", ParamKind::Unit).battle(),
     ParamDef::new("target", "the target stand's id", ParamKind::Unit).battle(),
+    ParamDef::new(
+        "contact",
+        "if the target is a leader in contact with another stand: that stand's id (the leader cannot be targeted while it stands)",
+        ParamKind::Text,
+    )
+    .battle(),
     ParamDef::new(
         "range",
         "range to the target in inches",
@@ -595,6 +609,12 @@ pub const CLOSE_COMBAT_PARAMS: &[ParamDef] = &[
 pub const AIR_PARAMS: &[ParamDef] = &[
     ParamDef::new("asset", "the air unit making the attack", ParamKind::Unit).battle(),
     ParamDef::new("target", "the target stand", ParamKind::Unit).battle(),
+    ParamDef::new(
+        "contact",
+        "if the target is a leader in contact with another stand: that stand's id (the leader cannot be targeted while it stands)",
+        ParamKind::Text,
+    )
+    .battle(),
     ParamDef::new("cover", "the target's cover", ParamKind::Choice(COVER)).default("none"),
     ParamDef::flag(
         "smoke",
@@ -647,7 +667,7 @@ pub const ARTILLERY_PARAMS: &[ParamDef] = &[
     .derived(),
     ParamDef::new(
         "targets",
-        "stands under the template, each ID[:COVER] in a battle, KIND[:COVER[:QUALITY[:ARMOUR]]] otherwise (e.g. infantry:hard,vehicle::green:+1)",
+        "stands under the template, each ID[:COVER][@CONTACT] in a battle (a leader @ the stand it is in contact with is attacked only once that stand is gone), KIND[:COVER[:QUALITY[:ARMOUR]]] otherwise (e.g. infantry:hard,vehicle::green:+1)",
         ParamKind::List,
     ),
     ParamDef::new(
@@ -661,6 +681,12 @@ pub const SMOKE_PARAMS: &[ParamDef] = &[
     ParamDef::new(
         "asset",
         "the artillery or mortar unit laying smoke",
+        ParamKind::Unit,
+    )
+    .battle(),
+    ParamDef::new(
+        "spotter",
+        "the stand that spots (company game: a leader, who is marked Finished)",
         ParamKind::Unit,
     )
     .battle(),

@@ -83,7 +83,7 @@ pub struct FireInput {
 
 impl FireInput {
     pub fn from_params(p: &Params) -> Result<Self, RuleError> {
-        let range = p.require_num(&defs::FIRE_PARAMS[2])?;
+        let range = p.require_num(defs::param(defs::FIRE_PARAMS, "range"))?;
         Ok(Self {
             range,
             cover: Cover::parse(p.text("cover").unwrap_or("none"))?,
@@ -863,6 +863,22 @@ mod tests {
         assert!(mods(&s).is_empty());
         let s = fire(&[("range", "12")], &nolong).unwrap();
         assert_eq!(mods(&s), [1], "other stands still take long range");
+    }
+
+    #[test]
+    fn hmg_options_belong_to_the_infantry_table() {
+        let o = opts(&["hmg_two_dice=true", "hmg_no_long_range=true"]);
+        let s = fire(
+            &[
+                ("range", "20"),
+                ("table", "anti-tank"),
+                ("firer-kind", "vehicle"),
+                ("hmg", ""),
+            ],
+            &o,
+        )
+        .unwrap();
+        assert_eq!((s.dice, mods(&s)), (1, vec![1]), "one die, long range +1");
     }
 
     #[test]
