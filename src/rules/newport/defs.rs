@@ -297,7 +297,7 @@ pub const OPTIONS: &[OptionDef] = &[
         1,
         10,
         "2",
-        "a killed platoon or company leader returns this many turns after the turn it died",
+        "a killed platoon or company leader returns at the start of its side's N-th turn after the turn it died",
     ),
     int_opt(
         "infantry_range",
