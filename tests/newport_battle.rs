@@ -222,15 +222,7 @@ fn refusals_change_nothing() {
         "",
     );
     assert!(e.contains("Finished"), "{e}");
-    b.execute(
-        &Command::SetMarker {
-            unit: "1-2".into(),
-            marker: PARALYZED.into(),
-            value: Some(1),
-        },
-        &mut umpire::dice::TypedDice::default(),
-    )
-    .unwrap();
+    mark(&mut b, "1-2", PARALYZED);
     let e = refused(
         &mut b,
         "fire",
@@ -360,15 +352,7 @@ fn road_marker_feeds_the_anti_tank_roll() {
     advance(&mut b, "");
     // The Panther (gun −1) fires at the Sherman, which moved along a road this turn... but the
     // marker went at the end of the US turn. Set it again by hand to test the modifier.
-    b.execute(
-        &Command::SetMarker {
-            unit: "t1".into(),
-            marker: MOVED_ON_ROAD.into(),
-            value: Some(1),
-        },
-        &mut umpire::dice::TypedDice::default(),
-    )
-    .unwrap();
+    mark(&mut b, "t1", MOVED_ON_ROAD);
     let e = act(
         &mut b,
         "fire",
@@ -561,34 +545,9 @@ fn morale_recovery_plain_and_with_checks() {
         ("morale_check = true", "5 5", false, false),
     ] {
         let mut b = started(options);
-        let mut none = umpire::dice::TypedDice::default();
-        b.execute(
-            &Command::SetMarker {
-                unit: "1-1".into(),
-                marker: SUPPRESSED.into(),
-                value: Some(1),
-            },
-            &mut none,
-        )
-        .unwrap();
-        b.execute(
-            &Command::SetMarker {
-                unit: "1-2".into(),
-                marker: PARALYZED.into(),
-                value: Some(1),
-            },
-            &mut none,
-        )
-        .unwrap();
-        b.execute(
-            &Command::SetMarker {
-                unit: "g1".into(),
-                marker: SUPPRESSED.into(),
-                value: Some(1),
-            },
-            &mut none,
-        )
-        .unwrap();
+        mark(&mut b, "1-1", SUPPRESSED);
+        mark(&mut b, "1-2", PARALYZED);
+        mark(&mut b, "g1", SUPPRESSED);
         let e = advance(&mut b, faces);
         assert_eq!(has(&b, "1-1", SUPPRESSED), expect_11, "{options} {faces}");
         // 1-2 (green, needs 6): Paralyzed → Suppressed when it passes.
@@ -653,16 +612,7 @@ fn smoke_lifts_in_the_opponents_next_morale_recovery() {
 #[test]
 fn panic_move() {
     let mut b = started("");
-    let mut none = umpire::dice::TypedDice::default();
-    b.execute(
-        &Command::SetMarker {
-            unit: "1-1".into(),
-            marker: SUPPRESSED.into(),
-            value: Some(1),
-        },
-        &mut none,
-    )
-    .unwrap();
+    mark(&mut b, "1-1", SUPPRESSED);
     let e = act(&mut b, "panic", &[("unit", "1-1")], "");
     assert_eq!(
         e.effects,
@@ -677,15 +627,7 @@ fn panic_move() {
         refused(&mut b, "panic", &[("unit", "1-2")], "")
             .contains("neither Suppressed nor Paralyzed")
     );
-    b.execute(
-        &Command::SetMarker {
-            unit: "t1".into(),
-            marker: SUPPRESSED.into(),
-            value: Some(1),
-        },
-        &mut none,
-    )
-    .unwrap();
+    mark(&mut b, "t1", SUPPRESSED);
     assert!(refused(&mut b, "panic", &[("unit", "t1")], "").contains("vehicle"));
 }
 
@@ -709,16 +651,7 @@ fn close_combat_in_a_battle() {
     );
     assert!(!has(&b, "g3", FINISHED), "the defender is not Finished");
     // A Suppressed stand may not move into contact.
-    let mut none = umpire::dice::TypedDice::default();
-    b.execute(
-        &Command::SetMarker {
-            unit: "1-2".into(),
-            marker: SUPPRESSED.into(),
-            value: Some(1),
-        },
-        &mut none,
-    )
-    .unwrap();
+    mark(&mut b, "1-2", SUPPRESSED);
     assert!(
         refused(
             &mut b,
@@ -804,30 +737,13 @@ fn air_and_artillery() {
 #[test]
 fn leader_rally_option() {
     let mut b = started("");
-    let mut none = umpire::dice::TypedDice::default();
-    b.execute(
-        &Command::SetMarker {
-            unit: "1-2".into(),
-            marker: PARALYZED.into(),
-            value: Some(1),
-        },
-        &mut none,
-    )
-    .unwrap();
+    mark(&mut b, "1-2", PARALYZED);
     assert!(
         refused(&mut b, "rally", &[("leader", "1-ldr"), ("unit", "1-2")], "")
             .contains("leader_rally")
     );
     let mut b = started("leader_rally = true");
-    b.execute(
-        &Command::SetMarker {
-            unit: "1-2".into(),
-            marker: PARALYZED.into(),
-            value: Some(1),
-        },
-        &mut none,
-    )
-    .unwrap();
+    mark(&mut b, "1-2", PARALYZED);
     let e = act(&mut b, "rally", &[("leader", "1-ldr"), ("unit", "1-2")], "");
     assert_eq!(
         e.effects,
@@ -909,16 +825,7 @@ fn the_scenario_length_is_announced_when_passed() {
 #[test]
 fn a_leader_rallies_only_when_steady_and_never_itself() {
     let mut b = started("leader_rally = true");
-    let mut none = umpire::dice::TypedDice::default();
-    b.execute(
-        &Command::SetMarker {
-            unit: "1-ldr".into(),
-            marker: SUPPRESSED.into(),
-            value: Some(1),
-        },
-        &mut none,
-    )
-    .unwrap();
+    mark(&mut b, "1-ldr", SUPPRESSED);
     let e = refused(
         &mut b,
         "rally",
@@ -926,15 +833,7 @@ fn a_leader_rallies_only_when_steady_and_never_itself() {
         "",
     );
     assert!(e.contains("not itself"), "{e}");
-    b.execute(
-        &Command::SetMarker {
-            unit: "1-1".into(),
-            marker: SUPPRESSED.into(),
-            value: Some(1),
-        },
-        &mut none,
-    )
-    .unwrap();
+    mark(&mut b, "1-1", SUPPRESSED);
     let e = refused(&mut b, "rally", &[("leader", "1-ldr"), ("unit", "1-1")], "");
     assert!(e.contains("Suppressed: it may not move"), "{e}");
     act(&mut b, "rally", &[("leader", "a-ldr"), ("unit", "1-1")], "");
@@ -944,16 +843,7 @@ fn a_leader_rallies_only_when_steady_and_never_itself() {
 #[test]
 fn a_panic_move_out_of_command_needs_a_command_roll() {
     let mut b = started("command_method = 2");
-    let mut none = umpire::dice::TypedDice::default();
-    b.execute(
-        &Command::SetMarker {
-            unit: "1-1".into(),
-            marker: SUPPRESSED.into(),
-            value: Some(1),
-        },
-        &mut none,
-    )
-    .unwrap();
+    mark(&mut b, "1-1", SUPPRESSED);
     let e = act(
         &mut b,
         "panic",
@@ -966,15 +856,7 @@ fn a_panic_move_out_of_command_needs_a_command_roll() {
         "failed: Finished, no panic move"
     );
     assert_eq!(unit(&b, "1-1").hits, 0);
-    b.execute(
-        &Command::SetMarker {
-            unit: "1-2".into(),
-            marker: SUPPRESSED.into(),
-            value: Some(1),
-        },
-        &mut none,
-    )
-    .unwrap();
+    mark(&mut b, "1-2", SUPPRESSED);
     let e = act(
         &mut b,
         "panic",
@@ -1021,16 +903,7 @@ fn close_combat_odds_and_fight_describe_the_same_combat() {
         "{e}"
     );
     // What the odds describe is what is fought: a Paralyzed defender fires once at +2.
-    let mut none = umpire::dice::TypedDice::default();
-    b.execute(
-        &Command::SetMarker {
-            unit: "g1".into(),
-            marker: PARALYZED.into(),
-            value: Some(1),
-        },
-        &mut none,
-    )
-    .unwrap();
+    mark(&mut b, "g1", PARALYZED);
     let Command::Act { params, .. } = action(
         &b,
         "close-combat",

@@ -281,3 +281,16 @@ pub fn counter(scope: &str, name: &str, v: i32) -> Effect {
         value: Some(v),
     }
 }
+
+/// Sets a flag marker by hand (a journal edit, as the umpire would with `x`).
+pub fn mark(b: &mut Battle, id: &str, m: &str) {
+    run(
+        b,
+        Command::SetMarker {
+            unit: id.into(),
+            marker: m.into(),
+            value: Some(1),
+        },
+        "",
+    );
+}
