@@ -31,7 +31,7 @@ fn all_valid_files_pass() {
     assert_eq!(
         out,
         format!(
-            "ok: {} (newport, \"Minimal\", 2 sides, 2 units)\nok: {} (newport, \"Hedgerow at La Forge\", 2 sides, 38 units)\n",
+            "ok: {} (newport, \"Minimal\", 2 sides, 2 units)\nok: {} (newport, \"Hedgerow at La Forge\", 2 sides, 39 units)\n",
             paths[0].display(),
             paths[1].display()
         )

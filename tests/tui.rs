@@ -334,7 +334,7 @@ struct Screen {
 }
 
 /// Each procedure's form, opened on a stand it suits with its inputs typed so far as to show the
-/// exact odds where there are any. The demo has no air unit: the air form opens on a squad.
+/// exact odds where there are any.
 fn procedure_forms() -> Vec<Screen> {
     vec![
         Screen {
@@ -352,27 +352,27 @@ fn procedure_forms() -> Vec<Screen> {
         Screen {
             name: "air",
             keys: |ui| {
-                ui.select("1-1").keys("ag11");
+                ui.select("p47").keys("ag11");
             },
         },
         Screen {
             name: "artillery",
             keys: |ui| {
-                ui.select("81mm").keys("A1-ldr").tab().tab();
+                ui.select("81mm").keys("A1-ldr").tab();
                 ui.keys("g11,g12:hard");
             },
         },
         Screen {
             name: "light-mortar",
             keys: |ui| {
-                ui.select("60mm").keys("A1-ldr").tab().keys("12");
-                ui.tab().keys("g11");
+                ui.select("60mm").keys("A1-ldr").tab().keys("g11");
+                ui.tab().keys("12");
             },
         },
         Screen {
             name: "smoke",
             keys: |ui| {
-                ui.select("81mm").keys("sthe orchard");
+                ui.select("81mm").keys("s1-ldr").tab().keys("the orchard");
             },
         },
         Screen {

@@ -39,13 +39,18 @@ impl Field {
         }
     }
 
-    /// The parsed value, if the field holds one.
+    /// The parsed value, if the field holds one; a refusal reads as the form's words, not the
+    /// command line's.
     pub fn value(&self) -> Option<Result<Value, String>> {
-        match self.def.kind {
-            ParamKind::Flag => Some(self.def.parse(&self.text).map_err(|e| e.to_string())),
-            _ if self.text.trim().is_empty() => None,
-            _ => Some(self.def.parse(&self.text).map_err(|e| e.to_string())),
+        if self.def.kind != ParamKind::Flag && self.text.trim().is_empty() {
+            return None;
         }
+        Some(self.def.parse(&self.text).map_err(|e| match e {
+            crate::rules::ParamError::Invalid {
+                value, expected, ..
+            } => format!("{value:?}: expected {expected}"),
+            other => other.to_string(),
+        }))
     }
 
     fn is_unit(&self) -> bool {

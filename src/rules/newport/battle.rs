@@ -564,7 +564,7 @@ pub fn odds(v: &BattleView<'_>, action: &str, params: &Params) -> Result<OddsRep
             Ok(report)
         }
         _ => Err(RuleError::refused(format!(
-            "`{action}` has no dice to give odds for"
+            "nothing is rolled for `{action}`"
         ))),
     }
 }
