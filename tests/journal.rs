@@ -488,3 +488,116 @@ fn typed_dice_with_leftover_faces_are_refused_and_write_nothing() {
         "typed dice leave the generator alone"
     );
 }
+
+// ---- the session's own guarantees -------------------------------------------------------------
+
+#[test]
+fn refused_command_consumes_no_dice_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("b.jsonl");
+    let mut s = Session::create(dicey_scenario(), &path, 7, t(0)).unwrap();
+    s.execute(&Command::Advance, None, t(1)).unwrap();
+    let pos = s.dice().word_pos();
+    assert!(pos > 0);
+    let len = std::fs::metadata(&path).unwrap().len();
+    let act = Command::Act {
+        action: "fire".into(),
+        params: umpire::rules::Params::new(),
+    };
+    let err = s.execute(&act, None, t(2)).unwrap_err();
+    assert!(err.to_string().contains("refused after rolling"), "{err}");
+    assert_eq!(
+        s.dice().word_pos(),
+        pos,
+        "the refused command's dice are put back"
+    );
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), len);
+    assert_eq!(s.battle().history().entries().len(), 2);
+    assert_eq!(s.next_seq(), 3);
+    // The next accepted command throws the same faces it would have without the refusal.
+    let mut expect = SeededDice::at(7, pos);
+    let a = expect.roll(Die::D10, "").unwrap();
+    let b = expect.roll(Die::D10, "").unwrap();
+    s.execute(&Command::Advance, None, t(3)).unwrap();
+    assert_eq!(
+        s.battle().state().counter("red", "roll"),
+        Some(i32::from(a) * 10 + i32::from(b))
+    );
+}
+
+#[test]
+fn typed_dice_must_all_be_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("b.jsonl");
+    let mut s = Session::create(dicey_scenario(), &path, 7, t(0)).unwrap();
+    let len = std::fs::metadata(&path).unwrap().len();
+    let err = s
+        .execute(&Command::Advance, Some(TypedDice::new([3, 4, 5])), t(1))
+        .unwrap_err();
+    assert!(
+        matches!(err, SessionError::Dice(DiceError::Unused { .. })),
+        "{err}"
+    );
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), len);
+    assert_eq!(s.battle().history().entries().len(), 1);
+    assert_eq!(
+        s.dice().word_pos(),
+        0,
+        "typed dice leave the generator alone"
+    );
+    let rec = s
+        .execute(&Command::Advance, Some(TypedDice::new([3, 0])), t(2))
+        .unwrap();
+    assert_eq!(rec.seq, 2);
+    assert_eq!(s.battle().state().counter("red", "roll"), Some(40));
+    assert_eq!(s.dice().word_pos(), 0);
+}
+
+#[test]
+fn creation_interrupted_before_the_start_event_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("b.jsonl");
+    drop(Session::create(dicey_scenario(), &path, 7, t(0)).unwrap());
+    let text = std::fs::read_to_string(&path).unwrap();
+    let header_only = &text[..=text.find('\n').unwrap()];
+    std::fs::write(&path, header_only).unwrap();
+    let (s, torn) = Session::resume(&path).unwrap();
+    assert_eq!(torn, None);
+    assert_eq!(s.battle().history().entries().len(), 1);
+    assert_eq!(s.next_seq(), 2);
+    drop(s);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+}
+
+#[test]
+fn out_of_order_records_and_foreign_headers_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("b.jsonl");
+    let mut s = Session::create(dicey_scenario(), &path, 7, t(0)).unwrap();
+    s.execute(&note("a"), None, t(1)).unwrap();
+    s.execute(&note("b"), None, t(2)).unwrap();
+    drop(s);
+    let text = std::fs::read_to_string(&path).unwrap();
+
+    let swapped = text.replace("\"seq\":2,", "\"seq\":9,");
+    std::fs::write(&path, &swapped).unwrap();
+    let err = Session::resume(&path).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SessionError::Sequence {
+                line: 3,
+                expected: 2,
+                found: 9,
+                ..
+            }
+        ),
+        "{err}"
+    );
+
+    let future = text.replacen("\"format\":1,", "\"format\":2,", 1);
+    std::fs::write(&path, &future).unwrap();
+    let err = Session::resume(&path).unwrap_err();
+    assert!(matches!(err, SessionError::Format { .. }), "{err}");
+    assert!(err.to_string().contains("format is 2"), "{err}");
+}

@@ -195,6 +195,13 @@ impl Ruleset for Dicey {
         p: &Params,
         d: &mut dyn DiceSource,
     ) -> Result<Outcome, RuleError> {
+        // A procedure with no inputs at all throws two dice and is then refused: the session
+        // must put those dice back and write nothing.
+        if p.0.is_empty() {
+            d.roll(Die::D10, "first")?;
+            d.roll(Die::D10, "second")?;
+            return Err(RuleError::refused("refused after rolling"));
+        }
         Newport.act(b, a, p, d)
     }
     fn start(&self, b: &BattleView<'_>) -> Vec<Effect> {
