@@ -48,10 +48,21 @@ fn fire_applies_the_row_and_finishes_the_firer() {
     assert_eq!(r.steps[0].row.as_deref(), Some("2–3"));
     assert_eq!(r.result, "Hit and Suppressed");
     // The side not moving is offered opportunity fire, except the stand just Suppressed.
-    let prompt = e.notes.join(" ");
     assert!(
-        prompt.contains("g2") && prompt.contains("g-mg") && !prompt.contains("g1,"),
-        "{prompt}"
+        e.notes[0].starts_with("opportunity fire at 1-1 after it fired"),
+        "{:?}",
+        e.notes
+    );
+    let offers = b.standing_offers();
+    assert_eq!(offers.len(), 1);
+    let actors: Vec<&str> = offers[0]
+        .actors
+        .iter()
+        .map(|&u| b.roster.units[u].id.as_str())
+        .collect();
+    assert!(
+        actors.contains(&"g2") && actors.contains(&"g-mg") && !actors.contains(&"g1"),
+        "{actors:?}"
     );
 }
 

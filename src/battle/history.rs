@@ -6,9 +6,11 @@
 //! - A redo moves the latest undone event back into force.
 //!
 //! Limits: undo and redo go back as far as the battle's first event after its start (the start
-//! event itself cannot be undone); there is no limit on depth. An undo recomputes the state by
-//! folding every event in force from the start, which is linear in the battle's length (a few
-//! thousand events fold in well under a millisecond).
+//! event itself cannot be undone); there is no limit on depth. Every operation here is constant
+//! time (amortised): pushing an entry, asking whether an entry is in force, finding the latest
+//! event in force, the undo target and the redo target. The battle reverts an undone event's
+//! effects from what they overwrote ([`super::state::Prior`]), so neither undo nor a replay with
+//! undos ever folds the battle again from its start.
 
 use super::{Entry, Event, EventKind};
 
@@ -20,6 +22,8 @@ pub struct History {
     applied: Vec<usize>,
     /// Indices of undone events, the next to redo last.
     undone: Vec<usize>,
+    /// For each entry, whether it is an event in force.
+    in_force: Vec<bool>,
 }
 
 impl History {
@@ -35,7 +39,10 @@ impl History {
     /// Appends an entry. An undo or redo with nothing to act on is kept but does nothing.
     pub fn push(&mut self, entry: Entry) {
         let idx = self.entries.len();
-        match &entry {
+        let is_event = matches!(entry, Entry::Event(_));
+        self.entries.push(entry);
+        self.in_force.push(is_event);
+        match &self.entries[idx] {
             Entry::Event(_) => {
                 self.applied.push(idx);
                 self.undone.clear();
@@ -44,16 +51,17 @@ impl History {
                 if self.can_undo()
                     && let Some(i) = self.applied.pop()
                 {
+                    self.in_force[i] = false;
                     self.undone.push(i);
                 }
             }
             Entry::Redo => {
                 if let Some(i) = self.undone.pop() {
+                    self.in_force[i] = true;
                     self.applied.push(i);
                 }
             }
         }
-        self.entries.push(entry);
     }
 
     pub fn entries(&self) -> &[Entry] {
@@ -66,6 +74,19 @@ impl History {
             Entry::Event(e) => Some(e),
             _ => None,
         })
+    }
+
+    /// The latest event in force (the start event at least, once there is one).
+    pub fn last_in_force(&self) -> Option<&Event> {
+        self.applied.last().and_then(|&i| match &self.entries[i] {
+            Entry::Event(e) => Some(e),
+            _ => None,
+        })
+    }
+
+    /// How many events are in force.
+    pub fn in_force_count(&self) -> usize {
+        self.applied.len()
     }
 
     /// Index (into entries) of the event an undo would take back.
@@ -95,7 +116,7 @@ impl History {
 
     /// Whether the entry at `idx` is an event currently in force.
     pub fn is_in_force(&self, idx: usize) -> bool {
-        self.applied.contains(&idx)
+        self.in_force.get(idx).copied().unwrap_or(false)
     }
 }
 
@@ -136,6 +157,14 @@ mod tests {
         h.push(ev(4));
         assert!(!h.can_redo(), "a new event clears the redo stack");
         assert_eq!(force(&h), ["0", "1", "2", "4"]);
+        let flags: Vec<bool> = (0..h.entries().len()).map(|i| h.is_in_force(i)).collect();
+        assert_eq!(
+            flags,
+            [true, true, true, false, false, false, false, true],
+            "entries 0-3 events, 4-5 undos, 6 a redo, 7 an event"
+        );
+        assert_eq!(h.last_in_force().map(|e| e.summary.as_str()), Some("4"));
+        assert_eq!(h.in_force_count(), 4);
     }
 
     #[test]

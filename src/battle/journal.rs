@@ -1,16 +1,23 @@
-//! The battle journal: an append-only JSON Lines file that survives crashes.
+//! The battle journal: an append-only JSON Lines file that survives crashes and detects damage.
 //!
 //! # Format
 //!
 //! ```text
-//! {"format":1,"program":"umpire",…}          ← line 1: the header
-//! {"seq":1,"at":"…","entry":"event",…}        ← line 2: the first entry
-//! {"seq":2,…}                                 ← one entry a line, oldest first
+//! {"crc":"5d0a73c1","format":2,"program":"umpire",…}   ← line 1: the header
+//! {"crc":"0b8e6f42","seq":1,"at":"…","entry":"event",…} ← line 2: the first entry
+//! {"crc":"…","seq":2,…}                                  ← one entry a line, oldest first
 //! ```
 //!
-//! Every line is one JSON value written by `serde_json` (which never puts a raw newline inside a
-//! value) and ends with `\n`. This module is generic over the header and entry types: it knows
-//! nothing about battles ([`super::session`] gives it its meaning).
+//! Every line is one JSON object written by `serde_json` (which never puts a raw newline inside a
+//! value) and ends with `\n`. Its first member, `crc`, is the CRC-32 (IEEE, as eight lowercase hex
+//! digits) of the object written without that member: of the bytes `{` followed by everything
+//! after `"crc":"xxxxxxxx",`. The line stays plain JSON that any tool reads. This module is generic
+//! over the header and entry types: it knows nothing about battles ([`super::session`] gives it its
+//! meaning).
+//!
+//! Journals written before checksums (format 1) have lines without the `crc` member; they are read
+//! as they are ([`Loaded::checksummed`] says which kind a journal is) and carry on without
+//! checksums, so a line of one kind never follows a line of the other.
 //!
 //! # Guarantees
 //!
@@ -19,29 +26,35 @@
 //! - **Every acknowledged entry is on disk.** [`Journal::append`] writes the whole line with one
 //!   `write` and calls `fdatasync` before it returns `Ok`. [`Journal::create`] syncs the new file
 //!   and its directory before it returns, so the journal itself cannot vanish in a crash.
-//! - **A torn last line is set aside, never destroyed.** A crash in the middle of an append can
-//!   leave part of a line at the end of the file (no trailing newline, or a last line that does
-//!   not parse). Such a line was never acknowledged. [`Journal::open`] reports it
-//!   ([`TornTail`]), copies its bytes to a sibling file `<journal>.torn-<unix-seconds>`, syncs
-//!   that, and only then truncates the journal to the end of its last whole line. Appends carry on
-//!   from there.
-//! - **Damage anywhere else is an error, and nothing is changed.** A bad header, an empty file or
-//!   an unreadable line followed by further lines cannot come from an interrupted append; opening
-//!   such a file fails with [`JournalError::Corrupt`] naming the file, the line and what is wrong,
-//!   and the file is left exactly as it was.
+//! - **Damage is detected, never replayed silently.** A line whose checksum does not match its
+//!   content (a flipped bit, an edit by hand), that is not JSON, or that lacks its checksum in a
+//!   checksummed journal is damaged. Damage anywhere but the last line cannot come from an
+//!   interrupted append: opening or reading such a file fails with [`JournalError::Corrupt`]
+//!   naming the file, the line and what is wrong, and the file is left exactly as it was.
+//! - **A bad last line is set aside, never destroyed.** A crash in the middle of an append can
+//!   leave an unfinished line at the end of the file (no newline), or a whole line whose bytes did
+//!   not all reach the disk. Such a line was never acknowledged. Loading reports it ([`TornTail`]:
+//!   [`TailKind::Unfinished`] or [`TailKind::Damaged`]). [`Journal::set_aside_tail`] copies its
+//!   bytes to a sibling file `<journal>.torn-<unix-seconds>`, syncs that, and only then truncates
+//!   the journal to the end of its last good line; [`Journal::append`] does so first if it has
+//!   not been done, so a journal opened only to have a command refused is left byte for byte as
+//!   it was.
 //! - **One writer.** [`Journal::create`] and [`Journal::open`] take an exclusive advisory lock on
 //!   the file (`flock` on Unix, `LockFileEx` on Windows), held until the [`Journal`] is dropped. A
 //!   second writer — another process, or another handle in the same one — gets
 //!   [`JournalError::Locked`]. [`Journal::read`] takes no lock and changes nothing: it is for
 //!   replays and reports, and may see a line that a live writer is still writing (reported as a
 //!   torn tail).
+//! - **Only regular files.** A FIFO, a device or a directory is refused before it is opened
+//!   ([`JournalError::NotRegular`]), so nothing blocks or reads without end.
 //! - **A failed append leaves a whole journal.** If writing or syncing a line fails (a full disk),
 //!   the partial line is cut off again. If that is impossible, or the sync itself failed (after
 //!   which the kernel may already have dropped the data), the journal refuses further appends
 //!   ([`JournalError::Broken`]); reopening it loads what is really on disk.
 //!
-//! What it does not do: there is no checksum per line (a line that parses is trusted), and the
-//! lock is advisory (a program that ignores it can still write).
+//! What it does not do: a checksum tells damage from chance, not from intent (whoever edits a line
+//! can write its checksum again), and the lock is advisory (a program that ignores it can still
+//! write).
 
 use crate::text::escape_terminal;
 use serde::Serialize;
@@ -50,6 +63,11 @@ use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The start of every checksummed line: `{"crc":"` then eight hex digits then `",`.
+const CRC_OPEN: &[u8] = b"{\"crc\":\"";
+/// Length of the checksum member with its punctuation: `{"crc":"xxxxxxxx",`.
+const CRC_PREFIX_LEN: usize = CRC_OPEN.len() + 8 + 2;
 
 /// Why a journal could not be created, opened, read or appended to.
 #[derive(Debug, thiserror::Error)]
@@ -75,6 +93,15 @@ pub enum JournalError {
         line: usize,
         message: String,
     },
+    #[error(
+        "{}: not a regular file ({what}); a battle journal is a file",
+        esc(path)
+    )]
+    NotRegular {
+        path: PathBuf,
+        /// What it is instead ("a directory", "a FIFO" …).
+        what: &'static str,
+    },
     #[error("{}: cannot {action} the battle journal: {source}", esc(path))]
     Io {
         path: PathBuf,
@@ -98,28 +125,81 @@ fn esc(path: &Path) -> String {
     escape_terminal(&path.display().to_string())
 }
 
-/// A torn last line found when loading a journal.
+/// What was wrong with a bad last line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TailKind {
+    /// It has no newline: an append that never finished.
+    Unfinished,
+    /// It is whole but fails its checksum or does not parse: its bytes did not all reach the disk,
+    /// or were changed since.
+    Damaged,
+}
+
+impl TailKind {
+    /// `unfinished` or `damaged`.
+    pub fn word(self) -> &'static str {
+        match self {
+            TailKind::Unfinished => "unfinished",
+            TailKind::Damaged => "damaged",
+        }
+    }
+
+    /// The word with its article: `an unfinished`, `a damaged`.
+    pub fn with_article(self) -> &'static str {
+        match self {
+            TailKind::Unfinished => "an unfinished",
+            TailKind::Damaged => "a damaged",
+        }
+    }
+}
+
+/// A bad last line found when loading a journal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TornTail {
-    /// Byte offset in the journal where the torn line began (the end of the last whole line).
+    pub kind: TailKind,
+    /// Byte offset in the journal where the line began (the end of the last good line).
     pub offset: u64,
-    /// How many bytes the torn line had.
+    /// How many bytes the line had.
     pub bytes: u64,
-    /// Where those bytes were saved ([`Journal::open`]); `None` from [`Journal::read`], which
-    /// changes nothing.
+    /// 1-based line number.
+    pub line: usize,
+    /// Where those bytes were saved once set aside; `None` before that, and always from
+    /// [`Journal::read`], which changes nothing.
     pub saved_to: Option<PathBuf>,
+}
+
+impl TornTail {
+    /// One sentence for the umpire: what was found, and what became of it.
+    pub fn describe(&self) -> String {
+        let what = format!(
+            "{} last line (line {}, {} bytes at byte {})",
+            self.kind.with_article(),
+            self.line,
+            self.bytes,
+            self.offset
+        );
+        match &self.saved_to {
+            Some(p) => format!(
+                "{what} was set aside in {}; the battle carries on from its last whole event",
+                escape_terminal(&p.display().to_string())
+            ),
+            None => format!("{what} is left out; the battle stands at its last whole event"),
+        }
+    }
 }
 
 /// A journal opened for writing, with everything it held.
 #[derive(Debug)]
 pub struct Opened<H, E> {
-    /// The journal, locked, positioned to append after the last entry.
+    /// The journal, locked, positioned to append after the last good entry.
     pub journal: Journal,
     pub header: H,
     /// The entries, oldest first: entry `i` is on line `i + 2`.
     pub entries: Vec<E>,
-    /// The torn last line that was set aside, if there was one.
+    /// A bad last line, not yet set aside ([`Journal::set_aside_tail`]).
     pub torn: Option<TornTail>,
+    /// Whether the journal's lines carry checksums (every journal this program creates).
+    pub checksummed: bool,
 }
 
 /// A journal's contents, read without locking or changing it.
@@ -128,8 +208,10 @@ pub struct Loaded<H, E> {
     pub header: H,
     /// The entries, oldest first: entry `i` is on line `i + 2`.
     pub entries: Vec<E>,
-    /// A torn last line (left in place).
+    /// A bad last line (left in place).
     pub torn: Option<TornTail>,
+    /// Whether the journal's lines carry checksums.
+    pub checksummed: bool,
 }
 
 /// An open, locked, append-only journal. The lock is released when it is dropped.
@@ -137,10 +219,14 @@ pub struct Loaded<H, E> {
 pub struct Journal {
     file: File,
     path: PathBuf,
-    /// Length of the file: the end of its last whole line.
+    /// Length of the file: the end of its last good line.
     len: u64,
     /// An append failed in a way that could not be undone.
     broken: bool,
+    /// Lines are written with a checksum.
+    checksummed: bool,
+    /// A bad last line still in the file, past `len`, with its bytes.
+    pending: Option<(TornTail, Vec<u8>)>,
 }
 
 impl Journal {
@@ -151,11 +237,7 @@ impl Journal {
         header: &H,
     ) -> Result<Journal, JournalError> {
         let path = path.as_ref().to_path_buf();
-        let mut line = serde_json::to_vec(header).map_err(|source| JournalError::Encode {
-            path: path.clone(),
-            source,
-        })?;
-        line.push(b'\n');
+        let line = encode_line(&path, header, true)?;
         let file = match OpenOptions::new().append(true).create_new(true).open(&path) {
             Ok(f) => f,
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
@@ -194,11 +276,14 @@ impl Journal {
             path,
             len: line.len() as u64,
             broken: false,
+            checksummed: true,
+            pending: None,
         })
     }
 
-    /// Opens an existing journal for writing: locks it, loads every line, and sets a torn last
-    /// line aside (see the module documentation).
+    /// Opens an existing journal for writing: locks it and loads every line. A bad last line is
+    /// reported in [`Opened::torn`] and left in the file until [`Journal::set_aside_tail`] or the
+    /// next [`Journal::append`] sets it aside; until then the file is unchanged.
     pub fn open<H: DeserializeOwned, E: DeserializeOwned>(
         path: impl AsRef<Path>,
     ) -> Result<Opened<H, E>, JournalError> {
@@ -208,6 +293,7 @@ impl Journal {
             action,
             source,
         };
+        regular_file(&path)?;
         let mut file = OpenOptions::new()
             .read(true)
             .append(true)
@@ -217,42 +303,37 @@ impl Journal {
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes).map_err(|e| io("read", e))?;
         let parsed = parse::<H, E>(&path, &bytes)?;
-        let torn = match parsed.torn_at {
-            None => None,
-            Some(offset) => {
-                let tail = &bytes[offset..];
-                let saved_to =
-                    set_aside(&path, tail).map_err(|e| io("set aside the torn end of", e))?;
-                file.set_len(offset as u64)
-                    .and_then(|()| file.sync_all())
-                    .map_err(|e| io("truncate the torn end of", e))?;
-                Some(TornTail {
-                    offset: offset as u64,
-                    bytes: tail.len() as u64,
-                    saved_to: Some(saved_to),
-                })
-            }
-        };
-        let len = parsed.torn_at.unwrap_or(bytes.len()) as u64;
+        let len = parsed
+            .torn
+            .as_ref()
+            .map_or(bytes.len() as u64, |t| t.offset);
+        let pending = parsed.torn.clone().map(|t| {
+            let tail = bytes[t.offset as usize..].to_vec();
+            (t, tail)
+        });
         Ok(Opened {
             journal: Journal {
                 file,
                 path,
                 len,
                 broken: false,
+                checksummed: parsed.checksummed,
+                pending,
             },
             header: parsed.header,
             entries: parsed.entries,
-            torn,
+            torn: parsed.torn,
+            checksummed: parsed.checksummed,
         })
     }
 
-    /// Reads a journal without locking or changing it (for replays and reports). A torn last line
+    /// Reads a journal without locking or changing it (for replays and reports). A bad last line
     /// is reported and left in place.
     pub fn read<H: DeserializeOwned, E: DeserializeOwned>(
         path: impl AsRef<Path>,
     ) -> Result<Loaded<H, E>, JournalError> {
         let path = path.as_ref();
+        regular_file(path)?;
         let bytes = std::fs::read(path).map_err(|source| JournalError::Io {
             path: path.to_path_buf(),
             action: "read",
@@ -262,36 +343,45 @@ impl Journal {
         Ok(Loaded {
             header: parsed.header,
             entries: parsed.entries,
-            torn: parsed.torn_at.map(|offset| TornTail {
-                offset: offset as u64,
-                bytes: (bytes.len() - offset) as u64,
-                saved_to: None,
-            }),
+            torn: parsed.torn,
+            checksummed: parsed.checksummed,
         })
+    }
+
+    /// Sets a bad last line found by [`Journal::open`] aside: copies its bytes to a new sibling
+    /// file, syncs it, then cuts the journal back to its last good line. Returns the tail with
+    /// where it was saved, or `None` if there was none (or it was already set aside).
+    pub fn set_aside_tail(&mut self) -> Result<Option<TornTail>, JournalError> {
+        let Some((mut tail, bytes)) = self.pending.take() else {
+            return Ok(None);
+        };
+        let saved = set_aside(&self.path, &bytes);
+        let saved = match saved.and_then(|p| {
+            self.file.set_len(self.len)?;
+            self.file.sync_all()?;
+            Ok(p)
+        }) {
+            Ok(p) => p,
+            Err(e) => {
+                self.pending = Some((tail, bytes));
+                return Err(self.io("set aside the bad last line of", e));
+            }
+        };
+        tail.saved_to = Some(saved);
+        Ok(Some(tail))
     }
 
     /// Appends one entry as one line and syncs it to disk before returning. When this returns
     /// `Ok`, the entry survives a crash; when it returns an error, the journal holds what it held
-    /// before.
+    /// before. A bad last line still in the file is set aside first.
     pub fn append<E: Serialize>(&mut self, entry: &E) -> Result<(), JournalError> {
         if self.broken {
             return Err(JournalError::Broken {
                 path: self.path.clone(),
             });
         }
-        let mut line = serde_json::to_vec(entry).map_err(|source| JournalError::Encode {
-            path: self.path.clone(),
-            source,
-        })?;
-        // serde_json escapes control characters in strings and writes no whitespace, so a line
-        // break here would be a bug in a Serialize impl writing raw JSON.
-        if line.contains(&b'\n') {
-            return Err(JournalError::Encode {
-                path: self.path.clone(),
-                source: serde::ser::Error::custom("the entry's JSON contains a line break"),
-            });
-        }
-        line.push(b'\n');
+        let line = encode_line(&self.path, entry, self.checksummed)?;
+        self.set_aside_tail()?;
         if let Err(source) = (&self.file).write_all(&line) {
             self.broken = self.cut_back().is_err();
             return Err(self.io("append to", source));
@@ -312,7 +402,7 @@ impl Journal {
         &self.path
     }
 
-    /// The journal's length in bytes (the end of its last whole line).
+    /// The journal's length in bytes (the end of its last good line).
     pub fn len(&self) -> u64 {
         self.len
     }
@@ -320,6 +410,11 @@ impl Journal {
     /// True when the journal holds nothing (never, once created: the header is a line).
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    /// Whether its lines carry checksums.
+    pub fn checksummed(&self) -> bool {
+        self.checksummed
     }
 
     /// Takes back a partly written line.
@@ -335,6 +430,130 @@ impl Journal {
             source,
         }
     }
+}
+
+/// One value as one line: its JSON, with the checksum member first when `checksummed`, and the
+/// newline.
+fn encode_line<T: Serialize>(
+    path: &Path,
+    value: &T,
+    checksummed: bool,
+) -> Result<Vec<u8>, JournalError> {
+    let encode = |source| JournalError::Encode {
+        path: path.to_path_buf(),
+        source,
+    };
+    let body = serde_json::to_vec(value).map_err(encode)?;
+    // serde_json escapes control characters in strings and writes no whitespace, so a line break
+    // here would be a bug in a Serialize impl writing raw JSON.
+    if body.contains(&b'\n') {
+        return Err(encode(serde::ser::Error::custom(
+            "the entry's JSON contains a line break",
+        )));
+    }
+    if !checksummed {
+        let mut line = body;
+        line.push(b'\n');
+        return Ok(line);
+    }
+    let rest = match body.as_slice() {
+        [b'{', b'}'] => &[][..],
+        [b'{', rest @ ..] => rest,
+        _ => {
+            return Err(encode(serde::ser::Error::custom(
+                "a journal line must be a JSON object",
+            )));
+        }
+    };
+    let mut line = Vec::with_capacity(body.len() + CRC_PREFIX_LEN + 1);
+    line.extend_from_slice(CRC_OPEN);
+    line.extend_from_slice(format!("{:08x}", crc32fast::hash(&body)).as_bytes());
+    line.extend_from_slice(if rest.is_empty() { b"\"}" } else { b"\"," });
+    if !rest.is_empty() {
+        line.extend_from_slice(rest);
+    }
+    line.push(b'\n');
+    Ok(line)
+}
+
+/// Whether a line (without its newline) begins with a checksum member.
+fn has_checksum(line: &[u8]) -> bool {
+    line.starts_with(CRC_OPEN)
+}
+
+/// The JSON object a checksummed line holds without its checksum member, if the checksum matches;
+/// otherwise what is wrong.
+fn verified(line: &[u8]) -> Result<Vec<u8>, String> {
+    if !has_checksum(line) || line.len() < CRC_PREFIX_LEN - 1 {
+        return Err("the line has no checksum".into());
+    }
+    let hex = &line[CRC_OPEN.len()..CRC_OPEN.len() + 8];
+    let expected = std::str::from_utf8(hex)
+        .ok()
+        .filter(|h| {
+            h.bytes()
+                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+        })
+        .and_then(|h| u32::from_str_radix(h, 16).ok())
+        .ok_or("its checksum is not eight hex digits")?;
+    let after = &line[CRC_OPEN.len() + 8..];
+    let mut body = Vec::with_capacity(line.len());
+    body.push(b'{');
+    match after {
+        [b'"', b'}'] => body.push(b'}'),
+        [b'"', b',', rest @ ..] => body.extend_from_slice(rest),
+        _ => return Err("its checksum member is malformed".into()),
+    }
+    let actual = crc32fast::hash(&body);
+    if actual != expected {
+        return Err(format!(
+            "its checksum does not match its content (written {expected:08x}, now {actual:08x}): it was changed after it was written"
+        ));
+    }
+    Ok(body)
+}
+
+/// Refuses anything but a regular file (a FIFO would block, a device read without end).
+fn regular_file(path: &Path) -> Result<(), JournalError> {
+    let meta = std::fs::metadata(path).map_err(|source| JournalError::Io {
+        path: path.to_path_buf(),
+        action: "open",
+        source,
+    })?;
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return Ok(());
+    }
+    let what = if kind.is_dir() {
+        "a directory"
+    } else {
+        file_kind(&kind)
+    };
+    Err(JournalError::NotRegular {
+        path: path.to_path_buf(),
+        what,
+    })
+}
+
+#[cfg(unix)]
+fn file_kind(kind: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_char_device() {
+        "a character device"
+    } else if kind.is_block_device() {
+        "a block device"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "not a file"
+    }
+}
+
+#[cfg(not(unix))]
+fn file_kind(_: &std::fs::FileType) -> &'static str {
+    "not a file"
 }
 
 fn lock(file: &File, path: &Path) -> Result<(), JournalError> {
@@ -403,11 +622,12 @@ fn set_aside(path: &Path, tail: &[u8]) -> io::Result<PathBuf> {
 struct Parsed<H, E> {
     header: H,
     entries: Vec<E>,
-    /// Where a torn last line begins.
-    torn_at: Option<usize>,
+    torn: Option<TornTail>,
+    checksummed: bool,
 }
 
-/// Splits a journal into lines and parses them; decides what is a torn tail and what is damage.
+/// Splits a journal into lines, checks and parses them; decides what is a bad last line and what
+/// is damage.
 fn parse<H: DeserializeOwned, E: DeserializeOwned>(
     path: &Path,
     bytes: &[u8],
@@ -440,29 +660,51 @@ fn parse<H: DeserializeOwned, E: DeserializeOwned>(
             "the header line is incomplete (the journal's creation was interrupted)".into(),
         ));
     }
-    let header: H = serde_json::from_slice(&bytes[h_start..h_end])
-        .map_err(|e| corrupt(1, format!("bad header: {e}")))?;
+    let header_line = &bytes[h_start..h_end];
+    let checksummed = has_checksum(header_line);
+    let header: H =
+        read_line(header_line, checksummed).map_err(|m| corrupt(1, format!("bad header: {m}")))?;
 
     let mut entries = Vec::with_capacity(lines.len() - 1);
-    let mut torn_at = None;
+    let mut torn = None;
     let last = lines.len() - 1;
     for (i, &(start, end, whole)) in lines.iter().enumerate().skip(1) {
+        let bad_tail = |kind| TornTail {
+            kind,
+            offset: start as u64,
+            bytes: (bytes.len() - start) as u64,
+            line: i + 1,
+            saved_to: None,
+        };
         if !whole {
             // Only ever the last line: an append that never finished.
-            torn_at = Some(start);
+            torn = Some(bad_tail(TailKind::Unfinished));
             break;
         }
-        match serde_json::from_slice::<E>(&bytes[start..end]) {
+        match read_line::<E>(&bytes[start..end], checksummed) {
             Ok(e) => entries.push(e),
-            Err(_) if i == last => torn_at = Some(start),
-            Err(e) => return Err(corrupt(i + 1, e.to_string())),
+            Err(_) if i == last => torn = Some(bad_tail(TailKind::Damaged)),
+            Err(m) => return Err(corrupt(i + 1, m)),
         }
     }
     Ok(Parsed {
         header,
         entries,
-        torn_at,
+        torn,
+        checksummed,
     })
+}
+
+/// One line's value, its checksum verified first in a checksummed journal.
+fn read_line<T: DeserializeOwned>(line: &[u8], checksummed: bool) -> Result<T, String> {
+    if checksummed {
+        let body = verified(line)?;
+        serde_json::from_slice(&body).map_err(|e| format!("the line is not a journal record: {e}"))
+    } else if has_checksum(line) {
+        Err("a line with a checksum in a journal written without them".into())
+    } else {
+        serde_json::from_slice(line).map_err(|e| e.to_string())
+    }
 }
 
 #[cfg(test)]
@@ -504,6 +746,16 @@ mod tests {
         v
     }
 
+    /// A journal of a header and `n` items; returns its path.
+    fn journal_with(dir: &Path, n: u32) -> PathBuf {
+        let path = dir.join("b.jsonl");
+        let mut j = Journal::create(&path, &head()).unwrap();
+        for k in 1..=n {
+            j.append(&item(k)).unwrap();
+        }
+        path
+    }
+
     #[test]
     fn create_append_open() {
         let dir = tempfile::tempdir().unwrap();
@@ -521,11 +773,40 @@ mod tests {
         assert_eq!(o.header, head());
         assert_eq!(o.entries, (0..3).map(item).collect::<Vec<_>>());
         assert_eq!(o.torn, None);
+        assert!(o.checksummed);
         let mut j = o.journal;
         j.append(&item(3)).unwrap();
         drop(j);
         let l = Journal::read::<Head, Item>(&path).unwrap();
         assert_eq!(l.entries.len(), 4);
+    }
+
+    #[test]
+    fn every_line_is_json_with_its_checksum_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = journal_with(dir.path(), 2);
+        let text = std::fs::read_to_string(&path).unwrap();
+        for line in text.lines() {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            let crc = value["crc"].as_str().unwrap();
+            assert_eq!(crc.len(), 8);
+            // The checksum is of the object written without it.
+            let without = format!("{{{}", &line[CRC_PREFIX_LEN..]);
+            assert_eq!(crc, format!("{:08x}", crc32fast::hash(without.as_bytes())));
+        }
+        assert!(text.starts_with("{\"crc\":\""), "{text}");
+        assert!(text.contains(",\"name\":\"test\"}\n"), "{text}");
+    }
+
+    #[test]
+    fn an_empty_object_round_trips_with_a_checksum() {
+        #[derive(Debug, PartialEq, Serialize, Deserialize)]
+        struct Empty {}
+        let line = encode_line(Path::new("x"), &Empty {}, true).unwrap();
+        let text = String::from_utf8(line.clone()).unwrap();
+        assert!(text.ends_with("\"}\n"), "{text}");
+        let back: Empty = read_line(&line[..line.len() - 1], true).unwrap();
+        assert_eq!(back, Empty {});
     }
 
     #[test]
@@ -539,37 +820,45 @@ mod tests {
     }
 
     #[test]
-    fn torn_tail_is_set_aside_and_truncated() {
+    fn an_unfinished_tail_is_reported_then_set_aside_and_truncated() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("b.jsonl");
-        let mut j = Journal::create(&path, &head()).unwrap();
-        j.append(&item(1)).unwrap();
-        let whole = j.len();
-        drop(j);
+        let path = journal_with(dir.path(), 1);
+        let whole = std::fs::metadata(&path).unwrap().len();
         let mut f = OpenOptions::new().append(true).open(&path).unwrap();
-        f.write_all(b"{\"n\":2,\"te").unwrap();
+        f.write_all(b"{\"crc\":\"00").unwrap();
         drop(f);
+        let before = std::fs::read(&path).unwrap();
 
         let l = Journal::read::<Head, Item>(&path).unwrap();
         assert_eq!(
             l.torn,
             Some(TornTail {
+                kind: TailKind::Unfinished,
                 offset: whole,
                 bytes: 10,
+                line: 3,
                 saved_to: None
             })
         );
         assert!(torn_files(dir.path()).is_empty(), "read changes nothing");
 
+        // Opening reports it and changes nothing until it is set aside.
         let o = Journal::open::<Head, Item>(&path).unwrap();
         assert_eq!(o.entries, vec![item(1)]);
-        let torn = o.torn.unwrap();
-        assert_eq!((torn.offset, torn.bytes), (whole, 10));
-        let saved = torn.saved_to.unwrap();
-        assert_eq!(torn_files(dir.path()), vec![saved.clone()]);
-        assert_eq!(std::fs::read(&saved).unwrap(), b"{\"n\":2,\"te");
-        assert_eq!(std::fs::metadata(&path).unwrap().len(), whole);
+        assert_eq!(o.torn.as_ref().map(|t| t.kind), Some(TailKind::Unfinished));
+        assert_eq!(std::fs::read(&path).unwrap(), before);
         let mut j = o.journal;
+        let torn = j.set_aside_tail().unwrap().unwrap();
+        assert_eq!((torn.offset, torn.bytes), (whole, 10));
+        let saved = torn.saved_to.clone().unwrap();
+        assert!(
+            torn.describe()
+                .contains("an unfinished last line (line 3, 10 bytes")
+        );
+        assert_eq!(torn_files(dir.path()), vec![saved.clone()]);
+        assert_eq!(std::fs::read(&saved).unwrap(), b"{\"crc\":\"00");
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), whole);
+        assert_eq!(j.set_aside_tail().unwrap(), None, "only once");
         j.append(&item(2)).unwrap();
         drop(j);
         let o = Journal::open::<Head, Item>(&path).unwrap();
@@ -578,18 +867,36 @@ mod tests {
     }
 
     #[test]
-    fn unparseable_whole_last_line_is_torn() {
+    fn an_append_sets_a_bad_tail_aside_first() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("b.jsonl");
-        let mut j = Journal::create(&path, &head()).unwrap();
-        j.append(&item(1)).unwrap();
-        drop(j);
+        let path = journal_with(dir.path(), 1);
         let mut f = OpenOptions::new().append(true).open(&path).unwrap();
         f.write_all(b"\0\0\0\0\n").unwrap();
         drop(f);
         let o = Journal::open::<Head, Item>(&path).unwrap();
-        assert_eq!(o.entries, vec![item(1)]);
-        assert_eq!(o.torn.unwrap().bytes, 5);
+        let torn = o.torn.clone().unwrap();
+        assert_eq!((torn.kind, torn.bytes), (TailKind::Damaged, 5));
+        let mut j = o.journal;
+        j.append(&item(2)).unwrap();
+        drop(j);
+        assert_eq!(torn_files(dir.path()).len(), 1);
+        let o = Journal::open::<Head, Item>(&path).unwrap();
+        assert_eq!(o.entries, vec![item(1), item(2)]);
+    }
+
+    #[test]
+    fn a_whole_last_line_failing_its_checksum_is_a_damaged_tail() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = journal_with(dir.path(), 2);
+        let mut bytes = std::fs::read(&path).unwrap();
+        let at = bytes.len() - 4;
+        bytes[at] ^= 0x01;
+        std::fs::write(&path, &bytes).unwrap();
+        let l = Journal::read::<Head, Item>(&path).unwrap();
+        assert_eq!(l.entries, vec![item(1)]);
+        let torn = l.torn.unwrap();
+        assert_eq!((torn.kind, torn.line), (TailKind::Damaged, 3));
+        assert!(torn.describe().starts_with("a damaged last line (line 3"));
     }
 
     #[test]
@@ -601,8 +908,9 @@ mod tests {
             let mut f = OpenOptions::new().append(true).open(&path).unwrap();
             f.write_all(tail).unwrap();
             drop(f);
-            let o = Journal::open::<Head, Item>(&path).unwrap();
+            let mut o = Journal::open::<Head, Item>(&path).unwrap();
             assert!(o.torn.is_some());
+            assert!(o.journal.set_aside_tail().unwrap().is_some());
         }
         let files = torn_files(dir.path());
         assert!(files.len() == 2, "{files:?}");
@@ -612,22 +920,67 @@ mod tests {
     }
 
     #[test]
-    fn damage_before_the_end_is_an_error() {
+    fn damage_before_the_end_is_an_error_naming_the_line() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("b.jsonl");
-        let text =
-            "{\"name\":\"x\"}\n{\"n\":1,\"text\":\"a\"}\n{\"n\":oops}\n{\"n\":3,\"text\":\"c\"}\n";
-        std::fs::write(&path, text).unwrap();
+        let path = journal_with(dir.path(), 3);
+        let text = std::fs::read_to_string(&path).unwrap();
+        // A value changed on line 3 (the second item), still valid JSON.
+        let damaged = text.replacen("\"n\":2", "\"n\":7", 1);
+        std::fs::write(&path, &damaged).unwrap();
         let err = Journal::open::<Head, Item>(&path).unwrap_err();
         let JournalError::Corrupt { line, .. } = &err else {
             panic!("{err}")
         };
         assert_eq!(*line, 3);
         let msg = err.to_string();
-        assert!(msg.contains("b.jsonl:3:"), "{msg}");
-        assert!(msg.contains("expected value"), "{msg}");
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        assert!(
+            msg.contains("b.jsonl:3: the battle journal is damaged"),
+            "{msg}"
+        );
+        assert!(msg.contains("checksum does not match"), "{msg}");
+        assert!(msg.contains("the file was left unchanged"), "{msg}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), damaged);
         assert!(torn_files(dir.path()).is_empty());
+        assert!(Journal::read::<Head, Item>(&path).is_err());
+
+        // A line without its checksum in a checksummed journal is damage too.
+        let stripped = text.replacen(&text.lines().nth(2).unwrap()[..CRC_PREFIX_LEN], "{", 1);
+        std::fs::write(&path, &stripped).unwrap();
+        let err = Journal::open::<Head, Item>(&path).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains(":3: the battle journal is damaged: the line has no checksum"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn lines_without_checksums_are_read_as_an_unchecked_journal() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("b.jsonl");
+        let text =
+            "{\"name\":\"x\"}\n{\"n\":1,\"text\":\"a\"}\n{\"n\":oops}\n{\"n\":3,\"text\":\"c\"}\n";
+        std::fs::write(&path, text).unwrap();
+        let err = Journal::open::<Head, Item>(&path).unwrap_err();
+        assert!(
+            matches!(err, JournalError::Corrupt { line: 3, .. }),
+            "{err}"
+        );
+        assert!(err.to_string().contains("expected value"), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+
+        std::fs::write(&path, "{\"name\":\"x\"}\n{\"n\":1,\"text\":\"a\"}\n").unwrap();
+        let o = Journal::open::<Head, Item>(&path).unwrap();
+        assert!(!o.checksummed);
+        let mut j = o.journal;
+        j.append(&item(2)).unwrap();
+        drop(j);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            !text.contains("crc"),
+            "an unchecked journal carries on unchecked: {text}"
+        );
+        assert_eq!(Journal::read::<Head, Item>(&path).unwrap().entries.len(), 2);
     }
 
     #[test]
@@ -639,6 +992,10 @@ mod tests {
             ("{\"nam", "incomplete"),
             ("{\"other\":1}\n", "bad header"),
             ("{\"other\":1}\n{\"n\":1,\"text\":\"a\"}\n", "bad header"),
+            (
+                "{\"crc\":\"00000000\",\"name\":\"x\"}\n",
+                "checksum does not match",
+            ),
         ] {
             std::fs::write(&path, text).unwrap();
             let err = Journal::open::<Head, Item>(&path).unwrap_err();
@@ -648,6 +1005,46 @@ mod tests {
             );
             assert!(err.to_string().contains(what), "{err}");
             assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        }
+    }
+
+    #[test]
+    fn only_regular_files_are_opened() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = Journal::open::<Head, Item>(dir.path()).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                JournalError::NotRegular {
+                    what: "a directory",
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(
+            err.to_string().contains("not a regular file (a directory)"),
+            "{err}"
+        );
+        #[cfg(unix)]
+        {
+            let err = Journal::read::<Head, Item>("/dev/zero").unwrap_err();
+            assert!(
+                err.to_string()
+                    .contains("not a regular file (a character device)"),
+                "{err}"
+            );
+            let fifo = dir.path().join("fifo");
+            let status = std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap();
+            assert!(status.success());
+            let err = Journal::open::<Head, Item>(&fifo).unwrap_err();
+            assert!(
+                err.to_string().contains("not a regular file (a FIFO)"),
+                "{err}"
+            );
         }
     }
 

@@ -18,15 +18,13 @@ pub mod state;
 
 use crate::dice::{DiceSource, Recorder, Roll};
 use crate::resolution::Resolution;
-use crate::rules::{
-    MarkerKind, Offer, Options, Params, PhaseChange, RuleError, Ruleset, find_action,
-};
+use crate::rules::{Offer, Options, Params, PhaseChange, RuleError, Ruleset, find_action};
 use crate::scenario::Scenario;
 use crate::text::did_you_mean;
 pub use history::History;
 pub use roster::{FormationInfo, Roster, SideInfo, UnitInfo};
 use serde::{Deserialize, Serialize};
-pub use state::{AreaMarker, BattleState, Effect, UnitState};
+pub use state::{AreaMarker, BattleState, Effect, EffectError, Prior, UnitState};
 
 /// What the umpire asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -125,6 +123,17 @@ pub enum BattleError {
     NothingToRedo,
     #[error("{0}")]
     Invalid(String),
+    /// An effect names something the battle does not have, or holds a value out of range.
+    #[error("{0}")]
+    Effect(#[from] EffectError),
+}
+
+/// An offer standing now, with the units that may take it up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StandingOffer {
+    pub offer: Offer,
+    /// Unit indices, in the order the rule set gives them.
+    pub actors: Vec<usize>,
 }
 
 /// A read-only look at a battle, handed to the rule set.
@@ -185,6 +194,9 @@ pub struct Battle {
     history: History,
     state: BattleState,
     initial: BattleState,
+    /// For each event in force (in the order of the history's in-force stack), what its effects
+    /// overwrote: an undo reverts them.
+    priors: Vec<Vec<Prior>>,
 }
 
 impl Battle {
@@ -207,6 +219,7 @@ impl Battle {
             history: History::default(),
             state: initial.clone(),
             initial,
+            priors: Vec::new(),
         }
     }
 
@@ -288,30 +301,35 @@ impl Battle {
                     effects,
                     resolutions,
                 } = self.ruleset.advance(&view, dice)?;
-                let mut after = self.state.clone();
-                for e in &effects {
-                    after
-                        .apply(&self.roster, e)
-                        .map_err(|e| BattleError::Invalid(e.to_string()))?;
-                }
+                // Where the battle stands after the phase change: its last phase effect.
+                let (turn, active, phase) = effects
+                    .iter()
+                    .rev()
+                    .find_map(|e| match e {
+                        Effect::Phase { turn, side, phase } => Some((
+                            *turn,
+                            self.roster.side_index(side).unwrap_or(self.state.active),
+                            phase.as_str(),
+                        )),
+                        _ => None,
+                    })
+                    .unwrap_or((self.state.turn, self.state.active, &self.state.phase));
                 let mut steps = steps;
                 if let Some(turns) = self.scenario.file.turns.as_ref().map(|t| *t.get_ref())
-                    && i64::from(after.turn) > turns
-                    && after.turn > self.state.turn
+                    && i64::from(turn) > turns
+                    && turn > self.state.turn
                 {
                     steps.push(format!(
-                        "the scenario is {turns} turn(s) long: turn {} is past its end",
-                        after.turn
+                        "the scenario is {turns} turn(s) long: turn {turn} is past its end"
                     ));
                 }
                 Event {
                     kind: EventKind::Advance,
                     summary: format!(
-                        "{} → turn {}, {}, {}",
-                        self.phase_name(&self.state),
-                        after.turn,
-                        self.roster.sides[after.active].name,
-                        self.phase_name(&after)
+                        "{} → turn {turn}, {}, {}",
+                        self.phase_name(&self.state.phase),
+                        self.roster.sides[active].name,
+                        self.phase_name(phase)
                     ),
                     resolutions,
                     effects,
@@ -338,19 +356,14 @@ impl Battle {
                         ))
                     })?;
                 if let Some(v) = value {
-                    let ok = match def.kind {
-                        MarkerKind::Flag => *v == 1,
-                        MarkerKind::Count => *v >= 0,
-                        MarkerKind::Turn => *v >= 1,
-                    };
-                    if !ok {
-                        return Err(BattleError::Invalid(format!(
-                            "marker `{marker}` cannot hold {v}"
-                        )));
-                    }
+                    state::marker_value(def.kind, *v).map_err(|expected| {
+                        BattleError::Invalid(format!(
+                            "marker `{marker}` cannot hold {v}: it holds {expected}"
+                        ))
+                    })?;
                 }
                 let verb = match value {
-                    Some(v) if def.kind != MarkerKind::Flag => format!("set to {v}"),
+                    Some(v) if def.kind != crate::rules::MarkerKind::Flag => format!("set to {v}"),
                     Some(_) => "set".to_string(),
                     None => "cleared".to_string(),
                 };
@@ -466,33 +479,73 @@ impl Battle {
                 }
             }
         };
-        // An event must apply cleanly before it is accepted.
-        for e in &event.effects {
-            self.state
-                .check(&self.roster, e)
-                .map_err(|e| BattleError::Invalid(e.to_string()))?;
-        }
+        // An event must apply cleanly before it is accepted, exactly as a replay will check it.
+        self.check_event(&event, false)?;
         Ok(Entry::Event(event))
     }
 
-    /// Applies an entry: the only way the battle changes.
+    /// Checks an event against the rule set and the roster: what it is, and every effect.
+    fn check_event(&self, event: &Event, first: bool) -> Result<(), BattleError> {
+        match (&event.kind, first) {
+            (EventKind::Start, true) => {}
+            (EventKind::Start, false) => {
+                return Err(BattleError::Invalid(
+                    "a start event after the battle's start".into(),
+                ));
+            }
+            (_, true) => {
+                return Err(BattleError::Invalid(
+                    "the battle's first event is not its start".into(),
+                ));
+            }
+            (EventKind::Act { action, params }, false) => {
+                let def = find_action(self.ruleset, action)?;
+                if let Some(name) = params
+                    .0
+                    .keys()
+                    .find(|k| !def.params.iter().any(|p| p.name == *k))
+                {
+                    return Err(BattleError::Invalid(format!(
+                        "`{action}` has no input `{name}`"
+                    )));
+                }
+            }
+            (EventKind::Note { text }, false) => {
+                if let Some((_, c)) = crate::text::forbidden_char(text) {
+                    return Err(BattleError::Invalid(format!(
+                        "a note cannot contain the character {}",
+                        c.escape_unicode()
+                    )));
+                }
+            }
+            (EventKind::Advance | EventKind::Edit, false) => {}
+        }
+        for e in &event.effects {
+            self.state.check(&self.roster, self.ruleset, e)?;
+        }
+        Ok(())
+    }
+
+    /// Applies an entry: the only way the battle changes. The entry is checked first (as a replay
+    /// of a journal must be: every name known, every value in range); a refused entry changes
+    /// nothing. Undo and redo cost as much as the event they take back or put back.
     pub fn apply(&mut self, entry: Entry) -> Result<(), BattleError> {
         match &entry {
             Entry::Event(ev) => {
-                let mut next = self.state.clone();
-                for e in &ev.effects {
-                    next.apply(&self.roster, e)
-                        .map_err(|e| BattleError::Invalid(e.to_string()))?;
-                }
-                self.state = next;
+                self.check_event(ev, self.history.entries().is_empty())?;
+                let priors = self.apply_effects(&ev.effects);
+                self.priors.push(priors);
                 self.history.push(entry);
             }
             Entry::Undo => {
                 if !self.history.can_undo() {
                     return Err(BattleError::NothingToUndo);
                 }
+                let priors = self.priors.pop().unwrap_or_default();
+                for prior in priors.into_iter().rev() {
+                    self.state.revert(prior);
+                }
                 self.history.push(entry);
-                self.state = self.fold();
             }
             Entry::Redo => {
                 let idx = self
@@ -502,16 +555,21 @@ impl Battle {
                 let Entry::Event(ev) = &self.history.entries()[idx] else {
                     return Err(BattleError::NothingToRedo);
                 };
-                let mut next = self.state.clone();
-                for e in &ev.effects {
-                    next.apply(&self.roster, e)
-                        .map_err(|e| BattleError::Invalid(e.to_string()))?;
-                }
-                self.state = next;
+                // It was checked when it was first applied.
+                let effects = ev.effects.clone();
+                let priors = self.apply_effects(&effects);
+                self.priors.push(priors);
                 self.history.push(entry);
             }
         }
         Ok(())
+    }
+
+    fn apply_effects(&mut self, effects: &[Effect]) -> Vec<Prior> {
+        effects
+            .iter()
+            .filter_map(|e| self.state.apply(&self.roster, e))
+            .collect()
     }
 
     /// Handles and applies a command (for library users that keep no journal).
@@ -525,16 +583,50 @@ impl Battle {
         Ok(entry)
     }
 
-    /// The state recomputed from the start by folding every event in force.
+    /// The state recomputed from the start by folding every event in force (a check on the
+    /// state kept up to date by [`Battle::apply`]; linear in the battle's length).
     pub fn fold(&self) -> BattleState {
         let mut s = self.initial.clone();
         for ev in self.history.in_force() {
             for e in &ev.effects {
                 // Effects were checked when their event was applied.
-                let _ = s.apply(&self.roster, e);
+                s.apply(&self.roster, e);
             }
         }
         s
+    }
+
+    /// The offers standing now: those of the latest event in force, each with the units that may
+    /// take it up (derived from the battle as it stands).
+    pub fn standing_offers(&self) -> Vec<StandingOffer> {
+        let Some(event) = self.history.last_in_force() else {
+            return Vec::new();
+        };
+        let view = self.view();
+        event
+            .offers
+            .iter()
+            .map(|offer| StandingOffer {
+                actors: self.ruleset.offer_actors(&view, offer),
+                offer: offer.clone(),
+            })
+            .filter(|o| !o.actors.is_empty())
+            .collect()
+    }
+
+    /// The inputs of a battle procedure as the umpire gave them, completed as the terminal UI's
+    /// form completes them: what the battle knows filled in from the units (the rule set's
+    /// prefill), then the procedure's defaults. The UI and the command line both submit this.
+    pub fn prefill(&self, action: &str, given: &Params) -> Result<Params, BattleError> {
+        let def = find_action(self.ruleset, action)?;
+        if !def.in_battle {
+            return Err(BattleError::Invalid(format!(
+                "`{action}` is a table-only procedure; it is not used in a battle"
+            )));
+        }
+        let mut params = self.ruleset.prefill(&self.view(), action, given)?;
+        params.fill_defaults(def.params).map_err(RuleError::from)?;
+        Ok(params)
     }
 
     /// The event an undo would take back.
@@ -557,16 +649,16 @@ impl Battle {
             })
     }
 
-    fn phase_name(&self, s: &BattleState) -> &'static str {
+    fn phase_name(&self, phase: &str) -> &'static str {
         self.ruleset
             .phases()
             .iter()
-            .find(|p| p.id == s.phase)
+            .find(|p| p.id == phase)
             .map_or("?", |p| p.name)
     }
 
     /// The current phase's display name.
     pub fn current_phase_name(&self) -> &'static str {
-        self.phase_name(&self.state)
+        self.phase_name(&self.state.phase)
     }
 }

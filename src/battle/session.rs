@@ -17,6 +17,12 @@
 //! is a complete battle on its own: it resumes even if the scenario file has since changed or gone.
 //! Each following line is a [`Record`]: a sequence number (the first record, the start event, is
 //! 1, on line 2), the time, where the dice generator stood, and the [`Entry`].
+//!
+//! Loading checks every line twice: the journal checks each line's checksum ([`super::journal`]),
+//! and the replay checks each record against the rule set and the roster ([`Battle::apply`]:
+//! unknown units, markers, phases or counters, hits, turns and counts out of range), refusing with
+//! the line. Journals of format 1, written before checksums, still open; they carry on without
+//! checksums.
 
 use super::journal::{Journal, JournalError, TornTail};
 use super::{Battle, BattleError, Command, Entry};
@@ -27,14 +33,18 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-/// The journal format this program writes and reads.
-pub const FORMAT: u32 = 1;
+/// The journal format this program writes: every line carries a checksum.
+pub const FORMAT: u32 = 2;
+
+/// The earlier format it still reads and carries on: the same records without checksums.
+pub const FORMAT_UNCHECKED: u32 = 1;
 
 /// The program name written in every header.
 pub const PROGRAM: &str = "umpire";
 
 /// Line 1 of a battle journal: everything needed to rebuild the battle from its entries.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Header {
     /// The journal format ([`FORMAT`]).
     pub format: u32,
@@ -128,6 +138,15 @@ pub enum SessionError {
     Dice(#[from] DiceError),
     #[error("{}: not a battle journal this program can read: {reason}", esc(path))]
     Format { path: PathBuf, reason: String },
+    /// The scenario kept in the journal's header does not validate; the errors name the journal.
+    #[error(
+        "{}: the scenario kept in the battle journal does not validate:\n{errors}",
+        esc(path)
+    )]
+    JournalScenario {
+        path: PathBuf,
+        errors: ScenarioErrors,
+    },
     #[error(
         "{}:{line}: the battle journal's records are out of order: expected record {expected}, found {found}",
         esc(path)
@@ -158,6 +177,8 @@ pub struct Session {
     header: Header,
     rng: SeededDice,
     next_seq: u64,
+    /// A bad last line set aside by the latest append, to be reported.
+    set_aside: Option<TornTail>,
 }
 
 impl std::fmt::Debug for Session {
@@ -198,64 +219,35 @@ impl Session {
             header,
             rng: SeededDice::new(seed),
             next_seq: 1,
+            set_aside: None,
         };
         session.write_start(now)?;
         Ok(session)
     }
 
-    /// Reopens a battle: locks its journal, sets a torn last line aside (returned, so the umpire
-    /// can be told), rebuilds the battle from the scenario in the header and every record, and
-    /// puts the seeded generator back where the last record left it.
+    /// Reopens a battle for the terminal UI: [`Session::open`], then sets a bad last line aside
+    /// at once (returned with where it went, so the umpire can be told).
     pub fn resume(path: impl AsRef<Path>) -> Result<(Session, Option<TornTail>), SessionError> {
+        let (mut session, torn) = Session::open(path)?;
+        let torn = match torn {
+            Some(_) => session.journal.set_aside_tail()?,
+            None => None,
+        };
+        Ok((session, torn))
+    }
+
+    /// Reopens a battle: locks its journal, rebuilds the battle from the scenario in the header
+    /// and every record (each checked against the rule set and roster), and puts the seeded
+    /// generator back where the last record left it. A bad last line is returned but left in the
+    /// file until the next record is written (then set aside first, see
+    /// [`Session::take_set_aside`]), so a session that only has commands refused leaves the
+    /// journal byte for byte as it was.
+    pub fn open(path: impl AsRef<Path>) -> Result<(Session, Option<TornTail>), SessionError> {
         let path = path.as_ref().to_path_buf();
         let opened = Journal::open::<Header, Record>(&path)?;
+        let (battle, dice) = replay(&path, &opened.header, opened.checksummed, opened.entries)?;
         let header = opened.header;
-        if header.program != PROGRAM {
-            return Err(SessionError::Format {
-                reason: format!(
-                    "it was written by `{}`, not {PROGRAM}",
-                    escape_terminal(&header.program)
-                ),
-                path,
-            });
-        }
-        if header.format != FORMAT {
-            return Err(SessionError::Format {
-                reason: format!(
-                    "its format is {} (written by {PROGRAM} {}); this is {PROGRAM} {} and reads format {FORMAT}",
-                    header.format,
-                    escape_terminal(&header.version),
-                    env!("CARGO_PKG_VERSION")
-                ),
-                path,
-            });
-        }
-        let scenario = crate::scenario::parse(&header.scenario_path, &header.scenario)?;
-        let mut battle = Battle::new(scenario);
-        let mut dice = None;
-        let count = opened.entries.len() as u64;
-        for (i, record) in opened.entries.into_iter().enumerate() {
-            let line = i + 2;
-            let expected = i as u64 + 1;
-            if record.seq != expected {
-                return Err(SessionError::Sequence {
-                    path,
-                    line,
-                    expected,
-                    found: record.seq,
-                });
-            }
-            if record.dice.is_some() {
-                dice = record.dice;
-            }
-            battle
-                .apply(record.entry)
-                .map_err(|source| SessionError::Replay {
-                    path: path.clone(),
-                    line,
-                    source,
-                })?;
-        }
+        let count = battle.history().entries().len() as u64;
         let rng = match dice {
             Some(p) => SeededDice::at(header.seed, p.word_pos),
             None => SeededDice::new(header.seed),
@@ -267,6 +259,7 @@ impl Session {
             header,
             rng,
             next_seq: count + 1,
+            set_aside: None,
         };
         if count == 0 {
             // The battle's creation stopped between the header and the start event.
@@ -274,6 +267,11 @@ impl Session {
             session.write_start(started)?;
         }
         Ok((session, opened.torn))
+    }
+
+    /// A bad last line that the latest record's append set aside first (taken: reported once).
+    pub fn take_set_aside(&mut self) -> Option<TornTail> {
+        self.set_aside.take()
     }
 
     /// Carries out a command with the program's dice (`typed` = `None`) or the umpire's typed
@@ -302,9 +300,9 @@ impl Session {
             }),
             entry,
         };
-        if let Err(e) = self.journal.append(&record) {
+        if let Err(e) = self.append(&record) {
             self.rng = before;
-            return Err(e.into());
+            return Err(e);
         }
         self.next_seq += 1;
         // `handle` checked that the entry applies; the journal already holds it.
@@ -332,9 +330,18 @@ impl Session {
             }),
             entry: self.battle.start_event(),
         };
-        self.journal.append(&record)?;
+        self.append(&record)?;
         self.next_seq += 1;
         self.battle.apply(record.entry)?;
+        Ok(())
+    }
+
+    /// Appends a record, setting a bad last line aside first (kept for [`Session::take_set_aside`]).
+    fn append(&mut self, record: &Record) -> Result<(), SessionError> {
+        if let Some(tail) = self.journal.set_aside_tail()? {
+            self.set_aside = Some(tail);
+        }
+        self.journal.append(record)?;
         Ok(())
     }
 
@@ -365,6 +372,88 @@ impl Session {
     pub fn next_seq(&self) -> u64 {
         self.next_seq
     }
+}
+
+/// Checks a journal's header and rebuilds its battle from the records, each checked; returns the
+/// battle and where the program's dice stood after the last record that moved them.
+pub fn replay(
+    path: &Path,
+    header: &Header,
+    checksummed: bool,
+    records: Vec<Record>,
+) -> Result<(Battle, Option<DicePos>), SessionError> {
+    let format_error = |reason: String| SessionError::Format {
+        path: path.to_path_buf(),
+        reason,
+    };
+    if header.program != PROGRAM {
+        return Err(format_error(format!(
+            "it was written by `{}`, not {PROGRAM}",
+            escape_terminal(&header.program)
+        )));
+    }
+    match (header.format, checksummed) {
+        (FORMAT, true) | (FORMAT_UNCHECKED, false) => {}
+        (FORMAT, false) => {
+            return Err(JournalError::Corrupt {
+                path: path.to_path_buf(),
+                line: 1,
+                message: format!(
+                    "the header of a format {FORMAT} journal has no checksum (its first member must be \"crc\")"
+                ),
+            }
+            .into());
+        }
+        (FORMAT_UNCHECKED, true) => {
+            return Err(JournalError::Corrupt {
+                path: path.to_path_buf(),
+                line: 1,
+                message: format!(
+                    "the header says format {FORMAT_UNCHECKED}, which has no checksums, but carries one"
+                ),
+            }
+            .into());
+        }
+        (other, _) => {
+            return Err(format_error(format!(
+                "its format is {other} (written by {PROGRAM} {}); this is {PROGRAM} {} and reads formats {FORMAT_UNCHECKED} and {FORMAT}",
+                escape_terminal(&header.version),
+                env!("CARGO_PKG_VERSION")
+            )));
+        }
+    }
+    let label = format!("{}#scenario", path.display());
+    let scenario = crate::scenario::parse(&label, &header.scenario).map_err(|errors| {
+        SessionError::JournalScenario {
+            path: path.to_path_buf(),
+            errors,
+        }
+    })?;
+    let mut battle = Battle::new(scenario);
+    let mut dice = None;
+    for (i, record) in records.into_iter().enumerate() {
+        let line = i + 2;
+        let expected = i as u64 + 1;
+        if record.seq != expected {
+            return Err(SessionError::Sequence {
+                path: path.to_path_buf(),
+                line,
+                expected,
+                found: record.seq,
+            });
+        }
+        if record.dice.is_some() {
+            dice = record.dice;
+        }
+        battle
+            .apply(record.entry)
+            .map_err(|source| SessionError::Replay {
+                path: path.to_path_buf(),
+                line,
+                source,
+            })?;
+    }
+    Ok((battle, dice))
 }
 
 #[cfg(test)]

@@ -2,9 +2,11 @@
 //!
 //! Every effect sets a value outright (hits to 2, Suppressed on, command points to 4), so an event's
 //! effects read as what the battle became, and applying them needs no rules at all: replay, undo
-//! and the report fold the same effects.
+//! and the report fold the same effects. Applying one returns what it overwrote ([`Prior`]), so
+//! an undo puts the state back without folding the battle again from its start.
 
 use super::roster::Roster;
+use crate::rules::{MarkerKind, Ruleset};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -94,12 +96,63 @@ pub struct BattleState {
     pub areas: BTreeMap<String, AreaMarker>,
 }
 
-/// An effect names something the roster does not have.
+/// The highest game turn a battle may reach; a journal holding a later one is damaged.
+pub const MAX_TURN: u32 = 9_999;
+/// The highest value a counting marker may hold.
+pub const MAX_COUNT: i32 = 9_999;
+
+/// Why an effect cannot be applied: it names something the roster or rule set does not have, or
+/// holds a value out of range. A command producing one is refused; a journal holding one is
+/// refused at its line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("effect refers to unknown {what} `{id}`")]
-pub struct UnknownId {
-    pub what: &'static str,
-    pub id: String,
+pub enum EffectError {
+    #[error("it names an unknown {what} `{id}`")]
+    Unknown { what: &'static str, id: String },
+    #[error("{what} cannot be {value}: {expected}")]
+    OutOfRange {
+        /// What holds the value (`g11's hits`, `marker returns of g11`).
+        what: String,
+        value: String,
+        /// The values it may hold, in words.
+        expected: String,
+    },
+}
+
+/// What one effect overwrote. Reverting it ([`BattleState::revert`]) puts the state back exactly
+/// as it was before the effect, so an undo costs as much as the event it takes back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Prior {
+    Hits {
+        unit: usize,
+        hits: u32,
+    },
+    Removed {
+        unit: usize,
+        removed: Option<String>,
+    },
+    /// A unit's whole state (a return clears hits and markers).
+    Unit {
+        unit: usize,
+        state: UnitState,
+    },
+    Marker {
+        unit: usize,
+        marker: String,
+        value: Option<i32>,
+    },
+    Counter {
+        key: (String, String),
+        value: Option<i32>,
+    },
+    Area {
+        id: String,
+        marker: Option<AreaMarker>,
+    },
+    Phase {
+        turn: u32,
+        active: usize,
+        phase: String,
+    },
 }
 
 impl BattleState {
@@ -116,81 +169,229 @@ impl BattleState {
         }
     }
 
-    /// Checks that an effect can be applied, without applying it.
-    pub fn check(&self, roster: &Roster, effect: &Effect) -> Result<(), UnknownId> {
-        let unit = |id: &String| {
-            roster.unit_index(id).map(|_| ()).ok_or(UnknownId {
-                what: "unit",
-                id: id.clone(),
-            })
+    /// Checks that an effect names only what the roster and rule set have, with values in
+    /// range, without applying it.
+    pub fn check(
+        &self,
+        roster: &Roster,
+        ruleset: &dyn Ruleset,
+        effect: &Effect,
+    ) -> Result<(), EffectError> {
+        let unknown = |what, id: &str| EffectError::Unknown {
+            what,
+            id: id.to_string(),
+        };
+        let unit = |id: &str| roster.unit_index(id).ok_or_else(|| unknown("unit", id));
+        let turn = |what: String, turn: u32| {
+            if (1..=MAX_TURN).contains(&turn) {
+                Ok(())
+            } else {
+                Err(EffectError::OutOfRange {
+                    what,
+                    value: turn.to_string(),
+                    expected: format!("a turn from 1 to {MAX_TURN}"),
+                })
+            }
         };
         match effect {
-            Effect::Hits { unit: u, .. }
-            | Effect::Removed { unit: u, .. }
-            | Effect::Returned { unit: u }
-            | Effect::Marker { unit: u, .. } => unit(u),
-            Effect::Counter { .. } | Effect::Area { .. } => Ok(()),
-            Effect::Phase { side, .. } => roster.side_index(side).map(|_| ()).ok_or(UnknownId {
-                what: "side",
-                id: side.clone(),
-            }),
+            Effect::Hits { unit: id, hits } => {
+                let u = unit(id)?;
+                let limit = roster.units[u].hit_limit;
+                if *hits > limit {
+                    return Err(EffectError::OutOfRange {
+                        what: format!("the hits of {id}"),
+                        value: hits.to_string(),
+                        expected: format!("it takes at most {limit}"),
+                    });
+                }
+                Ok(())
+            }
+            Effect::Removed { unit: id, .. } | Effect::Returned { unit: id } => unit(id).map(drop),
+            Effect::Marker {
+                unit: id,
+                marker,
+                value,
+            } => {
+                unit(id)?;
+                let def = ruleset
+                    .markers()
+                    .iter()
+                    .find(|m| m.id == marker)
+                    .ok_or_else(|| unknown("marker", marker))?;
+                match value {
+                    None => Ok(()),
+                    Some(v) => {
+                        marker_value(def.kind, *v).map_err(|expected| EffectError::OutOfRange {
+                            what: format!("marker {marker} of {id}"),
+                            value: v.to_string(),
+                            expected,
+                        })
+                    }
+                }
+            }
+            Effect::Counter { scope, name, value } => {
+                if roster.formation_index(scope).is_none() && roster.side_index(scope).is_none() {
+                    return Err(unknown("formation or side", scope));
+                }
+                let def = ruleset
+                    .counters()
+                    .iter()
+                    .find(|c| c.id == name)
+                    .ok_or_else(|| unknown("counter", name))?;
+                match value {
+                    Some(v) if !(def.min..=def.max).contains(v) => Err(EffectError::OutOfRange {
+                        what: format!("counter {name} of {scope}"),
+                        value: v.to_string(),
+                        expected: format!("from {} to {}", def.min, def.max),
+                    }),
+                    _ => Ok(()),
+                }
+            }
+            Effect::Area { id, marker } => match marker {
+                None => Ok(()),
+                Some(m) => {
+                    if !ruleset.area_markers().iter().any(|a| a.id == m.kind) {
+                        return Err(unknown("area marker", &m.kind));
+                    }
+                    if roster.side_index(&m.side).is_none() {
+                        return Err(unknown("side", &m.side));
+                    }
+                    turn(format!("the turn of area marker {id}"), m.turn)
+                }
+            },
+            Effect::Phase {
+                turn: t,
+                side,
+                phase,
+            } => {
+                if roster.side_index(side).is_none() {
+                    return Err(unknown("side", side));
+                }
+                if !ruleset.phases().iter().any(|p| p.id == phase) {
+                    return Err(unknown("phase", phase));
+                }
+                turn("the turn".into(), *t)
+            }
         }
     }
 
-    /// Applies one effect.
-    pub fn apply(&mut self, roster: &Roster, effect: &Effect) -> Result<(), UnknownId> {
-        self.check(roster, effect)?;
-        let idx = |id: &String| roster.unit_index(id).unwrap_or_default();
-        match effect {
-            Effect::Hits { unit, hits } => self.units[idx(unit)].hits = *hits,
-            Effect::Removed { unit, cause } => self.units[idx(unit)].removed = Some(cause.clone()),
+    /// Applies one effect that [`BattleState::check`] accepted, and returns what it overwrote.
+    /// An effect naming an unknown unit or side (never one that was checked) changes nothing.
+    pub fn apply(&mut self, roster: &Roster, effect: &Effect) -> Option<Prior> {
+        let idx = |id: &str| roster.unit_index(id);
+        Some(match effect {
+            Effect::Hits { unit, hits } => {
+                let u = idx(unit)?;
+                let prior = std::mem::replace(&mut self.units[u].hits, *hits);
+                Prior::Hits {
+                    unit: u,
+                    hits: prior,
+                }
+            }
+            Effect::Removed { unit, cause } => {
+                let u = idx(unit)?;
+                let prior = self.units[u].removed.replace(cause.clone());
+                Prior::Removed {
+                    unit: u,
+                    removed: prior,
+                }
+            }
             Effect::Returned { unit } => {
-                let u = &mut self.units[idx(unit)];
-                u.removed = None;
-                u.hits = 0;
-                u.markers.clear();
+                let u = idx(unit)?;
+                let prior = std::mem::take(&mut self.units[u]);
+                Prior::Unit {
+                    unit: u,
+                    state: prior,
+                }
             }
             Effect::Marker {
                 unit,
                 marker,
                 value,
             } => {
-                let m = &mut self.units[idx(unit)].markers;
-                match value {
-                    Some(v) => {
-                        m.insert(marker.clone(), *v);
-                    }
-                    None => {
-                        m.remove(marker);
-                    }
+                let u = idx(unit)?;
+                let m = &mut self.units[u].markers;
+                let prior = match value {
+                    Some(v) => m.insert(marker.clone(), *v),
+                    None => m.remove(marker),
+                };
+                Prior::Marker {
+                    unit: u,
+                    marker: marker.clone(),
+                    value: prior,
                 }
             }
             Effect::Counter { scope, name, value } => {
                 let key = (scope.clone(), name.clone());
-                match value {
-                    Some(v) => {
-                        self.counters.insert(key, *v);
-                    }
-                    None => {
-                        self.counters.remove(&key);
-                    }
+                let prior = match value {
+                    Some(v) => self.counters.insert(key.clone(), *v),
+                    None => self.counters.remove(&key),
+                };
+                Prior::Counter { key, value: prior }
+            }
+            Effect::Area { id, marker } => {
+                let prior = match marker {
+                    Some(m) => self.areas.insert(id.clone(), m.clone()),
+                    None => self.areas.remove(id),
+                };
+                Prior::Area {
+                    id: id.clone(),
+                    marker: prior,
                 }
             }
-            Effect::Area { id, marker } => match marker {
-                Some(m) => {
-                    self.areas.insert(id.clone(), m.clone());
-                }
-                None => {
-                    self.areas.remove(id);
-                }
-            },
             Effect::Phase { turn, side, phase } => {
+                let active = roster.side_index(side)?;
+                let prior = Prior::Phase {
+                    turn: self.turn,
+                    active: self.active,
+                    phase: std::mem::replace(&mut self.phase, phase.clone()),
+                };
                 self.turn = *turn;
-                self.active = roster.side_index(side).unwrap_or_default();
-                self.phase = phase.clone();
+                self.active = active;
+                prior
+            }
+        })
+    }
+
+    /// Puts back what an effect overwrote (the effects of one event are reverted last first).
+    pub fn revert(&mut self, prior: Prior) {
+        match prior {
+            Prior::Hits { unit, hits } => self.units[unit].hits = hits,
+            Prior::Removed { unit, removed } => self.units[unit].removed = removed,
+            Prior::Unit { unit, state } => self.units[unit] = state,
+            Prior::Marker {
+                unit,
+                marker,
+                value,
+            } => {
+                let m = &mut self.units[unit].markers;
+                match value {
+                    Some(v) => m.insert(marker, v),
+                    None => m.remove(&marker),
+                };
+            }
+            Prior::Counter { key, value } => {
+                match value {
+                    Some(v) => self.counters.insert(key, v),
+                    None => self.counters.remove(&key),
+                };
+            }
+            Prior::Area { id, marker } => {
+                match marker {
+                    Some(m) => self.areas.insert(id, m),
+                    None => self.areas.remove(&id),
+                };
+            }
+            Prior::Phase {
+                turn,
+                active,
+                phase,
+            } => {
+                self.turn = turn;
+                self.active = active;
+                self.phase = phase;
             }
         }
-        Ok(())
     }
 
     /// A counter's value.
@@ -198,5 +399,17 @@ impl BattleState {
         self.counters
             .get(&(scope.to_string(), name.to_string()))
             .copied()
+    }
+}
+
+/// The values a marker of `kind` may hold, or what it may hold in words.
+pub fn marker_value(kind: MarkerKind, value: i32) -> Result<(), String> {
+    match kind {
+        MarkerKind::Flag if value == 1 => Ok(()),
+        MarkerKind::Flag => Err("an on/off marker holds 1 when it is on".into()),
+        MarkerKind::Count if (0..=MAX_COUNT).contains(&value) => Ok(()),
+        MarkerKind::Count => Err(format!("a count from 0 to {MAX_COUNT}")),
+        MarkerKind::Turn if (1..=MAX_TURN as i32).contains(&value) => Ok(()),
+        MarkerKind::Turn => Err(format!("a turn from 1 to {MAX_TURN}")),
     }
 }

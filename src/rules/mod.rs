@@ -74,6 +74,25 @@ pub struct PhaseDef {
     pub help: &'static str,
 }
 
+/// A counter the rule set keeps on a formation or side (command points …).
+#[derive(Clone, Copy, Debug)]
+pub struct CounterDef {
+    /// Key in the battle state and journal (`cp`).
+    pub id: &'static str,
+    pub help: &'static str,
+    /// The smallest and largest values it may hold; a journal holding another is refused.
+    pub min: i32,
+    pub max: i32,
+}
+
+/// A marker the rule set places on an area of the table rather than on a unit (smoke …).
+#[derive(Clone, Copy, Debug)]
+pub struct AreaDef {
+    /// Key in the battle state and journal (`smoke`).
+    pub id: &'static str,
+    pub help: &'static str,
+}
+
 /// A reading of the published text that this program applies, shown to the umpire.
 #[derive(Clone, Copy, Debug)]
 pub struct Decision {
@@ -178,18 +197,20 @@ pub struct Outcome {
     pub offers: Vec<Offer>,
 }
 
-/// A follow-up procedure the rules offer after an event: which procedure, the units that may act
-/// (for its first unit input), and inputs already known.
+/// A follow-up procedure the rules offer after an event: which procedure, the input the acting
+/// unit goes into, and inputs already known.
+///
+/// Which units may take it up is not stored: it follows from the battle while the offer stands
+/// (the offering event is the latest in force), and [`Ruleset::offer_actors`] derives it. So an
+/// offer costs the journal the same few bytes however large the roster is.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Offer {
     /// Procedure id (`fire`).
     pub action: String,
-    /// What is offered, in words.
+    /// What is offered, in words (without the list of units that may take it up).
     pub text: String,
     /// Name of the input the actor goes into (`firer`).
     pub actor_param: String,
-    /// Unit ids that may take it up.
-    pub actors: Vec<String>,
     /// Inputs already known (`target`, `trigger`).
     pub params: Params,
 }
@@ -210,6 +231,10 @@ pub trait Ruleset: Send + Sync {
     /// The optional unit fields (`hmg`, `gun`, `figures` …) this rule set uses; others are refused.
     fn unit_fields(&self) -> &'static [&'static str];
     fn markers(&self) -> &'static [MarkerDef];
+    /// Counters kept on formations and sides; a journal naming another is refused.
+    fn counters(&self) -> &'static [CounterDef];
+    /// Markers placed on areas of the table; a journal naming another is refused.
+    fn area_markers(&self) -> &'static [AreaDef];
     fn phases(&self) -> &'static [PhaseDef];
     fn decisions(&self) -> &'static [Decision];
     fn tables(&self) -> Vec<TableDoc>;
@@ -268,6 +293,9 @@ pub trait Ruleset: Send + Sync {
         battle: &BattleView<'_>,
         dice: &mut dyn DiceSource,
     ) -> Result<PhaseChange, RuleError>;
+    /// The units that may take up `offer` now, while the event that made it is the latest in
+    /// force, in the order the umpire is shown them.
+    fn offer_actors(&self, battle: &BattleView<'_>, offer: &Offer) -> Vec<usize>;
     /// Badges for a unit (hits, morale, timers), in display order.
     fn badges(&self, battle: &BattleView<'_>, unit: usize) -> Vec<Badge>;
     /// Counters of a formation worth showing (command points …), as `label value` pairs.

@@ -6,9 +6,9 @@ use super::action::Action;
 use super::form::{Form, FormKey, complete_unit, is_ctrl};
 use super::keymap::Keymap;
 use crate::battle::session::{Record, Session, SessionError};
-use crate::battle::{Battle, Command, Entry, Event};
+use crate::battle::{Battle, Command, Entry, Event, StandingOffer};
 use crate::dice::TypedDice;
-use crate::rules::{MarkerKind, Offer, Params, Value, find_action};
+use crate::rules::{MarkerKind, Params, Value, find_action};
 use chrono::{DateTime, Utc};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -203,14 +203,9 @@ impl App {
         }
     }
 
-    /// The offers of the latest event in force.
-    pub fn offers(&self) -> Vec<Offer> {
-        self.battle()
-            .history()
-            .in_force()
-            .last()
-            .map(|e| e.offers.clone())
-            .unwrap_or_default()
+    /// The offers standing now, with the units that may take each up.
+    pub fn offers(&self) -> Vec<StandingOffer> {
+        self.battle().standing_offers()
     }
 
     fn info(&mut self, text: impl Into<String>) {
@@ -516,16 +511,15 @@ impl App {
 
     fn take_offer(&mut self) {
         let offers = self.offers();
-        let Some(offer) = offers.first() else {
+        let Some(StandingOffer { offer, actors }) = offers.first() else {
             self.error("nothing is offered now");
             return;
         };
-        let selected = self
+        let actor = self
             .selected_unit()
+            .filter(|u| actors.contains(u))
+            .or_else(|| actors.first().copied())
             .map(|u| self.battle().roster.units[u].id.clone());
-        let actor = selected
-            .filter(|id| offer.actors.contains(id))
-            .or_else(|| offer.actors.first().cloned());
         let mut preset = offer.params.clone();
         if let Some(a) = actor {
             preset.set(&offer.actor_param, Value::Text(a));

@@ -291,13 +291,13 @@ fn render_details(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             t.dim(),
         )));
     }
-    for offer in app.offers() {
+    for standing in app.offers() {
         lines.push(Line::from(vec![
             Span::styled(
                 format!("{} ", app.keymap.hint(&super::Action::TakeOffer)),
                 t.key(),
             ),
-            Span::raw(offer.text),
+            Span::raw(offer_line(b, &standing)),
         ]));
     }
     for m in b.state().areas.values() {
@@ -310,6 +310,28 @@ fn render_details(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         .wrap(Wrap { trim: true })
         .block(Block::bordered().title(" Selected "))
         .render(area, buf);
+}
+
+/// An offer in words with the units that may take it up (the first few of a long list).
+fn offer_line(b: &crate::battle::Battle, standing: &crate::battle::StandingOffer) -> String {
+    const SHOWN: usize = 12;
+    let ids: Vec<&str> = standing
+        .actors
+        .iter()
+        .take(SHOWN)
+        .map(|&u| b.roster.units[u].id.as_str())
+        .collect();
+    let more = standing.actors.len().saturating_sub(SHOWN);
+    format!(
+        "{}: {}{} may take it up",
+        crate::text::escape_terminal(&standing.offer.text),
+        ids.join(", "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
+    )
 }
 
 fn entry_line(b: &crate::battle::Battle, i: usize, e: &Entry, t: &Theme) -> Line<'static> {

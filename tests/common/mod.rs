@@ -10,8 +10,8 @@ use umpire::odds::OddsReport;
 use umpire::resolution::Resolution;
 use umpire::rules::newport::Newport;
 use umpire::rules::{
-    ActionDef, Badge, Decision, KindDef, MarkerDef, OptionDef, Options, Outcome, Params,
-    PhaseChange, PhaseDef, RuleError, Ruleset, TableDoc,
+    ActionDef, AreaDef, Badge, CounterDef, Decision, KindDef, MarkerDef, Offer, OptionDef, Options,
+    Outcome, Params, PhaseChange, PhaseDef, RuleError, Ruleset, TableDoc,
 };
 use umpire::scenario::{Problem, Scenario, ScenarioFile};
 
@@ -114,9 +114,11 @@ pub fn cycle(i: usize) -> Command {
     }
 }
 
-/// Newport, except that `advance` throws two d10 and keeps them in the counter `red/roll`: a rule
-/// set whose commands use the program's dice.
+/// Newport, except that `advance` throws two d10 and keeps them in the side `red`'s counter `cp`
+/// (as tens and units): a rule set whose commands use the program's dice.
 pub struct Dicey;
+/// The counter where [`Dicey`] keeps its dice.
+pub const ROLL: &str = "cp";
 pub static DICEY: Dicey = Dicey;
 
 impl Ruleset for Dicey {
@@ -146,6 +148,12 @@ impl Ruleset for Dicey {
     }
     fn markers(&self) -> &'static [MarkerDef] {
         Newport.markers()
+    }
+    fn counters(&self) -> &'static [CounterDef] {
+        Newport.counters()
+    }
+    fn area_markers(&self) -> &'static [AreaDef] {
+        Newport.area_markers()
     }
     fn phases(&self) -> &'static [PhaseDef] {
         Newport.phases()
@@ -218,11 +226,14 @@ impl Ruleset for Dicey {
             steps: Vec::new(),
             effects: vec![Effect::Counter {
                 scope: "red".into(),
-                name: "roll".into(),
+                name: ROLL.into(),
                 value: Some(i32::from(a) * 10 + i32::from(b)),
             }],
             resolutions: Vec::new(),
         })
+    }
+    fn offer_actors(&self, b: &BattleView<'_>, offer: &Offer) -> Vec<usize> {
+        Newport.offer_actors(b, offer)
     }
     fn badges(&self, b: &BattleView<'_>, unit: usize) -> Vec<Badge> {
         Newport.badges(b, unit)
@@ -230,4 +241,26 @@ impl Ruleset for Dicey {
     fn formation_badges(&self, b: &BattleView<'_>, f: usize) -> Vec<Badge> {
         Newport.formation_badges(b, f)
     }
+}
+
+/// A journal's text with every line's checksum written again: for tests that edit a journal by
+/// hand to make it wrong in some other way than its checksums.
+pub fn reseal(text: &str) -> String {
+    const OPEN: &str = "{\"crc\":\"";
+    let mut out = String::new();
+    for line in text.split_inclusive('\n') {
+        let (body, newline) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        match body.strip_prefix(OPEN) {
+            Some(rest) if rest.len() >= 10 => {
+                let object = format!("{{{}", &rest[10..]);
+                let crc = crc32fast::hash(object.as_bytes());
+                out.push_str(&format!("{OPEN}{crc:08x}\",{}{newline}", &rest[10..]));
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
 }

@@ -617,7 +617,8 @@ pub fn opportunity_firers(v: &BattleView<'_>, target: usize) -> Vec<usize> {
 }
 
 /// The opportunity-fire offer after `target` acts; `shaken` are stands this very action removed,
-/// Suppressed or Paralyzed (the view does not show that yet).
+/// Suppressed or Paralyzed (the view does not show that yet). The stands that may take it up are
+/// not kept in the offer: [`offer_actors`] finds them once the action is applied.
 fn opportunity_offer(
     v: &BattleView<'_>,
     target: usize,
@@ -627,34 +628,47 @@ fn opportunity_offer(
     if !v.unit_state(target).on_table() || shaken.contains(&target) && what != "fired" {
         return None;
     }
-    let ids: Vec<String> = opportunity_firers(v, target)
+    let firers = opportunity_firers(v, target)
         .into_iter()
         .filter(|u| !shaken.contains(u))
-        .map(|u| v.info(u).id.clone())
-        .collect();
-    if ids.is_empty() {
+        .count();
+    if firers == 0 {
         return None;
     }
     let trigger = if what == "fired" { "fired" } else { "moved" };
     Some(Offer {
         action: "fire".into(),
-        text: format!(
-            "opportunity fire at {} after it {what}: {} may fire (one stand only)",
-            v.info(target).id,
-            ids.join(", ")
-        ),
+        text: format!("opportunity fire at {} after it {what}", v.info(target).id),
         actor_param: "firer".into(),
-        actors: ids,
         params: Params::new()
             .with("target", text(&v.info(target).id))
             .with("trigger", text(trigger)),
     })
 }
 
+/// The stands that may take up an offer now: for opportunity fire, every stand of the side not
+/// moving that may fire at its target.
+pub fn offer_actors(v: &BattleView<'_>, offer: &Offer) -> Vec<usize> {
+    let target = offer
+        .params
+        .text("target")
+        .and_then(|id| v.roster.unit_index(id));
+    match (offer.action.as_str(), target) {
+        ("fire", Some(t)) if v.unit_state(t).on_table() => opportunity_firers(v, t),
+        _ => Vec::new(),
+    }
+}
+
 /// Puts an offer into an outcome: its words among the prompts, itself among the offers.
 fn with_offer(mut out: Outcome, offer: Option<Offer>) -> Outcome {
     if let Some(o) = offer {
-        out.prompts.insert(0, o.text.clone());
+        out.prompts.insert(
+            0,
+            format!(
+                "{}: one stand of the side not moving, not Finished, Suppressed or Paralyzed, may fire",
+                o.text
+            ),
+        );
         out.offers.push(o);
     }
     out

@@ -2,8 +2,8 @@
 //! each procedure.
 
 use crate::rules::{
-    ActionDef, Decision, KindDef, MarkerDef, MarkerKind, OptionDef, OptionKind, ParamDef,
-    ParamKind, PhaseDef, Tone,
+    ActionDef, AreaDef, CounterDef, Decision, KindDef, MarkerDef, MarkerKind, OptionDef,
+    OptionKind, ParamDef, ParamKind, PhaseDef, Tone,
 };
 
 pub const QUALITIES: &[&str] = &["green", "regular", "elite"];
@@ -115,6 +115,33 @@ pub const MARKERS: &[MarkerDef] = &[
         tone: Tone::Info,
     },
 ];
+
+/// A method-3 battalion's command points this turn.
+pub const CP: &str = "cp";
+/// A method-3 battalion's points saved with its HQ.
+pub const SAVED: &str = "saved";
+
+pub const COUNTERS: &[CounterDef] = &[
+    CounterDef {
+        id: CP,
+        help: "command points this turn (method 3, per battalion)",
+        min: 0,
+        max: 999,
+    },
+    CounterDef {
+        id: SAVED,
+        help: "command points saved with the battalion's HQ (method 3)",
+        min: 0,
+        max: 9_999,
+    },
+];
+
+pub const SMOKE: &str = "smoke";
+
+pub const AREAS: &[AreaDef] = &[AreaDef {
+    id: SMOKE,
+    help: "smoke laid by a side's mortars or artillery: blocks sight; lifts in the other side's morale recovery",
+}];
 
 pub const PH_REMOVE_FINISHED: &str = "remove_finished";
 pub const PH_COMMAND: &str = "command";

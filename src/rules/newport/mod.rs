@@ -20,8 +20,8 @@ use crate::dice::{DiceSource, Die};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 use crate::rules::{
-    ActionDef, Badge, Decision, KindDef, MarkerDef, OptionDef, Options, Outcome, Params,
-    PhaseChange, PhaseDef, RuleError, Ruleset, TableDoc, find_action,
+    ActionDef, AreaDef, Badge, CounterDef, Decision, KindDef, MarkerDef, Offer, OptionDef, Options,
+    Outcome, Params, PhaseChange, PhaseDef, RuleError, Ruleset, TableDoc, find_action,
 };
 use crate::scenario::{Problem, ScenarioFile};
 
@@ -58,6 +58,12 @@ impl Ruleset for Newport {
     }
     fn markers(&self) -> &'static [MarkerDef] {
         defs::MARKERS
+    }
+    fn counters(&self) -> &'static [CounterDef] {
+        defs::COUNTERS
+    }
+    fn area_markers(&self) -> &'static [AreaDef] {
+        defs::AREAS
     }
     fn phases(&self) -> &'static [PhaseDef] {
         defs::PHASES
@@ -164,6 +170,10 @@ impl Ruleset for Newport {
         dice: &mut dyn DiceSource,
     ) -> Result<PhaseChange, RuleError> {
         battle::advance(view, dice)
+    }
+
+    fn offer_actors(&self, view: &BattleView<'_>, offer: &Offer) -> Vec<usize> {
+        battle::offer_actors(view, offer)
     }
 
     fn badges(&self, view: &BattleView<'_>, unit: usize) -> Vec<Badge> {
