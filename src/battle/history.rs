@@ -1,5 +1,11 @@
 //! Undo and redo as data: the history is the append-only list of entries (events, undo marks and
-//! redo marks) exactly as the journal holds them, and the events in force are computed from it.
+//! redo marks) in the journal's order, and the events in force are computed from it.
+//!
+//! The history keeps of each event what the battle needs of it: its kind and inputs, its summary
+//! (the log), its effects (redo) and its offers. The explanation — the resolutions with their dice
+//! and the notes — is shown when the event is made and kept in the journal, which the report and
+//! the replay read; the history lets it go, so a battle of 10,000 events at 1,000 units stays
+//! small in memory.
 //!
 //! - An event is pushed onto the "in force" stack and clears the redo stack.
 //! - An undo moves the latest event in force onto the redo stack.
@@ -36,8 +42,13 @@ impl History {
         h
     }
 
-    /// Appends an entry. An undo or redo with nothing to act on is kept but does nothing.
-    pub fn push(&mut self, entry: Entry) {
+    /// Appends an entry (an event without its explanation). An undo or redo with nothing to act
+    /// on is kept but does nothing.
+    pub fn push(&mut self, mut entry: Entry) {
+        if let Entry::Event(ev) = &mut entry {
+            ev.resolutions = Vec::new();
+            ev.notes = Vec::new();
+        }
         let idx = self.entries.len();
         let is_event = matches!(entry, Entry::Event(_));
         self.entries.push(entry);

@@ -60,7 +60,7 @@ use crate::text::escape_terminal;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fs::{File, OpenOptions, TryLockError};
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -287,6 +287,28 @@ impl Journal {
     pub fn open<H: DeserializeOwned, E: DeserializeOwned>(
         path: impl AsRef<Path>,
     ) -> Result<Opened<H, E>, JournalError> {
+        let mut reading = Journal::opening::<H>(path)?;
+        let mut entries = Vec::new();
+        while let Some(entry) = reading.next_entry() {
+            entries.push(entry?.1);
+        }
+        let checksummed = reading.checksummed();
+        let (journal, header, torn) = reading.finish()?;
+        Ok(Opened {
+            journal,
+            header,
+            entries,
+            torn,
+            checksummed,
+        })
+    }
+
+    /// Opens an existing journal for writing, locked, and reads its header; its entries are then
+    /// read one at a time ([`Reading::next_entry`]), so a long battle is never held twice in
+    /// memory. [`Reading::finish`] gives the journal, ready to append to.
+    pub fn opening<H: DeserializeOwned>(
+        path: impl AsRef<Path>,
+    ) -> Result<Reading<H>, JournalError> {
         let path = path.as_ref().to_path_buf();
         let io = |action, source| JournalError::Io {
             path: path.clone(),
@@ -294,37 +316,22 @@ impl Journal {
             source,
         };
         regular_file(&path)?;
-        let mut file = OpenOptions::new()
+        let file = OpenOptions::new()
             .read(true)
             .append(true)
             .open(&path)
             .map_err(|e| io("open", e))?;
         lock(&file, &path)?;
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes).map_err(|e| io("read", e))?;
-        let parsed = parse::<H, E>(&path, &bytes)?;
-        let len = parsed
-            .torn
-            .as_ref()
-            .map_or(bytes.len() as u64, |t| t.offset);
-        let pending = parsed.torn.clone().map(|t| {
-            let tail = bytes[t.offset as usize..].to_vec();
-            (t, tail)
-        });
-        Ok(Opened {
-            journal: Journal {
-                file,
-                path,
-                len,
-                broken: false,
-                checksummed: parsed.checksummed,
-                pending,
-            },
-            header: parsed.header,
-            entries: parsed.entries,
-            torn: parsed.torn,
-            checksummed: parsed.checksummed,
-        })
+        let input = file.try_clone().map_err(|e| io("read", e))?;
+        let journal = Journal {
+            file,
+            path: path.clone(),
+            len: 0,
+            broken: false,
+            checksummed: true,
+            pending: None,
+        };
+        Reading::start(path, input, Some(journal))
     }
 
     /// Reads a journal without locking or changing it (for replays and reports). A bad last line
@@ -332,20 +339,34 @@ impl Journal {
     pub fn read<H: DeserializeOwned, E: DeserializeOwned>(
         path: impl AsRef<Path>,
     ) -> Result<Loaded<H, E>, JournalError> {
-        let path = path.as_ref();
-        regular_file(path)?;
-        let bytes = std::fs::read(path).map_err(|source| JournalError::Io {
-            path: path.to_path_buf(),
+        let mut reading = Journal::reading::<H>(path)?;
+        let mut entries = Vec::new();
+        while let Some(entry) = reading.next_entry() {
+            entries.push(entry?.1);
+        }
+        let checksummed = reading.checksummed();
+        let (header, torn) = reading.finish_read()?;
+        Ok(Loaded {
+            header,
+            entries,
+            torn,
+            checksummed,
+        })
+    }
+
+    /// Reads a journal's header without locking or changing the file; its entries are then read
+    /// one at a time ([`Reading::next_entry`]).
+    pub fn reading<H: DeserializeOwned>(
+        path: impl AsRef<Path>,
+    ) -> Result<Reading<H>, JournalError> {
+        let path = path.as_ref().to_path_buf();
+        regular_file(&path)?;
+        let input = File::open(&path).map_err(|source| JournalError::Io {
+            path: path.clone(),
             action: "read",
             source,
         })?;
-        let parsed = parse::<H, E>(path, &bytes)?;
-        Ok(Loaded {
-            header: parsed.header,
-            entries: parsed.entries,
-            torn: parsed.torn,
-            checksummed: parsed.checksummed,
-        })
+        Reading::start(path, input, None)
     }
 
     /// Sets a bad last line found by [`Journal::open`] aside: copies its bytes to a new sibling
@@ -481,36 +502,65 @@ fn has_checksum(line: &[u8]) -> bool {
     line.starts_with(CRC_OPEN)
 }
 
-/// The JSON object a checksummed line holds without its checksum member, if the checksum matches;
-/// otherwise what is wrong.
-fn verified(line: &[u8]) -> Result<Vec<u8>, String> {
-    if !has_checksum(line) || line.len() < CRC_PREFIX_LEN - 1 {
+/// Where the JSON object of a checksummed line begins once its checksum member is taken out: the
+/// object is made in place, the byte before its first member becoming its `{`, so nothing is
+/// copied. `None` when the member is malformed.
+fn object_start(line: &[u8]) -> Option<usize> {
+    let at = CRC_OPEN.len() + 8;
+    match line.get(at..)? {
+        // `{"crc":"xxxxxxxx"}`: an empty object.
+        [b'"', b'}'] => Some(at),
+        [b'"', b',', ..] => Some(at + 1),
+        _ => None,
+    }
+}
+
+/// The checksum a checksummed line says it has, or what is wrong with it.
+fn written_checksum(line: &[u8]) -> Result<u32, String> {
+    if !has_checksum(line) || line.len() < CRC_PREFIX_LEN {
         return Err("the line has no checksum".into());
     }
-    let hex = &line[CRC_OPEN.len()..CRC_OPEN.len() + 8];
-    let expected = std::str::from_utf8(hex)
+    std::str::from_utf8(&line[CRC_OPEN.len()..CRC_OPEN.len() + 8])
         .ok()
         .filter(|h| {
             h.bytes()
                 .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
         })
         .and_then(|h| u32::from_str_radix(h, 16).ok())
-        .ok_or("its checksum is not eight hex digits")?;
-    let after = &line[CRC_OPEN.len() + 8..];
-    let mut body = Vec::with_capacity(line.len());
-    body.push(b'{');
-    match after {
-        [b'"', b'}'] => body.push(b'}'),
-        [b'"', b',', rest @ ..] => body.extend_from_slice(rest),
-        _ => return Err("its checksum member is malformed".into()),
+        .ok_or_else(|| "its checksum is not eight hex digits".into())
+}
+
+/// One line's value, its checksum verified first in a checksummed journal. Verifying rewrites one
+/// byte of the line in place while the value is read, and puts it back before returning.
+fn read_line<T: DeserializeOwned>(line: &mut [u8], checksummed: bool) -> Result<T, String> {
+    if !checksummed {
+        if has_checksum(line) {
+            return Err("a line with a checksum in a journal written without them".into());
+        }
+        return from_json(line);
     }
-    let actual = crc32fast::hash(&body);
-    if actual != expected {
-        return Err(format!(
+    let expected = written_checksum(line)?;
+    let start = object_start(line).ok_or("its checksum member is malformed")?;
+    let saved = std::mem::replace(&mut line[start], b'{');
+    let body = &line[start..];
+    let actual = crc32fast::hash(body);
+    let result = if actual != expected {
+        Err(format!(
             "its checksum does not match its content (written {expected:08x}, now {actual:08x}): it was changed after it was written"
-        ));
-    }
-    Ok(body)
+        ))
+    } else {
+        from_json(body).map_err(|e| format!("the line is not a journal record: {e}"))
+    };
+    line[start] = saved;
+    result
+}
+
+/// A value from JSON bytes. The whole line's UTF-8 is checked once, then parsed as text (which
+/// spares serde_json checking every string of it again).
+fn from_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+    let text =
+        std::str::from_utf8(bytes).map_err(|e| format!("the line is not UTF-8 text: {e}"))?;
+    serde_json::from_str(text).map_err(|e| e.to_string())
 }
 
 /// Refuses anything but a regular file (a FIFO would block, a device read without end).
@@ -619,91 +669,175 @@ fn set_aside(path: &Path, tail: &[u8]) -> io::Result<PathBuf> {
     }
 }
 
-struct Parsed<H, E> {
+/// A journal being read one line at a time: its header, then each entry in turn, then what ended
+/// it. Opened for writing ([`Journal::opening`]) it holds the locked journal, handed over by
+/// [`Reading::finish`] once every line has been read.
+#[derive(Debug)]
+pub struct Reading<H> {
+    input: BufReader<File>,
+    path: PathBuf,
     header: H,
-    entries: Vec<E>,
-    torn: Option<TornTail>,
     checksummed: bool,
+    /// Byte offset of the next line.
+    offset: u64,
+    /// Number (1-based) of the next line.
+    line: usize,
+    buf: Vec<u8>,
+    /// A bad last line, with its bytes, once reached.
+    torn: Option<(TornTail, Vec<u8>)>,
+    done: bool,
+    journal: Option<Journal>,
 }
 
-/// Splits a journal into lines, checks and parses them; decides what is a bad last line and what
-/// is damage.
-fn parse<H: DeserializeOwned, E: DeserializeOwned>(
-    path: &Path,
-    bytes: &[u8],
-) -> Result<Parsed<H, E>, JournalError> {
-    let corrupt = |line: usize, message: String| JournalError::Corrupt {
-        path: path.to_path_buf(),
-        line,
-        message,
-    };
-    if bytes.is_empty() {
-        return Err(corrupt(1, "the file is empty (no header line)".into()));
-    }
-    // (start, end) of each line without its newline; the last may lack one.
-    let mut lines = Vec::new();
-    let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        if b == b'\n' {
-            lines.push((start, i, true));
-            start = i + 1;
+impl<H: DeserializeOwned> Reading<H> {
+    fn start(path: PathBuf, input: File, journal: Option<Journal>) -> Result<Self, JournalError> {
+        let mut input = BufReader::with_capacity(1 << 16, input);
+        let mut buf = Vec::new();
+        let corrupt = |message: &str| JournalError::Corrupt {
+            path: path.clone(),
+            line: 1,
+            message: message.to_string(),
+        };
+        let n = input
+            .read_until(b'\n', &mut buf)
+            .map_err(|source| JournalError::Io {
+                path: path.clone(),
+                action: "read",
+                source,
+            })?;
+        if n == 0 {
+            return Err(corrupt("the file is empty (no header line)"));
         }
+        if buf.last() != Some(&b'\n') {
+            return Err(corrupt(
+                "the header line is incomplete (the journal's creation was interrupted)",
+            ));
+        }
+        let checksummed = has_checksum(&buf);
+        let header: H = read_line(&mut buf[..n - 1], checksummed)
+            .map_err(|m| corrupt(&format!("bad header: {m}")))?;
+        Ok(Reading {
+            input,
+            path,
+            header,
+            checksummed,
+            offset: n as u64,
+            line: 2,
+            buf,
+            torn: None,
+            done: false,
+            journal,
+        })
     }
-    if start < bytes.len() {
-        lines.push((start, bytes.len(), false));
+}
+
+impl<H> Reading<H> {
+    pub fn header(&self) -> &H {
+        &self.header
     }
 
-    let (h_start, h_end, h_whole) = lines[0];
-    if !h_whole {
-        return Err(corrupt(
-            1,
-            "the header line is incomplete (the journal's creation was interrupted)".into(),
-        ));
+    /// Whether the journal's lines carry checksums.
+    pub fn checksummed(&self) -> bool {
+        self.checksummed
     }
-    let header_line = &bytes[h_start..h_end];
-    let checksummed = has_checksum(header_line);
-    let header: H =
-        read_line(header_line, checksummed).map_err(|m| corrupt(1, format!("bad header: {m}")))?;
 
-    let mut entries = Vec::with_capacity(lines.len() - 1);
-    let mut torn = None;
-    let last = lines.len() - 1;
-    for (i, &(start, end, whole)) in lines.iter().enumerate().skip(1) {
-        let bad_tail = |kind| TornTail {
+    /// The next entry with its line number, `None` at the end (or at a bad last line, kept for
+    /// [`Reading::finish`]), or the damage that stops the reading.
+    pub fn next_entry<E: DeserializeOwned>(&mut self) -> Option<Result<(usize, E), JournalError>> {
+        if self.done {
+            return None;
+        }
+        let result = self.next_line();
+        if !matches!(result, Some(Ok(_))) {
+            self.done = true;
+        }
+        result
+    }
+
+    fn read_more(&mut self) -> Result<usize, JournalError> {
+        self.buf.clear();
+        self.input
+            .read_until(b'\n', &mut self.buf)
+            .map_err(|source| JournalError::Io {
+                path: self.path.clone(),
+                action: "read",
+                source,
+            })
+    }
+
+    fn next_line<E: DeserializeOwned>(&mut self) -> Option<Result<(usize, E), JournalError>> {
+        let n = match self.read_more() {
+            Ok(0) => return None,
+            Ok(n) => n,
+            Err(e) => return Some(Err(e)),
+        };
+        let line = self.line;
+        let bad_tail = |kind, bytes: &[u8], offset| TornTail {
             kind,
-            offset: start as u64,
-            bytes: (bytes.len() - start) as u64,
-            line: i + 1,
+            offset,
+            bytes: bytes.len() as u64,
+            line,
             saved_to: None,
         };
-        if !whole {
+        if self.buf.last() != Some(&b'\n') {
             // Only ever the last line: an append that never finished.
-            torn = Some(bad_tail(TailKind::Unfinished));
-            break;
+            let bytes = std::mem::take(&mut self.buf);
+            self.torn = Some((bad_tail(TailKind::Unfinished, &bytes, self.offset), bytes));
+            return None;
         }
-        match read_line::<E>(&bytes[start..end], checksummed) {
-            Ok(e) => entries.push(e),
-            Err(_) if i == last => torn = Some(bad_tail(TailKind::Damaged)),
-            Err(m) => return Err(corrupt(i + 1, m)),
+        match read_line::<E>(&mut self.buf[..n - 1], self.checksummed) {
+            Ok(entry) => {
+                self.offset += n as u64;
+                self.line += 1;
+                Some(Ok((line, entry)))
+            }
+            Err(message) => {
+                // Damage on the last line is a bad tail; anywhere else it is an error.
+                let bytes = std::mem::take(&mut self.buf);
+                match self.read_more() {
+                    Ok(0) => {
+                        self.torn = Some((bad_tail(TailKind::Damaged, &bytes, self.offset), bytes));
+                        None
+                    }
+                    Ok(_) => Some(Err(JournalError::Corrupt {
+                        path: self.path.clone(),
+                        line,
+                        message,
+                    })),
+                    Err(e) => Some(Err(e)),
+                }
+            }
         }
     }
-    Ok(Parsed {
-        header,
-        entries,
-        torn,
-        checksummed,
-    })
-}
 
-/// One line's value, its checksum verified first in a checksummed journal.
-fn read_line<T: DeserializeOwned>(line: &[u8], checksummed: bool) -> Result<T, String> {
-    if checksummed {
-        let body = verified(line)?;
-        serde_json::from_slice(&body).map_err(|e| format!("the line is not a journal record: {e}"))
-    } else if has_checksum(line) {
-        Err("a line with a checksum in a journal written without them".into())
-    } else {
-        serde_json::from_slice(line).map_err(|e| e.to_string())
+    /// Reads whatever entries were not read (checking them), and ends the reading: the header and
+    /// a bad last line, if there was one (left in the file).
+    pub fn finish_read(mut self) -> Result<(H, Option<TornTail>), JournalError> {
+        while let Some(entry) = self.next_entry::<serde::de::IgnoredAny>() {
+            entry?;
+        }
+        Ok((self.header, self.torn.map(|(t, _)| t)))
+    }
+
+    /// Ends the reading of a journal opened for writing: the journal, positioned to append after
+    /// its last good line (a bad last line stays in the file until it is set aside), its header,
+    /// and the bad last line if there was one.
+    pub fn finish(mut self) -> Result<(Journal, H, Option<TornTail>), JournalError> {
+        while let Some(entry) = self.next_entry::<serde::de::IgnoredAny>() {
+            entry?;
+        }
+        let Some(mut journal) = self.journal.take() else {
+            return Err(JournalError::Io {
+                path: self.path,
+                action: "write",
+                source: io::Error::other("the journal was opened only for reading"),
+            });
+        };
+        journal.len = self.offset;
+        journal.checksummed = self.checksummed;
+        let torn = self.torn.as_ref().map(|(t, _)| t.clone());
+        journal.pending = self.torn;
+        Ok((journal, self.header, torn))
     }
 }
 
@@ -805,7 +939,9 @@ mod tests {
         let line = encode_line(Path::new("x"), &Empty {}, true).unwrap();
         let text = String::from_utf8(line.clone()).unwrap();
         assert!(text.ends_with("\"}\n"), "{text}");
-        let back: Empty = read_line(&line[..line.len() - 1], true).unwrap();
+        let mut line = line;
+        let n = line.len();
+        let back: Empty = read_line(&mut line[..n - 1], true).unwrap();
         assert_eq!(back, Empty {});
     }
 

@@ -194,9 +194,11 @@ pub struct Battle {
     history: History,
     state: BattleState,
     initial: BattleState,
-    /// For each event in force (in the order of the history's in-force stack), what its effects
-    /// overwrote: an undo reverts them.
-    priors: Vec<Vec<Prior>>,
+    /// What the effects of the events in force overwrote, oldest first, all in one vector: an
+    /// undo reverts the last event's.
+    priors: Vec<Prior>,
+    /// Where each event in force begins in `priors` (one per event of the in-force stack).
+    prior_starts: Vec<u32>,
 }
 
 impl Battle {
@@ -220,6 +222,7 @@ impl Battle {
             state: initial.clone(),
             initial,
             priors: Vec::new(),
+            prior_starts: Vec::new(),
         }
     }
 
@@ -501,8 +504,7 @@ impl Battle {
             (EventKind::Act { action, params }, false) => {
                 let def = find_action(self.ruleset, action)?;
                 if let Some(name) = params
-                    .0
-                    .keys()
+                    .names()
                     .find(|k| !def.params.iter().any(|p| p.name == *k))
                 {
                     return Err(BattleError::Invalid(format!(
@@ -533,16 +535,15 @@ impl Battle {
         match &entry {
             Entry::Event(ev) => {
                 self.check_event(ev, self.history.entries().is_empty())?;
-                let priors = self.apply_effects(&ev.effects);
-                self.priors.push(priors);
+                self.apply_effects(&ev.effects);
                 self.history.push(entry);
             }
             Entry::Undo => {
                 if !self.history.can_undo() {
                     return Err(BattleError::NothingToUndo);
                 }
-                let priors = self.priors.pop().unwrap_or_default();
-                for prior in priors.into_iter().rev() {
+                let start = self.prior_starts.pop().unwrap_or_default() as usize;
+                for prior in self.priors.drain(start..).rev() {
                     self.state.revert(prior);
                 }
                 self.history.push(entry);
@@ -557,19 +558,21 @@ impl Battle {
                 };
                 // It was checked when it was first applied.
                 let effects = ev.effects.clone();
-                let priors = self.apply_effects(&effects);
-                self.priors.push(priors);
+                self.apply_effects(&effects);
                 self.history.push(entry);
             }
         }
         Ok(())
     }
 
-    fn apply_effects(&mut self, effects: &[Effect]) -> Vec<Prior> {
-        effects
-            .iter()
-            .filter_map(|e| self.state.apply(&self.roster, e))
-            .collect()
+    /// Applies one event's effects, keeping what they overwrote.
+    fn apply_effects(&mut self, effects: &[Effect]) {
+        self.prior_starts.push(self.priors.len() as u32);
+        for e in effects {
+            if let Some(prior) = self.state.apply(&self.roster, self.ruleset, e) {
+                self.priors.push(prior);
+            }
+        }
     }
 
     /// Handles and applies a command (for library users that keep no journal).
@@ -590,7 +593,7 @@ impl Battle {
         for ev in self.history.in_force() {
             for e in &ev.effects {
                 // Effects were checked when their event was applied.
-                s.apply(&self.roster, e);
+                s.apply(&self.roster, self.ruleset, e);
             }
         }
         s

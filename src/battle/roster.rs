@@ -56,7 +56,7 @@ pub struct UnitInfo {
     pub hit_limit: u32,
 }
 
-/// Sides, formations and units, with lookups by id.
+/// Sides, formations and units, with lookups by id and the tree they form, all built once.
 #[derive(Clone, Debug, Default)]
 pub struct Roster {
     pub sides: Vec<SideInfo>,
@@ -64,6 +64,14 @@ pub struct Roster {
     pub units: Vec<UnitInfo>,
     unit_index: HashMap<String, usize>,
     formation_index: HashMap<String, usize>,
+    /// For each side: the units directly under it, and its top formations, in file order.
+    side_units: Vec<Vec<usize>>,
+    side_formations: Vec<Vec<usize>>,
+    /// For each formation: its own units, and its sub-formations, in file order.
+    formation_units: Vec<Vec<usize>>,
+    formation_children: Vec<Vec<usize>>,
+    /// The longest unit id, in characters.
+    longest_id: usize,
 }
 
 impl Roster {
@@ -101,6 +109,28 @@ impl Roster {
         for i in 0..r.units.len() {
             r.units[i].hit_limit = ruleset.hit_limit(&r.units[i], options);
         }
+        r.side_units = vec![Vec::new(); r.sides.len()];
+        r.side_formations = vec![Vec::new(); r.sides.len()];
+        r.formation_units = vec![Vec::new(); r.formations.len()];
+        r.formation_children = vec![Vec::new(); r.formations.len()];
+        for (u, info) in r.units.iter().enumerate() {
+            match info.formation {
+                Some(f) => r.formation_units[f].push(u),
+                None => r.side_units[info.side].push(u),
+            }
+        }
+        for (f, info) in r.formations.iter().enumerate() {
+            match info.parent {
+                Some(p) => r.formation_children[p].push(f),
+                None => r.side_formations[info.side].push(f),
+            }
+        }
+        r.longest_id = r
+            .units
+            .iter()
+            .map(|u| u.id.chars().count())
+            .max()
+            .unwrap_or(0);
         r
     }
 
@@ -208,9 +238,40 @@ impl Roster {
         None
     }
 
-    /// Units of a formation and its sub-formations.
+    /// Units of a formation and its sub-formations: its own first, then each sub-formation's.
     pub fn units_of(&self, formation: usize) -> impl Iterator<Item = usize> + '_ {
-        (0..self.units.len()).filter(move |&u| self.unit_in(u, formation))
+        let mut stack = vec![formation];
+        let mut out = Vec::new();
+        while let Some(f) = stack.pop() {
+            out.extend_from_slice(&self.formation_units[f]);
+            stack.extend(self.formation_children[f].iter().rev());
+        }
+        out.into_iter()
+    }
+
+    /// The units directly under a side (off-table assets), in file order.
+    pub fn side_units(&self, side: usize) -> &[usize] {
+        &self.side_units[side]
+    }
+
+    /// A side's top formations, in file order.
+    pub fn side_formations(&self, side: usize) -> &[usize] {
+        &self.side_formations[side]
+    }
+
+    /// A formation's own units, in file order.
+    pub fn formation_units(&self, formation: usize) -> &[usize] {
+        &self.formation_units[formation]
+    }
+
+    /// A formation's sub-formations, in file order.
+    pub fn formation_children(&self, formation: usize) -> &[usize] {
+        &self.formation_children[formation]
+    }
+
+    /// The longest unit id, in characters.
+    pub fn longest_id(&self) -> usize {
+        self.longest_id
     }
 
     /// Ids of all units, for suggestions.

@@ -25,8 +25,10 @@
 //! checksums.
 
 use super::journal::{Journal, JournalError, TornTail};
-use super::{Battle, BattleError, Command, Entry};
+use super::{Battle, BattleError, Command, Effect, Entry, Event, EventKind};
 use crate::dice::{DiceError, DiceSource, SeededDice, TypedDice};
+use crate::resolution::Resolution;
+use crate::rules::{Offer, Params};
 use crate::scenario::{Scenario, ScenarioErrors};
 use crate::text::escape_terminal;
 use chrono::{DateTime, Utc};
@@ -78,13 +80,19 @@ mod u128_text {
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u128, D::Error> {
-        let text = String::deserialize(d)?;
+        let text = std::borrow::Cow::<'de, str>::deserialize(d)?;
         text.parse().map_err(serde::de::Error::custom)
     }
 }
 
 /// One line of the journal after the header.
+///
+/// Written as one flat JSON object: `seq`, `at`, `dice`, then the entry's own members (`entry`,
+/// and for an event `kind` and the rest). Read through [`WireRecord`], the same members as one
+/// plain struct, so that a long journal is parsed in one pass (serde's flattened and
+/// internally-tagged enums would buffer every record twice).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "WireRecord")]
 pub struct Record {
     /// 1 for the start event, then one more per line: record `n` is on line `n + 1`.
     pub seq: u64,
@@ -95,6 +103,122 @@ pub struct Record {
     pub dice: Option<DicePos>,
     #[serde(flatten)]
     pub entry: Entry,
+}
+
+/// A journal record as its JSON members, before they are checked to form a [`Record`]. `R` and
+/// `N` are how the explanation (resolutions and notes) is read: in full, or skipped
+/// ([`LeanRecord`]).
+#[derive(Deserialize)]
+pub struct WireRecord<R = Vec<Resolution>, N = Vec<String>> {
+    seq: u64,
+    at: DateTime<Utc>,
+    #[serde(default)]
+    dice: Option<DicePos>,
+    entry: WireEntry,
+    #[serde(default)]
+    kind: Option<WireKind>,
+    #[serde(default)]
+    action: Option<String>,
+    #[serde(default)]
+    params: Option<Params>,
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default)]
+    summary: Option<String>,
+    #[serde(default)]
+    resolutions: R,
+    #[serde(default)]
+    effects: Vec<Effect>,
+    #[serde(default)]
+    notes: N,
+    #[serde(default)]
+    offers: Vec<Offer>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum WireEntry {
+    Event,
+    Undo,
+    Redo,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum WireKind {
+    Start,
+    Act,
+    Advance,
+    Edit,
+    Note,
+}
+
+impl TryFrom<WireRecord> for Record {
+    type Error = String;
+
+    fn try_from(mut w: WireRecord) -> Result<Record, String> {
+        let resolutions = std::mem::take(&mut w.resolutions);
+        let notes = std::mem::take(&mut w.notes);
+        w.into_record(resolutions, notes)
+    }
+}
+
+/// A record read without its explanation (its resolutions and notes are checked as JSON but not
+/// kept): what a replay needs, since the battle's history does not keep explanations.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeanRecord(pub Record);
+
+impl<'de> Deserialize<'de> for LeanRecord {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{Error, IgnoredAny};
+        let wire = WireRecord::<IgnoredAny, IgnoredAny>::deserialize(d)?;
+        wire.into_record(Vec::new(), Vec::new())
+            .map(LeanRecord)
+            .map_err(D::Error::custom)
+    }
+}
+
+impl<R, N> WireRecord<R, N> {
+    fn into_record(
+        self,
+        resolutions: Vec<Resolution>,
+        notes: Vec<String>,
+    ) -> Result<Record, String> {
+        let w = self;
+        let missing = |what: &str| format!("missing field `{what}`");
+        let entry = match w.entry {
+            WireEntry::Undo => Entry::Undo,
+            WireEntry::Redo => Entry::Redo,
+            WireEntry::Event => {
+                let kind = match w.kind.ok_or_else(|| missing("kind"))? {
+                    WireKind::Start => EventKind::Start,
+                    WireKind::Advance => EventKind::Advance,
+                    WireKind::Edit => EventKind::Edit,
+                    WireKind::Act => EventKind::Act {
+                        action: w.action.ok_or_else(|| missing("action"))?,
+                        params: w.params.ok_or_else(|| missing("params"))?,
+                    },
+                    WireKind::Note => EventKind::Note {
+                        text: w.text.ok_or_else(|| missing("text"))?,
+                    },
+                };
+                Entry::Event(Event {
+                    kind,
+                    summary: w.summary.ok_or_else(|| missing("summary"))?,
+                    resolutions,
+                    effects: w.effects,
+                    notes,
+                    offers: w.offers,
+                })
+            }
+        };
+        Ok(Record {
+            seq: w.seq,
+            at: w.at,
+            dice: w.dice,
+            entry,
+        })
+    }
 }
 
 /// Where a command's dice come from.
@@ -244,9 +368,14 @@ impl Session {
     /// journal byte for byte as it was.
     pub fn open(path: impl AsRef<Path>) -> Result<(Session, Option<TornTail>), SessionError> {
         let path = path.as_ref().to_path_buf();
-        let opened = Journal::open::<Header, Record>(&path)?;
-        let (battle, dice) = replay(&path, &opened.header, opened.checksummed, opened.entries)?;
-        let header = opened.header;
+        let mut reading = Journal::opening::<Header>(&path)?;
+        let mut replay = Replay::new(&path, reading.header(), reading.checksummed())?;
+        while let Some(entry) = reading.next_entry::<LeanRecord>() {
+            let (line, LeanRecord(record)) = entry?;
+            replay.push(line, record)?;
+        }
+        let (journal, header, torn) = reading.finish()?;
+        let (battle, dice) = replay.finish();
         let count = battle.history().entries().len() as u64;
         let rng = match dice {
             Some(p) => SeededDice::at(header.seed, p.word_pos),
@@ -254,7 +383,7 @@ impl Session {
         };
         let mut session = Session {
             battle,
-            journal: opened.journal,
+            journal,
             path,
             header,
             rng,
@@ -266,7 +395,24 @@ impl Session {
             let started = session.header.started;
             session.write_start(started)?;
         }
-        Ok((session, opened.torn))
+        Ok((session, torn))
+    }
+
+    /// Reads a battle without locking or changing its journal (for `state`, replays and reports):
+    /// the battle as its records leave it, the header, and a bad last line if there is one (left
+    /// out and left in place).
+    pub fn load(
+        path: impl AsRef<Path>,
+    ) -> Result<(Battle, Header, Option<TornTail>), SessionError> {
+        let path = path.as_ref();
+        let mut reading = Journal::reading::<Header>(path)?;
+        let mut replay = Replay::new(path, reading.header(), reading.checksummed())?;
+        while let Some(entry) = reading.next_entry::<LeanRecord>() {
+            let (line, LeanRecord(record)) = entry?;
+            replay.push(line, record)?;
+        }
+        let (header, torn) = reading.finish_read()?;
+        Ok((replay.finish().0, header, torn))
     }
 
     /// A bad last line that the latest record's append set aside first (taken: reported once).
@@ -375,85 +521,118 @@ impl Session {
 }
 
 /// Checks a journal's header and rebuilds its battle from the records, each checked; returns the
-/// battle and where the program's dice stood after the last record that moved them.
+/// battle and where the program's dice stood after the last record that moved them. Records are
+/// numbered from line 2.
 pub fn replay(
     path: &Path,
     header: &Header,
     checksummed: bool,
-    records: Vec<Record>,
+    records: impl IntoIterator<Item = Record>,
 ) -> Result<(Battle, Option<DicePos>), SessionError> {
-    let format_error = |reason: String| SessionError::Format {
-        path: path.to_path_buf(),
-        reason,
-    };
-    if header.program != PROGRAM {
-        return Err(format_error(format!(
-            "it was written by `{}`, not {PROGRAM}",
-            escape_terminal(&header.program)
-        )));
+    let mut replay = Replay::new(path, header, checksummed)?;
+    for (i, record) in records.into_iter().enumerate() {
+        replay.push(i + 2, record)?;
     }
-    match (header.format, checksummed) {
-        (FORMAT, true) | (FORMAT_UNCHECKED, false) => {}
-        (FORMAT, false) => {
-            return Err(JournalError::Corrupt {
-                path: path.to_path_buf(),
-                line: 1,
-                message: format!(
-                    "the header of a format {FORMAT} journal has no checksum (its first member must be \"crc\")"
-                ),
-            }
-            .into());
-        }
-        (FORMAT_UNCHECKED, true) => {
-            return Err(JournalError::Corrupt {
-                path: path.to_path_buf(),
-                line: 1,
-                message: format!(
-                    "the header says format {FORMAT_UNCHECKED}, which has no checksums, but carries one"
-                ),
-            }
-            .into());
-        }
-        (other, _) => {
+    Ok(replay.finish())
+}
+
+/// A battle being rebuilt from its journal, one record at a time (so a long battle is never held
+/// twice in memory while it loads).
+pub struct Replay {
+    path: PathBuf,
+    battle: Battle,
+    dice: Option<DicePos>,
+    next_seq: u64,
+}
+
+impl Replay {
+    /// Checks the header (program, format, checksums, the scenario it keeps) and starts the
+    /// battle of its scenario, before any record.
+    pub fn new(path: &Path, header: &Header, checksummed: bool) -> Result<Replay, SessionError> {
+        let format_error = |reason: String| SessionError::Format {
+            path: path.to_path_buf(),
+            reason,
+        };
+        if header.program != PROGRAM {
             return Err(format_error(format!(
-                "its format is {other} (written by {PROGRAM} {}); this is {PROGRAM} {} and reads formats {FORMAT_UNCHECKED} and {FORMAT}",
-                escape_terminal(&header.version),
-                env!("CARGO_PKG_VERSION")
+                "it was written by `{}`, not {PROGRAM}",
+                escape_terminal(&header.program)
             )));
         }
-    }
-    let label = format!("{}#scenario", path.display());
-    let scenario = crate::scenario::parse(&label, &header.scenario).map_err(|errors| {
-        SessionError::JournalScenario {
-            path: path.to_path_buf(),
-            errors,
+        match (header.format, checksummed) {
+            (FORMAT, true) | (FORMAT_UNCHECKED, false) => {}
+            (FORMAT, false) => {
+                return Err(JournalError::Corrupt {
+                    path: path.to_path_buf(),
+                    line: 1,
+                    message: format!(
+                        "the header of a format {FORMAT} journal has no checksum (its first member must be \"crc\")"
+                    ),
+                }
+                .into());
+            }
+            (FORMAT_UNCHECKED, true) => {
+                return Err(JournalError::Corrupt {
+                    path: path.to_path_buf(),
+                    line: 1,
+                    message: format!(
+                        "the header says format {FORMAT_UNCHECKED}, which has no checksums, but carries one"
+                    ),
+                }
+                .into());
+            }
+            (other, _) => {
+                return Err(format_error(format!(
+                    "its format is {other} (written by {PROGRAM} {}); this is {PROGRAM} {} and reads formats {FORMAT_UNCHECKED} and {FORMAT}",
+                    escape_terminal(&header.version),
+                    env!("CARGO_PKG_VERSION")
+                )));
+            }
         }
-    })?;
-    let mut battle = Battle::new(scenario);
-    let mut dice = None;
-    for (i, record) in records.into_iter().enumerate() {
-        let line = i + 2;
-        let expected = i as u64 + 1;
-        if record.seq != expected {
-            return Err(SessionError::Sequence {
+        let label = format!("{}#scenario", path.display());
+        let scenario = crate::scenario::parse(&label, &header.scenario).map_err(|errors| {
+            SessionError::JournalScenario {
                 path: path.to_path_buf(),
+                errors,
+            }
+        })?;
+        Ok(Replay {
+            path: path.to_path_buf(),
+            battle: Battle::new(scenario),
+            dice: None,
+            next_seq: 1,
+        })
+    }
+
+    /// Applies the record read on `line`, checked: its sequence number, then everything it
+    /// names and holds ([`Battle::apply`]).
+    pub fn push(&mut self, line: usize, record: Record) -> Result<(), SessionError> {
+        if record.seq != self.next_seq {
+            return Err(SessionError::Sequence {
+                path: self.path.clone(),
                 line,
-                expected,
+                expected: self.next_seq,
                 found: record.seq,
             });
         }
         if record.dice.is_some() {
-            dice = record.dice;
+            self.dice = record.dice;
         }
-        battle
+        self.battle
             .apply(record.entry)
             .map_err(|source| SessionError::Replay {
-                path: path.to_path_buf(),
+                path: self.path.clone(),
                 line,
                 source,
             })?;
+        self.next_seq += 1;
+        Ok(())
     }
-    Ok((battle, dice))
+
+    /// The battle as its records leave it, and where the program's dice stood.
+    pub fn finish(self) -> (Battle, Option<DicePos>) {
+        (self.battle, self.dice)
+    }
 }
 
 #[cfg(test)]

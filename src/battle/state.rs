@@ -23,9 +23,11 @@ pub struct AreaMarker {
     pub turn: u32,
 }
 
-/// One change to the battle.
+/// One change to the battle. Written as a JSON object tagged by `set` (`{"set":"hits","unit":
+/// "g11","hits":2}`); read through [`WireEffect`], the same members as one plain struct, which
+/// serde parses in one pass.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "set", rename_all = "snake_case")]
+#[serde(tag = "set", rename_all = "snake_case", try_from = "WireEffect")]
 pub enum Effect {
     /// A unit's hits become `hits`.
     Hits { unit: String, hits: u32 },
@@ -48,7 +50,7 @@ pub enum Effect {
     /// An area marker is placed, or removed when `None`.
     Area {
         id: String,
-        marker: Option<AreaMarker>,
+        marker: Option<Box<AreaMarker>>,
     },
     /// The battle moves to a turn, active side and phase.
     Phase {
@@ -58,13 +60,139 @@ pub enum Effect {
     },
 }
 
+/// An effect as its JSON members, before they are checked to form an [`Effect`].
+#[derive(Deserialize)]
+pub struct WireEffect {
+    set: WireSet,
+    #[serde(default)]
+    unit: Option<String>,
+    #[serde(default)]
+    hits: Option<u32>,
+    #[serde(default)]
+    cause: Option<String>,
+    #[serde(default)]
+    marker: Option<WireMarker>,
+    #[serde(default)]
+    value: Option<i32>,
+    #[serde(default)]
+    scope: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    id: Option<String>,
+    #[serde(default)]
+    turn: Option<u32>,
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    phase: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum WireSet {
+    Hits,
+    Removed,
+    Returned,
+    Marker,
+    Counter,
+    Area,
+    Phase,
+}
+
+/// `marker` is a marker's name in a marker effect and an area marker (an object) in an area one.
+enum WireMarker {
+    Name(String),
+    Area(Box<AreaMarker>),
+}
+
+impl<'de> Deserialize<'de> for WireMarker {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = WireMarker;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a marker's name or an area marker")
+            }
+            fn visit_str<E>(self, v: &str) -> Result<WireMarker, E> {
+                Ok(WireMarker::Name(v.to_string()))
+            }
+            fn visit_string<E>(self, v: String) -> Result<WireMarker, E> {
+                Ok(WireMarker::Name(v))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<WireMarker, A::Error> {
+                AreaMarker::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(|m| WireMarker::Area(Box::new(m)))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
+}
+
+impl TryFrom<WireEffect> for Effect {
+    type Error = String;
+
+    fn try_from(w: WireEffect) -> Result<Effect, String> {
+        fn need<T>(v: Option<T>, what: &str) -> Result<T, String> {
+            v.ok_or_else(|| format!("missing field `{what}`"))
+        }
+        let name = |m: Option<WireMarker>| match m {
+            Some(WireMarker::Name(n)) => Ok(n),
+            Some(WireMarker::Area(_)) => Err("`marker` of a marker effect is a name".to_string()),
+            None => Err("missing field `marker`".to_string()),
+        };
+        Ok(match w.set {
+            WireSet::Hits => Effect::Hits {
+                unit: need(w.unit, "unit")?,
+                hits: need(w.hits, "hits")?,
+            },
+            WireSet::Removed => Effect::Removed {
+                unit: need(w.unit, "unit")?,
+                cause: need(w.cause, "cause")?,
+            },
+            WireSet::Returned => Effect::Returned {
+                unit: need(w.unit, "unit")?,
+            },
+            WireSet::Marker => Effect::Marker {
+                unit: need(w.unit, "unit")?,
+                marker: name(w.marker)?,
+                value: w.value,
+            },
+            WireSet::Counter => Effect::Counter {
+                scope: need(w.scope, "scope")?,
+                name: need(w.name, "name")?,
+                value: w.value,
+            },
+            WireSet::Area => Effect::Area {
+                id: need(w.id, "id")?,
+                marker: match w.marker {
+                    None => None,
+                    Some(WireMarker::Area(m)) => Some(m),
+                    Some(WireMarker::Name(_)) => {
+                        return Err("`marker` of an area effect is an area marker".into());
+                    }
+                },
+            },
+            WireSet::Phase => Effect::Phase {
+                turn: need(w.turn, "turn")?,
+                side: need(w.side, "side")?,
+                phase: need(w.phase, "phase")?,
+            },
+        })
+    }
+}
+
 /// A unit's changing state.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct UnitState {
     pub hits: u32,
     /// Why it left the table, if it has.
     pub removed: Option<String>,
-    pub markers: BTreeMap<String, i32>,
+    /// Markers by id; the ids are the rule set's own ([`crate::rules::MarkerDef::id`]).
+    pub markers: BTreeMap<&'static str, i32>,
 }
 
 impl UnitState {
@@ -119,40 +247,28 @@ pub enum EffectError {
 }
 
 /// What one effect overwrote. Reverting it ([`BattleState::revert`]) puts the state back exactly
-/// as it was before the effect, so an undo costs as much as the event it takes back.
+/// as it was before the effect, so an undo costs as much as the event it takes back. Kept small:
+/// a battle holds one for every effect of every event in force.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Prior {
     Hits {
-        unit: usize,
+        unit: u32,
         hits: u32,
     },
     Removed {
-        unit: usize,
+        unit: u32,
         removed: Option<String>,
     },
-    /// A unit's whole state (a return clears hits and markers).
-    Unit {
-        unit: usize,
-        state: UnitState,
-    },
     Marker {
-        unit: usize,
-        marker: String,
+        unit: u32,
+        marker: &'static str,
         value: Option<i32>,
     },
-    Counter {
-        key: (String, String),
-        value: Option<i32>,
-    },
-    Area {
-        id: String,
-        marker: Option<AreaMarker>,
-    },
-    Phase {
-        turn: u32,
-        active: usize,
-        phase: String,
-    },
+    /// A unit's whole state (a return clears hits and markers).
+    Unit(Box<(u32, UnitState)>),
+    Counter(Box<((String, String), Option<i32>)>),
+    Area(Box<(String, Option<AreaMarker>)>),
+    Phase(Box<(u32, usize, String)>),
 }
 
 impl BattleState {
@@ -276,15 +392,21 @@ impl BattleState {
     }
 
     /// Applies one effect that [`BattleState::check`] accepted, and returns what it overwrote.
-    /// An effect naming an unknown unit or side (never one that was checked) changes nothing.
-    pub fn apply(&mut self, roster: &Roster, effect: &Effect) -> Option<Prior> {
+    /// An effect naming an unknown unit, side or marker (never one that was checked) changes
+    /// nothing.
+    pub fn apply(
+        &mut self,
+        roster: &Roster,
+        ruleset: &dyn Ruleset,
+        effect: &Effect,
+    ) -> Option<Prior> {
         let idx = |id: &str| roster.unit_index(id);
         Some(match effect {
             Effect::Hits { unit, hits } => {
                 let u = idx(unit)?;
                 let prior = std::mem::replace(&mut self.units[u].hits, *hits);
                 Prior::Hits {
-                    unit: u,
+                    unit: u as u32,
                     hits: prior,
                 }
             }
@@ -292,17 +414,14 @@ impl BattleState {
                 let u = idx(unit)?;
                 let prior = self.units[u].removed.replace(cause.clone());
                 Prior::Removed {
-                    unit: u,
+                    unit: u as u32,
                     removed: prior,
                 }
             }
             Effect::Returned { unit } => {
                 let u = idx(unit)?;
                 let prior = std::mem::take(&mut self.units[u]);
-                Prior::Unit {
-                    unit: u,
-                    state: prior,
-                }
+                Prior::Unit(Box::new((u as u32, prior)))
             }
             Effect::Marker {
                 unit,
@@ -310,14 +429,15 @@ impl BattleState {
                 value,
             } => {
                 let u = idx(unit)?;
+                let id = ruleset.markers().iter().find(|m| m.id == marker)?.id;
                 let m = &mut self.units[u].markers;
                 let prior = match value {
-                    Some(v) => m.insert(marker.clone(), *v),
-                    None => m.remove(marker),
+                    Some(v) => m.insert(id, *v),
+                    None => m.remove(id),
                 };
                 Prior::Marker {
-                    unit: u,
-                    marker: marker.clone(),
+                    unit: u as u32,
+                    marker: id,
                     value: prior,
                 }
             }
@@ -327,25 +447,22 @@ impl BattleState {
                     Some(v) => self.counters.insert(key.clone(), *v),
                     None => self.counters.remove(&key),
                 };
-                Prior::Counter { key, value: prior }
+                Prior::Counter(Box::new((key, prior)))
             }
             Effect::Area { id, marker } => {
                 let prior = match marker {
-                    Some(m) => self.areas.insert(id.clone(), m.clone()),
+                    Some(m) => self.areas.insert(id.clone(), (**m).clone()),
                     None => self.areas.remove(id),
                 };
-                Prior::Area {
-                    id: id.clone(),
-                    marker: prior,
-                }
+                Prior::Area(Box::new((id.clone(), prior)))
             }
             Effect::Phase { turn, side, phase } => {
                 let active = roster.side_index(side)?;
-                let prior = Prior::Phase {
-                    turn: self.turn,
-                    active: self.active,
-                    phase: std::mem::replace(&mut self.phase, phase.clone()),
-                };
+                let prior = Prior::Phase(Box::new((
+                    self.turn,
+                    self.active,
+                    std::mem::replace(&mut self.phase, phase.clone()),
+                )));
                 self.turn = *turn;
                 self.active = active;
                 prior
@@ -356,37 +473,39 @@ impl BattleState {
     /// Puts back what an effect overwrote (the effects of one event are reverted last first).
     pub fn revert(&mut self, prior: Prior) {
         match prior {
-            Prior::Hits { unit, hits } => self.units[unit].hits = hits,
-            Prior::Removed { unit, removed } => self.units[unit].removed = removed,
-            Prior::Unit { unit, state } => self.units[unit] = state,
+            Prior::Hits { unit, hits } => self.units[unit as usize].hits = hits,
+            Prior::Removed { unit, removed } => self.units[unit as usize].removed = removed,
+            Prior::Unit(b) => {
+                let (unit, state) = *b;
+                self.units[unit as usize] = state;
+            }
             Prior::Marker {
                 unit,
                 marker,
                 value,
             } => {
-                let m = &mut self.units[unit].markers;
+                let m = &mut self.units[unit as usize].markers;
                 match value {
                     Some(v) => m.insert(marker, v),
-                    None => m.remove(&marker),
+                    None => m.remove(marker),
                 };
             }
-            Prior::Counter { key, value } => {
+            Prior::Counter(b) => {
+                let (key, value) = *b;
                 match value {
                     Some(v) => self.counters.insert(key, v),
                     None => self.counters.remove(&key),
                 };
             }
-            Prior::Area { id, marker } => {
+            Prior::Area(b) => {
+                let (id, marker) = *b;
                 match marker {
                     Some(m) => self.areas.insert(id, m),
                     None => self.areas.remove(&id),
                 };
             }
-            Prior::Phase {
-                turn,
-                active,
-                phase,
-            } => {
+            Prior::Phase(b) => {
+                let (turn, active, phase) = *b;
                 self.turn = turn;
                 self.active = active;
                 self.phase = phase;
@@ -411,5 +530,89 @@ pub fn marker_value(kind: MarkerKind, value: i32) -> Result<(), String> {
         MarkerKind::Count => Err(format!("a count from 0 to {MAX_COUNT}")),
         MarkerKind::Turn if (1..=MAX_TURN as i32).contains(&value) => Ok(()),
         MarkerKind::Turn => Err(format!("a turn from 1 to {MAX_TURN}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_effect_reads_back_as_written() {
+        let effects = vec![
+            Effect::Hits {
+                unit: "g1".into(),
+                hits: 2,
+            },
+            Effect::Removed {
+                unit: "g1".into(),
+                cause: "fire".into(),
+            },
+            Effect::Returned { unit: "g1".into() },
+            Effect::Marker {
+                unit: "g1".into(),
+                marker: "suppressed".into(),
+                value: Some(1),
+            },
+            Effect::Marker {
+                unit: "g1".into(),
+                marker: "suppressed".into(),
+                value: None,
+            },
+            Effect::Counter {
+                scope: "bn".into(),
+                name: "cp".into(),
+                value: Some(3),
+            },
+            Effect::Counter {
+                scope: "bn".into(),
+                name: "cp".into(),
+                value: None,
+            },
+            Effect::Area {
+                id: "smoke-1".into(),
+                marker: Some(Box::new(AreaMarker {
+                    kind: "smoke".into(),
+                    label: "the orchard".into(),
+                    side: "us".into(),
+                    turn: 3,
+                })),
+            },
+            Effect::Area {
+                id: "smoke-1".into(),
+                marker: None,
+            },
+            Effect::Phase {
+                turn: 2,
+                side: "us".into(),
+                phase: "action".into(),
+            },
+        ];
+        let json = serde_json::to_string(&effects).unwrap();
+        assert!(
+            json.starts_with(r#"[{"set":"hits","unit":"g1","hits":2}"#),
+            "{json}"
+        );
+        let back: Vec<Effect> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, effects);
+        // A marker effect written without its value reads as a cleared marker.
+        let cleared: Effect =
+            serde_json::from_str(r#"{"set":"marker","unit":"g1","marker":"finished"}"#).unwrap();
+        assert_eq!(
+            cleared,
+            Effect::Marker {
+                unit: "g1".into(),
+                marker: "finished".into(),
+                value: None
+            }
+        );
+        for bad in [
+            r#"{"set":"hits","unit":"g1"}"#,
+            r#"{"set":"marker","unit":"g1","marker":{"kind":"smoke","label":"x","side":"a","turn":1}}"#,
+            r#"{"set":"area","id":"s","marker":"smoke"}"#,
+            r#"{"set":"teleport","unit":"g1"}"#,
+        ] {
+            assert!(serde_json::from_str::<Effect>(bad).is_err(), "{bad}");
+        }
     }
 }

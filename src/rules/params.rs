@@ -5,7 +5,6 @@
 
 use crate::text::did_you_mean;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use std::fmt;
 
 /// What sort of value a parameter takes.
@@ -177,8 +176,10 @@ impl ParamDef {
     }
 }
 
-/// A parsed input value.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A parsed input value. Written as the JSON value it is (`true`, `12`, `7.5`, `"hard"`,
+/// `["a1","b2"]`) and read back by the JSON type alone: a whole number is an `Int`, any other
+/// number a `Num`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Value {
     Bool(bool),
@@ -186,6 +187,49 @@ pub enum Value {
     Num(f64),
     Text(String),
     List(Vec<String>),
+}
+
+impl<'de> Deserialize<'de> for Value {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Value;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a yes/no, a number, a text or a list of texts")
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+                Ok(Value::Bool(v))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+                Ok(Value::Int(v))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Value, E> {
+                i64::try_from(v)
+                    .map(Value::Int)
+                    .map_err(|_| E::custom(format!("{v} is too large")))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+                Ok(Value::Num(v))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+                Ok(Value::Text(v.to_string()))
+            }
+            fn visit_string<E>(self, v: String) -> Result<Value, E> {
+                Ok(Value::Text(v))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Value, A::Error> {
+                let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+                while let Some(item) = seq.next_element::<String>()? {
+                    items.push(item);
+                }
+                Ok(Value::List(items))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
 }
 
 impl fmt::Display for Value {
@@ -216,9 +260,57 @@ pub enum ParamError {
 }
 
 /// The inputs of one resolution, by parameter name.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Params(pub BTreeMap<String, Value>);
+///
+/// Kept as a short vector sorted by name (a procedure has a handful of inputs, and every event of
+/// a battle keeps its own in memory: a tree map's node costs far more than the few entries it
+/// would hold). Written and read as a JSON object, names in order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Params(Vec<(String, Value)>);
+
+impl Serialize for Params {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+impl<'de> Deserialize<'de> for Params {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Params;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a map of inputs by name")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Params, A::Error> {
+                let mut items: Vec<(String, Value)> =
+                    Vec::with_capacity(map.size_hint().unwrap_or(0));
+                while let Some(item) = map.next_entry::<String, Value>()? {
+                    items.push(item);
+                }
+                // By name; of a name given twice, the later value.
+                items.reverse();
+                items.sort_by(|a, b| a.0.cmp(&b.0));
+                items.dedup_by(|later, earlier| later.0 == earlier.0);
+                Ok(Params(items))
+            }
+        }
+        d.deserialize_map(Visit)
+    }
+}
+
+impl FromIterator<(String, Value)> for Params {
+    /// Later values of the same name replace earlier ones.
+    fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Self {
+        let mut p = Params::new();
+        for (k, v) in iter {
+            p.set(&k, v);
+        }
+        p
+    }
+}
 
 impl Params {
     pub fn new() -> Self {
@@ -226,20 +318,63 @@ impl Params {
     }
 
     pub fn with(mut self, name: &str, value: Value) -> Self {
-        self.0.insert(name.to_string(), value);
+        self.set(name, value);
         self
     }
 
     pub fn set(&mut self, name: &str, value: Value) {
-        self.0.insert(name.to_string(), value);
+        match self.0.binary_search_by(|(k, _)| k.as_str().cmp(name)) {
+            Ok(i) => self.0[i].1 = value,
+            Err(i) => self.0.insert(i, (name.to_string(), value)),
+        }
     }
 
     pub fn get(&self, name: &str) -> Option<&Value> {
-        self.0.get(name)
+        self.0
+            .binary_search_by(|(k, _)| k.as_str().cmp(name))
+            .ok()
+            .map(|i| &self.0[i].1)
+    }
+
+    /// Takes an input out.
+    pub fn remove(&mut self, name: &str) -> Option<Value> {
+        self.0
+            .binary_search_by(|(k, _)| k.as_str().cmp(name))
+            .ok()
+            .map(|i| self.0.remove(i).1)
+    }
+
+    /// The inputs, by name in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v))
+    }
+
+    /// The names given, in order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(|(k, _)| k.as_str())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
     }
 
     /// Parses `name=text` pairs against `defs`, applying defaults; unknown names are refused.
     pub fn parse<'a>(
+        defs: &[ParamDef],
+        given: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Params, ParamError> {
+        let mut p = Params::given(defs, given)?;
+        p.fill_defaults(defs)?;
+        Ok(p)
+    }
+
+    /// Parses `name=text` pairs against `defs` as typed, without defaults; unknown names are
+    /// refused.
+    pub fn given<'a>(
         defs: &[ParamDef],
         given: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<Params, ParamError> {
@@ -254,14 +389,13 @@ impl Params {
                 })?;
             p.set(name, def.parse(text)?);
         }
-        p.fill_defaults(defs)?;
         Ok(p)
     }
 
     /// Fills in the defaults of parameters not given.
     pub fn fill_defaults(&mut self, defs: &[ParamDef]) -> Result<(), ParamError> {
         for d in defs {
-            if !self.0.contains_key(d.name)
+            if self.get(d.name).is_none()
                 && let Some(text) = d.default
             {
                 let v = d.parse(text)?;
@@ -347,6 +481,47 @@ mod tests {
         assert_eq!(COVER.parse("h").unwrap(), Value::Text("hard".into()));
         let err = COVER.parse("hadr").unwrap_err().to_string();
         assert!(err.contains("did you mean `hard`"), "{err}");
+    }
+
+    #[test]
+    fn kept_in_name_order_and_written_as_a_map() {
+        let p = Params::new()
+            .with("target", Value::Text("g1".into()))
+            .with("firer", Value::Text("a".into()))
+            .with("range", Value::Num(7.5))
+            .with("firer", Value::Text("b".into()));
+        assert_eq!(p.names().collect::<Vec<_>>(), ["firer", "range", "target"]);
+        assert_eq!(p.get("firer"), Some(&Value::Text("b".into())));
+        let json = serde_json::to_string(&p).unwrap();
+        assert_eq!(json, r#"{"firer":"b","range":7.5,"target":"g1"}"#);
+        let back: Params =
+            serde_json::from_str(r#"{"target":"g1","range":7.5,"firer":"b"}"#).unwrap();
+        assert_eq!(back, p);
+        let twice: Params =
+            serde_json::from_str(r#"{"firer":"a","range":7.5,"firer":"b","target":"g1"}"#).unwrap();
+        assert_eq!(twice, p, "the later of two values is kept");
+        let mut q = p.clone();
+        assert_eq!(q.remove("range"), Some(Value::Num(7.5)));
+        assert_eq!(q.len(), 2);
+        assert!(Params::new().is_empty());
+    }
+
+    #[test]
+    fn values_read_back_as_written() {
+        for v in [
+            Value::Bool(true),
+            Value::Int(-3),
+            Value::Num(7.5),
+            Value::Num(12.0),
+            Value::Text("hard".into()),
+            Value::List(vec!["a1".into(), "b2".into()]),
+        ] {
+            let json = serde_json::to_string(&v).unwrap();
+            assert_eq!(serde_json::from_str::<Value>(&json).unwrap(), v, "{json}");
+        }
+        assert!(serde_json::from_str::<Value>("null").is_err());
+        assert!(serde_json::from_str::<Value>("[1]").is_err());
+        assert!(serde_json::from_str::<Value>("18446744073709551615").is_err());
     }
 
     #[test]

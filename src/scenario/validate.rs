@@ -61,15 +61,24 @@ fn check(
         return None;
     }
     let mut root = Spanned::new(root.span(), DeValue::Table(root.into_inner()));
-    check_shape(&mut root, &FILE, "", &Path::default(), problems);
-    let parsed = match ScenarioFile::deserialize(ValueDeserializer::from(root)) {
+    // Every table of the schema denies unknown keys, so a file that reads at once has nothing for
+    // the shape pass to find; only a file that does not is gone through table by table, to say
+    // every problem at its place.
+    let parsed = match ScenarioFile::deserialize(ValueDeserializer::from(root.clone())) {
         Ok(parsed) => parsed,
-        Err(e) => {
-            // The shape pass has already said why, table by table; this is only a safety net.
-            if problems.is_empty() {
-                problems.push(Problem::new(e.span(), "", plain_serde_message(e.message())));
+        Err(_) => {
+            check_shape(&mut root, &FILE, "", &Path::default(), problems);
+            match ScenarioFile::deserialize(ValueDeserializer::from(root)) {
+                Ok(parsed) => parsed,
+                Err(e) => {
+                    // The shape pass has already said why, table by table; this is only a safety
+                    // net.
+                    if problems.is_empty() {
+                        problems.push(Problem::new(e.span(), "", plain_serde_message(e.message())));
+                    }
+                    return None;
+                }
             }
-            return None;
         }
     };
     let mut meaning = Meaning::new(&parsed, source);

@@ -111,11 +111,14 @@ pub struct App {
     pub quit: bool,
     /// Set during drawing.
     pub areas: Cell<Areas>,
+    /// The roster's lines ([`App::rows`]).
+    rows: Vec<Row>,
     clock: fn() -> DateTime<Utc>,
 }
 
 impl App {
     pub fn new(session: Session, keymap: Keymap, clock: fn() -> DateTime<Utc>) -> Self {
+        let rows = Self::roster_rows(session.battle());
         let mut app = Self {
             session,
             keymap,
@@ -127,6 +130,7 @@ impl App {
             color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
             quit: false,
             areas: Cell::new(Areas::default()),
+            rows,
             clock,
         };
         app.cursor = app
@@ -161,38 +165,29 @@ impl App {
     }
 
     /// The roster as lines: each side, its formations (nested) and units, in file order.
-    pub fn rows(&self) -> Vec<Row> {
-        let r = &self.battle().roster;
-        let mut out = Vec::new();
+    pub fn rows(&self) -> &[Row] {
+        &self.rows
+    }
+
+    /// Builds the roster's lines from its tree (once: the roster does not change).
+    fn roster_rows(battle: &Battle) -> Vec<Row> {
+        fn formation(r: &crate::battle::Roster, f: usize, out: &mut Vec<Row>) {
+            out.push(Row::Formation(f));
+            out.extend(r.formation_units(f).iter().map(|&u| Row::Unit(u)));
+            for &sub in r.formation_children(f) {
+                formation(r, sub, out);
+            }
+        }
+        let r = &battle.roster;
+        let mut out = Vec::with_capacity(r.sides.len() + r.formations.len() + r.units.len());
         for s in 0..r.sides.len() {
             out.push(Row::Side(s));
-            for (u, info) in r.units.iter().enumerate() {
-                if info.side == s && info.formation.is_none() {
-                    out.push(Row::Unit(u));
-                }
-            }
-            for (f, fi) in r.formations.iter().enumerate() {
-                if fi.side == s && fi.parent.is_none() {
-                    self.push_formation(f, &mut out);
-                }
+            out.extend(r.side_units(s).iter().map(|&u| Row::Unit(u)));
+            for &f in r.side_formations(s) {
+                formation(r, f, &mut out);
             }
         }
         out
-    }
-
-    fn push_formation(&self, f: usize, out: &mut Vec<Row>) {
-        let r = &self.battle().roster;
-        out.push(Row::Formation(f));
-        for (u, info) in r.units.iter().enumerate() {
-            if info.formation == Some(f) {
-                out.push(Row::Unit(u));
-            }
-        }
-        for (sub, fi) in r.formations.iter().enumerate() {
-            if fi.parent == Some(f) {
-                self.push_formation(sub, out);
-            }
-        }
     }
 
     /// The unit under the cursor.

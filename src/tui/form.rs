@@ -150,17 +150,16 @@ impl Form {
             }
         }
         // Fill what the battle knows, unless the umpire typed over it.
-        let typed = Params(
-            self.params()
-                .0
-                .into_iter()
-                .filter(|(k, _)| {
-                    self.fields
-                        .iter()
-                        .any(|f| f.def.name == k && (f.touched || f.def.scope != Scope::Derived))
-                })
-                .collect(),
-        );
+        let typed: Params = self
+            .params()
+            .iter()
+            .filter(|(k, _)| {
+                self.fields
+                    .iter()
+                    .any(|f| f.def.name == *k && (f.touched || f.def.scope != Scope::Derived))
+            })
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect();
         if let Ok(filled) = battle
             .ruleset
             .prefill(&battle.view(), self.action.id, &typed)

@@ -171,12 +171,7 @@ fn badge_spans(t: &Theme, badges: &[Badge]) -> Vec<Span<'static>> {
 
 /// The width of the id column: the longest id, within reason.
 fn id_width(r: &crate::battle::Roster) -> usize {
-    r.units
-        .iter()
-        .map(|u| u.id.chars().count())
-        .max()
-        .unwrap_or(4)
-        .clamp(4, 10)
+    r.longest_id().clamp(4, 10)
 }
 
 fn row_line(app: &App, t: &Theme, row: Row) -> Line<'static> {

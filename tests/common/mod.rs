@@ -205,7 +205,7 @@ impl Ruleset for Dicey {
     ) -> Result<Outcome, RuleError> {
         // A procedure with no inputs at all throws two dice and is then refused: the session
         // must put those dice back and write nothing.
-        if p.0.is_empty() {
+        if p.is_empty() {
             d.roll(Die::D10, "first")?;
             d.roll(Die::D10, "second")?;
             return Err(RuleError::refused("refused after rolling"));

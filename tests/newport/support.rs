@@ -211,16 +211,9 @@ pub fn run(b: &mut Battle, cmd: Command, faces: &str) -> Event {
 /// A rule-set action from `name=value` pairs.
 pub fn action(b: &Battle, name: &str, args: &[(&str, &str)]) -> Command {
     let def = find_action(b.ruleset, name).unwrap();
-    let params = Params::parse(def.params, args.iter().copied()).unwrap();
     Command::Act {
         action: name.to_string(),
-        params: Params(
-            params
-                .0
-                .into_iter()
-                .filter(|(k, _)| args.iter().any(|(a, _)| a == k))
-                .collect(),
-        ),
+        params: Params::given(def.params, args.iter().copied()).unwrap(),
     }
 }
 

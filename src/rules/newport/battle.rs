@@ -1194,12 +1194,12 @@ fn act_smoke(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     spotter_check(v, p, &mut effects, &mut words)?;
     effects.push(Effect::Area {
         id: format!("smoke-{n}"),
-        marker: Some(AreaMarker {
-            kind: "smoke".into(),
+        marker: Some(Box::new(AreaMarker {
+            kind: SMOKE.into(),
             label: area.clone(),
             side,
             turn: v.state.turn,
-        }),
+        })),
     });
     words.push("fire through the smoke takes +1 cover (not added to other cover); it lifts in the opponent's next morale recovery".into());
     Ok(Outcome {

@@ -1,0 +1,122 @@
+//! How the battle holds up as it grows: resuming a long journal to the first frame, replaying a
+//! very long one, and drawing a frame of a 1,000-unit battle with a fire form and its live odds
+//! open, early and after 100,000 events. Targets (issue 6): resume 10,000 events ≤ 100 ms,
+//! replay 100,000 events ≤ 1 s, one frame ≤ 1 ms and no slower as the history grows. Run with
+//! `cargo bench --bench battle`; figures go in README.md.
+//!
+//! The journals are written once per run, on a memory file system when there is one (the
+//! benchmark measures reading, not the disk's fsync).
+
+mod scale;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use umpire::battle::session::Session;
+use umpire::rules::newport::Newport;
+use umpire::tui::keymap::Keymap;
+use umpire::tui::{Action, App};
+
+/// A directory for the benchmark's journals, in memory where possible.
+fn workdir() -> tempfile::TempDir {
+    let shm = Path::new("/dev/shm");
+    if shm.is_dir() {
+        tempfile::tempdir_in(shm).expect("a directory in /dev/shm")
+    } else {
+        tempfile::tempdir().expect("a temporary directory")
+    }
+}
+
+/// A journal of a battle of `per_side` units a side, `records` records long.
+fn journal(dir: &Path, name: &str, per_side: usize, records: usize) -> PathBuf {
+    let path = dir.join(name);
+    let mut session = scale::start(&path, per_side);
+    scale::play(&mut session, records, 11);
+    path
+}
+
+fn frame(app: &App, w: u16, h: u16) -> Buffer {
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = Buffer::empty(area);
+    app.render(area, &mut buf);
+    buf
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+/// The UI on `path` with a fire form open: the selected stand fires at the first enemy, range
+/// typed, so the form shows its live odds.
+fn app_with_fire_form(path: &Path) -> App {
+    let (session, _) = Session::resume(path).expect("resume");
+    let mut app = App::new(session, Keymap::defaults(&Newport), scale::clock);
+    // A stand of the side whose turn it is, then the fire form.
+    let active = app.battle().state().active;
+    let unit = (0..app.battle().roster.units.len())
+        .find(|&u| {
+            let b = app.battle();
+            b.roster.units[u].side == active
+                && b.roster.units[u].kind == "infantry"
+                && b.state().units[u].on_table()
+        })
+        .expect("a stand to fire");
+    app.select_unit(unit);
+    app.dispatch(Action::Procedure("fire".into()));
+    let enemy = if active == 0 { "b0-1" } else { "r0-1" };
+    for c in enemy.chars() {
+        key(&mut app, KeyCode::Char(c));
+    }
+    key(&mut app, KeyCode::Tab);
+    for c in "12".chars() {
+        key(&mut app, KeyCode::Char(c));
+    }
+    app
+}
+
+fn bench(c: &mut Criterion) {
+    let dir = workdir();
+    let ten_k = journal(dir.path(), "ten-k.jsonl", 500, 10_000);
+    let hundred_k = journal(dir.path(), "hundred-k.jsonl", 500, 100_000);
+
+    let mut g = c.benchmark_group("battle");
+    g.sample_size(10);
+    g.measurement_time(Duration::from_secs(10));
+    g.bench_function(
+        "resume 10,000 events at 1,000 units, to the first frame",
+        |b| {
+            // The app is dropped (the journal closed) outside the time measured.
+            b.iter_with_large_drop(|| {
+                let (session, _) = Session::resume(&ten_k).expect("resume");
+                let app = App::new(session, Keymap::defaults(&Newport), scale::clock);
+                let buf = frame(&app, 200, 50);
+                (app, buf)
+            })
+        },
+    );
+    g.bench_function("resume 100,000 events at 1,000 units", |b| {
+        b.iter_with_large_drop(|| Session::resume(&hundred_k).expect("resume"))
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("frame");
+    let early = app_with_fire_form(&ten_k);
+    g.bench_function(
+        "1,000 units at 200x50, fire form with odds, 10,000 events",
+        |b| b.iter(|| frame(&early, 200, 50)),
+    );
+    drop(early);
+    let late = app_with_fire_form(&hundred_k);
+    g.bench_function(
+        "1,000 units at 200x50, fire form with odds, 100,000 events",
+        |b| b.iter(|| frame(&late, 200, 50)),
+    );
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
