@@ -20,7 +20,7 @@ pub const BIDI: &[(char, char)] = &[
 ];
 
 /// The invisible and format characters, in code point order: every `Default_Ignorable_Code_Point`
-/// of the Unicode Character Database (`DerivedCoreProperties.txt`, Unicode 16.0, reserved code
+/// of the Unicode Character Database (`DerivedCoreProperties.txt`, Unicode 15.1, reserved code
 /// points of the property included) and every character of general category Cf outside it (marked
 /// "Cf only"). The bidirectional-formatting characters are in both lists; [`BIDI`] names them
 /// first.
@@ -43,7 +43,7 @@ pub const INVISIBLE: &[(char, char)] = &[
     ('\u{FE00}', '\u{FE0F}'),   // VARIATION SELECTOR-1..16
     ('\u{FEFF}', '\u{FEFF}'),   // ZERO WIDTH NO-BREAK SPACE (byte order mark)
     ('\u{FFA0}', '\u{FFA0}'),   // HALFWIDTH HANGUL FILLER
-    ('\u{FFF0}', '\u{FFFB}'),   // reserved, INTERLINEAR ANNOTATION ANCHOR..TERMINATOR (Cf only)
+    ('\u{FFF0}', '\u{FFFB}'),   // reserved (FFF0..FFF8); INTERLINEAR ANNOTATION marks (Cf only)
     ('\u{110BD}', '\u{110BD}'), // KAITHI NUMBER SIGN (Cf only)
     ('\u{110CD}', '\u{110CD}'), // KAITHI NUMBER SIGN ABOVE (Cf only)
     ('\u{13430}', '\u{1343F}'), // EGYPTIAN HIEROGLYPH format controls (Cf only)
