@@ -41,6 +41,7 @@ const MISTAKES: &[&str] = &[
     "option-wrong-type",
     "option-out-of-range",
     "option-not-per-side",
+    "option-ranges-contradict",
     "unused-field",
     "duplicate-id",
     "id-with-space",

@@ -20,11 +20,11 @@ use super::{
     ConcealedDef, FormationDef, Problem, Scenario, ScenarioError, ScenarioErrors, ScenarioFile,
     SideDef, Spanned, UnitDef, line_col,
 };
-use crate::rules::{self, OptionDef, OptionValue, Options, Ruleset};
+use crate::rules::{self, OptionConflict, OptionDef, OptionValue, Options, Ruleset};
 use crate::text::{Forbidden, did_you_mean, forbidden_char, forbidden_kind};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::ops::Range;
 use toml::de::{DeArray, DeTable, DeValue, ValueDeserializer};
@@ -770,16 +770,48 @@ impl<'a> Meaning<'a> {
         let sides: Vec<(Path, &SideDef)> = (self.tree.sides.iter())
             .map(|n| (n.path.then("options"), n.def))
             .collect();
-        for (path, side) in sides {
+        for (path, side) in &sides {
             for (key, value) in &side.options {
-                if let Some((def, v)) = self.option(ruleset, &path, key, value)
-                    && self.allowed_per_side(ruleset, def, &path, key, value)
+                if let Some((def, v)) = self.option(ruleset, path, key, value)
+                    && self.allowed_per_side(ruleset, def, path, key, value)
                 {
                     options.set_for_side(side.id.get_ref(), def.key, v);
                 }
             }
         }
+        let global = ruleset.option_conflicts(&options, None);
+        for conflict in &global {
+            self.conflict(&scenario_wide, &self.file.options, conflict);
+        }
+        for (path, side) in &sides {
+            let own = ruleset.option_conflicts(&options, Some(side.id.get_ref()));
+            for conflict in own.iter().filter(|c| !global.contains(c)) {
+                self.conflict(path, &side.options, conflict);
+            }
+        }
         options
+    }
+
+    /// Reports options that contradict each other, at the first of them that `table` sets.
+    fn conflict(
+        &mut self,
+        path: &Path,
+        table: &BTreeMap<Spanned<String>, Spanned<toml::Value>>,
+        conflict: &OptionConflict,
+    ) {
+        let set =
+            (conflict.keys.iter()).find_map(|k| table.iter().find(|(key, _)| key.get_ref() == k));
+        match set {
+            Some((key, value)) => {
+                let name = path.key(key.get_ref());
+                let shown = value.get_ref().to_string();
+                self.push(key.span(), name, shown, conflict.message.clone());
+            }
+            None => {
+                let problem = Problem::new(None, path.to_string(), conflict.message.clone());
+                self.problems.push(problem);
+            }
+        }
     }
 
     /// Whether a side may set `def` for itself (saying why not if it may not).
