@@ -540,6 +540,30 @@ fn two_thousand_characters_pasted_into_a_note_are_taken_at_once() {
 }
 
 #[test]
+fn a_fifo_a_device_or_a_directory_is_not_a_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("battle.jsonl");
+    mkfifo(&fifo);
+    let cases: [(&Path, &str); 3] = [
+        (&fifo, "a FIFO (named pipe)"),
+        (Path::new("/dev/zero"), "a character device"),
+        (dir.path(), "a directory"),
+    ];
+    for (path, what) in cases {
+        let mut t = Terminal::start(&[os("resume"), path.as_os_str()], dir.path());
+        let status = t.finish();
+        assert_eq!(status.code(), Some(1), "{what}");
+        assert_eq!(
+            String::from_utf8_lossy(&t.stderr.bytes),
+            format!(
+                "error: {}: cannot open the battle journal: not a regular file (it is {what})\n",
+                path.display()
+            )
+        );
+    }
+}
+
+#[test]
 fn resume_prints_each_problem_of_the_journal_s_scenario_on_its_own_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("battle.jsonl");

@@ -237,6 +237,13 @@ pub fn play(m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failure> {
 pub fn resume(m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failure> {
     let path = m.get_one::<PathBuf>("journal").cloned().unwrap_or_default();
     need_terminal()?;
+    // A FIFO, a device or a directory is refused at once, before the journal is locked and read.
+    crate::files::open_regular(&path, std::fs::OpenOptions::new().read(true)).map_err(|e| {
+        Failure::failed(format!(
+            "{}: cannot open the battle journal: {e}",
+            escape_terminal(&path.display().to_string())
+        ))
+    })?;
     let (session, torn) = Session::resume(&path).map_err(|e| session_failure(&path, e))?;
     let note = torn.map(|t| {
         format!(
