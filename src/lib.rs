@@ -11,6 +11,7 @@
 //! - [`dice`] and [`odds`] — the dice sources (seeded portable generator or typed faces) and exact
 //!   probability distributions;
 //! - [`resolution`] — the explained result of one dice procedure, shared by every rule set;
+//! - [`files`] — files named by the user: only regular files are opened, text is read with a cap;
 //! - [`cli`] — the `umpire` command line (the binary is a thin wrapper around [`cli::main`]).
 //!
 //! The rules engine and the battle state are pure: no terminal, no files, no clock, no global RNG.
@@ -43,6 +44,7 @@
 pub mod battle;
 pub mod cli;
 pub mod dice;
+pub mod files;
 pub mod odds;
 pub mod resolution;
 pub mod rules;

@@ -384,6 +384,67 @@ fn option_typo_gets_a_suggestion() {
 }
 
 #[test]
+fn options_that_contradict_each_other_are_usage_errors() {
+    // A normal range beyond the long range, for infantry and for vehicles, with resolve and odds.
+    let err = fails(
+        2,
+        &with(ISSUE, &["--dice", "3", "--option", "infantry_range=20"]),
+    );
+    assert_eq!(
+        err,
+        "error: --option infantry_range=20: the infantry normal range (20\") is beyond the infantry long range (16\"): `infantry_range` may be at most `infantry_long_range`\n"
+    );
+    let mut odds = ISSUE.to_vec();
+    odds[0] = "odds";
+    let err = fails(
+        2,
+        &with(
+            &odds,
+            &[
+                "--option",
+                "vehicle_long_range=10",
+                "--option",
+                "hmg_two_dice=true",
+            ],
+        ),
+    );
+    assert_eq!(
+        err,
+        "error: --option vehicle_long_range=10: the vehicle and gun normal range (16\") is beyond the vehicle and gun long range (10\"): `vehicle_range` may be at most `vehicle_long_range`\n"
+    );
+    // Both at once: one line each.
+    let err = fails(
+        2,
+        &with(
+            ISSUE,
+            &[
+                "--option",
+                "infantry_long_range=4",
+                "--option",
+                "vehicle_range=25",
+            ],
+        ),
+    );
+    assert_eq!(err.lines().count(), 2, "{err}");
+    // Equal ranges (no long-range band) and a consistent pair are fine.
+    ok(&with(
+        ISSUE,
+        &["--dice", "3", "--option", "infantry_range=16"],
+    ));
+    ok(&with(
+        ISSUE,
+        &[
+            "--dice",
+            "3",
+            "--option",
+            "infantry_range=20",
+            "--option",
+            "infantry_long_range=30",
+        ],
+    ));
+}
+
+#[test]
 fn rolled_dice_print_the_seed_and_repeat_with_it() {
     let first = ok(ISSUE);
     assert!(first.contains("Dice: rolled by the program"), "{first}");
@@ -858,6 +919,26 @@ name = "B"
             ISSUE,
             &["--dice", "3", "--scenario", missing.to_str().unwrap()],
         ),
+    );
+
+    // A scenario's long range with a contradicting --option on top.
+    let err = fails(
+        2,
+        &with(
+            ISSUE,
+            &[
+                "--dice",
+                "3",
+                "--scenario",
+                good,
+                "--option",
+                "infantry_long_range=10",
+            ],
+        ),
+    );
+    assert!(
+        err.starts_with("error: --option infantry_long_range=10: the infantry normal range (12\")"),
+        "{err}"
     );
 
     assert_eq!(umpire(&["check", good]).code, 0);

@@ -13,7 +13,9 @@ use chrono::{DateTime, TimeZone, Utc};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{
+    Event as TermEvent, KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind,
+};
 use ratatui::style::Color;
 use std::path::PathBuf;
 use tempfile::TempDir;
@@ -882,6 +884,188 @@ fn a_bad_unit_id_in_the_go_to_prompt_says_the_nearest() {
     assert!(said.starts_with("no single unit `g1`"), "{said}");
     ui.keys(":stu").enter();
     assert_eq!(ui.selected(), Some("stug"), "a unique prefix is enough");
+}
+
+// ---- typed and pasted text --------------------------------------------------------------------
+
+impl Ui {
+    /// The text of the open prompt.
+    fn prompt_text(&self) -> &str {
+        match &self.app.mode {
+            Mode::Prompt { text, .. } => text,
+            other => panic!("expected a prompt, found {other:?}"),
+        }
+    }
+
+    fn paste(&mut self, text: &str) -> &mut Self {
+        self.app.on_event(TermEvent::Paste(text.to_string()));
+        self
+    }
+
+    /// The text of the last note in the journal.
+    fn last_note(&self) -> String {
+        self.records()
+            .iter()
+            .rev()
+            .find_map(|r| match &r.entry {
+                Entry::Event(Event {
+                    kind: EventKind::Note { text },
+                    ..
+                }) => Some(text.clone()),
+                _ => None,
+            })
+            .expect("a note in the journal")
+    }
+}
+
+#[test]
+fn a_control_bidi_or_invisible_character_typed_into_a_prompt_is_refused_keeping_the_text() {
+    let mut ui = Ui::in_action_phase();
+    ui.keys("NSmoke");
+    for (c, name) in [
+        ('\u{202E}', "U+202E"),
+        ('\u{200B}', "U+200B"),
+        ('\u{1b}', "U+001B"),
+        ('\u{E0041}', "U+E0041"),
+    ] {
+        ui.key(KeyCode::Char(c));
+        assert_eq!(ui.prompt_text(), "Smoke", "{name} is not typed");
+        let (said, level) = ui.message();
+        assert_eq!(level, Level::Error);
+        assert!(
+            said.starts_with(&format!("{name} is not allowed here")),
+            "{said}"
+        );
+        // Shown at once beneath the prompt, which stays open with its text.
+        let shown = screen(&ui.app, 80, 24);
+        assert!(shown.contains(&format!("{name} is not allowed here")), "{shown}");
+        assert!(shown.contains(" note: Smoke▏"), "{shown}");
+    }
+    ui.keys(" east").enter();
+    assert_eq!(ui.last_note(), "Smoke east");
+}
+
+#[test]
+fn a_control_bidi_or_invisible_character_typed_into_a_form_is_refused_keeping_the_text() {
+    let mut ui = Ui::in_action_phase();
+    ui.select("1-1").keys("fg11").tab().keys("12");
+    assert_eq!(ui.form().fields[ui.form().focus].def.name, "range");
+    ui.key(KeyCode::Char('\u{2066}'));
+    assert_eq!(
+        ui.form().error.as_deref(),
+        Some("U+2066 is not allowed here (a bidirectional-formatting character)")
+    );
+    assert_eq!(ui.form().fields[ui.form().focus].text, "12");
+    // The refusal is on the screen, and the next key goes on typing.
+    assert!(screen(&ui.app, 120, 40).contains("U+2066 is not allowed here"));
+    ui.key(KeyCode::Backspace);
+    assert_eq!(ui.form().fields[ui.form().focus].text, "1");
+    assert_eq!(ui.form().error, None);
+    // The dice field refuses them too.
+    ui.tab_to_dice().keys("3");
+    ui.key(KeyCode::Char('\u{00AD}'));
+    assert_eq!(ui.form().dice, "3");
+    assert!(ui.form().error.as_deref().unwrap().starts_with("U+00AD"));
+}
+
+#[test]
+fn two_thousand_pasted_characters_land_in_one_call() {
+    let mut ui = Ui::in_action_phase();
+    let long: String = "Smoke drifts east over the orchard; "
+        .chars()
+        .cycle()
+        .take(2000)
+        .collect();
+    ui.keys("N").paste(&long);
+    assert_eq!(ui.prompt_text(), long);
+    ui.enter();
+    assert_eq!(ui.last_note(), long);
+
+    // Pasted after typed text, into the search prompt: the search follows.
+    ui.keys("/").keys("St").paste("uG");
+    assert_eq!(ui.prompt_text(), "StuG");
+    assert_eq!(ui.selected(), Some("stug"));
+}
+
+#[test]
+fn a_paste_with_a_line_break_or_a_hidden_character_is_refused_keeping_the_text() {
+    let mut ui = Ui::in_action_phase();
+    ui.keys("NSmoke");
+    for (pasted, name) in [
+        (" east\nnext line", "U+000A"),
+        (" east\r", "U+000D"),
+        (" ea\u{202E}st", "U+202E"),
+        (" ea\u{200D}st", "U+200D"),
+    ] {
+        ui.paste(pasted);
+        assert_eq!(ui.prompt_text(), "Smoke");
+        let (said, level) = ui.message();
+        assert_eq!(level, Level::Error);
+        assert!(
+            said.starts_with(&format!("paste refused: {name} is not allowed here")),
+            "{said}"
+        );
+    }
+    // With nowhere to paste, nothing happens but a word.
+    ui.esc().paste("g11");
+    assert_eq!(
+        ui.message(),
+        (
+            "nothing to paste into: open a prompt or a form first",
+            Level::Error
+        )
+    );
+}
+
+#[test]
+fn a_paste_into_a_form_field_is_one_edit() {
+    let mut ui = Ui::in_action_phase();
+    ui.select("1-1").keys("f").paste("g11");
+    assert_eq!(ui.form().fields[ui.form().focus].text, "g11");
+    ui.tab().paste("12");
+    assert_eq!(
+        ui.form().fields[ui.form().focus].text,
+        "12",
+        "replaces as typing does"
+    );
+    ui.paste("\u{2060}3");
+    assert_eq!(ui.form().fields[ui.form().focus].text, "12");
+    assert!(ui.form().error.as_deref().unwrap().contains("U+2060"));
+    ui.paste(".5");
+    assert_eq!(ui.form().fields[ui.form().focus].text, "12.5");
+    assert_eq!(ui.form().error, None);
+    assert!(matches!(ui.form().odds, umpire::tui::form::Odds::Ready(_)));
+}
+
+#[test]
+fn a_burst_of_two_thousand_keys_is_handled_before_one_draw() {
+    let mut ui = Ui::in_action_phase();
+    ui.keys("N");
+    let typed: String = "abcdefghij".chars().cycle().take(2000).collect();
+    let mut keys = typed
+        .chars()
+        .map(|c| TermEvent::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)))
+        .collect::<Vec<_>>()
+        .into_iter();
+    let first = keys.next().unwrap();
+    let handled = umpire::tui::handle_burst(&mut ui.app, first, || Ok(keys.next())).unwrap();
+    assert_eq!(handled, 2000);
+    assert_eq!(ui.prompt_text(), typed);
+    // One draw shows the end of what was typed.
+    let shown = screen(&ui.app, 120, 40);
+    assert!(shown.contains(" note: "), "{shown}");
+    // A quit key ends the burst: what follows it is left waiting.
+    let mut rest = vec![
+        TermEvent::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)),
+        TermEvent::Key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE)),
+        TermEvent::Key(KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE)),
+    ]
+    .into_iter();
+    let first = rest.next().unwrap();
+    let handled = umpire::tui::handle_burst(&mut ui.app, first, || Ok(rest.next())).unwrap();
+    assert_eq!(handled, 2);
+    assert!(ui.app.quit);
+    assert_eq!(rest.len(), 1);
 }
 
 // ---- mouse ------------------------------------------------------------------------------------

@@ -94,12 +94,12 @@ pub enum JournalError {
         message: String,
     },
     #[error(
-        "{}: not a regular file ({what}); a battle journal is a file",
+        "{}: cannot open the battle journal: not a regular file (it is {what})",
         esc(path)
     )]
     NotRegular {
         path: PathBuf,
-        /// What it is instead ("a directory", "a FIFO" …).
+        /// What it is instead ("a directory", "a FIFO (named pipe)" …).
         what: &'static str,
     },
     #[error("{}: cannot {action} the battle journal: {source}", esc(path))]
@@ -315,12 +315,7 @@ impl Journal {
             action,
             source,
         };
-        regular_file(&path)?;
-        let file = OpenOptions::new()
-            .read(true)
-            .append(true)
-            .open(&path)
-            .map_err(|e| io("open", e))?;
+        let file = open_regular(&path, OpenOptions::new().read(true).append(true))?;
         lock(&file, &path)?;
         let input = file.try_clone().map_err(|e| io("read", e))?;
         let journal = Journal {
@@ -360,12 +355,7 @@ impl Journal {
         path: impl AsRef<Path>,
     ) -> Result<Reading<H>, JournalError> {
         let path = path.as_ref().to_path_buf();
-        regular_file(&path)?;
-        let input = File::open(&path).map_err(|source| JournalError::Io {
-            path: path.clone(),
-            action: "read",
-            source,
-        })?;
+        let input = open_regular(&path, OpenOptions::new().read(true))?;
         Reading::start(path, input, None)
     }
 
@@ -563,47 +553,25 @@ fn from_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
     serde_json::from_str(text).map_err(|e| e.to_string())
 }
 
-/// Refuses anything but a regular file (a FIFO would block, a device read without end).
-fn regular_file(path: &Path) -> Result<(), JournalError> {
-    let meta = std::fs::metadata(path).map_err(|source| JournalError::Io {
-        path: path.to_path_buf(),
-        action: "open",
-        source,
-    })?;
-    let kind = meta.file_type();
-    if kind.is_file() {
-        return Ok(());
-    }
-    let what = if kind.is_dir() {
-        "a directory"
-    } else {
-        file_kind(&kind)
-    };
-    Err(JournalError::NotRegular {
-        path: path.to_path_buf(),
-        what,
+/// Opens a journal only if it is a regular file (a FIFO would block, a device read without end):
+/// see [`crate::files::open_regular`].
+fn open_regular(path: &Path, options: &OpenOptions) -> Result<File, JournalError> {
+    crate::files::open_regular(path, options).map_err(|source| {
+        match source
+            .get_ref()
+            .and_then(|e| e.downcast_ref::<crate::files::NotRegular>())
+        {
+            Some(n) => JournalError::NotRegular {
+                path: path.to_path_buf(),
+                what: n.what,
+            },
+            None => JournalError::Io {
+                path: path.to_path_buf(),
+                action: "open",
+                source,
+            },
+        }
     })
-}
-
-#[cfg(unix)]
-fn file_kind(kind: &std::fs::FileType) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    if kind.is_fifo() {
-        "a FIFO"
-    } else if kind.is_char_device() {
-        "a character device"
-    } else if kind.is_block_device() {
-        "a block device"
-    } else if kind.is_socket() {
-        "a socket"
-    } else {
-        "not a file"
-    }
-}
-
-#[cfg(not(unix))]
-fn file_kind(_: &std::fs::FileType) -> &'static str {
-    "not a file"
 }
 
 fn lock(file: &File, path: &Path) -> Result<(), JournalError> {
@@ -1159,7 +1127,8 @@ mod tests {
             "{err}"
         );
         assert!(
-            err.to_string().contains("not a regular file (a directory)"),
+            err.to_string()
+                .contains("cannot open the battle journal: not a regular file (it is a directory)"),
             "{err}"
         );
         #[cfg(unix)]
@@ -1167,7 +1136,7 @@ mod tests {
             let err = Journal::read::<Head, Item>("/dev/zero").unwrap_err();
             assert!(
                 err.to_string()
-                    .contains("not a regular file (a character device)"),
+                    .contains("not a regular file (it is a character device)"),
                 "{err}"
             );
             let fifo = dir.path().join("fifo");
@@ -1178,7 +1147,8 @@ mod tests {
             assert!(status.success());
             let err = Journal::open::<Head, Item>(&fifo).unwrap_err();
             assert!(
-                err.to_string().contains("not a regular file (a FIFO)"),
+                err.to_string()
+                    .contains("not a regular file (it is a FIFO (named pipe))"),
                 "{err}"
             );
         }

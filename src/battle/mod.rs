@@ -465,8 +465,8 @@ impl Battle {
             Command::Note { text } => {
                 if let Some((_, c)) = crate::text::forbidden_char(text) {
                     return Err(BattleError::Invalid(format!(
-                        "a note cannot contain the control character {}",
-                        c.escape_unicode()
+                        "the note: {}",
+                        crate::text::not_allowed_here(c)
                     )));
                 }
                 if text.trim().is_empty() {
@@ -515,8 +515,8 @@ impl Battle {
             (EventKind::Note { text }, false) => {
                 if let Some((_, c)) = crate::text::forbidden_char(text) {
                     return Err(BattleError::Invalid(format!(
-                        "a note cannot contain the character {}",
-                        c.escape_unicode()
+                        "the note: {}",
+                        crate::text::not_allowed_here(c)
                     )));
                 }
             }

@@ -254,9 +254,6 @@ pub enum SessionError {
     /// The command was refused; nothing was written and nothing changed.
     #[error(transparent)]
     Battle(#[from] BattleError),
-    /// The scenario kept in the journal's header does not validate (any more).
-    #[error("the scenario kept in the battle journal does not validate:\n{0}")]
-    Scenario(#[from] ScenarioErrors),
     /// The typed dice did not fit the command; nothing was written and nothing changed.
     #[error(transparent)]
     Dice(#[from] DiceError),

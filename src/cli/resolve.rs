@@ -241,10 +241,49 @@ pub fn options_from(ruleset: &dyn Ruleset, m: &ArgMatches) -> Result<Options, Fa
         }
         None => Options::defaults(ruleset.options()),
     };
-    for text in m.get_many::<String>("option").into_iter().flatten() {
+    let given: Vec<&String> = m
+        .get_many::<String>("option")
+        .into_iter()
+        .flatten()
+        .collect();
+    for text in &given {
         options
             .set_text(ruleset.options(), text)
             .map_err(Failure::usage)?;
+    }
+    // A scenario's own options were checked when it was read: a contradiction now comes from an
+    // --option, named by the last one that set a key of it.
+    let named = |keys: &[&str]| -> String {
+        given
+            .iter()
+            .rev()
+            .find(|t| {
+                t.split_once('=')
+                    .is_some_and(|(k, _)| keys.contains(&k.trim()))
+            })
+            .map_or_else(|| "--option".to_string(), |t| format!("--option {t}"))
+    };
+    let global = ruleset.option_conflicts(&options, None);
+    let mut messages: Vec<String> = global
+        .iter()
+        .map(|c| format!("{}: {}", named(&c.keys), c.message))
+        .collect();
+    for side in options.sides() {
+        for c in ruleset.option_conflicts(&options, Some(side)) {
+            if !global.contains(&c) {
+                messages.push(format!(
+                    "{}: for side `{side}`: {}",
+                    named(&c.keys),
+                    c.message
+                ));
+            }
+        }
+    }
+    if !messages.is_empty() {
+        return Err(Failure {
+            code: output::USAGE,
+            messages,
+        });
     }
     Ok(options)
 }

@@ -18,7 +18,7 @@ use crate::dice::{DiceError, DiceSource, Die};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 use crate::scenario::{Problem, ScenarioFile};
-pub use options::{OptionDef, OptionKind, OptionValue, Options};
+pub use options::{OptionConflict, OptionDef, OptionKind, OptionValue, Options};
 pub use params::{ParamDef, ParamError, ParamKind, Params, Scope, Value};
 
 /// A unit kind the rule set knows.
@@ -243,6 +243,13 @@ pub trait Ruleset: Send + Sync {
 
     /// Checks that need the rules (a method-3 game needs battalions …).
     fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem>;
+
+    /// Options in force that contradict each other (for `side`, or scenario-wide with `None`):
+    /// refused by `umpire check` and by `--option`. None by default.
+    fn option_conflicts(&self, options: &Options, side: Option<&str>) -> Vec<OptionConflict> {
+        let _ = (options, side);
+        Vec::new()
+    }
 
     /// Exact odds of a table-only resolution.
     fn odds(

@@ -90,6 +90,17 @@ impl OptionDef {
     }
 }
 
+/// Options whose values contradict each other (a normal range beyond the long range), found by
+/// [`Ruleset::option_conflicts`](crate::rules::Ruleset::option_conflicts).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionConflict {
+    /// The options involved, the one to point at first (a scenario's message is placed at the
+    /// first of them that its table sets).
+    pub keys: Vec<&'static str>,
+    /// What contradicts what, with the values in force.
+    pub message: String,
+}
+
 /// The options in force for a battle or a resolution: defaults, then the scenario's values, then
 /// each side's own values for per-side options.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -191,6 +202,11 @@ impl Options {
             Some(OptionValue::Text(s)) => s,
             _ => "",
         }
+    }
+
+    /// The sides that set options of their own, in order of id.
+    pub fn sides(&self) -> impl Iterator<Item = &str> {
+        self.sides.keys().map(String::as_str)
     }
 
     /// The values that differ from the defaults, as `key = value` lines.

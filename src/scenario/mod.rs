@@ -141,17 +141,20 @@ impl Scenario {
     }
 }
 
-/// Reads and validates a scenario file.
+/// Reads and validates a scenario file. Only a regular file of at most
+/// [`MAX_SCENARIO_BYTES`](crate::files::MAX_SCENARIO_BYTES) of UTF-8 text is read: a directory, a
+/// FIFO or a device is refused at once.
 pub fn load(path: &Path) -> Result<Scenario, ScenarioErrors> {
     let label = path.display().to_string();
-    let source = std::fs::read_to_string(path).map_err(|e| {
+    let source = crate::files::read_text(path, crate::files::MAX_SCENARIO_BYTES).map_err(|e| {
+        let (line, column) = e.position();
         ScenarioErrors(vec![ScenarioError {
             file: label.clone(),
-            line: 1,
-            column: 1,
+            line,
+            column,
             key: String::new(),
             value: None,
-            message: format!("cannot read the file: {e}"),
+            message: e.reason(),
         }])
     })?;
     parse(&label, &source)

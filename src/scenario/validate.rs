@@ -20,17 +20,21 @@ use super::{
     ConcealedDef, FormationDef, Problem, Scenario, ScenarioError, ScenarioErrors, ScenarioFile,
     SideDef, Spanned, UnitDef, line_col,
 };
-use crate::rules::{self, OptionDef, OptionValue, Options, Ruleset};
-use crate::text::{did_you_mean, forbidden_char};
+use crate::rules::{self, OptionConflict, OptionDef, OptionValue, Options, Ruleset};
+use crate::text::{Forbidden, did_you_mean, forbidden_char, forbidden_kind};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::ops::Range;
 use toml::de::{DeArray, DeTable, DeValue, ValueDeserializer};
 
 /// The longest id, in characters: ids are typed at the table, so they stay short.
 const MAX_ID_CHARS: usize = 32;
+/// The longest name, title or nationality, in characters: one line of the roster or a report.
+const MAX_NAME_CHARS: usize = 80;
+/// The longest description, in characters: a few paragraphs.
+const MAX_DESCRIPTION_CHARS: usize = 4000;
 
 pub(super) fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioErrors> {
     let mut problems = Vec::new();
@@ -551,9 +555,10 @@ impl<'a> Meaning<'a> {
     /// Title, description, and the name (and nationality) of every side, formation and unit.
     fn texts(&mut self) {
         let file = self.file;
-        self.text("title".into(), &file.title, forbidden_char);
+        self.text("title".into(), &file.title, forbidden_char, MAX_NAME_CHARS);
         if let Some(d) = &file.description {
-            self.text("description".into(), d, forbidden_in_prose);
+            let key = "description".to_string();
+            self.text(key, d, forbidden_in_prose, MAX_DESCRIPTION_CHARS);
         }
         let mut names: Vec<(String, &Spanned<String>)> = Vec::new();
         for n in &self.tree.sides {
@@ -569,20 +574,26 @@ impl<'a> Meaning<'a> {
             names.push((n.path.key("name"), &n.def.name));
         }
         for (key, name) in names {
-            self.text(key, name, forbidden_char);
+            self.text(key, name, forbidden_char, MAX_NAME_CHARS);
         }
     }
 
-    /// Refuses the characters `forbidden` finds, pointing at the first one.
+    /// Refuses the characters `forbidden` finds, pointing at the first one, and text longer than
+    /// `max` characters, pointing at the first character too many.
     fn text(
         &mut self,
         key: String,
         value: &Spanned<String>,
         forbidden: fn(&str) -> Option<(usize, char)>,
+        max: usize,
     ) {
         if let Some((at, c)) = forbidden(value.get_ref()) {
             let span = self.char_span(value, at);
             self.push(span, key, quoted(value), forbidden_message(c));
+        } else if let Some((at, count)) = too_long(value.get_ref(), max) {
+            let span = self.char_span(value, at);
+            let message = format!("too long: at most {max} characters; this one has {count}");
+            self.push(span, key, quoted(value), message);
         }
     }
 
@@ -638,7 +649,15 @@ impl<'a> Meaning<'a> {
         }
         if let Some(first) = &file.first_side {
             let ids = file.sides.iter().map(|s| s.id.get_ref().as_str());
-            if !file.sides.iter().any(|s| s.id.get_ref() == first.get_ref()) {
+            if let Some((at, c)) = forbidden_char(first.get_ref()) {
+                let span = self.char_span(first, at);
+                self.push(
+                    span,
+                    "first_side".into(),
+                    quoted(first),
+                    forbidden_message(c),
+                );
+            } else if !file.sides.iter().any(|s| s.id.get_ref() == first.get_ref()) {
                 let message = format!("no side has this id{}", did_you_mean(first.get_ref(), ids));
                 self.push(first.span(), "first_side".into(), quoted(first), message);
             }
@@ -695,6 +714,11 @@ impl<'a> Meaning<'a> {
         own: Option<&str>,
         side: Option<usize>,
     ) {
+        if let Some((at, c)) = forbidden_char(r.get_ref()) {
+            let span = self.char_span(r, at);
+            self.push(span, key, quoted(r), forbidden_message(c));
+            return;
+        }
         let message = match units.get(r.get_ref().as_str()) {
             None => format!(
                 "no unit has this id{}",
@@ -755,16 +779,48 @@ impl<'a> Meaning<'a> {
         let sides: Vec<(Path, &SideDef)> = (self.tree.sides.iter())
             .map(|n| (n.path.then("options"), n.def))
             .collect();
-        for (path, side) in sides {
+        for (path, side) in &sides {
             for (key, value) in &side.options {
-                if let Some((def, v)) = self.option(ruleset, &path, key, value)
-                    && self.allowed_per_side(ruleset, def, &path, key, value)
+                if let Some((def, v)) = self.option(ruleset, path, key, value)
+                    && self.allowed_per_side(ruleset, def, path, key, value)
                 {
                     options.set_for_side(side.id.get_ref(), def.key, v);
                 }
             }
         }
+        let global = ruleset.option_conflicts(&options, None);
+        for conflict in &global {
+            self.conflict(&scenario_wide, &self.file.options, conflict);
+        }
+        for (path, side) in &sides {
+            let own = ruleset.option_conflicts(&options, Some(side.id.get_ref()));
+            for conflict in own.iter().filter(|c| !global.contains(c)) {
+                self.conflict(path, &side.options, conflict);
+            }
+        }
         options
+    }
+
+    /// Reports options that contradict each other, at the first of them that `table` sets.
+    fn conflict(
+        &mut self,
+        path: &Path,
+        table: &BTreeMap<Spanned<String>, Spanned<toml::Value>>,
+        conflict: &OptionConflict,
+    ) {
+        let set =
+            (conflict.keys.iter()).find_map(|k| table.iter().find(|(key, _)| key.get_ref() == k));
+        match set {
+            Some((key, value)) => {
+                let name = path.key(key.get_ref());
+                let shown = value.get_ref().to_string();
+                self.push(key.span(), name, shown, conflict.message.clone());
+            }
+            None => {
+                let problem = Problem::new(None, path.to_string(), conflict.message.clone());
+                self.problems.push(problem);
+            }
+        }
     }
 
     /// Whether a side may set `def` for itself (saying why not if it may not).
@@ -881,15 +937,25 @@ fn quoted(value: &Spanned<String>) -> String {
 }
 
 fn forbidden_message(c: char) -> String {
-    let what = if c.is_control() {
-        "a control character"
-    } else {
-        "a bidirectional-formatting character"
+    let (what, harm) = match forbidden_kind(c) {
+        Some(Forbidden::Invisible) => (
+            Forbidden::Invisible.describe(),
+            "which shows nothing and could make two names look alike",
+        ),
+        Some(kind) => (
+            kind.describe(),
+            "which could change what a terminal or report shows",
+        ),
+        None => ("a character", "which is not allowed here"),
     };
-    format!(
-        "contains {what} (U+{:04X}), which could change what a terminal or report shows; remove it",
-        c as u32
-    )
+    format!("contains {what} (U+{:04X}), {harm}; remove it", c as u32)
+}
+
+/// When `text` has more than `max` characters: the byte offset of the first one too many, and
+/// how many it has.
+fn too_long(text: &str, max: usize) -> Option<(usize, usize)> {
+    let (at, _) = text.char_indices().nth(max)?;
+    Some((at, text.chars().count()))
 }
 
 /// Like [`forbidden_char`], for prose that may run over several lines (a description): line
@@ -923,15 +989,11 @@ fn id_problem(id: &str) -> Option<(usize, String)> {
             "an id may not contain spaces (use `-` or `_`): it is typed at the table".into(),
         ));
     }
-    let count = id.chars().count();
-    if count > MAX_ID_CHARS {
-        let at = id.char_indices().nth(MAX_ID_CHARS).map_or(0, |(i, _)| i);
-        return Some((
-            at,
-            format!("an id may have at most {MAX_ID_CHARS} characters; this one has {count}"),
-        ));
-    }
-    None
+    too_long(id, MAX_ID_CHARS).map(|(at, count)| {
+        let message =
+            format!("an id may have at most {MAX_ID_CHARS} characters; this one has {count}");
+        (at, message)
+    })
 }
 
 /// The problem with `value` as one of the rule set's `known` names of `what`, if any.
@@ -1166,6 +1228,50 @@ mod tests {
         let long = id_problem(&"x".repeat(MAX_ID_CHARS + 1)).unwrap();
         assert_eq!(long.0, MAX_ID_CHARS);
         assert!(long.1.contains("33"), "{}", long.1);
+    }
+
+    #[test]
+    fn names_titles_and_descriptions_have_a_length_limit() {
+        let file = |title: &str, name: &str| {
+            format!(
+                "ruleset = \"newport\"\ntitle = \"{title}\"\n[[side]]\nid = \"a\"\nname = \"{name}\"\n\
+                 [[side]]\nid = \"b\"\nname = \"B\"\n"
+            )
+        };
+        let longest = "é".repeat(MAX_NAME_CHARS);
+        assert_eq!(errors(&file(&longest, &longest)), Vec::<String>::new());
+        let e = errors(&file("T", &format!("{longest}x")));
+        assert_eq!(
+            e,
+            ["f:5:89: side \"a\" › name = \"".to_string()
+                + &longest
+                + "x\": too long: at most 80 characters; this one has 81"]
+        );
+        let e = errors(&file(&"t".repeat(MAX_NAME_CHARS + 5), "A"));
+        assert!(e[0].starts_with("f:2:90: title = "), "{e:?}");
+        assert_eq!(too_long("abc", 3), None);
+        assert_eq!(too_long("aéc", 1), Some((1, 3)));
+    }
+
+    #[test]
+    fn references_with_invisible_characters_are_named_as_such() {
+        let source = "ruleset = \"newport\"\ntitle = \"t\"\nfirst_side = \"a\u{200B}\"\n\
+                      [[side]]\nid = \"a\"\nname = \"A\"\n\
+                      [[side.unit]]\nid = \"u\"\nname = \"U\"\nkind = \"infantry\"\n\
+                      [[side]]\nid = \"b\"\nname = \"B\"\n\
+                      [[side.concealed]]\nnumber = 1\nunits = [\"u\u{2060}\"]\n";
+        let e = errors(source);
+        assert_eq!(e.len(), 2, "{e:?}");
+        assert!(
+            e[0].starts_with("f:3:16: first_side = \"a\\u{200b}\": contains an invisible"),
+            "{e:?}"
+        );
+        assert!(
+            e[1].starts_with(
+                "f:16:12: side \"b\" › concealed[0] › units[0] = \"u\\u{2060}\": contains an invisible"
+            ),
+            "{e:?}"
+        );
     }
 
     #[test]

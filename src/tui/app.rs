@@ -9,9 +9,11 @@ use crate::battle::session::{Record, Session, SessionError};
 use crate::battle::{Battle, Command, Entry, Event, StandingOffer};
 use crate::dice::TypedDice;
 use crate::rules::{MarkerKind, Params, Value, find_action};
+use crate::text::{forbidden_char, is_forbidden, not_allowed_here};
 use chrono::{DateTime, Utc};
 use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
+    MouseEventKind,
 };
 use ratatui::layout::Rect;
 use std::cell::Cell;
@@ -220,6 +222,39 @@ impl App {
 
     // ---- input -------------------------------------------------------------------------------
 
+    /// Handles one terminal event: a key, the mouse, or pasted text; others (a resize) only
+    /// need the next draw.
+    pub fn on_event(&mut self, event: TermEvent) {
+        match event {
+            TermEvent::Key(k) => self.on_key(k),
+            TermEvent::Mouse(m) => self.on_mouse(m),
+            TermEvent::Paste(text) => self.on_paste(&text),
+            _ => {}
+        }
+    }
+
+    /// Pasted text goes into the open prompt or the focused form field as one edit. Text holding a
+    /// control, bidi or invisible character (a line break too) is refused whole, and what was
+    /// typed before stays.
+    pub fn on_paste(&mut self, pasted: &str) {
+        match &mut self.mode {
+            Mode::Prompt { kind, text } => {
+                if let Some((_, c)) = forbidden_char(pasted) {
+                    let why = format!("paste refused: {}", not_allowed_here(c));
+                    self.error(why);
+                    return;
+                }
+                text.push_str(pasted);
+                if *kind == Prompt::Search {
+                    let text = text.clone();
+                    self.search(&text);
+                }
+            }
+            Mode::Form(form) => form.on_paste(pasted, self.session.battle()),
+            _ => self.error("nothing to paste into: open a prompt or a form first"),
+        }
+    }
+
     /// Handles one key press.
     pub fn on_key(&mut self, key: KeyEvent) {
         if key.kind != KeyEventKind::Press {
@@ -291,6 +326,10 @@ impl App {
                 KeyCode::Enter => self.finish_prompt(kind, text),
                 KeyCode::Backspace => {
                     text.pop();
+                    self.mode = Mode::Prompt { kind, text };
+                }
+                KeyCode::Char(c) if is_forbidden(c) && !is_ctrl(&key) => {
+                    self.error(not_allowed_here(c));
                     self.mode = Mode::Prompt { kind, text };
                 }
                 KeyCode::Char(c) if !c.is_control() && !is_ctrl(&key) => {

@@ -7,6 +7,7 @@
 use crate::battle::Battle;
 use crate::odds::OddsReport;
 use crate::rules::{ActionDef, ParamDef, ParamKind, Params, Scope, Value};
+use crate::text::{forbidden_char, is_forbidden, not_allowed_here};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// One input of the form.
@@ -246,40 +247,55 @@ impl Form {
                 self.fresh = true;
             }
             _ if self.on_dice() => {
-                edit_text(&mut self.dice, key, std::mem::take(&mut self.fresh));
+                if let Err(refused) = edit_text(&mut self.dice, key, self.fresh) {
+                    self.error = Some(refused);
+                    return FormKey::Edited;
+                }
+                self.fresh = false;
             }
             _ => {
                 let f = &mut self.fields[self.focus];
-                match f.def.kind {
-                    ParamKind::Flag => match key.code {
-                        KeyCode::Char(' ') | KeyCode::Left | KeyCode::Right => {
-                            let on = f.def.parse(&f.text).is_ok_and(|v| v == Value::Bool(true));
-                            f.text = if on { "no" } else { "yes" }.into();
-                        }
-                        KeyCode::Char('y') => f.text = "yes".into(),
-                        KeyCode::Char('n') => f.text = "no".into(),
-                        _ => return FormKey::Ignored,
-                    },
-                    ParamKind::Choice(choices) => match key.code {
-                        KeyCode::Left | KeyCode::Right | KeyCode::Char(' ') => {
-                            let i = choices.iter().position(|c| *c == f.text).unwrap_or(0);
-                            let step = if key.code == KeyCode::Left {
-                                choices.len() - 1
-                            } else {
-                                1
-                            };
-                            f.text = choices[(i + step) % choices.len()].to_string();
-                        }
-                        KeyCode::Char(c) => {
-                            if let Some(hit) = choices.iter().find(|x| x.starts_with(c)) {
-                                f.text = hit.to_string();
-                            } else {
-                                return FormKey::Ignored;
+                let edited = match f.def.kind {
+                    ParamKind::Flag => {
+                        match key.code {
+                            KeyCode::Char(' ') | KeyCode::Left | KeyCode::Right => {
+                                let on = f.def.parse(&f.text).is_ok_and(|v| v == Value::Bool(true));
+                                f.text = if on { "no" } else { "yes" }.into();
                             }
+                            KeyCode::Char('y') => f.text = "yes".into(),
+                            KeyCode::Char('n') => f.text = "no".into(),
+                            _ => return FormKey::Ignored,
                         }
-                        _ => return FormKey::Ignored,
-                    },
+                        Ok(())
+                    }
+                    ParamKind::Choice(choices) => {
+                        match key.code {
+                            KeyCode::Left | KeyCode::Right | KeyCode::Char(' ') => {
+                                let i = choices.iter().position(|c| *c == f.text).unwrap_or(0);
+                                let step = if key.code == KeyCode::Left {
+                                    choices.len() - 1
+                                } else {
+                                    1
+                                };
+                                f.text = choices[(i + step) % choices.len()].to_string();
+                            }
+                            KeyCode::Char(c) => {
+                                if let Some(hit) = choices.iter().find(|x| x.starts_with(c)) {
+                                    f.text = hit.to_string();
+                                } else {
+                                    return FormKey::Ignored;
+                                }
+                            }
+                            _ => return FormKey::Ignored,
+                        }
+                        Ok(())
+                    }
                     _ => edit_text(&mut f.text, key, self.fresh),
+                };
+                if let Err(refused) = edited {
+                    // Nothing typed: the text, and whether the next key replaces it, stay.
+                    self.error = Some(refused);
+                    return FormKey::Edited;
                 }
                 self.fresh = false;
                 f.touched = true;
@@ -289,6 +305,45 @@ impl Form {
         self.error = None;
         self.refresh(battle);
         FormKey::Edited
+    }
+
+    /// Pasted text: into the focused field (or the dice) as one edit, taking the place of the
+    /// text when the field was just entered, as typing does; the odds are recomputed once. Text
+    /// holding a control, bidi or invisible character (a line break too) is refused whole, with
+    /// the reason in [`Form::error`]. A flag or choice field takes a paste only if it is one of
+    /// its values.
+    pub fn on_paste(&mut self, pasted: &str, battle: &Battle) {
+        if let Some((_, c)) = forbidden_char(pasted) {
+            self.error = Some(format!("paste refused: {}", not_allowed_here(c)));
+            return;
+        }
+        if self.on_dice() {
+            paste_text(&mut self.dice, pasted, self.fresh);
+        } else {
+            let f = &mut self.fields[self.focus];
+            match f.def.kind {
+                ParamKind::Flag | ParamKind::Choice(_) => match f.def.parse(pasted) {
+                    Ok(Value::Bool(on)) => f.text = if on { "yes" } else { "no" }.into(),
+                    Ok(v) => f.text = v.to_string(),
+                    Err(e) => {
+                        let why = match e {
+                            crate::rules::ParamError::Invalid {
+                                value, expected, ..
+                            } => format!("{value:?}: expected {expected}"),
+                            other => other.to_string(),
+                        };
+                        self.error = Some(format!("paste refused: {why}"));
+                        return;
+                    }
+                },
+                _ => paste_text(&mut f.text, pasted, self.fresh),
+            }
+            f.touched = true;
+            f.known = false;
+        }
+        self.fresh = false;
+        self.error = None;
+        self.refresh(battle);
     }
 
     fn complete_focused(&mut self, battle: &Battle) {
@@ -316,9 +371,11 @@ pub enum FormKey {
     Cancel,
 }
 
-/// Edits typed text; with `replace`, a typed character first clears what was there.
-fn edit_text(text: &mut String, key: &KeyEvent, replace: bool) {
+/// Edits typed text; with `replace`, a typed character first clears what was there. A control,
+/// bidi or invisible character is refused, leaving the text as it was: the error names it.
+fn edit_text(text: &mut String, key: &KeyEvent, replace: bool) -> Result<(), String> {
     match key.code {
+        KeyCode::Char(c) if is_forbidden(c) && !is_ctrl(key) => return Err(not_allowed_here(c)),
         KeyCode::Char(c)
             if replace && !c.is_control() && !key.modifiers.contains(KeyModifiers::CONTROL) =>
         {
@@ -332,6 +389,16 @@ fn edit_text(text: &mut String, key: &KeyEvent, replace: bool) {
         KeyCode::Char(c) if !c.is_control() && !is_ctrl(key) => text.push(c),
         _ => {}
     }
+    Ok(())
+}
+
+/// Puts pasted text into typed text as one edit; with `replace`, it takes the place of what was
+/// there, as a first typed character does.
+fn paste_text(text: &mut String, pasted: &str, replace: bool) {
+    if replace {
+        text.clear();
+    }
+    text.push_str(pasted);
 }
 
 /// A key held with ctrl, which is never typed as text. Ctrl with alt is AltGr on some systems,
@@ -463,6 +530,57 @@ mod tests {
         press(&mut form, &b, KeyCode::Char('n'));
         assert_eq!(field(&form, "smoke").text, "no");
         assert!(field(&form, "smoke").touched);
+    }
+
+    #[test]
+    fn hidden_characters_are_refused_as_typed_and_the_text_stays() {
+        let b = battle();
+        let mut form = fire_form(&b);
+        type_text(&mut form, &b, "g1");
+        for c in ['\u{202E}', '\u{200B}', '\u{7}', '\u{E0020}'] {
+            assert_eq!(press(&mut form, &b, KeyCode::Char(c)), FormKey::Edited);
+            assert_eq!(field(&form, "target").text, "g1");
+            let error = form.error.clone().unwrap_or_default();
+            assert!(
+                error.starts_with(&format!("U+{:04X} is not allowed here", c as u32)),
+                "{error}"
+            );
+        }
+        type_text(&mut form, &b, "1");
+        assert_eq!(field(&form, "target").text, "g11");
+        assert_eq!(form.error, None);
+        // A field just entered is still replaced by the first character that is typed.
+        press(&mut form, &b, KeyCode::Tab);
+        type_text(&mut form, &b, "\u{200B}7");
+        assert_eq!(field(&form, "range").text, "7");
+    }
+
+    #[test]
+    fn a_paste_is_one_edit_and_a_choice_takes_only_its_values() {
+        let b = battle();
+        let mut form = fire_form(&b);
+        form.on_paste("g11", &b);
+        assert_eq!(field(&form, "target").text, "g11");
+        let cover = form
+            .fields
+            .iter()
+            .position(|f| f.def.name == "cover")
+            .unwrap();
+        form.focus = cover;
+        form.on_paste("hard", &b);
+        assert_eq!(field(&form, "cover").text, "hard");
+        form.on_paste("bunker", &b);
+        assert_eq!(field(&form, "cover").text, "hard");
+        assert!(
+            form.error
+                .as_deref()
+                .unwrap()
+                .starts_with("paste refused: \"bunker\": expected")
+        );
+        form.focus = form.fields.len();
+        form.on_paste("3 4", &b);
+        assert_eq!(form.dice, "3 4");
+        assert_eq!(form.error, None);
     }
 
     #[test]

@@ -1,9 +1,12 @@
 //! The umpire's terminal UI (ratatui + crossterm).
 //!
-//! [`App`] holds the state and handles keys and the mouse; [`view`] draws it; [`keymap`] turns keys
-//! into [`Action`]s; [`form`] fills in any rule-set procedure. [`run`] is the event loop: it blocks
-//! on the next terminal event (idle costs nothing), redraws after each, and restores the terminal
-//! on quit, panic (ratatui's hook), Ctrl-C (a key in raw mode) and SIGTERM/SIGHUP (a signal thread).
+//! [`App`] holds the state and handles keys, the mouse and pasted text; [`view`] draws it;
+//! [`keymap`] turns keys into [`Action`]s; [`form`] fills in any rule-set procedure. [`run`] is
+//! the event loop: it blocks on the next terminal event (idle costs nothing), handles it and every
+//! event already waiting ([`handle_burst`]), then redraws once, so a burst of keys costs one frame.
+//! Bracketed paste is on: pasted text arrives as one event, not one key per character. The
+//! terminal is restored on quit, panic (ratatui's hook), Ctrl-C (a key in raw mode) and the
+//! signals that end a program from outside ([`RESTORING_SIGNALS`], a signal thread).
 //! Quitting asks nothing: every event is in the journal before it is shown.
 
 pub mod action;
@@ -15,44 +18,89 @@ pub mod view;
 pub use action::Action;
 pub use app::App;
 
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use ratatui::crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+    Event,
+};
 use ratatui::crossterm::execute;
-use std::io::stdout;
+use std::io::{self, stdout};
+use std::time::Duration;
+
+/// At most this many events are handled between two frames, so the screen still follows a flood.
+pub const MAX_BURST: usize = 10_000;
 
 /// Runs the UI until the umpire quits.
 pub fn run(app: &mut App) -> anyhow::Result<()> {
     let mut terminal = ratatui::init();
-    let _ = execute!(stdout(), EnableMouseCapture);
+    let _ = execute!(stdout(), EnableMouseCapture, EnableBracketedPaste);
     watch_signals();
     let result = (|| -> anyhow::Result<()> {
         while !app.quit {
             terminal.draw(|f| f.render_widget(&*app, f.area()))?;
-            match event::read()? {
-                Event::Key(k) => app.on_key(k),
-                Event::Mouse(m) => app.on_mouse(m),
-                _ => {}
-            }
+            let first = event::read()?;
+            handle_burst(app, first, || {
+                if event::poll(Duration::ZERO)? {
+                    event::read().map(Some)
+                } else {
+                    Ok(None)
+                }
+            })?;
         }
         Ok(())
     })();
-    let _ = execute!(stdout(), DisableMouseCapture);
+    let _ = execute!(stdout(), DisableBracketedPaste, DisableMouseCapture);
     ratatui::restore();
     result
 }
 
-/// On SIGTERM, SIGHUP or SIGQUIT: put the terminal back and leave at once. Everything shown is
-/// already on disk. The handler thread writes the restoring sequences straight to the terminal's
-/// file descriptor (never through `std::io::stdout`, whose lock another thread may hold) and
-/// leaves with `_exit`, so a vanished terminal cannot keep it waiting.
+/// Handles `first`, then every event `next` has ready (`None`: nothing is waiting), up to
+/// [`MAX_BURST`] in all, or until the umpire quits. Returns how many were handled. The caller
+/// draws once afterwards.
+pub fn handle_burst(
+    app: &mut App,
+    first: Event,
+    mut next: impl FnMut() -> io::Result<Option<Event>>,
+) -> io::Result<usize> {
+    app.on_event(first);
+    let mut handled = 1;
+    while !app.quit && handled < MAX_BURST {
+        match next()? {
+            Some(e) => {
+                app.on_event(e);
+                handled += 1;
+            }
+            None => break,
+        }
+    }
+    Ok(handled)
+}
+
+/// The signals after which the terminal is put back before the program leaves: hang-up, interrupt
+/// and quit from the terminal (or `kill`), termination, and the user and alarm signals whose
+/// default is to end the program.
+pub const RESTORING_SIGNALS: [libc::c_int; 6] = [
+    libc::SIGTERM,
+    libc::SIGHUP,
+    libc::SIGINT,
+    libc::SIGQUIT,
+    libc::SIGUSR1,
+    libc::SIGALRM,
+];
+
+/// What the signal thread writes to put the terminal back: bracketed paste and mouse reporting
+/// off, cursor shown, main screen back.
+pub const RESTORE: &[u8] =
+    b"\x1b[?2004l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?25h\x1b[?1049l";
+
+/// On any of [`RESTORING_SIGNALS`]: put the terminal back and leave at once with status 128 + the
+/// signal. Everything shown is already on disk. The handler thread writes [`RESTORE`] straight to
+/// the terminal's file descriptor (never through `std::io::stdout`, whose lock another thread may
+/// hold) and leaves with `_exit`, so a vanished terminal cannot keep it waiting.
 fn watch_signals() {
-    use signal_hook::consts::{SIGHUP, SIGQUIT, SIGTERM};
-    if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGQUIT]) {
+    if let Ok(mut signals) = signal_hook::iterator::Signals::new(RESTORING_SIGNALS) {
         std::thread::spawn(move || {
             if let Some(sig) = signals.forever().next() {
                 let _ = ratatui::crossterm::terminal::disable_raw_mode();
-                // Mouse reporting off, cursor shown, main screen back.
-                const RESTORE: &[u8] =
-                    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?25h\x1b[?1049l";
                 // SAFETY: write(2) and _exit(2) are async-signal-safe and take plain values; the
                 // buffer is a static byte string.
                 unsafe {

@@ -95,7 +95,18 @@ impl Widget for &App {
                 render_result(self, event, *scroll, &theme, area, buf)
             }
             Mode::Help { scroll } => render_help(self, *scroll, &theme, area, buf),
-            Mode::Prompt { kind, text } => render_prompt(kind, text, &theme, status, buf),
+            Mode::Prompt { kind, text } => {
+                render_prompt(kind, text, &theme, status, buf);
+                // A refusal while the prompt stays open shows beneath it, over the key hints.
+                if let Some((message, Level::Error)) = &self.message {
+                    Clear.render(hints, buf);
+                    Paragraph::new(Line::from(Span::styled(
+                        format!(" {}", crate::text::escape_terminal(message)),
+                        theme.error(),
+                    )))
+                    .render(hints, buf);
+                }
+            }
             Mode::Markers => render_markers(self, &theme, area, buf),
         }
     }

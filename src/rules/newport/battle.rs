@@ -1180,8 +1180,8 @@ fn act_smoke(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     }
     if let Some((_, c)) = crate::text::forbidden_char(&area) {
         return Err(RuleError::refused(format!(
-            "--area cannot contain the control character {}",
-            c.escape_unicode()
+            "--area: {}",
+            crate::text::not_allowed_here(c)
         )));
     }
     let n = (1..)

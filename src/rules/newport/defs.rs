@@ -2,8 +2,8 @@
 //! each procedure.
 
 use crate::rules::{
-    ActionDef, AreaDef, CounterDef, Decision, KindDef, MarkerDef, MarkerKind, OptionDef,
-    OptionKind, ParamDef, ParamKind, PhaseDef, Tone,
+    ActionDef, AreaDef, CounterDef, Decision, KindDef, MarkerDef, MarkerKind, OptionConflict,
+    OptionDef, OptionKind, Options, ParamDef, ParamKind, PhaseDef, Tone,
 };
 
 pub const QUALITIES: &[&str] = &["green", "regular", "elite"];
@@ -376,6 +376,30 @@ pub const OPTIONS: &[OptionDef] = &[
         per_side: false,
     },
 ];
+
+/// Option pairs that must be ordered: a normal range within its long range (the rules: normal up
+/// to 8", long 8–16" for infantry; 16" and 24" for vehicles and guns). Equal is allowed: no
+/// long-range band. The infantry anti-tank range stands on its own (it has no long-range band).
+const ORDERED_RANGES: &[(&str, &str, &str)] = &[
+    ("infantry_range", "infantry_long_range", "infantry"),
+    ("vehicle_range", "vehicle_long_range", "vehicle and gun"),
+];
+
+/// The options in force (for `side`, if given) that contradict each other.
+pub fn option_conflicts(options: &Options, side: Option<&str>) -> Vec<OptionConflict> {
+    ORDERED_RANGES
+        .iter()
+        .filter_map(|&(normal, long, who)| {
+            let (n, l) = (options.int_for(normal, side), options.int_for(long, side));
+            (n > l).then(|| OptionConflict {
+                keys: vec![normal, long],
+                message: format!(
+                    "the {who} normal range ({n}\") is beyond the {who} long range ({l}\"): `{normal}` may be at most `{long}`"
+                ),
+            })
+        })
+        .collect()
+}
 
 pub const DECISIONS: &[Decision] = &[
     Decision {
@@ -899,3 +923,32 @@ pub const ACTIONS: &[ActionDef] = &[
         in_battle: true,
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::OptionValue;
+
+    #[test]
+    fn a_normal_range_beyond_its_long_range_contradicts_it() {
+        let mut o = Options::defaults(OPTIONS);
+        assert_eq!(option_conflicts(&o, None), []);
+        o.set("infantry_range", OptionValue::Int(16));
+        assert_eq!(option_conflicts(&o, None), [], "equal: no long-range band");
+        o.set("vehicle_long_range", OptionValue::Int(15));
+        let c = option_conflicts(&o, None);
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].keys, ["vehicle_range", "vehicle_long_range"]);
+        assert!(c[0].message.contains("(16\")") && c[0].message.contains("(15\")"));
+        // Read for a side: its own values, then the scenario's.
+        o.set_for_side("ger", "infantry_long_range", OptionValue::Int(10));
+        assert_eq!(option_conflicts(&o, None).len(), 1);
+        let ger = option_conflicts(&o, Some("ger"));
+        assert_eq!(ger.len(), 2);
+        assert_eq!(ger[0].keys, ["infantry_range", "infantry_long_range"]);
+        // The anti-tank range is not bound to the others.
+        let mut o = Options::defaults(OPTIONS);
+        o.set("infantry_antitank_range", OptionValue::Int(50));
+        assert_eq!(option_conflicts(&o, None), []);
+    }
+}

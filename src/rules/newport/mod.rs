@@ -20,8 +20,9 @@ use crate::dice::{DiceSource, Die};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 use crate::rules::{
-    ActionDef, AreaDef, Badge, CounterDef, Decision, KindDef, MarkerDef, Offer, OptionDef, Options,
-    Outcome, Params, PhaseChange, PhaseDef, RuleError, Ruleset, TableDoc, find_action,
+    ActionDef, AreaDef, Badge, CounterDef, Decision, KindDef, MarkerDef, Offer, OptionConflict,
+    OptionDef, Options, Outcome, Params, PhaseChange, PhaseDef, RuleError, Ruleset, TableDoc,
+    find_action,
 };
 use crate::scenario::{Problem, ScenarioFile};
 
@@ -81,6 +82,10 @@ impl Ruleset for Newport {
 
     fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
         battle::validate(file, options)
+    }
+
+    fn option_conflicts(&self, options: &Options, side: Option<&str>) -> Vec<OptionConflict> {
+        defs::option_conflicts(options, side)
     }
 
     fn odds(
