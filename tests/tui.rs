@@ -938,7 +938,10 @@ fn a_control_bidi_or_invisible_character_typed_into_a_prompt_is_refused_keeping_
         );
         // Shown at once beneath the prompt, which stays open with its text.
         let shown = screen(&ui.app, 80, 24);
-        assert!(shown.contains(&format!("{name} is not allowed here")), "{shown}");
+        assert!(
+            shown.contains(&format!("{name} is not allowed here")),
+            "{shown}"
+        );
         assert!(shown.contains(" note: Smoke▏"), "{shown}");
     }
     ui.keys(" east").enter();
