@@ -689,6 +689,18 @@ fn render_result(app: &App, ev: &Event, scroll: u16, t: &Theme, area: Rect, buf:
             text.push_line(Line::from(format!("• {}", crate::text::escape_terminal(n))));
         }
     }
+    // The offers this event made, with the stands that may take them up now.
+    if !ev.offers.is_empty() {
+        for standing in app.offers() {
+            text.push_line(Line::from(vec![
+                Span::styled(
+                    format!("{} ", app.keymap.hint(&super::Action::TakeOffer)),
+                    t.key(),
+                ),
+                Span::raw(offer_line(app.battle(), &standing)),
+            ]));
+        }
+    }
     let offer_hint = if ev.offers.is_empty() {
         String::new()
     } else {
