@@ -184,7 +184,11 @@ impl<R, N> WireRecord<R, N> {
         resolutions: Vec<Resolution>,
         notes: Vec<String>,
     ) -> Result<Record, String> {
-        let w = self;
+        let mut w = self;
+        // A battle keeps every event's effects and offers: no spare room (a vector read without
+        // a size hint has room for four).
+        w.effects.shrink_to_fit();
+        w.offers.shrink_to_fit();
         let missing = |what: &str| format!("missing field `{what}`");
         let entry = match w.entry {
             WireEntry::Undo => Entry::Undo,

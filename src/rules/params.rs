@@ -294,6 +294,8 @@ impl<'de> Deserialize<'de> for Params {
                 items.reverse();
                 items.sort_by(|a, b| a.0.cmp(&b.0));
                 items.dedup_by(|later, earlier| later.0 == earlier.0);
+                // Every event keeps its inputs for the whole battle: no spare room.
+                items.shrink_to_fit();
                 Ok(Params(items))
             }
         }
