@@ -136,6 +136,15 @@ journal is locked once for the whole script, and each command's record is on dis
 output is printed. The script stops at the first refusal and names its line (error: line 4: ...); \
 the lines before it stay done.";
 
+const STATE_JSON_HELP: &str = "\
+JSON: one object with journal, title, ruleset, seed, records (lines after the header), turn, turns \
+(the scenario's length, or null), active_side, phase, phase_name; sides [{id, name, quality, \
+active, counters}], formations [{id, name, level, side, parent, quality, counters}], units [{id, \
+name, side, formation, kind, quality, hits, hit_limit, removed (why, or null), markers {id: value}, \
+badges}], all in roster order; areas [{id, kind, label, side, turn}]; standing_offers [{action, \
+text, actor_param, params, actors (unit ids), command}]; undo and redo (the summary of the event \
+each would take back or put back, or null); set_aside (a bad last line left out, or null).";
+
 const EXIT_HELP: &str = "\
 Exit status: 0 done; 1 refused by the rules or not possible (nothing to undo, a locked or damaged \
 journal); 2 a command line that cannot be understood (unknown procedure, unit, marker or flag, a \
@@ -325,8 +334,9 @@ fn simple_command(name: &'static str, with_journal: bool) -> Command {
                 Arg::new("json")
                     .long("json")
                     .action(ArgAction::SetTrue)
-                    .help("Print the state as JSON (its shape is described in the program's documentation: src/cli/battle.rs)"),
-            ),
+                    .help("Print the state as JSON (--help describes its members)"),
+            )
+            .after_long_help(format!("{STATE_JSON_HELP}\n\n{EXIT_HELP}")),
     };
     if with_journal {
         cmd.after_help(EXIT_HELP)
@@ -508,16 +518,20 @@ impl Stop {
     }
 }
 
-/// clap's error in one line: its first line and its tips.
+/// clap's error in one line: its first paragraph and its tips.
 fn clap_message(e: &clap::Error) -> String {
     let text = e.render().to_string();
-    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-    let first = lines
-        .next()
-        .unwrap_or_default()
-        .trim_start_matches("error: ")
-        .to_string();
-    let tips: Vec<&str> = lines.filter(|l| l.starts_with("tip:")).collect();
+    let first: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    let first = first.join(" ").trim_start_matches("error: ").to_string();
+    let tips: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("tip:"))
+        .collect();
     if tips.is_empty() {
         first
     } else {
