@@ -1116,3 +1116,70 @@ fn a_battle_by_the_command_line_is_the_battle_by_the_session() {
     assert_eq!(&cli_state, session_battle.state());
     assert_eq!(cli_state.turn, 2);
 }
+
+// ---- the README ----------------------------------------------------------------------------------
+
+/// The scripted battle in README.md is what the program prints: each `$ umpire …` of the section
+/// is run (a here-document as its standard input) and its output compared, line for line, with
+/// the lines the README shows (where it cuts the output with `…`, the lines it keeps appear in
+/// order).
+#[test]
+fn the_readme_battle_is_what_the_program_prints() {
+    let readme = include_str!("../README.md");
+    let section = &readme[readme
+        .find("### The battle from the command line")
+        .expect("the README section")..];
+    let block = section
+        .split("```console\n")
+        .nth(1)
+        .and_then(|b| b.split("\n```").next())
+        .expect("a console block");
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("battle.jsonl");
+    let here = |text: &str| {
+        text.replace("rosters/newport-company-action.toml", ROSTER)
+            .replace("battle.jsonl", journal.to_str().unwrap())
+    };
+    let mut lines = block.lines().peekable();
+    let mut commands = 0;
+    while let Some(line) = lines.next() {
+        let command = line.strip_prefix("$ umpire ").expect("a command");
+        let mut input = String::new();
+        let command = match command.strip_suffix(" <<'EOF'") {
+            Some(c) => {
+                for l in lines.by_ref().take_while(|l| *l != "EOF") {
+                    input.push_str(l);
+                    input.push('\n');
+                }
+                c
+            }
+            None => command,
+        };
+        let mut shown = Vec::new();
+        while let Some(l) = lines.next_if(|l| !l.starts_with("$ ")) {
+            shown.push(here(l));
+        }
+        while shown.last().is_some_and(String::is_empty) {
+            shown.pop();
+        }
+        let words = shlex::split(&here(command)).expect("a command line");
+        let args: Vec<&str> = words.iter().map(String::as_str).collect();
+        let r = run_in(&input, &args);
+        assert_eq!(r.code, ExitCode::SUCCESS, "umpire {command}: {}", r.err);
+        let printed: Vec<&str> = r.out.lines().collect();
+        if shown.iter().any(|l| l.trim() == "…") {
+            let mut rest = printed.iter();
+            for want in shown.iter().filter(|l| l.trim() != "…" && !l.is_empty()) {
+                assert!(
+                    rest.any(|l| l == want),
+                    "umpire {command}: {want:?} is not printed (in this order):\n{}",
+                    r.out
+                );
+            }
+        } else {
+            assert_eq!(printed, shown, "umpire {command}");
+        }
+        commands += 1;
+    }
+    assert_eq!(commands, 3);
+}
