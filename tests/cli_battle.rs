@@ -486,6 +486,7 @@ fn every_refusal_leaves_the_journal_byte_for_byte() {
         (2, "act fier --firer 1-2", "did you mean `fire`"),
         (2, "act --firer 1-2", "name a procedure"),
         (2, "act morale-check", "table-only"),
+        (2, "act undo", "`undo` is a command of its own"),
         (2, "act fire --firer 1-x --target g11 --range 6", "no unit `1-x`"),
         (2, "act fire --firer 1-2 --target g11 --rnage 6", "'--range'"),
         (2, "act fire --firer 1-2 --target g11 --range six", "--range \"six\": expected a distance"),
@@ -786,6 +787,18 @@ fn markers_hits_and_notes_by_hand() {
     assert_eq!(unit(&state, "g11")["removed"], "hits set by hand");
     assert!(given.ok("state", &[]).contains("OUT (hits set by hand)"));
 
+    let shown = json(&given.ok("mark", &["1-3", "paralyzed", "--clear", "--json"]));
+    assert_eq!(shown["record"]["kind"], "edit");
+    assert_eq!(
+        shown["record"]["effects"],
+        serde_json::json!([{"set": "marker", "unit": "1-3", "marker": "paralyzed", "value": null}])
+    );
+    let shown = json(&given.ok("hits", &["1-3", "1", "--json"]));
+    assert_eq!(
+        shown["record"]["effects"],
+        serde_json::json!([{"set": "hits", "unit": "1-3", "hits": 1}])
+    );
+
     let shown = json(&given.ok("note", &["--json", "Smoke", "drifts", "east"]));
     assert_eq!(shown["record"]["kind"], "note");
     assert_eq!(shown["record"]["text"], "Smoke drifts east");
@@ -858,6 +871,36 @@ fn state_shows_every_unit_counter_offer_and_what_undo_would_do() {
     assert_eq!(one["hit_limit"], 3);
     assert_eq!(one["removed"], Value::Null);
     assert_eq!(unit(&state, "81mm")["formation"], Value::Null);
+}
+
+#[test]
+fn state_shows_the_area_markers() {
+    let given = Given::battle(ACTION_PHASE);
+    given.ok(
+        "act",
+        &[
+            "smoke",
+            "--asset",
+            "60mm",
+            "--spotter",
+            "1-ldr",
+            "--area",
+            "the orchard",
+        ],
+    );
+    let state = given.state();
+    let areas = state["areas"].as_array().unwrap();
+    assert_eq!(areas.len(), 1, "{state}");
+    assert_eq!(areas[0]["kind"], "smoke");
+    assert_eq!(areas[0]["label"], "the orchard");
+    assert_eq!(areas[0]["side"], "us");
+    assert_eq!(areas[0]["turn"], 1);
+    let text = given.ok("state", &[]);
+    assert!(text.contains("Area markers:\n  "), "{text}");
+    assert!(
+        text.contains(": smoke on the orchard, laid by us on turn 1"),
+        "{text}"
+    );
 }
 
 #[test]

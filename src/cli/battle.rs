@@ -547,7 +547,15 @@ fn battle_action(ruleset: &dyn Ruleset, id: &str) -> Result<&'static ActionDef, 
              umpire act JOURNAL lists the procedures"
         )));
     }
-    let def = find_action(ruleset, id).map_err(Failure::from)?;
+    let def = find_action(ruleset, id).map_err(|e| {
+        if SIMPLE.contains(&id) {
+            Failure::usage(format!(
+                "`{id}` is a command of its own, not a procedure: umpire {id} JOURNAL (in a script, `{id}`)"
+            ))
+        } else {
+            Failure::from(e)
+        }
+    })?;
     if !def.in_battle {
         return Err(Failure::usage(format!(
             "`{id}` is a table-only procedure of {0}: it is not used in a battle \
