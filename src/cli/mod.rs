@@ -6,12 +6,16 @@
 //!   flags built from the rule sets' declarations;
 //! - [`play`]: `umpire play SCENARIO`, `umpire resume JOURNAL` and the demo battle that `umpire`
 //!   alone opens in the terminal UI;
+//! - [`battle`]: the battle from the command line — `umpire new`, `act` (one procedure, or a
+//!   script from standard input), `next`, `undo`, `redo`, `mark`, `hits`, `note` and `state`;
 //! - [`overview`]: what `umpire` alone prints when it has no terminal.
 //!
-//! Everything writes to the `out` and `err` it is given, so tests run it in-process. Errors go to
+//! Everything reads the `input` and writes to the `out` and `err` it is given
+//! ([`run_with_input`]), so tests run it in-process, scripts included. Errors go to
 //! `err` as `error: …` lines, escaped; the exit status is 2 for a command line that could not be
 //! understood and 1 for one that could not be carried out (a rule refused it, a file is invalid).
 
+pub mod battle;
 pub mod check;
 mod output;
 mod overview;
@@ -24,7 +28,7 @@ use output::Failure;
 pub use overview::overview;
 use resolve::Mode;
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -54,6 +58,7 @@ pub fn command() -> Command {
         )
         .subcommand(play::play_command())
         .subcommand(play::resume_command())
+        .subcommands(battle::commands())
         .subcommand(rulesets::command())
         .subcommand(resolve::command(Mode::Resolve))
         .subcommand(resolve::command(Mode::Odds));
@@ -71,8 +76,26 @@ fn named_umpire(cmd: Command) -> Command {
     })
 }
 
-/// Runs the command line `args` (program name first), writing to `out` and `err`.
+/// Runs the command line `args` (program name first), reading standard input (for `umpire act
+/// JOURNAL -`) and writing to `out` and `err`.
 pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    // Standard input is locked by each read, not for the whole run: the overview runs the
+    // command line again from within.
+    run_with_input(args, &mut io::BufReader::new(io::stdin()), out, err)
+}
+
+/// Runs the command line `args` (program name first), reading `input` where a command reads
+/// standard input (`umpire act JOURNAL -`) and writing to `out` and `err`.
+pub fn run_with_input<I, T>(
+    args: I,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> ExitCode
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
@@ -107,6 +130,9 @@ where
                 return ExitCode::from(output::FAILED);
             }
         }
+        Some(("new", m)) => battle::new(m, out),
+        Some(("act", m)) => battle::act(m, input, out, err),
+        Some((name, m)) if battle::SIMPLE.contains(&name) => battle::simple(name, m, out, err),
         Some(("rulesets", m)) => rulesets::run(m, out),
         Some(("resolve", m)) => resolve::run(Mode::Resolve, m, out),
         Some(("odds", m)) => resolve::run(Mode::Odds, m, out),

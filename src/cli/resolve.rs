@@ -170,8 +170,8 @@ fn action_command(mode: Mode, ruleset: &dyn Ruleset, action: &'static ActionDef)
     )
 }
 
-/// One input as a clap argument. Values are collected as text; nothing is validated here.
-fn param_arg(param: &'static ParamDef) -> Arg {
+/// An input's help: its own words, how a list is written, and its default.
+pub(crate) fn param_help(param: &ParamDef) -> String {
     let mut help = param.help.to_string();
     if param.kind == ParamKind::List {
         help.push_str(" (separate with commas, or repeat the flag)");
@@ -179,7 +179,14 @@ fn param_arg(param: &'static ParamDef) -> Arg {
     if let Some(default) = param.default {
         help.push_str(&format!(" [default: {default}]"));
     }
-    let arg = Arg::new(param.name).long(param.name).help(help);
+    help
+}
+
+/// One input as a clap argument. Values are collected as text; nothing is validated here.
+pub(crate) fn param_arg(param: &'static ParamDef) -> Arg {
+    let arg = Arg::new(param.name)
+        .long(param.name)
+        .help(param_help(param));
     match param.kind {
         ParamKind::Flag => arg.action(ArgAction::SetTrue),
         kind => arg

@@ -1,0 +1,1715 @@
+//! The battle from the command line: commands that open a battle's journal, do one thing to the
+//! battle, print what happened and exit — for umpires who keep a shell open, for scripted
+//! tutorials, and for tests.
+//!
+//! | command | what it does |
+//! |---|---|
+//! | `umpire new SCENARIO --journal PATH [--seed N]` | starts a battle: the journal's header and start event |
+//! | `umpire act JOURNAL ACTION [INPUTS] [--dice FACES] [--json]` | one procedure of the rule set, as the terminal UI carries it out |
+//! | `umpire act JOURNAL` | lists the procedures of the battle's rule set |
+//! | `umpire act JOURNAL -` | a script: commands from standard input, one a line |
+//! | `umpire next JOURNAL [--dice FACES] [--json]` | ends the phase and lists the automatic steps |
+//! | `umpire undo JOURNAL`, `umpire redo JOURNAL` | takes back or puts back the latest event |
+//! | `umpire mark JOURNAL UNIT MARKER [VALUE \| --clear]` | sets or clears a marker by hand |
+//! | `umpire hits JOURNAL UNIT N` | sets a unit's hits by hand |
+//! | `umpire note JOURNAL TEXT...` | writes a note into the log |
+//! | `umpire state JOURNAL [--json]` | the battle as it stands, read without locking |
+//!
+//! Nothing here knows a rule. An action's flags are its [`ParamDef`]s, every one of them (the
+//! units, what the umpire reads off the table, and the inputs the battle fills in, which a flag
+//! overrides); each value is parsed by [`ParamDef::parse`] with no defaults, completed by
+//! [`Battle::prefill`] exactly as the terminal UI's form is completed, and carried out by
+//! [`Session::execute`] as [`Command::Act`](crate::battle::Command::Act). So the command line and
+//! the UI accept and refuse the same things, with the same messages.
+//!
+//! The journal's guarantees are the session's: a command takes the journal's lock (a second
+//! writer is told "another umpire process has this battle open"), its record is written and
+//! synced before anything is printed, and a refused command writes nothing — the file is left
+//! byte for byte as it was, a bad last line included. The first record written sets such a line
+//! aside, and a `warning:` line on stderr says where it went. `state` takes no lock: it reads the
+//! journal as it is, while the terminal UI has the battle open too, and mentions a bad last line
+//! it leaves out.
+//!
+//! Exit status: 0 done; 1 refused by the rules or not possible (nothing to undo, a hit limit, a
+//! locked, missing or damaged journal); 2 a command line that cannot be understood (an unknown
+//! procedure, unit, marker or flag, a bad value, dice faces that are impossible or left over).
+//!
+//! # Scripts
+//!
+//! `umpire act JOURNAL -` reads commands from standard input, one a line, written as on the
+//! command line after `umpire` with the journal left out: `fire --firer 1-1 --target g11 --range
+//! 12` (a procedure by its id; `act fire …` is accepted too), `next`, `next --dice 4 7`, `undo`,
+//! `redo`, `mark 1-1 suppressed`, `hits g11 2`, `note Smoke drifts east`, `state`. Lines are split
+//! as a shell splits them; blank lines and lines starting with `#` are skipped. The journal is
+//! opened and locked once for the whole script; each command's record is on disk before its
+//! output is printed, and the outputs are separated by a blank line. The script stops at the
+//! first refusal, naming its line (`error: line 4: …`, exit status as above); the lines before it
+//! stay done.
+//!
+//! # JSON
+//!
+//! With `--json`, every command that writes a record (`act`, `next`, `undo`, `redo`, `mark`,
+//! `hits`, `note`) prints one object:
+//!
+//! ```json
+//! {
+//!   "journal": "battle.jsonl",
+//!   "record": { "seq": 3, "at": "…", "dice": {"word_pos": "…"}, "entry": "event", "kind": "act", … },
+//!   "undone": "…",
+//!   "standing_offers": [
+//!     { "action": "fire", "text": "…", "actor_param": "firer", "params": {"target": "1-1"},
+//!       "actors": ["g11", "g12"], "command": "umpire act battle.jsonl fire --firer ID --target 1-1" }
+//!   ]
+//! }
+//! ```
+//!
+//! `record` is the record exactly as the journal holds it (without the line's checksum);
+//! `undone` / `redone` (only for an undo or redo) is the summary of the event taken back or put
+//! back; `standing_offers` are the offers standing once the record is applied, each with the ids
+//! of the units that may take it up and the command that would.
+//!
+//! `umpire state --json` prints:
+//!
+//! ```json
+//! {
+//!   "journal": "battle.jsonl", "title": "…", "ruleset": "newport", "seed": 7, "records": 5,
+//!   "turn": 2, "turns": 12, "active_side": "us", "phase": "action", "phase_name": "Action",
+//!   "sides": [ { "id": "us", "name": "…", "quality": "regular", "active": true, "counters": {} } ],
+//!   "formations": [ { "id": "1-plt", "name": "…", "level": "platoon", "side": "us",
+//!                     "parent": "b-coy", "quality": "green", "counters": {"cp": 3} } ],
+//!   "units": [ { "id": "1-1", "name": "…", "side": "us", "formation": "1-plt",
+//!                "kind": "infantry", "quality": "green", "hits": 1, "hit_limit": 3,
+//!                "removed": null, "markers": {"suppressed": 1}, "badges": ["SUP"] } ],
+//!   "areas": [ { "id": "…", "kind": "smoke", "label": "the orchard", "side": "us", "turn": 2 } ],
+//!   "standing_offers": [ … as above … ],
+//!   "undo": "summary of the event an undo would take back, or null",
+//!   "redo": "summary of the event a redo would put back, or null",
+//!   "set_aside": "a bad last line left out, in words, or null"
+//! }
+//! ```
+//!
+//! Sides, formations and units are in roster order; `parent` and `formation` are `null` for
+//! those directly under their side; `removed` is why a unit left the table; `markers` maps each
+//! marker's id to its value (1 for an on/off marker); `badges` are the rule set's badges as the
+//! terminal UI shows them. Characters that could rewrite a terminal (control and bidirectional
+//! ones) are written as `\uXXXX` escapes in every JSON output.
+
+use super::output::{self, FAILED, Failure, USAGE};
+use super::resolve;
+use crate::battle::journal::{Journal, TornTail};
+use crate::battle::session::{self, Header, Record, Session, SessionError};
+use crate::battle::{Battle, BattleError, Command as BattleCommand, Entry, EventKind};
+use crate::dice::TypedDice;
+use crate::rules::{
+    ActionDef, MarkerKind, Offer, ParamDef, ParamKind, Params, RuleError, Ruleset, Scope, Value,
+    find_action,
+};
+use crate::text::{did_you_mean, escape_terminal, forbidden_char};
+use chrono::Utc;
+use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+/// The battle commands besides `new` and `act`, as they are named on the command line and in a
+/// script.
+pub const SIMPLE: &[&str] = &["next", "undo", "redo", "mark", "hits", "note", "state"];
+
+/// Top-level commands that are not battle commands: refused in a script with a word of why.
+const NOT_IN_A_SCRIPT: &[&str] = &[
+    "new", "play", "resume", "check", "rulesets", "resolve", "odds",
+];
+
+const SCRIPT_HELP: &str = "\
+Scripts: `umpire act JOURNAL -` reads commands from standard input, one a line, written as on the \
+command line after `umpire` with the journal left out:
+
+    fire --firer 1-1 --target g11 --range 12     (a procedure by its id; `act fire ...` also works)
+    next --dice 4 7
+    note Smoke drifts east
+    undo
+    state
+
+Lines are split as a shell splits them; blank lines and lines starting with # are skipped. The \
+journal is locked once for the whole script, and each command's record is on disk before its \
+output is printed. The script stops at the first refusal and names its line (error: line 4: ...); \
+the lines before it stay done.";
+
+const STATE_JSON_HELP: &str = "\
+JSON: one object with journal, title, ruleset, seed, records (lines after the header), turn, turns \
+(the scenario's length, or null), active_side, phase, phase_name; sides [{id, name, quality, \
+active, counters}], formations [{id, name, level, side, parent, quality, counters}], units [{id, \
+name, side, formation, kind, quality, hits, hit_limit, removed (why, or null), markers {id: value}, \
+badges}], all in roster order; areas [{id, kind, label, side, turn}]; standing_offers [{action, \
+text, actor_param, params, actors (unit ids), command}]; undo and redo (the summary of the event \
+each would take back or put back, or null); set_aside (a bad last line left out, or null).";
+
+const EXIT_HELP: &str = "\
+Exit status: 0 done; 1 refused by the rules or not possible (nothing to undo, a locked or damaged \
+journal); 2 a command line that cannot be understood (unknown procedure, unit, marker or flag, a \
+bad value, impossible or unused dice faces). A refused command leaves the journal byte for byte \
+as it was.";
+
+// ---- the commands as clap sees them ------------------------------------------------------------
+
+/// `new`, `act` and the [`SIMPLE`] commands, for the top-level command line.
+pub fn commands() -> Vec<Command> {
+    let mut all = vec![new_command(), act_command()];
+    all.extend(SIMPLE.iter().map(|name| simple_command(name, true)));
+    all
+}
+
+fn journal_arg() -> Arg {
+    Arg::new("journal")
+        .value_name("JOURNAL")
+        .required(true)
+        .value_parser(value_parser!(PathBuf))
+        .help("The battle's journal (written by umpire new or umpire play)")
+}
+
+fn json_arg() -> Arg {
+    Arg::new("json")
+        .long("json")
+        .action(ArgAction::SetTrue)
+        .help("Print the record as written to the journal, and the offers standing, as JSON")
+}
+
+fn dice_arg() -> Arg {
+    Arg::new("dice")
+        .long("dice")
+        .value_name("FACES")
+        .num_args(1..)
+        .allow_negative_numbers(true)
+        .help(
+            "The faces thrown at the table, in the order the dice are used: 3, 3,7, \"3 7\" or 3 7 \
+             (a d10's 0 is 10); every face must be used. Without it the program's dice roll (their \
+             seed and position are kept in the journal)",
+        )
+}
+
+fn new_command() -> Command {
+    Command::new("new")
+        .about("Start a battle from a scenario: write its journal (header and start event) and exit")
+        .arg(
+            Arg::new("scenario")
+                .value_name("SCENARIO")
+                .required(true)
+                .value_parser(value_parser!(PathBuf))
+                .help("The scenario file (TOML; umpire check validates it)"),
+        )
+        .arg(
+            Arg::new("journal")
+                .long("journal")
+                .value_name("PATH")
+                .required(true)
+                .value_parser(value_parser!(PathBuf))
+                .help("Where to write the battle's journal (an existing file is refused)"),
+        )
+        .arg(
+            Arg::new("seed")
+                .long("seed")
+                .value_name("N")
+                .value_parser(value_parser!(u64))
+                .help("Seed of the program's dice [default: a fresh one, printed and kept in the journal]"),
+        )
+        .after_help("Then: umpire next PATH, umpire act PATH ACTION ..., umpire state PATH")
+}
+
+fn act_command() -> Command {
+    Command::new("act")
+        .about(
+            "Carry out one procedure of the battle's rule set, exactly as the terminal UI does, \
+             and print the explained result",
+        )
+        .override_usage(
+            "umpire act JOURNAL ACTION [INPUTS]... [--dice FACES] [--json]\n       \
+             umpire act JOURNAL ACTION --help\n       \
+             umpire act JOURNAL\n       \
+             umpire act JOURNAL -",
+        )
+        .arg(journal_arg())
+        .arg(
+            Arg::new("rest")
+                .value_name("ACTION")
+                .num_args(0..)
+                .trailing_var_arg(true)
+                .allow_hyphen_values(true)
+                .help(
+                    "The procedure (umpire act JOURNAL lists the battle's), then its inputs as \
+                     flags (umpire act JOURNAL ACTION --help lists them); or - to read commands \
+                     from standard input",
+                ),
+        )
+        .after_help(format!(
+            "Example: umpire act battle.jsonl fire --firer 1-1 --target g11 --range 12 --dice 3\n\n\
+             {SCRIPT_HELP}\n\n{EXIT_HELP}"
+        ))
+}
+
+/// One of the [`SIMPLE`] commands; `with_journal` is false for a line of a script.
+fn simple_command(name: &'static str, with_journal: bool) -> Command {
+    let cmd = Command::new(name);
+    let cmd = if with_journal {
+        cmd.arg(journal_arg())
+    } else {
+        cmd
+    };
+    let cmd = match name {
+        "next" => cmd
+            .about(
+                "End the phase: the program carries out the automatic steps up to the next phase \
+                 that needs the umpire, and lists them with any rolls",
+            )
+            .arg(dice_arg())
+            .arg(json_arg()),
+        "undo" => cmd
+            .about("Take back the latest event in force (the journal records the undo)")
+            .arg(json_arg()),
+        "redo" => cmd
+            .about("Put back the latest event undone (the journal records the redo)")
+            .arg(json_arg()),
+        "mark" => cmd
+            .about("Set or clear a marker on a unit by hand")
+            .arg(
+                Arg::new("unit")
+                    .value_name("UNIT")
+                    .required(true)
+                    .help("The unit's id"),
+            )
+            .arg(
+                Arg::new("marker")
+                    .value_name("MARKER")
+                    .required(true)
+                    .help("The marker's id (umpire rulesets RULESET lists them)"),
+            )
+            .arg(
+                Arg::new("value")
+                    .value_name("VALUE")
+                    .allow_negative_numbers(true)
+                    .help("A count or turn marker's value; an on/off marker needs none"),
+            )
+            .arg(
+                Arg::new("clear")
+                    .long("clear")
+                    .action(ArgAction::SetTrue)
+                    .conflicts_with("value")
+                    .help("Clear the marker"),
+            )
+            .arg(json_arg()),
+        "hits" => cmd
+            .about("Set a unit's hits by hand; reaching its limit removes it")
+            .arg(
+                Arg::new("unit")
+                    .value_name("UNIT")
+                    .required(true)
+                    .help("The unit's id"),
+            )
+            .arg(
+                Arg::new("hits")
+                    .value_name("N")
+                    .required(true)
+                    .allow_negative_numbers(true)
+                    .help("The hits it has now"),
+            )
+            .arg(json_arg()),
+        "note" => cmd
+            .about("Write a note into the battle's log")
+            .arg(
+                Arg::new("text")
+                    .value_name("TEXT")
+                    .required(true)
+                    .num_args(1..)
+                    .allow_negative_numbers(true)
+                    .help("The note; its words are joined by spaces (put -- before words starting with -)"),
+            )
+            .arg(json_arg()),
+        _ => cmd
+            .about(
+                "The battle as it stands: turn, side and phase, every unit's hits and markers, \
+                 the counters, the offers standing and what undo and redo would do. Reads the \
+                 journal without locking it",
+            )
+            .arg(
+                Arg::new("json")
+                    .long("json")
+                    .action(ArgAction::SetTrue)
+                    .help("Print the state as JSON (--help describes its members)"),
+            )
+            .after_long_help(format!("{STATE_JSON_HELP}\n\n{EXIT_HELP}")),
+    };
+    if with_journal {
+        cmd.after_help(EXIT_HELP)
+    } else {
+        cmd
+    }
+}
+
+/// Where an action's input is listed: units first, then what the umpire reads off the table, then
+/// what the battle fills in (the terminal UI's form has the same order).
+fn rank(p: &ParamDef) -> u8 {
+    match (p.scope, p.kind) {
+        (Scope::Battle, ParamKind::Unit) => 0,
+        (Scope::Both, _) => 1,
+        (Scope::Battle, _) => 2,
+        (Scope::Derived, _) => 3,
+    }
+}
+
+/// The flags of one procedure in a battle: every input it declares, then `--dice` and `--json`.
+fn action_command(action: &'static ActionDef, journal: &Path) -> Command {
+    let mut params: Vec<&'static ParamDef> = action.params.iter().collect();
+    params.sort_by_key(|p| rank(p));
+    let mut cmd = Command::new(action.id)
+        .about(action.help)
+        .override_usage(format!(
+            "umpire act {} {} [INPUTS]... [--dice FACES] [--json]",
+            quote(&journal.display().to_string()),
+            action.id
+        ))
+        .after_help(
+            "Inputs that the battle fills in from the units are taken from it unless given. \
+             Flags take an optional yes or no (--smoke, --smoke=no).",
+        );
+    let mut heading = None;
+    for p in params {
+        let h = match rank(p) {
+            0 => "Units",
+            1 | 2 => "Inputs",
+            _ => "Filled in from the battle (give one to override it)",
+        };
+        if heading != Some(h) {
+            cmd = cmd.next_help_heading(h);
+            heading = Some(h);
+        }
+        cmd = cmd.arg(battle_param_arg(p));
+    }
+    cmd.next_help_heading("Dice and output")
+        .arg(dice_arg())
+        .arg(json_arg())
+        .disable_help_flag(true)
+        .arg(
+            Arg::new("help")
+                .short('h')
+                .long("help")
+                .action(ArgAction::Help)
+                .help("Print help"),
+        )
+}
+
+/// An input of a procedure in a battle. A flag takes an optional yes or no, so that one the
+/// battle fills in can be overridden either way.
+fn battle_param_arg(p: &'static ParamDef) -> Arg {
+    let help = if p.scope == Scope::Derived {
+        format!("{} [filled in from the battle]", p.help)
+    } else {
+        resolve::param_help(p)
+    };
+    match p.kind {
+        ParamKind::Flag => Arg::new(p.name)
+            .long(p.name)
+            .help(help)
+            .value_name("yes|no")
+            .num_args(0..=1)
+            .default_missing_value("yes")
+            .action(ArgAction::Set),
+        _ => resolve::param_arg(p).help(help),
+    }
+}
+
+// ---- what a command asks for -------------------------------------------------------------------
+
+/// One battle command, understood but not yet checked against the battle.
+enum Request {
+    Act {
+        action: &'static ActionDef,
+        /// The inputs given, parsed, without defaults.
+        given: Params,
+        dice: Option<TypedDice>,
+        json: bool,
+    },
+    Next {
+        dice: Option<TypedDice>,
+        json: bool,
+    },
+    Undo {
+        json: bool,
+    },
+    Redo {
+        json: bool,
+    },
+    Mark {
+        unit: String,
+        marker: String,
+        value: Option<String>,
+        clear: bool,
+        json: bool,
+    },
+    Hits {
+        unit: String,
+        hits: String,
+        json: bool,
+    },
+    Note {
+        text: String,
+        json: bool,
+    },
+    State {
+        json: bool,
+    },
+}
+
+/// Why a command stopped before it reached the battle: a failure, or clap's word (an error, or
+/// help that was asked for).
+enum Stop {
+    Failed(Failure),
+    Clap(clap::Error),
+}
+
+impl From<Failure> for Stop {
+    fn from(f: Failure) -> Self {
+        Stop::Failed(f)
+    }
+}
+
+impl From<clap::Error> for Stop {
+    fn from(e: clap::Error) -> Self {
+        Stop::Clap(e)
+    }
+}
+
+impl From<crate::rules::ParamError> for Stop {
+    fn from(e: crate::rules::ParamError) -> Self {
+        Stop::Failed(e.into())
+    }
+}
+
+impl Stop {
+    /// On the command line: clap's text as clap prints it (help on stdout, status 0).
+    fn on_command_line(self, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
+        match self {
+            Stop::Failed(f) => Err(f),
+            Stop::Clap(e) => {
+                let text = e.render().to_string();
+                if e.use_stderr() {
+                    output::write_escaped(err, &text)?;
+                    Err(Failure {
+                        code: u8::try_from(e.exit_code()).unwrap_or(USAGE),
+                        messages: Vec::new(),
+                    })
+                } else {
+                    output::write_escaped(out, &text)?;
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    /// In a script: help is printed and the script goes on; an error is one line.
+    fn in_script(self, out: &mut dyn Write) -> Result<(), Failure> {
+        match self {
+            Stop::Failed(f) => Err(f),
+            Stop::Clap(e) if !e.use_stderr() => {
+                output::write_escaped(out, &e.render().to_string())?;
+                Ok(())
+            }
+            Stop::Clap(e) => Err(Failure::usage(clap_message(&e))),
+        }
+    }
+}
+
+/// clap's error in one line: its first paragraph and its tips.
+fn clap_message(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let first: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    let first = first.join(" ").trim_start_matches("error: ").to_string();
+    let tips: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("tip:"))
+        .collect();
+    if tips.is_empty() {
+        first
+    } else {
+        format!("{first} ({})", tips.join("; "))
+    }
+}
+
+/// The procedure called `id` if the battle may use it.
+fn battle_action(ruleset: &dyn Ruleset, id: &str) -> Result<&'static ActionDef, Failure> {
+    if id.starts_with('-') {
+        return Err(Failure::usage(format!(
+            "`{id}`: name a procedure before its inputs (umpire act JOURNAL ACTION {id} ...); \
+             umpire act JOURNAL lists the procedures"
+        )));
+    }
+    let def = find_action(ruleset, id).map_err(|e| {
+        if SIMPLE.contains(&id) {
+            Failure::usage(format!(
+                "`{id}` is a command of its own, not a procedure: umpire {id} JOURNAL (in a script, `{id}`)"
+            ))
+        } else {
+            Failure::from(e)
+        }
+    })?;
+    if !def.in_battle {
+        return Err(Failure::usage(format!(
+            "`{id}` is a table-only procedure of {0}: it is not used in a battle \
+             (umpire resolve {0} {id} resolves it on its own)",
+            ruleset.id()
+        )));
+    }
+    Ok(def)
+}
+
+/// `ACTION [INPUTS]...` against the battle's rule set.
+fn parse_act(ruleset: &dyn Ruleset, journal: &Path, words: &[String]) -> Result<Request, Stop> {
+    let Some(id) = words.first() else {
+        return Err(Failure::usage(
+            "name a procedure: act ACTION [INPUTS]... (umpire act JOURNAL lists them)",
+        )
+        .into());
+    };
+    let action = battle_action(ruleset, id)?;
+    let m = action_command(action, journal).try_get_matches_from(words)?;
+    let mut given = Params::new();
+    for def in action.params {
+        let text = match def.kind {
+            ParamKind::List => m
+                .get_many::<String>(def.name)
+                .map(|values| values.map(String::as_str).collect::<Vec<_>>().join(",")),
+            _ => m.get_one::<String>(def.name).cloned(),
+        };
+        if let Some(text) = text {
+            given.set(def.name, def.parse(&text)?);
+        }
+    }
+    Ok(Request::Act {
+        action,
+        given,
+        dice: dice_from(&m)?,
+        json: m.get_flag("json"),
+    })
+}
+
+/// One of the [`SIMPLE`] commands from clap's matches.
+fn simple_request(name: &str, m: &ArgMatches) -> Result<Request, Failure> {
+    let json = m.get_flag("json");
+    let text = |id: &str| m.get_one::<String>(id).cloned().unwrap_or_default();
+    Ok(match name {
+        "next" => Request::Next {
+            dice: dice_from(m)?,
+            json,
+        },
+        "undo" => Request::Undo { json },
+        "redo" => Request::Redo { json },
+        "mark" => Request::Mark {
+            unit: text("unit"),
+            marker: text("marker"),
+            value: m.get_one::<String>("value").cloned(),
+            clear: m.get_flag("clear"),
+            json,
+        },
+        "hits" => Request::Hits {
+            unit: text("unit"),
+            hits: text("hits"),
+            json,
+        },
+        "note" => Request::Note {
+            text: m
+                .get_many::<String>("text")
+                .into_iter()
+                .flatten()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .join(" "),
+            json,
+        },
+        "state" => Request::State { json },
+        other => return Err(Failure::usage(format!("unknown command `{other}`"))),
+    })
+}
+
+/// The typed faces of `--dice`, if given.
+fn dice_from(m: &ArgMatches) -> Result<Option<TypedDice>, Failure> {
+    match m.get_many::<String>("dice") {
+        None => Ok(None),
+        Some(values) => {
+            let text = values.map(String::as_str).collect::<Vec<_>>().join(" ");
+            Ok(Some(TypedDice::parse(&text)?))
+        }
+    }
+}
+
+// ---- running a command ---------------------------------------------------------------------------
+
+/// A session's refusal as a failure: the rules' refusals and what cannot be done exit 1, input
+/// that cannot be understood (unknown names, bad values, bad dice) exits 2. A message of several
+/// lines (a scenario's problems) becomes several `error:` lines.
+fn session_failure(e: SessionError) -> Failure {
+    let code = match &e {
+        SessionError::Battle(BattleError::Rule(RuleError::Refused(_))) => FAILED,
+        SessionError::Battle(BattleError::Rule(_)) | SessionError::Dice(_) => USAGE,
+        _ => FAILED,
+    };
+    Failure {
+        code,
+        messages: e.to_string().lines().map(str::to_string).collect(),
+    }
+}
+
+/// The journal's path as the umpire typed it, quoted for a shell if need be.
+fn quote(text: &str) -> String {
+    shlex::try_quote(text).map_or_else(|_| text.to_string(), |q| q.into_owned())
+}
+
+fn shown(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// `umpire new SCENARIO --journal PATH [--seed N]`.
+pub fn new(m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failure> {
+    let path = m
+        .get_one::<PathBuf>("scenario")
+        .cloned()
+        .unwrap_or_default();
+    let journal = m.get_one::<PathBuf>("journal").cloned().unwrap_or_default();
+    let scenario = crate::scenario::load(&path)
+        .map_err(|e| Failure::failed_all(e.0.iter().map(ToString::to_string)))?;
+    let (seed, fresh) = match m.get_one::<u64>("seed") {
+        Some(seed) => (*seed, false),
+        None => (resolve::fresh_seed(), true),
+    };
+    if let Some(dir) = journal.parent().filter(|d| !d.as_os_str().is_empty())
+        && !dir.exists()
+    {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            Failure::failed(format!("{}: cannot create the folder: {e}", shown(dir)))
+        })?;
+    }
+    let session = Session::create(scenario, &journal, seed, Utc::now()).map_err(session_failure)?;
+    let battle = session.battle();
+    let j = quote(&shown(&journal));
+    let mut text = format!(
+        "Started: {}\n  rule set: {} ({})\n  scenario: {}\n  journal:  {}\n  seed:     {seed}{}\n  now:      {}\n",
+        battle.scenario.title(),
+        battle.ruleset.id(),
+        battle.ruleset.title(),
+        shown(&path),
+        shown(&journal),
+        if fresh {
+            " (fresh; the program's dice roll from it, and it is kept in the journal)"
+        } else {
+            ""
+        },
+        position(battle),
+    );
+    let automatic = battle
+        .ruleset
+        .phases()
+        .iter()
+        .any(|p| p.id == battle.state().phase && p.automatic);
+    if automatic {
+        text.push_str(&format!(
+            "{} is carried out by the program: begin with umpire next {j}\n",
+            battle.current_phase_name()
+        ));
+    } else {
+        text.push_str(&format!(
+            "Next: umpire act {j} ACTION ... (umpire act {j} lists the procedures)\n"
+        ));
+    }
+    output::write_escaped(out, &text)?;
+    Ok(())
+}
+
+/// `umpire act JOURNAL …`: one procedure, the list of procedures, or a script.
+pub fn act(
+    m: &ArgMatches,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Failure> {
+    let journal = m.get_one::<PathBuf>("journal").cloned().unwrap_or_default();
+    let rest: Vec<String> = m
+        .get_many::<String>("rest")
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect();
+    match rest.first().map(String::as_str) {
+        None => {
+            let read = read_journal(&journal)?;
+            list_procedures(&read.battle, &journal, out)
+        }
+        Some("-") => {
+            if rest.len() > 1 {
+                return Err(Failure::usage(format!(
+                    "`{}` after `-`: a script's commands are read from standard input",
+                    rest[1]
+                )));
+            }
+            script(&journal, input, out, err)
+        }
+        Some(_) if asks_for_help(&rest[1..]) => {
+            // Help needs only the rule set: read without the lock, so it works while the
+            // battle is open elsewhere.
+            let read = read_journal(&journal)?;
+            parse_act(read.battle.ruleset, &journal, &rest)
+                .map(drop)
+                .or_else(|stop| stop.on_command_line(out, err))
+        }
+        Some(_) => {
+            let mut session = open(&journal)?;
+            let request = match parse_act(session.battle().ruleset, &journal, &rest) {
+                Ok(r) => r,
+                Err(stop) => return stop.on_command_line(out, err),
+            };
+            carry_out(&mut session, &journal, request, out, err)
+        }
+    }
+}
+
+fn asks_for_help(words: &[String]) -> bool {
+    words
+        .iter()
+        .take_while(|w| *w != "--")
+        .any(|w| w == "--help" || w == "-h")
+}
+
+/// `umpire next|undo|redo|mark|hits|note|state JOURNAL …`.
+pub fn simple(
+    name: &str,
+    m: &ArgMatches,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Failure> {
+    let journal = m.get_one::<PathBuf>("journal").cloned().unwrap_or_default();
+    let request = simple_request(name, m)?;
+    if let Request::State { json } = request {
+        let read = read_journal(&journal)?;
+        if let Some(torn) = &read.torn {
+            writeln!(err, "warning: {}", escape_terminal(&torn.describe()))?;
+        }
+        return write_state(
+            &read.battle,
+            &journal,
+            read.seed,
+            read.torn.as_ref(),
+            json,
+            out,
+        );
+    }
+    let mut session = open(&journal)?;
+    carry_out(&mut session, &journal, request, out, err)
+}
+
+/// Opens (and locks) the battle for writing. A bad last line stays in the file until the first
+/// record is written.
+fn open(journal: &Path) -> Result<Session, Failure> {
+    Session::open(journal)
+        .map(|(session, _torn)| session)
+        .map_err(session_failure)
+}
+
+/// A battle read from its journal without the lock, changing nothing.
+struct ReadBattle {
+    battle: Battle,
+    seed: u64,
+    torn: Option<TornTail>,
+}
+
+fn read_journal(journal: &Path) -> Result<ReadBattle, Failure> {
+    let loaded = Journal::read::<Header, Record>(journal)
+        .map_err(|e| session_failure(SessionError::from(e)))?;
+    let seed = loaded.header.seed;
+    let (battle, _) = session::replay(journal, &loaded.header, loaded.checksummed, loaded.entries)
+        .map_err(session_failure)?;
+    Ok(ReadBattle {
+        battle,
+        seed,
+        torn: loaded.torn,
+    })
+}
+
+/// Checks a request against the battle, carries it out (on disk before anything is printed) and
+/// prints what happened.
+fn carry_out(
+    session: &mut Session,
+    journal: &Path,
+    request: Request,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Failure> {
+    let battle = session.battle();
+    let mut took = None;
+    let (command, dice, json) = match request {
+        Request::State { json } => {
+            let seed = session.seed();
+            return write_state(session.battle(), journal, seed, None, json, out);
+        }
+        Request::Act {
+            action,
+            given,
+            dice,
+            json,
+        } => {
+            let params = battle
+                .prefill(action.id, &given)
+                .map_err(|e| session_failure(e.into()))?;
+            let command = BattleCommand::Act {
+                action: action.id.to_string(),
+                params,
+            };
+            (command, dice, json)
+        }
+        Request::Next { dice, json } => (BattleCommand::Advance, dice, json),
+        Request::Undo { json } => {
+            took = battle.undo_preview().map(|e| ("undone", e.summary.clone()));
+            (BattleCommand::Undo, None, json)
+        }
+        Request::Redo { json } => {
+            took = battle.redo_preview().map(|e| ("redone", e.summary.clone()));
+            (BattleCommand::Redo, None, json)
+        }
+        Request::Mark {
+            unit,
+            marker,
+            value,
+            clear,
+            json,
+        } => {
+            let value = marker_value(battle.ruleset, &unit, &marker, value.as_deref(), clear)?;
+            let command = BattleCommand::SetMarker {
+                unit,
+                marker,
+                value,
+            };
+            (command, None, json)
+        }
+        Request::Hits { unit, hits, json } => {
+            let hits = hits.trim().parse::<u32>().map_err(|_| {
+                Failure::usage(format!(
+                    "N {hits:?}: expected the unit's hits as a whole number from 0"
+                ))
+            })?;
+            (BattleCommand::SetHits { unit, hits }, None, json)
+        }
+        Request::Note { text, json } => (BattleCommand::Note { text }, None, json),
+    };
+    let record = session
+        .execute(&command, dice, Utc::now())
+        .map_err(session_failure)?;
+    if let Some(tail) = session.take_set_aside() {
+        writeln!(err, "warning: {}", escape_terminal(&tail.describe()))?;
+    }
+    let battle = session.battle();
+    if json {
+        let (undone, redone) = match took {
+            Some(("undone", what)) => (Some(what), None),
+            Some((_, what)) => (None, Some(what)),
+            None => (None, None),
+        };
+        let shown = RecordJson {
+            journal: shown(journal),
+            record: &record,
+            undone,
+            redone,
+            standing_offers: offers_json(battle, journal),
+        };
+        write_json(out, &shown)
+    } else {
+        let mut text = record_text(battle, &record, took);
+        text.push_str(&offers_text(battle, journal));
+        text.push_str(&format!(
+            "Recorded: {}, record {} (line {})\n",
+            shown(journal),
+            record.seq,
+            record.seq + 1
+        ));
+        output::write_escaped(out, &text)?;
+        Ok(())
+    }
+}
+
+/// The value `mark` sets: 1 for an on/off marker, VALUE for a count or turn, none with `--clear`.
+fn marker_value(
+    ruleset: &dyn Ruleset,
+    unit: &str,
+    marker: &str,
+    value: Option<&str>,
+    clear: bool,
+) -> Result<Option<i32>, Failure> {
+    let Some(def) = ruleset.markers().iter().find(|m| m.id == marker) else {
+        let ids: Vec<&str> = ruleset.markers().iter().map(|m| m.id).collect();
+        return Err(Failure::usage(format!(
+            "no marker `{marker}` in {}{}; its markers: {}",
+            ruleset.id(),
+            did_you_mean(marker, ids.iter().copied()),
+            ids.join(", ")
+        )));
+    };
+    if clear {
+        return Ok(None);
+    }
+    match (value, def.kind) {
+        (Some(text), _) => text.trim().parse::<i32>().map(Some).map_err(|_| {
+            Failure::usage(format!(
+                "VALUE {text:?}: expected a whole number for marker `{marker}`"
+            ))
+        }),
+        (None, MarkerKind::Flag) => Ok(Some(1)),
+        (None, kind) => Err(Failure::usage(format!(
+            "marker `{marker}` holds {}: give its VALUE after it (mark {unit} {marker} {}) or clear it (--clear)",
+            if kind == MarkerKind::Turn {
+                "a turn"
+            } else {
+                "a count"
+            },
+            if kind == MarkerKind::Turn { 7 } else { 3 }
+        ))),
+    }
+}
+
+// ---- scripts -----------------------------------------------------------------------------------
+
+/// `umpire act JOURNAL -`: every command of standard input, the journal locked throughout.
+fn script(
+    journal: &Path,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Failure> {
+    let mut session = open(journal)?;
+    let mut bytes = Vec::new();
+    let mut number = 0usize;
+    let mut first = true;
+    loop {
+        bytes.clear();
+        let read = input.read_until(b'\n', &mut bytes).map_err(|e| {
+            Failure::failed(format!(
+                "line {}: cannot read standard input: {e}",
+                number + 1
+            ))
+        })?;
+        if read == 0 {
+            return Ok(());
+        }
+        number += 1;
+        let at_line = |f: Failure| Failure {
+            code: f.code,
+            messages: f
+                .messages
+                .into_iter()
+                .map(|m| format!("line {number}: {m}"))
+                .collect(),
+        };
+        let line = std::str::from_utf8(&bytes)
+            .map_err(|_| at_line(Failure::usage("not UTF-8 text")))?
+            .trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let words = shlex::split(line).ok_or_else(|| {
+            at_line(Failure::usage(
+                "cannot split the line into words: a quote is not closed, or it ends with \\",
+            ))
+        })?;
+        if words.is_empty() {
+            continue;
+        }
+        let mut shown = Vec::new();
+        script_line(&mut session, journal, &words, &mut shown, err).map_err(at_line)?;
+        if !shown.is_empty() {
+            if !first {
+                writeln!(out)?;
+            }
+            first = false;
+            out.write_all(&shown)?;
+            out.flush()?;
+        }
+    }
+}
+
+/// One line of a script, split into words.
+fn script_line(
+    session: &mut Session,
+    journal: &Path,
+    words: &[String],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Failure> {
+    let name = words[0].as_str();
+    let ruleset = session.battle().ruleset;
+    let parsed = if name == "act" {
+        if words.get(1).map(String::as_str) == Some("-") {
+            return Err(Failure::usage("a script cannot read another script"));
+        }
+        parse_act(ruleset, journal, &words[1..])
+    } else if let Some(simple) = SIMPLE.iter().find(|s| **s == name) {
+        simple_command(simple, false)
+            .try_get_matches_from(words)
+            .map_err(Stop::from)
+            .and_then(|m| simple_request(name, &m).map_err(Stop::from))
+    } else if NOT_IN_A_SCRIPT.contains(&name) {
+        return Err(Failure::usage(format!(
+            "`{name}` is not a battle command; a script's lines are procedures (fire ..., or \
+             act fire ...) and {}",
+            SIMPLE.join(", ")
+        )));
+    } else {
+        parse_act(ruleset, journal, words)
+    };
+    match parsed {
+        Ok(request) => carry_out(session, journal, request, out, err),
+        Err(stop) => stop.in_script(out),
+    }
+}
+
+// ---- what is printed ---------------------------------------------------------------------------
+
+/// Where the battle stands: `turn 2 of 12 · B Company … · Action`.
+fn position(battle: &Battle) -> String {
+    let st = battle.state();
+    let of = battle
+        .scenario
+        .file
+        .turns
+        .as_ref()
+        .map(|t| format!(" of {}", t.get_ref()))
+        .unwrap_or_default();
+    format!(
+        "turn {}{of} · {} · {}",
+        st.turn,
+        battle.roster.sides[st.active].name,
+        battle.current_phase_name()
+    )
+}
+
+/// A record explained: the event's summary, each resolution, the notes (or what an undo or redo
+/// took back or put back).
+fn record_text(battle: &Battle, record: &Record, took: Option<(&str, String)>) -> String {
+    let mut text = String::new();
+    match &record.entry {
+        Entry::Event(ev) => {
+            text.push_str(&ev.summary);
+            text.push('\n');
+            for r in &ev.resolutions {
+                text.push('\n');
+                text.push_str(&r.render_text());
+            }
+            if !ev.notes.is_empty() {
+                if !ev.resolutions.is_empty() {
+                    text.push('\n');
+                }
+                // The automatic steps of a phase change are indented as the rule set nests them.
+                let (head, bullet) = match ev.kind {
+                    EventKind::Advance => ("Steps:\n", ""),
+                    _ => ("Notes:\n", "- "),
+                };
+                text.push_str(head);
+                for n in &ev.notes {
+                    text.push_str(&format!("  {bullet}{n}\n"));
+                }
+            }
+        }
+        Entry::Undo | Entry::Redo => {
+            if let Some((verb, what)) = took {
+                text.push_str(&format!("{verb}: {what}\n"));
+            }
+        }
+    }
+    if !matches!(record.entry, Entry::Event(_)) {
+        // An undo or redo may take the battle back to another turn, side or phase.
+        text.push_str(&format!("Now: {}\n", position(battle)));
+    }
+    text
+}
+
+/// The offers standing now, each with the units that may take it up and the command that would.
+fn offers_text(battle: &Battle, journal: &Path) -> String {
+    let offers = battle.standing_offers();
+    if offers.is_empty() {
+        return String::new();
+    }
+    let mut text = String::from("Offers standing:\n");
+    for o in &offers {
+        let ids: Vec<&str> = o
+            .actors
+            .iter()
+            .map(|&u| battle.roster.units[u].id.as_str())
+            .collect();
+        text.push_str(&format!(
+            "  - {}: {} may take it up\n      {}\n",
+            o.offer.text,
+            ids.join(", "),
+            offer_command(journal, &o.offer)
+        ));
+    }
+    text
+}
+
+/// The command line that takes an offer up, with `ID` for the unit that does.
+fn offer_command(journal: &Path, offer: &Offer) -> String {
+    let mut words = vec![
+        "umpire".to_string(),
+        "act".to_string(),
+        quote(&shown(journal)),
+        offer.action.clone(),
+        format!("--{}", offer.actor_param),
+        "ID".to_string(),
+    ];
+    for (name, value) in &offer.params.0 {
+        match value {
+            Value::Bool(true) => words.push(format!("--{name}")),
+            Value::Bool(false) => words.push(format!("--{name}=no")),
+            v => {
+                words.push(format!("--{name}"));
+                words.push(quote(&v.to_string()));
+            }
+        }
+    }
+    words.join(" ")
+}
+
+/// What `umpire act JOURNAL` alone prints: the procedures the battle may use.
+fn list_procedures(battle: &Battle, journal: &Path, out: &mut dyn Write) -> Result<(), Failure> {
+    let ruleset = battle.ruleset;
+    let actions: Vec<&ActionDef> = ruleset.actions().iter().filter(|a| a.in_battle).collect();
+    let width = actions.iter().map(|a| a.id.len()).max().unwrap_or(0);
+    let mut lines = vec![format!(
+        "Procedures of {} in this battle ({}):",
+        ruleset.id(),
+        battle.scenario.title()
+    )];
+    for a in &actions {
+        let indent = " ".repeat(width + 4);
+        let wrapped = output::wrap(a.help, &indent, 100);
+        for (i, line) in wrapped.into_iter().enumerate() {
+            if i == 0 {
+                lines.push(format!("  {:<width$}  {}", a.id, line.trim_start()));
+            } else {
+                lines.push(line);
+            }
+        }
+    }
+    let j = quote(&shown(journal));
+    lines.push(format!("Inputs of one: umpire act {j} ACTION --help"));
+    lines.push(format!(
+        "Also: umpire {} {j} (umpire COMMAND --help)",
+        SIMPLE.join("|")
+    ));
+    output::write_escaped(out, &lines.join("\n"))?;
+    Ok(())
+}
+
+/// `umpire state`: the battle as it stands, as text or JSON.
+fn write_state(
+    battle: &Battle,
+    journal: &Path,
+    seed: u64,
+    torn: Option<&TornTail>,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    if json {
+        write_json(out, &state_json(battle, journal, seed, torn))
+    } else {
+        output::write_escaped(out, &state_text(battle, journal, seed))?;
+        Ok(())
+    }
+}
+
+/// A unit's markers in the rule set's order: `SUP`, `BACK T7`, `HOLD 3`; and `OUT (why)`.
+fn unit_marks(battle: &Battle, unit: usize) -> Vec<String> {
+    let st = &battle.state().units[unit];
+    let mut marks: Vec<String> = battle
+        .ruleset
+        .markers()
+        .iter()
+        .filter_map(|m| {
+            st.marker(m.id).map(|v| match m.kind {
+                MarkerKind::Flag => m.badge.to_string(),
+                MarkerKind::Count => format!("{} {v}", m.badge),
+                MarkerKind::Turn => format!("{} T{v}", m.badge),
+            })
+        })
+        .collect();
+    if let Some(why) = &st.removed {
+        marks.insert(0, format!("OUT ({why})"));
+    }
+    marks
+}
+
+/// The counters kept on a formation or side: `cp 3, saved 1`.
+fn counters_text(battle: &Battle, scope: &str) -> Option<String> {
+    let list: Vec<String> = counters_of(battle, scope)
+        .into_iter()
+        .map(|(name, v)| format!("{name} {v}"))
+        .collect();
+    (!list.is_empty()).then(|| list.join(", "))
+}
+
+fn counters_of(battle: &Battle, scope: &str) -> BTreeMap<String, i32> {
+    battle
+        .state()
+        .counters
+        .iter()
+        .filter(|((s, _), _)| s == scope)
+        .map(|((_, name), v)| (name.clone(), *v))
+        .collect()
+}
+
+/// A line of the roster as `state` prints it.
+enum Line {
+    Side(usize),
+    Formation(usize, usize),
+    Unit(usize, usize),
+}
+
+/// The roster in order: each side, its own units, then its formations nested (as the terminal
+/// UI's roster pane shows them).
+fn roster_lines(battle: &Battle) -> Vec<Line> {
+    fn formation(battle: &Battle, f: usize, depth: usize, lines: &mut Vec<Line>) {
+        let r = &battle.roster;
+        lines.push(Line::Formation(f, depth));
+        for (u, info) in r.units.iter().enumerate() {
+            if info.formation == Some(f) {
+                lines.push(Line::Unit(u, depth + 1));
+            }
+        }
+        for (sub, fi) in r.formations.iter().enumerate() {
+            if fi.parent == Some(f) {
+                formation(battle, sub, depth + 1, lines);
+            }
+        }
+    }
+    let r = &battle.roster;
+    let mut lines = Vec::new();
+    for s in 0..r.sides.len() {
+        lines.push(Line::Side(s));
+        for (u, info) in r.units.iter().enumerate() {
+            if info.side == s && info.formation.is_none() {
+                lines.push(Line::Unit(u, 1));
+            }
+        }
+        for (f, fi) in r.formations.iter().enumerate() {
+            if fi.side == s && fi.parent.is_none() {
+                formation(battle, f, 1, &mut lines);
+            }
+        }
+    }
+    lines
+}
+
+fn state_text(battle: &Battle, journal: &Path, seed: u64) -> String {
+    let r = &battle.roster;
+    let st = battle.state();
+    let mut out = vec![
+        format!(
+            "{} — {}, journal {} ({} records, seed {seed})",
+            battle.scenario.title(),
+            battle.ruleset.id(),
+            shown(journal),
+            battle.history().entries().len()
+        ),
+        capitalised(&position(battle)),
+        String::new(),
+    ];
+    let lines = roster_lines(battle);
+    let id_column = lines
+        .iter()
+        .filter_map(|l| match l {
+            Line::Unit(u, depth) => Some(depth * 2 + r.units[*u].id.chars().count()),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    let hits_width = r
+        .units
+        .iter()
+        .enumerate()
+        .map(|(u, i)| hits_text(st.units[u].hits, i.hit_limit).len())
+        .max()
+        .unwrap_or(0);
+    for line in &lines {
+        match *line {
+            Line::Side(s) => {
+                let side = &r.sides[s];
+                let mut text = format!("{} ({}, {})", side.name, side.id, side.quality);
+                if s == st.active {
+                    text.push_str(" — its turn");
+                }
+                if let Some(c) = counters_text(battle, &side.id) {
+                    text.push_str(&format!(" — {c}"));
+                }
+                out.push(text);
+            }
+            Line::Formation(f, depth) => {
+                let fi = &r.formations[f];
+                let mut what = vec![fi.id.clone()];
+                what.extend(fi.level.clone());
+                what.push(fi.quality.clone());
+                let mut text = format!("{}{} ({})", "  ".repeat(depth), fi.name, what.join(", "));
+                if let Some(c) = counters_text(battle, &fi.id) {
+                    text.push_str(&format!(" — {c}"));
+                }
+                out.push(text);
+            }
+            Line::Unit(u, depth) => {
+                let info = &r.units[u];
+                let indent = "  ".repeat(depth);
+                let hits = hits_text(st.units[u].hits, info.hit_limit);
+                let marks = unit_marks(battle, u);
+                let mut text = format!(
+                    "{indent}{:<w$}  hits {hits:<hw$}  {}",
+                    info.id,
+                    info.name,
+                    w = id_column - depth * 2,
+                    hw = hits_width
+                );
+                if !marks.is_empty() {
+                    text.push_str(&format!("  {}", marks.join(" ")));
+                }
+                out.push(text);
+            }
+        }
+    }
+    if !st.areas.is_empty() {
+        out.push(String::new());
+        out.push("Area markers:".into());
+        for (id, a) in &st.areas {
+            out.push(format!(
+                "  {id}: {} on {}, laid by {} on turn {}",
+                a.kind, a.label, a.side, a.turn
+            ));
+        }
+    }
+    out.push(String::new());
+    let offers = offers_text(battle, journal);
+    if !offers.is_empty() {
+        out.push(offers.trim_end().to_string());
+    }
+    out.push(match battle.undo_preview() {
+        Some(e) => format!("Undo would take back: {}", e.summary),
+        None => "Nothing to undo".into(),
+    });
+    out.push(match battle.redo_preview() {
+        Some(e) => format!("Redo would put back: {}", e.summary),
+        None => "Nothing to redo".into(),
+    });
+    let mut text = out.join("\n");
+    text.push('\n');
+    text
+}
+
+/// `1/3`, or `-` for a unit that cannot be hit (an off-table asset).
+fn hits_text(hits: u32, limit: u32) -> String {
+    if limit == 0 && hits == 0 {
+        "-".into()
+    } else {
+        format!("{hits}/{limit}")
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+// ---- JSON --------------------------------------------------------------------------------------
+
+#[derive(Serialize)]
+struct RecordJson<'a> {
+    journal: String,
+    record: &'a Record,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    undone: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    redone: Option<String>,
+    standing_offers: Vec<OfferJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct OfferJson<'a> {
+    action: &'a str,
+    text: &'a str,
+    actor_param: &'a str,
+    params: &'a Params,
+    actors: Vec<&'a str>,
+    command: String,
+}
+
+fn offers_json<'a>(battle: &'a Battle, journal: &Path) -> Vec<OfferJson<'a>> {
+    // The offers are those of an event the battle holds; borrow them from it.
+    let Some(event) = battle.history().last_in_force() else {
+        return Vec::new();
+    };
+    battle
+        .standing_offers()
+        .into_iter()
+        .filter_map(|standing| {
+            let offer = event.offers.iter().find(|o| **o == standing.offer)?;
+            Some(OfferJson {
+                action: &offer.action,
+                text: &offer.text,
+                actor_param: &offer.actor_param,
+                params: &offer.params,
+                actors: standing
+                    .actors
+                    .iter()
+                    .map(|&u| battle.roster.units[u].id.as_str())
+                    .collect(),
+                command: offer_command(journal, offer),
+            })
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct StateJson<'a> {
+    journal: String,
+    title: &'a str,
+    ruleset: &'static str,
+    seed: u64,
+    records: usize,
+    turn: u32,
+    turns: Option<i64>,
+    active_side: &'a str,
+    phase: &'a str,
+    phase_name: &'static str,
+    sides: Vec<SideJson<'a>>,
+    formations: Vec<FormationJson<'a>>,
+    units: Vec<UnitJson<'a>>,
+    areas: Vec<AreaJson<'a>>,
+    standing_offers: Vec<OfferJson<'a>>,
+    undo: Option<&'a str>,
+    redo: Option<&'a str>,
+    set_aside: Option<String>,
+}
+
+#[derive(Serialize)]
+struct SideJson<'a> {
+    id: &'a str,
+    name: &'a str,
+    quality: &'a str,
+    active: bool,
+    counters: BTreeMap<String, i32>,
+}
+
+#[derive(Serialize)]
+struct FormationJson<'a> {
+    id: &'a str,
+    name: &'a str,
+    level: Option<&'a str>,
+    side: &'a str,
+    parent: Option<&'a str>,
+    quality: &'a str,
+    counters: BTreeMap<String, i32>,
+}
+
+#[derive(Serialize)]
+struct UnitJson<'a> {
+    id: &'a str,
+    name: &'a str,
+    side: &'a str,
+    formation: Option<&'a str>,
+    kind: &'a str,
+    quality: &'a str,
+    hits: u32,
+    hit_limit: u32,
+    removed: Option<&'a str>,
+    markers: &'a BTreeMap<String, i32>,
+    badges: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct AreaJson<'a> {
+    id: &'a str,
+    kind: &'a str,
+    label: &'a str,
+    side: &'a str,
+    turn: u32,
+}
+
+fn state_json<'a>(
+    battle: &'a Battle,
+    journal: &Path,
+    seed: u64,
+    torn: Option<&TornTail>,
+) -> StateJson<'a> {
+    let r = &battle.roster;
+    let st = battle.state();
+    let view = battle.view();
+    StateJson {
+        journal: shown(journal),
+        title: battle.scenario.title(),
+        ruleset: battle.ruleset.id(),
+        seed,
+        records: battle.history().entries().len(),
+        turn: st.turn,
+        turns: battle.scenario.file.turns.as_ref().map(|t| *t.get_ref()),
+        active_side: &r.sides[st.active].id,
+        phase: &st.phase,
+        phase_name: battle.current_phase_name(),
+        sides: r
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(s, side)| SideJson {
+                id: &side.id,
+                name: &side.name,
+                quality: &side.quality,
+                active: s == st.active,
+                counters: counters_of(battle, &side.id),
+            })
+            .collect(),
+        formations: r
+            .formations
+            .iter()
+            .map(|f| FormationJson {
+                id: &f.id,
+                name: &f.name,
+                level: f.level.as_deref(),
+                side: &r.sides[f.side].id,
+                parent: f.parent.map(|p| r.formations[p].id.as_str()),
+                quality: &f.quality,
+                counters: counters_of(battle, &f.id),
+            })
+            .collect(),
+        units: r
+            .units
+            .iter()
+            .enumerate()
+            .map(|(u, info)| UnitJson {
+                id: &info.id,
+                name: &info.name,
+                side: &r.sides[info.side].id,
+                formation: info.formation.map(|f| r.formations[f].id.as_str()),
+                kind: &info.kind,
+                quality: &info.quality,
+                hits: st.units[u].hits,
+                hit_limit: info.hit_limit,
+                removed: st.units[u].removed.as_deref(),
+                markers: &st.units[u].markers,
+                badges: battle
+                    .ruleset
+                    .badges(&view, u)
+                    .into_iter()
+                    .map(|b| b.text)
+                    .collect(),
+            })
+            .collect(),
+        areas: st
+            .areas
+            .iter()
+            .map(|(id, a)| AreaJson {
+                id,
+                kind: &a.kind,
+                label: &a.label,
+                side: &a.side,
+                turn: a.turn,
+            })
+            .collect(),
+        standing_offers: offers_json(battle, journal),
+        undo: battle.undo_preview().map(|e| e.summary.as_str()),
+        redo: battle.redo_preview().map(|e| e.summary.as_str()),
+        set_aside: torn.map(TornTail::describe),
+    }
+}
+
+/// Writes a value as pretty JSON, with every character that could rewrite a terminal written as
+/// a `\uXXXX` escape (serde_json leaves DEL, C1 controls and bidi characters as they are). Such a
+/// character can only stand inside a string, where the escape means the same.
+fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<(), Failure> {
+    let text = serde_json::to_string_pretty(value)?;
+    let mut safe = String::with_capacity(text.len());
+    let mut buf = [0u8; 4];
+    for c in text.chars() {
+        if c != '\n' && forbidden_char(c.encode_utf8(&mut buf)).is_some() {
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                safe.push_str(&format!("\\u{unit:04x}"));
+            }
+        } else {
+            safe.push(c);
+        }
+    }
+    writeln!(out, "{safe}")?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_battle_input_uses_a_flag_of_act() {
+        for ruleset in crate::rules::registry() {
+            for action in ruleset.actions().iter().filter(|a| a.in_battle) {
+                for p in action.params {
+                    assert!(
+                        !["dice", "json", "help"].contains(&p.name),
+                        "{} {}: input --{} collides with a flag of `umpire act`",
+                        ruleset.id(),
+                        action.id,
+                        p.name
+                    );
+                }
+                action_command(action, Path::new("b.jsonl")).debug_assert();
+            }
+        }
+    }
+
+    #[test]
+    fn json_escapes_what_could_rewrite_a_terminal() {
+        let mut out = Vec::new();
+        write_json(
+            &mut out,
+            &serde_json::json!({"a": "x\u{202e}y\u{1b}z\u{85}"}),
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains(r"x\u202ey\u001bz\u0085"), "{text}");
+        let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(back["a"], "x\u{202e}y\u{1b}z\u{85}");
+    }
+
+    #[test]
+    fn clap_errors_read_as_one_line() {
+        let e = action_command(
+            find_action(crate::rules::get("newport").unwrap(), "fire").unwrap(),
+            Path::new("b.jsonl"),
+        )
+        .try_get_matches_from(["fire", "--rnage", "12"])
+        .unwrap_err();
+        let m = clap_message(&e);
+        assert!(!m.contains('\n'), "{m}");
+        assert!(m.contains("--rnage"), "{m}");
+        assert!(m.contains("--range"), "{m}");
+    }
+
+    #[test]
+    fn offers_are_taken_up_by_a_command_line() {
+        let offer = Offer {
+            action: "fire".into(),
+            text: "opportunity fire".into(),
+            actor_param: "firer".into(),
+            params: Params::new()
+                .with("target", Value::Text("1-2".into()))
+                .with("trigger", Value::Text("moved".into()))
+                .with("smoke", Value::Bool(false)),
+        };
+        assert_eq!(
+            offer_command(Path::new("my battle.jsonl"), &offer),
+            "umpire act 'my battle.jsonl' fire --firer ID --smoke=no --target 1-2 --trigger moved"
+        );
+    }
+}
