@@ -1163,7 +1163,7 @@ fn offer_command(journal: &Path, offer: &Offer) -> String {
         format!("--{}", offer.actor_param),
         "ID".to_string(),
     ];
-    for (name, value) in &offer.params.0 {
+    for (name, value) in offer.params.iter() {
         match value {
             Value::Bool(true) => words.push(format!("--{name}")),
             Value::Bool(false) => words.push(format!("--{name}=no")),
@@ -1526,7 +1526,7 @@ struct UnitJson<'a> {
     hits: u32,
     hit_limit: u32,
     removed: Option<&'a str>,
-    markers: &'a BTreeMap<String, i32>,
+    markers: &'a BTreeMap<&'static str, i32>,
     badges: Vec<String>,
 }
 
