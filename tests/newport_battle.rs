@@ -67,6 +67,41 @@ fn fire_applies_the_row_and_finishes_the_firer() {
 }
 
 #[test]
+fn an_offer_stands_through_notes_and_hand_edits_until_the_next_procedure() {
+    let mut b = started("");
+    act(&mut b, "move", &[("unit", "1-2")], "");
+    let target = |b: &umpire::battle::Battle| {
+        b.standing_offers()
+            .iter()
+            .map(|o| o.offer.params.text("target").unwrap_or("").to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(target(&b), ["1-2"]);
+    run(
+        &mut b,
+        Command::Note {
+            text: "the hedge burns".into(),
+        },
+        "",
+    );
+    mark(&mut b, "1-3", SUPPRESSED);
+    assert_eq!(
+        target(&b),
+        ["1-2"],
+        "a note and a hand edit leave it standing"
+    );
+    // The next procedure ends it (and makes its own).
+    act(&mut b, "move", &[("unit", "1-1")], "");
+    assert_eq!(target(&b), ["1-1"]);
+    // Undoing that move brings the first offer back.
+    b.execute(&Command::Undo, &mut umpire::dice::TypedDice::default())
+        .unwrap();
+    assert_eq!(target(&b), ["1-2"]);
+    advance(&mut b, "");
+    assert!(b.standing_offers().is_empty(), "the phase is over");
+}
+
+#[test]
 fn a_second_suppression_paralyzes_infantry_but_never_a_vehicle() {
     let mut b = started("");
     act(
@@ -702,6 +737,22 @@ fn air_and_artillery() {
         "",
     );
     assert!(e.contains("leader must spot"), "{e}");
+    // The asset is the weapon: another one named is refused, not ignored.
+    let e = refused(
+        &mut b,
+        "artillery",
+        &[
+            ("asset", "arty"),
+            ("spotter", "a-ldr"),
+            ("targets", "g1"),
+            ("weapon", "light-mortar"),
+        ],
+        "",
+    );
+    assert!(
+        e.contains("--weapon light-mortar:") && e.contains("is an artillery"),
+        "{e}"
+    );
     let e = act(
         &mut b,
         "artillery",

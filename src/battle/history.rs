@@ -87,6 +87,17 @@ impl History {
         })
     }
 
+    /// The events in force, latest first.
+    pub fn in_force_rev(&self) -> impl Iterator<Item = &Event> {
+        self.applied
+            .iter()
+            .rev()
+            .filter_map(|&i| match &self.entries[i] {
+                Entry::Event(e) => Some(e),
+                _ => None,
+            })
+    }
+
     /// The latest event in force (the start event at least, once there is one).
     pub fn last_in_force(&self) -> Option<&Event> {
         self.applied.last().and_then(|&i| match &self.entries[i] {

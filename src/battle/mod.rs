@@ -599,10 +599,16 @@ impl Battle {
         s
     }
 
-    /// The offers standing now: those of the latest event in force, each with the units that may
-    /// take it up (derived from the battle as it stands).
+    /// The offers standing now, each with the units that may take it up (derived from the battle
+    /// as it stands): those of the latest procedure or phase change in force. A note or a hand
+    /// edit made since leaves them standing, as at the table; the next procedure or phase change
+    /// ends them.
     pub fn standing_offers(&self) -> Vec<StandingOffer> {
-        let Some(event) = self.history.last_in_force() else {
+        let Some(event) = self
+            .history
+            .in_force_rev()
+            .find(|e| !matches!(e.kind, EventKind::Note { .. } | EventKind::Edit))
+        else {
             return Vec::new();
         };
         let view = self.view();

@@ -1087,6 +1087,16 @@ fn artillery_allowed(v: &BattleView<'_>, p: &Params) -> Result<Template, RuleErr
     let a = unit_param(v, p, "asset")?;
     ready_asset(v, a, &["artillery", "heavy-mortar", "light-mortar"])?;
     let weapon = v.info(a).kind.clone();
+    // In a battle the asset is the weapon: a `weapon` given otherwise is a mistake, not an order.
+    if let Some(given) = p.text("weapon")
+        && given != weapon
+    {
+        return Err(RuleError::refused(format!(
+            "--weapon {given}: {} is a{} {weapon}; in a battle the asset fires as what it is",
+            v.label(a),
+            if weapon.starts_with('a') { "n" } else { "" }
+        )));
+    }
     let targets = template_targets(v, p)?;
     for t in &targets {
         enemy_target(v, a, t.unit)?;
