@@ -55,6 +55,18 @@ fn mkfifo(path: &Path) {
     assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0, "mkfifo");
 }
 
+/// Paths in `dir` that are not regular files — a FIFO named `name`, a device, the directory
+/// itself — with what each is, in the words of the refusal.
+fn not_files(dir: &Path, name: &str) -> [(std::path::PathBuf, &'static str); 3] {
+    let fifo = dir.join(name);
+    mkfifo(&fifo);
+    [
+        (fifo, "a FIFO (named pipe)"),
+        ("/dev/zero".into(), "a character device"),
+        (dir.to_path_buf(), "a directory"),
+    ]
+}
+
 // ---- reading from the program with a deadline ----------------------------------------------
 
 /// A descriptor the program writes to, and what has been read from it.
@@ -222,14 +234,7 @@ const FIRE: &[&str] = &["resolve", "newport", "fire", "--range", "3", "--dice", 
 #[test]
 fn a_fifo_a_device_or_a_directory_is_not_a_scenario() {
     let dir = tempfile::tempdir().unwrap();
-    let fifo = dir.path().join("scenario.toml");
-    mkfifo(&fifo);
-    let cases: [(&Path, &str); 3] = [
-        (&fifo, "a FIFO (named pipe)"),
-        (Path::new("/dev/zero"), "a character device"),
-        (dir.path(), "a directory"),
-    ];
-    for (path, what) in cases {
+    for (path, what) in not_files(dir.path(), "scenario.toml") {
         let expected = format!(
             "error: {}:1:1: cannot read the file: not a regular file (it is {what})\n",
             path.display()
@@ -542,14 +547,7 @@ fn two_thousand_characters_pasted_into_a_note_are_taken_at_once() {
 #[test]
 fn a_fifo_a_device_or_a_directory_is_not_a_journal() {
     let dir = tempfile::tempdir().unwrap();
-    let fifo = dir.path().join("battle.jsonl");
-    mkfifo(&fifo);
-    let cases: [(&Path, &str); 3] = [
-        (&fifo, "a FIFO (named pipe)"),
-        (Path::new("/dev/zero"), "a character device"),
-        (dir.path(), "a directory"),
-    ];
-    for (path, what) in cases {
+    for (path, what) in not_files(dir.path(), "battle.jsonl") {
         let mut t = Terminal::start(&[os("resume"), path.as_os_str()], dir.path());
         let status = t.finish();
         assert_eq!(status.code(), Some(1), "{what}");

@@ -288,10 +288,7 @@ impl Journal {
         path: impl AsRef<Path>,
     ) -> Result<Opened<H, E>, JournalError> {
         let mut reading = Journal::opening::<H>(path)?;
-        let mut entries = Vec::new();
-        while let Some(entry) = reading.next_entry() {
-            entries.push(entry?.1);
-        }
+        let entries = reading.entries()?;
         let checksummed = reading.checksummed();
         let (journal, header, torn) = reading.finish()?;
         Ok(Opened {
@@ -335,10 +332,7 @@ impl Journal {
         path: impl AsRef<Path>,
     ) -> Result<Loaded<H, E>, JournalError> {
         let mut reading = Journal::reading::<H>(path)?;
-        let mut entries = Vec::new();
-        while let Some(entry) = reading.next_entry() {
-            entries.push(entry?.1);
-        }
+        let entries = reading.entries()?;
         let checksummed = reading.checksummed();
         let (header, torn) = reading.finish_read()?;
         Ok(Loaded {
@@ -720,6 +714,15 @@ impl<H> Reading<H> {
             self.done = true;
         }
         result
+    }
+
+    /// Every entry not read yet, in order.
+    pub fn entries<E: DeserializeOwned>(&mut self) -> Result<Vec<E>, JournalError> {
+        let mut entries = Vec::new();
+        while let Some(entry) = self.next_entry() {
+            entries.push(entry?.1);
+        }
+        Ok(entries)
     }
 
     fn read_more(&mut self) -> Result<usize, JournalError> {

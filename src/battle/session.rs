@@ -24,7 +24,7 @@
 //! the line. Journals of format 1, written before checksums, still open; they carry on without
 //! checksums.
 
-use super::journal::{Journal, JournalError, TornTail};
+use super::journal::{Journal, JournalError, Reading, TornTail};
 use super::{Battle, BattleError, Command, Effect, Entry, Event, EventKind};
 use crate::dice::{DiceError, DiceSource, SeededDice, TypedDice};
 use crate::resolution::Resolution;
@@ -370,13 +370,8 @@ impl Session {
     pub fn open(path: impl AsRef<Path>) -> Result<(Session, Option<TornTail>), SessionError> {
         let path = path.as_ref().to_path_buf();
         let mut reading = Journal::opening::<Header>(&path)?;
-        let mut replay = Replay::new(&path, reading.header(), reading.checksummed())?;
-        while let Some(entry) = reading.next_entry::<LeanRecord>() {
-            let (line, LeanRecord(record)) = entry?;
-            replay.push(line, record)?;
-        }
+        let (battle, dice) = Replay::read(&path, &mut reading)?;
         let (journal, header, torn) = reading.finish()?;
-        let (battle, dice) = replay.finish();
         let count = battle.history().entries().len() as u64;
         let rng = match dice {
             Some(p) => SeededDice::at(header.seed, p.word_pos),
@@ -407,13 +402,9 @@ impl Session {
     ) -> Result<(Battle, Header, Option<TornTail>), SessionError> {
         let path = path.as_ref();
         let mut reading = Journal::reading::<Header>(path)?;
-        let mut replay = Replay::new(path, reading.header(), reading.checksummed())?;
-        while let Some(entry) = reading.next_entry::<LeanRecord>() {
-            let (line, LeanRecord(record)) = entry?;
-            replay.push(line, record)?;
-        }
+        let (battle, _) = Replay::read(path, &mut reading)?;
         let (header, torn) = reading.finish_read()?;
-        Ok((replay.finish().0, header, torn))
+        Ok((battle, header, torn))
     }
 
     /// A bad last line that the latest record's append set aside first (taken: reported once).
@@ -603,6 +594,20 @@ impl Replay {
             dice: None,
             next_seq: 1,
         })
+    }
+
+    /// Rebuilds the battle of a journal being read, record by record as they are read (each read
+    /// without its explanation, which the battle's history does not keep).
+    pub fn read(
+        path: &Path,
+        reading: &mut Reading<Header>,
+    ) -> Result<(Battle, Option<DicePos>), SessionError> {
+        let mut replay = Replay::new(path, reading.header(), reading.checksummed())?;
+        while let Some(entry) = reading.next_entry::<LeanRecord>() {
+            let (line, LeanRecord(record)) = entry?;
+            replay.push(line, record)?;
+        }
+        Ok(replay.finish())
     }
 
     /// Applies the record read on `line`, checked: its sequence number, then everything it

@@ -168,6 +168,13 @@ fn journal_arg() -> Arg {
         .help("The battle's journal (written by umpire new or umpire play)")
 }
 
+fn unit_arg() -> Arg {
+    Arg::new("unit")
+        .value_name("UNIT")
+        .required(true)
+        .help("The unit's id")
+}
+
 fn json_arg() -> Arg {
     Arg::new("json")
         .long("json")
@@ -271,12 +278,7 @@ fn simple_command(name: &'static str, with_journal: bool) -> Command {
             .arg(json_arg()),
         "mark" => cmd
             .about("Set or clear a marker on a unit by hand")
-            .arg(
-                Arg::new("unit")
-                    .value_name("UNIT")
-                    .required(true)
-                    .help("The unit's id"),
-            )
+            .arg(unit_arg())
             .arg(
                 Arg::new("marker")
                     .value_name("MARKER")
@@ -299,12 +301,7 @@ fn simple_command(name: &'static str, with_journal: bool) -> Command {
             .arg(json_arg()),
         "hits" => cmd
             .about("Set a unit's hits by hand; reaching its limit removes it")
-            .arg(
-                Arg::new("unit")
-                    .value_name("UNIT")
-                    .required(true)
-                    .help("The unit's id"),
-            )
+            .arg(unit_arg())
             .arg(
                 Arg::new("hits")
                     .value_name("N")
