@@ -592,3 +592,46 @@ fn resume_prints_each_problem_of_the_journal_s_scenario_on_its_own_line() {
     assert!(lines[2].starts_with("error: ") && lines[2].contains(":3:9: turns: "));
     assert!(!stderr.contains("\\u{a}"), "{stderr}");
 }
+
+#[test]
+fn resume_says_whether_the_bad_last_line_was_damaged_or_unfinished() {
+    for (damage, kind) in [(b'x', "a damaged"), (b'\n', "an unfinished")] {
+        let dir = tempfile::tempdir().unwrap();
+        let journal = dir.path().join("battle.jsonl");
+        let scenario = umpire::scenario::load(&write_scenario(dir.path())).unwrap();
+        let mut s = Session::create(scenario, &journal, 7, Utc::now()).unwrap();
+        let note = umpire::battle::Command::Note {
+            text: "last words".into(),
+        };
+        s.execute(&note, None, Utc::now()).unwrap();
+        drop(s);
+        let mut bytes = std::fs::read(&journal).unwrap();
+        let end = bytes.len() - 1;
+        if damage == b'\n' {
+            // Cut in the middle of writing its last line.
+            bytes.truncate(end - 5);
+        } else {
+            // A byte of the last line's content changed on disk.
+            bytes[end - 3] = damage;
+        }
+        std::fs::write(&journal, &bytes).unwrap();
+        let mut t = Terminal::start(&[os("resume"), journal.as_os_str()], dir.path());
+        // Said before the screen is taken, and on the status line once it is.
+        t.until(0, kind.as_bytes());
+        t.first_frame();
+        t.send(b"q");
+        let status = t.finish();
+        assert_eq!(status.code(), Some(0), "{kind}");
+        let screen = String::from_utf8_lossy(&t.master.bytes);
+        assert!(
+            screen.contains(&format!("{kind} last line (line 3")),
+            "{kind}: {screen}"
+        );
+        let set_aside: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().contains(".torn-"))
+            .collect();
+        assert_eq!(set_aside.len(), 1, "{kind}: set aside once");
+    }
+}

@@ -239,16 +239,8 @@ pub fn resume(m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failure> {
     need_terminal()?;
     // A FIFO, a device or a directory is refused at once, before anything is read.
     let (session, torn) = Session::resume(&path).map_err(session_failure)?;
-    let note = torn.map(|t| {
-        format!(
-            "an unfinished last line ({} bytes at byte {}) was set aside{}; the battle resumes at its last whole event",
-            t.bytes,
-            t.offset,
-            t.saved_to
-                .map(|p| format!(" in {}", escape_terminal(&p.display().to_string())))
-                .unwrap_or_default()
-        )
-    });
+    // "an unfinished last line (…) was set aside in …" or "a damaged last line …".
+    let note = torn.map(|t| t.describe());
     if let Some(n) = &note {
         writeln!(out, "{n}")?;
     }
