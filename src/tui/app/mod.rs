@@ -2,6 +2,13 @@
 //! the [`Session`], which writes it to the journal before the UI shows it. Nothing here knows a
 //! rule: procedures, forms, badges and phases all come from the rule set.
 
+mod markers;
+mod procedures;
+mod prompts;
+mod roster;
+
+pub use roster::Row;
+
 use super::action::Action;
 use super::form::{Form, FormKey, complete_unit, is_ctrl};
 use super::keymap::Keymap;
@@ -17,27 +24,6 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::Rect;
 use std::cell::Cell;
-
-/// True when a command failed only for want of typed dice.
-fn needs_dice(e: &SessionError) -> bool {
-    use crate::battle::BattleError;
-    use crate::dice::DiceError;
-    use crate::rules::RuleError;
-    matches!(
-        e,
-        SessionError::Battle(BattleError::Rule(RuleError::Dice(
-            DiceError::Exhausted { .. }
-        ))) | SessionError::Dice(DiceError::Exhausted { .. })
-    )
-}
-
-/// A line of the roster pane.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Row {
-    Side(usize),
-    Formation(usize),
-    Unit(usize),
-}
 
 /// Where dice come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,61 +152,18 @@ impl App {
         self.session.battle()
     }
 
-    /// The roster as lines: each side, its formations (nested) and units, in file order.
-    pub fn rows(&self) -> &[Row] {
-        &self.rows
-    }
-
-    /// Builds the roster's lines from its tree (once: the roster does not change).
-    fn roster_rows(battle: &Battle) -> Vec<Row> {
-        fn formation(r: &crate::battle::Roster, f: usize, out: &mut Vec<Row>) {
-            out.push(Row::Formation(f));
-            out.extend(r.formation_units(f).iter().map(|&u| Row::Unit(u)));
-            for &sub in r.formation_children(f) {
-                formation(r, sub, out);
-            }
-        }
-        let r = &battle.roster;
-        let mut out = Vec::with_capacity(r.sides.len() + r.formations.len() + r.units.len());
-        for s in 0..r.sides.len() {
-            out.push(Row::Side(s));
-            out.extend(r.side_units(s).iter().map(|&u| Row::Unit(u)));
-            for &f in r.side_formations(s) {
-                formation(r, f, &mut out);
-            }
-        }
-        out
-    }
-
-    /// The unit under the cursor.
-    pub fn selected_unit(&self) -> Option<usize> {
-        match self.rows().get(self.cursor) {
-            Some(Row::Unit(u)) => Some(*u),
-            _ => None,
-        }
-    }
-
     /// The offers standing now, with the units that may take each up.
     pub fn offers(&self) -> Vec<StandingOffer> {
         self.battle().standing_offers()
     }
 
-    fn info(&mut self, text: impl Into<String>) {
+    pub(super) fn info(&mut self, text: impl Into<String>) {
         self.message = Some((text.into(), Level::Info));
     }
 
-    fn error(&mut self, text: impl Into<String>) {
+    pub(super) fn error(&mut self, text: impl Into<String>) {
         self.message = Some((text.into(), Level::Error));
     }
-
-    /// Moves the cursor to a unit.
-    pub fn select_unit(&mut self, unit: usize) {
-        if let Some(i) = self.rows().iter().position(|r| *r == Row::Unit(unit)) {
-            self.cursor = i;
-        }
-    }
-
-    // ---- input -------------------------------------------------------------------------------
 
     /// Handles one terminal event: a key, the mouse, or pasted text; others (a resize) only
     /// need the next draw.
@@ -230,28 +173,6 @@ impl App {
             TermEvent::Mouse(m) => self.on_mouse(m),
             TermEvent::Paste(text) => self.on_paste(&text),
             _ => {}
-        }
-    }
-
-    /// Pasted text goes into the open prompt or the focused form field as one edit. Text holding a
-    /// control, bidi or invisible character (a line break too) is refused whole, and what was
-    /// typed before stays.
-    pub fn on_paste(&mut self, pasted: &str) {
-        match &mut self.mode {
-            Mode::Prompt { kind, text } => {
-                if let Some((_, c)) = forbidden_char(pasted) {
-                    let why = format!("paste refused: {}", not_allowed_here(c));
-                    self.error(why);
-                    return;
-                }
-                text.push_str(pasted);
-                if *kind == Prompt::Search {
-                    let text = text.clone();
-                    self.search(&text);
-                }
-            }
-            Mode::Form(form) => form.on_paste(pasted, self.session.battle()),
-            _ => self.error("nothing to paste into: open a prompt or a form first"),
         }
     }
 
@@ -426,199 +347,18 @@ impl App {
         }
     }
 
-    fn prompt(&mut self, kind: Prompt) {
-        self.mode = Mode::Prompt {
-            kind,
-            text: String::new(),
-        };
-    }
-
-    fn finish_prompt(&mut self, kind: Prompt, text: String) {
-        match kind {
-            Prompt::Search => {
-                if !self.search(&text) {
-                    self.error(format!("no unit matches {:?}", text));
-                }
-            }
-            Prompt::GoTo => match complete_unit(self.battle(), text.trim()) {
-                Some(id) => {
-                    let u = self.battle().roster.unit_index(&id).unwrap_or_default();
-                    self.select_unit(u);
-                }
-                None => {
-                    let hint =
-                        crate::text::did_you_mean(text.trim(), self.battle().roster.unit_ids());
-                    self.error(format!("no single unit `{}`{hint}", text.trim()));
-                }
-            },
-            Prompt::Note => {
-                self.run(Command::Note { text }, None);
-            }
-            Prompt::AdvanceDice => {
-                let typed = if text.trim().is_empty() {
-                    Some(TypedDice::default())
-                } else {
-                    match TypedDice::parse(&text) {
-                        Ok(d) => Some(d),
-                        Err(e) => {
-                            self.error(e.to_string());
-                            self.mode = Mode::Prompt { kind, text };
-                            return;
-                        }
-                    }
-                };
-                if !self.run(Command::Advance, typed) {
-                    self.mode = Mode::Prompt { kind, text };
-                }
-            }
-            Prompt::MarkerValue(marker) => {
-                let Some(u) = self.selected_unit() else {
-                    return;
-                };
-                match text.trim().parse::<i32>() {
-                    Ok(v) => {
-                        let unit = self.battle().roster.units[u].id.clone();
-                        self.run(
-                            Command::SetMarker {
-                                unit,
-                                marker,
-                                value: Some(v),
-                            },
-                            None,
-                        );
-                    }
-                    Err(_) => {
-                        self.error(format!("{text:?} is not a whole number"));
-                        self.mode = Mode::Prompt {
-                            kind: Prompt::MarkerValue(marker),
-                            text,
-                        };
-                    }
-                }
-            }
-        }
-    }
-
-    /// Moves the cursor to the first unit whose id or name contains `text`.
-    fn search(&mut self, text: &str) -> bool {
-        let needle = text.to_lowercase();
-        if needle.is_empty() {
-            return false;
-        }
-        let found = self.rows().iter().position(|r| match r {
-            Row::Unit(u) => {
-                let i = &self.battle().roster.units[*u];
-                i.id.to_lowercase().contains(&needle) || i.name.to_lowercase().contains(&needle)
-            }
-            _ => false,
-        });
-        if let Some(i) = found {
-            self.cursor = i;
-        }
-        found.is_some()
-    }
-
-    fn open_procedure(&mut self, id: &str, mut preset: Params) {
-        let ruleset = self.battle().ruleset;
-        let Ok(def) = find_action(ruleset, id) else {
-            self.error(format!("{} has no procedure `{id}`", ruleset.id()));
-            return;
-        };
-        if !def.in_battle {
-            self.error(format!("`{id}` is not used in a battle"));
-            return;
-        }
-        // The selected unit goes into the first unit input, unless an offer set it.
-        if let Some(first) = def
-            .params
-            .iter()
-            .find(|p| p.kind == crate::rules::ParamKind::Unit)
-            && preset.get(first.name).is_none()
-            && let Some(u) = self.selected_unit()
-        {
-            let uid = self.battle().roster.units[u].id.clone();
-            preset.set(first.name, Value::Text(uid));
-        }
-        let form = Form::new(def, &preset, self.session.battle());
-        self.mode = Mode::Form(Box::new(form));
-    }
-
-    fn take_offer(&mut self) {
-        let offers = self.offers();
-        let Some(StandingOffer { offer, actors }) = offers.first() else {
-            self.error("nothing is offered now");
-            return;
-        };
-        let actor = self
-            .selected_unit()
-            .filter(|u| actors.contains(u))
-            .or_else(|| actors.first().copied())
-            .map(|u| self.battle().roster.units[u].id.clone());
-        let mut preset = offer.params.clone();
-        if let Some(a) = actor {
-            preset.set(&offer.actor_param, Value::Text(a));
-        }
-        self.open_procedure(&offer.action.clone(), preset);
-    }
-
-    fn submit(&mut self, form: Box<Form>) {
-        let params = match form.submission() {
-            Ok(p) => p,
-            Err(e) => {
-                let mut form = form;
-                form.error = Some(e);
-                self.mode = Mode::Form(form);
-                return;
-            }
-        };
-        let typed = if form.dice.trim().is_empty() {
-            if self.dice_mode == DiceMode::Typed {
-                Some(TypedDice::default())
-            } else {
-                None
-            }
-        } else {
-            match TypedDice::parse(&form.dice) {
-                Ok(d) => Some(d),
-                Err(e) => {
-                    let mut form = form;
-                    form.error = Some(e.to_string());
-                    self.mode = Mode::Form(form);
-                    return;
-                }
-            }
-        };
-        let cmd = Command::Act {
-            action: form.action.id.to_string(),
-            params,
-        };
-        let no_faces = form.dice.trim().is_empty();
-        match self.session.execute(&cmd, typed, (self.clock)()) {
-            Ok(record) => self.show(record),
-            Err(e) => {
-                let mut form = form;
-                if no_faces && needs_dice(&e) {
-                    // Typed dice: the procedure needs faces; go to the dice field.
-                    form.focus = form.fields.len();
-                    form.error = Some(format!(
-                        "type the faces thrown at the table, then enter ({e})"
-                    ));
-                } else {
-                    form.error = Some(e.to_string());
-                }
-                self.mode = Mode::Form(form);
-            }
-        }
-    }
-
-    fn execute(&mut self, cmd: &Command, typed: Option<TypedDice>) -> Result<Record, String> {
+    pub(super) fn execute(
+        &mut self,
+        cmd: &Command,
+        typed: Option<TypedDice>,
+    ) -> Result<Record, String> {
         self.session
             .execute(cmd, typed, (self.clock)())
             .map_err(|e| e.to_string())
     }
 
     /// Runs a command from the main screen; errors become the status message. True on success.
-    fn run(&mut self, cmd: Command, typed: Option<TypedDice>) -> bool {
+    pub(super) fn run(&mut self, cmd: Command, typed: Option<TypedDice>) -> bool {
         match self.execute(&cmd, typed) {
             Ok(record) => {
                 self.log_back = 0;
@@ -638,7 +378,7 @@ impl App {
         }
     }
 
-    fn show(&mut self, record: Record) {
+    pub(super) fn show(&mut self, record: Record) {
         self.log_back = 0;
         if let Entry::Event(e) = record.entry {
             self.info(e.summary.clone());
@@ -646,99 +386,6 @@ impl App {
                 event: Box::new(e),
                 scroll: 0,
             };
-        }
-    }
-
-    fn change_hits(&mut self, add: bool) {
-        let Some(u) = self.selected_unit() else {
-            self.error("select a unit first");
-            return;
-        };
-        let (id, hits) = {
-            let b = self.battle();
-            (b.roster.units[u].id.clone(), b.state().units[u].hits)
-        };
-        let hits = if add {
-            hits + 1
-        } else if hits == 0 {
-            self.error("no hits to remove");
-            return;
-        } else {
-            hits - 1
-        };
-        self.run(Command::SetHits { unit: id, hits }, None);
-    }
-
-    fn on_markers_key(&mut self, key: &KeyEvent) {
-        let Some(u) = self.selected_unit() else {
-            return;
-        };
-        let markers = self.battle().ruleset.markers();
-        let idx = match key.code {
-            KeyCode::Char(c @ ('+' | '-')) => {
-                self.change_hits(c == '+');
-                if matches!(self.mode, Mode::Main) {
-                    self.mode = Mode::Markers;
-                }
-                return;
-            }
-            KeyCode::Char(c @ '1'..='9') => c as usize - '1' as usize,
-            KeyCode::Esc | KeyCode::Enter | KeyCode::Char('x') => return,
-            _ => {
-                self.mode = Mode::Markers;
-                return;
-            }
-        };
-        let Some(def) = markers.get(idx) else {
-            self.mode = Mode::Markers;
-            return;
-        };
-        let unit = self.battle().roster.units[u].id.clone();
-        let on = self.battle().state().units[u].has(def.id);
-        if !on && def.kind != MarkerKind::Flag {
-            self.mode = Mode::Prompt {
-                kind: Prompt::MarkerValue(def.id.to_string()),
-                text: String::new(),
-            };
-            return;
-        }
-        self.run(
-            Command::SetMarker {
-                unit,
-                marker: def.id.to_string(),
-                value: (!on).then_some(1),
-            },
-            None,
-        );
-        if matches!(self.mode, Mode::Main) {
-            self.mode = Mode::Markers;
-        }
-    }
-
-    /// Handles the mouse: a click selects a roster line; the wheel scrolls the pane under it.
-    pub fn on_mouse(&mut self, m: MouseEvent) {
-        if !matches!(self.mode, Mode::Main) {
-            return;
-        }
-        let a = self.areas.get();
-        let inside = |r: Rect| {
-            m.column >= r.x && m.column < r.x + r.width && m.row >= r.y && m.row < r.y + r.height
-        };
-        match m.kind {
-            MouseEventKind::Down(MouseButton::Left) if inside(a.roster) => {
-                // Lines 1 ..= height - 2 show rows; line 0 and the last are the pane's borders.
-                let line = usize::from(m.row - a.roster.y);
-                let on_a_row = line >= 1 && line + 1 < usize::from(a.roster.height);
-                let idx = a.roster_first_row + line.saturating_sub(1);
-                if on_a_row && idx < self.rows().len() {
-                    self.cursor = idx;
-                }
-            }
-            MouseEventKind::ScrollDown if inside(a.log) => self.dispatch(Action::LogForward),
-            MouseEventKind::ScrollUp if inside(a.log) => self.dispatch(Action::LogBack),
-            MouseEventKind::ScrollDown => self.dispatch(Action::Down),
-            MouseEventKind::ScrollUp => self.dispatch(Action::Up),
-            _ => {}
         }
     }
 }

@@ -1,0 +1,101 @@
+//! One-line prompts (search, go to, note, dice for a phase change, a marker's value) and pasted
+//! text.
+
+use super::*;
+
+impl App {
+    pub(super) fn prompt(&mut self, kind: Prompt) {
+        self.mode = Mode::Prompt {
+            kind,
+            text: String::new(),
+        };
+    }
+
+    pub(super) fn finish_prompt(&mut self, kind: Prompt, text: String) {
+        match kind {
+            Prompt::Search => {
+                if !self.search(&text) {
+                    self.error(format!("no unit matches {:?}", text));
+                }
+            }
+            Prompt::GoTo => match complete_unit(self.battle(), text.trim()) {
+                Some(id) => {
+                    let u = self.battle().roster.unit_index(&id).unwrap_or_default();
+                    self.select_unit(u);
+                }
+                None => {
+                    let hint =
+                        crate::text::did_you_mean(text.trim(), self.battle().roster.unit_ids());
+                    self.error(format!("no single unit `{}`{hint}", text.trim()));
+                }
+            },
+            Prompt::Note => {
+                self.run(Command::Note { text }, None);
+            }
+            Prompt::AdvanceDice => {
+                let typed = if text.trim().is_empty() {
+                    Some(TypedDice::default())
+                } else {
+                    match TypedDice::parse(&text) {
+                        Ok(d) => Some(d),
+                        Err(e) => {
+                            self.error(e.to_string());
+                            self.mode = Mode::Prompt { kind, text };
+                            return;
+                        }
+                    }
+                };
+                if !self.run(Command::Advance, typed) {
+                    self.mode = Mode::Prompt { kind, text };
+                }
+            }
+            Prompt::MarkerValue(marker) => {
+                let Some(u) = self.selected_unit() else {
+                    return;
+                };
+                match text.trim().parse::<i32>() {
+                    Ok(v) => {
+                        let unit = self.battle().roster.units[u].id.clone();
+                        self.run(
+                            Command::SetMarker {
+                                unit,
+                                marker,
+                                value: Some(v),
+                            },
+                            None,
+                        );
+                    }
+                    Err(_) => {
+                        self.error(format!("{text:?} is not a whole number"));
+                        self.mode = Mode::Prompt {
+                            kind: Prompt::MarkerValue(marker),
+                            text,
+                        };
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pasted text goes into the open prompt or the focused form field as one edit. Text holding a
+    /// control, bidi or invisible character (a line break too) is refused whole, and what was
+    /// typed before stays.
+    pub fn on_paste(&mut self, pasted: &str) {
+        match &mut self.mode {
+            Mode::Prompt { kind, text } => {
+                if let Some((_, c)) = forbidden_char(pasted) {
+                    let why = format!("paste refused: {}", not_allowed_here(c));
+                    self.error(why);
+                    return;
+                }
+                text.push_str(pasted);
+                if *kind == Prompt::Search {
+                    let text = text.clone();
+                    self.search(&text);
+                }
+            }
+            Mode::Form(form) => form.on_paste(pasted, self.session.battle()),
+            _ => self.error("nothing to paste into: open a prompt or a form first"),
+        }
+    }
+}

@@ -1,0 +1,201 @@
+//! A procedure's form over the screen: its inputs, the dice field and the live exact odds.
+
+use super::*;
+
+pub(super) fn field_value(form: &Form, i: usize) -> String {
+    let f = &form.fields[i];
+    match f.def.kind {
+        ParamKind::Flag => {
+            let on = f.text == "yes" || f.text == "true";
+            if on { "[x]" } else { "[ ]" }.to_string()
+        }
+        ParamKind::Choice(c) if i == form.focus => c
+            .iter()
+            .map(|x| {
+                if *x == f.text {
+                    format!("‹{x}›")
+                } else {
+                    x.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        ParamKind::Choice(_) => f.text.clone(),
+        _ => f.text.clone(),
+    }
+}
+
+pub(super) fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let r = popup(
+        area,
+        area.width.saturating_sub(4).min(110),
+        area.height.saturating_sub(2),
+    );
+    Clear.render(r, buf);
+    let block = Block::bordered()
+        .title(format!(" {} ", form.action.id.replace('-', " ")))
+        .title_bottom(Line::from(vec![
+            Span::styled(" enter", t.key()),
+            Span::raw(" resolve  "),
+            Span::styled("tab", t.key()),
+            Span::raw(" next  "),
+            Span::styled("space ←→", t.key()),
+            Span::raw(" change  "),
+            Span::styled("esc", t.key()),
+            Span::raw(" cancel "),
+        ]));
+    let inner = block.inner(r);
+    block.render(r, buf);
+    let wide = inner.width >= 80;
+    let [fields_area, odds_area] = if wide {
+        Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(inner)
+    } else {
+        let h = inner.height / 2;
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(h)]).areas(inner)
+    };
+    let b = app.battle();
+    let name_w = form
+        .fields
+        .iter()
+        .map(|f| f.def.name.len())
+        .max()
+        .unwrap_or(4)
+        + 2;
+    let mut lines: Vec<Line> = Vec::new();
+    let mut shown_known = false;
+    // The line of the focused input, to keep it in view.
+    let mut focus_line = 0;
+    for (i, f) in form.fields.iter().enumerate() {
+        if f.def.scope == Scope::Derived && !shown_known {
+            lines.push(Line::from(Span::styled("known from the battle:", t.dim())));
+            shown_known = true;
+        }
+        let focus = i == form.focus;
+        if focus {
+            focus_line = lines.len();
+        }
+        let mut spans = vec![
+            Span::styled(if focus { "› " } else { "  " }, t.key()),
+            Span::styled(
+                format!("{:<w$}", f.def.name, w = name_w),
+                if focus { t.key() } else { Style::new() },
+            ),
+            Span::styled(
+                field_value(form, i)
+                    + if focus && !matches!(f.def.kind, ParamKind::Flag | ParamKind::Choice(_)) {
+                        "▏"
+                    } else {
+                        ""
+                    },
+                if f.known {
+                    t.tone(Tone::Info)
+                } else {
+                    Style::new().add_modifier(Modifier::BOLD)
+                },
+            ),
+        ];
+        if f.def.kind == ParamKind::Unit
+            && let Some(u) = b.roster.unit_index(&f.text)
+        {
+            spans.push(Span::styled(
+                format!("  {}", b.roster.units[u].name),
+                t.dim(),
+            ));
+        }
+        lines.push(Line::from(spans));
+        if let Some(e) = &f.error {
+            lines.push(Line::from(Span::styled(format!("    {e}"), t.error())));
+        } else if focus {
+            lines.push(Line::from(Span::styled(
+                format!("    {}", f.def.help),
+                t.dim(),
+            )));
+        }
+    }
+    let dice_focus = form.focus >= form.fields.len();
+    if dice_focus {
+        focus_line = lines.len();
+    }
+    lines.push(Line::from(vec![
+        Span::styled(if dice_focus { "› " } else { "  " }, t.key()),
+        Span::styled(
+            format!("{:<w$}", "dice", w = name_w),
+            if dice_focus { t.key() } else { Style::new() },
+        ),
+        Span::styled(
+            form.dice.clone() + if dice_focus { "▏" } else { "" },
+            Style::new().add_modifier(Modifier::BOLD),
+        ),
+        Span::styled(
+            match app.dice_mode {
+                DiceMode::Program if form.dice.is_empty() => "  (empty: the program rolls)",
+                DiceMode::Program => "  (typed faces, a d10's 0 is 10)",
+                DiceMode::Typed => "  (type the faces thrown, in order; a d10's 0 is 10)",
+            },
+            t.dim(),
+        ),
+    ]));
+    // The error (or what the procedure does) on top; the inputs scroll just enough to show the
+    // focused one with its help line.
+    let head = match &form.error {
+        Some(e) => Line::from(Span::styled(crate::text::escape_terminal(e), t.error())),
+        None => Line::from(Span::styled(form.action.help, t.dim())),
+    };
+    let head_height = wrapped_height(&Text::from(head.clone()), fields_area.width).min(3);
+    let [head_area, list_area] =
+        Layout::vertical([Constraint::Length(head_height), Constraint::Fill(1)]).areas(fields_area);
+    Paragraph::new(head)
+        .wrap(Wrap { trim: false })
+        .render(head_area, buf);
+    let rows: Vec<u16> = lines
+        .iter()
+        .map(|l| line_rows(l, list_area.width))
+        .collect();
+    let focus_top: u16 = rows[..focus_line].iter().sum();
+    let focus_bottom: u16 = rows[..(focus_line + 2).min(rows.len())].iter().sum();
+    let scroll = focus_bottom.saturating_sub(list_area.height).min(focus_top);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .scroll((scroll, 0))
+        .render(list_area, buf);
+    render_odds(&form.odds, t, odds_area, buf);
+}
+
+pub(super) fn render_odds(odds: &Odds, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let block = Block::bordered().title(" Exact odds ");
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let lines: Vec<Line> = match odds {
+        Odds::Pending(why) => vec![Line::from(Span::styled(
+            crate::text::escape_terminal(why),
+            t.dim(),
+        ))],
+        Odds::Ready(r) => {
+            let mut l = vec![Line::from(Span::styled(r.title.clone(), t.title()))];
+            for line in &r.results {
+                l.push(Line::from(vec![
+                    Span::styled(format!("{:>7.2}% ", line.probability * 100.0), t.key()),
+                    Span::raw(line.result.clone()),
+                ]));
+            }
+            for n in &r.notes {
+                l.push(Line::from(Span::styled(format!("· {n}"), t.dim())));
+            }
+            for (k, v) in &r.extra {
+                let shown = if k.starts_with("p_") {
+                    format!("{:.2}%", v * 100.0)
+                } else {
+                    format!("{v:.2}")
+                };
+                l.push(Line::from(Span::styled(
+                    format!("{}: {shown}", k.replace('_', " ")),
+                    t.dim(),
+                )));
+            }
+            l
+        }
+    };
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}

@@ -1,0 +1,242 @@
+//! Drawing: `impl Widget for &App`, with one small `render_*` helper per part of the screen.
+//! Everything shown comes from the battle and the rule set's badges; styles are named below and
+//! collapse to plain text attributes when `NO_COLOR` is set.
+
+mod form;
+mod log;
+mod popups;
+mod roster;
+
+use form::render_form;
+use log::render_log;
+use popups::{render_help, render_markers, render_prompt, render_result};
+use roster::{render_details, render_roster};
+
+use super::app::{App, DiceMode, Level, Mode, Prompt, Row};
+use super::form::{Form, Odds};
+use crate::battle::{Entry, Event};
+use crate::rules::{Badge, ParamKind, Scope, Tone};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+/// The smallest terminal the main screen is drawn in.
+pub const MIN_WIDTH: u16 = 60;
+pub const MIN_HEIGHT: u16 = 16;
+
+/// Named styles.
+struct Theme {
+    color: bool,
+}
+
+impl Theme {
+    fn fg(&self, c: Color) -> Style {
+        if self.color {
+            Style::new().fg(c)
+        } else {
+            Style::new()
+        }
+    }
+    fn title(&self) -> Style {
+        self.fg(Color::Cyan).add_modifier(Modifier::BOLD)
+    }
+    fn dim(&self) -> Style {
+        self.fg(Color::DarkGray).add_modifier(Modifier::DIM)
+    }
+    fn selected(&self) -> Style {
+        Style::new().add_modifier(Modifier::REVERSED)
+    }
+    fn error(&self) -> Style {
+        self.fg(Color::Red).add_modifier(Modifier::BOLD)
+    }
+    fn key(&self) -> Style {
+        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
+    }
+    fn side(&self) -> Style {
+        self.fg(Color::White)
+            .add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+    }
+    fn hit(&self) -> Style {
+        self.fg(Color::Red)
+    }
+    fn tone(&self, t: Tone) -> Style {
+        match t {
+            Tone::Info => self.fg(Color::Cyan),
+            Tone::Warn => self.fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            Tone::Danger => self.fg(Color::Red).add_modifier(Modifier::BOLD),
+            Tone::Muted => self.dim(),
+        }
+    }
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = Theme { color: self.color };
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            render_too_small(area, buf);
+            return;
+        }
+        let [header, body, status, hints] = Layout::vertical([
+            Constraint::Length(2),
+            Constraint::Fill(1),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let [left, right] =
+            Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
+                .areas(body);
+        let details_height = (right.height / 3).clamp(5, 10);
+        let [details, log] =
+            Layout::vertical([Constraint::Length(details_height), Constraint::Fill(1)])
+                .areas(right);
+        render_header(self, &theme, header, buf);
+        render_roster(self, &theme, left, buf);
+        render_details(self, &theme, details, buf);
+        render_log(self, &theme, log, buf);
+        render_status(self, &theme, status, buf);
+        render_hints(self, &theme, hints, buf);
+        match &self.mode {
+            Mode::Main => {}
+            Mode::Form(form) => render_form(self, form, &theme, area, buf),
+            Mode::Result { event, scroll } => {
+                render_result(self, event, *scroll, &theme, area, buf)
+            }
+            Mode::Help { scroll } => render_help(self, *scroll, &theme, area, buf),
+            Mode::Prompt { kind, text } => {
+                render_prompt(kind, text, &theme, status, buf);
+                // A refusal while the prompt stays open shows beneath it, over the key hints.
+                if let Some((message, Level::Error)) = &self.message {
+                    Clear.render(hints, buf);
+                    Paragraph::new(Line::from(Span::styled(
+                        format!(" {}", crate::text::escape_terminal(message)),
+                        theme.error(),
+                    )))
+                    .render(hints, buf);
+                }
+            }
+            Mode::Markers => render_markers(self, &theme, area, buf),
+        }
+    }
+}
+
+fn render_too_small(area: Rect, buf: &mut Buffer) {
+    let text = format!(
+        "umpire needs at least {MIN_WIDTH}×{MIN_HEIGHT}; this terminal is {}×{}. Enlarge it (q quits).",
+        area.width, area.height
+    );
+    Paragraph::new(text)
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
+}
+
+fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let b = app.battle();
+    let s = b.state();
+    let side = b.roster.sides.get(s.active).map_or("", |x| x.name.as_str());
+    let line1 = Line::from(vec![
+        Span::styled(" umpire ", t.title()),
+        Span::raw(format!("│ {} │ {} │ ", b.scenario.title(), b.ruleset.id())),
+        Span::styled(
+            format!(
+                "Turn {}{} · {} · {}",
+                s.turn,
+                b.scenario
+                    .file
+                    .turns
+                    .as_ref()
+                    .map(|n| format!("/{}", n.get_ref()))
+                    .unwrap_or_default(),
+                side,
+                b.current_phase_name()
+            ),
+            t.key(),
+        ),
+    ]);
+    let dice = match app.dice_mode {
+        DiceMode::Program => format!("dice: program (seed {})", app.session.seed()),
+        DiceMode::Typed => "dice: typed by the umpire".to_string(),
+    };
+    let line2 = Line::from(vec![
+        Span::raw(format!(" {dice} │ journal: ")),
+        Span::styled(
+            crate::text::escape_terminal(&app.session.path().display().to_string()),
+            t.dim(),
+        ),
+    ]);
+    Paragraph::new(vec![line1, line2]).render(area, buf);
+}
+
+fn render_status(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    if let Some((text, level)) = &app.message {
+        let style = match level {
+            Level::Info => Style::new(),
+            Level::Error => t.error(),
+        };
+        Paragraph::new(Line::from(Span::styled(
+            format!(" {}", crate::text::escape_terminal(text)),
+            style,
+        )))
+        .render(area, buf);
+    }
+}
+
+fn render_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    use crate::tui::Action as A;
+    let mut actions: Vec<A> = app
+        .battle()
+        .ruleset
+        .actions()
+        .iter()
+        .filter(|a| a.in_battle)
+        .map(|a| A::Procedure(a.id.to_string()))
+        .collect();
+    let at = actions.len().min(3);
+    actions.splice(at..at, [A::NextPhase, A::Undo, A::Help, A::Quit]);
+    if !app.offers().is_empty() {
+        actions.insert(0, A::TakeOffer);
+    }
+    actions.push(A::Search);
+    let mut spans = vec![Span::raw(" ")];
+    for a in actions {
+        let k = app.keymap.hint(&a);
+        if k.is_empty() {
+            continue;
+        }
+        spans.push(Span::styled(k, t.key()));
+        spans.push(Span::raw(format!(" {}  ", short(&a))));
+    }
+    Paragraph::new(Line::from(spans)).render(area, buf);
+}
+
+fn short(a: &crate::tui::Action) -> String {
+    match a {
+        crate::tui::Action::TakeOffer => "take offer".into(),
+        crate::tui::Action::NextPhase => "next phase".into(),
+        other => other.desc(),
+    }
+}
+
+/// A centred rectangle of at most `w`×`h` inside `area`.
+fn popup(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect {
+        x: area.x + (area.width - w) / 2,
+        y: area.y + (area.height - h) / 2,
+        width: w,
+        height: h,
+    }
+}
+
+/// Rows `text` takes when wrapped at `width` (a close estimate: words are not split).
+fn wrapped_height(text: &Text, width: u16) -> u16 {
+    text.lines.iter().map(|l| line_rows(l, width)).sum()
+}
+
+/// Rows one line takes when wrapped at `width` (the same estimate).
+fn line_rows(line: &Line, width: u16) -> u16 {
+    line.width().max(1).div_ceil(usize::from(width.max(1))) as u16
+}

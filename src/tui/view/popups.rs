@@ -1,0 +1,202 @@
+//! What opens over the main screen: an event's result, the help, a one-line prompt and the
+//! markers popup.
+
+use super::roster::offer_line;
+use super::*;
+
+pub(super) fn render_result(
+    app: &App,
+    ev: &Event,
+    scroll: u16,
+    t: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let width = area.width.saturating_sub(4).min(100);
+    let mut text = Text::default();
+    text.push_line(Line::from(Span::styled(
+        crate::text::escape_terminal(&ev.summary),
+        t.title(),
+    )));
+    for res in &ev.resolutions {
+        text.push_line(Line::from(""));
+        for l in res.render_text().lines() {
+            let style = if l.starts_with("Result:") {
+                t.key()
+            } else if l.starts_with("  ") {
+                Style::new()
+            } else {
+                Style::new().add_modifier(Modifier::BOLD)
+            };
+            text.push_line(Line::from(Span::styled(
+                crate::text::escape_terminal(l),
+                style,
+            )));
+        }
+    }
+    if !ev.notes.is_empty() {
+        text.push_line(Line::from(""));
+        for n in &ev.notes {
+            text.push_line(Line::from(format!("• {}", crate::text::escape_terminal(n))));
+        }
+    }
+    // The offers this event made, with the stands that may take them up now.
+    if !ev.offers.is_empty() {
+        for standing in app.offers() {
+            text.push_line(Line::from(vec![
+                Span::styled(
+                    format!("{} ", app.keymap.hint(&crate::tui::Action::TakeOffer)),
+                    t.key(),
+                ),
+                Span::raw(offer_line(app.battle(), &standing)),
+            ]));
+        }
+    }
+    let offer_hint = if ev.offers.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "{} take the offer  ",
+            app.keymap.hint(&crate::tui::Action::TakeOffer)
+        )
+    };
+    let needed = wrapped_height(&text, width.saturating_sub(2)) + 2;
+    let r = popup(area, width, needed.min(area.height.saturating_sub(2)));
+    let scrolls = needed > r.height;
+    let max = needed.saturating_sub(r.height);
+    let scroll = scroll.min(max);
+    let mut areas = app.areas.get();
+    areas.scroll_max = max;
+    app.areas.set(areas);
+    Clear.render(r, buf);
+    Paragraph::new(text)
+        .wrap(Wrap { trim: false })
+        .scroll((scroll, 0))
+        .block(
+            Block::bordered()
+                .title(" Result (on disk) ")
+                .title_bottom(format!(
+                    " {offer_hint}{}any other key closes ",
+                    if scrolls { "↑↓ scroll  " } else { "" }
+                )),
+        )
+        .render(r, buf);
+}
+
+pub(super) fn render_help(app: &App, scroll: u16, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let r = popup(
+        area,
+        area.width.saturating_sub(4).min(90),
+        area.height.saturating_sub(2),
+    );
+    Clear.render(r, buf);
+    let mut lines = vec![Line::from(Span::styled("Keys", t.title()))];
+    for (keys, action) in app.keymap.help_rows() {
+        lines.push(Line::from(vec![
+            Span::styled(format!("  {keys:<16}"), t.key()),
+            Span::raw(action.desc()),
+        ]));
+    }
+    if let Some(path) = crate::tui::keymap::Keymap::user_file() {
+        lines.push(Line::from(Span::styled(
+            format!(
+                "  keys can be changed in {}",
+                crate::text::escape_terminal(&path.display().to_string())
+            ),
+            t.dim(),
+        )));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled("In a form", t.title())));
+    lines.push(Line::from("  tab/↓ next field · shift-tab/↑ previous · space or ←→ change a choice · enter resolve · esc cancel"));
+    let ruleset = app.battle().ruleset;
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled(
+        format!("Markers ({})", ruleset.id()),
+        t.title(),
+    )));
+    for m in ruleset.markers() {
+        lines.push(Line::from(vec![
+            Span::styled(format!("  {:<6}", m.badge), t.tone(m.tone)),
+            Span::raw(m.help),
+        ]));
+    }
+    lines.push(Line::from("  ●○○   hits taken against the stand's limit"));
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled("Turn sequence", t.title())));
+    for p in ruleset.phases() {
+        lines.push(Line::from(format!(
+            "  {}{}: {}",
+            p.name,
+            if p.automatic { " (automatic)" } else { "" },
+            p.help
+        )));
+    }
+    let text = Text::from(lines);
+    let max = (wrapped_height(&text, r.width.saturating_sub(2)) + 2).saturating_sub(r.height);
+    let mut areas = app.areas.get();
+    areas.scroll_max = max;
+    app.areas.set(areas);
+    Paragraph::new(text)
+        .wrap(Wrap { trim: false })
+        .scroll((scroll.min(max), 0))
+        .block(
+            Block::bordered()
+                .title(" Help ")
+                .title_bottom(" ↑↓ scroll · any other key closes "),
+        )
+        .render(r, buf);
+}
+
+pub(super) fn render_prompt(kind: &Prompt, text: &str, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let label = match kind {
+        Prompt::Search => "search (id or name)",
+        Prompt::GoTo => "go to unit id",
+        Prompt::Note => "note",
+        Prompt::AdvanceDice => "faces for the automatic rolls (enter with none if there are none)",
+        Prompt::MarkerValue(_) => "value",
+    };
+    Clear.render(area, buf);
+    Paragraph::new(Line::from(vec![
+        Span::styled(format!(" {label}: "), t.key()),
+        Span::raw(format!("{text}▏")),
+    ]))
+    .render(area, buf);
+}
+
+pub(super) fn render_markers(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let Some(u) = app.selected_unit() else { return };
+    let b = app.battle();
+    let markers = b.ruleset.markers();
+    let r = popup(area, 70, markers.len() as u16 + 5);
+    Clear.render(r, buf);
+    let st = &b.state().units[u];
+    let mut lines = Vec::new();
+    for (i, m) in markers.iter().enumerate() {
+        let on = st.marker(m.id);
+        lines.push(Line::from(vec![
+            Span::styled(format!(" {} ", i + 1), t.key()),
+            Span::raw(match on {
+                Some(v) if m.kind != crate::rules::MarkerKind::Flag => format!("[{v}] "),
+                Some(_) => "[x] ".into(),
+                None => "[ ] ".into(),
+            }),
+            Span::styled(format!("{:<6}", m.badge), t.tone(m.tone)),
+            Span::raw(m.help),
+        ]));
+    }
+    lines.push(Line::from(vec![
+        Span::styled(" + / - ", t.key()),
+        Span::raw(format!(
+            "hits ({}/{})",
+            st.hits, b.roster.units[u].hit_limit
+        )),
+    ]));
+    Paragraph::new(lines)
+        .block(
+            Block::bordered()
+                .title(format!(" Markers: {} ", b.roster.units[u].id))
+                .title_bottom(" number toggles · esc closes "),
+        )
+        .render(r, buf);
+}
