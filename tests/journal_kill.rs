@@ -30,7 +30,9 @@ fn child_battle_until_killed() {
     // Bounded, in case the parent dies before killing it.
     for i in 0..20_000 {
         let rec = s.execute(&cycle(i), None, t(i as i64 + 1)).unwrap();
-        writeln!(out, "ack {}", rec.seq).unwrap();
+        // One write a line (atomic on a pipe), so a kill never leaves half an acknowledgement.
+        out.write_all(format!("ack {}\n", rec.seq).as_bytes())
+            .unwrap();
         out.flush().unwrap();
     }
 }

@@ -864,7 +864,7 @@ fn battle_odds_come_from_the_same_rules() {
 }
 
 #[test]
-fn the_scenario_length_is_announced_when_passed() {
+fn the_scenario_length_ends_the_battle_when_passed() {
     let source = company("").replace(
         "title = \"Test company action\"",
         "title = \"Test company action\"\nturns = 1",
@@ -872,13 +872,15 @@ fn the_scenario_length_is_announced_when_passed() {
     let mut b = battle(&source);
     advance(&mut b, "");
     let e = advance(&mut b, "");
-    assert!(!e.notes.iter().any(|n| n.contains("past its end")));
+    assert!(!e.notes.iter().any(|n| n.contains("the battle is over")));
+    assert!(!b.state().is_over());
     let e = advance(&mut b, "");
     assert_eq!(b.state().turn, 2);
+    assert!(b.state().is_over());
     assert!(
         e.notes
             .iter()
-            .any(|n| n.contains("1 turn(s) long: turn 2 is past its end")),
+            .any(|n| n.contains("turn 1 was the battle's last: the battle is over")),
         "{:?}",
         e.notes
     );
@@ -1141,4 +1143,126 @@ fn opportunity_fire_at_a_stand_that_has_not_acted_is_questioned() {
         "{:?}",
         e.resolutions[0].effects
     );
+}
+
+/// The battalion action made `turns` turns long.
+fn short_battle(turns: u32) -> umpire::battle::Battle {
+    let text = battalion("", "").replacen(
+        "title = \"Test battalion action\"",
+        &format!("title = \"Test battalion action\"\nturns = {turns}"),
+        1,
+    );
+    battle(&text)
+}
+
+#[test]
+fn the_battle_ends_after_its_last_turn_and_plays_on_only_when_extended() {
+    let mut b = short_battle(1);
+    // Turn 1: each side's command points (method 3) and action phase.
+    advance(&mut b, "5");
+    advance(&mut b, "5");
+    assert_eq!((b.state().turn, b.state().active), (1, 1));
+    assert!(!b.state().is_over());
+    // Ending the second side's action phase ends turn 1, the last: nothing of turn 2 starts, so
+    // no command points are rolled (no dice are asked for).
+    let e = advance(&mut b, "");
+    assert!(b.state().is_over());
+    assert!(
+        e.summary.ends_with("the battle is over after turn 1"),
+        "{}",
+        e.summary
+    );
+    assert!(
+        e.notes
+            .iter()
+            .any(|n| n.contains("turn 1 was the battle's last")),
+        "{:?}",
+        e.notes
+    );
+    assert!(e.resolutions.is_empty(), "no roll for a turn not played");
+    let summary = b.summary();
+    assert!(summary.over);
+    assert_eq!(summary.turns_played, 1);
+    assert_eq!(summary.last_turn, Some(1));
+    assert_eq!(summary.sides.len(), 2);
+    assert!(
+        summary
+            .sides
+            .iter()
+            .all(|s| s.lost == 0 && s.in_play == s.units)
+    );
+
+    // Over: no procedure, no phase change; notes and undo still work.
+    let mut none = umpire::dice::TypedDice::default();
+    for cmd in [Command::Advance, action(&b, "move", &[("unit", "1-1")])] {
+        let err = b.handle(&cmd, &mut none).unwrap_err().to_string();
+        assert!(
+            err.starts_with("the battle is over: turn 1 was its last"),
+            "{err}"
+        );
+    }
+    run(
+        &mut b,
+        Command::Note {
+            text: "the guns fall silent".into(),
+        },
+        "",
+    );
+
+    // Extending is an edit, logged, and the battle goes on from turn 2.
+    let e = run(&mut b, Command::Extend { turns: 1 }, "");
+    assert_eq!(e.effects, [Effect::TurnLimit { turns: 2 }]);
+    assert!(
+        e.summary
+            .contains("extends the battle by 1 turn: it now ends after turn 2")
+    );
+    assert!(!b.state().is_over());
+    let e = advance(&mut b, "5");
+    assert_eq!((b.state().turn, b.state().active), (2, 0));
+    assert!(
+        !e.resolutions.is_empty(),
+        "turn 2's command points are rolled"
+    );
+    // Extending a battle that is not over is refused.
+    let err = b
+        .handle(&Command::Extend { turns: 1 }, &mut none)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("the battle is not over"), "{err}");
+    // Undo takes the extension back as exactly as anything else.
+    b.execute(&Command::Undo, &mut none).unwrap();
+    b.execute(&Command::Undo, &mut none).unwrap();
+    assert!(b.state().is_over());
+    assert_eq!(b.state().turn_limit, Some(1));
+    assert_eq!(&b.fold(), b.state());
+}
+
+#[test]
+fn a_summary_counts_losses_hits_and_leaders_by_side() {
+    let mut b = started("");
+    b.execute(
+        &Command::SetHits {
+            unit: "g1".into(),
+            hits: 3,
+        },
+        &mut umpire::dice::TypedDice::default(),
+    )
+    .unwrap();
+    b.execute(
+        &Command::SetHits {
+            unit: "1-ldr".into(),
+            hits: 1,
+        },
+        &mut umpire::dice::TypedDice::default(),
+    )
+    .unwrap();
+    let s = b.summary();
+    let us = &s.sides[0];
+    let ger = &s.sides[1];
+    assert_eq!((us.lost, us.hits, us.leaders_lost), (1, 1, 1), "{us:?}");
+    assert_eq!((ger.lost, ger.hits, ger.leaders_lost), (1, 3, 0), "{ger:?}");
+    assert_eq!(us.in_play + us.lost, us.units);
+    assert!(us.leaders >= 1);
+    assert!(!s.over);
+    assert_eq!(s.last_turn, None, "the test scenario has no length");
 }

@@ -1251,3 +1251,93 @@ fn typed_dice_mode_asks_for_faces() {
     ui.esc().keys("d");
     assert!(ui.message().0.starts_with("dice: the program rolls"));
 }
+
+// ---- the end of the battle ----------------------------------------------------------------------
+
+/// Fires with `firer` at `target` at `range` with the program's dice, closing whatever opens.
+fn fire_by_keys(ui: &mut Ui, firer: &str, target: &str, range: &str) {
+    ui.select(firer)
+        .keys("f")
+        .keys(target)
+        .tab()
+        .keys(range)
+        .enter();
+    // A result (or a refusal left in the form): either way, close it.
+    ui.esc();
+    if matches!(ui.app.mode, Mode::Form(_)) {
+        ui.esc();
+    }
+}
+
+#[test]
+fn the_demo_battle_played_by_keys_to_its_last_turn_ends_with_its_account() {
+    let mut ui = Ui::new();
+    let last = ui.app.battle().state().turn_limit.unwrap();
+    assert_eq!(last, 12, "the demo battle is twelve turns long");
+    while !ui.app.battle().state().is_over() {
+        // The attacker's action phase: a fire, then the defender's, each phase ended by `n`.
+        ui.keys("n");
+        if matches!(ui.app.mode, Mode::Summary) {
+            break;
+        }
+        ui.esc();
+        match ui.app.battle().state().active {
+            0 => fire_by_keys(&mut ui, "1-1", "g11", "6"),
+            _ => fire_by_keys(&mut ui, "g12", "1-2", "6"),
+        }
+        assert!(ui.app.battle().state().turn <= last + 1, "it never runs on");
+    }
+    assert!(matches!(ui.app.mode, Mode::Summary), "the account opens");
+    let state = ui.app.battle().state();
+    assert_eq!(state.turn, last + 1);
+    // What the screen shows is the battle the journal holds.
+    let (from_journal, _, torn) = Session::load(&ui.path).unwrap();
+    assert!(torn.is_none());
+    assert_eq!(from_journal.state(), ui.app.battle().state());
+    let account = from_journal.summary();
+    assert!(account.over);
+    assert_eq!(account.turns_played, last);
+    let shown = screen(&ui.app, 120, 40);
+    assert!(
+        shown.contains("The battle is over: 12 turns played, the last was turn 12."),
+        "{shown}"
+    );
+    for side in &account.sides {
+        let figures = format!(
+            "{} units · {} in play · {} lost · {} hits taken · {} of {} leaders lost",
+            side.units, side.in_play, side.lost, side.hits, side.leaders_lost, side.leaders
+        );
+        assert!(shown.contains(&figures), "{figures} not in\n{shown}");
+        assert!(screen(&ui.app, 80, 24).contains(&figures), "at 80×24 too");
+    }
+    snapshot(&ui, "battle_over_summary");
+
+    // Over: `n` and a procedure are refused; the summary comes back on `n`.
+    ui.esc();
+    ui.keys("n");
+    assert!(matches!(ui.app.mode, Mode::Summary));
+    ui.esc();
+    ui.select("1-3").keys("m");
+    assert!(matches!(ui.app.mode, Mode::Main), "no form opens");
+    let (said, level) = ui.message();
+    assert_eq!(level, Level::Error);
+    assert!(
+        said.starts_with("the battle is over: turn 12 was its last"),
+        "{said}"
+    );
+
+    // `e` on the account extends the battle by a turn, logged; play goes on.
+    ui.keys("n").keys("e");
+    assert!(!ui.app.battle().state().is_over());
+    assert_eq!(ui.app.battle().state().turn_limit, Some(13));
+    let last_record = ui.records().pop().unwrap();
+    let Entry::Event(ev) = &last_record.entry else {
+        panic!("{last_record:?}")
+    };
+    assert!(
+        ev.summary.contains("extends the battle by 1 turn"),
+        "{}",
+        ev.summary
+    );
+    assert!(screen(&ui.app, 120, 40).contains("Turn 13/13"));
+}

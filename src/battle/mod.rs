@@ -15,6 +15,7 @@ pub mod journal;
 pub mod roster;
 pub mod session;
 pub mod state;
+pub mod summary;
 
 use crate::dice::{DiceSource, Recorder, Roll};
 use crate::resolution::Resolution;
@@ -25,6 +26,7 @@ pub use history::History;
 pub use roster::{FormationInfo, Roster, SideInfo, UnitInfo};
 use serde::{Deserialize, Serialize};
 pub use state::{AreaMarker, BattleState, Effect, EffectError, Prior, UnitState};
+pub use summary::{SideSummary, Summary};
 
 /// What the umpire asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,6 +53,8 @@ pub enum Command {
     },
     /// A free-text note into the log.
     Note { text: String },
+    /// Play on past the battle's last turn: it becomes `turns` turns longer (logged as an edit).
+    Extend { turns: u32 },
     /// Take back the latest event in force.
     Undo,
     /// Put back the latest undone event.
@@ -126,6 +130,11 @@ pub enum BattleError {
     /// An effect names something the battle does not have, or holds a value out of range.
     #[error("{0}")]
     Effect(#[from] EffectError),
+    /// The battle is over: no procedure or phase change until the umpire extends it.
+    #[error(
+        "the battle is over: turn {last} was its last (extend it to play on, or undo the last phase change)"
+    )]
+    Over { last: u32 },
 }
 
 /// An offer standing now, with the units that may take it up.
@@ -213,7 +222,12 @@ impl Battle {
             .and_then(|s| roster.side_index(s.get_ref()))
             .unwrap_or(0);
         let first_phase = ruleset.phases().first().map_or("", |p| p.id);
-        let initial = BattleState::initial(&roster, first_side, first_phase);
+        let turn_limit = scenario
+            .file
+            .turns
+            .as_ref()
+            .and_then(|t| u32::try_from(*t.get_ref()).ok());
+        let initial = BattleState::initial(&roster, first_side, first_phase, turn_limit);
         Self {
             ruleset,
             scenario,
@@ -277,6 +291,11 @@ impl Battle {
                     Err(BattleError::NothingToRedo)
                 };
             }
+            Command::Act { .. } | Command::Advance if self.state.is_over() => {
+                return Err(BattleError::Over {
+                    last: self.state.turn_limit.unwrap_or_default(),
+                });
+            }
             Command::Act { action, params } => {
                 let def = find_action(self.ruleset, action)?;
                 if !def.in_battle {
@@ -318,22 +337,27 @@ impl Battle {
                     })
                     .unwrap_or((self.state.turn, self.state.active, &self.state.phase));
                 let mut steps = steps;
-                if let Some(turns) = self.scenario.file.turns.as_ref().map(|t| *t.get_ref())
-                    && i64::from(turn) > turns
-                    && turn > self.state.turn
-                {
-                    steps.push(format!(
-                        "the scenario is {turns} turn(s) long: turn {turn} is past its end"
-                    ));
-                }
-                Event {
-                    kind: EventKind::Advance,
-                    summary: format!(
+                let ends = self.state.turn_limit.filter(|&last| turn > last);
+                let summary = match ends {
+                    Some(last) => {
+                        steps.push(format!(
+                            "turn {last} was the battle's last: the battle is over (extend it to play on)"
+                        ));
+                        format!(
+                            "{} → the battle is over after turn {last}",
+                            self.phase_name(&self.state.phase)
+                        )
+                    }
+                    None => format!(
                         "{} → turn {turn}, {}, {}",
                         self.phase_name(&self.state.phase),
                         self.roster.sides[active].name,
                         self.phase_name(phase)
                     ),
+                };
+                Event {
+                    kind: EventKind::Advance,
+                    summary,
                     resolutions,
                     effects,
                     notes: steps,
@@ -458,6 +482,37 @@ impl Battle {
                         name: name.clone(),
                         value: *value,
                     }],
+                    notes: Vec::new(),
+                    offers: Vec::new(),
+                }
+            }
+            Command::Extend { turns } => {
+                let Some(last) = self.state.turn_limit else {
+                    return Err(BattleError::Invalid(
+                        "the battle has no last turn to extend".into(),
+                    ));
+                };
+                if !self.state.is_over() {
+                    return Err(BattleError::Invalid(format!(
+                        "the battle is not over: turn {} of {last}",
+                        self.state.turn
+                    )));
+                }
+                let to = last.saturating_add(*turns);
+                if *turns == 0 || to > state::MAX_TURN {
+                    return Err(BattleError::Invalid(format!(
+                        "extend by 1 to {} turns",
+                        state::MAX_TURN - last
+                    )));
+                }
+                Event {
+                    kind: EventKind::Edit,
+                    summary: format!(
+                        "The umpire extends the battle by {turns} turn{}: it now ends after turn {to}",
+                        if *turns == 1 { "" } else { "s" }
+                    ),
+                    resolutions: Vec::new(),
+                    effects: vec![Effect::TurnLimit { turns: to }],
                     notes: Vec::new(),
                     offers: Vec::new(),
                 }

@@ -58,6 +58,8 @@ pub enum Effect {
         side: String,
         phase: String,
     },
+    /// The battle's last turn becomes `turns` (the umpire extends a battle that is over).
+    TurnLimit { turns: u32 },
 }
 
 /// An effect as its JSON members, before they are checked to form an [`Effect`].
@@ -86,6 +88,8 @@ pub struct WireEffect {
     side: Option<String>,
     #[serde(default)]
     phase: Option<String>,
+    #[serde(default)]
+    turns: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -98,6 +102,7 @@ enum WireSet {
     Counter,
     Area,
     Phase,
+    TurnLimit,
 }
 
 /// `marker` is a marker's name in a marker effect and an area marker (an object) in an area one.
@@ -181,6 +186,9 @@ impl TryFrom<WireEffect> for Effect {
                 side: need(w.side, "side")?,
                 phase: need(w.phase, "phase")?,
             },
+            WireSet::TurnLimit => Effect::TurnLimit {
+                turns: need(w.turns, "turns")?,
+            },
         })
     }
 }
@@ -222,6 +230,9 @@ pub struct BattleState {
     /// (scope, name) → value; scope is a formation or side id.
     pub counters: BTreeMap<(String, String), i32>,
     pub areas: BTreeMap<String, AreaMarker>,
+    /// The battle's last turn (the scenario's length, as the umpire may have extended it), if
+    /// it has one. Past it the battle is over.
+    pub turn_limit: Option<u32>,
 }
 
 /// The highest game turn a battle may reach; a journal holding a later one is damaged.
@@ -269,11 +280,18 @@ pub enum Prior {
     Counter(Box<((String, String), Option<i32>)>),
     Area(Box<(String, Option<AreaMarker>)>),
     Phase(Box<(u32, usize, String)>),
+    TurnLimit(Option<u32>),
 }
 
 impl BattleState {
-    /// The state before anything happens: every unit fresh, turn 1, first side, first phase.
-    pub fn initial(roster: &Roster, first_side: usize, first_phase: &str) -> Self {
+    /// The state before anything happens: every unit fresh, turn 1, first side, first phase,
+    /// and the battle's length (`None`: no limit).
+    pub fn initial(
+        roster: &Roster,
+        first_side: usize,
+        first_phase: &str,
+        turn_limit: Option<u32>,
+    ) -> Self {
         Self {
             turn: 1,
             active: first_side,
@@ -282,7 +300,13 @@ impl BattleState {
             units: vec![UnitState::default(); roster.units.len()],
             counters: BTreeMap::new(),
             areas: BTreeMap::new(),
+            turn_limit,
         }
+    }
+
+    /// True once the battle has passed its last turn.
+    pub fn is_over(&self) -> bool {
+        self.turn_limit.is_some_and(|limit| self.turn > limit)
     }
 
     /// Checks that an effect names only what the roster and rule set have, with values in
@@ -388,6 +412,7 @@ impl BattleState {
                 }
                 turn("the turn".into(), *t)
             }
+            Effect::TurnLimit { turns } => turn("the battle's last turn".into(), *turns),
         }
     }
 
@@ -467,6 +492,7 @@ impl BattleState {
                 self.active = active;
                 prior
             }
+            Effect::TurnLimit { turns } => Prior::TurnLimit(self.turn_limit.replace(*turns)),
         })
     }
 
@@ -510,6 +536,7 @@ impl BattleState {
                 self.active = active;
                 self.phase = phase;
             }
+            Prior::TurnLimit(limit) => self.turn_limit = limit,
         }
     }
 
@@ -587,6 +614,7 @@ mod tests {
                 side: "us".into(),
                 phase: "action".into(),
             },
+            Effect::TurnLimit { turns: 13 },
         ];
         let json = serde_json::to_string(&effects).unwrap();
         assert!(

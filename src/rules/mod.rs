@@ -267,6 +267,11 @@ pub trait Ruleset: Send + Sync {
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution, RuleError>;
 
+    /// Whether `unit` is a leader (counted apart in a battle's summary). By default, a unit
+    /// marked `leader = true` in its scenario.
+    fn is_leader(&self, unit: &UnitInfo) -> bool {
+        unit.leader
+    }
     /// How many hits remove `unit`.
     fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32;
     /// Fills the derived inputs of `action` from the battle (firer Suppressed, target green …).
@@ -294,7 +299,10 @@ pub trait Ruleset: Send + Sync {
     /// The state at the start of the battle (initial markers and counters).
     fn start(&self, battle: &BattleView<'_>) -> Vec<Effect>;
     /// Leaves the current phase and carries out the automatic steps up to the next phase that
-    /// needs the umpire.
+    /// needs the umpire. When that would start a turn past the battle's last
+    /// (`battle.state.turn_limit`), it carries out only the steps that end the current turn and
+    /// moves to the next turn's number and first phase without starting it: the battle is then
+    /// over (until the umpire extends it).
     fn advance(
         &self,
         battle: &BattleView<'_>,

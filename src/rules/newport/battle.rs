@@ -1486,6 +1486,15 @@ pub fn advance(v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseCha
             turn += 1;
         }
     }
+    // Past the battle's last turn nothing of the next one is started: the battle is over.
+    if v.state.turn_limit.is_some_and(|last| turn > last) {
+        ch.effects.push(Effect::Phase {
+            turn,
+            side: v.side_id(side).to_string(),
+            phase: PH_REMOVE_FINISHED.into(),
+        });
+        return Ok(ch);
+    }
     let sname = v.roster.sides[side].name.clone();
     ch.steps.push(format!("Turn {turn}: {sname}"));
     remove_finished(v, side, turn, &mut ch);

@@ -177,6 +177,10 @@ impl Ruleset for Newport {
         battle::advance(view, dice)
     }
 
+    fn is_leader(&self, unit: &UnitInfo) -> bool {
+        battle::is_leader(unit)
+    }
+
     fn offer_actors(&self, view: &BattleView<'_>, offer: &Offer) -> Vec<usize> {
         battle::offer_actors(view, offer)
     }

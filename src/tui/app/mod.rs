@@ -6,6 +6,7 @@ mod markers;
 mod procedures;
 mod prompts;
 mod roster;
+mod summary;
 
 pub use roster::Row;
 
@@ -13,7 +14,7 @@ use super::action::Action;
 use super::form::{Form, FormKey, complete_unit, is_ctrl};
 use super::keymap::Keymap;
 use crate::battle::session::{Record, Session, SessionError};
-use crate::battle::{Battle, Command, Entry, Event, StandingOffer};
+use crate::battle::{Battle, Command, Entry, Event, EventKind, StandingOffer};
 use crate::dice::TypedDice;
 use crate::rules::{MarkerKind, Params, Value, find_action};
 use crate::text::{forbidden_char, is_forbidden, not_allowed_here};
@@ -65,6 +66,8 @@ pub enum Mode {
     },
     /// Setting or clearing markers on the selected unit.
     Markers,
+    /// The battle's account: shown when its last turn is over.
+    Summary,
 }
 
 /// The kind of the status message.
@@ -127,7 +130,10 @@ impl App {
             .position(|r| matches!(r, Row::Unit(_)))
             .unwrap_or(0);
         let b = app.battle();
-        if let Some(p) = b.ruleset.phases().iter().find(|p| p.id == b.state().phase)
+        if b.state().is_over() {
+            // A battle reopened after its end opens on its account.
+            app.mode = Mode::Summary;
+        } else if let Some(p) = b.ruleset.phases().iter().find(|p| p.id == b.state().phase)
             && p.automatic
         {
             let msg = format!(
@@ -263,6 +269,7 @@ impl App {
                 _ => self.mode = Mode::Prompt { kind, text },
             },
             Mode::Markers => self.on_markers_key(&key),
+            Mode::Summary => self.on_summary_key(&key),
         }
     }
 
@@ -299,6 +306,9 @@ impl App {
             Action::Note => self.prompt(Prompt::Note),
             Action::Procedure(id) => self.open_procedure(&id, Params::new()),
             Action::TakeOffer => self.take_offer(),
+            Action::NextPhase if self.battle().state().is_over() => {
+                self.mode = Mode::Summary;
+            }
             Action::NextPhase => {
                 if self.dice_mode == DiceMode::Typed {
                     self.prompt(Prompt::AdvanceDice);
@@ -382,9 +392,14 @@ impl App {
         self.log_back = 0;
         if let Entry::Event(e) = record.entry {
             self.info(e.summary.clone());
-            self.mode = Mode::Result {
-                event: Box::new(e),
-                scroll: 0,
+            // The event that ended the battle opens its account; its steps are in the log.
+            self.mode = if self.battle().state().is_over() && e.kind == EventKind::Advance {
+                Mode::Summary
+            } else {
+                Mode::Result {
+                    event: Box::new(e),
+                    scroll: 0,
+                }
             };
         }
     }

@@ -26,6 +26,13 @@ impl App {
             self.error(format!("`{id}` is not used in a battle"));
             return;
         }
+        if self.battle().state().is_over() {
+            let over = crate::battle::BattleError::Over {
+                last: self.battle().state().turn_limit.unwrap_or_default(),
+            };
+            self.error(over.to_string());
+            return;
+        }
         // The selected unit goes into the first unit input, unless an offer set it.
         if let Some(first) = def
             .params

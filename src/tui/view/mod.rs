@@ -6,11 +6,13 @@ mod form;
 mod log;
 mod popups;
 mod roster;
+mod summary;
 
 use form::render_form;
 use log::render_log;
 use popups::{render_help, render_markers, render_prompt, render_result};
 use roster::{render_details, render_roster};
+use summary::render_summary;
 
 use super::app::{App, DiceMode, Level, Mode, Prompt, Row};
 use super::form::{Form, Odds};
@@ -118,6 +120,7 @@ impl Widget for &App {
                 }
             }
             Mode::Markers => render_markers(self, &theme, area, buf),
+            Mode::Summary => render_summary(self, &theme, area, buf),
         }
     }
 }
@@ -140,18 +143,16 @@ fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         Span::styled(" umpire ", t.title()),
         Span::raw(format!("│ {} │ {} │ ", b.scenario.title(), b.ruleset.id())),
         Span::styled(
-            format!(
-                "Turn {}{} · {} · {}",
-                s.turn,
-                b.scenario
-                    .file
-                    .turns
-                    .as_ref()
-                    .map(|n| format!("/{}", n.get_ref()))
-                    .unwrap_or_default(),
-                side,
-                b.current_phase_name()
-            ),
+            match s.turn_limit {
+                Some(last) if s.is_over() => format!("Battle over after turn {last}"),
+                limit => format!(
+                    "Turn {}{} · {} · {}",
+                    s.turn,
+                    limit.map(|n| format!("/{n}")).unwrap_or_default(),
+                    side,
+                    b.current_phase_name()
+                ),
+            },
             t.key(),
         ),
     ]);

@@ -1,0 +1,83 @@
+//! How a battle stands, side by side: what the end-of-battle screen, `umpire state` and the
+//! report show. Counted from the roster and the state alone, so it serves every rule set; the rule
+//! set says only which units are its leaders ([`crate::rules::Ruleset::is_leader`]).
+
+use super::Battle;
+use serde::Serialize;
+
+/// One side's account.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SideSummary {
+    /// The side's id and name.
+    pub id: String,
+    pub name: String,
+    /// Units on the roster, still on the table, and removed.
+    pub units: usize,
+    pub in_play: usize,
+    pub lost: usize,
+    /// Hits taken, by the units still in play and by those removed.
+    pub hits: u32,
+    /// Leaders on the roster, and those removed (and not back).
+    pub leaders: usize,
+    pub leaders_lost: usize,
+}
+
+/// The battle's account: each side's, and where the battle stands in its turns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub sides: Vec<SideSummary>,
+    /// Whole turns played.
+    pub turns_played: u32,
+    /// The battle's last turn, if it has one.
+    pub last_turn: Option<u32>,
+    /// True once the last turn is over.
+    pub over: bool,
+}
+
+impl Battle {
+    /// The battle's account as it stands.
+    pub fn summary(&self) -> Summary {
+        let state = self.state();
+        let sides = self
+            .roster
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(s, side)| {
+                let mut acc = SideSummary {
+                    id: side.id.clone(),
+                    name: side.name.clone(),
+                    units: 0,
+                    in_play: 0,
+                    lost: 0,
+                    hits: 0,
+                    leaders: 0,
+                    leaders_lost: 0,
+                };
+                for (u, info) in self.roster.units.iter().enumerate() {
+                    if info.side != s {
+                        continue;
+                    }
+                    let st = &state.units[u];
+                    let leader = self.ruleset.is_leader(info);
+                    acc.units += 1;
+                    acc.hits += st.hits;
+                    acc.leaders += usize::from(leader);
+                    if st.on_table() {
+                        acc.in_play += 1;
+                    } else {
+                        acc.lost += 1;
+                        acc.leaders_lost += usize::from(leader);
+                    }
+                }
+                acc
+            })
+            .collect();
+        Summary {
+            sides,
+            turns_played: state.turn.saturating_sub(1),
+            last_turn: state.turn_limit,
+            over: state.is_over(),
+        }
+    }
+}

@@ -1,0 +1,24 @@
+//! The battle's account when its last turn is over: the umpire closes it, or extends the battle
+//! by a turn (an edit in the log, undone like any other). As with a result, enter, esc or space
+//! close it, and any other key closes it and does its job (`q` quits, `u` undoes the phase change
+//! that ended the battle).
+
+use super::*;
+
+impl App {
+    pub(super) fn on_summary_key(&mut self, key: &KeyEvent) {
+        match key.code {
+            KeyCode::Char('e') if self.battle().state().is_over() => {
+                if self.run(Command::Extend { turns: 1 }, None) {
+                    let last = self.battle().state().turn_limit.unwrap_or_default();
+                    self.info(format!(
+                        "the battle goes on: it now ends after turn {last} (press {} for the next phase)",
+                        self.keymap.hint(&Action::NextPhase)
+                    ));
+                }
+            }
+            KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ') => {}
+            _ => self.on_main_key(key),
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! The battle's account over the screen: how it ended, and each side's units, losses, hits and
+//! leaders ([`crate::battle::Summary`]).
+
+use super::*;
+
+pub(super) fn render_summary(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let b = app.battle();
+    let s = b.summary();
+    let mut lines = vec![
+        Line::from(Span::styled(
+            crate::text::escape_terminal(b.scenario.title()),
+            t.title(),
+        )),
+        Line::from(match (s.over, s.last_turn) {
+            (true, Some(last)) => format!(
+                "The battle is over: {} turn{} played, the last was turn {last}.",
+                s.turns_played,
+                if s.turns_played == 1 { "" } else { "s" }
+            ),
+            _ => format!(
+                "{} turn{} played so far.",
+                s.turns_played,
+                if s.turns_played == 1 { "" } else { "s" }
+            ),
+        }),
+        Line::from(""),
+    ];
+    // Two lines a side: its name, then its figures (side names are long; 80 columns suffice).
+    for side in &s.sides {
+        lines.push(Line::from(Span::styled(
+            crate::text::escape_terminal(&side.name),
+            t.side(),
+        )));
+        lines.push(Line::from(vec![
+            Span::raw("  "),
+            Span::styled(side.units.to_string(), t.key()),
+            Span::raw(" units · "),
+            Span::styled(side.in_play.to_string(), t.key()),
+            Span::raw(" in play · "),
+            Span::styled(side.lost.to_string(), t.key()),
+            Span::raw(" lost · "),
+            Span::styled(side.hits.to_string(), t.key()),
+            Span::raw(" hits taken · "),
+            Span::styled(
+                format!("{} of {}", side.leaders_lost, side.leaders),
+                t.key(),
+            ),
+            Span::raw(" leaders lost"),
+        ]));
+    }
+    let hint = if s.over {
+        " e extend the battle by one turn · any other key closes "
+    } else {
+        " any key closes "
+    };
+    let width = lines
+        .iter()
+        .map(Line::width)
+        .max()
+        .unwrap_or(20)
+        .max(hint.chars().count()) as u16
+        + 4;
+    let r = popup(area, width.min(area.width), lines.len() as u16 + 2);
+    Clear.render(r, buf);
+    Paragraph::new(lines)
+        .block(
+            Block::bordered()
+                .title(if s.over {
+                    " The battle is over "
+                } else {
+                    " The battle so far "
+                })
+                .title_bottom(Line::from(Span::styled(hint, t.key()))),
+        )
+        .render(r, buf);
+}
