@@ -539,7 +539,8 @@ fn a_turn_played_with_keys_is_the_journal_and_resumes_the_same() {
     // 1-2 moves; the defender takes the opportunity fire it offers, with a typed 9.
     ui.select("1-2").keys("m").enter();
     assert!(!ui.app.offers().is_empty());
-    ui.keys("o");
+    // The chooser opens on the first stand that may fire; enter takes it.
+    ui.keys("o").enter();
     assert_eq!(ui.form().action.id, "fire");
     ui.keys("8").tab_to_dice().keys("9").enter().esc();
     // Undo that shot, and put it back.
@@ -1340,4 +1341,42 @@ fn the_demo_battle_played_by_keys_to_its_last_turn_ends_with_its_account() {
         ev.summary
     );
     assert!(screen(&ui.app, 120, 40).contains("Turn 13/13"));
+}
+
+#[test]
+fn the_offer_chooser_lists_every_eligible_firer_and_picks_one_in_a_few_keys() {
+    let mut ui = Ui::in_action_phase();
+    ui.select("1-2").keys("m").enter().esc();
+    let eligible = ui.app.offers()[0].actors.len();
+    assert!(eligible > 10, "{eligible} stands may fire");
+    ui.keys("o");
+    let Mode::Chooser(chooser) = &ui.app.mode else {
+        panic!("expected the chooser, found {:?}", ui.app.mode)
+    };
+    assert_eq!(chooser.choices.len(), eligible);
+    snapshot(&ui, "offer_chooser");
+    // Typing narrows the list by id or name: the second heavy machine gun in three keys and enter.
+    ui.keys("gs2");
+    let Mode::Chooser(chooser) = &ui.app.mode else {
+        panic!("{:?}", ui.app.mode)
+    };
+    assert_eq!(chooser.shown(ui.app.battle()).len(), 1, "{chooser:?}");
+    snapshot(&ui, "offer_chooser_narrowed");
+    ui.enter();
+    let form = ui.form();
+    assert_eq!(form.action.id, "fire");
+    let field = |name: &str| {
+        form.fields
+            .iter()
+            .find(|f| f.def.name == name)
+            .map(|f| f.text.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(field("firer"), "gs2");
+    assert_eq!(field("target"), "1-2");
+    assert_eq!(field("trigger"), "moved");
+    // Esc in the chooser changes nothing.
+    ui.esc().keys("o").esc();
+    assert!(matches!(ui.app.mode, Mode::Main));
+    assert_eq!(ui.message().0, "cancelled: nothing changed");
 }

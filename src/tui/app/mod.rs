@@ -2,12 +2,14 @@
 //! the [`Session`], which writes it to the journal before the UI shows it. Nothing here knows a
 //! rule: procedures, forms, badges and phases all come from the rule set.
 
+mod chooser;
 mod markers;
 mod procedures;
 mod prompts;
 mod roster;
 mod summary;
 
+pub use chooser::{Choice, Chooser};
 pub use roster::Row;
 
 use super::action::Action;
@@ -68,6 +70,8 @@ pub enum Mode {
     Markers,
     /// The battle's account: shown when its last turn is over.
     Summary,
+    /// Choosing who takes up an offer.
+    Chooser(Box<Chooser>),
 }
 
 /// The kind of the status message.
@@ -270,6 +274,7 @@ impl App {
             },
             Mode::Markers => self.on_markers_key(&key),
             Mode::Summary => self.on_summary_key(&key),
+            Mode::Chooser(chooser) => self.on_chooser_key(chooser, &key),
         }
     }
 

@@ -48,24 +48,6 @@ impl App {
         self.mode = Mode::Form(Box::new(form));
     }
 
-    pub(super) fn take_offer(&mut self) {
-        let offers = self.offers();
-        let Some(StandingOffer { offer, actors }) = offers.first() else {
-            self.error("nothing is offered now");
-            return;
-        };
-        let actor = self
-            .selected_unit()
-            .filter(|u| actors.contains(u))
-            .or_else(|| actors.first().copied())
-            .map(|u| self.battle().roster.units[u].id.clone());
-        let mut preset = offer.params.clone();
-        if let Some(a) = actor {
-            preset.set(&offer.actor_param, Value::Text(a));
-        }
-        self.open_procedure(&offer.action.clone(), preset);
-    }
-
     pub(super) fn submit(&mut self, form: Box<Form>) {
         let params = match form.submission() {
             Ok(p) => p,

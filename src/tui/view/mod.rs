@@ -2,12 +2,14 @@
 //! Everything shown comes from the battle and the rule set's badges; styles are named below and
 //! collapse to plain text attributes when `NO_COLOR` is set.
 
+mod chooser;
 mod form;
 mod log;
 mod popups;
 mod roster;
 mod summary;
 
+use chooser::render_chooser;
 use form::render_form;
 use log::render_log;
 use popups::{render_help, render_markers, render_prompt, render_result};
@@ -121,6 +123,7 @@ impl Widget for &App {
             }
             Mode::Markers => render_markers(self, &theme, area, buf),
             Mode::Summary => render_summary(self, &theme, area, buf),
+            Mode::Chooser(chooser) => render_chooser(self, chooser, &theme, area, buf),
         }
     }
 }

@@ -1,0 +1,120 @@
+//! The offer chooser: `o` lists every unit that may take up each offer standing (opportunity fire
+//! after a move: every stand that may fire), the umpire narrows the list by typing part of an id
+//! or name and picks one with the arrows and Enter, and the offer's form opens with that unit in.
+//! One candidate alone skips the list.
+
+use super::*;
+use crate::rules::Offer;
+
+/// One line of the chooser: an offer, and a unit that may take it up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub offer: Offer,
+    pub unit: usize,
+}
+
+/// The chooser's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chooser {
+    pub choices: Vec<Choice>,
+    /// What the umpire typed to narrow the list.
+    pub filter: String,
+    /// Index into [`Chooser::shown`].
+    pub cursor: usize,
+}
+
+impl Chooser {
+    /// The choices the filter lets through (every one when it is empty), as indices.
+    pub fn shown(&self, battle: &Battle) -> Vec<usize> {
+        let needle = self.filter.to_lowercase();
+        (0..self.choices.len())
+            .filter(|&i| {
+                let u = &battle.roster.units[self.choices[i].unit];
+                needle.is_empty()
+                    || u.id.to_lowercase().contains(&needle)
+                    || u.name.to_lowercase().contains(&needle)
+            })
+            .collect()
+    }
+}
+
+impl App {
+    /// `o`: the chooser over every offer standing and the units that may take each up.
+    pub(super) fn take_offer(&mut self) {
+        let choices: Vec<Choice> = self
+            .offers()
+            .into_iter()
+            .flat_map(|StandingOffer { offer, actors }| {
+                actors.into_iter().map(move |unit| Choice {
+                    offer: offer.clone(),
+                    unit,
+                })
+            })
+            .collect();
+        match choices.len() {
+            0 => self.error("nothing is offered now"),
+            1 => self.choose(&choices[0].clone()),
+            _ => {
+                // Start on the selected unit when it is one of them.
+                let cursor = self
+                    .selected_unit()
+                    .and_then(|u| choices.iter().position(|c| c.unit == u))
+                    .unwrap_or(0);
+                self.mode = Mode::Chooser(Box::new(Chooser {
+                    choices,
+                    filter: String::new(),
+                    cursor,
+                }));
+            }
+        }
+    }
+
+    /// Opens the offer's form with the chosen unit in it.
+    fn choose(&mut self, choice: &Choice) {
+        let mut preset = choice.offer.params.clone();
+        let id = self.battle().roster.units[choice.unit].id.clone();
+        preset.set(&choice.offer.actor_param, Value::Text(id));
+        self.select_unit(choice.unit);
+        self.open_procedure(&choice.offer.action.clone(), preset);
+    }
+
+    pub(super) fn on_chooser_key(&mut self, mut chooser: Box<Chooser>, key: &KeyEvent) {
+        let shown = chooser.shown(self.battle());
+        match key.code {
+            KeyCode::Esc => {
+                self.info("cancelled: nothing changed");
+                return;
+            }
+            KeyCode::Enter => {
+                match shown.get(chooser.cursor) {
+                    Some(&i) => {
+                        let choice = chooser.choices[i].clone();
+                        self.choose(&choice);
+                    }
+                    None => {
+                        self.error(format!("no unit matches {:?}", chooser.filter));
+                        self.mode = Mode::Chooser(chooser);
+                    }
+                }
+                return;
+            }
+            KeyCode::Up => chooser.cursor = chooser.cursor.saturating_sub(1),
+            KeyCode::Down => {
+                chooser.cursor = (chooser.cursor + 1).min(shown.len().saturating_sub(1));
+            }
+            KeyCode::Backspace => {
+                chooser.filter.pop();
+                chooser.cursor = 0;
+            }
+            KeyCode::Char(c) if is_forbidden(c) && !is_ctrl(key) => {
+                self.error(not_allowed_here(c));
+            }
+            KeyCode::Char(c) if !c.is_control() && !is_ctrl(key) => {
+                chooser.filter.push(c);
+                chooser.cursor = 0;
+            }
+            _ => {}
+        }
+        self.mode = Mode::Chooser(chooser);
+    }
+}
