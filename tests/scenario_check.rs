@@ -199,3 +199,18 @@ fn count_kind(s: &scenario::Scenario, side: &str, kind: &str) -> usize {
         .filter(|(i, _, u)| *i == index && u.kind.get_ref() == kind)
         .count()
 }
+
+#[test]
+fn the_readme_scenario_example_is_valid() {
+    let readme = fs::read_to_string(dir("README.md")).unwrap();
+    let section = &readme[readme.find("## Scenarios").expect("a Scenarios section")..];
+    let start = section.find("```toml\n").expect("a TOML example") + "```toml\n".len();
+    let example = &section[start..start + section[start..].find("```").unwrap()];
+    let s = scenario::parse("README.md", example)
+        .unwrap_or_else(|e| panic!("README's scenario example: {e}"));
+    // It shows what a newcomer needs: nested formations, the first side, a description, a length.
+    assert!(s.file.first_side.is_some() && s.file.description.is_some());
+    assert_eq!(s.file.turns.as_ref().map(|t| *t.get_ref()), Some(8));
+    let nested = s.file.sides[0].formations[0].formations.len();
+    assert!(nested > 0, "a formation inside a formation");
+}
