@@ -2,17 +2,19 @@
 //! the [`Session`], which writes it to the journal before the UI shows it. Nothing here knows a
 //! rule: procedures, forms, badges and phases all come from the rule set.
 
+mod dice;
 mod markers;
 mod procedures;
 mod prompts;
 mod roster;
 
+pub use dice::{DiceRun, GivenFace};
 pub use roster::Row;
 
 use super::action::Action;
 use super::form::{Form, FormKey, complete_unit, is_ctrl};
 use super::keymap::Keymap;
-use crate::battle::session::{Record, Session, SessionError};
+use crate::battle::session::{Record, Session};
 use crate::battle::{Battle, Command, Entry, Event, StandingOffer};
 use crate::dice::TypedDice;
 use crate::rules::{MarkerKind, Params, Value, find_action};
@@ -40,8 +42,6 @@ pub enum Prompt {
     Search,
     GoTo,
     Note,
-    /// Faces for the automatic rolls of the next phase (typed dice).
-    AdvanceDice,
     /// A value for a counting or turn marker.
     MarkerValue(String),
 }
@@ -65,6 +65,8 @@ pub enum Mode {
     },
     /// Setting or clearing markers on the selected unit.
     Markers,
+    /// Typed dice: a command asks for the face of its next die.
+    Dice(Box<DiceRun>),
 }
 
 /// The kind of the status message.
@@ -263,6 +265,7 @@ impl App {
                 _ => self.mode = Mode::Prompt { kind, text },
             },
             Mode::Markers => self.on_markers_key(&key),
+            Mode::Dice(run) => self.on_dice_key(run, &key),
         }
     }
 
@@ -301,7 +304,7 @@ impl App {
             Action::TakeOffer => self.take_offer(),
             Action::NextPhase => {
                 if self.dice_mode == DiceMode::Typed {
-                    self.prompt(Prompt::AdvanceDice);
+                    self.run_typed(Command::Advance, "next phase".into(), Vec::new(), None);
                 } else {
                     self.run(Command::Advance, None);
                 }

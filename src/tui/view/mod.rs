@@ -2,11 +2,13 @@
 //! Everything shown comes from the battle and the rule set's badges; styles are named below and
 //! collapse to plain text attributes when `NO_COLOR` is set.
 
+mod dice;
 mod form;
 mod log;
 mod popups;
 mod roster;
 
+use dice::render_dice;
 use form::render_form;
 use log::render_log;
 use popups::{render_help, render_markers, render_prompt, render_result};
@@ -118,6 +120,7 @@ impl Widget for &App {
                 }
             }
             Mode::Markers => render_markers(self, &theme, area, buf),
+            Mode::Dice(run) => render_dice(self, run, &theme, area, buf),
         }
     }
 }
@@ -170,6 +173,13 @@ fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
 }
 
 fn render_status(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    // The die prompt shows its own refusals.
+    if matches!(
+        (&app.mode, &app.message),
+        (Mode::Dice(_), Some((_, Level::Error)))
+    ) {
+        return;
+    }
     if let Some((text, level)) = &app.message {
         let style = match level {
             Level::Info => Style::new(),
