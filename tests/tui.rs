@@ -1517,6 +1517,23 @@ fn an_impossible_face_is_refused_as_typed_keeping_the_prompt() {
 }
 
 #[test]
+fn faces_pasted_at_the_die_prompt_are_typed_and_anything_else_is_refused() {
+    let mut ui = Ui::in_action_phase();
+    ui.keys("d")
+        .select("1-1")
+        .keys("cg11")
+        .enter()
+        .paste("4, 2");
+    assert_eq!(ui.dice().text, "4, 2");
+    ui.paste("\n9").paste("x");
+    assert_eq!(ui.dice().text, "4, 2", "refused whole");
+    assert_eq!(ui.message().1, Level::Error);
+    ui.enter();
+    assert_eq!(ui.dice().purpose, CC_SHOTS[2]);
+    assert_eq!(ui.dice().given.len(), 2);
+}
+
+#[test]
 fn esc_at_the_die_prompt_cancels_the_whole_command_and_writes_nothing() {
     let mut ui = Ui::in_action_phase();
     ui.keys("d")
