@@ -54,7 +54,8 @@ impl fmt::Display for Die {
 pub struct Roll {
     pub die: Die,
     pub face: u8,
-    /// What the die was for ("fire", "defender fires, round 2", "morale check 1-2" …).
+    /// What the die was for, with what it needs ("g12 morale check, regular: improves on 5 or
+    /// more"; "1-1 fires at g11, infantry table +1: 1–2 hit & Suppressed, …").
     pub purpose: String,
 }
 
@@ -69,7 +70,9 @@ impl fmt::Display for Roll {
 pub enum DiceError {
     #[error("{typed} is not a face of a {die} (faces are 1-{max}{zero})", max = die.sides, zero = if die.sides == 10 { ", and 0 reads as 10" } else { "" })]
     ImpossibleFace { die: Die, typed: i64 },
-    #[error("not enough dice typed: {needed} needed a {die} but only {typed} face(s) were given")]
+    /// The faces ran out: `die` is the next die the procedure needs, `needed` its purpose
+    /// ("g12 morale check, regular: improves on 5 or more"), `typed` how many faces were used.
+    #[error("not enough dice typed ({typed} face(s) given): the next is a {die} for {needed}")]
     Exhausted {
         die: Die,
         needed: String,
@@ -156,21 +159,7 @@ impl TypedDice {
     /// assert!(d.roll(Die::D10, "fire").is_err()); // no faces left
     /// ```
     pub fn parse(text: &str) -> Result<Self, DiceError> {
-        let faces = text
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|s| !s.is_empty())
-            .map(|s| {
-                s.parse::<i64>().map_err(|_| DiceError::Syntax {
-                    text: text.to_string(),
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        if faces.is_empty() {
-            return Err(DiceError::Syntax {
-                text: text.to_string(),
-            });
-        }
-        Ok(Self::new(faces))
+        parse_faces(text).map(Self::new)
     }
 
     /// Faces not yet used.
@@ -210,6 +199,26 @@ impl DiceSource for TypedDice {
     fn is_generated(&self) -> bool {
         false
     }
+}
+
+/// Reads typed faces, "3", "3 7 0" or "3,7,0", as typed (a d10's 0 stays 0 until it is read
+/// against its die); at least one.
+pub fn parse_faces(text: &str) -> Result<Vec<i64>, DiceError> {
+    let faces = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<i64>().map_err(|_| DiceError::Syntax {
+                text: text.to_string(),
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if faces.is_empty() {
+        return Err(DiceError::Syntax {
+            text: text.to_string(),
+        });
+    }
+    Ok(faces)
 }
 
 /// Wraps a source and keeps every face it gives, in order.

@@ -497,6 +497,7 @@ fn every_refusal_leaves_the_journal_byte_for_byte() {
         (2, "act fire --firer 1-2 --target g11 --range 6 --dice -1", "-1 is not a face of a d10"),
         (2, "act fire --firer 1-2 --target g11 --range 6 --dice 3 4", "1 typed face(s) were not used (4)"),
         (2, "act fire --firer 1-2 --target g11 --range 6 --dice 3,x", "cannot read \"3,x\" as dice faces"),
+        (2, "act fire --firer 1-2 --target g11 --range 6 --out-of-command --dice 3", "not enough dice typed (1 face(s) given): the next is a d10 for 1-2 fires at g11, infantry table: 1 hit & Paralyzed, 2–3 hit & Suppressed, 4–5 Suppressed, 6+ no effect"),
         (2, "mark 1-2 supressed", "did you mean `suppressed`"),
         (2, "mark 1-x suppressed", "no unit `1-x`"),
         (2, "mark 1-2 returns", "holds a turn"),

@@ -27,7 +27,7 @@ use umpire::dice::{DiceSource, Die, SeededDice};
 use umpire::rules::Value;
 use umpire::rules::newport::Newport;
 use umpire::tui::App;
-use umpire::tui::app::{Level, Mode, Prompt, Row};
+use umpire::tui::app::{DiceRun, GivenFace, Level, Mode, Prompt, Row};
 use umpire::tui::form::Form;
 use umpire::tui::keymap::Keymap;
 
@@ -426,6 +426,14 @@ fn other_screens() -> Vec<Screen> {
             name: "result",
             keys: |ui| {
                 ui.select("1-1").keys("cg11").enter();
+            },
+        },
+        Screen {
+            // The die prompt of typed dice, between two shots of a close combat.
+            name: "dice",
+            keys: |ui| {
+                ui.keys("d").select("1-1").keys("cg11").enter();
+                ui.face("4").face("2");
             },
         },
         Screen {
@@ -1215,28 +1223,18 @@ fn typed_dice_mode_asks_for_faces() {
         ui.message(),
         ("dice: type the faces thrown at the table", Level::Info)
     );
-    // The next phase asks for the faces of its automatic rolls; there are none here.
+    // The next phase rolls nothing here: it is carried out at once.
     ui.keys("n");
-    assert!(matches!(
-        ui.app.mode,
-        Mode::Prompt {
-            kind: Prompt::AdvanceDice,
-            ..
-        }
-    ));
-    ui.enter().esc();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    ui.esc();
     assert_eq!(ui.app.battle().state().phase, "action");
 
+    // A fire asks for its die; nothing is written until the face is given.
     let bytes = ui.journal_bytes();
     ui.select("1-1").keys("fg11").tab().keys("12").enter();
-    let error = ui.form().error.clone().unwrap_or_default();
-    assert!(
-        error.contains("not enough dice typed") && error.contains("needed a d10"),
-        "{error}"
-    );
+    assert_eq!(ui.dice().die, Die::D10);
     assert_eq!(ui.journal_bytes(), bytes);
-
-    ui.tab_to_dice().keys("0").enter();
+    ui.keys("0").enter();
     assert!(matches!(ui.app.mode, Mode::Result { .. }));
     let records = ui.records();
     let last = records.last().unwrap();
@@ -1379,4 +1377,345 @@ fn the_offer_chooser_lists_every_eligible_firer_and_picks_one_in_a_few_keys() {
     ui.esc().keys("o").esc();
     assert!(matches!(ui.app.mode, Mode::Main));
     assert_eq!(ui.message().0, "cancelled: nothing changed");
+}
+
+impl Ui {
+    /// The die prompt open now.
+    fn dice(&self) -> &DiceRun {
+        match &self.app.mode {
+            Mode::Dice(run) => run,
+            other => panic!("expected the die prompt, found {other:?}"),
+        }
+    }
+
+    /// Types one face at the die prompt and gives it (enter).
+    fn face(&mut self, face: &str) -> &mut Self {
+        self.keys(face).enter()
+    }
+
+    /// Tabs through the open form to the input `name`.
+    fn tab_to(&mut self, name: &str) -> &mut Self {
+        for _ in 0..=self.form().fields.len() {
+            let form = self.form();
+            if form
+                .fields
+                .get(form.focus)
+                .is_some_and(|f| f.def.name == name)
+            {
+                return self;
+            }
+            self.tab();
+        }
+        panic!("the form has no input `{name}`");
+    }
+
+    /// Marks a unit with the first marker (Suppressed) by hand.
+    fn suppress(&mut self, id: &str) -> &mut Self {
+        self.select(id).keys("x1").esc()
+    }
+}
+
+/// The purposes of the faces a record used, in order.
+fn purposes(record: &Record) -> Vec<String> {
+    event(record)
+        .faces()
+        .iter()
+        .map(|r| r.purpose.clone())
+        .collect()
+}
+
+fn given(face: u8, purpose: &str) -> GivenFace {
+    GivenFace {
+        die: Die::D10,
+        face,
+        purpose: purpose.into(),
+    }
+}
+
+const MORALE_1_1: &str = "1-1 morale check, green: improves on 6 or more";
+const MORALE_1_2: &str = "1-2 morale check, green: improves on 6 or more";
+
+#[test]
+fn a_typed_phase_change_asks_each_morale_check_in_turn_with_what_it_needs() {
+    // Given the attacker's action phase, 1-1 and 1-2 Suppressed, and dice typed at the table.
+    let mut ui = Ui::in_action_phase();
+    ui.suppress("1-1").suppress("1-2").keys("d");
+    let before = ui.records();
+    // When the umpire ends the phase,
+    ui.keys("n");
+    // then the first morale check is asked for, naming the stand and what it needs,
+    assert_eq!(ui.dice().purpose, MORALE_1_1);
+    assert_eq!(ui.dice().die, Die::D10);
+    assert!(ui.dice().given.is_empty());
+    assert_eq!(ui.dice().title, "next phase");
+    // and when its face is given, the second, with the first face shown above it;
+    ui.face("7");
+    assert_eq!(ui.dice().purpose, MORALE_1_2);
+    assert_eq!(ui.dice().given, [given(7, MORALE_1_1)]);
+    assert_eq!(
+        ui.records(),
+        before,
+        "nothing is written while dice are asked for"
+    );
+    // when the last face is given, one record holds both faces with their purposes.
+    ui.face("3");
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    let records = ui.records();
+    assert_eq!(records.len(), before.len() + 1);
+    let last = records.last().unwrap();
+    assert_eq!(event(last).kind, EventKind::Advance);
+    assert_eq!(last.dice_mode(), Some(RecordDice::Typed));
+    assert_eq!(faces(last), [7, 3]);
+    assert_eq!(purposes(last), [MORALE_1_1, MORALE_1_2]);
+    assert!(
+        event(last)
+            .effects
+            .contains(&marker("1-1", "suppressed", None))
+    );
+    assert!(
+        !event(last)
+            .effects
+            .contains(&marker("1-2", "suppressed", None))
+    );
+    assert_eq!(ui.app.battle().state().active, 1, "the defender's turn");
+}
+
+#[test]
+fn backspace_at_an_empty_die_prompt_takes_back_the_previous_face() {
+    let mut ui = Ui::in_action_phase();
+    ui.suppress("1-1")
+        .suppress("1-2")
+        .keys("d")
+        .keys("n")
+        .face("7");
+    assert_eq!(ui.dice().purpose, MORALE_1_2);
+    // Backspace first erases what is typed, then takes back the face given before.
+    ui.keys("4").key(KeyCode::Backspace);
+    assert_eq!(ui.dice().text, "");
+    assert_eq!(ui.dice().given.len(), 1);
+    ui.key(KeyCode::Backspace);
+    assert_eq!(ui.dice().purpose, MORALE_1_1, "asked again");
+    assert!(ui.dice().given.is_empty());
+    assert!(
+        ui.message()
+            .0
+            .starts_with("took back 7 (d10): 1-1 morale check")
+    );
+    // With no face to take back (a phase change has no form), the prompt stays.
+    ui.key(KeyCode::Backspace);
+    assert_eq!(ui.message().1, Level::Error);
+    assert_eq!(ui.dice().purpose, MORALE_1_1);
+    ui.face("5").face("6");
+    let records = ui.records();
+    let last = records.last().unwrap();
+    assert_eq!(
+        faces(last),
+        [5, 6],
+        "the face taken back is not in the record"
+    );
+    assert_eq!(purposes(last), [MORALE_1_1, MORALE_1_2]);
+}
+
+#[test]
+fn a_typed_fire_asks_for_the_command_roll_first() {
+    // Given 2-3 beyond its leader's 2" (command method 2) and dice typed at the table,
+    let mut ui = Ui::in_action_phase();
+    ui.keys("d").select("2-3").keys("fg11").tab().keys("12");
+    ui.tab_to("out-of-command").keys(" ");
+    // when the fire is resolved, the command roll is asked for first,
+    ui.enter();
+    let command = "2-3 command roll, regular: acts on 6 or less";
+    assert_eq!(ui.dice().purpose, command);
+    assert_eq!(ui.dice().title, "fire");
+    // then the shot, with what each face does (long range: +1).
+    ui.face("5");
+    let shot =
+        "2-3 fires at g11, infantry table +1: 1–2 hit & Suppressed, 3–4 Suppressed, 5+ no effect";
+    assert_eq!(ui.dice().purpose, shot);
+    assert_eq!(ui.dice().given, [given(5, command)]);
+    ui.face("2");
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    let records = ui.records();
+    let last = records.last().unwrap();
+    assert_eq!(
+        act(last, "fire").get("out-of-command"),
+        Some(&Value::Bool(true))
+    );
+    assert_eq!(faces(last), [5, 2]);
+    assert_eq!(purposes(last), [command, shot]);
+    assert_eq!(last.dice_mode(), Some(RecordDice::Typed));
+    let effects = &event(last).effects;
+    assert!(
+        effects.contains(&marker("g11", "suppressed", Some(1))),
+        "{effects:?}"
+    );
+}
+
+/// The purposes of the close combat 1-1 (green) against g11 (regular), shot by shot, with the
+/// faces 4 (1-1 Suppressed), 2 (g11 hit and Suppressed), 9 (no effect), 3 (g11 Paralyzed).
+const CC_SHOTS: [&str; 4] = [
+    "round 1, g11 fires at 1-1, infantry table: 1 hit & Paralyzed, 2–3 hit & Suppressed, 4–6 Suppressed, 7+ no effect",
+    "round 1, 1-1 fires at g11 (so far: 1-1 Suppressed), infantry table +1: 1–2 hit & Suppressed, 3–4 Suppressed, 5+ no effect",
+    "round 2, g11 fires at 1-1 (so far: 1-1 Suppressed; g11 1 hit, Suppressed), infantry table +1: 1–2 hit & Suppressed, 3–5 Suppressed, 6+ no effect",
+    "round 2, 1-1 fires at g11 (so far: 1-1 Suppressed; g11 1 hit, Suppressed), infantry table +1: 1–2 hit & Suppressed, 3–4 Suppressed, 5+ no effect",
+];
+
+#[test]
+fn a_typed_close_combat_is_asked_shot_by_shot_showing_the_fight_so_far() {
+    // Given dice typed at the table, when 1-1 assaults g11,
+    let mut ui = Ui::in_action_phase();
+    ui.keys("d").select("1-1").keys("cg11").enter();
+    // then each shot is asked for in turn, saying what the fight has done so far.
+    for (i, (face, purpose)) in ["4", "2", "9", "3"].iter().zip(CC_SHOTS).enumerate() {
+        assert_eq!(ui.dice().purpose, purpose, "shot {}", i + 1);
+        assert_eq!(ui.dice().given.len(), i);
+        ui.face(face);
+    }
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    let records = ui.records();
+    let last = records.last().unwrap();
+    assert_eq!(faces(last), [4, 2, 9, 3]);
+    assert_eq!(purposes(last), CC_SHOTS);
+    let r = &event(last).resolutions[0];
+    assert!(r.result.starts_with("Attacker wins"), "{}", r.result);
+}
+
+#[test]
+fn faces_typed_in_the_form_go_first_and_the_prompt_asks_for_the_rest() {
+    let mut ui = Ui::in_action_phase();
+    ui.keys("d")
+        .select("1-1")
+        .keys("cg11")
+        .tab_to_dice()
+        .keys("4 2")
+        .enter();
+    assert_eq!(ui.dice().purpose, CC_SHOTS[2]);
+    assert_eq!(
+        ui.dice().given,
+        [given(4, CC_SHOTS[0]), given(2, CC_SHOTS[1])]
+    );
+    // Several faces may be typed at the prompt too.
+    ui.face("9 3");
+    let records = ui.records();
+    assert_eq!(faces(records.last().unwrap()), [4, 2, 9, 3]);
+    // Too many faces are refused, naming those left over, and nothing is written.
+    let bytes = ui.journal_bytes();
+    ui.esc().select("1-2").keys("cg12").enter().face("1 9 9");
+    assert_eq!(
+        ui.message(),
+        (
+            "2 typed face(s) were not used (9 9); this resolution needed 1",
+            Level::Error
+        )
+    );
+    assert_eq!(ui.dice().text, "1 9 9");
+    assert_eq!(ui.journal_bytes(), bytes);
+}
+
+#[test]
+fn an_impossible_face_is_refused_as_typed_keeping_the_prompt() {
+    let mut ui = Ui::in_action_phase();
+    ui.keys("d")
+        .select("1-1")
+        .keys("fg11")
+        .tab()
+        .keys("12")
+        .enter();
+    let asked = ui.dice().purpose.clone();
+    let bytes = ui.journal_bytes();
+    ui.face("11");
+    assert_eq!(
+        ui.message(),
+        (
+            "11 is not a face of a d10 (faces are 1-10, and 0 reads as 10)",
+            Level::Error
+        )
+    );
+    assert_eq!(ui.dice().purpose, asked);
+    assert_eq!(ui.dice().text, "11", "the face stays as typed");
+    assert!(ui.dice().given.is_empty());
+    // A letter is not a face; it is refused without being typed.
+    ui.keys("x");
+    assert_eq!(ui.message().1, Level::Error);
+    assert_eq!(ui.dice().text, "11");
+    assert_eq!(ui.journal_bytes(), bytes);
+    // Corrected, it is taken.
+    ui.key(KeyCode::Backspace).key(KeyCode::Backspace).face("3");
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    assert_eq!(faces(ui.records().last().unwrap()), [3]);
+}
+
+#[test]
+fn faces_pasted_at_the_die_prompt_are_typed_and_anything_else_is_refused() {
+    let mut ui = Ui::in_action_phase();
+    ui.keys("d")
+        .select("1-1")
+        .keys("cg11")
+        .enter()
+        .paste("4, 2");
+    assert_eq!(ui.dice().text, "4, 2");
+    ui.paste("\n9").paste("x");
+    assert_eq!(ui.dice().text, "4, 2", "refused whole");
+    assert_eq!(ui.message().1, Level::Error);
+    ui.enter();
+    assert_eq!(ui.dice().purpose, CC_SHOTS[2]);
+    assert_eq!(ui.dice().given.len(), 2);
+}
+
+#[test]
+fn esc_at_the_die_prompt_cancels_the_whole_command_and_writes_nothing() {
+    let mut ui = Ui::in_action_phase();
+    ui.keys("d")
+        .select("1-1")
+        .keys("cg11")
+        .enter()
+        .face("4")
+        .face("2");
+    let bytes = ui.journal_bytes();
+    let state = ui.app.battle().state().clone();
+    ui.esc();
+    assert!(matches!(ui.app.mode, Mode::Main));
+    assert_eq!(
+        ui.message(),
+        (
+            "cancelled: close combat not resolved, nothing written",
+            Level::Info
+        )
+    );
+    assert_eq!(ui.journal_bytes(), bytes);
+    assert_eq!(ui.app.battle().state(), &state);
+    // Backspace before the first face goes back to the form, its inputs kept.
+    ui.keys("cg11").enter().key(KeyCode::Backspace);
+    assert_eq!(ui.form().action.id, "close-combat");
+    assert!(ui.form().fields.iter().any(|f| f.text == "g11"));
+    assert_eq!(ui.journal_bytes(), bytes);
+}
+
+#[test]
+fn snapshot_a_typed_automatic_roll() {
+    let mut ui = Ui::in_action_phase();
+    ui.suppress("1-1")
+        .suppress("1-2")
+        .keys("d")
+        .keys("n")
+        .face("7");
+    assert_eq!(ui.dice().purpose, MORALE_1_2);
+    snapshot(&ui, "dice_morale_check");
+}
+
+#[test]
+fn snapshot_the_close_combat_prompt_between_shots() {
+    let mut ui = Ui::in_action_phase();
+    ui.keys("d")
+        .select("1-1")
+        .keys("cg11")
+        .enter()
+        .face("4")
+        .face("2");
+    assert_eq!(ui.dice().purpose, CC_SHOTS[2]);
+    snapshot(&ui, "dice_close_combat");
+    // A refusal shows in the prompt.
+    ui.face("11");
+    assert_eq!(ui.message().1, Level::Error);
+    snapshot(&ui, "dice_close_combat_refused");
 }

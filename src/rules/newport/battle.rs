@@ -5,7 +5,7 @@
 //! (`fire`, `close_combat`, `command`), rolls through them, and turns the result into effects.
 
 use super::close_combat::{self, CloseCombat, Fighter, kind_hit_limit};
-use super::command::{self, PointsInput};
+use super::command::{self, PointsInput, Who};
 use super::defs::*;
 use super::fire::{self, Cover, FireInput, Strike, is_vehicle};
 use super::tables::{Morale, Target};
@@ -298,9 +298,17 @@ fn command_check(
     Ok(Some(command::resolve_command_roll(
         &p,
         v.options,
-        Some(&v.label(u)),
+        Some(who(v, u, &v.label(u))),
         dice,
     )?))
+}
+
+/// Stand `u` for a roll's explanation (`label`) and its dice's purposes (its id).
+fn who<'a>(v: &BattleView<'a>, u: usize, label: &'a str) -> Who<'a> {
+    Who {
+        label,
+        id: &v.info(u).id,
+    }
 }
 
 /// The outcome of a failed command roll: the stand is Finished and does nothing else.
@@ -753,6 +761,16 @@ fn act_fire(
         },
         v.label(t)
     );
+    let what = format!(
+        "{} {} {}",
+        v.info(f).id,
+        if opportunity {
+            "opportunity-fires at"
+        } else {
+            "fires at"
+        },
+        v.info(t).id
+    );
     let (step, e) = shot.roll(
         dice,
         if opportunity {
@@ -760,6 +778,7 @@ fn act_fire(
         } else {
             "Fire"
         },
+        &what,
     )?;
     let before = target_of(v, t);
     let after = before.after(e);
@@ -849,6 +868,7 @@ fn act_fire(
 fn fighter_of(v: &BattleView<'_>, u: usize, p: &Params, who: &str) -> Fighter {
     let i = v.info(u);
     Fighter {
+        name: i.id.clone(),
         kind: i.kind.clone(),
         green: p.text(&format!("{who}-quality")) == Some("green"),
         hmg: p.flag(&format!("{who}-hmg")),
@@ -1012,7 +1032,8 @@ fn act_air(
     dice: &mut dyn DiceSource,
 ) -> Result<Outcome, RuleError> {
     let (a, t) = air_allowed(v, p)?;
-    let (mut r, e) = fire::resolve_air(p, v.options, dice)?;
+    let what = format!("{} attacks {}", v.info(a).id, v.info(t).id);
+    let (mut r, e) = fire::resolve_air(p, v.options, &what, dice)?;
     let mut effects = vec![set(v, a, FINISHED, true)];
     let mut words = Vec::new();
     let before = target_of(v, t);
@@ -1138,6 +1159,12 @@ fn act_artillery(
         let (step, e) = shot.roll(
             dice,
             format!("{} under the {}", v.label(t), weapon.replace('-', " ")),
+            &format!(
+                "{} ({}) at {}",
+                v.info(a).id,
+                weapon.replace('-', " "),
+                v.info(t).id
+            ),
         )?;
         let before = target_of(v, t);
         let after = before.after(e);
@@ -1246,7 +1273,7 @@ fn act_command_roll(
             v.label(u)
         )));
     }
-    let (r, ok) = command::resolve_command_roll(p, v.options, Some(&v.label(u)), dice)?;
+    let (r, ok) = command::resolve_command_roll(p, v.options, Some(who(v, u, &v.label(u))), dice)?;
     if !ok {
         return Ok(failed_command(v, u, r));
     }
@@ -1528,7 +1555,9 @@ fn morale_recovery(
             continue;
         }
         let ok = if checks {
-            let (r, ok) = command::morale_check(&i.quality, v.options, Some(&v.label(u)), dice)?;
+            let label = v.label(u);
+            let (r, ok) =
+                command::morale_check(&i.quality, v.options, Some(who(v, u, &label)), dice)?;
             ch.resolutions.push(r);
             ok
         } else {
@@ -1668,6 +1697,7 @@ fn command_phase(
             &input,
             v.options,
             &format!("Command points for {}", f.name),
+            Some(&f.id),
             dice,
         )?;
         ch.steps.push(format!(

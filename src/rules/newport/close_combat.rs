@@ -19,6 +19,9 @@ use std::collections::{BTreeMap, HashMap};
 /// One side of the combat, as the table sees it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fighter {
+    /// How the dice's purposes name the stand: its id in a battle, "the attacker" or "the
+    /// defender" outside one.
+    pub name: String,
     pub kind: String,
     pub green: bool,
     pub hmg: bool,
@@ -410,7 +413,7 @@ impl CloseCombat {
         loop {
             let (who, shot) = self.shot(&st);
             let label = format!("Round {round}: {who} fires");
-            let (mut step, e) = shot.roll(dice, label)?;
+            let (mut step, e) = shot.roll(dice, label, &self.shot_words(round, &st))?;
             let next = self.after(&st, e);
             match next {
                 Next::Shot(n) => {
@@ -429,6 +432,52 @@ impl CloseCombat {
             }
         }
     }
+
+    /// Who fires at whom in a shot's purpose, with what the fight has done so far: "round 2, g12
+    /// fires at 1-2 (so far: 1-2 1 hit, Suppressed)".
+    fn shot_words(&self, round: u32, st: &CcState) -> String {
+        let (firer, target) = match st.stage {
+            Stage::DefenderFires => (&self.defender, &self.attacker),
+            Stage::AttackerFires => (&self.attacker, &self.defender),
+        };
+        let first = round == 1 && st.stage == Stage::DefenderFires;
+        let so_far = if first {
+            String::new()
+        } else {
+            let changes: Vec<String> = [
+                change(&self.attacker, &st.attacker, st.attacker_forced_back),
+                change(&self.defender, &st.defender, false),
+            ]
+            .into_iter()
+            .flatten()
+            .collect();
+            if changes.is_empty() {
+                " (so far: no effect)".to_string()
+            } else {
+                format!(" (so far: {})", changes.join("; "))
+            }
+        };
+        format!(
+            "round {round}, {} fires at {}{so_far}",
+            firer.name, target.name
+        )
+    }
+}
+
+/// What the fight has done to `f` (now `now`): "1-2 1 hit, Suppressed", or nothing.
+fn change(f: &Fighter, now: &Target, forced_back: bool) -> Option<String> {
+    let mut said = Vec::new();
+    let hits = now.hits.saturating_sub(f.start.hits);
+    if hits > 0 {
+        said.push(format!("{hits} hit{}", if hits == 1 { "" } else { "s" }));
+    }
+    if now.morale != f.start.morale {
+        said.push(now.morale.name().to_string());
+    }
+    if forced_back {
+        said.push("Forced Back".to_string());
+    }
+    (!said.is_empty()).then(|| format!("{} {}", f.name, said.join(", ")))
 }
 
 fn target_words(t: &Target) -> String {
@@ -482,6 +531,7 @@ fn fighter(p: &Params, who: &str, options: &Options, morale: Morale) -> Result<F
         return Err(RuleError::refused("a vehicle is never Paralyzed"));
     }
     Ok(Fighter {
+        name: format!("the {who}"),
         green: p.text(&format!("{who}-quality")) == Some("green"),
         hmg: p.flag(&format!("{who}-hmg")),
         gun,

@@ -26,15 +26,51 @@ pub fn command_minimum(options: &Options, quality: &str) -> i64 {
     options.int(&format!("command_minimum_{quality}"))
 }
 
+/// A stand a roll is for, in a battle: its label heads the explanation ("Lt. Dale Corwin
+/// (1-ldr)"), its id names it in the die's purpose ("1-ldr").
+#[derive(Clone, Copy, Debug)]
+pub struct Who<'a> {
+    pub label: &'a str,
+    pub id: &'a str,
+}
+
+/// "`who` " before a purpose, or nothing outside a battle.
+fn id_prefix(who: Option<Who<'_>>) -> String {
+    who.map(|w| format!("{} ", w.id)).unwrap_or_default()
+}
+
+/// The purpose of a method-2 command roll: "1-1 command roll, green: acts on 4 or less".
+pub fn command_purpose(options: &Options, quality: &str, who: Option<Who<'_>>) -> String {
+    let target = command_target(options, quality);
+    let needs = match target {
+        t if t <= 0 => "fails whatever the roll".to_string(),
+        t if t >= 10 => "acts whatever the roll".to_string(),
+        t => format!("acts on {t} or less"),
+    };
+    format!("{}command roll, {quality}: {needs}", id_prefix(who))
+}
+
+/// The purpose of a morale check: "g12 morale check, regular: improves on 5 or more".
+pub fn morale_purpose(options: &Options, quality: &str, who: Option<Who<'_>>) -> String {
+    let target = morale_target(options, quality);
+    let needs = match target {
+        t if t <= 1 => "improves whatever the roll".to_string(),
+        t if t > 10 => format!("cannot improve (it needs {t})"),
+        t => format!("improves on {t} or more"),
+    };
+    format!("{}morale check, {quality}: {needs}", id_prefix(who))
+}
+
 fn single_roll(
     dice: &mut dyn DiceSource,
     label: &str,
+    purpose: &str,
     passes: impl Fn(u8) -> bool,
     row_pass: String,
     row_fail: String,
     outcome: (&str, &str),
 ) -> Result<(Step, bool), RuleError> {
-    let face = dice.roll(Die::D10, label)?;
+    let face = dice.roll(Die::D10, purpose)?;
     let ok = passes(face);
     Ok((
         Step {
@@ -44,7 +80,7 @@ fn single_roll(
             dice: vec![Roll {
                 die: Die::D10,
                 face,
-                purpose: label.to_string(),
+                purpose: purpose.to_string(),
             }],
             kept: Some(face),
             total: None,
@@ -88,7 +124,7 @@ fn p_of(pred: impl Fn(u8) -> bool) -> f64 {
 pub fn resolve_command_roll(
     p: &Params,
     options: &Options,
-    who: Option<&str>,
+    who: Option<Who<'_>>,
     dice: &mut dyn DiceSource,
 ) -> Result<(Resolution, bool), RuleError> {
     let q = quality(p);
@@ -97,8 +133,9 @@ pub fn resolve_command_roll(
         dice,
         &format!(
             "Command roll{}",
-            who.map(|w| format!(" for {w}")).unwrap_or_default()
+            who.map(|w| format!(" for {}", w.label)).unwrap_or_default()
         ),
+        &command_purpose(options, q, who),
         |f| i64::from(f) <= target,
         format!("{target} or less ({q})"),
         format!("more than {target} ({q})"),
@@ -154,7 +191,7 @@ pub fn resolve_morale_check(
 pub fn morale_check(
     q: &str,
     options: &Options,
-    who: Option<&str>,
+    who: Option<Who<'_>>,
     dice: &mut dyn DiceSource,
 ) -> Result<(Resolution, bool), RuleError> {
     let target = morale_target(options, q);
@@ -162,8 +199,9 @@ pub fn morale_check(
         dice,
         &format!(
             "Morale check{}",
-            who.map(|w| format!(" for {w}")).unwrap_or_default()
+            who.map(|w| format!(" for {}", w.label)).unwrap_or_default()
         ),
+        &morale_purpose(options, q, who),
         |f| i64::from(f) >= target,
         format!("{target} or more ({q})"),
         format!("less than {target} ({q})"),
@@ -234,6 +272,37 @@ impl PointsInput {
             rolled.max(command_minimum(options, &self.quality))
         }
     }
+
+    /// The purpose of die `i` (from 0) of a command-point roll for `formation` (its id):
+    /// "i-902 command points, elite: d10 − 1 (stands lost), at least 4".
+    pub fn purpose(&self, options: &Options, formation: Option<&str>, i: u32) -> String {
+        let who = formation.map(|f| format!("{f} ")).unwrap_or_default();
+        let n = self.dice();
+        let die = if n > 1 {
+            format!(", die {} of {n}", i + 1)
+        } else {
+            String::new()
+        };
+        let dice = if n > 1 {
+            format!("{n}{}", self.die)
+        } else {
+            self.die.to_string()
+        };
+        let lost = if self.lost > 0 {
+            format!(" − {} (stands lost)", self.lost)
+        } else {
+            String::new()
+        };
+        let floor = if self.hamstrung {
+            ", no minimum (hamstrung)".to_string()
+        } else {
+            format!(", at least {}", command_minimum(options, &self.quality))
+        };
+        format!(
+            "{who}command points, {}{die}: {dice}{lost}{floor}",
+            self.quality
+        )
+    }
 }
 
 /// Method 3 command points.
@@ -244,19 +313,21 @@ pub fn resolve_command_points(
     dice: &mut dyn DiceSource,
 ) -> Result<(Resolution, i64), RuleError> {
     let input = PointsInput::from_params(p, options, side);
-    points_roll(&input, options, "Command points", dice)
+    points_roll(&input, options, "Command points", None, dice)
 }
 
-/// Rolls method 3 command points for `input`.
+/// Rolls method 3 command points for `input`; `formation` (its id, in a battle) names it in the
+/// dice's purposes.
 pub fn points_roll(
     input: &PointsInput,
     options: &Options,
     label: &str,
+    formation: Option<&str>,
     dice: &mut dyn DiceSource,
 ) -> Result<(Resolution, i64), RuleError> {
     let mut rolls = Vec::new();
     for i in 0..input.dice() {
-        let purpose = format!("{label}, die {}", i + 1);
+        let purpose = input.purpose(options, formation, i);
         let face = dice.roll(input.die, &purpose)?;
         rolls.push(Roll {
             die: input.die,
@@ -406,6 +477,91 @@ mod tests {
         }
     }
 
+    #[test]
+    fn purposes_name_the_stand_the_roll_and_the_number_it_needs() {
+        let o = opts(&[]);
+        let who = Some(Who {
+            label: "2. Gruppe (g12)",
+            id: "g12",
+        });
+        assert_eq!(
+            morale_purpose(&o, "regular", who),
+            "g12 morale check, regular: improves on 5 or more"
+        );
+        assert_eq!(
+            command_purpose(&o, "green", who),
+            "g12 command roll, green: acts on 4 or less"
+        );
+        assert_eq!(
+            command_purpose(&o, "elite", None),
+            "command roll, elite: acts on 8 or less"
+        );
+        let o = opts(&[
+            "morale_check_green=11",
+            "morale_check_elite=1",
+            "command_roll_green=0",
+            "command_roll_elite=10",
+        ]);
+        assert_eq!(
+            morale_purpose(&o, "green", who),
+            "g12 morale check, green: cannot improve (it needs 11)"
+        );
+        assert_eq!(
+            morale_purpose(&o, "elite", who),
+            "g12 morale check, elite: improves whatever the roll"
+        );
+        assert_eq!(
+            command_purpose(&o, "green", who),
+            "g12 command roll, green: fails whatever the roll"
+        );
+        assert_eq!(
+            command_purpose(&o, "elite", who),
+            "g12 command roll, elite: acts whatever the roll"
+        );
+        // The die's purpose goes with the face into the record; the explanation keeps its label.
+        let mut d = TypedDice::new([3]);
+        let (r, _) = morale_check("regular", &opts(&[]), who, &mut d).unwrap();
+        assert_eq!(r.steps[0].label, "Morale check for 2. Gruppe (g12)");
+        assert_eq!(
+            r.steps[0].dice[0].purpose,
+            "g12 morale check, regular: improves on 5 or more"
+        );
+    }
+
+    #[test]
+    fn command_point_purposes_say_the_dice_the_losses_and_the_minimum() {
+        let o = opts(&[]);
+        assert_eq!(
+            pts("green", 0, 0, false, false).purpose(&o, Some("bn"), 0),
+            "bn command points, green: d10, at least 2"
+        );
+        assert_eq!(
+            pts("regular", 2, 5, true, false).purpose(&o, Some("bn"), 1),
+            "bn command points, regular, die 2 of 2: 2d10 − 2 (stands lost), at least 3"
+        );
+        assert_eq!(
+            pts("elite", 0, 0, false, true).purpose(&o, None, 0),
+            "command points, elite: d10, no minimum (hamstrung)"
+        );
+        let mut d = TypedDice::parse("4 9").unwrap();
+        let (r, _) = points_roll(
+            &pts("regular", 1, 0, true, false),
+            &o,
+            "Command points for 1st Battalion",
+            Some("bn"),
+            &mut d,
+        )
+        .unwrap();
+        let purposes: Vec<&str> = r.faces().iter().map(|f| f.purpose.as_str()).collect();
+        assert_eq!(
+            purposes,
+            [
+                "bn command points, regular, die 1 of 2: 2d10 − 1 (stands lost), at least 3",
+                "bn command points, regular, die 2 of 2: 2d10 − 1 (stands lost), at least 3"
+            ]
+        );
+    }
+
     fn pts(qual: &str, lost: i64, saved: i64, superior: bool, hamstrung: bool) -> PointsInput {
         PointsInput {
             quality: qual.into(),
@@ -437,7 +593,7 @@ mod tests {
         assert_eq!(pts("elite", 1, 0, false, true).points(3, &o), 2);
         let mut d = TypedDice::parse("4 9").unwrap();
         let (r, points) =
-            points_roll(&pts("regular", 1, 2, true, false), &o, "cp", &mut d).unwrap();
+            points_roll(&pts("regular", 1, 2, true, false), &o, "cp", None, &mut d).unwrap();
         assert_eq!(points, 12);
         assert_eq!(r.result, "14 command point(s) available");
     }
@@ -453,7 +609,7 @@ mod tests {
         ] {
             let closed = points_distribution(&input, &o);
             let brute = enumerate(|d| {
-                Ok::<_, RuleError>(points_roll(&input, &o, "cp", d)?.1 + input.saved)
+                Ok::<_, RuleError>(points_roll(&input, &o, "cp", None, d)?.1 + input.saved)
             })
             .unwrap();
             for (n, p) in brute.iter() {

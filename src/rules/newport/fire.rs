@@ -262,6 +262,11 @@ pub fn resolve_fire(
         } else {
             "Fire"
         },
+        if input.opportunity {
+            "opportunity fire"
+        } else {
+            "fire"
+        },
     )?;
     let mut effects = effect_words(effect, input.table == Table::AntiTank);
     if input.opportunity {
@@ -403,15 +408,17 @@ fn strike_context(s: &Strike, what: &str) -> Vec<String> {
     c
 }
 
-/// An air attack outside a battle.
+/// An air attack; `what` says who attacks whom in the dice's purposes ("air attack" outside a
+/// battle).
 pub fn resolve_air(
     p: &Params,
     _options: &Options,
+    what: &str,
     dice: &mut dyn DiceSource,
 ) -> Result<(Resolution, ShotEffect), RuleError> {
     let s = air_strike(p)?;
     let shot = s.shot();
-    let (step, effect) = shot.roll(dice, "Air attack")?;
+    let (step, effect) = shot.roll(dice, "Air attack", what)?;
     Ok((
         Resolution {
             ruleset: super::ID.into(),
@@ -556,7 +563,11 @@ pub fn resolve_artillery(
     let mut results = Vec::new();
     let mut effects = Vec::new();
     for (i, (s, spec)) in strikes.iter().zip(specs).enumerate() {
-        let (step, e) = s.shot().roll(dice, format!("Target {} ({spec})", i + 1))?;
+        let (step, e) = s.shot().roll(
+            dice,
+            format!("Target {} ({spec})", i + 1),
+            &format!("{} at target {} ({spec})", weapon.replace('-', " "), i + 1),
+        )?;
         effects.push(format!(
             "target {}: {}",
             i + 1,

@@ -121,7 +121,7 @@ impl Ruleset for Newport {
         params.fill_defaults(def.params)?;
         let mut r = match action {
             "fire" => fire::resolve_fire(&params, options, dice)?.0,
-            "air" => fire::resolve_air(&params, options, dice)?.0,
+            "air" => fire::resolve_air(&params, options, "air attack", dice)?.0,
             "artillery" => fire::resolve_artillery(&params, options, dice)?.0,
             "close-combat" => close_combat::resolve(&params, options, dice)?.0,
             "command-roll" => command::resolve_command_roll(&params, options, None, dice)?.0,

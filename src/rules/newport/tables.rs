@@ -260,20 +260,70 @@ impl Shot {
         ShotEffect::of(self.table.row(total).effect, self.target_green)
     }
 
-    /// Rolls the shot and explains it.
+    /// The table and the modifiers' sum, in a few words: "infantry table +1".
+    fn table_words(&self) -> String {
+        let table = match self.table {
+            Table::Infantry => "infantry table",
+            Table::AntiTank => "anti-tank table",
+        };
+        match self.modifier_total() {
+            0 => table.to_string(),
+            m if m < 0 => format!("{table} −{}", -m),
+            m => format!("{table} +{m}"),
+        }
+    }
+
+    /// What each kept face does, faces with the same effect grouped: "1 hit & Paralyzed, 2–3 hit &
+    /// Suppressed, 4–5 Suppressed, 6+ no effect" (the modifiers already counted).
+    pub fn needs(&self) -> String {
+        let mut groups: Vec<(u8, u8, ShotEffect)> = Vec::new();
+        for face in Die::D10.faces() {
+            let e = self.effect_of(face);
+            match groups.last_mut() {
+                Some((_, last, effect)) if *effect == e => *last = face,
+                _ => groups.push((face, face, e)),
+            }
+        }
+        if let [(_, _, e)] = groups[..] {
+            return format!("{} whatever the roll", effect_short(e));
+        }
+        groups
+            .iter()
+            .map(|&(first, last, e)| {
+                let faces = match (first, last) {
+                    (f, l) if f == l => f.to_string(),
+                    (f, 10) => format!("{f}+"),
+                    (f, l) => format!("{f}–{l}"),
+                };
+                format!("{faces} {}", effect_short(e))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The purpose of die `i` (from 0) of this shot: `what` ("1-1 fires at g11"), the table with
+    /// the modifiers' sum, and what each face does.
+    pub fn purpose(&self, what: &str, i: u32) -> String {
+        let die = if self.dice > 1 {
+            format!(" (die {} of {}, the lowest kept)", i + 1, self.dice)
+        } else {
+            String::new()
+        };
+        format!("{what}{die}, {}: {}", self.table_words(), self.needs())
+    }
+
+    /// Rolls the shot and explains it. `label` heads the explanation's step; `what` says who fires
+    /// at whom in each die's purpose ([`Shot::purpose`]).
     pub fn roll(
         &self,
         dice: &mut dyn DiceSource,
         label: impl Into<String>,
+        what: &str,
     ) -> Result<(Step, ShotEffect), DiceError> {
         let label = label.into();
         let mut rolls = Vec::new();
         for i in 0..self.dice {
-            let purpose = if self.dice > 1 {
-                format!("{label}, die {} of {}", i + 1, self.dice)
-            } else {
-                label.clone()
-            };
+            let purpose = self.purpose(what, i);
             let face = dice.roll(Die::D10, &purpose)?;
             rolls.push(Roll {
                 die: Die::D10,
@@ -323,6 +373,20 @@ impl Shot {
             }
         }
         out
+    }
+}
+
+/// A shot's effect in a few words, for a die's purpose.
+fn effect_short(e: ShotEffect) -> &'static str {
+    match (e.hit, e.morale, e.forced_back) {
+        (true, _, true) => "hit & Forced Back",
+        (true, MoraleBlow::Paralyze, _) => "hit & Paralyzed",
+        (true, MoraleBlow::Suppress, _) => "hit & Suppressed",
+        (true, MoraleBlow::None, _) => "hit",
+        (false, MoraleBlow::Paralyze, _) => "Paralyzed",
+        (false, MoraleBlow::Suppress, _) => "Suppressed",
+        (false, MoraleBlow::None, true) => "Forced Back",
+        (false, MoraleBlow::None, false) => "no effect",
     }
 }
 
@@ -443,7 +507,8 @@ mod tests {
                 for dice in 1..=3 {
                     for green in [false, true] {
                         let s = shot(table, m, dice, green);
-                        let brute = enumerate(|d| Ok::<_, DiceError>(s.roll(d, "x")?.1)).unwrap();
+                        let brute =
+                            enumerate(|d| Ok::<_, DiceError>(s.roll(d, "x", "x")?.1)).unwrap();
                         let closed = s.odds();
                         for (e, p) in brute.iter() {
                             assert!(
@@ -459,20 +524,78 @@ mod tests {
     }
 
     #[test]
+    fn needs_says_what_each_kept_face_does() {
+        assert_eq!(
+            shot(Table::Infantry, 0, 1, false).needs(),
+            "1 hit & Paralyzed, 2–3 hit & Suppressed, 4–5 Suppressed, 6+ no effect"
+        );
+        assert_eq!(
+            shot(Table::Infantry, -2, 1, true).needs(),
+            "1–3 hit & Paralyzed, 4–5 hit & Suppressed, 6–8 Suppressed, 9+ no effect"
+        );
+        assert_eq!(
+            shot(Table::AntiTank, -4, 1, false).needs(),
+            "1–7 hit & Forced Back, 8–9 Suppressed, 10 no effect"
+        );
+        assert_eq!(
+            shot(Table::Infantry, 10, 1, true).needs(),
+            "no effect whatever the roll"
+        );
+        assert_eq!(
+            shot(Table::Infantry, 1, 2, false).purpose("w1 fires at g1", 1),
+            "w1 fires at g1 (die 2 of 2, the lowest kept), infantry table +1: 1–2 hit & Suppressed, 3–4 Suppressed, 5+ no effect"
+        );
+        assert_eq!(
+            shot(Table::AntiTank, -1, 1, false).purpose("fire", 0),
+            "fire, anti-tank table −1: 1–4 hit & Forced Back, 5–6 Suppressed, 7+ no effect"
+        );
+        // Every face's effect is the one the needs say.
+        for table in [Table::Infantry, Table::AntiTank] {
+            for m in -6..=6 {
+                for green in [false, true] {
+                    let s = shot(table, m, 1, green);
+                    let needs = s.needs();
+                    for face in 1..=10u8 {
+                        let said = effect_short(s.effect_of(face));
+                        assert!(
+                            needs.split(", ").any(|g| {
+                                let (faces, what) = g.split_once(' ').unwrap();
+                                what == said && reads(faces, face)
+                            }) || needs == format!("{said} whatever the roll"),
+                            "{table:?} {m} {green} {face}: {needs}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// True when the faces of a group ("1", "2–3", "6+") hold `face`.
+    fn reads(faces: &str, face: u8) -> bool {
+        if let Some(low) = faces.strip_suffix('+') {
+            return face >= low.parse::<u8>().unwrap();
+        }
+        match faces.split_once('–') {
+            Some((a, b)) => (a.parse().unwrap()..=b.parse().unwrap()).contains(&face),
+            None => faces.parse::<u8>().unwrap() == face,
+        }
+    }
+
+    #[test]
     fn roll_explains_modified_total_and_row() {
         let s = shot(Table::Infantry, 4, 1, false);
         let mut d = TypedDice::parse("3").unwrap();
-        let (step, e) = s.roll(&mut d, "fire").unwrap();
+        let (step, e) = s.roll(&mut d, "fire", "fire").unwrap();
         assert_eq!(step.total, Some(7));
         assert_eq!(step.row.as_deref(), Some("7 or more"));
         assert!(e.is_none());
         let s2 = shot(Table::Infantry, 0, 2, false);
         let mut d = TypedDice::parse("8 0").unwrap();
-        let (step, e) = s2.roll(&mut d, "hmg").unwrap();
+        let (step, e) = s2.roll(&mut d, "hmg", "hmg").unwrap();
         assert_eq!(step.kept, Some(8));
         assert!(e.is_none());
         let mut d = TypedDice::parse("0 1").unwrap();
-        let (_, e) = s2.roll(&mut d, "hmg").unwrap();
+        let (_, e) = s2.roll(&mut d, "hmg", "hmg").unwrap();
         assert!(e.hit);
     }
 }

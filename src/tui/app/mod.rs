@@ -3,6 +3,7 @@
 //! rule: procedures, forms, badges and phases all come from the rule set.
 
 mod chooser;
+mod dice;
 mod markers;
 mod procedures;
 mod prompts;
@@ -10,12 +11,13 @@ mod roster;
 mod summary;
 
 pub use chooser::{Choice, Chooser};
+pub use dice::{DiceRun, GivenFace};
 pub use roster::Row;
 
 use super::action::Action;
 use super::form::{Form, FormKey, complete_unit, is_ctrl};
 use super::keymap::Keymap;
-use crate::battle::session::{Record, Session, SessionError};
+use crate::battle::session::{Record, Session};
 use crate::battle::{Battle, Command, Entry, Event, EventKind, StandingOffer};
 use crate::dice::TypedDice;
 use crate::rules::{MarkerKind, Params, Value, find_action};
@@ -43,8 +45,6 @@ pub enum Prompt {
     Search,
     GoTo,
     Note,
-    /// Faces for the automatic rolls of the next phase (typed dice).
-    AdvanceDice,
     /// A value for a counting or turn marker.
     MarkerValue(String),
 }
@@ -72,6 +72,8 @@ pub enum Mode {
     Summary,
     /// Choosing who takes up an offer.
     Chooser(Box<Chooser>),
+    /// Typed dice: a command asks for the face of its next die.
+    Dice(Box<DiceRun>),
 }
 
 /// The kind of the status message.
@@ -275,6 +277,7 @@ impl App {
             Mode::Markers => self.on_markers_key(&key),
             Mode::Summary => self.on_summary_key(&key),
             Mode::Chooser(chooser) => self.on_chooser_key(chooser, &key),
+            Mode::Dice(run) => self.on_dice_key(run, &key),
         }
     }
 
@@ -316,7 +319,7 @@ impl App {
             }
             Action::NextPhase => {
                 if self.dice_mode == DiceMode::Typed {
-                    self.prompt(Prompt::AdvanceDice);
+                    self.run_typed(Command::Advance, "next phase".into(), Vec::new(), None);
                 } else {
                     self.run(Command::Advance, None);
                 }

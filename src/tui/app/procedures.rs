@@ -1,19 +1,7 @@
-//! Rule-set procedures from the main screen: opening a form (for an offer too) and submitting it.
+//! Rule-set procedures from the main screen: opening a form (for an offer too) and submitting it
+//! (with typed dice, through [`super::dice`]).
 
 use super::*;
-
-/// True when a command failed only for want of typed dice.
-fn needs_dice(e: &SessionError) -> bool {
-    use crate::battle::BattleError;
-    use crate::dice::DiceError;
-    use crate::rules::RuleError;
-    matches!(
-        e,
-        SessionError::Battle(BattleError::Rule(RuleError::Dice(
-            DiceError::Exhausted { .. }
-        ))) | SessionError::Dice(DiceError::Exhausted { .. })
-    )
-}
 
 impl App {
     pub(super) fn open_procedure(&mut self, id: &str, mut preset: Params) {
@@ -58,15 +46,28 @@ impl App {
                 return;
             }
         };
-        let typed = if form.dice.trim().is_empty() {
-            if self.dice_mode == DiceMode::Typed {
-                Some(TypedDice::default())
-            } else {
-                None
+        let cmd = Command::Act {
+            action: form.action.id.to_string(),
+            params,
+        };
+        if form.dice.trim().is_empty() && self.dice_mode == DiceMode::Program {
+            // The program rolls.
+            match self.session.execute(&cmd, None, (self.clock)()) {
+                Ok(record) => self.show(record),
+                Err(e) => {
+                    let mut form = form;
+                    form.error = Some(e.to_string());
+                    self.mode = Mode::Form(form);
+                }
             }
+            return;
+        }
+        // Typed dice: the faces in the dice field first, then the prompt asks die by die.
+        let faces = if form.dice.trim().is_empty() {
+            Vec::new()
         } else {
-            match TypedDice::parse(&form.dice) {
-                Ok(d) => Some(d),
+            match crate::dice::parse_faces(&form.dice) {
+                Ok(faces) => faces,
                 Err(e) => {
                     let mut form = form;
                     form.error = Some(e.to_string());
@@ -75,26 +76,7 @@ impl App {
                 }
             }
         };
-        let cmd = Command::Act {
-            action: form.action.id.to_string(),
-            params,
-        };
-        let no_faces = form.dice.trim().is_empty();
-        match self.session.execute(&cmd, typed, (self.clock)()) {
-            Ok(record) => self.show(record),
-            Err(e) => {
-                let mut form = form;
-                if no_faces && needs_dice(&e) {
-                    // Typed dice: the procedure needs faces; go to the dice field.
-                    form.focus = form.fields.len();
-                    form.error = Some(format!(
-                        "type the faces thrown at the table, then enter ({e})"
-                    ));
-                } else {
-                    form.error = Some(e.to_string());
-                }
-                self.mode = Mode::Form(form);
-            }
-        }
+        let title = form.action.id.replace('-', " ");
+        self.run_typed(cmd, title, faces, Some(form));
     }
 }

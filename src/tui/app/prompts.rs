@@ -1,5 +1,4 @@
-//! One-line prompts (search, go to, note, dice for a phase change, a marker's value) and pasted
-//! text.
+//! One-line prompts (search, go to, note, a marker's value) and pasted text.
 
 use super::*;
 
@@ -31,23 +30,6 @@ impl App {
             },
             Prompt::Note => {
                 self.run(Command::Note { text }, None);
-            }
-            Prompt::AdvanceDice => {
-                let typed = if text.trim().is_empty() {
-                    Some(TypedDice::default())
-                } else {
-                    match TypedDice::parse(&text) {
-                        Ok(d) => Some(d),
-                        Err(e) => {
-                            self.error(e.to_string());
-                            self.mode = Mode::Prompt { kind, text };
-                            return;
-                        }
-                    }
-                };
-                if !self.run(Command::Advance, typed) {
-                    self.mode = Mode::Prompt { kind, text };
-                }
             }
             Prompt::MarkerValue(marker) => {
                 let Some(u) = self.selected_unit() else {
@@ -95,6 +77,7 @@ impl App {
                 }
             }
             Mode::Form(form) => form.on_paste(pasted, self.session.battle()),
+            Mode::Dice(_) => self.paste_faces(pasted),
             _ => self.error("nothing to paste into: open a prompt or a form first"),
         }
     }

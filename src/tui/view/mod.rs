@@ -3,6 +3,7 @@
 //! collapse to plain text attributes when `NO_COLOR` is set.
 
 mod chooser;
+mod dice;
 mod form;
 mod log;
 mod popups;
@@ -10,6 +11,7 @@ mod roster;
 mod summary;
 
 use chooser::render_chooser;
+use dice::render_dice;
 use form::render_form;
 use log::render_log;
 use popups::{render_help, render_markers, render_prompt, render_result};
@@ -124,6 +126,7 @@ impl Widget for &App {
             Mode::Markers => render_markers(self, &theme, area, buf),
             Mode::Summary => render_summary(self, &theme, area, buf),
             Mode::Chooser(chooser) => render_chooser(self, chooser, &theme, area, buf),
+            Mode::Dice(run) => render_dice(self, run, &theme, area, buf),
         }
     }
 }
@@ -174,6 +177,13 @@ fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
 }
 
 fn render_status(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    // The die prompt shows its own refusals.
+    if matches!(
+        (&app.mode, &app.message),
+        (Mode::Dice(_), Some((_, Level::Error)))
+    ) {
+        return;
+    }
     if let Some((text, level)) = &app.message {
         let style = match level {
             Level::Info => Style::new(),

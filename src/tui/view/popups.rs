@@ -109,6 +109,12 @@ pub(super) fn render_help(app: &App, scroll: u16, t: &Theme, area: Rect, buf: &m
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled("In a form", t.title())));
     lines.push(Line::from("  tab/↓ next field · shift-tab/↑ previous · space or ←→ change a choice · enter resolve · esc cancel"));
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled(
+        "Typed dice (d switches them on)",
+        t.title(),
+    )));
+    lines.push(Line::from("  each die is asked for in turn, with what it is for and what it needs: type the face (a d10's 0 is 10; several with spaces) · enter gives it · backspace on an empty prompt takes back the previous face · esc cancels, nothing written"));
     let ruleset = app.battle().ruleset;
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled(
@@ -153,7 +159,6 @@ pub(super) fn render_prompt(kind: &Prompt, text: &str, t: &Theme, area: Rect, bu
         Prompt::Search => "search (id or name)",
         Prompt::GoTo => "go to unit id",
         Prompt::Note => "note",
-        Prompt::AdvanceDice => "faces for the automatic rolls (enter with none if there are none)",
         Prompt::MarkerValue(_) => "value",
     };
     Clear.render(area, buf);
