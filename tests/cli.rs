@@ -109,7 +109,7 @@ Fire
              +1 firing stand Suppressed
              +1 long range
   dice:      3 (d10)
-  roll:      3 + 4 = 7
+  roll:      3 + 2 + 1 + 1 = 7
   row:       7 or more
   outcome:   No effect
 Result: No effect
