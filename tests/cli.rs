@@ -252,7 +252,7 @@ fn every_procedure_help_lists_its_table_inputs() {
         "[default: none]",
         "--firer-suppressed",
         "--target-quality <green|regular|elite>",
-        "--gun <-3..3>",
+        "--gun <-2..2>",
         "--seed <N>",
         "--option <KEY=VALUE>",
         "--scenario <FILE>",

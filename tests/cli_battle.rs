@@ -301,7 +301,7 @@ fn act_explains_the_result_and_the_offers_it_leaves() {
         ],
     );
     for want in [
-        "1st Squad, 1st Platoon (1-1) fires at 1. Gruppe, 1. Zug (g11): Hit and Suppressed\n",
+        "1st Squad, 1st Platoon (1-1) fires at 1. Gruppe, 1. Zug (g11): Suppressed, 1 hit (1 of 3)\n",
         "  roll:      2 + 1 = 3\n",
         "  row:       2–3\n",
         "Dice: typed by the umpire\n",
@@ -728,7 +728,7 @@ fn next_lists_the_automatic_steps_and_rolls() {
 fn undo_and_redo_say_what_they_take_back_and_put_back() {
     let given = Given::battle(&format!("{ACTION_PHASE}{FIRE}"));
     let summary =
-        "1st Squad, 1st Platoon (1-1) fires at 1. Gruppe, 1. Zug (g11): Hit and Suppressed";
+        "1st Squad, 1st Platoon (1-1) fires at 1. Gruppe, 1. Zug (g11): Suppressed, 1 hit (1 of 3)";
     let out = given.ok("undo", &[]);
     assert!(out.starts_with(&format!("undone: {summary}\n")), "{out}");
     assert!(out.contains("Now: turn 1 of 12"), "{out}");
@@ -948,8 +948,8 @@ fn a_script_carries_out_every_line_in_order() {
     );
     for want in [
         "Remove Finished → turn 1",
-        "(1-1) fires at 1. Gruppe, 1. Zug (g11): Hit and Suppressed",
-        "(g12) opportunity-fires at 1st Squad, 1st Platoon (1-1): No effect",
+        "(1-1) fires at 1. Gruppe, 1. Zug (g11): Suppressed, 1 hit (1 of 3)",
+        "(g12) opportunity-fires at 1st Squad, 1st Platoon (1-1): no effect",
         "Note: Smoke drifts east\n",
         "Note: Smoke drifts  west\n",
         "1st Squad, 2nd Platoon (2-1): SUP set by hand",
