@@ -284,3 +284,20 @@ fn a_close_combat_says_who_won_and_how_each_stand_ends() {
         "3rd Squad (1-3) assaults 3. Gruppe (g3): attacker wins; 1-3 unharmed; g3 destroyed"
     );
 }
+
+#[test]
+fn a_rally_says_what_the_stand_is_now() {
+    let mut b = started("leader_rally = true");
+    mark(&mut b, "1-1", SUPPRESSED);
+    let e = act(&mut b, "rally", &[("leader", "1-ldr"), ("unit", "1-1")], "");
+    assert_eq!(
+        e.summary,
+        "Lt. Baker (1-ldr) rallies 1st Squad (1-1): no longer Suppressed"
+    );
+    mark(&mut b, "1-2", PARALYZED);
+    let e = act(&mut b, "rally", &[("leader", "a-ldr"), ("unit", "1-2")], "");
+    assert_eq!(
+        e.summary,
+        "Capt. Able (a-ldr) rallies 2nd Squad (1-2): Paralyzed → Suppressed"
+    );
+}

@@ -1752,11 +1752,14 @@ fn act_rally(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     damage(v, u, before, after, "", &mut effects, &mut words);
     Ok(Outcome {
         summary: format!(
-            "{} rallies {}: {} → {}",
+            "{} rallies {}: {}",
             v.label(l),
             v.label(u),
-            before.morale.name(),
-            after.morale.name()
+            if after.morale == Morale::Steady {
+                format!("no longer {}", before.morale.name())
+            } else {
+                format!("{} → {}", before.morale.name(), after.morale.name())
+            }
         ),
         resolutions: Vec::new(),
         effects,
