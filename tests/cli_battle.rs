@@ -1387,7 +1387,7 @@ fn a_move_into_contact_offers_the_fire_then_the_close_combat() {
         ],
     );
     assert!(
-        out.contains("(1-1): no effect: not stopped, the close combat with g11 follows\n"),
+        out.contains("(1-1): no effect; not stopped, the close combat with g11 follows\n"),
         "{out}"
     );
     assert!(
@@ -1449,7 +1449,7 @@ fn a_mover_stopped_by_the_fire_is_refused_its_close_combat() {
         ],
     );
     assert!(
-        out.contains("(1-1): Suppressed: stops where it is, no close combat with g11\n"),
+        out.contains("(1-1): Suppressed; stops where it is, no close combat with g11\n"),
         "{out}"
     );
     assert!(!out.contains("Offers standing"), "{out}");

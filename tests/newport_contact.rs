@@ -121,7 +121,7 @@ fn the_fire_comes_first_then_the_close_combat_it_did_not_stop() {
     let e = take(&mut b, "fire", "g1", &[("range", "6")], "9");
     assert_eq!(
         e.summary,
-        "1. Gruppe (g1) opportunity-fires at 1st Squad (1-1): no effect: not stopped, the close combat with g3 follows"
+        "1. Gruppe (g1) opportunity-fires at 1st Squad (1-1): no effect; not stopped, the close combat with g3 follows"
     );
     assert!(has(&b, "g1", FINISHED) && has(&b, "1-1", OPP_FIRED_AT));
     assert!(has(&b, "1-1", CLOSING), "still moving into contact");
@@ -154,7 +154,7 @@ fn a_mover_suppressed_by_the_fire_stops_and_starts_no_close_combat() {
     let e = take(&mut b, "fire", "g1", &[("range", "6")], "4");
     assert_eq!(
         e.summary,
-        "1. Gruppe (g1) opportunity-fires at 1st Squad (1-1): Suppressed: stops where it is, no close combat with g3"
+        "1. Gruppe (g1) opportunity-fires at 1st Squad (1-1): Suppressed; stops where it is, no close combat with g3"
     );
     assert!(e.effects.contains(&marker("1-1", CLOSING, false)));
     assert!(has(&b, "1-1", SUPPRESSED) && has(&b, "1-1", FINISHED));

@@ -172,7 +172,7 @@ fn opportunity_fire_says_what_it_did_to_the_mover() {
     );
     assert_eq!(
         e.summary,
-        "1. Gruppe (g1) opportunity-fires at 1st Squad (1-1): Suppressed: stops where it is, no close combat"
+        "1. Gruppe (g1) opportunity-fires at 1st Squad (1-1): Suppressed; stops where it is, no close combat"
     );
 }
 

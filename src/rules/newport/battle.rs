@@ -957,7 +957,7 @@ fn act_fire(
                 "{} stops where it is and starts no close combat{with}",
                 v.label(t)
             ));
-            outcome.push_str(&format!(": stops where it is, no close combat{with}"));
+            outcome.push_str(&format!("; stops where it is, no close combat{with}"));
             if !flag(v, t, FINISHED) {
                 effects.push(set(v, t, FINISHED, true));
                 // A move into contact spent its command point when it was recorded.
@@ -973,7 +973,7 @@ fn act_fire(
                 "{} is not stopped: its close combat{with} follows",
                 v.label(t)
             ));
-            outcome.push_str(&format!(": not stopped, the close combat{with} follows"));
+            outcome.push_str(&format!("; not stopped, the close combat{with} follows"));
             follow = Some(close_combat_offer(v, t, d, cover));
         }
     } else {
