@@ -77,7 +77,7 @@
 //!
 //! `kind` is `refused` (the rules forbid it), `failed` (not possible: nothing to undo, a locked
 //! or damaged journal) or `usage` (a command line that cannot be understood, exit status 2); see
-//! [`output`](super::output). In a script, a line given `--json` that fails answers so.
+//! `cli::output`. In a script, a line given `--json` that fails answers so.
 //!
 //! `umpire state --json` prints:
 //!

@@ -10,7 +10,7 @@
 //!
 //! With `--json`, `resolve` prints the resolution and `odds` the odds (each probability with its
 //! exact fraction beside it where it has one; see `OddsJson`); a refusal is one object
-//! `{"error", "kind", "exit_status"}` on standard output (see [`output`]).
+//! `{"error", "kind", "exit_status"}` on standard output (see `cli::output`).
 
 use super::output::{self, Failure};
 use crate::dice::{SeededDice, TypedDice};
