@@ -191,7 +191,28 @@ pub fn enumerate<T: PartialEq, E>(
     }
 }
 
+/// A computed figure tidied for showing: a sum of products can land a hair beside the value it
+/// stands for (−1e−17 for 0, 1 + 2e−16 for 1); within 1e−12 of 0 or 1 it is that value, and a
+/// negative zero is 0. So no "-0.00%" is ever shown, as text or as JSON.
+pub fn tidy(x: f64) -> f64 {
+    if x.abs() < 1e-12 {
+        0.0
+    } else if (x - 1.0).abs() < 1e-12 {
+        1.0
+    } else {
+        x
+    }
+}
+
+/// A probability as a percentage with two decimals, without the `%` sign (`37.00`, never
+/// `-0.00`).
+pub fn percent(p: f64) -> String {
+    format!("{:.2}", tidy(p) * 100.0)
+}
+
 /// A distribution ready to show: labels with probabilities, as printed by `umpire odds`.
+///
+/// Serialized with every figure [`tidy`]: JSON never holds `-0.0` or `-1e-17`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OddsReport {
     /// What is being rolled for.
@@ -200,8 +221,12 @@ pub struct OddsReport {
     pub results: Vec<OddsLine>,
     /// Inputs and modifiers that shaped the odds, in words.
     pub notes: Vec<String>,
-    /// Further named figures (expected hits, rounds …).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    /// Further named figures (expected hits, rounds …); those named `p_…` are probabilities.
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        serialize_with = "tidy_map"
+    )]
     pub extra: BTreeMap<String, f64>,
 }
 
@@ -209,10 +234,30 @@ pub struct OddsReport {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OddsLine {
     pub result: String,
+    #[serde(serialize_with = "tidy_number")]
     pub probability: f64,
 }
 
+fn tidy_number<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(tidy(*x))
+}
+
+fn tidy_map<S: serde::Serializer>(m: &BTreeMap<String, f64>, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_map(m.iter().map(|(k, v)| (k, tidy(*v))))
+}
+
 impl OddsReport {
+    /// The same report with every figure [`tidy`].
+    pub fn tidied(mut self) -> Self {
+        for l in &mut self.results {
+            l.probability = tidy(l.probability);
+        }
+        for v in self.extra.values_mut() {
+            *v = tidy(*v);
+        }
+        self
+    }
+
     pub fn from_distribution<T: PartialEq>(
         title: impl Into<String>,
         dist: &Distribution<T>,
@@ -254,6 +299,31 @@ mod tests {
             }
             assert!((closed.total() - 1.0).abs() < 1e-12);
         }
+    }
+
+    #[test]
+    fn figures_a_hair_beside_zero_or_one_are_shown_as_zero_or_one() {
+        assert_eq!(tidy(-1e-17).to_bits(), 0.0f64.to_bits());
+        assert_eq!(tidy(-0.0).to_bits(), 0.0f64.to_bits());
+        assert_eq!(tidy(1.0 + 2e-16), 1.0);
+        assert_eq!(tidy(0.37), 0.37);
+        assert_eq!(percent(-1e-17), "0.00");
+        assert_eq!(percent(-0.0), "0.00");
+        assert_eq!(percent(0.37), "37.00");
+        let report = OddsReport {
+            title: "t".into(),
+            results: vec![OddsLine {
+                result: "r".into(),
+                probability: -1e-17,
+            }],
+            notes: Vec::new(),
+            extra: [("p_x".to_string(), -0.0), ("e".to_string(), -1e-18)].into(),
+        };
+        let json = serde_json::to_string(&report).unwrap();
+        assert!(!json.contains('-'), "{json}");
+        let t = report.tidied();
+        assert_eq!(t.results[0].probability.to_bits(), 0.0f64.to_bits());
+        assert!(t.extra.values().all(|v| v.to_bits() == 0.0f64.to_bits()));
     }
 
     #[test]

@@ -60,6 +60,46 @@ impl Step {
     pub fn modifier_total(&self) -> i32 {
         self.modifiers.iter().map(|m| m.value).sum()
     }
+
+    /// The terms of the modified roll, in order: the die kept when several are thrown and one is
+    /// kept, otherwise every die thrown (they are added); then each modifier.
+    pub fn terms(&self) -> Vec<i32> {
+        let dice: Vec<i32> = match self.kept {
+            Some(k) => vec![i32::from(k)],
+            None => self.dice.iter().map(|r| i32::from(r.face)).collect(),
+        };
+        dice.into_iter()
+            .chain(self.modifiers.iter().map(|m| m.value))
+            .collect()
+    }
+
+    /// The modified roll as a sum of every term, as the umpire checks it: `3 + 4 − 1 = 6`,
+    /// `8 = 8`. `None` for a step that reads a face without modifying it (a command roll).
+    pub fn sum_text(&self) -> Option<String> {
+        let total = self.total?;
+        let mut text = String::new();
+        for (i, t) in self.terms().into_iter().enumerate() {
+            match (i, t < 0) {
+                (0, false) => text.push_str(&t.to_string()),
+                (0, true) => text.push_str(&format!("−{}", t.unsigned_abs())),
+                (_, false) => text.push_str(&format!(" + {t}")),
+                (_, true) => text.push_str(&format!(" − {}", t.unsigned_abs())),
+            }
+        }
+        if text.is_empty() {
+            text.push('0');
+        }
+        Some(format!("{text} = {}", signed(total)))
+    }
+}
+
+/// A whole number with a true minus sign (`−2`), as the sums are written.
+fn signed(n: i32) -> String {
+    if n < 0 {
+        format!("−{}", n.unsigned_abs())
+    } else {
+        n.to_string()
+    }
 }
 
 /// A whole resolution.
@@ -119,18 +159,8 @@ impl Resolution {
                     .unwrap_or_default();
                 let _ = writeln!(out, "  dice:      {}{kept}", faces.join(", "));
             }
-            if let Some(total) = step.total {
-                let base = step
-                    .kept
-                    .or_else(|| step.dice.first().map(|r| r.face))
-                    .map(i32::from)
-                    .unwrap_or(0);
-                let _ = writeln!(
-                    out,
-                    "  roll:      {base} {} {} = {total}",
-                    if step.modifier_total() < 0 { '-' } else { '+' },
-                    step.modifier_total().abs()
-                );
+            if let Some(sum) = step.sum_text() {
+                let _ = writeln!(out, "  roll:      {sum}");
             }
             if let Some(r) = &step.row {
                 let _ = writeln!(out, "  row:       {r}");

@@ -109,7 +109,7 @@ Fire
              +1 firing stand Suppressed
              +1 long range
   dice:      3 (d10)
-  roll:      3 + 4 = 7
+  roll:      3 + 2 + 1 + 1 = 7
   row:       7 or more
   outcome:   No effect
 Result: No effect
@@ -252,7 +252,7 @@ fn every_procedure_help_lists_its_table_inputs() {
         "[default: none]",
         "--firer-suppressed",
         "--target-quality <green|regular|elite>",
-        "--gun <-3..3>",
+        "--gun <-2..2>",
         "--seed <N>",
         "--option <KEY=VALUE>",
         "--scenario <FILE>",
@@ -946,4 +946,281 @@ name = "B"
     assert_eq!(r.code, 1);
     assert!(r.stderr.contains("bad.toml:1:"), "{}", r.stderr);
     assert_eq!(umpire(&["check"]).code, 2);
+}
+
+// ---- explanations that add up, refusals and bounds as the battle has them ---------------------
+
+#[test]
+fn opportunity_fire_by_a_suppressed_firer_is_refused_as_in_a_battle() {
+    let fire = ["resolve", "newport", "fire", "--range", "6", "--dice", "3"];
+    let err = fails(1, &with(&fire, &["--opportunity", "--firer-suppressed"]));
+    assert!(
+        err.contains("a Suppressed stand may not fire opportunity fire"),
+        "{err}"
+    );
+    // The odds are refused the same way; each flag alone is fine.
+    let odds = ["odds", "newport", "fire", "--range", "6"];
+    fails(1, &with(&odds, &["--opportunity", "--firer-suppressed"]));
+    ok(&with(&fire, &["--opportunity"]));
+    ok(&with(&fire, &["--firer-suppressed"]));
+}
+
+#[test]
+fn gun_and_armour_take_only_minus_two_to_plus_two() {
+    let at = [
+        "resolve",
+        "newport",
+        "fire",
+        "--range",
+        "10",
+        "--table",
+        "anti-tank",
+        "--firer-kind",
+        "vehicle",
+        "--dice",
+        "5",
+    ];
+    for ok_value in ["-2", "-1", "0", "1", "+2"] {
+        ok(&with(&at, &["--gun", ok_value, "--armour", ok_value]));
+    }
+    for (flag, bad) in [
+        ("--gun", "-3"),
+        ("--gun", "3"),
+        ("--armour", "+3"),
+        ("--armour", "-3"),
+    ] {
+        let err = fails(2, &with(&at, &[flag, bad]));
+        assert!(err.contains("a whole number from -2 to 2"), "{err}");
+    }
+    // Close combat and air too, and a template target's armour.
+    let err = fails(
+        2,
+        &[
+            "odds",
+            "newport",
+            "close-combat",
+            "--attacker-kind",
+            "vehicle",
+            "--attacker-gun",
+            "-3",
+        ],
+    );
+    assert!(err.contains("--attacker-gun"), "{err}");
+    fails(
+        2,
+        &[
+            "odds",
+            "newport",
+            "air",
+            "--target-kind",
+            "vehicle",
+            "--armour",
+            "3",
+        ],
+    );
+    let err = fails(
+        2,
+        &[
+            "odds",
+            "newport",
+            "artillery",
+            "--targets",
+            "vehicle:none:regular:3",
+        ],
+    );
+    assert!(err.contains("an armour modifier from -2 to +2"), "{err}");
+    ok(&[
+        "odds",
+        "newport",
+        "artillery",
+        "--targets",
+        "vehicle:none:regular:-2",
+    ]);
+}
+
+#[test]
+fn a_scenario_gun_or_armour_beyond_two_is_a_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tanks.toml");
+    std::fs::write(
+        &file,
+        r#"ruleset = "newport"
+title = "Tanks"
+[[side]]
+id = "a"
+name = "A"
+  [[side.unit]]
+  id = "t"
+  name = "Tiger"
+  kind = "vehicle"
+  gun = -3
+  armour = 2
+[[side]]
+id = "b"
+name = "B"
+"#,
+    )
+    .unwrap();
+    let r = umpire(&["check", file.to_str().unwrap()]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("tanks.toml:10:")
+            && r.stderr.contains("expected a modifier from -2 to +2"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Runs and expects a JSON failure on stdout with `code` and `kind`, nothing on stderr.
+fn fails_json(code: i32, kind: &str, args: &[&str]) -> String {
+    let r = umpire(args);
+    assert_eq!(
+        r.code, code,
+        "umpire {args:?}\nstdout:\n{}\nstderr:\n{}",
+        r.stdout, r.stderr
+    );
+    assert!(r.stderr.is_empty(), "umpire {args:?}: {}", r.stderr);
+    let v = json(&r.stdout);
+    assert_eq!(v["kind"], kind, "{}", r.stdout);
+    assert_eq!(v["exit_status"], code, "{}", r.stdout);
+    v["error"].as_str().expect("an error message").to_string()
+}
+
+#[test]
+fn json_refusals_are_json_on_stdout() {
+    // Refused by the rules: exit status 1.
+    let e = fails_json(
+        1,
+        "refused",
+        &["resolve", "newport", "fire", "--range", "30", "--json"],
+    );
+    assert!(e.contains("beyond infantry long range"), "{e}");
+    let e = fails_json(
+        1,
+        "refused",
+        &["odds", "newport", "fire", "--range", "30", "--json"],
+    );
+    assert!(e.contains("nothing is rolled"), "{e}");
+    // Not understood: exit status 2, in JSON too (a bad value, bad dice, an unknown flag).
+    let e = fails_json(
+        2,
+        "usage",
+        &["resolve", "newport", "fire", "--range", "x", "--json"],
+    );
+    assert!(e.contains("--range"), "{e}");
+    fails_json(
+        2,
+        "usage",
+        &[
+            "resolve", "newport", "fire", "--range", "3", "--dice", "11", "--json",
+        ],
+    );
+    let e = fails_json(
+        2,
+        "usage",
+        &["odds", "newport", "fire", "--json", "--rnage", "3"],
+    );
+    assert!(e.contains("--rnage"), "{e}");
+    // Without --json: error lines on stderr, as before.
+    fails(1, &["resolve", "newport", "fire", "--range", "30"]);
+}
+
+#[test]
+fn odds_json_carries_exact_fractions_beside_the_floats() {
+    let v = json(&ok(&["odds", "newport", "fire", "--range", "4", "--json"]));
+    let results = v["results"].as_array().unwrap();
+    let fractions: Vec<&str> = results
+        .iter()
+        .map(|l| l["fraction"].as_str().unwrap())
+        .collect();
+    assert_eq!(fractions, ["1/10", "1/5", "1/5", "1/10", "2/5"]);
+    for l in results {
+        let (n, d) = l["fraction"].as_str().unwrap().split_once('/').unwrap();
+        let exact = n.parse::<f64>().unwrap() / d.parse::<f64>().unwrap();
+        assert!((l["probability"].as_f64().unwrap() - exact).abs() < 1e-12);
+    }
+    assert_eq!(
+        v["extra"]["p_hit"].as_f64().map(|p| (p * 10.0).round()),
+        Some(3.0)
+    );
+    assert_eq!(v["extra_fractions"]["p_hit"], "3/10");
+    assert_eq!(v["extra_fractions"]["p_any_effect"], "1/2");
+    // A probability that is 0 is "0"; two dice give hundredths.
+    let v = json(&ok(&with(&["odds"], &with(&ISSUE[1..], &["--json"]))));
+    assert_eq!(v["results"][0]["fraction"], "0");
+    let v = json(&ok(&[
+        "odds",
+        "newport",
+        "fire",
+        "--range",
+        "4",
+        "--hmg",
+        "--option",
+        "hmg_two_dice=true",
+        "--json",
+    ]));
+    assert_eq!(v["results"][0]["fraction"], "19/100");
+    // A close combat's loop rarely gives a whole number of thousandths: no fraction then, and
+    // figures that are not probabilities have none.
+    let v = json(&ok(&["odds", "newport", "close-combat", "--json"]));
+    assert!(v["results"][0].get("fraction").is_none(), "{v}");
+    assert!(v["extra_fractions"].get("expected_attacker_hits").is_none());
+}
+
+#[test]
+fn no_negative_zero_anywhere() {
+    // Every odds the table procedures give, as text and as JSON, for a spread of inputs.
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["fire", "--range", "4"],
+        vec![
+            "fire",
+            "--range",
+            "12",
+            "--cover",
+            "hard",
+            "--firer-suppressed",
+        ],
+        vec![
+            "fire",
+            "--range",
+            "2",
+            "--table",
+            "anti-tank",
+            "--flank",
+            "--road",
+        ],
+        vec!["air", "--best-of", "3"],
+        vec![
+            "artillery",
+            "--targets",
+            "infantry:hard,vehicle:soft:green:+2",
+        ],
+        vec!["close-combat", "--cover", "hard"],
+        vec!["close-combat", "--defender-state", "paralyzed"],
+        vec!["close-combat", "--attacker-kind", "vehicle"],
+        vec!["command-roll", "--quality", "green"],
+        vec!["command-points", "--superior", "--lost", "12"],
+        vec!["morale-check", "--quality", "elite"],
+    ];
+    for case in cases {
+        let args = with(&["odds", "newport"], &case);
+        let text = ok(&args);
+        assert!(!text.contains("-0.00"), "{args:?}:\n{text}");
+        let raw = ok(&with(&args, &["--json"]));
+        let v = json(&raw);
+        let mut numbers = Vec::new();
+        for l in v["results"].as_array().unwrap() {
+            numbers.push(l["probability"].as_f64().unwrap());
+        }
+        if let Some(extra) = v["extra"].as_object() {
+            numbers.extend(extra.values().map(|x| x.as_f64().unwrap()));
+        }
+        for x in numbers {
+            assert!(
+                x > 0.0 || x.to_bits() == 0.0f64.to_bits(),
+                "{args:?}: {x} in\n{raw}"
+            );
+        }
+        assert!(!raw.contains("-0.0"), "{args:?}:\n{raw}");
+    }
 }

@@ -301,7 +301,7 @@ fn act_explains_the_result_and_the_offers_it_leaves() {
         ],
     );
     for want in [
-        "1st Squad, 1st Platoon (1-1) fires at 1. Gruppe, 1. Zug (g11): Hit and Suppressed\n",
+        "1st Squad, 1st Platoon (1-1) fires at 1. Gruppe, 1. Zug (g11): Suppressed, 1 hit (1 of 3)\n",
         "  roll:      2 + 1 = 3\n",
         "  row:       2–3\n",
         "Dice: typed by the umpire\n",
@@ -594,13 +594,23 @@ fn a_damaged_or_missing_journal_is_refused_naming_it() {
         ),
         ("next", &[][..]),
         ("state", &[][..]),
-        ("state", &["--json"][..]),
         ("act", &[][..]),
     ] {
         let err = given.refused(1, cmd, args);
         assert!(err.contains("battle.jsonl:3:"), "{cmd}: {err}");
         assert!(err.contains("damaged"), "{cmd}: {err}");
     }
+    // Asked for JSON, the failure is JSON on standard output.
+    let r = umpire(&["state", given.j(), "--json"]);
+    assert_eq!(r.code, ExitCode::from(1));
+    assert!(r.err.is_empty(), "{}", r.err);
+    let shown = json(&r.out);
+    assert_eq!(shown["kind"], "failed");
+    let error = shown["error"].as_str().unwrap();
+    assert!(
+        error.contains("battle.jsonl:3:") && error.contains("damaged"),
+        "{error}"
+    );
     let before = given.bytes();
     let r = run_in("note x\n", &["act", given.j(), "-"]);
     assert_eq!(r.code, ExitCode::from(1));
@@ -729,7 +739,7 @@ fn next_lists_the_automatic_steps_and_rolls() {
 fn undo_and_redo_say_what_they_take_back_and_put_back() {
     let given = Given::battle(&format!("{ACTION_PHASE}{FIRE}"));
     let summary =
-        "1st Squad, 1st Platoon (1-1) fires at 1. Gruppe, 1. Zug (g11): Hit and Suppressed";
+        "1st Squad, 1st Platoon (1-1) fires at 1. Gruppe, 1. Zug (g11): Suppressed, 1 hit (1 of 3)";
     let out = given.ok("undo", &[]);
     assert!(out.starts_with(&format!("undone: {summary}\n")), "{out}");
     assert!(out.contains("Now: turn 1 of 12"), "{out}");
@@ -949,8 +959,8 @@ fn a_script_carries_out_every_line_in_order() {
     );
     for want in [
         "Remove Finished → turn 1",
-        "(1-1) fires at 1. Gruppe, 1. Zug (g11): Hit and Suppressed",
-        "(g12) opportunity-fires at 1st Squad, 1st Platoon (1-1): No effect",
+        "(1-1) fires at 1. Gruppe, 1. Zug (g11): Suppressed, 1 hit (1 of 3)",
+        "(g12) opportunity-fires at 1st Squad, 1st Platoon (1-1): no effect",
         "Note: Smoke drifts east\n",
         "Note: Smoke drifts  west\n",
         "1st Squad, 2nd Platoon (2-1): SUP set by hand",
@@ -1226,4 +1236,244 @@ fn the_readme_battle_is_what_the_program_prints() {
         commands += 1;
     }
     assert_eq!(commands, 3);
+}
+
+// ---- refusals in JSON ----------------------------------------------------------------------------
+
+/// Runs and expects a JSON failure on stdout with `code` and `kind`, nothing on stderr; returns
+/// its message.
+fn fails_json(code: u8, kind: &str, args: &[&str]) -> String {
+    let r = umpire(args);
+    assert_eq!(
+        r.code,
+        ExitCode::from(code),
+        "umpire {args:?}\nstdout:\n{}\nstderr:\n{}",
+        r.out,
+        r.err
+    );
+    assert!(r.err.is_empty(), "umpire {args:?}: {}", r.err);
+    let v = json(&r.out);
+    assert_eq!(v["kind"], kind, "{}", r.out);
+    assert_eq!(v["exit_status"], code, "{}", r.out);
+    v["error"].as_str().expect("an error message").to_string()
+}
+
+#[test]
+fn a_battle_command_given_json_answers_its_refusal_in_json() {
+    let given = Given::battle(&format!("{ACTION_PHASE}{FIRE}"));
+    let before = given.bytes();
+    // Refused by the rules.
+    let e = fails_json(
+        1,
+        "refused",
+        &given.args(
+            "act",
+            &[
+                "fire", "--firer", "1-1", "--target", "g12", "--range", "6", "--json",
+            ],
+        ),
+    );
+    assert!(e.contains("is Finished"), "{e}");
+    // Not understood: an unknown unit, an unknown flag, a bad marker, impossible dice.
+    let e = fails_json(
+        2,
+        "usage",
+        &given.args(
+            "act",
+            &["fire", "--firer", "1-9", "--target", "g12", "--json"],
+        ),
+    );
+    assert!(e.contains("no unit `1-9`"), "{e}");
+    let e = fails_json(
+        2,
+        "usage",
+        &given.args("act", &["fire", "--json", "--rnage", "6"]),
+    );
+    assert!(e.contains("--rnage"), "{e}");
+    fails_json(
+        2,
+        "usage",
+        &given.args("mark", &["1-1", "suppresed", "--json"]),
+    );
+    fails_json(2, "usage", &given.args("next", &["--dice", "11", "--json"]));
+    assert!(given.bytes() == before, "a refusal writes nothing");
+    // Not possible.
+    given.ok("undo", &[]);
+    given.ok("undo", &[]);
+    let undone = given.bytes();
+    let e = fails_json(1, "failed", &given.args("undo", &["--json"]));
+    assert!(e.contains("nothing to undo"), "{e}");
+    assert!(given.bytes() == undone, "a refusal writes nothing");
+    let missing = given.dir.path().join("missing.jsonl");
+    let e = fails_json(1, "failed", &["state", missing.to_str().unwrap(), "--json"]);
+    assert!(e.contains("missing.jsonl"), "{e}");
+    // Without --json, error lines on stderr as ever.
+    given.refused(
+        1,
+        "act",
+        &["fire", "--firer", "1-1", "--target", "g12", "--range", "6"],
+    );
+}
+
+#[test]
+fn a_script_line_given_json_answers_its_refusal_in_json() {
+    let given = Given::battle(ACTION_PHASE);
+    let r = run_in(
+        &format!("{FIRE}fire --firer 1-1 --target g12 --range 6 --json\nnote never\n"),
+        &["act", given.j(), "-"],
+    );
+    assert_eq!(r.code, ExitCode::from(1), "{}\n{}", r.out, r.err);
+    assert!(r.err.is_empty(), "{}", r.err);
+    // The first line's text, a blank line, then the JSON answer of line 2.
+    let (first, answer) = r.out.rsplit_once("\n\n").expect("two outputs");
+    assert!(first.contains("fires at 1. Gruppe"), "{first}");
+    let v = json(answer);
+    assert_eq!(v["kind"], "refused");
+    assert!(
+        v["error"].as_str().unwrap().starts_with("line 2: "),
+        "{answer}"
+    );
+}
+
+// ---- a move into contact on the command line --------------------------------------------------
+
+#[test]
+fn a_move_into_contact_offers_the_fire_then_the_close_combat() {
+    let given = Given::battle(ACTION_PHASE);
+    let j = given.j();
+    let out = given.ok(
+        "act",
+        &[
+            "close-combat",
+            "--attacker",
+            "1-1",
+            "--defender",
+            "g11",
+            "--cover",
+            "hard",
+        ],
+    );
+    for want in [
+        "1st Squad, 1st Platoon (1-1) moves into contact with 1. Gruppe, 1. Zug (g11): opportunity fire at it comes first, then the close combat\n",
+        "Offers standing:\n  - opportunity fire at 1-1 after it moved into contact with g11: gkf,",
+        &format!(
+            "umpire act {j} fire --firer ID --assaulting g11:hard --target 1-1 --trigger moved\n"
+        ),
+        "  - close combat of 1-1 with g11: 1-1 may take it up\n",
+        &format!("umpire act {j} close-combat --attacker 1-1 --cover hard --defender g11\n"),
+    ] {
+        assert!(out.contains(want), "{want:?} in\n{out}");
+    }
+    assert_eq!(
+        unit(&given.state(), "1-1")["badges"],
+        serde_json::json!(["CC"])
+    );
+    // The offer's command, with the firer and the range filled in: g12 misses.
+    let out = given.ok(
+        "act",
+        &[
+            "fire",
+            "--firer",
+            "g12",
+            "--assaulting",
+            "g11:hard",
+            "--target",
+            "1-1",
+            "--trigger",
+            "moved",
+            "--range",
+            "6",
+            "--dice",
+            "9",
+        ],
+    );
+    assert!(
+        out.contains("(1-1): no effect; not stopped, the close combat with g11 follows\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "umpire act {j} close-combat --attacker 1-1 --cover hard --defender g11\n"
+        )),
+        "{out}"
+    );
+    // The close combat, as offered.
+    let out = given.ok(
+        "act",
+        &[
+            "close-combat",
+            "--attacker",
+            "1-1",
+            "--cover",
+            "hard",
+            "--defender",
+            "g11",
+            "--dice",
+            "9 1 9 2",
+        ],
+    );
+    assert!(
+        out.starts_with(
+            "1st Squad, 1st Platoon (1-1) assaults 1. Gruppe, 1. Zug (g11): attacker wins;"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("Offers standing"), "{out}");
+    let state = given.state();
+    assert_eq!(
+        unit(&state, "1-1")["markers"],
+        serde_json::json!({"finished": 1, "opportunity_fired_at": 1})
+    );
+}
+
+#[test]
+fn a_mover_stopped_by_the_fire_is_refused_its_close_combat() {
+    let given = Given::battle(ACTION_PHASE);
+    given.ok(
+        "act",
+        &["close-combat", "--attacker", "1-1", "--defender", "g11"],
+    );
+    let out = given.ok(
+        "act",
+        &[
+            "fire",
+            "--firer",
+            "g12",
+            "--target",
+            "1-1",
+            "--assaulting",
+            "g11",
+            "--range",
+            "6",
+            "--dice",
+            "4",
+        ],
+    );
+    assert!(
+        out.contains("(1-1): Suppressed; stops where it is, no close combat with g11\n"),
+        "{out}"
+    );
+    assert!(!out.contains("Offers standing"), "{out}");
+    let err = given.refused(
+        1,
+        "act",
+        &["close-combat", "--attacker", "1-1", "--defender", "g11"],
+    );
+    assert!(err.contains("starts no close combat"), "{err}");
+    // --moved no fights at once: another stand that was already in contact.
+    let out = given.ok(
+        "act",
+        &[
+            "close-combat",
+            "--attacker",
+            "1-2",
+            "--defender",
+            "g13",
+            "--moved",
+            "no",
+            "--dice",
+            "1",
+        ],
+    );
+    assert!(out.contains("assaults"), "{out}");
 }

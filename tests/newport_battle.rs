@@ -46,7 +46,8 @@ fn fire_applies_the_row_and_finishes_the_firer() {
     );
     let r = &e.resolutions[0];
     assert_eq!(r.steps[0].row.as_deref(), Some("2–3"));
-    assert_eq!(r.result, "Hit and Suppressed");
+    assert_eq!(r.steps[0].outcome, "Hit and Suppressed");
+    assert_eq!(r.result, "Suppressed, 1 hit (1 of 3)", "what it did to g1");
     // The side not moving is offered opportunity fire, except the stand just Suppressed.
     assert!(
         e.notes[0].starts_with("opportunity fire at 1-1 after it fired"),
@@ -683,7 +684,12 @@ fn close_combat_in_a_battle() {
     let e = act(
         &mut b,
         "close-combat",
-        &[("attacker", "1-1"), ("defender", "g3"), ("cover", "soft")],
+        &[
+            ("attacker", "1-1"),
+            ("defender", "g3"),
+            ("cover", "soft"),
+            ("moved", "no"),
+        ],
         "9 1 9 3",
     );
     assert_eq!(e.resolutions[0].steps.len(), 4);
@@ -711,7 +717,7 @@ fn close_combat_in_a_battle() {
     let e = act(
         &mut b,
         "close-combat",
-        &[("attacker", "1-3"), ("defender", "g3")],
+        &[("attacker", "1-3"), ("defender", "g3"), ("moved", "no")],
         "9 9",
     );
     assert_eq!(e.resolutions[0].steps[0].modifier_total(), 2);
@@ -987,7 +993,7 @@ fn close_combat_odds_and_fight_describe_the_same_combat() {
     let e = act(
         &mut b,
         "close-combat",
-        &[("attacker", "1-1"), ("defender", "g1")],
+        &[("attacker", "1-1"), ("defender", "g1"), ("moved", "no")],
         "9 9",
     );
     assert_eq!(e.resolutions[0].steps[0].modifier_total(), 2);

@@ -1001,7 +1001,7 @@ fn hmg_two_dice_in_a_battle() {
     .unwrap();
     assert_eq!(shot_step(&e).dice.len(), 1);
     // In close combat too: the defender (no HMG) rolls one die, the attacking HMG two.
-    let cc = [("attacker", "w1"), ("defender", "g3")];
+    let cc = [("attacker", "w1"), ("defender", "g3"), ("moved", "no")];
     let b = started(&company("hmg_two_dice = true"));
     let e = try_act(&b, "close-combat", &cc, "9 8 1").unwrap();
     let steps = &e.resolutions[0].steps;
@@ -1107,7 +1107,7 @@ fn no_real_roll_reaches_the_paralyzing_shot_case() {
         vec![],
         vec![("defender-hmg", "")],
         vec![("defender-kind", "weapons"), ("defender-hmg", "")],
-        vec![("attacker-kind", "vehicle"), ("attacker-armour", "-3")],
+        vec![("attacker-kind", "vehicle"), ("attacker-armour", "-2")],
         vec![("attacker-kind", "leader"), ("cover", "hard")],
     ] {
         let mut args = vec![("defender-state", "paralyzed")];
@@ -1210,7 +1210,7 @@ fn anti_tank_table_rows_at_every_boundary() {
     let sup = ("firer-suppressed", "");
     let green = ("target-quality", "green");
     let cases: Vec<RowCase> = vec![
-        // Every negative modifier at once: 1 − 3 − 2 − 3 − 3 = −10.
+        // Every negative modifier at once: 1 − 3 − 2 − 2 − 2 = −8.
         (
             vec![
                 at,
@@ -1218,11 +1218,11 @@ fn anti_tank_table_rows_at_every_boundary() {
                 near,
                 flank,
                 road,
-                ("gun", "-3"),
-                ("armour", "-3"),
+                ("gun", "-2"),
+                ("armour", "-2"),
             ],
             "1",
-            -10,
+            -8,
             "3 or less",
             HIT,
         ),
@@ -1241,28 +1241,28 @@ fn anti_tank_table_rows_at_every_boundary() {
         ),
         (vec![at, vehicle, far, sup], "3", 5, "4–5", SUP),
         (
-            vec![at, vehicle, near, ("armour", "3")],
-            "3",
+            vec![at, vehicle, near, ("armour", "2")],
+            "4",
             6,
             "6",
             SIX_REGULAR,
         ),
         (
-            vec![at, vehicle, near, ("armour", "3"), green],
-            "3",
+            vec![at, vehicle, near, ("armour", "2"), green],
+            "4",
             6,
             "6",
             SIX_GREEN,
         ),
         (
-            vec![at, vehicle, near, ("gun", "3")],
-            "4",
+            vec![at, vehicle, near, ("gun", "2")],
+            "5",
             7,
             "7 or more",
             NONE,
         ),
         (vec![at, vehicle, near, green], "7", 7, "7 or more", NONE),
-        // Every positive modifier at once: 10 + 1 + 1 + 1 + 3 + 3 = 19.
+        // Every positive modifier at once: 10 + 1 + 1 + 1 + 2 + 2 = 17.
         (
             vec![
                 at,
@@ -1270,17 +1270,17 @@ fn anti_tank_table_rows_at_every_boundary() {
                 far,
                 cover,
                 sup,
-                ("gun", "3"),
-                ("armour", "3"),
+                ("gun", "2"),
+                ("armour", "2"),
                 green,
             ],
             "0",
-            19,
+            17,
             "7 or more",
             NONE,
         ),
         // Infantry at a vehicle: its gun modifier is 0 whatever is typed.
-        (vec![at, ("range", "2"), ("gun", "-3")], "4", 4, "4–5", SUP),
+        (vec![at, ("range", "2"), ("gun", "-2")], "4", 4, "4–5", SUP),
         (vec![at, ("range", "2"), flank], "6", 3, "3 or less", HIT),
     ];
     for (args, face, total, row, result) in cases {

@@ -557,7 +557,7 @@ fn a_turn_played_with_keys_is_the_journal_and_resumes_the_same() {
     assert_eq!(level, Level::Info);
     assert_eq!(
         said,
-        "undone: Oblt. Walter Brenner (gkf) opportunity-fires at 2nd Squad, 1st Platoon (1-2): No effect"
+        "undone: Oblt. Walter Brenner (gkf) opportunity-fires at 2nd Squad, 1st Platoon (1-2): no effect"
     );
     ui.keys("U");
     assert!(

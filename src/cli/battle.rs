@@ -68,6 +68,17 @@
 //! back; `standing_offers` are the offers standing once the record is applied, each with the ids
 //! of the units that may take it up and the command that would.
 //!
+//! A command given `--json` that fails (`state` included) prints instead one object on standard
+//! output, and nothing on standard error:
+//!
+//! ```json
+//! { "error": "1st Squad (1-1) is Finished: it has already acted this turn", "kind": "refused", "exit_status": 1 }
+//! ```
+//!
+//! `kind` is `refused` (the rules forbid it), `failed` (not possible: nothing to undo, a locked
+//! or damaged journal) or `usage` (a command line that cannot be understood, exit status 2); see
+//! `cli::output`. In a script, a line given `--json` that fails answers so.
+//!
 //! `umpire state --json` prints:
 //!
 //! ```json
@@ -104,7 +115,7 @@ use crate::rules::{
     ActionDef, MarkerKind, Offer, ParamDef, ParamKind, Params, RuleError, Ruleset, Scope, Value,
     find_action,
 };
-use crate::text::{did_you_mean, escape_terminal, forbidden_char};
+use crate::text::{did_you_mean, escape_terminal};
 use chrono::Utc;
 use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
 use serde::Serialize;
@@ -179,7 +190,10 @@ fn json_arg() -> Arg {
     Arg::new("json")
         .long("json")
         .action(ArgAction::SetTrue)
-        .help("Print the record as written to the journal, and the offers standing, as JSON")
+        .help(
+            "Print the record as written to the journal, and the offers standing, as JSON; a \
+             refusal too, as {\"error\", \"kind\", \"exit_status\"} on standard output",
+        )
 }
 
 fn dice_arg() -> Arg {
@@ -331,7 +345,10 @@ fn simple_command(name: &'static str, with_journal: bool) -> Command {
                 Arg::new("json")
                     .long("json")
                     .action(ArgAction::SetTrue)
-                    .help("Print the state as JSON (--help describes its members)"),
+                    .help(
+                        "Print the state as JSON (--help describes its members); a failure too, \
+                         as {\"error\", \"kind\", \"exit_status\"} on standard output",
+                    ),
             )
             .after_long_help(format!("{STATE_JSON_HELP}\n\n{EXIT_HELP}")),
     };
@@ -493,6 +510,7 @@ impl Stop {
                     Err(Failure {
                         code: u8::try_from(e.exit_code()).unwrap_or(USAGE),
                         messages: Vec::new(),
+                        refused: false,
                     })
                 } else {
                     output::write_escaped(out, &text)?;
@@ -516,7 +534,7 @@ impl Stop {
 }
 
 /// clap's error in one line: its first paragraph and its tips.
-fn clap_message(e: &clap::Error) -> String {
+pub(super) fn clap_message(e: &clap::Error) -> String {
     let text = e.render().to_string();
     let first: Vec<&str> = text
         .lines()
@@ -656,6 +674,10 @@ fn session_failure(e: SessionError) -> Failure {
     Failure {
         code,
         messages: e.to_string().lines().map(str::to_string).collect(),
+        refused: matches!(
+            e,
+            SessionError::Battle(BattleError::Rule(RuleError::Refused(_)))
+        ),
     }
 }
 
@@ -764,6 +786,10 @@ pub fn act(
             let mut session = open(&journal)?;
             let request = match parse_act(session.battle().ruleset, &journal, &rest) {
                 Ok(r) => r,
+                // Asked for JSON: clap's error is one line of the JSON answer.
+                Err(Stop::Clap(e)) if e.use_stderr() && rest.iter().any(|w| w == "--json") => {
+                    return Err(Failure::usage(clap_message(&e)));
+                }
                 Err(stop) => return stop.on_command_line(out, err),
             };
             carry_out(&mut session, &journal, request, out, err)
@@ -998,12 +1024,12 @@ fn script(
         }
         number += 1;
         let at_line = |f: Failure| Failure {
-            code: f.code,
             messages: f
                 .messages
                 .into_iter()
                 .map(|m| format!("line {number}: {m}"))
                 .collect(),
+            ..f
         };
         let line = std::str::from_utf8(&bytes)
             .map_err(|_| at_line(Failure::usage("not UTF-8 text")))?
@@ -1020,7 +1046,19 @@ fn script(
             continue;
         }
         let mut shown = Vec::new();
-        script_line(&mut session, journal, &words, &mut shown, err).map_err(at_line)?;
+        if let Err(f) = script_line(&mut session, journal, &words, &mut shown, err) {
+            let f = at_line(f);
+            if !words.iter().any(|w| w == "--json") {
+                return Err(f);
+            }
+            // The line asked for JSON: its failure is answered in JSON, where its output would
+            // have been.
+            if !first {
+                writeln!(out)?;
+            }
+            output::report_json(out, &f);
+            return Err(f.said());
+        }
         if !shown.is_empty() {
             if !first {
                 writeln!(out)?;
@@ -1150,17 +1188,26 @@ fn offers_text(battle: &Battle, journal: &Path) -> String {
     text
 }
 
-/// The command line that takes an offer up, with `ID` for the unit that does.
+/// The command line that takes an offer up, with `ID` for the unit that does (or the unit the
+/// offer names already, as a close combat names its attacker).
 fn offer_command(journal: &Path, offer: &Offer) -> String {
+    let actor = offer
+        .params
+        .get(&offer.actor_param)
+        .map_or_else(|| "ID".to_string(), |v| quote(&v.to_string()));
     let mut words = vec![
         "umpire".to_string(),
         "act".to_string(),
         quote(&shown(journal)),
         offer.action.clone(),
         format!("--{}", offer.actor_param),
-        "ID".to_string(),
+        actor,
     ];
-    for (name, value) in offer.params.iter() {
+    for (name, value) in offer
+        .params
+        .iter()
+        .filter(|(name, _)| *name != offer.actor_param)
+    {
         match value {
             Value::Bool(true) => words.push(format!("--{name}")),
             Value::Bool(false) => words.push(format!("--{name}=no")),
@@ -1622,25 +1669,9 @@ fn state_json<'a>(
     }
 }
 
-/// Writes a value as pretty JSON, with every character that could rewrite a terminal written as
-/// a `\uXXXX` escape (serde_json leaves DEL, C1 controls and bidi characters as they are). Such a
-/// character can only stand inside a string, where the escape means the same.
+/// Writes a value as pretty JSON, safe for a terminal ([`output::write_json`]).
 fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<(), Failure> {
-    let text = serde_json::to_string_pretty(value)?;
-    let mut safe = String::with_capacity(text.len());
-    let mut buf = [0u8; 4];
-    for c in text.chars() {
-        if c != '\n' && forbidden_char(c.encode_utf8(&mut buf)).is_some() {
-            let mut units = [0u16; 2];
-            for unit in c.encode_utf16(&mut units) {
-                safe.push_str(&format!("\\u{unit:04x}"));
-            }
-        } else {
-            safe.push(c);
-        }
-    }
-    writeln!(out, "{safe}")?;
-    Ok(())
+    output::write_json(out, value)
 }
 
 #[cfg(test)]

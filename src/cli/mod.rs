@@ -14,6 +14,8 @@
 //! ([`run_with_input`]), so tests run it in-process, scripts included. Errors go to
 //! `err` as `error: …` lines, escaped; the exit status is 2 for a command line that could not be
 //! understood and 1 for one that could not be carried out (a rule refused it, a file is invalid).
+//! A command that answers in JSON and was given `--json` answers its failure in JSON too, on `out`:
+//! `{"error": …, "kind": "refused"|"failed"|"usage", "exit_status": 1|2}` (see `output`).
 
 pub mod battle;
 pub mod check;
@@ -100,8 +102,18 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let matches = match command().try_get_matches_from(args) {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let json = output::json_requested(&args);
+    let matches = match command().try_get_matches_from(&args) {
         Ok(m) => m,
+        Err(e) if json && e.use_stderr() => {
+            let failure = Failure {
+                code: u8::try_from(e.exit_code()).unwrap_or(output::USAGE),
+                messages: vec![battle::clap_message(&e)],
+                refused: false,
+            };
+            return output::report_json(out, &failure);
+        }
         Err(e) => {
             // --help and --version arrive here too, for stdout with status 0.
             let text = e.render().to_string();
@@ -141,6 +153,7 @@ where
     let result = result.and_then(|()| out.flush().map_err(Failure::from));
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(failure) if json => output::report_json(out, &failure),
         Err(failure) => output::report(err, &failure),
     }
 }

@@ -1,9 +1,27 @@
-//! Output helpers shared by the subcommands: failures with their exit status and `error:` lines,
-//! exact probabilities as percentages and fractions, aligned text tables and wrapped help text.
+//! Output helpers shared by the subcommands: failures with their exit status and `error:` lines
+//! (or, with `--json`, one JSON object on standard output), exact probabilities as percentages and
+//! fractions, JSON safe for a terminal, aligned text tables and wrapped help text.
+//!
+//! # A failure as JSON
+//!
+//! A command given `--json` (`resolve`, `odds`, and the battle commands `act`, `next`, `undo`,
+//! `redo`, `mark`, `hits`, `note`, `state`) that fails prints, instead of `error:` lines on
+//! standard error, one object on standard output:
+//!
+//! ```json
+//! { "error": "1-1 is Finished: it has already acted this turn", "kind": "refused", "exit_status": 1 }
+//! ```
+//!
+//! `kind` is `refused` (the rules forbid it; nothing was rolled or written; exit status 1),
+//! `failed` (it could not be carried out: a file missing, locked or damaged; exit status 1) or
+//! `usage` (the command line cannot be understood: an unknown flag, unit or procedure, a bad value
+//! or bad dice; exit status 2). `error` holds every message, one a line. In a script
+//! (`umpire act JOURNAL -`) the line that fails answers so when it was given `--json`.
 
 use crate::dice::DiceError;
 use crate::rules::{ParamError, RuleError};
-use crate::text::escape_terminal;
+use crate::text::{escape_terminal, forbidden_char};
+use serde::Serialize;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -13,11 +31,15 @@ pub const USAGE: u8 = 2;
 /// a file could not be read or is invalid).
 pub const FAILED: u8 = 1;
 
-/// Why a subcommand stopped: one or more messages for stderr and the exit status.
+/// Why a subcommand stopped: one or more messages for stderr and the exit status. No messages:
+/// everything has been said already (the reader of the output has gone, or the failure was
+/// printed where it happened).
 #[derive(Debug)]
 pub struct Failure {
     pub code: u8,
     pub messages: Vec<String>,
+    /// The rules refused it (exit status 1): `kind` `refused` in JSON.
+    pub refused: bool,
 }
 
 impl Failure {
@@ -26,6 +48,7 @@ impl Failure {
         Self {
             code: USAGE,
             messages: vec![message.into()],
+            refused: false,
         }
     }
 
@@ -34,6 +57,15 @@ impl Failure {
         Self {
             code: FAILED,
             messages: vec![message.into()],
+            refused: false,
+        }
+    }
+
+    /// The rules refused it (exit status 1).
+    pub fn refused(message: impl Into<String>) -> Self {
+        Self {
+            refused: true,
+            ..Self::failed(message)
         }
     }
 
@@ -42,6 +74,26 @@ impl Failure {
         Self {
             code: FAILED,
             messages: messages.into_iter().collect(),
+            refused: false,
+        }
+    }
+
+    /// The same failure already said where it happened: only its exit status is left.
+    pub fn said(self) -> Self {
+        Self {
+            messages: Vec::new(),
+            ..self
+        }
+    }
+
+    /// Its `kind` in JSON: `refused`, `usage` or `failed`.
+    pub fn kind(&self) -> &'static str {
+        if self.refused {
+            "refused"
+        } else if self.code == USAGE {
+            "usage"
+        } else {
+            "failed"
         }
     }
 }
@@ -50,7 +102,7 @@ impl From<RuleError> for Failure {
     fn from(e: RuleError) -> Self {
         match e {
             // The rules forbid it: the command was understood, and nothing was rolled.
-            RuleError::Refused(_) => Failure::failed(e.to_string()),
+            RuleError::Refused(_) => Failure::refused(e.to_string()),
             // Bad inputs, bad faces, unknown names: the command line is wrong.
             _ => Failure::usage(e.to_string()),
         }
@@ -95,6 +147,68 @@ pub fn report(err: &mut dyn Write, failure: &Failure) -> ExitCode {
     ExitCode::from(failure.code)
 }
 
+/// A failure as the JSON object `--json` prints (see the module's documentation).
+#[derive(Serialize)]
+struct FailureJson<'a> {
+    error: String,
+    kind: &'a str,
+    exit_status: u8,
+}
+
+/// Prints a failure as one JSON object on `out` (nothing when it has been said already) and
+/// returns the exit status.
+pub fn report_json(out: &mut dyn Write, failure: &Failure) -> ExitCode {
+    if !failure.messages.is_empty() {
+        let shown = FailureJson {
+            error: failure.messages.join("\n"),
+            kind: failure.kind(),
+            exit_status: failure.code,
+        };
+        // Nothing more can be done if stdout itself is gone.
+        let _ = write_json(out, &shown).and_then(|()| out.flush().map_err(Failure::from));
+    }
+    ExitCode::from(failure.code)
+}
+
+/// True when a command line asks for JSON: its command is one that answers in JSON and `--json`
+/// is among its words (before a `--`). Read from the words themselves, so that a command line
+/// clap cannot parse is answered in JSON too.
+pub fn json_requested<T: AsRef<std::ffi::OsStr>>(args: &[T]) -> bool {
+    const ANSWER_IN_JSON: &[&str] = &[
+        "resolve", "odds", "act", "next", "undo", "redo", "mark", "hits", "note", "state",
+    ];
+    let words: Vec<&std::ffi::OsStr> = args
+        .iter()
+        .skip(1)
+        .map(AsRef::as_ref)
+        .take_while(|w| *w != "--")
+        .collect();
+    let command = words.iter().find(|w| !w.to_string_lossy().starts_with('-'));
+    command.is_some_and(|c| ANSWER_IN_JSON.iter().any(|n| *c == *n))
+        && words.iter().any(|w| *w == "--json")
+}
+
+/// Writes a value as pretty JSON, with every character that could rewrite a terminal written as
+/// a `\uXXXX` escape (serde_json leaves DEL, C1 controls and bidi characters as they are). Such a
+/// character can only stand inside a string, where the escape means the same.
+pub fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<(), Failure> {
+    let text = serde_json::to_string_pretty(value)?;
+    let mut safe = String::with_capacity(text.len());
+    let mut buf = [0u8; 4];
+    for c in text.chars() {
+        if c != '\n' && forbidden_char(c.encode_utf8(&mut buf)).is_some() {
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                safe.push_str(&format!("\\u{unit:04x}"));
+            }
+        } else {
+            safe.push(c);
+        }
+    }
+    writeln!(out, "{safe}")?;
+    Ok(())
+}
+
 /// Writes `text` line by line, escaping control and bidi characters within each line.
 pub fn write_escaped(out: &mut dyn Write, text: &str) -> io::Result<()> {
     for line in text.lines() {
@@ -103,18 +217,17 @@ pub fn write_escaped(out: &mut dyn Write, text: &str) -> io::Result<()> {
     Ok(())
 }
 
-/// A probability as a percentage with two decimals, without the `%` sign (`37.00`).
+/// A probability as a percentage with two decimals, without the `%` sign (`37.00`; a sum of
+/// products a hair below zero is `0.00`, never `-0.00`).
 pub fn percent(p: f64) -> String {
-    // A sum of products can land a hair below zero; never print "-0.00".
-    let p = if p.abs() < 1e-12 { 0.0 } else { p };
-    format!("{:.2}", p * 100.0)
+    crate::odds::percent(p)
 }
 
 /// A probability as an exact fraction in lowest terms (`37/100`, `1`, `0`) when it is a whole
 /// number of thousandths; `None` otherwise (two or three d10s give hundredths and thousandths;
 /// a loop such as close combat rarely does).
 pub fn fraction(p: f64) -> Option<String> {
-    let thousandths = p * 1000.0;
+    let thousandths = crate::odds::tidy(p) * 1000.0;
     let n = thousandths.round();
     if !(0.0..=1000.0).contains(&n) || (thousandths - n).abs() > 1e-6 {
         return None;
@@ -228,6 +341,43 @@ mod tests {
         assert_eq!(fraction(0.0).as_deref(), Some("0"));
         assert_eq!(fraction(1.0 / 3.0), None);
         assert_eq!(fraction(0.0001), None);
+    }
+
+    #[test]
+    fn a_command_line_asks_for_json_by_its_words() {
+        let yes = |w: &[&str]| json_requested(w);
+        assert!(yes(&["umpire", "resolve", "newport", "fire", "--json"]));
+        assert!(yes(&[
+            "umpire", "act", "b.jsonl", "fire", "--json", "--bogus"
+        ]));
+        assert!(yes(&["umpire", "state", "b.jsonl", "--json"]));
+        assert!(!yes(&["umpire", "resolve", "newport", "fire"]));
+        assert!(!yes(&["umpire", "check", "--json"]), "check has no JSON");
+        assert!(!yes(&["umpire", "note", "b.jsonl", "--", "--json"]));
+        assert!(!yes(&["umpire"]));
+    }
+
+    #[test]
+    fn a_failure_in_json() {
+        let mut out = Vec::new();
+        let code = report_json(&mut out, &Failure::refused("no \u{1b}[2J"));
+        assert_eq!(code, ExitCode::from(FAILED));
+        let text = String::from_utf8(out).unwrap();
+        assert!(!text.contains('\u{1b}'), "{text}");
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["kind"], "refused");
+        assert_eq!(v["exit_status"], 1);
+        assert_eq!(v["error"], "no \u{1b}[2J");
+        let mut out = Vec::new();
+        report_json(&mut out, &Failure::usage("x"));
+        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(
+            (v["kind"].as_str(), v["exit_status"].as_u64()),
+            (Some("usage"), Some(2))
+        );
+        let mut out = Vec::new();
+        report_json(&mut out, &Failure::failed("x").said());
+        assert!(out.is_empty(), "said already");
     }
 
     #[test]

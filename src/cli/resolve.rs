@@ -7,6 +7,10 @@
 //! `--range VALUE` with the value hint, help and default of its [`ParamDef`]. clap only collects
 //! the text; [`Params::parse`] checks it, so a bad value gets the library's message (the same as
 //! in the terminal UI). Adding a procedure or an input to a rule set adds it here with no change.
+//!
+//! With `--json`, `resolve` prints the resolution and `odds` the odds (each probability with its
+//! exact fraction beside it where it has one; see `OddsJson`); a refusal is one object
+//! `{"error", "kind", "exit_status"}` on standard output (see `cli::output`).
 
 use super::output::{self, Failure};
 use crate::dice::{SeededDice, TypedDice};
@@ -164,8 +168,12 @@ fn action_command(mode: Mode, ruleset: &dyn Ruleset, action: &'static ActionDef)
             .long("json")
             .action(ArgAction::SetTrue)
             .help(match mode {
-                Mode::Resolve => "Print the resolution as JSON",
-                Mode::Odds => "Print the odds as JSON",
+                Mode::Resolve => {
+                    "Print the resolution as JSON; a refusal too, as {\"error\", \"kind\", \"exit_status\"} on standard output"
+                }
+                Mode::Odds => {
+                    "Print the odds as JSON, each probability with its exact fraction (\"1/10\") where it has one; a refusal too, as {\"error\", \"kind\", \"exit_status\"} on standard output"
+                }
             }),
     )
 }
@@ -290,6 +298,7 @@ pub fn options_from(ruleset: &dyn Ruleset, m: &ArgMatches) -> Result<Options, Fa
         return Err(Failure {
             code: output::USAGE,
             messages,
+            refused: false,
         });
     }
     Ok(options)
@@ -310,9 +319,9 @@ pub fn run(mode: Mode, m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failur
     let json = am.get_flag("json");
     match mode {
         Mode::Odds => {
-            let report = ruleset.odds(action.id, &params, &options)?;
+            let report = ruleset.odds(action.id, &params, &options)?.tidied();
             if json {
-                writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+                output::write_json(out, &OddsJson::of(&report))?;
             } else {
                 output::write_escaped(out, &render_odds(&report, &options))?;
             }
@@ -343,13 +352,76 @@ pub fn run(mode: Mode, m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failur
                     resolution: &resolution,
                     seed,
                 };
-                writeln!(out, "{}", serde_json::to_string_pretty(&shown)?)?;
+                output::write_json(out, &shown)?;
             } else {
                 output::write_escaped(out, &render_resolution(&resolution, &options, seed))?;
             }
         }
     }
     Ok(())
+}
+
+/// The odds as JSON: each probability as a number and, where it is a whole number of
+/// thousandths, as the exact fraction beside it (`"1/10"`; [`output::fraction`]).
+///
+/// ```json
+/// { "title": "Fire on the infantry combat table",
+///   "results": [ { "result": "1 or less — Hit and Paralyzed", "probability": 0.1, "fraction": "1/10" }, … ],
+///   "notes": [ "range 4\": normal range for infantry (up to 8\")" ],
+///   "extra": { "p_any_effect": 0.5, "p_hit": 0.3 },
+///   "extra_fractions": { "p_any_effect": "1/2", "p_hit": "3/10" } }
+/// ```
+///
+/// `extra` holds the further figures (`p_…` are probabilities; `expected_…` are not);
+/// `extra_fractions` the exact fraction of each `p_…` figure that has one. A probability without
+/// one (a close combat's loop) has no `fraction`.
+#[derive(serde::Serialize)]
+struct OddsJson<'a> {
+    title: &'a str,
+    results: Vec<OddsLineJson<'a>>,
+    notes: &'a [String],
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    extra: std::collections::BTreeMap<&'a str, f64>,
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    extra_fractions: std::collections::BTreeMap<&'a str, String>,
+}
+
+/// One result of [`OddsJson`].
+#[derive(serde::Serialize)]
+struct OddsLineJson<'a> {
+    result: &'a str,
+    probability: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fraction: Option<String>,
+}
+
+impl<'a> OddsJson<'a> {
+    fn of(report: &'a OddsReport) -> Self {
+        Self {
+            title: &report.title,
+            results: report
+                .results
+                .iter()
+                .map(|l| OddsLineJson {
+                    result: &l.result,
+                    probability: crate::odds::tidy(l.probability),
+                    fraction: output::fraction(l.probability),
+                })
+                .collect(),
+            notes: &report.notes,
+            extra: report
+                .extra
+                .iter()
+                .map(|(k, v)| (k.as_str(), crate::odds::tidy(*v)))
+                .collect(),
+            extra_fractions: report
+                .extra
+                .iter()
+                .filter(|(k, _)| k.starts_with("p_"))
+                .filter_map(|(k, v)| output::fraction(*v).map(|f| (k.as_str(), f)))
+                .collect(),
+        }
+    }
 }
 
 /// The resolution as JSON, with the seed of the program's dice when it rolled them.

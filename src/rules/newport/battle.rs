@@ -156,6 +156,52 @@ fn damage(
     words.push(format!("{}: {}", v.label(u), said.join(", ")));
 }
 
+/// How a stand ends up, in the words of the log line: `destroyed`; or its morale and hits
+/// (`Paralyzed, 1 hit (2 of 3)`), `stays Paralyzed` when a morale blow could make it no worse, and
+/// the `extra` words (`Forced Back 8"`); `none` when nothing changed.
+fn end_words(before: Target, after: Target, blow: bool, extra: &[&str], none: &str) -> String {
+    if after.destroyed() && !before.destroyed() {
+        return "destroyed".into();
+    }
+    let mut words = Vec::new();
+    if after.morale != before.morale {
+        words.push(after.morale.name().to_string());
+    } else if blow && after.morale != Morale::Steady {
+        words.push(format!("stays {}", after.morale.name()));
+    }
+    if after.hits > before.hits {
+        let n = after.hits - before.hits;
+        words.push(format!(
+            "{n} hit{} ({} of {})",
+            if n == 1 { "" } else { "s" },
+            after.hits,
+            after.limit
+        ));
+    }
+    words.extend(extra.iter().map(|w| w.to_string()));
+    if words.is_empty() {
+        none.into()
+    } else {
+        words.join(", ")
+    }
+}
+
+/// How the target of one shot ends up (see [`end_words`]).
+fn shot_words(before: Target, after: Target, e: super::tables::ShotEffect) -> String {
+    let back: &[&str] = if e.forced_back && !after.destroyed() {
+        &["Forced Back 8\""]
+    } else {
+        &[]
+    };
+    end_words(
+        before,
+        after,
+        e.morale != super::tables::MoraleBlow::None,
+        back,
+        "no effect",
+    )
+}
+
 // ---- checks ------------------------------------------------------------------------------------
 
 fn on_table(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
@@ -196,6 +242,12 @@ fn own_ready_stand(v: &BattleView<'_>, u: usize, what: &str) -> Result<(), RuleE
     if flag(v, u, FINISHED) {
         return Err(RuleError::refused(format!(
             "{} is Finished: it has already acted this turn",
+            v.label(u)
+        )));
+    }
+    if what != "close combat" && flag(v, u, CLOSING) {
+        return Err(RuleError::refused(format!(
+            "{} is moving into contact: its action is the close combat, resolved after any opportunity fire at it",
             v.label(u)
         )));
     }
@@ -534,7 +586,20 @@ pub fn odds(v: &BattleView<'_>, action: &str, params: &Params) -> Result<OddsRep
         "fire" => {
             fire_allowed(v, &p)?;
         }
-        "close-combat" => return Ok(close_combat::report(&battle_combat(v, &p)?.2)),
+        "close-combat" => {
+            let (a, _, cc) = battle_combat(v, &p)?;
+            let mut report = close_combat::report(&cc);
+            if must_record_move(v, a, &p) {
+                report.notes.insert(
+                    0,
+                    format!(
+                        "{} moves into contact first: the opportunity fire at it is offered before this close combat is fought",
+                        v.info(a).id
+                    ),
+                );
+            }
+            return Ok(report);
+        }
         "air" => {
             air_allowed(v, &p)?;
         }
@@ -654,15 +719,46 @@ fn opportunity_offer(
     })
 }
 
+/// The close combat of `attacker` with `defender` (in `cover`), offered once the move into
+/// contact is recorded and again after an opportunity fire that did not stop the attacker. The
+/// attacker is named: [`offer_actors`] gives it while it may still attack.
+fn close_combat_offer(v: &BattleView<'_>, attacker: usize, defender: usize, cover: Cover) -> Offer {
+    let mut params = Params::new()
+        .with("attacker", text(&v.info(attacker).id))
+        .with("defender", text(&v.info(defender).id));
+    if cover != Cover::None {
+        params.set("cover", text(cover.id()));
+    }
+    Offer {
+        action: "close-combat".into(),
+        text: format!(
+            "close combat of {} with {}",
+            v.info(attacker).id,
+            v.info(defender).id
+        ),
+        actor_param: "attacker".into(),
+        params,
+    }
+}
+
 /// The stands that may take up an offer now: for opportunity fire, every stand of the side not
-/// moving that may fire at its target.
+/// moving that may fire at its target; for a close combat, its attacker while it may attack.
 pub fn offer_actors(v: &BattleView<'_>, offer: &Offer) -> Vec<usize> {
-    let target = offer
-        .params
-        .text("target")
-        .and_then(|id| v.roster.unit_index(id));
-    match (offer.action.as_str(), target) {
-        ("fire", Some(t)) if v.unit_state(t).on_table() => opportunity_firers(v, t),
+    let named = |name: &str| {
+        offer
+            .params
+            .text(name)
+            .and_then(|id| v.roster.unit_index(id))
+    };
+    match offer.action.as_str() {
+        "fire" => match named("target") {
+            Some(t) if v.unit_state(t).on_table() => opportunity_firers(v, t),
+            _ => Vec::new(),
+        },
+        "close-combat" => match close_combat_allowed(v, &offer.params) {
+            Ok((a, _)) => vec![a],
+            Err(_) => Vec::new(),
+        },
         _ => Vec::new(),
     }
 }
@@ -682,8 +778,17 @@ fn with_offer(mut out: Outcome, offer: Option<Offer>) -> Outcome {
     out
 }
 
-/// Who fires at whom, and whether it is opportunity fire; or why the fire is not allowed.
-fn fire_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize, bool), RuleError> {
+/// A fire the rules allow: who fires at whom, whether it is opportunity fire, and for opportunity
+/// fire at a stand moving into contact the stand it is assaulting and that stand's cover.
+struct FireCheck {
+    firer: usize,
+    target: usize,
+    opportunity: bool,
+    assaulting: Option<(usize, Cover)>,
+}
+
+/// The fire, or why it is not allowed.
+fn fire_allowed(v: &BattleView<'_>, p: &Params) -> Result<FireCheck, RuleError> {
     in_action_phase(v, "fire")?;
     let f = unit_param(v, p, "firer")?;
     let t = unit_param(v, p, "target")?;
@@ -725,7 +830,45 @@ fn fire_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize, bool), 
         }
     }
     sheltered(v, t, p)?;
-    Ok((f, t, opportunity))
+    let assaulting = assaulting_of(v, p, t, opportunity)?;
+    Ok(FireCheck {
+        firer: f,
+        target: t,
+        opportunity,
+        assaulting,
+    })
+}
+
+/// The fire's `assaulting` input, checked: opportunity fire at a stand moving into contact (its
+/// move recorded by the close-combat procedure), naming the stand it moves into contact with.
+fn assaulting_of(
+    v: &BattleView<'_>,
+    p: &Params,
+    t: usize,
+    opportunity: bool,
+) -> Result<Option<(usize, Cover)>, RuleError> {
+    let Some(spec) = p
+        .text("assaulting")
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    else {
+        return Ok(None);
+    };
+    if !opportunity || p.text("trigger") != Some("moved") {
+        return Err(RuleError::refused(format!(
+            "--assaulting {spec}: only opportunity fire at a stand that moved (trigger moved) is fired at a stand moving into contact"
+        )));
+    }
+    if !flag(v, t, CLOSING) {
+        return Err(RuleError::refused(format!(
+            "--assaulting {spec}: {} is not moving into contact; its close combat records the move into contact first",
+            v.label(t)
+        )));
+    }
+    let (id, cover) = spec.split_once(':').unwrap_or((spec, "none"));
+    let d = v.unit(id.trim())?;
+    enemy_target(v, t, d)?;
+    Ok(Some((d, Cover::parse(cover.trim())?)))
 }
 
 fn act_fire(
@@ -733,7 +876,12 @@ fn act_fire(
     p: &Params,
     dice: &mut dyn DiceSource,
 ) -> Result<Outcome, RuleError> {
-    let (f, t, opportunity) = fire_allowed(v, p)?;
+    let FireCheck {
+        firer: f,
+        target: t,
+        opportunity,
+        assaulting,
+    } = fire_allowed(v, p)?;
     // The shot first: a fire that is not possible (beyond range, wrong inputs) rolls nothing, not
     // even a command roll.
     let mut input = FireInput::from_params(p)?;
@@ -782,6 +930,12 @@ fn act_fire(
     )?;
     let before = target_of(v, t);
     let after = before.after(e);
+    let stopped = after.morale != Morale::Steady || after.destroyed();
+    let moved = p.text("trigger") == Some("moved");
+    if opportunity && stopped && flag(v, t, CLOSING) {
+        // A mover stopped by the fire starts no close combat.
+        effects.push(set(v, t, CLOSING, false));
+    }
     damage(
         v,
         t,
@@ -797,8 +951,10 @@ fn act_fire(
             v.label(t)
         ));
     }
+    let mut outcome = shot_words(before, after, e);
     let mut offer = None;
-    if opportunity && !flag(v, t, FINISHED) && p.text("trigger") != Some("moved") {
+    let mut follow = None;
+    if opportunity && !flag(v, t, FINISHED) && !moved {
         words.push(format!(
             "{} has not acted this turn: opportunity fire comes after an enemy stand fires or once it has moved 1\" in sight",
             v.label(t)
@@ -812,27 +968,39 @@ fn act_fire(
         } else {
             words.push(format!("{}: a result, stays ready", v.label(f)));
         }
-        let stopped = after.morale != Morale::Steady || after.destroyed();
-        if p.text("trigger") == Some("moved") && stopped && !after.destroyed() {
+        let with = assaulting
+            .map(|(d, _)| format!(" with {}", v.info(d).id))
+            .unwrap_or_default();
+        if moved && stopped && !after.destroyed() {
             words.push(format!(
-                "{} stops where it is and starts no close combat",
+                "{} stops where it is and starts no close combat{with}",
                 v.label(t)
             ));
+            outcome.push_str(&format!("; stops where it is, no close combat{with}"));
             if !flag(v, t, FINISHED) {
                 effects.push(set(v, t, FINISHED, true));
-                spend_point(v, t, &mut effects, &mut words).ok();
+                // A move into contact spent its command point when it was recorded.
+                if !flag(v, t, CLOSING) {
+                    spend_point(v, t, &mut effects, &mut words).ok();
+                }
             }
+        }
+        if let Some((d, cover)) = assaulting
+            && !stopped
+        {
+            words.push(format!(
+                "{} is not stopped: its close combat{with} follows",
+                v.label(t)
+            ));
+            outcome.push_str(&format!("; not stopped, the close combat{with} follows"));
+            follow = Some(close_combat_offer(v, t, d, cover));
         }
     } else {
         effects.push(set(v, f, FINISHED, true));
-        let shaken = if after.morale != Morale::Steady || after.destroyed() {
-            vec![t]
-        } else {
-            Vec::new()
-        };
+        let shaken = if stopped { vec![t] } else { Vec::new() };
         offer = opportunity_offer(v, f, "fired", &shaken);
     }
-    let mut r = Resolution {
+    let r = Resolution {
         ruleset: super::ID.into(),
         action: "fire".into(),
         title: format!(
@@ -844,16 +1012,15 @@ fn act_fire(
             },
             shot.table.name().to_lowercase()
         ),
-        context,
-        result: step.outcome.clone(),
+        context: std::iter::once(label.clone()).chain(context).collect(),
+        result: outcome.clone(),
         steps: vec![step],
         effects: words,
         rolled_by_program: dice.is_generated(),
     };
-    r.context.insert(0, label);
-    let summary = format!("{}: {}", r.context[0], r.result);
+    let summary = format!("{label}: {outcome}");
     resolutions.push(r);
-    Ok(with_offer(
+    let mut out = with_offer(
         Outcome {
             summary,
             resolutions,
@@ -862,7 +1029,15 @@ fn act_fire(
             offers: Vec::new(),
         },
         offer,
-    ))
+    );
+    if let Some(cc) = follow {
+        out.prompts.push(format!(
+            "{}: resolve it now (there must be a winner before play goes on)",
+            cc.text
+        ));
+        out.offers.push(cc);
+    }
+    Ok(out)
 }
 
 fn fighter_of(v: &BattleView<'_>, u: usize, p: &Params, who: &str) -> Fighter {
@@ -878,11 +1053,35 @@ fn fighter_of(v: &BattleView<'_>, u: usize, p: &Params, who: &str) -> Fighter {
     }
 }
 
+/// Refuses a close combat by a stand that opportunity fire stopped: a mover it destroys,
+/// Suppresses or Paralyzes stops where it is and starts no close combat.
+fn stopped_by_opportunity_fire(v: &BattleView<'_>, a: usize) -> Result<(), RuleError> {
+    if !flag(v, a, OPP_FIRED_AT) {
+        return Ok(());
+    }
+    if let Some(cause) = &v.unit_state(a).removed {
+        return Err(RuleError::refused(format!(
+            "{} is no longer on the table ({cause}): a stand destroyed by the opportunity fire at its move starts no close combat",
+            v.label(a)
+        )));
+    }
+    let m = morale(v, a);
+    if m != Morale::Steady && flag(v, a, FINISHED) {
+        return Err(RuleError::refused(format!(
+            "{} is {} after the opportunity fire at it: a mover Suppressed or Paralyzed by opportunity fire stops where it is and starts no close combat",
+            v.label(a),
+            m.name()
+        )));
+    }
+    Ok(())
+}
+
 /// The attacker and defender of a close combat, or why it cannot be fought.
 fn close_combat_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleError> {
     in_action_phase(v, "close combat")?;
     let a = unit_param(v, p, "attacker")?;
     let d = unit_param(v, p, "defender")?;
+    stopped_by_opportunity_fire(v, a)?;
     own_ready_stand(v, a, "close combat")?;
     enemy_target(v, a, d)?;
     if is_asset(v.info(a)) {
@@ -942,6 +1141,102 @@ fn battle_combat(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize, CloseC
     Ok((a, d, cc))
 }
 
+/// True when this close combat starts with a move into contact still to be recorded: the
+/// attacker moved in sight (`moved`, yes unless the umpire says otherwise), its move is not yet
+/// recorded, and a stand of the side not moving may fire opportunity fire at it.
+fn must_record_move(v: &BattleView<'_>, a: usize, p: &Params) -> bool {
+    p.flag("moved") && !flag(v, a, CLOSING) && !opportunity_firers(v, a).is_empty()
+}
+
+/// The move into contact, recorded before its close combat because opportunity fire at the mover
+/// comes first: the command roll and command point of the attacker's action, the attacker marked
+/// as moving into contact, and two offers — the opportunity fire and the close combat itself
+/// (taking the close combat up declines the fire).
+fn move_into_contact(
+    v: &BattleView<'_>,
+    a: usize,
+    d: usize,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    let cover = Cover::parse(p.text("cover").unwrap_or("none"))?;
+    let mut resolutions = Vec::new();
+    if let Some((roll, ok)) = command_check(v, a, p.flag("out-of-command"), dice)? {
+        if !ok {
+            return Ok(failed_command(v, a, roll));
+        }
+        resolutions.push(roll);
+    }
+    let mut effects = vec![set(v, a, CLOSING, true)];
+    let mut words = Vec::new();
+    spend_point(v, a, &mut effects, &mut words)?;
+    let fire = opportunity_offer(
+        v,
+        a,
+        &format!("moved into contact with {}", v.info(d).id),
+        &[],
+    )
+    .map(|mut o| {
+        let spec = match cover {
+            Cover::None => v.info(d).id.clone(),
+            c => format!("{}:{}", v.info(d).id, c.id()),
+        };
+        o.params.set("assaulting", text(&spec));
+        o
+    });
+    let cc = close_combat_offer(v, a, d, cover);
+    words.push(format!(
+        "then the {}: take it up to let the move go without opportunity fire",
+        cc.text
+    ));
+    let mut out = with_offer(
+        Outcome {
+            summary: format!(
+                "{} moves into contact with {}: opportunity fire at it comes first, then the close combat",
+                v.label(a),
+                v.label(d)
+            ),
+            resolutions,
+            effects,
+            prompts: words,
+            offers: Vec::new(),
+        },
+        fire,
+    );
+    out.offers.push(cc);
+    Ok(out)
+}
+
+/// How a close combat ended for each stand, for the log line: who won, then each stand's fate.
+fn combat_words(
+    v: &BattleView<'_>,
+    a: usize,
+    d: usize,
+    cc: &CloseCombat,
+    end: &close_combat::CcEnd,
+) -> String {
+    use close_combat::CcResult::*;
+    // The result's own lead: "Attacker wins", "Defender holds", "No winner" …
+    let lead = end.result.text().split(':').next().unwrap_or_default();
+    let winner = lead.to_lowercase();
+    let (a_moves, d_moves): (&[&str], &[&str]) = match end.result {
+        AttackerRetreats => (&["retreats 4\""], &[]),
+        DefenderRetreats => (&[], &["retreats 4\""]),
+        BothRetreat => (&["retreats 4\""], &["retreats 4\""]),
+        BothWithdraw => (&["falls back 8\""], &["retreats 4\""]),
+        AttackerFallsBack => (&["falls back 8\""], &[]),
+        DefenderFallsBack => (&[], &["falls back 8\""]),
+        AttackerDestroyed | DefenderDestroyed => (&[], &[]),
+    };
+    let a_words = end_words(cc.attacker.start, end.attacker, false, a_moves, "unharmed");
+    let d_words = end_words(cc.defender.start, end.defender, false, d_moves, "unharmed");
+    format!(
+        "{winner}; {} {a_words}; {} {d_words}",
+        v.info(a).id,
+        v.info(d).id
+    )
+}
+
 fn act_close_combat(
     v: &BattleView<'_>,
     p: &Params,
@@ -950,16 +1245,25 @@ fn act_close_combat(
     // Every check before any roll: a combat that cannot be fought rolls nothing, not even a
     // command roll.
     let (a, d, cc) = battle_combat(v, p)?;
-    let mut resolutions = Vec::new();
-    if let Some((roll, ok)) = command_check(v, a, p.flag("out-of-command"), dice)? {
-        if !ok {
-            return Ok(failed_command(v, a, roll));
-        }
-        resolutions.push(roll);
+    if must_record_move(v, a, p) {
+        return move_into_contact(v, a, d, p, dice);
     }
+    let closing = flag(v, a, CLOSING);
+    let mut resolutions = Vec::new();
     let mut effects = Vec::new();
     let mut words = Vec::new();
-    spend_point(v, a, &mut effects, &mut words)?;
+    if closing {
+        // The move into contact was recorded with its command roll and command point.
+        effects.push(set(v, a, CLOSING, false));
+    } else {
+        if let Some((roll, ok)) = command_check(v, a, p.flag("out-of-command"), dice)? {
+            if !ok {
+                return Ok(failed_command(v, a, roll));
+            }
+            resolutions.push(roll);
+        }
+        spend_point(v, a, &mut effects, &mut words)?;
+    }
     let (mut r, end) = close_combat::resolve_combat(&cc, dice)?;
     damage(
         v,
@@ -991,7 +1295,12 @@ fn act_close_combat(
         format!("{} moves into contact with {}", v.label(a), v.label(d)),
     );
     r.effects = words;
-    let summary = format!("{} assaults {}: {}", v.label(a), v.label(d), r.result);
+    let summary = format!(
+        "{} assaults {}: {}",
+        v.label(a),
+        v.label(d),
+        combat_words(v, a, d, &cc, &end)
+    );
     resolutions.push(r);
     Ok(Outcome {
         summary,
@@ -1037,18 +1346,26 @@ fn act_air(
     let mut effects = vec![set(v, a, FINISHED, true)];
     let mut words = Vec::new();
     let before = target_of(v, t);
+    let after = before.after(e);
     damage(
         v,
         t,
         before,
-        before.after(e),
+        after,
         &format!("air attack by {}", v.info(a).id),
         &mut effects,
         &mut words,
     );
+    if e.forced_back && !after.destroyed() {
+        words.push(format!(
+            "{} is Forced Back 8\" away from the enemy",
+            v.label(t)
+        ));
+    }
     r.context
         .insert(0, format!("{} attacks {}", v.label(a), v.label(t)));
     r.effects = words;
+    r.result = shot_words(before, after, e);
     Ok(Outcome {
         summary: format!("{} attacks {}: {}", v.label(a), v.label(t), r.result),
         resolutions: vec![r],
@@ -1137,6 +1454,7 @@ fn act_artillery(
     spotter_check(v, p, &mut effects, &mut words)?;
     let mut steps = Vec::new();
     let mut affected = 0;
+    let mut fates = Vec::new();
     let mut destroyed_here = Vec::new();
     for UnderTemplate {
         unit: t,
@@ -1184,10 +1502,16 @@ fn act_artillery(
             words.push(format!("{} is Forced Back 8\"", v.label(t)));
         }
         affected += usize::from(!e.is_none());
+        if !e.is_none() {
+            fates.push(format!("{} {}", v.info(t).id, shot_words(before, after, e)));
+        }
         steps.push(step);
     }
     context.insert(0, format!("{} fires", v.label(a)));
-    let result = format!("{affected} of {} stand(s) affected", targets.len());
+    let mut result = format!("{affected} of {} stand(s) affected", targets.len());
+    if !fates.is_empty() {
+        result.push_str(&format!(": {}", fates.join("; ")));
+    }
     let r = Resolution {
         ruleset: super::ID.into(),
         action: "artillery".into(),
@@ -1389,7 +1713,11 @@ fn act_panic(
     prompts.extend(words);
     Ok(with_offer(
         Outcome {
-            summary: format!("{} makes a panic move: Paralyzed, one hit", v.label(u)),
+            summary: format!(
+                "{} makes a panic move: {}",
+                v.label(u),
+                end_words(before, after, true, &[], "no change")
+            ),
             resolutions,
             effects,
             prompts,
@@ -1451,11 +1779,14 @@ fn act_rally(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     damage(v, u, before, after, "", &mut effects, &mut words);
     Ok(Outcome {
         summary: format!(
-            "{} rallies {}: {} → {}",
+            "{} rallies {}: {}",
             v.label(l),
             v.label(u),
-            before.morale.name(),
-            after.morale.name()
+            if after.morale == Morale::Steady {
+                format!("no longer {}", before.morale.name())
+            } else {
+                format!("{} → {}", before.morale.name(), after.morale.name())
+            }
         ),
         resolutions: Vec::new(),
         effects,
@@ -1600,7 +1931,13 @@ fn morale_recovery(
 fn end_of_turn(v: &BattleView<'_>, side: usize, ch: &mut PhaseChange) {
     for u in 0..v.roster.units.len() {
         let i = v.info(u);
-        for m in [OPP_FIRED_AT, MOVED_ON_ROAD, IN_COMMAND] {
+        if i.side == side && flag(v, u, CLOSING) {
+            ch.steps.push(format!(
+                "  {}: its close combat was never resolved; it no longer moves into contact",
+                v.label(u)
+            ));
+        }
+        for m in [OPP_FIRED_AT, MOVED_ON_ROAD, IN_COMMAND, CLOSING] {
             if i.side == side && flag(v, u, m) {
                 ch.effects.push(set(v, u, m, false));
             }
@@ -1808,12 +2145,14 @@ pub fn validate(file: &ScenarioFile, options: &Options) -> Vec<Problem> {
                         )
                         .with_value(val.get_ref().to_string()),
                     );
-                } else if !(-3..=3).contains(val.get_ref()) {
+                } else if !(MOD_MIN..=MOD_MAX).contains(val.get_ref()) {
                     out.push(
                         Problem::new(
                             Some(val.span()),
                             key(field),
-                            "expected a modifier from -3 to 3 (the rules suggest −2 to +2)",
+                            format!(
+                                "expected a modifier from {MOD_MIN} to +{MOD_MAX} (the rules give −1/−2 and +1/+2 around the baseline 0)"
+                            ),
                         )
                         .with_value(val.get_ref().to_string()),
                     );

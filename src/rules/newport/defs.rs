@@ -63,6 +63,7 @@ pub const RETURNS: &str = "returns";
 pub const IN_COMMAND: &str = "in_command";
 pub const OPP_FIRED_AT: &str = "opportunity_fired_at";
 pub const MOVED_ON_ROAD: &str = "moved_on_road";
+pub const CLOSING: &str = "closing";
 
 pub const MARKERS: &[MarkerDef] = &[
     MarkerDef {
@@ -106,6 +107,13 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Already drew opportunity fire against its action this turn (one per enemy action)",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
+    },
+    MarkerDef {
+        id: CLOSING,
+        badge: "CC",
+        help: "Moving into contact: its close combat is resolved next, after any opportunity fire at it",
+        kind: MarkerKind::Flag,
+        tone: Tone::Warn,
     },
     MarkerDef {
         id: MOVED_ON_ROAD,
@@ -463,6 +471,11 @@ pub const DECISIONS: &[Decision] = &[
         option: None,
     },
     Decision {
+        topic: "opportunity fire at a move into contact",
+        text: "a close combat starts with the attacker's move into contact. When a stand of the side not moving may fire opportunity fire at the mover, the move is recorded first (its command roll and command point with it; the attacker is marked CC, moving into contact) and two things are offered: the opportunity fire at the mover and the close combat. The fire is resolved before the combat; taking up the close combat declines it. A mover the fire destroys, Suppresses or Paralyzes stops where it is, is Finished and starts no close combat; otherwise the close combat follows. The umpire says when the attacker did not move 1\" or more in sight (moved = no): the combat is then fought at once",
+        option: None,
+    },
+    Decision {
         topic: "off-table assets",
         text: "air, artillery and mortar units attack once in their side's turn (marked Finished) and cannot be targeted",
         option: None,
@@ -489,7 +502,14 @@ const TABLES: &[&str] = &["infantry", "anti-tank"];
 const STAND_KINDS: &[&str] = &["infantry", "weapons", "leader", "hq", "vehicle", "gun"];
 const MORALE: &[&str] = &["none", "suppressed", "paralyzed"];
 
-const MOD: ParamKind = ParamKind::Int { min: -3, max: 3 };
+/// A gun or armour modifier: the rules give −1/−2 and +1/+2 around the scenario's baseline 0.
+pub const MOD_MIN: i64 = -2;
+/// See [`MOD_MIN`].
+pub const MOD_MAX: i64 = 2;
+const MOD: ParamKind = ParamKind::Int {
+    min: MOD_MIN,
+    max: MOD_MAX,
+};
 const HITS: ParamKind = ParamKind::Int { min: 0, max: 2 };
 
 pub const FIRE_PARAMS: &[ParamDef] = &[
@@ -576,6 +596,12 @@ pub const FIRE_PARAMS: &[ParamDef] = &[
     )
     .default("moved")
     .battle(),
+    ParamDef::new(
+        "assaulting",
+        "opportunity fire at a stand moving into contact: the stand it moves into contact with, ID[:COVER] with that stand's cover (its close combat is offered after the fire unless the fire stops the mover)",
+        ParamKind::Text,
+    )
+    .battle(),
 ];
 
 pub const CLOSE_COMBAT_PARAMS: &[ParamDef] = &[
@@ -591,6 +617,12 @@ pub const CLOSE_COMBAT_PARAMS: &[ParamDef] = &[
         "out-of-command",
         "method 2: the attacker is beyond 2\" of its leader and must pass a command roll first",
     )
+    .battle(),
+    ParamDef::flag(
+        "moved",
+        "the attacker moves 1\" or more in sight of the enemy to make contact: the move is recorded first and the opportunity fire at it offered, then the close combat (no: it was already in contact or moved unseen)",
+    )
+    .default("yes")
     .battle(),
     ParamDef::new(
         "attacker-kind",

@@ -17,6 +17,15 @@ pub enum Cover {
 }
 
 impl Cover {
+    /// The word for it, as typed (`none`, `soft`, `hard`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Cover::None => "none",
+            Cover::Soft => "soft",
+            Cover::Hard => "hard",
+        }
+    }
+
     pub fn parse(s: &str) -> Result<Cover, RuleError> {
         match s {
             "none" | "" => Ok(Cover::None),
@@ -107,6 +116,13 @@ impl FireInput {
 
 /// Builds the shot of a direct fire, or refuses it (beyond range, flags that do not apply).
 pub fn fire_shot(input: &FireInput, options: &Options) -> Result<(Shot, Vec<String>), RuleError> {
+    if input.opportunity && input.firer_suppressed {
+        // As the battle refuses it: opportunity fire is for stands not Finished, Suppressed or
+        // Paralyzed.
+        return Err(RuleError::refused(
+            "a Suppressed stand may not fire opportunity fire: only stands not Finished, Suppressed or Paralyzed may (--opportunity with --firer-suppressed)",
+        ));
+    }
     let mut context = Vec::new();
     let vehicle_firer = has_vehicle_ranges(&input.firer_kind);
     if input.table == Table::Infantry && (input.flank || input.road) {
@@ -488,8 +504,14 @@ pub fn parse_target_spec(spec: &str) -> Result<Strike, RuleError> {
         .trim_start_matches('+')
         .parse()
         .ok()
-        .filter(|a: &i32| (-3..=3).contains(a))
-        .ok_or_else(|| bad("an armour modifier from -3 to 3".into()))?;
+        .filter(|a: &i32| (defs::MOD_MIN..=defs::MOD_MAX).contains(&i64::from(*a)))
+        .ok_or_else(|| {
+            bad(format!(
+                "an armour modifier from {} to +{}",
+                defs::MOD_MIN,
+                defs::MOD_MAX
+            ))
+        })?;
     if parts.next().is_some() {
         return Err(bad("KIND[:COVER[:QUALITY[:ARMOUR]]]".into()));
     }

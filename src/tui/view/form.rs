@@ -174,7 +174,10 @@ pub(super) fn render_odds(odds: &Odds, t: &Theme, area: Rect, buf: &mut Buffer) 
             let mut l = vec![Line::from(Span::styled(r.title.clone(), t.title()))];
             for line in &r.results {
                 l.push(Line::from(vec![
-                    Span::styled(format!("{:>7.2}% ", line.probability * 100.0), t.key()),
+                    Span::styled(
+                        format!("{:>7}% ", crate::odds::percent(line.probability)),
+                        t.key(),
+                    ),
                     Span::raw(line.result.clone()),
                 ]));
             }
@@ -182,10 +185,11 @@ pub(super) fn render_odds(odds: &Odds, t: &Theme, area: Rect, buf: &mut Buffer) 
                 l.push(Line::from(Span::styled(format!("· {n}"), t.dim())));
             }
             for (k, v) in &r.extra {
+                // Never "-0.00": a figure a hair below zero is zero.
                 let shown = if k.starts_with("p_") {
-                    format!("{:.2}%", v * 100.0)
+                    format!("{}%", crate::odds::percent(*v))
                 } else {
-                    format!("{v:.2}")
+                    format!("{:.2}", crate::odds::tidy(*v))
                 };
                 l.push(Line::from(Span::styled(
                     format!("{}: {shown}", k.replace('_', " ")),

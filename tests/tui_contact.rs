@@ -1,0 +1,239 @@
+//! A move into contact in the terminal UI: `c` records the move and offers the opportunity fire
+//! and the close combat; `o` takes up the fire, then `o` the close combat it did not stop; a mover
+//! the fire stops is refused its close combat in the form. Played on the demo battle with typed
+//! faces and compared with the journal; the new screen snapshotted at 120×40 and 80×24.
+
+use chrono::{DateTime, TimeZone, Utc};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::path::PathBuf;
+use tempfile::TempDir;
+use umpire::battle::journal::Journal;
+use umpire::battle::session::{Header, Record, Session};
+use umpire::battle::{Entry, EventKind};
+use umpire::cli::play::{DEMO_NAME, DEMO_SCENARIO};
+use umpire::rules::newport::Newport;
+use umpire::rules::newport::defs::{CLOSING, FINISHED, SUPPRESSED};
+use umpire::tui::App;
+use umpire::tui::app::Mode;
+use umpire::tui::form::Form;
+use umpire::tui::keymap::Keymap;
+
+fn clock() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2024, 7, 14, 6, 0, 0).unwrap()
+}
+
+/// The demo battle in the UI, in the attacker's action phase.
+struct Ui {
+    app: App,
+    path: PathBuf,
+    _dir: TempDir,
+}
+
+impl Ui {
+    fn in_action_phase() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("battle.jsonl");
+        let scenario = umpire::scenario::parse(DEMO_NAME, DEMO_SCENARIO).unwrap();
+        let session = Session::create(scenario, &path, 7, clock()).unwrap();
+        let mut app = App::new(session, Keymap::defaults(&Newport), clock);
+        app.color = false;
+        let mut ui = Self {
+            app,
+            path,
+            _dir: dir,
+        };
+        ui.keys("n").esc();
+        assert_eq!(ui.app.battle().state().phase, "action");
+        ui
+    }
+
+    fn key(&mut self, code: KeyCode) -> &mut Self {
+        self.app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
+        self
+    }
+
+    fn keys(&mut self, text: &str) -> &mut Self {
+        for c in text.chars() {
+            self.key(KeyCode::Char(c));
+        }
+        self
+    }
+
+    fn enter(&mut self) -> &mut Self {
+        self.key(KeyCode::Enter)
+    }
+
+    fn esc(&mut self) -> &mut Self {
+        self.key(KeyCode::Esc)
+    }
+
+    fn select(&mut self, id: &str) -> &mut Self {
+        self.keys(":").keys(id).enter()
+    }
+
+    fn tab_to_dice(&mut self) -> &mut Self {
+        for _ in 0..=self.form().fields.len() {
+            if self.form().focus == self.form().fields.len() {
+                return self;
+            }
+            self.key(KeyCode::Tab);
+        }
+        panic!("tab never reached the dice field");
+    }
+
+    fn form(&self) -> &Form {
+        match &self.app.mode {
+            Mode::Form(form) => form,
+            other => panic!("expected a form, found {other:?}"),
+        }
+    }
+
+    /// The text of a form field.
+    fn field(&self, name: &str) -> &str {
+        &self
+            .form()
+            .fields
+            .iter()
+            .find(|f| f.def.name == name)
+            .unwrap_or_else(|| panic!("no field {name}"))
+            .text
+    }
+
+    fn has(&self, unit: &str, marker: &str) -> bool {
+        let b = self.app.battle();
+        b.state().units[b.roster.unit_index(unit).unwrap()].has(marker)
+    }
+
+    /// The procedures the journal holds, in order.
+    fn acts(&self) -> Vec<String> {
+        let loaded = Journal::read::<Header, Record>(&self.path).unwrap();
+        loaded
+            .entries
+            .iter()
+            .filter_map(|r| match &r.entry {
+                Entry::Event(e) => match &e.kind {
+                    EventKind::Act { action, .. } => Some(action.clone()),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// The screen as text, the journal's temporary path replaced by a fixed word (padded, so that the
+/// row keeps its width).
+fn screen(app: &App, w: u16, h: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    let is_edge = |c: char| c == '"' || ('\u{2500}'..='\u{257f}').contains(&c);
+    let mut out = String::new();
+    for line in terminal.backend().to_string().lines() {
+        let mut line = line.to_string();
+        let label = "journal: ";
+        if let Some(i) = line.find(label) {
+            let start = i + label.len();
+            let end = line[start..]
+                .find(is_edge)
+                .map_or(line.len(), |e| start + e);
+            let width = line[start..end].chars().count();
+            line.replace_range(start..end, &format!("{:<width$}", "[JOURNAL]"));
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// `c` on 1-1 against g11, submitted: the move into contact.
+fn move_into_contact(ui: &mut Ui) {
+    ui.select("1-1").keys("c");
+    assert_eq!(ui.form().action.id, "close-combat");
+    assert_eq!(ui.field("attacker"), "1-1");
+    assert_eq!(
+        ui.field("moved"),
+        "yes",
+        "a move in sight unless the umpire says not"
+    );
+    ui.keys("g11").enter();
+    assert!(
+        matches!(ui.app.mode, Mode::Result { .. }),
+        "{:?}",
+        ui.app.mode
+    );
+}
+
+#[test]
+fn the_o_key_takes_the_fire_then_the_close_combat() {
+    let mut ui = Ui::in_action_phase();
+    move_into_contact(&mut ui);
+    for (w, h) in [(120, 40), (80, 24)] {
+        insta::assert_snapshot!(format!("move_into_contact_{w}x{h}"), screen(&ui.app, w, h));
+    }
+    ui.esc();
+    assert!(ui.has("1-1", CLOSING));
+    let offers: Vec<String> = ui
+        .app
+        .offers()
+        .iter()
+        .map(|o| o.offer.action.clone())
+        .collect();
+    assert_eq!(offers, ["fire", "close-combat"]);
+    // `o`: the opportunity fire at the mover, the stand it assaults already filled in.
+    ui.keys("o");
+    assert_eq!(ui.form().action.id, "fire");
+    assert_eq!(ui.field("target"), "1-1");
+    assert_eq!(ui.field("trigger"), "moved");
+    assert_eq!(ui.field("assaulting"), "g11");
+    let firer = ui.field("firer").to_string();
+    assert!(!firer.is_empty());
+    ui.keys("6").tab_to_dice().keys("9").enter();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    ui.esc();
+    assert!(ui.has(&firer, FINISHED), "no effect: the firer is Finished");
+    // `o` again: the close combat it did not stop.
+    ui.keys("o");
+    assert_eq!(ui.form().action.id, "close-combat");
+    assert_eq!(ui.field("attacker"), "1-1");
+    assert_eq!(ui.field("defender"), "g11");
+    ui.tab_to_dice().keys("9 1").enter();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    ui.esc();
+    assert!(!ui.has("1-1", CLOSING) && ui.has("1-1", FINISHED));
+    assert!(ui.app.offers().is_empty());
+    assert_eq!(ui.acts(), ["close-combat", "fire", "close-combat"]);
+}
+
+#[test]
+fn a_mover_stopped_by_the_fire_is_refused_its_close_combat_in_the_form() {
+    let mut ui = Ui::in_action_phase();
+    move_into_contact(&mut ui);
+    ui.esc()
+        .keys("o")
+        .keys("6")
+        .tab_to_dice()
+        .keys("4")
+        .enter()
+        .esc();
+    assert!(ui.has("1-1", SUPPRESSED) && !ui.has("1-1", CLOSING));
+    assert!(ui.app.offers().is_empty(), "no close combat is offered");
+    ui.select("1-1").keys("c").keys("g11").enter();
+    let error = ui.form().error.clone().expect("the refusal");
+    assert!(error.contains("starts no close combat"), "{error}");
+    assert_eq!(ui.acts(), ["close-combat", "fire"], "nothing written");
+}
+
+#[test]
+fn taking_the_close_combat_with_c_declines_the_fire() {
+    let mut ui = Ui::in_action_phase();
+    move_into_contact(&mut ui);
+    ui.esc();
+    // The close-combat key on the stand moving into contact fights at once.
+    ui.keys("c").keys("g11").tab_to_dice().keys("9 1").enter();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    ui.esc();
+    assert!(ui.has("1-1", FINISHED) && !ui.has("1-1", CLOSING));
+    assert_eq!(ui.acts(), ["close-combat", "close-combat"]);
+}
