@@ -168,7 +168,13 @@ fn a_close_combat_names_who_fires_at_whom_each_round_with_the_fight_so_far() {
     let e = act(
         &mut b,
         "close-combat",
-        &[("attacker", "1-1"), ("defender", "g3"), ("cover", "soft")],
+        // Already in contact: the fight at once, without the move's opportunity fire first.
+        &[
+            ("attacker", "1-1"),
+            ("defender", "g3"),
+            ("cover", "soft"),
+            ("moved", "no"),
+        ],
         "9 1 9 3",
     );
     assert_eq!(
