@@ -102,7 +102,7 @@ impl App {
                         "type the faces thrown at the table, then enter ({e})"
                     ));
                 } else {
-                    form.error = Some(e.to_string());
+                    form.error = Some(super::super::form::refusal_words(&e));
                 }
                 self.mode = Mode::Form(form);
             }

@@ -108,7 +108,13 @@ pub(super) fn render_help(app: &App, scroll: u16, t: &Theme, area: Rect, buf: &m
     }
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled("In a form", t.title())));
-    lines.push(Line::from("  tab/↓ next field · shift-tab/↑ previous · space or ←→ change a choice · enter resolve · esc cancel"));
+    lines.push(Line::from(format!(
+        "  tab/↓ next field · shift-tab/↑ previous · {} the dice field and back · space or ←→ change a choice · enter resolve · esc cancel",
+        crate::tui::form::DICE_KEY
+    )));
+    lines.push(Line::from(
+        "  only the inputs that can matter are shown; a refusal shows as soon as a unit is named",
+    ));
     let ruleset = app.battle().ruleset;
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled(
