@@ -2,11 +2,13 @@
 //! the [`Session`], which writes it to the journal before the UI shows it. Nothing here knows a
 //! rule: procedures, forms, badges and phases all come from the rule set.
 
+mod log;
 mod markers;
 mod procedures;
 mod prompts;
 mod roster;
 
+pub use log::LogState;
 pub use roster::Row;
 
 use super::action::Action;
@@ -44,6 +46,8 @@ pub enum Prompt {
     AdvanceDice,
     /// A value for a counting or turn marker.
     MarkerValue(String),
+    /// Text to find in the log.
+    LogSearch,
 }
 
 /// What the screen shows.
@@ -93,6 +97,8 @@ pub struct App {
     pub cursor: usize,
     /// How many entries back from the newest the log shows.
     pub log_back: usize,
+    /// The log's keys, selection and search.
+    pub log: LogState,
     pub message: Option<(String, Level)>,
     pub dice_mode: DiceMode,
     pub color: bool,
@@ -113,6 +119,7 @@ impl App {
             mode: Mode::Main,
             cursor: 0,
             log_back: 0,
+            log: LogState::default(),
             message: None,
             dice_mode: DiceMode::Program,
             color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
@@ -121,6 +128,7 @@ impl App {
             rows,
             clock,
         };
+        app.sync_log();
         app.cursor = app
             .rows()
             .iter()
@@ -258,15 +266,25 @@ impl App {
                     if kind == Prompt::Search {
                         self.search(&text);
                     }
+                    if kind == Prompt::LogSearch && !self.log_search(&text) {
+                        self.error(format!("no log entry matches {text:?}"));
+                    }
                     self.mode = Mode::Prompt { kind, text };
                 }
                 _ => self.mode = Mode::Prompt { kind, text },
             },
             Mode::Markers => self.on_markers_key(&key),
         }
+        // A result reopened from the log is one no longer once it is closed.
+        if !matches!(self.mode, Mode::Result { .. }) {
+            self.log.opened = None;
+        }
     }
 
     fn on_main_key(&mut self, key: &KeyEvent) {
+        if self.on_log_key(key) {
+            return;
+        }
         let Some(action) = self.keymap.resolve(key).cloned() else {
             if let KeyCode::Char(_) = key.code {
                 let k = super::keymap::Key::of(key);
@@ -282,6 +300,9 @@ impl App {
     pub fn dispatch(&mut self, action: Action) {
         let rows = self.rows().len();
         let page = usize::from(self.areas.get().roster.height.max(3) - 2);
+        if self.log.focused && self.on_log_action(&action) {
+            return;
+        }
         match action {
             Action::Up => self.cursor = self.cursor.saturating_sub(1),
             Action::Down => self.cursor = (self.cursor + 1).min(rows.saturating_sub(1)),
@@ -342,6 +363,10 @@ impl App {
                     DiceMode::Typed => "dice: type the faces thrown at the table",
                 });
             }
+            Action::LogFocus => self.toggle_log_focus(),
+            Action::LogSearch => self.open_log_search(),
+            Action::LogNextMatch => self.next_match(true),
+            Action::LogPrevMatch => self.next_match(false),
             Action::Help => self.mode = Mode::Help { scroll: 0 },
             Action::Quit => self.quit = true,
         }
@@ -352,9 +377,12 @@ impl App {
         cmd: &Command,
         typed: Option<TypedDice>,
     ) -> Result<Record, String> {
-        self.session
+        let done = self
+            .session
             .execute(cmd, typed, (self.clock)())
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string());
+        self.sync_log();
+        done
     }
 
     /// Runs a command from the main screen; errors become the status message. True on success.
@@ -380,6 +408,8 @@ impl App {
 
     pub(super) fn show(&mut self, record: Record) {
         self.log_back = 0;
+        self.log.opened = None;
+        self.sync_log();
         if let Entry::Event(e) = record.entry {
             self.info(e.summary.clone());
             self.mode = Mode::Result {

@@ -32,6 +32,7 @@ impl App {
             Prompt::Note => {
                 self.run(Command::Note { text }, None);
             }
+            Prompt::LogSearch => self.finish_log_search(text),
             Prompt::AdvanceDice => {
                 let typed = if text.trim().is_empty() {
                     Some(TypedDice::default())
@@ -89,9 +90,15 @@ impl App {
                     return;
                 }
                 text.push_str(pasted);
-                if *kind == Prompt::Search {
-                    let text = text.clone();
-                    self.search(&text);
+                let (kind, text) = (kind.clone(), text.clone());
+                match kind {
+                    Prompt::Search => {
+                        self.search(&text);
+                    }
+                    Prompt::LogSearch => {
+                        self.log_search(&text);
+                    }
+                    _ => {}
                 }
             }
             Mode::Form(form) => form.on_paste(pasted, self.session.battle()),
