@@ -994,6 +994,36 @@ fn the_log_is_searched_and_the_selection_goes_from_match_to_match() {
 }
 
 #[test]
+fn the_mouse_acts_where_it_points_whichever_pane_has_the_keys() {
+    let mut ui = battle_with_a_past();
+    draw(&ui.app, 120, 40);
+    ui.key(KeyCode::Tab);
+    let (roster, cursor) = (ui.app.areas.get().roster, ui.app.log.cursor);
+    let selected = ui.app.cursor;
+    ui.app.on_event(TermEvent::Mouse(mouse(
+        MouseEventKind::ScrollDown,
+        roster.x + 3,
+        roster.y + 3,
+    )));
+    assert_eq!(
+        ui.app.cursor,
+        selected + 1,
+        "the wheel over the roster moves it"
+    );
+    assert_eq!(ui.app.log.cursor, cursor);
+    assert!(ui.app.log.focused);
+    ui.app.on_event(TermEvent::Mouse(mouse(
+        MouseEventKind::Down(ratatui::crossterm::event::MouseButton::Left),
+        roster.x + 12,
+        roster.y + 4,
+    )));
+    assert!(
+        !ui.app.log.focused,
+        "a click on the roster gives it the keys"
+    );
+}
+
+#[test]
 fn snapshot_an_opportunity_fire_form_with_its_trigger_and_an_early_refusal() {
     let mut ui = Ui::in_action_phase();
     ui.select("1-2").keys("m").enter().keys("o");

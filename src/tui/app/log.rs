@@ -172,6 +172,21 @@ impl App {
         true
     }
 
+    /// The mouse acts where it points, whichever pane has the keys: the wheel over the log
+    /// scrolls it, over the roster moves the roster's cursor; a click on the roster gives it the
+    /// keys back.
+    pub(super) fn on_log_mouse(&mut self, m: MouseEvent) {
+        let log_keys = std::mem::take(&mut self.log.focused);
+        self.on_mouse(m);
+        let roster = self.areas.get().roster;
+        let on_roster = m.column >= roster.x
+            && m.column < roster.x + roster.width
+            && m.row >= roster.y
+            && m.row < roster.y + roster.height;
+        self.log.focused =
+            log_keys && !(on_roster && matches!(m.kind, MouseEventKind::Down(MouseButton::Left)));
+    }
+
     /// A key the log handles itself while it has the keys (as a form does): enter opens the
     /// selected entry, esc gives the keys back to the roster. True when it was handled.
     pub(super) fn on_log_key(&mut self, key: &KeyEvent) -> bool {

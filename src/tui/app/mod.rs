@@ -178,7 +178,7 @@ impl App {
     pub fn on_event(&mut self, event: TermEvent) {
         match event {
             TermEvent::Key(k) => self.on_key(k),
-            TermEvent::Mouse(m) => self.on_mouse(m),
+            TermEvent::Mouse(m) => self.on_log_mouse(m),
             TermEvent::Paste(text) => self.on_paste(&text),
             _ => {}
         }
