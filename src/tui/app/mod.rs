@@ -266,8 +266,12 @@ impl App {
                     if kind == Prompt::Search {
                         self.search(&text);
                     }
-                    if kind == Prompt::LogSearch && !self.log_search(&text) {
-                        self.error(format!("no log entry matches {text:?}"));
+                    if kind == Prompt::LogSearch {
+                        if self.log_search(&text) {
+                            self.message = None;
+                        } else {
+                            self.error(format!("no log entry matches {text:?}"));
+                        }
                     }
                     self.mode = Mode::Prompt { kind, text };
                 }

@@ -131,9 +131,10 @@ pub(super) fn render_help(app: &App, scroll: u16, t: &Theme, area: Rect, buf: &m
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled("In the log", t.title())));
     lines.push(Line::from(format!(
-        "  {} gives the log the keys · ↑↓ pgup pgdn home end select an entry · enter opens its whole result from the journal · {} searches the log, {} {} older/newer match · esc or {} back to the roster",
+        "  {} gives the log the keys · ↑↓ pgup pgdn home end select an entry · enter opens its whole result from the journal · {} (or {} from anywhere) searches the log, {} {} older/newer match · esc or {} back to the roster",
         app.keymap.hint(&crate::tui::Action::LogFocus),
         app.keymap.hint(&crate::tui::Action::Search),
+        app.keymap.hint(&crate::tui::Action::LogSearch),
         app.keymap.hint(&crate::tui::Action::LogNextMatch),
         app.keymap.hint(&crate::tui::Action::LogPrevMatch),
         app.keymap.hint(&crate::tui::Action::LogFocus),
