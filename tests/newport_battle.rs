@@ -756,7 +756,7 @@ fn air_and_artillery() {
         "",
     );
     assert!(
-        e.contains("--weapon light-mortar:") && e.contains("is an artillery"),
+        e.contains("weapon light-mortar:") && e.contains("is an artillery"),
         "{e}"
     );
     let e = act(

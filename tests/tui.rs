@@ -131,6 +131,12 @@ impl Ui {
         panic!("tab never reached the dice field");
     }
 
+    /// In a close-combat form: the stands are already in contact, so the fight comes at once
+    /// (no move into contact recorded first).
+    fn in_contact(&mut self) -> &mut Self {
+        self.tab_to("moved").keys("n")
+    }
+
     fn form(&self) -> &Form {
         match &self.app.mode {
             Mode::Form(form) => form,
@@ -493,6 +499,31 @@ fn every_size_main_result_help_markers_prompt() {
 }
 
 #[test]
+fn every_size_log_with_its_keys_searched_and_a_reopened_result() {
+    draw_at_every_size(&[
+        Screen {
+            name: "log searched",
+            keys: |ui| {
+                ui.select("1-1").keys("fg11").tab().keys("12").enter().esc();
+                ui.keys("u")
+                    .app
+                    .on_key(KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE));
+                ui.keys("/fires");
+            },
+        },
+        Screen {
+            name: "reopened result",
+            keys: |ui| {
+                ui.select("1-1").keys("cg11").enter().esc();
+                ui.app
+                    .on_key(KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE));
+                ui.enter();
+            },
+        },
+    ]);
+}
+
+#[test]
 fn every_size_fire_close_combat_air_artillery_forms() {
     draw_at_every_size(&procedure_forms()[..5]);
 }
@@ -745,6 +776,285 @@ fn the_log_keys_scroll_back_and_forward() {
     // Anything recorded brings the log back to the newest entry.
     ui.keys("Nsecond").enter();
     assert_eq!(ui.app.log_back, 0);
+}
+
+// ---- the log is the record ----------------------------------------------------------------
+
+impl Ui {
+    fn ctrl(&mut self, c: char) -> &mut Self {
+        self.app
+            .on_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+        self
+    }
+
+    /// The event on the screen (a result just made or reopened).
+    fn shown_event(&self) -> &Event {
+        match &self.app.mode {
+            Mode::Result { event, .. } => event,
+            other => panic!("expected a result, found {other:?}"),
+        }
+    }
+
+    /// The log pane's rows, as text between its borders.
+    fn log_rows(&self, w: u16, h: u16) -> Vec<String> {
+        let terminal = draw(&self.app, w, h);
+        let log = self.app.areas.get().log;
+        let buf = terminal.backend().buffer();
+        (log.y + 1..log.y + log.height - 1)
+            .map(|y| {
+                (log.x + 1..log.x + log.width - 1)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+            })
+            .collect()
+    }
+}
+
+/// The demo battle with a fire (1-1 at g11, a typed 3), a move with the opportunity fire it
+/// draws (a typed 9), that fire undone and put back, and a note: entries 3 to 8.
+fn battle_with_a_past() -> Ui {
+    let mut ui = Ui::in_action_phase();
+    ui.select("1-1").keys("fg11").tab().keys("12");
+    ui.tab_to_dice().keys("3").enter().esc();
+    ui.select("1-2").keys("m").enter().keys("o").enter();
+    ui.keys("8").tab_to_dice().keys("9").enter().esc();
+    ui.keys("u").keys("U");
+    ui.keys("Nmortars ranging on the orchard").enter();
+    assert_eq!(ui.app.battle().history().entries().len(), 8);
+    ui
+}
+
+#[test]
+fn undo_and_redo_lines_say_what_they_took_back_and_put_back() {
+    let ui = battle_with_a_past();
+    let shot =
+        "Oblt. Walter Brenner (gkf) opportunity-fires at 2nd Squad, 1st Platoon (1-2): no effect";
+    assert_eq!(ui.app.log_text(4), shot);
+    assert_eq!(ui.app.log_text(5), format!("↶ undone: {shot}"));
+    assert_eq!(ui.app.log_text(6), format!("↷ redone: {shot}"));
+    let rows = ui.log_rows(120, 40).join("\n");
+    assert!(
+        rows.contains("  6 ↶ undone: Oblt. Walter Brenner (gkf)"),
+        "{rows}"
+    );
+    assert!(
+        rows.contains("  7 ↷ redone: Oblt. Walter Brenner (gkf)"),
+        "{rows}"
+    );
+    // An undo with nothing to take back says so; resumed, the lines read the same.
+    let mut ui = Ui::new();
+    ui.keys("u");
+    assert_eq!(ui.message(), ("nothing to undo", Level::Error));
+    let mut ui = battle_with_a_past();
+    ui.keys("u").keys("u");
+    assert_eq!(
+        ui.app.log_text(8),
+        "↶ undone: Note: mortars ranging on the orchard"
+    );
+    assert_eq!(
+        ui.app.log_text(9),
+        format!("↶ undone: {shot}"),
+        "the second undo takes back the shot put back"
+    );
+    let texts: Vec<String> = (0..10).map(|i| ui.app.log_text(i)).collect();
+    let Ui { app, path, _dir } = ui;
+    drop(app);
+    let (session, _) = Session::resume(&path).unwrap();
+    let resumed = App::new(session, Keymap::defaults(&Newport), clock);
+    let again: Vec<String> = (0..10).map(|i| resumed.log_text(i)).collect();
+    assert_eq!(again, texts);
+}
+
+#[test]
+fn a_past_result_reopens_with_the_explanation_it_had_when_it_was_made() {
+    let mut ui = Ui::in_action_phase();
+    ui.select("1-1").keys("fg11").tab().keys("12");
+    ui.tab_to_dice().keys("3").enter();
+    let made = ui.shown_event().clone();
+    assert!(!made.resolutions.is_empty());
+    let made_screen = screen(&ui.app, 120, 40);
+    ui.esc().keys("Nmortars ranging on the orchard").enter();
+    ui.select("1-2").keys("m").enter().esc();
+    // The keys to the log; up to the fire (entry 3); enter.
+    ui.key(KeyCode::Tab);
+    assert!(ui.app.log.focused);
+    assert_eq!(ui.app.log.cursor, 4, "the newest entry");
+    ui.up().up().enter();
+    assert_eq!(ui.shown_event(), &made, "read back from the journal whole");
+    assert_eq!(ui.app.log.opened, Some(2));
+    assert_eq!(
+        ui.records()[2].entry,
+        Entry::Event(made.clone()),
+        "the journal's record 3"
+    );
+    // The same explanation on the screen, under another title: the popup (columns 11 to 108
+    // at 120 columns, inside its borders) reads the same below its title.
+    let reopened = screen(&ui.app, 120, 40);
+    assert!(
+        reopened.contains("Entry 3 · from the journal"),
+        "{reopened}"
+    );
+    assert!(made_screen.contains("Result (on disk)"));
+    let popup = |s: &str| -> Vec<String> {
+        s.lines()
+            .map(|l| l.chars().skip(12).take(98).collect::<String>())
+            .skip_while(|l| !l.contains("1st Squad, 1st Platoon (1-1) fires at"))
+            .take_while(|l| !l.contains('─'))
+            .collect()
+    };
+    let (a, b) = (popup(&made_screen), popup(&reopened));
+    assert!(a.iter().any(|l| l.contains("roll:")), "{a:#?}");
+    // Only the offer standing then (who may take it up now) is not shown again.
+    assert_eq!(a[..b.len()], b[..]);
+    assert!(a[b.len()..].concat().contains("may take it up"), "{a:#?}");
+    snapshot(&ui, "reopened_result");
+    // Closed, the log keeps its keys and its place; esc gives them back to the roster.
+    ui.esc();
+    assert!(matches!(ui.app.mode, Mode::Main));
+    assert_eq!(ui.app.log.opened, None);
+    assert!(ui.app.log.focused);
+    assert_eq!(ui.app.log.cursor, 2);
+    ui.esc();
+    assert!(!ui.app.log.focused);
+    ui.down();
+    assert_ne!(
+        ui.selected(),
+        Some("1-2"),
+        "the arrows move the roster again"
+    );
+}
+
+#[test]
+fn an_undo_entry_reopens_what_it_took_back_marked_undone() {
+    let mut ui = battle_with_a_past();
+    ui.keys("u");
+    ui.key(KeyCode::Tab).enter();
+    assert_eq!(ui.app.log.opened, Some(7), "the note the undo took back");
+    assert_eq!(ui.message().0, "entry 9 took back entry 8");
+    let shown = screen(&ui.app, 120, 40);
+    assert!(
+        shown.contains("Entry 8 · from the journal · undone since"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("Note: mortars ranging on the orchard"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn each_entry_takes_one_line_at_80_columns() {
+    let ui = battle_with_a_past();
+    let rows = ui.log_rows(80, 24);
+    let n = ui.app.battle().history().entries().len();
+    let shown: Vec<&String> = rows.iter().filter(|r| !r.trim().is_empty()).collect();
+    assert!(!shown.is_empty());
+    for (k, row) in shown.iter().enumerate() {
+        // Every row begins with its entry's number: nothing wraps onto a second row.
+        let number = n - shown.len() + k + 1;
+        assert!(
+            row.trim_start().starts_with(&format!("{number} ")),
+            "row {k}: {row:?} in {rows:#?}"
+        );
+    }
+    assert!(
+        shown.iter().any(|r| r.ends_with('…')),
+        "a long entry is cut with …: {rows:#?}"
+    );
+    // The whole of a cut entry is one enter away.
+    let mut ui = ui;
+    ui.key(KeyCode::Tab).up().up().enter();
+    assert!(
+        ui.shown_event()
+            .summary
+            .starts_with("Oblt. Walter Brenner (gkf) opportunity-fires")
+    );
+}
+
+#[test]
+fn the_log_is_searched_and_the_selection_goes_from_match_to_match() {
+    let mut ui = battle_with_a_past();
+    // Typed, the selection goes to the newest match.
+    ui.ctrl('f');
+    assert!(ui.app.log.focused);
+    ui.keys("brenner");
+    assert_eq!(ui.app.log.cursor, 6, "the redo line names the shot");
+    snapshot(&ui, "log_search");
+    ui.enter();
+    assert!(matches!(ui.app.mode, Mode::Main));
+    assert_eq!(ui.app.log.search.as_deref(), Some("brenner"));
+    ui.ctrl('n');
+    assert_eq!(ui.app.log.cursor, 5);
+    ui.ctrl('n');
+    assert_eq!(ui.app.log.cursor, 4);
+    ui.ctrl('n');
+    assert_eq!(ui.app.log.cursor, 6, "round the log");
+    assert!(ui.message().0.starts_with("search wrapped"));
+    ui.ctrl('p');
+    assert_eq!(ui.app.log.cursor, 4, "back, newer first, round the log");
+    // With the log's keys, the search key searches the log; nothing found says so.
+    ui.keys("/zzz");
+    assert_eq!(ui.message(), ("no log entry matches \"zzz\"", Level::Error));
+    ui.esc();
+    // An entry by its number, and an empty search repeats the last.
+    ui.keys("/3").enter();
+    assert_eq!(ui.app.log.cursor, 2);
+    // Without a search, next says how to start one.
+    let mut fresh = Ui::in_action_phase();
+    fresh.ctrl('n');
+    assert_eq!(
+        fresh.message(),
+        ("search the log first (ctrl-f)", Level::Error)
+    );
+}
+
+#[test]
+fn the_mouse_acts_where_it_points_whichever_pane_has_the_keys() {
+    let mut ui = battle_with_a_past();
+    draw(&ui.app, 120, 40);
+    ui.key(KeyCode::Tab);
+    let (roster, cursor) = (ui.app.areas.get().roster, ui.app.log.cursor);
+    let selected = ui.app.cursor;
+    ui.app.on_event(TermEvent::Mouse(mouse(
+        MouseEventKind::ScrollDown,
+        roster.x + 3,
+        roster.y + 3,
+    )));
+    assert_eq!(
+        ui.app.cursor,
+        selected + 1,
+        "the wheel over the roster moves it"
+    );
+    assert_eq!(ui.app.log.cursor, cursor);
+    assert!(ui.app.log.focused);
+    ui.app.on_event(TermEvent::Mouse(mouse(
+        MouseEventKind::Down(ratatui::crossterm::event::MouseButton::Left),
+        roster.x + 12,
+        roster.y + 4,
+    )));
+    assert!(
+        !ui.app.log.focused,
+        "a click on the roster gives it the keys"
+    );
+}
+
+#[test]
+fn snapshot_an_opportunity_fire_form_with_its_trigger_and_an_early_refusal() {
+    let mut ui = Ui::in_action_phase();
+    ui.select("1-2").keys("m").enter().keys("o").enter();
+    let names: Vec<&str> = ui.form().shown().map(|(_, f)| f.def.name).collect();
+    assert!(
+        names.contains(&"trigger") && !names.contains(&"out-of-command"),
+        "{names:?}"
+    );
+    assert_eq!(ui.form().fields[ui.form().focus].def.name, "range");
+    snapshot(&ui, "opportunity_fire_form");
+    // 1-2 moved: Finished, so its fire is refused as soon as the form opens on it.
+    ui.esc().select("1-2").keys("f");
+    let refusal = ui.form().refusal.clone().expect("refused at once");
+    assert!(refusal.contains("is Finished"), "{refusal}");
+    assert_eq!(ui.form().fields[ui.form().focus].def.name, "target");
+    snapshot(&ui, "early_refusal");
 }
 
 #[test]
@@ -1564,7 +1874,7 @@ const CC_SHOTS: [&str; 4] = [
 fn a_typed_close_combat_is_asked_shot_by_shot_showing_the_fight_so_far() {
     // Given dice typed at the table, when 1-1 assaults g11,
     let mut ui = Ui::in_action_phase();
-    ui.keys("d").select("1-1").keys("cg11").enter();
+    ui.keys("d").select("1-1").keys("cg11").in_contact().enter();
     // then each shot is asked for in turn, saying what the fight has done so far.
     for (i, (face, purpose)) in ["4", "2", "9", "3"].iter().zip(CC_SHOTS).enumerate() {
         assert_eq!(ui.dice().purpose, purpose, "shot {}", i + 1);
@@ -1586,6 +1896,7 @@ fn faces_typed_in_the_form_go_first_and_the_prompt_asks_for_the_rest() {
     ui.keys("d")
         .select("1-1")
         .keys("cg11")
+        .in_contact()
         .tab_to_dice()
         .keys("4 2")
         .enter();
@@ -1600,7 +1911,12 @@ fn faces_typed_in_the_form_go_first_and_the_prompt_asks_for_the_rest() {
     assert_eq!(faces(records.last().unwrap()), [4, 2, 9, 3]);
     // Too many faces are refused, naming those left over, and nothing is written.
     let bytes = ui.journal_bytes();
-    ui.esc().select("1-2").keys("cg12").enter().face("1 9 9");
+    ui.esc()
+        .select("1-2")
+        .keys("cg12")
+        .in_contact()
+        .enter()
+        .face("1 9 9");
     assert_eq!(
         ui.message(),
         (
@@ -1651,6 +1967,7 @@ fn faces_pasted_at_the_die_prompt_are_typed_and_anything_else_is_refused() {
     ui.keys("d")
         .select("1-1")
         .keys("cg11")
+        .in_contact()
         .enter()
         .paste("4, 2");
     assert_eq!(ui.dice().text, "4, 2");
@@ -1668,6 +1985,7 @@ fn esc_at_the_die_prompt_cancels_the_whole_command_and_writes_nothing() {
     ui.keys("d")
         .select("1-1")
         .keys("cg11")
+        .in_contact()
         .enter()
         .face("4")
         .face("2");
@@ -1685,7 +2003,7 @@ fn esc_at_the_die_prompt_cancels_the_whole_command_and_writes_nothing() {
     assert_eq!(ui.journal_bytes(), bytes);
     assert_eq!(ui.app.battle().state(), &state);
     // Backspace before the first face goes back to the form, its inputs kept.
-    ui.keys("cg11").enter().key(KeyCode::Backspace);
+    ui.keys("cg11").in_contact().enter().key(KeyCode::Backspace);
     assert_eq!(ui.form().action.id, "close-combat");
     assert!(ui.form().fields.iter().any(|f| f.text == "g11"));
     assert_eq!(ui.journal_bytes(), bytes);
@@ -1709,6 +2027,7 @@ fn snapshot_the_close_combat_prompt_between_shots() {
     ui.keys("d")
         .select("1-1")
         .keys("cg11")
+        .in_contact()
         .enter()
         .face("4")
         .face("2");

@@ -181,8 +181,18 @@ fn the_o_key_takes_the_fire_then_the_close_combat() {
         .map(|o| o.offer.action.clone())
         .collect();
     assert_eq!(offers, ["fire", "close-combat"]);
-    // `o`: the opportunity fire at the mover, the stand it assaults already filled in.
+    // `o`: the chooser lists every stand that may fire and the close combat; the first is a
+    // firer, for the opportunity fire at the mover, the stand it assaults already filled in.
     ui.keys("o");
+    let Mode::Chooser(chooser) = &ui.app.mode else {
+        panic!("expected the chooser, found {:?}", ui.app.mode)
+    };
+    assert_eq!(chooser.choices[0].offer.action, "fire");
+    assert_eq!(
+        chooser.choices.last().map(|c| c.offer.action.as_str()),
+        Some("close-combat")
+    );
+    ui.key(KeyCode::Enter);
     assert_eq!(ui.form().action.id, "fire");
     assert_eq!(ui.field("target"), "1-1");
     assert_eq!(ui.field("trigger"), "moved");
@@ -193,7 +203,7 @@ fn the_o_key_takes_the_fire_then_the_close_combat() {
     assert!(matches!(ui.app.mode, Mode::Result { .. }));
     ui.esc();
     assert!(ui.has(&firer, FINISHED), "no effect: the firer is Finished");
-    // `o` again: the close combat it did not stop.
+    // `o` again: the close combat it did not stop, the only offer left, opens at once.
     ui.keys("o");
     assert_eq!(ui.form().action.id, "close-combat");
     assert_eq!(ui.field("attacker"), "1-1");
@@ -212,6 +222,7 @@ fn a_mover_stopped_by_the_fire_is_refused_its_close_combat_in_the_form() {
     move_into_contact(&mut ui);
     ui.esc()
         .keys("o")
+        .key(KeyCode::Enter)
         .keys("6")
         .tab_to_dice()
         .keys("4")

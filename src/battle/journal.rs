@@ -353,6 +353,33 @@ impl Journal {
         Reading::start(path, input, None)
     }
 
+    /// Reads the entry on line `line` (the first entry is on line 2), checked as loading checks
+    /// it, or `None` when the journal has no such line (or it is a bad last line). The lines
+    /// before it are skipped, not parsed. It takes no lock and changes nothing: it reads through a
+    /// handle of its own, so a journal open for writing keeps its lock and where it appends.
+    pub fn read_entry<E: DeserializeOwned>(
+        path: impl AsRef<Path>,
+        line: usize,
+    ) -> Result<Option<E>, JournalError> {
+        let mut reading = Journal::reading::<serde::de::IgnoredAny>(path)?;
+        while reading.line < line {
+            match reading.read_more()? {
+                // The end, or an unfinished last line.
+                0 => return Ok(None),
+                _ if reading.buf.last() != Some(&b'\n') => return Ok(None),
+                n => {
+                    reading.offset += n as u64;
+                    reading.line += 1;
+                }
+            }
+        }
+        match reading.next_entry::<E>() {
+            Some(Ok((found, entry))) if found == line => Ok(Some(entry)),
+            Some(Ok(_)) | None => Ok(None),
+            Some(Err(e)) => Err(e),
+        }
+    }
+
     /// Sets a bad last line found by [`Journal::open`] aside: copies its bytes to a new sibling
     /// file, syncs it, then cuts the journal back to its last good line. Returns the tail with
     /// where it was saved, or `None` if there was none (or it was already set aside).
@@ -914,6 +941,50 @@ mod tests {
         let n = line.len();
         let back: Empty = read_line(&mut line[..n - 1], true).unwrap();
         assert_eq!(back, Empty {});
+    }
+
+    #[test]
+    fn one_entry_is_read_by_its_line_while_the_journal_is_open_for_writing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = journal_with(dir.path(), 3);
+        let mut j = Journal::open::<Head, Item>(&path).unwrap().journal;
+        assert_eq!(
+            Journal::read_entry::<Item>(&path, 2).unwrap(),
+            Some(item(1))
+        );
+        assert_eq!(
+            Journal::read_entry::<Item>(&path, 4).unwrap(),
+            Some(item(3))
+        );
+        assert_eq!(Journal::read_entry::<Item>(&path, 5).unwrap(), None);
+        // The writer keeps its lock and appends where it did.
+        assert!(matches!(
+            Journal::open::<Head, Item>(&path),
+            Err(JournalError::Locked { .. })
+        ));
+        j.append(&item(4)).unwrap();
+        assert_eq!(
+            Journal::read_entry::<Item>(&path, 5).unwrap(),
+            Some(item(4))
+        );
+        drop(j);
+        assert_eq!(
+            Journal::read::<Head, Item>(&path).unwrap().entries,
+            (1..=4).map(item).collect::<Vec<_>>()
+        );
+        // A damaged line is refused naming it, an unfinished last line is not an entry.
+        let mut bytes = std::fs::read(&path).unwrap();
+        let second = bytes.iter().position(|&b| b == b'\n').unwrap() + 20;
+        bytes[second] ^= 0x01;
+        bytes.extend_from_slice(b"{\"crc\":\"00");
+        std::fs::write(&path, &bytes).unwrap();
+        let e = Journal::read_entry::<Item>(&path, 2).unwrap_err();
+        assert!(matches!(e, JournalError::Corrupt { line: 2, .. }), "{e}");
+        assert_eq!(
+            Journal::read_entry::<Item>(&path, 3).unwrap(),
+            Some(item(2))
+        );
+        assert_eq!(Journal::read_entry::<Item>(&path, 6).unwrap(), None);
     }
 
     #[test]

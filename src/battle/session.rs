@@ -282,6 +282,15 @@ pub enum SessionError {
         expected: u64,
         found: u64,
     },
+    #[error(
+        "{}:{line}: the battle journal has no record {seq} there (it may have been cut short)",
+        esc(path)
+    )]
+    NoRecord {
+        path: PathBuf,
+        line: usize,
+        seq: u64,
+    },
     #[error("{}:{line}: this record cannot be replayed: {source}", esc(path))]
     Replay {
         path: PathBuf,
@@ -485,6 +494,31 @@ impl Session {
 
     pub fn battle(&self) -> &Battle {
         &self.battle
+    }
+
+    /// Entry `index` of the battle's history as its journal keeps it: record `index + 1`, on
+    /// line `index + 2`, with its whole explanation (the resolutions and notes the history in
+    /// memory lets go). Read through a handle of its own: the lock and where the next record is
+    /// appended are untouched. It reads the journal up to that line (skipping, not parsing, the
+    /// lines before it).
+    pub fn record(&self, index: usize) -> Result<Record, SessionError> {
+        let line = index + 2;
+        let seq = index as u64 + 1;
+        let record: Record =
+            Journal::read_entry(&self.path, line)?.ok_or_else(|| SessionError::NoRecord {
+                path: self.path.clone(),
+                line,
+                seq,
+            })?;
+        if record.seq != seq {
+            return Err(SessionError::Sequence {
+                path: self.path.clone(),
+                line,
+                expected: seq,
+                found: record.seq,
+            });
+        }
+        Ok(record)
     }
 
     /// The journal's file.
@@ -719,5 +753,44 @@ mod tests {
         );
         assert_eq!(serde_json::from_str::<Record>(&json).unwrap(), undo);
         assert_eq!(undo.dice_mode(), None);
+    }
+
+    #[test]
+    fn a_record_read_back_is_the_record_written_with_its_explanation() {
+        use crate::cli::play::{DEMO_NAME, DEMO_SCENARIO};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("b.jsonl");
+        let scenario = crate::scenario::parse(DEMO_NAME, DEMO_SCENARIO).unwrap();
+        let mut s = Session::create(scenario, &path, 7, t(0)).unwrap();
+        let advance = s.execute(&Command::Advance, None, t(1)).unwrap();
+        let fire = Command::Act {
+            action: "fire".into(),
+            params: Params::new()
+                .with("firer", Value::Text("1-1".into()))
+                .with("target", Value::Text("g11".into()))
+                .with("range", Value::Num(12.0)),
+        };
+        let fired = s.execute(&fire, None, t(2)).unwrap();
+        let undone = s.execute(&Command::Undo, None, t(3)).unwrap();
+        assert_eq!(s.record(1).unwrap(), advance);
+        let back = s.record(2).unwrap();
+        assert_eq!(back, fired);
+        match &back.entry {
+            Entry::Event(e) => assert!(!e.resolutions.is_empty(), "the explanation is kept"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(s.record(3).unwrap(), undone);
+        assert_eq!(s.record(0).unwrap().seq, 1);
+        let e = s.record(4).unwrap_err();
+        assert!(
+            e.to_string().ends_with(
+                ":6: the battle journal has no record 5 there (it may have been cut short)"
+            ),
+            "{e}"
+        );
+        // The journal is still this session's: the next record goes on the next line.
+        let redone = s.execute(&Command::Redo, None, t(4)).unwrap();
+        assert_eq!(s.record(4).unwrap(), redone);
+        assert_eq!(redone.seq, 5);
     }
 }

@@ -169,6 +169,15 @@ impl RuleError {
     pub fn refused(text: impl Into<String>) -> Self {
         RuleError::Refused(text.into())
     }
+
+    /// The error as a form shows it: an input named by its name alone ([`ParamError::plain`]),
+    /// never as the command line's flag.
+    pub fn plain(&self) -> String {
+        match self {
+            RuleError::Param(p) => p.plain(),
+            other => other.to_string(),
+        }
+    }
 }
 
 /// The result of advancing the battle by one phase: the effects of the automatic steps, each
@@ -288,6 +297,34 @@ pub trait Ruleset: Send + Sync {
         action: &str,
         params: &Params,
     ) -> Result<OddsReport, RuleError>;
+    /// Whether `input` of `action` can matter, given the battle and the inputs given so far
+    /// (`given`, by name, including those filled in from the battle): a form shows, and submits,
+    /// only the inputs that apply, and shows again one that comes to apply. An input whose
+    /// answer is not yet known (a unit not yet named) applies. Every input applies by default.
+    fn input_applies(
+        &self,
+        battle: &BattleView<'_>,
+        action: &str,
+        input: &ParamDef,
+        given: &Params,
+    ) -> bool {
+        let _ = (battle, action, input, given);
+        true
+    }
+    /// What the rules already refuse about `action` from the inputs given so far (a unit named
+    /// that is Finished, Paralyzed, off the table, or whose formation has no command points
+    /// left …), before the rest is filled in. Inputs not given yet are not asked for: only a
+    /// complete submission ([`Ruleset::act`]) says what is missing. The same refusals, in the
+    /// same words, as [`Ruleset::act`] would give. Nothing is refused by default.
+    fn check_inputs(
+        &self,
+        battle: &BattleView<'_>,
+        action: &str,
+        given: &Params,
+    ) -> Result<(), RuleError> {
+        let _ = (battle, action, given);
+        Ok(())
+    }
     /// Carries out a battle action: checks it is allowed, rolls, and says what changes.
     fn act(
         &self,

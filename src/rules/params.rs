@@ -259,6 +259,24 @@ pub enum ParamError {
     Unknown { param: String, suggestion: String },
 }
 
+impl ParamError {
+    /// The same error naming the input by its name alone, as a form shows it (`range "x":
+    /// expected …`), where [`fmt::Display`] names it as the command line's flag (`--range`).
+    pub fn plain(&self) -> String {
+        match self {
+            ParamError::Invalid {
+                param,
+                value,
+                expected,
+            } => format!("{param} {value:?}: expected {expected}"),
+            ParamError::Missing { param, help } => format!("fill in {param}: {help}"),
+            ParamError::Unknown { param, suggestion } => {
+                format!("unknown input `{param}`{suggestion}")
+            }
+        }
+    }
+}
+
 /// The inputs of one resolution, by parameter name.
 ///
 /// Kept as a short vector sorted by name (a procedure has a handful of inputs, and every event of
@@ -524,6 +542,26 @@ mod tests {
         assert!(serde_json::from_str::<Value>("null").is_err());
         assert!(serde_json::from_str::<Value>("[1]").is_err());
         assert!(serde_json::from_str::<Value>("18446744073709551615").is_err());
+    }
+
+    #[test]
+    fn plain_words_name_the_input_without_dashes() {
+        let e = RANGE.parse("twelve").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--range \"twelve\": expected a distance such as 7 or 7.5"
+        );
+        assert_eq!(
+            e.plain(),
+            "range \"twelve\": expected a distance such as 7 or 7.5"
+        );
+        let missing = ParamError::Missing {
+            param: "range".into(),
+            help: "range in inches".into(),
+        };
+        assert_eq!(missing.plain(), "fill in range: range in inches");
+        let unknown = Params::parse(&[COVER], [("cuver", "hard")]).unwrap_err();
+        assert!(!unknown.plain().contains("--"), "{}", unknown.plain());
     }
 
     #[test]

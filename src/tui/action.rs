@@ -49,6 +49,17 @@ pub enum Action {
     Note,
     /// Switch between the program's dice and dice typed by the umpire.
     ToggleDice,
+    // ---- the log ------------------------------------------------------------------------------
+    /// Move the keys between the roster and the log. With the log's keys, ↑↓ (and page, first
+    /// and last) select an entry, enter opens its whole result from the journal, search searches
+    /// the log, and esc gives the keys back to the roster.
+    LogFocus,
+    /// Search the log's entries: the selection goes to the newest entry that matches, as typed.
+    LogSearch,
+    /// Go to the next (older) log entry that matches the search.
+    LogNextMatch,
+    /// Go to the previous (newer) log entry that matches the search.
+    LogPrevMatch,
     /// Show the keys.
     Help,
     /// Leave (nothing is lost: every event is already on disk).
@@ -79,6 +90,10 @@ impl Action {
             Action::RemoveHit => "remove a hit".into(),
             Action::Note => "note".into(),
             Action::ToggleDice => "program/typed dice".into(),
+            Action::LogFocus => "keys to the log / back to the roster".into(),
+            Action::LogSearch => "search the log".into(),
+            Action::LogNextMatch => "log: next (older) match".into(),
+            Action::LogPrevMatch => "log: previous (newer) match".into(),
             Action::Help => "help".into(),
             Action::Quit => "quit".into(),
         }

@@ -1,8 +1,13 @@
 //! A form for any rule-set procedure, built from its declared inputs ([`ParamDef`]s): no rule
 //! knowledge here. Unit inputs come first (the selected unit already in the first), then what the
 //! umpire says about the table (range, cover …), then what the battle already knows (filled in by
-//! the rule set's `prefill`, still editable), then the dice. The exact odds are recomputed by the
-//! rule set after every change.
+//! the rule set's `prefill`, still editable), then the dice. After every change the rule set says
+//! which inputs can matter (the others are neither shown nor submitted), what it already refuses
+//! from the inputs so far (a Finished stand, as soon as it is named), and the exact odds.
+//!
+//! The form opens on its first input still to fill; [`DICE_KEY`] goes to the dice field from any
+//! input, and back. Every message names an input as the form does (`range`), never as the
+//! command line's flag (`--range`).
 
 use crate::battle::Battle;
 use crate::odds::OddsReport;
@@ -22,6 +27,9 @@ pub struct Field {
     pub touched: bool,
     /// Why the text does not parse, if it does not.
     pub error: Option<String>,
+    /// The rule set says the input can matter now ([`crate::rules::Ruleset::input_applies`]):
+    /// one that cannot is neither shown nor submitted, and comes back as soon as it can.
+    pub applies: bool,
 }
 
 impl Field {
@@ -37,6 +45,7 @@ impl Field {
             known: false,
             touched: false,
             error: None,
+            applies: true,
         }
     }
 
@@ -50,7 +59,7 @@ impl Field {
             crate::rules::ParamError::Invalid {
                 value, expected, ..
             } => format!("{value:?}: expected {expected}"),
-            other => other.to_string(),
+            other => other.plain(),
         }))
     }
 
@@ -79,9 +88,23 @@ pub struct Form {
     pub dice: String,
     /// Why the last submit was refused.
     pub error: Option<String>,
+    /// What the rules already refuse from the inputs given so far (a unit named that is
+    /// Finished, Paralyzed, out of command points …), before the rest is filled in.
+    pub refusal: Option<String>,
     pub odds: Odds,
     /// The focused field was just entered: the first character typed replaces its text.
     fresh: bool,
+    /// The input the dice key left for the dice field, to go back to.
+    before_dice: Option<usize>,
+}
+
+/// The key that goes to the dice field from any input of a form, and back: ctrl-d (never a
+/// character typed into a field).
+pub const DICE_KEY: &str = "ctrl-d";
+
+/// Whether `key` is [`DICE_KEY`].
+pub fn is_dice_key(key: &KeyEvent) -> bool {
+    matches!(key.code, KeyCode::Char('d' | 'D')) && is_ctrl(key)
 }
 
 impl Form {
@@ -104,32 +127,49 @@ impl Form {
                 f.touched = true;
             }
         }
-        let focus = fields
-            .iter()
-            .position(|f| f.text.is_empty() && f.def.scope != Scope::Derived)
-            .unwrap_or(fields.len());
         let mut form = Self {
             action,
             fields,
-            focus,
+            focus: 0,
             dice: String::new(),
             error: None,
+            refusal: None,
             odds: Odds::Pending(String::new()),
             fresh: true,
+            before_dice: None,
         };
         form.refresh(battle);
+        form.focus = form.first_to_fill();
         form
     }
 
-    /// The inputs as typed so far (fields that do not parse are left out).
+    /// The input a form opens on: the first that applies and is still empty; else the first the
+    /// umpire may still want to change (not preset, not known from the battle); else the first
+    /// shown.
+    fn first_to_fill(&self) -> usize {
+        let asked = |f: &Field| f.applies && f.def.scope != Scope::Derived;
+        self.fields
+            .iter()
+            .position(|f| asked(f) && f.def.kind != ParamKind::Flag && f.text.trim().is_empty())
+            .or_else(|| self.fields.iter().position(|f| asked(f) && !f.touched))
+            .or_else(|| self.fields.iter().position(|f| f.applies))
+            .unwrap_or(self.fields.len())
+    }
+
+    /// The inputs as typed so far, of those that apply (fields that do not parse are left out).
     pub fn params(&self) -> Params {
         let mut p = Params::new();
-        for f in &self.fields {
+        for f in self.fields.iter().filter(|f| f.applies) {
             if let Some(Ok(v)) = f.value() {
                 p.set(f.def.name, v);
             }
         }
         p
+    }
+
+    /// The fields shown, with their indices.
+    pub fn shown(&self) -> impl Iterator<Item = (usize, &Field)> {
+        self.fields.iter().enumerate().filter(|(_, f)| f.applies)
     }
 
     /// Re-parses every field, refills what the battle knows and recomputes the odds.
@@ -151,6 +191,8 @@ impl Form {
             }
         }
         // Fill what the battle knows, unless the umpire typed over it.
+        let ruleset = battle.ruleset;
+        let view = battle.view();
         let typed: Params = self
             .params()
             .iter()
@@ -161,10 +203,7 @@ impl Form {
             })
             .map(|(k, v)| (k.to_string(), v.clone()))
             .collect();
-        if let Ok(filled) = battle
-            .ruleset
-            .prefill(&battle.view(), self.action.id, &typed)
-        {
+        if let Ok(filled) = ruleset.prefill(&view, self.action.id, &typed) {
             for f in &mut self.fields {
                 if f.def.scope == Scope::Derived
                     && !f.touched
@@ -176,40 +215,58 @@ impl Form {
                 }
             }
         }
-        self.odds = match self.missing() {
-            Some(m) => Odds::Pending(m),
-            None => match battle
-                .ruleset
-                .battle_odds(&battle.view(), self.action.id, &self.params())
-            {
+        // Which inputs can matter, until that settles (an input shown or hidden may change
+        // what the others depend on).
+        for _ in 0..=self.fields.len() {
+            let given = self.params();
+            let mut changed = false;
+            for f in &mut self.fields {
+                let applies = ruleset.input_applies(&view, self.action.id, f.def, &given);
+                changed |= applies != f.applies;
+                f.applies = applies;
+            }
+            if !changed {
+                break;
+            }
+        }
+        if !self.on_dice() && !self.fields[self.focus].applies {
+            self.focus = self.step(true);
+            self.fresh = true;
+        }
+        let given = self.params();
+        self.refusal = ruleset
+            .check_inputs(&view, self.action.id, &given)
+            .err()
+            .map(|e| e.plain());
+        self.odds = match (self.field_error(), &self.refusal, self.missing()) {
+            (Some(e), _, _) => Odds::Pending(e),
+            (None, Some(refused), _) => Odds::Pending(refused.clone()),
+            (None, None, Some(m)) => Odds::Pending(m),
+            (None, None, None) => match ruleset.battle_odds(&view, self.action.id, &given) {
                 Ok(r) => Odds::Ready(r),
-                Err(crate::rules::RuleError::Param(crate::rules::ParamError::Missing {
-                    param,
-                    help,
-                })) => Odds::Pending(format!("fill in {param}: {help}")),
-                Err(e) => Odds::Pending(e.to_string()),
+                Err(e) => Odds::Pending(e.plain()),
             },
         };
     }
 
-    /// The first input still needed, in words.
-    pub fn missing(&self) -> Option<String> {
-        if let Some(f) = self.fields.iter().find(|f| f.error.is_some()) {
-            return Some(format!(
-                "{}: {}",
-                f.def.name,
-                f.error.clone().unwrap_or_default()
-            ));
-        }
-        self.fields
-            .iter()
-            .find(|f| f.is_unit() && f.text.trim().is_empty())
-            .map(|f| format!("fill in {}: {}", f.def.name, f.def.help))
+    /// The first input shown whose text does not do, with why.
+    fn field_error(&self) -> Option<String> {
+        self.shown()
+            .find_map(|(_, f)| f.error.as_ref().map(|e| format!("{}: {}", f.def.name, e)))
     }
 
-    /// The inputs to submit, or the reason they cannot be.
+    /// The first input still needed, in words: one that does not do, or a unit not named yet.
+    pub fn missing(&self) -> Option<String> {
+        self.field_error().or_else(|| {
+            self.shown()
+                .find(|(_, f)| f.is_unit() && f.text.trim().is_empty())
+                .map(|(_, f)| format!("fill in {}: {}", f.def.name, f.def.help))
+        })
+    }
+
+    /// The inputs to submit (those that apply), or the reason they cannot be.
     pub fn submission(&self) -> Result<Params, String> {
-        for f in &self.fields {
+        for (_, f) in self.shown() {
             if let Some(Err(e)) = f.value() {
                 return Err(e);
             }
@@ -224,9 +281,26 @@ impl Form {
         self.focus >= self.fields.len()
     }
 
+    /// The next (or previous) input shown after the focused one, the dice field included, going
+    /// round.
+    fn step(&self, forward: bool) -> usize {
+        let n = self.fields.len() + 1;
+        let mut i = self.focus.min(n - 1);
+        for _ in 0..n {
+            i = if forward {
+                (i + 1) % n
+            } else {
+                (i + n - 1) % n
+            };
+            if i == self.fields.len() || self.fields[i].applies {
+                return i;
+            }
+        }
+        self.fields.len()
+    }
+
     /// Handles a key typed into the form. Returns true when the form wants to be submitted.
     pub fn on_key(&mut self, key: &KeyEvent, battle: &Battle) -> FormKey {
-        let n = self.fields.len() + 1;
         match key.code {
             KeyCode::Esc => return FormKey::Cancel,
             KeyCode::Enter => {
@@ -238,12 +312,25 @@ impl Form {
             }
             KeyCode::Tab | KeyCode::Down => {
                 self.complete_focused(battle);
-                self.focus = (self.focus + 1) % n;
+                self.focus = self.step(true);
                 self.fresh = true;
             }
             KeyCode::BackTab | KeyCode::Up => {
                 self.complete_focused(battle);
-                self.focus = (self.focus + n - 1) % n;
+                self.focus = self.step(false);
+                self.fresh = true;
+            }
+            _ if is_dice_key(key) => {
+                self.complete_focused(battle);
+                if self.on_dice() {
+                    self.focus = self
+                        .before_dice
+                        .filter(|&i| self.fields.get(i).is_some_and(|f| f.applies))
+                        .unwrap_or_else(|| self.first_to_fill());
+                } else {
+                    self.before_dice = Some(self.focus);
+                    self.focus = self.fields.len();
+                }
                 self.fresh = true;
             }
             _ if self.on_dice() => {
@@ -330,7 +417,7 @@ impl Form {
                             crate::rules::ParamError::Invalid {
                                 value, expected, ..
                             } => format!("{value:?}: expected {expected}"),
-                            other => other.to_string(),
+                            other => other.plain(),
                         };
                         self.error = Some(format!("paste refused: {why}"));
                         return;
@@ -359,6 +446,24 @@ impl Form {
         {
             f.text = full;
         }
+    }
+}
+
+/// A refused submission as the form shows it: an input named by its name alone, never as the
+/// command line's flag ([`crate::rules::RuleError::plain`]).
+pub fn refusal_words(e: &crate::battle::session::SessionError) -> String {
+    use crate::battle::session::SessionError;
+    match e {
+        SessionError::Battle(b) => battle_words(b),
+        other => other.to_string(),
+    }
+}
+
+/// A battle's refusal in a form's words (inputs by name, never as command-line flags).
+pub fn battle_words(e: &crate::battle::BattleError) -> String {
+    match e {
+        crate::battle::BattleError::Rule(r) => r.plain(),
+        other => other.to_string(),
     }
 }
 
@@ -581,6 +686,214 @@ mod tests {
         form.on_paste("3 4", &b);
         assert_eq!(form.dice, "3 4");
         assert_eq!(form.error, None);
+    }
+
+    /// The demo battle in the attacker's action phase, after `commands` (procedure, inputs).
+    fn in_action(commands: &[(&str, &[(&str, &str)])]) -> Battle {
+        use crate::battle::Command;
+        let mut b = battle();
+        let start = b.start_event();
+        b.apply(start).unwrap();
+        let mut dice = crate::dice::SeededDice::new(7);
+        let mut run = |b: &mut Battle, cmd: Command| {
+            let entry = b.handle(&cmd, &mut dice).unwrap();
+            b.apply(entry).unwrap();
+        };
+        run(&mut b, Command::Advance);
+        assert_eq!(b.state().phase, "action");
+        for (action, inputs) in commands {
+            let def = find_action(b.ruleset, action).unwrap();
+            let params = Params::parse(def.params, inputs.iter().copied()).unwrap();
+            run(
+                &mut b,
+                Command::Act {
+                    action: action.to_string(),
+                    params,
+                },
+            );
+        }
+        b
+    }
+
+    /// A form for `action` with `unit` preset in its first unit input.
+    fn form_for(b: &Battle, action: &str, preset: &[(&str, &str)]) -> Form {
+        let def = find_action(b.ruleset, action).unwrap();
+        let mut p = Params::new();
+        for (k, v) in preset {
+            p.set(k, Value::Text(v.to_string()));
+        }
+        Form::new(def, &p, b)
+    }
+
+    fn shown(form: &Form) -> Vec<&'static str> {
+        form.shown().map(|(_, f)| f.def.name).collect()
+    }
+
+    #[test]
+    fn inputs_that_cannot_matter_are_neither_shown_nor_submitted_and_come_back() {
+        let b = in_action(&[]);
+        // 1-1 fires in its own action phase: no trigger; method 2, so out-of-command; an
+        // infantry target, so no anti-tank inputs.
+        let mut form = form_for(&b, "fire", &[("firer", "1-1")]);
+        type_text(&mut form, &b, "g11");
+        let names = shown(&form);
+        assert!(names.contains(&"out-of-command"), "{names:?}");
+        for hidden in ["trigger", "flank", "road", "gun", "armour", "contact"] {
+            assert!(!names.contains(&hidden), "{hidden} in {names:?}");
+        }
+        press(&mut form, &b, KeyCode::Tab);
+        type_text(&mut form, &b, "12");
+        let sent = form.submission().unwrap();
+        assert_eq!(sent.get("trigger"), None, "a hidden input is not submitted");
+        assert_eq!(sent.get("flank"), None);
+        assert_eq!(sent.get("out-of-command"), Some(&Value::Bool(false)));
+        // At the StuG the anti-tank inputs come back; at a leader, the stand sheltering it.
+        let target = form
+            .fields
+            .iter()
+            .position(|f| f.def.name == "target")
+            .unwrap();
+        form.focus = target;
+        form.fresh = true;
+        type_text(&mut form, &b, "stug");
+        let names = shown(&form);
+        for back in ["flank", "road", "armour"] {
+            assert!(names.contains(&back), "{back} in {names:?}");
+        }
+        assert!(
+            !names.contains(&"gun"),
+            "infantry fire uses gun 0: {names:?}"
+        );
+        form.fresh = true;
+        type_text(&mut form, &b, "g1l");
+        assert!(shown(&form).contains(&"contact"));
+        assert!(!shown(&form).contains(&"flank"));
+
+        // A German stand fires opportunity fire: the trigger shows, out-of-command does not.
+        let form = form_for(&b, "fire", &[("firer", "g12"), ("target", "1-2")]);
+        let names = shown(&form);
+        assert!(names.contains(&"trigger"), "{names:?}");
+        assert!(!names.contains(&"out-of-command"), "{names:?}");
+        // A leader is always in command.
+        let form = form_for(&b, "move", &[("unit", "1-ldr")]);
+        assert_eq!(
+            shown(&form),
+            ["unit"],
+            "a leader on foot: no command roll, no road"
+        );
+        let form = form_for(&b, "move", &[("unit", "sherman")]);
+        assert_eq!(shown(&form), ["unit", "out-of-command", "road"]);
+        // The range of a light mortar only.
+        let form = form_for(&b, "artillery", &[("asset", "81mm")]);
+        assert!(!shown(&form).contains(&"range"));
+        let form = form_for(&b, "artillery", &[("asset", "60mm")]);
+        assert!(shown(&form).contains(&"range"));
+    }
+
+    #[test]
+    fn a_form_opens_on_its_first_input_still_to_fill() {
+        let b = in_action(&[]);
+        let first = |form: &Form| form.fields[form.focus].def.name;
+        assert_eq!(first(&form_for(&b, "fire", &[("firer", "1-1")])), "target");
+        assert_eq!(first(&form_for(&b, "fire", &[])), "firer");
+        let offer = form_for(&b, "fire", &[("firer", "g12"), ("target", "1-2")]);
+        assert_eq!(first(&offer), "range");
+        assert_eq!(
+            first(&form_for(&b, "close-combat", &[("attacker", "1-1")])),
+            "defender"
+        );
+        // Nothing is empty: the first input not preset, never the dice.
+        let mv = form_for(&b, "move", &[("unit", "1-2")]);
+        assert_eq!(first(&mv), "out-of-command");
+        assert_eq!(
+            first(&form_for(&b, "move", &[("unit", "sherman")])),
+            "out-of-command"
+        );
+        assert_eq!(first(&form_for(&b, "move", &[("unit", "1-ldr")])), "unit");
+        assert_eq!(
+            first(&form_for(&b, "command-roll", &[("unit", "2-1")])),
+            "unit"
+        );
+    }
+
+    #[test]
+    fn the_dice_key_goes_to_the_dice_field_from_anywhere_and_back() {
+        let b = in_action(&[]);
+        let mut form = form_for(&b, "fire", &[("firer", "1-1")]);
+        type_text(&mut form, &b, "g11");
+        press(&mut form, &b, KeyCode::Tab);
+        type_text(&mut form, &b, "12");
+        let range = form.focus;
+        let ctrl_d = KeyEvent::new(KeyCode::Char('d'), KeyModifiers::CONTROL);
+        assert!(is_dice_key(&ctrl_d));
+        assert_eq!(form.on_key(&ctrl_d, &b), FormKey::Edited);
+        assert_eq!(form.focus, form.fields.len(), "one key to the dice");
+        type_text(&mut form, &b, "3");
+        assert_eq!(form.dice, "3");
+        assert_eq!(field(&form, "range").text, "12", "ctrl-d typed nothing");
+        form.on_key(&ctrl_d, &b);
+        assert_eq!(form.focus, range, "and back");
+        // From the first input too.
+        form.focus = 0;
+        form.on_key(&ctrl_d, &b);
+        assert_eq!(form.focus, form.fields.len());
+    }
+
+    #[test]
+    fn a_refusal_that_depends_on_a_unit_shows_as_soon_as_it_is_named() {
+        // 1-1 fires and is Finished.
+        let b = in_action(&[(
+            "fire",
+            &[("firer", "1-1"), ("target", "g11"), ("range", "12")],
+        )]);
+        let form = form_for(&b, "fire", &[("firer", "1-1")]);
+        let refusal = form.refusal.clone().expect("refused at once");
+        assert_eq!(
+            refusal,
+            "1st Squad, 1st Platoon (1-1) is Finished: it has already acted this turn"
+        );
+        assert!(matches!(&form.odds, Odds::Pending(why) if *why == refusal));
+        // Typed rather than preset: the same, once the id is whole.
+        let mut form = form_for(&b, "move", &[]);
+        type_text(&mut form, &b, "1-");
+        assert_eq!(form.refusal, None);
+        type_text(&mut form, &b, "1");
+        assert!(form.refusal.as_deref().unwrap().contains("is Finished"));
+        // Another stand is not refused.
+        press(&mut form, &b, KeyCode::Backspace);
+        type_text(&mut form, &b, "2");
+        assert_eq!(form.refusal, None);
+        // Outside the action phase, at once.
+        let form = fire_form(&battle());
+        assert!(
+            form.refusal
+                .as_deref()
+                .unwrap()
+                .contains("in the action phase"),
+            "{:?}",
+            form.refusal
+        );
+    }
+
+    #[test]
+    fn messages_name_inputs_as_the_form_does() {
+        let b = in_action(&[]);
+        let mut form = form_for(&b, "artillery", &[("asset", "81mm"), ("spotter", "1-ldr")]);
+        let targets = form
+            .fields
+            .iter()
+            .position(|f| f.def.name == "targets")
+            .unwrap();
+        form.focus = targets;
+        type_text(&mut form, &b, ",");
+        let shown_words = format!("{:?} {:?}", form.odds, form.missing());
+        assert!(!shown_words.contains("--"), "{shown_words}");
+        let refused = crate::rules::RuleError::Param(crate::rules::ParamError::Invalid {
+            param: "range".into(),
+            value: "x".into(),
+            expected: "a distance".into(),
+        });
+        assert_eq!(refused.plain(), "range \"x\": expected a distance");
     }
 
     #[test]

@@ -182,6 +182,11 @@ impl Keymap {
             (Key::ch('-'), RemoveHit),
             (Key::ch('N'), Note),
             (Key::ch('d'), ToggleDice),
+            // The log: its keys, searching it.
+            (Key::plain(K::Tab), LogFocus),
+            (Key::ctrl('f'), LogSearch),
+            (Key::ctrl('n'), LogNextMatch),
+            (Key::ctrl('p'), LogPrevMatch),
             (Key::ch('?'), Help),
             (Key::ch('q'), Quit),
             (Key::ctrl('c'), Quit),

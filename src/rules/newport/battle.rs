@@ -55,7 +55,7 @@ fn target_of(v: &BattleView<'_>, u: usize) -> Target {
     }
 }
 
-fn method(v: &BattleView<'_>, side: usize) -> i64 {
+pub(super) fn method(v: &BattleView<'_>, side: usize) -> i64 {
     v.options.int_for("command_method", Some(v.side_id(side)))
 }
 
@@ -204,7 +204,7 @@ fn shot_words(before: Target, after: Target, e: super::tables::ShotEffect) -> St
 
 // ---- checks ------------------------------------------------------------------------------------
 
-fn on_table(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
+pub(super) fn on_table(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
     match &v.unit_state(u).removed {
         Some(cause) => Err(RuleError::refused(format!(
             "{} is no longer on the table ({cause})",
@@ -214,7 +214,7 @@ fn on_table(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
     }
 }
 
-fn in_action_phase(v: &BattleView<'_>, what: &str) -> Result<(), RuleError> {
+pub(super) fn in_action_phase(v: &BattleView<'_>, what: &str) -> Result<(), RuleError> {
     if v.state.phase == PH_ACTION {
         Ok(())
     } else {
@@ -224,7 +224,7 @@ fn in_action_phase(v: &BattleView<'_>, what: &str) -> Result<(), RuleError> {
     }
 }
 
-fn own_ready_stand(v: &BattleView<'_>, u: usize, what: &str) -> Result<(), RuleError> {
+pub(super) fn own_ready_stand(v: &BattleView<'_>, u: usize, what: &str) -> Result<(), RuleError> {
     on_table(v, u)?;
     let info = v.info(u);
     if info.side != v.active_side() {
@@ -290,7 +290,7 @@ fn battalion(v: &BattleView<'_>, u: usize) -> Option<usize> {
 }
 
 /// Spends one command point for `u`'s action (method 3), this turn's roll before saved points.
-fn spend_point(
+pub(super) fn spend_point(
     v: &BattleView<'_>,
     u: usize,
     effects: &mut Vec<Effect>,
@@ -343,7 +343,7 @@ fn command_check(
     dice: &mut dyn DiceSource,
 ) -> Result<Option<(Resolution, bool)>, RuleError> {
     let info = v.info(u);
-    if method(v, info.side) != 2 || !out_of_command || is_leader(info) || flag(v, u, IN_COMMAND) {
+    if !out_of_command || !command_roll_possible(v, u) {
         return Ok(None);
     }
     let p = Params::new().with("quality", Value::Text(info.quality.clone()));
@@ -361,6 +361,12 @@ fn who<'a>(v: &BattleView<'a>, u: usize, label: &'a str) -> Who<'a> {
         label,
         id: &v.info(u).id,
     }
+}
+
+/// Method 2: whether `u` would have to pass a command roll when out of command (its side plays
+/// method 2, it is not a leader, and it has not passed one this turn).
+pub(super) fn command_roll_possible(v: &BattleView<'_>, u: usize) -> bool {
+    method(v, v.info(u).side) == 2 && !is_leader(v.info(u)) && !flag(v, u, IN_COMMAND)
 }
 
 /// The outcome of a failed command roll: the stand is Finished and does nothing else.
@@ -780,7 +786,7 @@ fn with_offer(mut out: Outcome, offer: Option<Offer>) -> Outcome {
 
 /// A fire the rules allow: who fires at whom, whether it is opportunity fire, and for opportunity
 /// fire at a stand moving into contact the stand it is assaulting and that stand's cover.
-struct FireCheck {
+pub(super) struct FireCheck {
     firer: usize,
     target: usize,
     opportunity: bool,
@@ -788,12 +794,32 @@ struct FireCheck {
 }
 
 /// The fire, or why it is not allowed.
-fn fire_allowed(v: &BattleView<'_>, p: &Params) -> Result<FireCheck, RuleError> {
+pub(super) fn fire_allowed(v: &BattleView<'_>, p: &Params) -> Result<FireCheck, RuleError> {
     in_action_phase(v, "fire")?;
     let f = unit_param(v, p, "firer")?;
     let t = unit_param(v, p, "target")?;
     on_table(v, f)?;
     enemy_target(v, f, t)?;
+    let opportunity = firer_ready(v, f)?;
+    if opportunity && flag(v, t, OPP_FIRED_AT) {
+        return Err(RuleError::refused(format!(
+            "{} has already drawn opportunity fire for its action: only one stand may fire at each enemy action",
+            v.label(t)
+        )));
+    }
+    sheltered(v, t, p)?;
+    let assaulting = assaulting_of(v, p, t, opportunity)?;
+    Ok(FireCheck {
+        firer: f,
+        target: t,
+        opportunity,
+        assaulting,
+    })
+}
+
+/// Whether `f` may fire now, whatever its target, and whether it would be opportunity fire.
+pub(super) fn firer_ready(v: &BattleView<'_>, f: usize) -> Result<bool, RuleError> {
+    on_table(v, f)?;
     if is_asset(v.info(f)) {
         return Err(RuleError::refused(format!(
             "{} is an off-table {}: use the air or artillery procedure",
@@ -814,12 +840,6 @@ fn fire_allowed(v: &BattleView<'_>, p: &Params) -> Result<FireCheck, RuleError> 
                 }
             )));
         }
-        if flag(v, t, OPP_FIRED_AT) {
-            return Err(RuleError::refused(format!(
-                "{} has already drawn opportunity fire for its action: only one stand may fire at each enemy action",
-                v.label(t)
-            )));
-        }
     } else {
         own_ready_stand(v, f, "fire")?;
         if morale(v, f) == Morale::Paralyzed {
@@ -829,14 +849,7 @@ fn fire_allowed(v: &BattleView<'_>, p: &Params) -> Result<FireCheck, RuleError> 
             )));
         }
     }
-    sheltered(v, t, p)?;
-    let assaulting = assaulting_of(v, p, t, opportunity)?;
-    Ok(FireCheck {
-        firer: f,
-        target: t,
-        opportunity,
-        assaulting,
-    })
+    Ok(opportunity)
 }
 
 /// The fire's `assaulting` input, checked: opportunity fire at a stand moving into contact (its
@@ -856,12 +869,12 @@ fn assaulting_of(
     };
     if !opportunity || p.text("trigger") != Some("moved") {
         return Err(RuleError::refused(format!(
-            "--assaulting {spec}: only opportunity fire at a stand that moved (trigger moved) is fired at a stand moving into contact"
+            "assaulting {spec}: only opportunity fire at a stand that moved (trigger moved) is fired at a stand moving into contact"
         )));
     }
     if !flag(v, t, CLOSING) {
         return Err(RuleError::refused(format!(
-            "--assaulting {spec}: {} is not moving into contact; its close combat records the move into contact first",
+            "assaulting {spec}: {} is not moving into contact; its close combat records the move into contact first",
             v.label(t)
         )));
     }
@@ -1077,13 +1090,23 @@ fn stopped_by_opportunity_fire(v: &BattleView<'_>, a: usize) -> Result<(), RuleE
 }
 
 /// The attacker and defender of a close combat, or why it cannot be fought.
-fn close_combat_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleError> {
+pub(super) fn close_combat_allowed(
+    v: &BattleView<'_>,
+    p: &Params,
+) -> Result<(usize, usize), RuleError> {
     in_action_phase(v, "close combat")?;
     let a = unit_param(v, p, "attacker")?;
     let d = unit_param(v, p, "defender")?;
     stopped_by_opportunity_fire(v, a)?;
     own_ready_stand(v, a, "close combat")?;
     enemy_target(v, a, d)?;
+    attacker_ready(v, a)?;
+    Ok((a, d))
+}
+
+/// Whether `a`, a ready stand of the side moving, may move into contact with anyone.
+pub(super) fn attacker_ready(v: &BattleView<'_>, a: usize) -> Result<(), RuleError> {
+    own_ready_stand(v, a, "close combat")?;
     if is_asset(v.info(a)) {
         return Err(RuleError::refused(format!(
             "{} is off the table",
@@ -1102,7 +1125,7 @@ fn close_combat_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize)
             }
         )));
     }
-    Ok((a, d))
+    Ok(())
 }
 
 /// The close combat the battle would fight: the inputs checked like `resolve` (hits against
@@ -1133,7 +1156,7 @@ fn battle_combat(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize, CloseC
             && g != actual
         {
             return Err(RuleError::refused(format!(
-                "--{name} {g}: the battle has {actual} for {}; change its markers or hits by hand first",
+                "{name} {g}: the battle has {actual} for {}; change its markers or hits by hand first",
                 v.label(unit)
             )));
         }
@@ -1311,7 +1334,7 @@ fn act_close_combat(
     })
 }
 
-fn ready_asset(v: &BattleView<'_>, a: usize, kinds: &[&str]) -> Result<(), RuleError> {
+pub(super) fn ready_asset(v: &BattleView<'_>, a: usize, kinds: &[&str]) -> Result<(), RuleError> {
     let i = v.info(a);
     if !kinds.contains(&i.kind.as_str()) {
         return Err(RuleError::refused(format!(
@@ -1325,7 +1348,7 @@ fn ready_asset(v: &BattleView<'_>, a: usize, kinds: &[&str]) -> Result<(), RuleE
 }
 
 /// The air unit and its target, or why the attack is not allowed.
-fn air_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleError> {
+pub(super) fn air_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleError> {
     in_action_phase(v, "air support")?;
     let a = unit_param(v, p, "asset")?;
     let t = unit_param(v, p, "target")?;
@@ -1377,7 +1400,7 @@ fn act_air(
 
 /// The spotter, or why it cannot spot: in a company game a ready leader, in a battalion game any
 /// stand of the firing side.
-fn spotter_allowed(v: &BattleView<'_>, p: &Params) -> Result<usize, RuleError> {
+pub(super) fn spotter_allowed(v: &BattleView<'_>, p: &Params) -> Result<usize, RuleError> {
     let s = unit_param(v, p, "spotter")?;
     on_table(v, s)?;
     if v.info(s).side != v.active_side() || is_asset(v.info(s)) {
@@ -1430,7 +1453,7 @@ fn artillery_allowed(v: &BattleView<'_>, p: &Params) -> Result<Template, RuleErr
         && given != weapon
     {
         return Err(RuleError::refused(format!(
-            "--weapon {given}: {} is a{} {weapon}; in a battle the asset fires as what it is",
+            "weapon {given}: {} is a{} {weapon}; in a battle the asset fires as what it is",
             v.label(a),
             if weapon.starts_with('a') { "n" } else { "" }
         )));
@@ -1537,11 +1560,11 @@ fn act_smoke(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     ready_asset(v, a, &["artillery", "heavy-mortar", "light-mortar"])?;
     let area = p.text("area").unwrap_or("").trim().to_string();
     if area.is_empty() {
-        return Err(RuleError::refused("--area: say where the smoke lies"));
+        return Err(RuleError::refused("area: say where the smoke lies"));
     }
     if let Some((_, c)) = crate::text::forbidden_char(&area) {
         return Err(RuleError::refused(format!(
-            "--area: {}",
+            "area: {}",
             crate::text::not_allowed_here(c)
         )));
     }
@@ -1579,6 +1602,22 @@ fn act_command_roll(
 ) -> Result<Outcome, RuleError> {
     in_action_phase(v, "a command roll")?;
     let u = unit_param(v, p, "unit")?;
+    command_roll_allowed(v, u)?;
+    let (r, ok) = command::resolve_command_roll(p, v.options, Some(who(v, u, &v.label(u))), dice)?;
+    if !ok {
+        return Ok(failed_command(v, u, r));
+    }
+    Ok(Outcome {
+        summary: format!("{} passes its command roll: it may act", v.label(u)),
+        resolutions: vec![r],
+        effects: vec![set(v, u, IN_COMMAND, true)],
+        prompts: Vec::new(),
+        offers: Vec::new(),
+    })
+}
+
+/// Whether `u` may make a command roll now (the action phase aside).
+pub(super) fn command_roll_allowed(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
     own_ready_stand(v, u, "command roll")?;
     if method(v, v.info(u).side) != 2 {
         return Err(RuleError::refused(
@@ -1597,17 +1636,27 @@ fn act_command_roll(
             v.label(u)
         )));
     }
-    let (r, ok) = command::resolve_command_roll(p, v.options, Some(who(v, u, &v.label(u))), dice)?;
-    if !ok {
-        return Ok(failed_command(v, u, r));
+    Ok(())
+}
+
+/// Whether `u` may move now (the action phase and its command aside).
+pub(super) fn move_allowed(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
+    own_ready_stand(v, u, "move")?;
+    let m = morale(v, u);
+    if is_asset(v.info(u)) {
+        return Err(RuleError::refused(format!(
+            "{} is off the table",
+            v.label(u)
+        )));
     }
-    Ok(Outcome {
-        summary: format!("{} passes its command roll: it may act", v.label(u)),
-        resolutions: vec![r],
-        effects: vec![set(v, u, IN_COMMAND, true)],
-        prompts: Vec::new(),
-        offers: Vec::new(),
-    })
+    if m != Morale::Steady && !is_vehicle(&v.info(u).kind) {
+        return Err(RuleError::refused(format!(
+            "{} is {}: it may not move except by a panic move",
+            v.label(u),
+            m.name()
+        )));
+    }
+    Ok(())
 }
 
 fn act_move(
@@ -1617,22 +1666,9 @@ fn act_move(
 ) -> Result<Outcome, RuleError> {
     in_action_phase(v, "movement")?;
     let u = unit_param(v, p, "unit")?;
-    own_ready_stand(v, u, "move")?;
+    move_allowed(v, u)?;
     let vehicle = is_vehicle(&v.info(u).kind);
     let m = morale(v, u);
-    if is_asset(v.info(u)) {
-        return Err(RuleError::refused(format!(
-            "{} is off the table",
-            v.label(u)
-        )));
-    }
-    if m != Morale::Steady && !vehicle {
-        return Err(RuleError::refused(format!(
-            "{} is {}: it may not move except by a panic move",
-            v.label(u),
-            m.name()
-        )));
-    }
     let mut resolutions = Vec::new();
     if let Some((roll, ok)) = command_check(v, u, p.flag("out-of-command"), dice)? {
         if !ok {
@@ -1662,13 +1698,8 @@ fn act_move(
     ))
 }
 
-fn act_panic(
-    v: &BattleView<'_>,
-    p: &Params,
-    dice: &mut dyn DiceSource,
-) -> Result<Outcome, RuleError> {
-    in_action_phase(v, "a panic move")?;
-    let u = unit_param(v, p, "unit")?;
+/// Whether `u` may make a panic move now (the action phase and its command aside).
+pub(super) fn panic_allowed(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
     own_ready_stand(v, u, "panic move")?;
     let info = v.info(u);
     if is_vehicle(&info.kind) {
@@ -1683,13 +1714,24 @@ fn act_panic(
             v.label(u)
         )));
     }
-    let before = target_of(v, u);
-    if before.morale == Morale::Steady {
+    if morale(v, u) == Morale::Steady {
         return Err(RuleError::refused(format!(
             "{} is neither Suppressed nor Paralyzed: only they make a panic move",
             v.label(u)
         )));
     }
+    Ok(())
+}
+
+fn act_panic(
+    v: &BattleView<'_>,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    in_action_phase(v, "a panic move")?;
+    let u = unit_param(v, p, "unit")?;
+    panic_allowed(v, u)?;
+    let before = target_of(v, u);
     let mut resolutions = Vec::new();
     if let Some((roll, ok)) = command_check(v, u, p.flag("out-of-command"), dice)? {
         if !ok {
@@ -1727,23 +1769,55 @@ fn act_panic(
     ))
 }
 
-fn act_rally(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+/// Whether a leader may rally now at all: in the action phase, with the leader_rally option.
+pub(super) fn rally_possible(v: &BattleView<'_>) -> Result<(), RuleError> {
     in_action_phase(v, "a leader's rally")?;
     if !v.options.bool("leader_rally") {
         return Err(RuleError::refused(
             "leaders rally only with the leader_rally option",
         ));
     }
-    let l = unit_param(v, p, "leader")?;
-    let u = unit_param(v, p, "unit")?;
+    Ok(())
+}
+
+/// Whether `l` may move to rally a stand, whichever it is.
+pub(super) fn rally_leader_ready(v: &BattleView<'_>, l: usize) -> Result<(), RuleError> {
     own_ready_stand(v, l, "rally")?;
-    on_table(v, u)?;
+    rally_leader(v, l)?;
+    steady_to_rally(v, l)
+}
+
+/// Only a leader rallies.
+fn rally_leader(v: &BattleView<'_>, l: usize) -> Result<(), RuleError> {
     if !is_leader(v.info(l)) {
         return Err(RuleError::refused(format!(
             "{} is not a leader",
             v.label(l)
         )));
     }
+    Ok(())
+}
+
+/// A leader that may not move may not move to rally.
+fn steady_to_rally(v: &BattleView<'_>, l: usize) -> Result<(), RuleError> {
+    if morale(v, l) != Morale::Steady {
+        return Err(RuleError::refused(format!(
+            "{} is {}: it may not move to rally a stand",
+            v.label(l),
+            morale(v, l).name()
+        )));
+    }
+    Ok(())
+}
+
+/// The leader and the stand it rallies, or why it may not.
+pub(super) fn rally_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleError> {
+    rally_possible(v)?;
+    let l = unit_param(v, p, "leader")?;
+    let u = unit_param(v, p, "unit")?;
+    own_ready_stand(v, l, "rally")?;
+    on_table(v, u)?;
+    rally_leader(v, l)?;
     if v.info(u).side != v.info(l).side {
         return Err(RuleError::refused(format!(
             "{} is an enemy stand",
@@ -1755,20 +1829,19 @@ fn act_rally(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
             "a leader rallies another stand, not itself",
         ));
     }
-    if morale(v, l) != Morale::Steady {
-        return Err(RuleError::refused(format!(
-            "{} is {}: it may not move to rally a stand",
-            v.label(l),
-            morale(v, l).name()
-        )));
-    }
-    let before = target_of(v, u);
-    if before.morale == Morale::Steady {
+    steady_to_rally(v, l)?;
+    if morale(v, u) == Morale::Steady {
         return Err(RuleError::refused(format!(
             "{} is neither Suppressed nor Paralyzed",
             v.label(u)
         )));
     }
+    Ok((l, u))
+}
+
+fn act_rally(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    let (l, u) = rally_allowed(v, p)?;
+    let before = target_of(v, u);
     let mut effects = vec![set(v, l, FINISHED, true)];
     let mut words = Vec::new();
     spend_point(v, l, &mut effects, &mut words)?;

@@ -519,12 +519,12 @@ fn fighter(p: &Params, who: &str, options: &Options, morale: Morale) -> Result<F
     let armour = p.int(&format!("{who}-armour")).unwrap_or(0) as i32;
     if !vehicle && armour != 0 {
         return Err(RuleError::refused(format!(
-            "--{who}-armour applies only to a vehicle"
+            "{who}-armour applies only to a vehicle"
         )));
     }
     if !has_vehicle_ranges(&kind) && gun != 0 {
         return Err(RuleError::refused(format!(
-            "--{who}-gun applies only to a vehicle or gun"
+            "{who}-gun applies only to a vehicle or gun"
         )));
     }
     if vehicle && morale == Morale::Paralyzed {

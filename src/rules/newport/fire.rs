@@ -127,7 +127,7 @@ pub fn fire_shot(input: &FireInput, options: &Options) -> Result<(Shot, Vec<Stri
     let vehicle_firer = has_vehicle_ranges(&input.firer_kind);
     if input.table == Table::Infantry && (input.flank || input.road) {
         return Err(RuleError::refused(
-            "--flank and --road apply only on the anti-tank table (fire at a vehicle)",
+            "flank and road apply only on the anti-tank table (fire at a vehicle)",
         ));
     }
     let at_vehicle_by_infantry = input.table == Table::AntiTank && !vehicle_firer;
@@ -214,7 +214,7 @@ pub fn fire_shot(input: &FireInput, options: &Options) -> Result<(Shot, Vec<Stri
         }
     } else if input.gun != 0 || input.armour != 0 {
         return Err(RuleError::refused(
-            "--gun and --armour apply only on the anti-tank table (fire at a vehicle)",
+            "gun and armour apply only on the anti-tank table (fire at a vehicle)",
         ));
     }
     // The HMG options belong to the infantry table (the anti-tank table has its own modifiers).
@@ -400,7 +400,7 @@ fn air_strike(p: &Params) -> Result<Strike, RuleError> {
     let armour = p.int("armour").unwrap_or(0) as i32;
     if !is_vehicle(&kind) && armour != 0 {
         return Err(RuleError::refused(
-            "--armour applies only to a vehicle target",
+            "armour applies only to a vehicle target",
         ));
     }
     Ok(Strike {
@@ -534,7 +534,7 @@ pub fn check_artillery(
 ) -> Result<Vec<String>, RuleError> {
     if targets == 0 {
         return Err(RuleError::refused(
-            "--targets: list at least one stand under the template",
+            "targets: list at least one stand under the template",
         ));
     }
     match weapon {

@@ -6,13 +6,16 @@
 //! - [`fire`]: direct fire, air and artillery (modifiers, range bands, refusals);
 //! - [`close_combat`]: the alternating close-combat loop and its absorbing odds;
 //! - [`command`]: command rolls, command points and morale checks;
-//! - [`battle`]: what each procedure does to the units, the turn sequence and badges.
+//! - [`battle`]: what each procedure does to the units, the turn sequence and badges;
+//! - [`inputs`]: which inputs of a procedure matter in a battle, and what is refused as soon as a
+//!   unit is named.
 
 pub mod battle;
 pub mod close_combat;
 pub mod command;
 pub mod defs;
 pub mod fire;
+pub mod inputs;
 pub mod tables;
 
 use crate::battle::{BattleView, Effect, UnitInfo};
@@ -21,8 +24,8 @@ use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 use crate::rules::{
     ActionDef, AreaDef, Badge, CounterDef, Decision, KindDef, MarkerDef, Offer, OptionConflict,
-    OptionDef, Options, Outcome, Params, PhaseChange, PhaseDef, RuleError, Ruleset, TableDoc,
-    find_action,
+    OptionDef, Options, Outcome, ParamDef, Params, PhaseChange, PhaseDef, RuleError, Ruleset,
+    TableDoc, find_action,
 };
 use crate::scenario::{Problem, ScenarioFile};
 
@@ -153,6 +156,25 @@ impl Ruleset for Newport {
         params: &Params,
     ) -> Result<OddsReport, RuleError> {
         battle::odds(view, action, params)
+    }
+
+    fn input_applies(
+        &self,
+        view: &BattleView<'_>,
+        action: &str,
+        input: &ParamDef,
+        given: &Params,
+    ) -> bool {
+        inputs::input_applies(view, action, input, given)
+    }
+
+    fn check_inputs(
+        &self,
+        view: &BattleView<'_>,
+        action: &str,
+        given: &Params,
+    ) -> Result<(), RuleError> {
+        inputs::check_inputs(view, action, given)
     }
 
     fn act(

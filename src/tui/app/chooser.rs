@@ -55,10 +55,13 @@ impl App {
             0 => self.error("nothing is offered now"),
             1 => self.choose(&choices[0].clone()),
             _ => {
-                // Start on the selected unit when it is one of them.
+                // Start on the selected unit when it may take up the first offer (the one the
+                // rules put first: the opportunity fire before the close combat it precedes),
+                // else on the first choice: enter never declines an offer by accident.
+                let first = choices[0].offer.clone();
                 let cursor = self
                     .selected_unit()
-                    .and_then(|u| choices.iter().position(|c| c.unit == u))
+                    .and_then(|u| choices.iter().position(|c| c.unit == u && c.offer == first))
                     .unwrap_or(0);
                 self.mode = Mode::Chooser(Box::new(Chooser {
                     choices,

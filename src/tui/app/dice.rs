@@ -89,7 +89,7 @@ impl App {
             },
             Err(e) => match wanted(&e) {
                 Some((die, purpose)) => Trial::Needs(die, purpose.to_string()),
-                None => Trial::Refused(e.to_string()),
+                None => Trial::Refused(crate::tui::form::battle_words(&e)),
             },
         }
     }

@@ -4,6 +4,7 @@
 
 mod chooser;
 mod dice;
+mod log;
 mod markers;
 mod procedures;
 mod prompts;
@@ -12,6 +13,7 @@ mod summary;
 
 pub use chooser::{Choice, Chooser};
 pub use dice::{DiceRun, GivenFace};
+pub use log::LogState;
 pub use roster::Row;
 
 use super::action::Action;
@@ -47,6 +49,8 @@ pub enum Prompt {
     Note,
     /// A value for a counting or turn marker.
     MarkerValue(String),
+    /// Text to find in the log.
+    LogSearch,
 }
 
 /// What the screen shows.
@@ -102,6 +106,8 @@ pub struct App {
     pub cursor: usize,
     /// How many entries back from the newest the log shows.
     pub log_back: usize,
+    /// The log's keys, selection and search.
+    pub log: LogState,
     pub message: Option<(String, Level)>,
     pub dice_mode: DiceMode,
     pub color: bool,
@@ -122,6 +128,7 @@ impl App {
             mode: Mode::Main,
             cursor: 0,
             log_back: 0,
+            log: LogState::default(),
             message: None,
             dice_mode: DiceMode::Program,
             color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
@@ -130,6 +137,7 @@ impl App {
             rows,
             clock,
         };
+        app.sync_log();
         app.cursor = app
             .rows()
             .iter()
@@ -182,7 +190,7 @@ impl App {
     pub fn on_event(&mut self, event: TermEvent) {
         match event {
             TermEvent::Key(k) => self.on_key(k),
-            TermEvent::Mouse(m) => self.on_mouse(m),
+            TermEvent::Mouse(m) => self.on_log_mouse(m),
             TermEvent::Paste(text) => self.on_paste(&text),
             _ => {}
         }
@@ -270,6 +278,13 @@ impl App {
                     if kind == Prompt::Search {
                         self.search(&text);
                     }
+                    if kind == Prompt::LogSearch {
+                        if self.log_search(&text) {
+                            self.message = None;
+                        } else {
+                            self.error(format!("no log entry matches {text:?}"));
+                        }
+                    }
                     self.mode = Mode::Prompt { kind, text };
                 }
                 _ => self.mode = Mode::Prompt { kind, text },
@@ -279,9 +294,16 @@ impl App {
             Mode::Chooser(chooser) => self.on_chooser_key(chooser, &key),
             Mode::Dice(run) => self.on_dice_key(run, &key),
         }
+        // A result reopened from the log is one no longer once it is closed.
+        if !matches!(self.mode, Mode::Result { .. }) {
+            self.log.opened = None;
+        }
     }
 
     fn on_main_key(&mut self, key: &KeyEvent) {
+        if self.on_log_key(key) {
+            return;
+        }
         let Some(action) = self.keymap.resolve(key).cloned() else {
             if let KeyCode::Char(_) = key.code {
                 let k = super::keymap::Key::of(key);
@@ -297,6 +319,9 @@ impl App {
     pub fn dispatch(&mut self, action: Action) {
         let rows = self.rows().len();
         let page = usize::from(self.areas.get().roster.height.max(3) - 2);
+        if self.log.focused && self.on_log_action(&action) {
+            return;
+        }
         match action {
             Action::Up => self.cursor = self.cursor.saturating_sub(1),
             Action::Down => self.cursor = (self.cursor + 1).min(rows.saturating_sub(1)),
@@ -360,6 +385,10 @@ impl App {
                     DiceMode::Typed => "dice: type the faces thrown at the table",
                 });
             }
+            Action::LogFocus => self.toggle_log_focus(),
+            Action::LogSearch => self.open_log_search(),
+            Action::LogNextMatch => self.next_match(true),
+            Action::LogPrevMatch => self.next_match(false),
             Action::Help => self.mode = Mode::Help { scroll: 0 },
             Action::Quit => self.quit = true,
         }
@@ -370,9 +399,12 @@ impl App {
         cmd: &Command,
         typed: Option<TypedDice>,
     ) -> Result<Record, String> {
-        self.session
+        let done = self
+            .session
             .execute(cmd, typed, (self.clock)())
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string());
+        self.sync_log();
+        done
     }
 
     /// Runs a command from the main screen; errors become the status message. True on success.
@@ -398,6 +430,8 @@ impl App {
 
     pub(super) fn show(&mut self, record: Record) {
         self.log_back = 0;
+        self.log.opened = None;
+        self.sync_log();
         if let Entry::Event(e) = record.entry {
             self.info(e.summary.clone());
             // The event that ended the battle opens its account; its steps are in the log.

@@ -31,6 +31,7 @@ impl App {
             Prompt::Note => {
                 self.run(Command::Note { text }, None);
             }
+            Prompt::LogSearch => self.finish_log_search(text),
             Prompt::MarkerValue(marker) => {
                 let Some(u) = self.selected_unit() else {
                     return;
@@ -71,9 +72,15 @@ impl App {
                     return;
                 }
                 text.push_str(pasted);
-                if *kind == Prompt::Search {
-                    let text = text.clone();
-                    self.search(&text);
+                let (kind, text) = (kind.clone(), text.clone());
+                match kind {
+                    Prompt::Search => {
+                        self.search(&text);
+                    }
+                    Prompt::LogSearch => {
+                        self.log_search(&text);
+                    }
+                    _ => {}
                 }
             }
             Mode::Form(form) => form.on_paste(pasted, self.session.battle()),

@@ -39,6 +39,8 @@ pub(super) fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &m
             Span::raw(" resolve  "),
             Span::styled("tab", t.key()),
             Span::raw(" next  "),
+            Span::styled(crate::tui::form::DICE_KEY, t.key()),
+            Span::raw(" dice  "),
             Span::styled("space ←→", t.key()),
             Span::raw(" change  "),
             Span::styled("esc", t.key()),
@@ -55,9 +57,8 @@ pub(super) fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &m
     };
     let b = app.battle();
     let name_w = form
-        .fields
-        .iter()
-        .map(|f| f.def.name.len())
+        .shown()
+        .map(|(_, f)| f.def.name.len())
         .max()
         .unwrap_or(4)
         + 2;
@@ -65,7 +66,7 @@ pub(super) fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &m
     let mut shown_known = false;
     // The line of the focused input, to keep it in view.
     let mut focus_line = 0;
-    for (i, f) in form.fields.iter().enumerate() {
+    for (i, f) in form.shown() {
         if f.def.scope == Scope::Derived && !shown_known {
             lines.push(Line::from(Span::styled("known from the battle:", t.dim())));
             shown_known = true;
@@ -135,9 +136,9 @@ pub(super) fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &m
             t.dim(),
         ),
     ]));
-    // The error (or what the procedure does) on top; the inputs scroll just enough to show the
-    // focused one with its help line.
-    let head = match &form.error {
+    // The error, or what the rules already refuse, or what the procedure does, on top; the
+    // inputs scroll just enough to show the focused one with its help line.
+    let head = match form.error.as_ref().or(form.refusal.as_ref()) {
         Some(e) => Line::from(Span::styled(crate::text::escape_terminal(e), t.error())),
         None => Line::from(Span::styled(form.action.help, t.dim())),
     };

@@ -1,58 +1,208 @@
-//! The log pane: the battle's entries, newest at the bottom, undone ones struck through.
+//! The log pane: the battle's entries, newest at the bottom, one line each (cut with … where the
+//! width does not allow: the whole entry is one enter away), undone ones struck through, an undo
+//! or redo saying what it took back or put back. With the log's keys the selected entry is marked
+//! (› and reversed) and what the search found stands out.
 
 use super::*;
 
-pub(super) fn entry_line(
-    b: &crate::battle::Battle,
-    i: usize,
-    e: &Entry,
-    t: &Theme,
-) -> Line<'static> {
-    match e {
-        Entry::Event(ev) => {
-            let style = if b.history().is_in_force(i) {
-                Style::new()
-            } else {
-                t.dim().add_modifier(Modifier::CROSSED_OUT)
-            };
-            Line::from(vec![
-                Span::styled(format!("{:>3} ", i + 1), t.dim()),
-                Span::styled(crate::text::escape_terminal(&ev.summary), style),
-            ])
+/// `text` cut to `width` columns, ending with … when it was longer.
+pub(super) fn fit(text: &str, width: usize) -> String {
+    let w = |s: &str| Span::raw(s).width();
+    if w(text) <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    let mut buf = [0u8; 4];
+    for c in text.chars() {
+        let cw = w(c.encode_utf8(&mut buf));
+        if used + cw + 1 > width {
+            break;
         }
-        Entry::Undo => Line::from(Span::styled(format!("{:>3} ↶ undo", i + 1), t.dim())),
-        Entry::Redo => Line::from(Span::styled(format!("{:>3} ↷ redo", i + 1), t.dim())),
+        out.push(c);
+        used += cw;
+    }
+    if width > 0 {
+        out.push('…');
+    }
+    out
+}
+
+/// Spans of `text`, the parts matching `needle` (any case) in `found`.
+fn marked(text: String, needle: Option<&str>, base: Style, found: Style) -> Vec<Span<'static>> {
+    let lower = |c: char| c.to_lowercase().next().unwrap_or(c);
+    let Some(needle) = needle.filter(|n| !n.is_empty()) else {
+        return vec![Span::styled(text, base)];
+    };
+    let needle: Vec<char> = needle.chars().map(lower).collect();
+    let chars: Vec<char> = text.chars().collect();
+    let mut spans = Vec::new();
+    let (mut plain, mut i) = (String::new(), 0);
+    while i < chars.len() {
+        let hit = i + needle.len() <= chars.len()
+            && chars[i..i + needle.len()]
+                .iter()
+                .zip(&needle)
+                .all(|(a, b)| lower(*a) == *b);
+        if hit {
+            if !plain.is_empty() {
+                spans.push(Span::styled(std::mem::take(&mut plain), base));
+            }
+            spans.push(Span::styled(
+                chars[i..i + needle.len()].iter().collect::<String>(),
+                base.patch(found),
+            ));
+            i += needle.len();
+        } else {
+            plain.push(chars[i]);
+            i += 1;
+        }
+    }
+    if !plain.is_empty() {
+        spans.push(Span::styled(plain, base));
+    }
+    spans
+}
+
+/// Entry `i` as one line of `width` columns.
+fn entry_line(app: &App, i: usize, digits: usize, width: usize, t: &Theme) -> Line<'static> {
+    let b = app.battle();
+    let entries = b.history().entries();
+    let focused = app.log.focused;
+    let selected = focused && i == app.log.cursor;
+    let number = format!(
+        "{}{:>digits$} ",
+        match (focused, selected) {
+            (false, _) => "",
+            (true, true) => "›",
+            (true, false) => " ",
+        },
+        i + 1
+    );
+    let text = fit(
+        &crate::text::escape_terminal(&app.log_text(i)),
+        width.saturating_sub(Span::raw(number.as_str()).width()),
+    );
+    let style = match entries.get(i) {
+        Some(Entry::Event(_)) if b.history().is_in_force(i) => Style::new(),
+        Some(Entry::Event(_)) => t.dim().add_modifier(Modifier::CROSSED_OUT),
+        _ => t.dim(),
+    };
+    let needle = if focused {
+        app.log.search.as_deref()
+    } else {
+        None
+    };
+    let mut spans = vec![Span::styled(
+        number,
+        if selected { t.key() } else { t.dim() },
+    )];
+    spans.extend(marked(
+        text,
+        needle,
+        style,
+        t.key().add_modifier(Modifier::UNDERLINED),
+    ));
+    let line = Line::from(spans);
+    if selected {
+        line.patch_style(t.selected())
+    } else {
+        line
     }
 }
 
 pub(super) fn render_log(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     let b = app.battle();
-    let entries = b.history().entries();
-    let block = Block::bordered().title(if app.log_back > 0 {
-        format!(" Log (↑{}) ", app.log_back)
+    let n = b.history().entries().len();
+    let mut title = String::from(if app.log.focused { " ▶ Log" } else { " Log" });
+    if app.log.focused
+        && let Some(s) = &app.log.search
+    {
+        title.push_str(&format!(" /{}", crate::text::escape_terminal(s)));
+    }
+    if app.log_back > 0 {
+        title.push_str(&format!(" (↑{})", app.log_back));
+    }
+    title.push(' ');
+    let block = Block::bordered().title(Span::styled(
+        title,
+        if app.log.focused {
+            t.key()
+        } else {
+            Style::new()
+        },
+    ));
+    let block = if app.log.focused {
+        block.border_style(t.key())
     } else {
-        " Log ".to_string()
-    });
+        block
+    };
     let inner = block.inner(area);
     block.render(area, buf);
     let mut areas = app.areas.get();
     areas.log = area;
     app.areas.set(areas);
-    // Newest at the bottom; long summaries wrap, so count rows from the end.
-    let end = entries.len().saturating_sub(app.log_back);
-    let mut lines: Vec<Line> = Vec::new();
-    let mut used = 0u16;
-    for i in (0..end).rev() {
-        let line = entry_line(b, i, &entries[i], t);
-        let h = wrapped_height(&Text::from(line.clone()), inner.width);
-        if used + h > inner.height {
-            break;
+    // Newest at the bottom, one line each.
+    let end = n.saturating_sub(app.log_back);
+    let start = end.saturating_sub(usize::from(inner.height));
+    let digits = n.to_string().len().max(3);
+    let lines: Vec<Line> = (start..end)
+        .map(|i| entry_line(app, i, digits, usize::from(inner.width), t))
+        .collect();
+    Paragraph::new(lines).render(inner, buf);
+}
+
+/// The key-hint line while the log has the keys.
+pub(super) fn render_log_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    use crate::tui::Action as A;
+    let k = |a: &A| app.keymap.hint(a);
+    let mut spans = vec![Span::raw(" ")];
+    for (key, what) in [
+        ("↑↓".to_string(), "select"),
+        ("enter".to_string(), "open"),
+        (k(&A::Search), "search"),
+        (
+            format!("{} {}", k(&A::LogNextMatch), k(&A::LogPrevMatch)),
+            "match",
+        ),
+        (format!("{} esc", k(&A::LogFocus)), "roster"),
+    ] {
+        if key.trim().is_empty() {
+            continue;
         }
-        used += h;
-        lines.push(line);
+        spans.push(Span::styled(key, t.key()));
+        spans.push(Span::raw(format!(" {what}  ")));
     }
-    lines.reverse();
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
+    Paragraph::new(Line::from(spans)).render(area, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fit_cuts_with_an_ellipsis_to_the_width() {
+        assert_eq!(fit("short", 10), "short");
+        assert_eq!(fit("exactly10!", 10), "exactly10!");
+        assert_eq!(fit("a little too long", 10), "a little …");
+        assert_eq!(fit("a little too long", 10).chars().count(), 10);
+        assert_eq!(
+            fit("日本語の記録", 7),
+            "日本語…",
+            "wide characters count twice"
+        );
+        assert_eq!(fit("anything", 0), "");
+    }
+
+    #[test]
+    fn matches_stand_out_in_any_case() {
+        let found = Style::new().add_modifier(Modifier::UNDERLINED);
+        let spans = marked("Fire at fire".into(), Some("FIRE"), Style::new(), found);
+        let parts: Vec<(&str, bool)> = spans
+            .iter()
+            .map(|s| (s.content.as_ref(), s.style == found))
+            .collect();
+        assert_eq!(parts, [("Fire", true), (" at ", false), ("fire", true)]);
+        assert_eq!(marked("x".into(), None, Style::new(), found).len(), 1);
+    }
 }

@@ -13,7 +13,7 @@ mod summary;
 use chooser::render_chooser;
 use dice::render_dice;
 use form::render_form;
-use log::render_log;
+use log::{render_log, render_log_hints};
 use popups::{render_help, render_markers, render_prompt, render_result};
 use roster::{render_details, render_roster};
 use summary::render_summary;
@@ -199,6 +199,10 @@ fn render_status(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
 
 fn render_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     use crate::tui::Action as A;
+    if app.log.focused {
+        render_log_hints(app, t, area, buf);
+        return;
+    }
     let mut actions: Vec<A> = app
         .battle()
         .ruleset

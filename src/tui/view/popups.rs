@@ -40,8 +40,10 @@ pub(super) fn render_result(
             text.push_line(Line::from(format!("• {}", crate::text::escape_terminal(n))));
         }
     }
-    // The offers this event made, with the stands that may take them up now.
-    if !ev.offers.is_empty() {
+    // The offers this event made, with the stands that may take them up now (not for a result
+    // reopened from the log: its offers are long gone).
+    let reopened = app.log.opened;
+    if !ev.offers.is_empty() && reopened.is_none() {
         for standing in app.offers() {
             text.push_line(Line::from(vec![
                 Span::styled(
@@ -52,7 +54,7 @@ pub(super) fn render_result(
             ]));
         }
     }
-    let offer_hint = if ev.offers.is_empty() {
+    let offer_hint = if ev.offers.is_empty() || reopened.is_some() {
         String::new()
     } else {
         format!(
@@ -74,7 +76,18 @@ pub(super) fn render_result(
         .scroll((scroll, 0))
         .block(
             Block::bordered()
-                .title(" Result (on disk) ")
+                .title(match reopened {
+                    None => " Result (on disk) ".to_string(),
+                    Some(i) => format!(
+                        " Entry {} · from the journal{} ",
+                        i + 1,
+                        if app.battle().history().is_in_force(i) {
+                            ""
+                        } else {
+                            " · undone since"
+                        }
+                    ),
+                })
                 .title_bottom(format!(
                     " {offer_hint}{}any other key closes ",
                     if scrolls { "↑↓ scroll  " } else { "" }
@@ -108,7 +121,24 @@ pub(super) fn render_help(app: &App, scroll: u16, t: &Theme, area: Rect, buf: &m
     }
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled("In a form", t.title())));
-    lines.push(Line::from("  tab/↓ next field · shift-tab/↑ previous · space or ←→ change a choice · enter resolve · esc cancel"));
+    lines.push(Line::from(format!(
+        "  tab/↓ next field · shift-tab/↑ previous · {} the dice field and back · space or ←→ change a choice · enter resolve · esc cancel",
+        crate::tui::form::DICE_KEY
+    )));
+    lines.push(Line::from(
+        "  only the inputs that can matter are shown; a refusal shows as soon as a unit is named",
+    ));
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled("In the log", t.title())));
+    lines.push(Line::from(format!(
+        "  {} gives the log the keys · ↑↓ pgup pgdn home end select an entry · enter opens its whole result from the journal · {} (or {} from anywhere) searches the log, {} {} older/newer match · esc or {} back to the roster",
+        app.keymap.hint(&crate::tui::Action::LogFocus),
+        app.keymap.hint(&crate::tui::Action::Search),
+        app.keymap.hint(&crate::tui::Action::LogSearch),
+        app.keymap.hint(&crate::tui::Action::LogNextMatch),
+        app.keymap.hint(&crate::tui::Action::LogPrevMatch),
+        app.keymap.hint(&crate::tui::Action::LogFocus),
+    )));
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled(
         "Typed dice (d switches them on)",
@@ -160,6 +190,7 @@ pub(super) fn render_prompt(kind: &Prompt, text: &str, t: &Theme, area: Rect, bu
         Prompt::GoTo => "go to unit id",
         Prompt::Note => "note",
         Prompt::MarkerValue(_) => "value",
+        Prompt::LogSearch => "search the log",
     };
     Clear.render(area, buf);
     Paragraph::new(Line::from(vec![

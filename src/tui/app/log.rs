@@ -1,0 +1,345 @@
+//! The log as the umpire reads it back: each entry one line, an undo or redo naming what it took
+//! back or put back, the keys moved to the log to select an entry and reopen its whole result
+//! (read from the journal, since the battle in memory keeps no explanations), and a search.
+
+use super::*;
+use crate::battle::History;
+
+/// The log pane's state.
+#[derive(Clone, Debug, Default)]
+pub struct LogState {
+    /// The log has the keys ([`Action::LogFocus`] moves them between the roster and the log).
+    pub focused: bool,
+    /// The selected entry (an index into the battle's history) while the log has the keys.
+    pub cursor: usize,
+    /// What the log was last searched for.
+    pub search: Option<String>,
+    /// The entry whose result is open, reopened from the journal (`None`: a result just made).
+    pub opened: Option<usize>,
+    /// Where a search being typed started from: it finds the newest match at or before it.
+    anchor: usize,
+    /// For each undo or redo entry, the event it took back or put back: `(entry, event)`, in
+    /// entry order.
+    marks: Vec<(usize, usize)>,
+    /// How many of the history's entries `marks` accounts for.
+    seen: usize,
+}
+
+impl LogState {
+    /// The event that undo or redo entry `entry` took back or put back (`None` for one that had
+    /// nothing to act on, or for an event).
+    pub fn target(&self, entry: usize) -> Option<usize> {
+        self.marks
+            .binary_search_by_key(&entry, |&(e, _)| e)
+            .ok()
+            .map(|i| self.marks[i].1)
+    }
+
+    /// Accounts for the entries added to `history` since the last call. An undo or redo among
+    /// them has its target found by replaying the entries' undo and redo marks over stand-ins of
+    /// the events (the history's own rules, nothing kept but the marks); entries that are all
+    /// events cost nothing.
+    pub fn sync(&mut self, history: &History) {
+        let entries = history.entries();
+        if entries.len() == self.seen {
+            return;
+        }
+        // An event added changes no earlier undo's target.
+        let marks_added = entries[self.seen.min(entries.len())..]
+            .iter()
+            .any(|e| !matches!(e, Entry::Event(_)));
+        self.seen = entries.len();
+        if !marks_added {
+            return;
+        }
+        let mut shadow = History::default();
+        self.marks.clear();
+        for (i, e) in entries.iter().enumerate() {
+            match e {
+                Entry::Event(ev) => shadow.push(Entry::Event(Event {
+                    kind: if matches!(ev.kind, crate::battle::EventKind::Start) {
+                        crate::battle::EventKind::Start
+                    } else {
+                        crate::battle::EventKind::Edit
+                    },
+                    summary: String::new(),
+                    resolutions: Vec::new(),
+                    effects: Vec::new(),
+                    notes: Vec::new(),
+                    offers: Vec::new(),
+                })),
+                Entry::Undo => {
+                    if let Some(t) = shadow.undo_target() {
+                        self.marks.push((i, t));
+                    }
+                    shadow.push(Entry::Undo);
+                }
+                Entry::Redo => {
+                    if let Some(t) = shadow.redo_target() {
+                        self.marks.push((i, t));
+                    }
+                    shadow.push(Entry::Redo);
+                }
+            }
+        }
+    }
+}
+
+impl App {
+    /// Entry `i` of the log as one line of text (without its number): an event's summary, or
+    /// what an undo took back or a redo put back.
+    pub fn log_text(&self, i: usize) -> String {
+        let entries = self.battle().history().entries();
+        let summary = |t: usize| match entries.get(t) {
+            Some(Entry::Event(e)) => e.summary.clone(),
+            _ => String::new(),
+        };
+        match entries.get(i) {
+            Some(Entry::Event(e)) => e.summary.clone(),
+            Some(Entry::Undo) => match self.log.target(i) {
+                Some(t) => format!("↶ undone: {}", summary(t)),
+                None => "↶ undo (nothing to take back)".into(),
+            },
+            Some(Entry::Redo) => match self.log.target(i) {
+                Some(t) => format!("↷ redone: {}", summary(t)),
+                None => "↷ redo (nothing to put back)".into(),
+            },
+            None => String::new(),
+        }
+    }
+
+    /// Brings the log's account of undos and redos up to date with the battle.
+    pub(super) fn sync_log(&mut self) {
+        let history = self.session.battle().history();
+        self.log.sync(history);
+    }
+
+    /// How many entries the log pane shows at once (from the last draw; before the first, as
+    /// many as there are).
+    fn log_rows(&self) -> usize {
+        match self.areas.get().log.height {
+            0 => self.battle().history().entries().len().max(1),
+            h => usize::from(h.saturating_sub(2)).max(1),
+        }
+    }
+
+    /// Scrolls the log just enough to show the selected entry.
+    fn show_log_cursor(&mut self) {
+        let n = self.battle().history().entries().len();
+        let rows = self.log_rows();
+        let end = n.saturating_sub(self.log_back);
+        let c = self.log.cursor;
+        if c >= end {
+            self.log_back = n.saturating_sub(c + 1);
+        } else if c.saturating_add(rows) < end {
+            self.log_back = n.saturating_sub(c + rows);
+        }
+    }
+
+    /// Gives the keys to the log, the newest entry shown selected, or back to the roster.
+    pub(super) fn toggle_log_focus(&mut self) {
+        if self.log.focused {
+            self.log.focused = false;
+            return;
+        }
+        let n = self.battle().history().entries().len();
+        self.log.focused = true;
+        self.log.cursor = n.saturating_sub(self.log_back + 1);
+        self.info("the log has the keys: enter opens an entry's whole result");
+    }
+
+    /// An action while the log has the keys: moving through it, searching it. False when the
+    /// action is not the log's (it is then carried out as from the roster).
+    pub(super) fn on_log_action(&mut self, action: &Action) -> bool {
+        let n = self.battle().history().entries().len();
+        let last = n.saturating_sub(1);
+        let page = self.log_rows().saturating_sub(1).max(1);
+        let c = self.log.cursor.min(last);
+        self.log.cursor = match action {
+            Action::Up | Action::LogBack => c.saturating_sub(1),
+            Action::Down | Action::LogForward => (c + 1).min(last),
+            Action::PageUp => c.saturating_sub(page),
+            Action::PageDown => (c + page).min(last),
+            Action::Top => 0,
+            Action::Bottom => last,
+            Action::Search => {
+                self.open_log_search();
+                return true;
+            }
+            _ => return false,
+        };
+        self.show_log_cursor();
+        true
+    }
+
+    /// The mouse acts where it points, whichever pane has the keys: the wheel over the log
+    /// scrolls it, over the roster moves the roster's cursor; a click on the roster gives it the
+    /// keys back.
+    pub(super) fn on_log_mouse(&mut self, m: MouseEvent) {
+        let log_keys = std::mem::take(&mut self.log.focused);
+        self.on_mouse(m);
+        let roster = self.areas.get().roster;
+        let on_roster = m.column >= roster.x
+            && m.column < roster.x + roster.width
+            && m.row >= roster.y
+            && m.row < roster.y + roster.height;
+        self.log.focused =
+            log_keys && !(on_roster && matches!(m.kind, MouseEventKind::Down(MouseButton::Left)));
+    }
+
+    /// A key the log handles itself while it has the keys (as a form does): enter opens the
+    /// selected entry, esc gives the keys back to the roster. True when it was handled.
+    pub(super) fn on_log_key(&mut self, key: &KeyEvent) -> bool {
+        if !self.log.focused || !key.modifiers.difference(KeyModifiers::SHIFT).is_empty() {
+            return false;
+        }
+        match key.code {
+            KeyCode::Enter => {
+                self.message = None;
+                self.open_entry(self.log.cursor);
+                true
+            }
+            KeyCode::Esc => {
+                self.log.focused = false;
+                self.message = None;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Opens entry `i`'s whole result, read back from the journal; an undo or redo opens the
+    /// event it took back or put back.
+    pub fn open_entry(&mut self, i: usize) {
+        let target = match self.battle().history().entries().get(i) {
+            None => {
+                self.error("the log is empty");
+                return;
+            }
+            Some(Entry::Event(_)) => i,
+            Some(_) => match self.log.target(i) {
+                Some(t) => {
+                    let what = if matches!(self.battle().history().entries()[i], Entry::Undo) {
+                        "took back"
+                    } else {
+                        "put back"
+                    };
+                    self.info(format!("entry {} {what} entry {}", i + 1, t + 1));
+                    t
+                }
+                None => {
+                    self.error(format!("entry {} changed nothing", i + 1));
+                    return;
+                }
+            },
+        };
+        match self.session.record(target) {
+            Ok(Record {
+                entry: Entry::Event(e),
+                ..
+            }) => {
+                self.mode = Mode::Result {
+                    event: Box::new(e),
+                    scroll: 0,
+                };
+                self.log.opened = Some(target);
+            }
+            Ok(other) => self.error(format!(
+                "entry {}: the journal holds {:?} there, not an event",
+                target + 1,
+                other.entry
+            )),
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    // ---- search --------------------------------------------------------------------------------
+
+    /// Opens the log's search prompt; the log takes the keys.
+    pub(super) fn open_log_search(&mut self) {
+        if !self.log.focused {
+            self.toggle_log_focus();
+        }
+        self.log.anchor = self.log.cursor;
+        self.prompt(Prompt::LogSearch);
+    }
+
+    /// Whether entry `i` matches `needle` (lower case).
+    fn log_matches(&self, i: usize, needle: &str) -> bool {
+        let number = (i + 1).to_string();
+        needle == number || self.log_text(i).to_lowercase().contains(needle)
+    }
+
+    /// The nearest entry matching `text` from `from` (included) going back (older) or forward
+    /// (newer), round the log.
+    fn find_in_log(&self, text: &str, from: usize, older: bool) -> Option<usize> {
+        let needle = text.to_lowercase();
+        let n = self.battle().history().entries().len();
+        if needle.is_empty() || n == 0 {
+            return None;
+        }
+        let from = from.min(n - 1);
+        (0..n)
+            .map(|k| {
+                if older {
+                    (from + n - k) % n
+                } else {
+                    (from + k) % n
+                }
+            })
+            .find(|&i| self.log_matches(i, &needle))
+    }
+
+    /// The search as typed: the newest match at or before where it started. True when found.
+    pub(super) fn log_search(&mut self, text: &str) -> bool {
+        match self.find_in_log(text, self.log.anchor, true) {
+            Some(i) => {
+                self.log.cursor = i;
+                self.log.search = Some(text.to_string());
+                self.show_log_cursor();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The search prompt closed with enter: the search stands (an empty one repeats the last).
+    pub(super) fn finish_log_search(&mut self, text: String) {
+        if text.is_empty() {
+            self.next_match(true);
+            return;
+        }
+        self.log.search = Some(text.clone());
+        if !self.log_search(&text) {
+            self.error(format!("no log entry matches {text:?}"));
+        }
+    }
+
+    /// Goes to the next match, older (or newer), round the log.
+    pub(super) fn next_match(&mut self, older: bool) {
+        let Some(text) = self.log.search.clone() else {
+            self.error(format!(
+                "search the log first ({})",
+                self.keymap.hint(&Action::LogSearch)
+            ));
+            return;
+        };
+        self.log.focused = true;
+        let n = self.battle().history().entries().len();
+        let start = if older {
+            (self.log.cursor + n.max(1) - 1) % n.max(1)
+        } else {
+            (self.log.cursor + 1) % n.max(1)
+        };
+        match self.find_in_log(&text, start, older) {
+            Some(i) => {
+                if (older && i > self.log.cursor) || (!older && i < self.log.cursor) {
+                    self.info(format!("search wrapped round the log: {text:?}"));
+                }
+                self.log.cursor = i;
+                self.show_log_cursor();
+            }
+            None => self.error(format!("no log entry matches {text:?}")),
+        }
+    }
+}
