@@ -1477,3 +1477,75 @@ fn a_mover_stopped_by_the_fire_is_refused_its_close_combat() {
     );
     assert!(out.contains("assaults"), "{out}");
 }
+
+#[test]
+fn the_battle_ends_after_its_last_turn_and_extend_plays_on() {
+    // Given the company action made one turn long,
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = dir.path().join("short.toml");
+    let text = std::fs::read_to_string(ROSTER)
+        .unwrap()
+        .replacen("turns = 12", "turns = 1", 1);
+    std::fs::write(&scenario, text).unwrap();
+    let journal = dir.path().join("battle.jsonl");
+    let j = journal.to_str().unwrap();
+    ok(&[
+        "new",
+        scenario.to_str().unwrap(),
+        "--journal",
+        j,
+        "--seed",
+        "7",
+    ]);
+    // when both sides' turn 1 is played, the next phase change ends the battle, with its account;
+    let r = run_in("next\nnext\n", &["act", j, "-"]);
+    assert_eq!(r.code, ExitCode::SUCCESS, "{}", r.err);
+    let out = ok(&["next", j]);
+    assert!(out.contains("the battle is over after turn 1"), "{out}");
+    assert!(
+        out.contains("The battle is over: 1 turn played, the last was turn 1."),
+        "{out}"
+    );
+    assert!(
+        out.contains("B Company, 1st Battalion, 116th Infantry: 22 units · 22 in play · 0 lost"),
+        "{out}"
+    );
+    // then procedures and phase changes are refused, leaving the journal as it was;
+    let before = std::fs::read(&journal).unwrap();
+    let err = fails(1, &["next", j]);
+    assert!(
+        err.contains("the battle is over: turn 1 was its last"),
+        "{err}"
+    );
+    let err = fails(1, &["act", j, "move", "--unit", "1-2"]);
+    assert!(err.contains("the battle is over"), "{err}");
+    assert_eq!(std::fs::read(&journal).unwrap(), before);
+    let state = ok(&["state", j]);
+    assert!(state.contains("the battle is over after turn 1"), "{state}");
+    assert!(
+        state.contains("The battle is over: 1 turn played"),
+        "{state}"
+    );
+    let json: Value = serde_json::from_str(&ok(&["state", j, "--json"])).unwrap();
+    assert_eq!(json["over"], true);
+    assert_eq!(json["turns"], 1);
+    assert_eq!(json["summary"]["turns_played"], 1);
+    assert_eq!(json["summary"]["sides"][0]["in_play"], 22);
+    // and `extend` plays on, logged; a bad count is a usage error.
+    let err = fails(2, &["extend", j, "0x"]);
+    assert!(err.contains("TURNS \"0x\""), "{err}");
+    let out = ok(&["extend", j, "2"]);
+    assert!(
+        out.contains("extends the battle by 2 turns: it now ends after turn 3"),
+        "{out}"
+    );
+    let json: Value = serde_json::from_str(&ok(&["state", j, "--json"])).unwrap();
+    assert_eq!(
+        (json["over"].as_bool(), json["turns"].as_u64()),
+        (Some(false), Some(3))
+    );
+    let out = ok(&["next", j]);
+    assert!(out.contains("turn 2"), "{out}");
+    let err = fails(1, &["extend", j]);
+    assert!(err.contains("the battle is not over"), "{err}");
+}

@@ -13,6 +13,7 @@
 //! | `umpire mark JOURNAL UNIT MARKER [VALUE \| --clear]` | sets or clears a marker by hand |
 //! | `umpire hits JOURNAL UNIT N` | sets a unit's hits by hand |
 //! | `umpire note JOURNAL TEXT...` | writes a note into the log |
+//! | `umpire extend JOURNAL [TURNS]` | plays on past the battle's last turn (logged) |
 //! | `umpire state JOURNAL [--json]` | the battle as it stands, read without locking |
 //!
 //! Nothing here knows a rule. An action's flags are its [`ParamDef`]s, every one of them (the
@@ -39,7 +40,7 @@
 //! `umpire act JOURNAL -` reads commands from standard input, one a line, written as on the
 //! command line after `umpire` with the journal left out: `fire --firer 1-1 --target g11 --range
 //! 12` (a procedure by its id; `act fire …` is accepted too), `next`, `next --dice 4 7`, `undo`,
-//! `redo`, `mark 1-1 suppressed`, `hits g11 2`, `note Smoke drifts east`, `state`. Lines are split
+//! `redo`, `mark 1-1 suppressed`, `hits g11 2`, `note Smoke drifts east`, `extend`, `state`. Lines are split
 //! as a shell splits them; blank lines and lines starting with `#` are skipped. The journal is
 //! opened and locked once for the whole script; each command's record is on disk before its
 //! output is printed, and the outputs are separated by a blank line. The script stops at the
@@ -84,7 +85,8 @@
 //! ```json
 //! {
 //!   "journal": "battle.jsonl", "title": "…", "ruleset": "newport", "seed": 7, "records": 5,
-//!   "turn": 2, "turns": 12, "active_side": "us", "phase": "action", "phase_name": "Action",
+//!   "turn": 2, "turns": 12, "over": false, "active_side": "us", "phase": "action",
+//!   "phase_name": "Action",
 //!   "sides": [ { "id": "us", "name": "…", "quality": "regular", "active": true, "counters": {} } ],
 //!   "formations": [ { "id": "1-plt", "name": "…", "level": "platoon", "side": "us",
 //!                     "parent": "b-coy", "quality": "green", "counters": {"cp": 3} } ],
@@ -95,7 +97,10 @@
 //!   "standing_offers": [ … as above … ],
 //!   "undo": "summary of the event an undo would take back, or null",
 //!   "redo": "summary of the event a redo would put back, or null",
-//!   "set_aside": "a bad last line left out, in words, or null"
+//!   "set_aside": "a bad last line left out, in words, or null",
+//!   "summary": { "sides": [ { "id": "us", "name": "…", "units": 22, "in_play": 21, "lost": 1,
+//!                             "hits": 3, "leaders": 5, "leaders_lost": 0 } ],
+//!                "turns_played": 1, "last_turn": 12, "over": false }
 //! }
 //! ```
 //!
@@ -125,7 +130,9 @@ use std::path::{Path, PathBuf};
 
 /// The battle commands besides `new` and `act`, as they are named on the command line and in a
 /// script.
-pub const SIMPLE: &[&str] = &["next", "undo", "redo", "mark", "hits", "note", "state"];
+pub const SIMPLE: &[&str] = &[
+    "next", "undo", "redo", "mark", "hits", "note", "extend", "state",
+];
 
 /// Top-level commands that are not battle commands: refused in a script with a word of why.
 const NOT_IN_A_SCRIPT: &[&str] = &[
@@ -324,6 +331,18 @@ fn simple_command(name: &'static str, with_journal: bool) -> Command {
                     .help("The hits it has now"),
             )
             .arg(json_arg()),
+        "extend" => cmd
+            .about(
+                "Play on past the battle's last turn: the battle becomes TURNS turns longer \
+                 (logged as an edit, undone like any other)",
+            )
+            .arg(
+                Arg::new("turns")
+                    .value_name("TURNS")
+                    .default_value("1")
+                    .help("How many turns more"),
+            )
+            .arg(json_arg()),
         "note" => cmd
             .about("Write a note into the battle's log")
             .arg(
@@ -466,6 +485,10 @@ enum Request {
     },
     Note {
         text: String,
+        json: bool,
+    },
+    Extend {
+        turns: String,
         json: bool,
     },
     State {
@@ -642,6 +665,10 @@ fn simple_request(name: &str, m: &ArgMatches) -> Result<Request, Failure> {
                 .map(String::as_str)
                 .collect::<Vec<_>>()
                 .join(" "),
+            json,
+        },
+        "extend" => Request::Extend {
+            turns: text("turns"),
             json,
         },
         "state" => Request::State { json },
@@ -923,6 +950,14 @@ fn carry_out(
             (BattleCommand::SetHits { unit, hits }, None, json)
         }
         Request::Note { text, json } => (BattleCommand::Note { text }, None, json),
+        Request::Extend { turns, json } => {
+            let turns = turns.trim().parse::<u32>().map_err(|_| {
+                Failure::usage(format!(
+                    "TURNS {turns:?}: expected how many turns more, a whole number from 1"
+                ))
+            })?;
+            (BattleCommand::Extend { turns }, None, json)
+        }
     };
     let record = session
         .execute(&command, dice, Utc::now())
@@ -948,6 +983,9 @@ fn carry_out(
     } else {
         let mut text = record_text(battle, &record, took);
         text.push_str(&offers_text(battle, journal));
+        if battle.state().is_over() && matches!(command, BattleCommand::Advance) {
+            text.push_str(&summary_text(battle));
+        }
         text.push_str(&format!(
             "Recorded: {}, record {} (line {})\n",
             shown(journal),
@@ -1110,6 +1148,11 @@ fn script_line(
 /// Where the battle stands: `turn 2 of 12 · B Company … · Action`.
 fn position(battle: &Battle) -> String {
     let st = battle.state();
+    if let Some(last) = st.turn_limit.filter(|_| st.is_over()) {
+        return format!(
+            "the battle is over after turn {last} (umpire extend JOURNAL plays on, umpire undo takes the last phase change back)"
+        );
+    }
     let of = battle
         .scenario
         .file
@@ -1123,6 +1166,36 @@ fn position(battle: &Battle) -> String {
         battle.roster.sides[st.active].name,
         battle.current_phase_name()
     )
+}
+
+/// The battle's account: how it stands, side by side (`Battle::summary`).
+fn summary_text(battle: &Battle) -> String {
+    let s = battle.summary();
+    let mut text = match (s.over, s.last_turn) {
+        (true, Some(last)) => format!(
+            "The battle is over: {} turn{} played, the last was turn {last}.\n",
+            s.turns_played,
+            if s.turns_played == 1 { "" } else { "s" }
+        ),
+        _ => format!(
+            "The battle so far: {} turn{} played.\n",
+            s.turns_played,
+            if s.turns_played == 1 { "" } else { "s" }
+        ),
+    };
+    for side in &s.sides {
+        text.push_str(&format!(
+            "  {}: {} units · {} in play · {} lost · {} hits taken · {} of {} leaders lost\n",
+            side.name,
+            side.units,
+            side.in_play,
+            side.lost,
+            side.hits,
+            side.leaders_lost,
+            side.leaders
+        ));
+    }
+    text
 }
 
 /// A record explained: the event's summary, each resolution, the notes (or what an undo or redo
@@ -1446,6 +1519,10 @@ fn state_text(battle: &Battle, journal: &Path, seed: u64) -> String {
         Some(e) => format!("Redo would put back: {}", e.summary),
         None => "Nothing to redo".into(),
     });
+    if st.is_over() {
+        out.push(String::new());
+        out.push(summary_text(battle).trim_end().to_string());
+    }
     let mut text = out.join("\n");
     text.push('\n');
     text
@@ -1525,7 +1602,12 @@ struct StateJson<'a> {
     seed: u64,
     records: usize,
     turn: u32,
-    turns: Option<i64>,
+    /// The battle's last turn (the scenario's length, as extended), if it has one.
+    turns: Option<u32>,
+    /// True once the last turn is over.
+    over: bool,
+    /// The battle's account, side by side.
+    summary: crate::battle::Summary,
     active_side: &'a str,
     phase: &'a str,
     phase_name: &'static str,
@@ -1599,7 +1681,9 @@ fn state_json<'a>(
         seed,
         records: battle.history().entries().len(),
         turn: st.turn,
-        turns: battle.scenario.file.turns.as_ref().map(|t| *t.get_ref()),
+        turns: battle.state().turn_limit,
+        over: battle.state().is_over(),
+        summary: battle.summary(),
         active_side: &r.sides[st.active].id,
         phase: &st.phase,
         phase_name: battle.current_phase_name(),
