@@ -10,7 +10,7 @@ mod roster;
 use form::render_form;
 use log::render_log;
 use popups::{render_help, render_markers, render_prompt, render_result};
-use roster::{render_details, render_roster};
+use roster::{details_height, render_details, render_roster};
 
 use super::app::{App, DiceMode, Level, Mode, Prompt, Row};
 use super::form::{Form, Odds};
@@ -88,7 +88,7 @@ impl Widget for &App {
         let [left, right] =
             Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
                 .areas(body);
-        let details_height = (right.height / 3).clamp(5, 10);
+        let details_height = details_height(self, &theme, right);
         let [details, log] =
             Layout::vertical([Constraint::Length(details_height), Constraint::Fill(1)])
                 .areas(right);
