@@ -522,6 +522,23 @@ fn a_unit_that_acts_leaves_the_still_to_act_list_and_the_cursor_goes_on_to_the_n
 }
 
 #[test]
+fn the_markers_popup_keeps_its_unit_while_a_filter_would_hide_it() {
+    let mut ui = Ui::demo();
+    ui.keys("t").select("2-1").keys("x3");
+    assert!(matches!(ui.app.mode, Mode::Markers));
+    assert_eq!(
+        ui.selected_id().as_deref(),
+        Some("2-1"),
+        "still 2-1, now Finished"
+    );
+    ui.keys("1");
+    assert_eq!(ui.badges("2-1"), ["SUP", "FIN"]);
+    ui.esc();
+    assert!(!ui.row_ids().contains(&"2-1".to_string()));
+    assert_eq!(ui.selected_id().as_deref(), Some("2-2"));
+}
+
+#[test]
 fn going_to_a_hidden_unit_lifts_the_filter_that_hides_it_and_says_so() {
     let mut ui = acted_demo();
     ui.keys("R");

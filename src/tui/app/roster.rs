@@ -209,9 +209,19 @@ impl App {
         self.reveal(Row::Unit(unit));
     }
 
-    /// Builds the lines again if the battle has changed since they were built.
+    /// Builds the lines again if the battle has changed since they were built; not while the
+    /// markers popup or a marker's value prompt is open, which work on the selected unit (a
+    /// filter could otherwise take it away in the middle).
     pub(super) fn sync_rows(&mut self) {
-        if self.tree.built_at != self.battle().history().entries().len() {
+        let on_the_unit = matches!(
+            self.mode,
+            Mode::Markers
+                | Mode::Prompt {
+                    kind: Prompt::MarkerValue(_),
+                    ..
+                }
+        );
+        if !on_the_unit && self.tree.built_at != self.battle().history().entries().len() {
             self.rebuild_rows();
         }
     }

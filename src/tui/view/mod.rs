@@ -10,7 +10,7 @@ mod roster;
 use form::render_form;
 use log::render_log;
 use popups::{render_help, render_markers, render_prompt, render_result};
-use roster::{details_height, render_details, render_roster};
+use roster::{details_height, details_lines, render_details, render_roster};
 
 use super::app::{App, DiceMode, Level, Mode, Prompt, Row};
 use super::form::{Form, Odds};
@@ -88,13 +88,14 @@ impl Widget for &App {
         let [left, right] =
             Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
                 .areas(body);
-        let details_height = details_height(self, &theme, right);
+        let panel = details_lines(self, &theme);
+        let details_height = details_height(&panel, right);
         let [details, log] =
             Layout::vertical([Constraint::Length(details_height), Constraint::Fill(1)])
                 .areas(right);
         render_header(self, &theme, header, buf);
         render_roster(self, &theme, left, buf);
-        render_details(self, &theme, details, buf);
+        render_details(panel, details, buf);
         render_log(self, &theme, log, buf);
         render_status(self, &theme, status, buf);
         render_hints(self, &theme, hints, buf);

@@ -278,7 +278,7 @@ fn unit_counts(b: &Battle, units: impl Iterator<Item = usize>) -> String {
 }
 
 /// What the panel shows for the selected line, then the offers standing and the area markers.
-fn details_lines(app: &App, t: &Theme) -> Vec<Line<'static>> {
+pub(super) fn details_lines(app: &App, t: &Theme) -> Vec<Line<'static>> {
     let b = app.battle();
     let r = &b.roster;
     let view = b.view();
@@ -407,11 +407,10 @@ fn panel_rows(lines: &[Line], cols: usize) -> u16 {
 
 /// The panel's height in `right` (the column it shares with the log): its usual third of the
 /// column, or more when what it shows needs more, leaving the log at least four lines.
-pub(super) fn details_height(app: &App, t: &Theme, right: Rect) -> u16 {
+pub(super) fn details_height(lines: &[Line], right: Rect) -> u16 {
     let usual = (right.height / 3).clamp(5, 10);
     let most = right.height.saturating_sub(6).max(usual);
-    let lines = details_lines(app, t);
-    let needed = panel_rows(&lines, usize::from(right.width.saturating_sub(2)));
+    let needed = panel_rows(lines, usize::from(right.width.saturating_sub(2)));
     (needed + 2).clamp(usual, most)
 }
 
@@ -435,15 +434,12 @@ fn fit_panel(lines: Vec<Line<'static>>, cols: usize, rows: u16) -> Vec<Line<'sta
     out
 }
 
-/// The panel: every line wrapped when they all fit, else as [`fit_panel`] fits them.
-pub(super) fn render_details(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+/// The panel ([`details_lines`]): every line wrapped when they all fit, else as [`fit_panel`]
+/// fits them.
+pub(super) fn render_details(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
     let block = Block::bordered().title(" Selected ");
     let inner = block.inner(area);
-    let lines = fit_panel(
-        details_lines(app, t),
-        usize::from(inner.width),
-        inner.height,
-    );
+    let lines = fit_panel(lines, usize::from(inner.width), inner.height);
     Paragraph::new(lines)
         .wrap(Wrap { trim: true })
         .block(block)
