@@ -383,7 +383,19 @@ mod tests {
             r(KeyCode::Char('A'), KeyModifiers::SHIFT),
             Some(Action::Procedure("artillery".into()))
         );
-        assert_eq!(r(KeyCode::Char('z'), KeyModifiers::NONE), None);
+        assert_eq!(
+            r(KeyCode::Enter, KeyModifiers::NONE),
+            Some(Action::ToggleFold)
+        );
+        assert_eq!(
+            r(KeyCode::Left, KeyModifiers::NONE),
+            Some(Action::FoldOrParent)
+        );
+        assert_eq!(
+            r(KeyCode::Char('l'), KeyModifiers::NONE),
+            Some(Action::UnfoldOrChild)
+        );
+        assert_eq!(r(KeyCode::Char('w'), KeyModifiers::NONE), None);
     }
 
     #[test]
