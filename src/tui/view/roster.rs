@@ -16,8 +16,13 @@ pub(super) fn pips(hits: u32, limit: u32) -> String {
     format!("{shown:<3}")
 }
 
-/// Badges as spans, each after a space; without colour in brackets when `brackets`.
-fn badge_spans(t: &Theme, badges: &[Badge], brackets: bool) -> Vec<Span<'static>> {
+/// Badges as spans, each after a space; without colour in brackets.
+pub(super) fn badge_spans(t: &Theme, badges: &[Badge]) -> Vec<Span<'static>> {
+    spans_of_badges(t, badges, !t.color)
+}
+
+/// Badges as spans, each after a space; in brackets when `brackets`.
+fn spans_of_badges(t: &Theme, badges: &[Badge], brackets: bool) -> Vec<Span<'static>> {
     let mut out = Vec::new();
     for b in badges {
         out.push(Span::raw(" "));
@@ -88,9 +93,9 @@ fn fit(
     let room = cols.saturating_sub(lead);
     let name = format!(" {name}");
     // Bracketed badges (without colour) and then bare ones, after as much of the name as fits.
-    let mut variants = vec![badge_spans(t, badges, !t.color)];
+    let mut variants = vec![badge_spans(t, badges)];
     if !t.color {
-        variants.push(badge_spans(t, badges, false));
+        variants.push(spans_of_badges(t, badges, false));
     }
     for v in &variants {
         let w: usize = v.iter().map(Span::width).sum();
