@@ -1200,7 +1200,10 @@ fn a_bad_unit_id_in_the_go_to_prompt_says_the_nearest() {
     ui.keys(":g1").enter();
     let (said, level) = ui.message();
     assert_eq!(level, Level::Error);
-    assert!(said.starts_with("no single unit `g1`"), "{said}");
+    assert!(
+        said.starts_with("no single unit or formation `g1`"),
+        "{said}"
+    );
     ui.keys(":stu").enter();
     assert_eq!(ui.selected(), Some("stug"), "a unique prefix is enough");
 }

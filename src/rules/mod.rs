@@ -352,6 +352,20 @@ pub trait Ruleset: Send + Sync {
     fn badges(&self, battle: &BattleView<'_>, unit: usize) -> Vec<Badge>;
     /// Counters of a formation worth showing (command points …), as `label value` pairs.
     fn formation_badges(&self, battle: &BattleView<'_>, formation: usize) -> Vec<Badge>;
+
+    /// What the panel of a selected formation lists besides its units: its counters and its
+    /// command (command points this turn and saved, its HQ or leader and whether it is in play),
+    /// each with its meaning in [`Badge::help`]. The default: the formation's badges.
+    fn formation_details(&self, battle: &BattleView<'_>, formation: usize) -> Vec<Badge> {
+        self.formation_badges(battle, formation)
+    }
+
+    /// True when `unit` may still act in the current turn: a unit of the side whose turn it is,
+    /// on the table, that the rules still let act (the roster's "still to act" filter). The
+    /// default: every unit of the active side on the table.
+    fn may_still_act(&self, battle: &BattleView<'_>, unit: usize) -> bool {
+        battle.info(unit).side == battle.active_side() && battle.unit_state(unit).on_table()
+    }
 }
 
 /// The rule sets this program knows, in the order they are listed.

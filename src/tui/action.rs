@@ -20,13 +20,29 @@ pub enum Action {
     Top,
     /// Go to the last row.
     Bottom,
+    /// Fold or unfold the side or formation under the cursor.
+    ToggleFold,
+    /// Fold the open side or formation under the cursor, or go to the line above it.
+    FoldOrParent,
+    /// Unfold the folded side or formation under the cursor, or go to its first line.
+    UnfoldOrChild,
+    /// Fold every formation.
+    FoldAll,
+    /// Unfold every side and formation.
+    UnfoldAll,
+    /// Show one side in the roster, then the next, then every side.
+    CycleSide,
+    /// Hide removed units in the roster, or show them again.
+    ToggleRemoved,
+    /// Show only the units that may still act, or every unit again.
+    ToggleToAct,
     /// Scroll the event log back (older events).
     LogBack,
     /// Scroll the event log forward (newer events).
     LogForward,
-    /// Search units by id or name.
+    /// Search units and formations by id or name.
     Search,
-    /// Jump to a unit by typing its id.
+    /// Jump to a unit or formation by typing its id.
     GoTo,
     /// Start a rule-set procedure by its id (`fire`, `close-combat` …) with the selected unit.
     #[serde(rename = "procedure")]
@@ -76,10 +92,18 @@ impl Action {
             Action::PageDown => "page down".into(),
             Action::Top => "first row".into(),
             Action::Bottom => "last row".into(),
+            Action::ToggleFold => "fold or unfold".into(),
+            Action::FoldOrParent => "fold, or go up".into(),
+            Action::UnfoldOrChild => "unfold, or go in".into(),
+            Action::FoldAll => "fold every formation".into(),
+            Action::UnfoldAll => "unfold everything".into(),
+            Action::CycleSide => "roster: one side, the next, every side".into(),
+            Action::ToggleRemoved => "roster: hide or show removed units".into(),
+            Action::ToggleToAct => "roster: only units still to act, or all".into(),
             Action::LogBack => "log: older".into(),
             Action::LogForward => "log: newer".into(),
-            Action::Search => "search units".into(),
-            Action::GoTo => "go to unit id".into(),
+            Action::Search => "search units and formations".into(),
+            Action::GoTo => "go to a unit or formation by id".into(),
             Action::Procedure(id) => id.replace('-', " "),
             Action::TakeOffer => "take up what the rules offer (opportunity fire …)".into(),
             Action::NextPhase => "next phase".into(),

@@ -168,6 +168,17 @@ impl Keymap {
             (Key::ch('g'), Top),
             (Key::plain(K::End), Bottom),
             (Key::ch('G'), Bottom),
+            (Key::ch(' '), ToggleFold),
+            (Key::plain(K::Enter), ToggleFold),
+            (Key::plain(K::Left), FoldOrParent),
+            (Key::ch('h'), FoldOrParent),
+            (Key::plain(K::Right), UnfoldOrChild),
+            (Key::ch('l'), UnfoldOrChild),
+            (Key::ch('z'), FoldAll),
+            (Key::ch('Z'), UnfoldAll),
+            (Key::ch('v'), CycleSide),
+            (Key::ch('R'), ToggleRemoved),
+            (Key::ch('t'), ToggleToAct),
             (Key::ch('['), LogBack),
             (Key::ch(']'), LogForward),
             (Key::ch('/'), Search),
@@ -377,7 +388,19 @@ mod tests {
             r(KeyCode::Char('A'), KeyModifiers::SHIFT),
             Some(Action::Procedure("artillery".into()))
         );
-        assert_eq!(r(KeyCode::Char('z'), KeyModifiers::NONE), None);
+        assert_eq!(
+            r(KeyCode::Enter, KeyModifiers::NONE),
+            Some(Action::ToggleFold)
+        );
+        assert_eq!(
+            r(KeyCode::Left, KeyModifiers::NONE),
+            Some(Action::FoldOrParent)
+        );
+        assert_eq!(
+            r(KeyCode::Char('l'), KeyModifiers::NONE),
+            Some(Action::UnfoldOrChild)
+        );
+        assert_eq!(r(KeyCode::Char('w'), KeyModifiers::NONE), None);
     }
 
     #[test]

@@ -2131,15 +2131,27 @@ fn command_phase(
 
 // ---- badges ------------------------------------------------------------------------------------
 
+/// A unit's badges: every marker on it, in the rule set's order. A removed unit shows that it is
+/// out and, for a killed leader, the turn its replacement returns, not the markers it left with.
 pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
     let st = v.unit_state(u);
     let mut out = Vec::new();
-    if let Some(cause) = &st.removed {
+    if st.removed.is_some() {
         out.push(Badge {
             text: "OUT".into(),
             tone: Tone::Muted,
-            help: format!("removed: {cause}"),
+            help: "no longer on the table".into(),
         });
+        if let Some(turn) = st.marker(RETURNS) {
+            out.push(Badge {
+                text: format!("BACK T{turn}"),
+                tone: Tone::Info,
+                help: format!(
+                    "a replacement leader returns at the start of its side's turn on turn {turn}"
+                ),
+            });
+        }
+        return out;
     }
     for m in MARKERS {
         if let Some(val) = st.marker(m.id) {
@@ -2188,6 +2200,79 @@ pub fn formation_badges(v: &BattleView<'_>, f: usize) -> Vec<Badge> {
         });
     }
     out
+}
+
+/// The panel of a selected formation: a method-3 battalion's command points (this turn and
+/// saved), and the formation's own HQ and leader stands, in play or out (and when a replacement
+/// returns).
+pub fn formation_details(v: &BattleView<'_>, f: usize) -> Vec<Badge> {
+    let fi = &v.roster.formations[f];
+    let mut out = Vec::new();
+    if fi.level.as_deref() == Some("battalion") && method(v, fi.side) == 3 {
+        let cp = v.state.counter(&fi.id, CP).unwrap_or(0);
+        let saved = v.state.counter(&fi.id, SAVED).unwrap_or(0);
+        out.push(Badge {
+            text: format!("CP {cp}"),
+            tone: if cp + saved == 0 {
+                Tone::Warn
+            } else {
+                Tone::Info
+            },
+            help: "command points this turn (a stand that moves or fires spends one)".into(),
+        });
+        out.push(Badge {
+            text: format!("saved {saved}"),
+            tone: Tone::Info,
+            help: if hq_alive(v, f) {
+                "points saved with the HQ, spent after this turn's".into()
+            } else {
+                "HQ lost: nothing is saved; unspent points vanish at the turn's end".into()
+            },
+        });
+    }
+    for &u in v.roster.formation_units(f) {
+        let info = v.info(u);
+        let role = if is_hq(info) {
+            "HQ"
+        } else if is_leader(info) {
+            "leader"
+        } else {
+            continue;
+        };
+        let (tone, state) = match &v.unit_state(u).removed {
+            None => (Tone::Info, "in play".to_string()),
+            Some(cause) => (
+                Tone::Danger,
+                match v.marker(u, RETURNS) {
+                    Some(turn) => format!("out ({cause}); a replacement returns on turn {turn}"),
+                    None => format!("out ({cause})"),
+                },
+            ),
+        };
+        out.push(Badge {
+            text: format!("{role} {}", info.id),
+            tone,
+            help: format!("{state}: {}", info.name),
+        });
+    }
+    out
+}
+
+/// A stand may still act this turn: it is on the table, of the side whose turn it is, not
+/// Finished, and (method 3) its battalion has a command point left for it. Off-table assets spend
+/// no points.
+pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
+    let info = v.info(u);
+    if info.side != v.active_side() || !v.unit_state(u).on_table() || flag(v, u, FINISHED) {
+        return false;
+    }
+    if method(v, info.side) != 3 || is_asset(info) {
+        return true;
+    }
+    battalion(v, u).is_none_or(|bn| {
+        let id = &v.roster.formations[bn].id;
+        v.state.counter(id, CP).unwrap_or(0) + v.state.counter(id, SAVED).unwrap_or(0) > 0
+    })
 }
 
 // ---- scenario checks ---------------------------------------------------------------------------

@@ -214,6 +214,14 @@ impl Ruleset for Newport {
     fn formation_badges(&self, view: &BattleView<'_>, formation: usize) -> Vec<Badge> {
         battle::formation_badges(view, formation)
     }
+
+    fn formation_details(&self, view: &BattleView<'_>, formation: usize) -> Vec<Badge> {
+        battle::formation_details(view, formation)
+    }
+
+    fn may_still_act(&self, view: &BattleView<'_>, unit: usize) -> bool {
+        battle::may_still_act(view, unit)
+    }
 }
 
 fn not_table_only(action: &str) -> RuleError {

@@ -14,10 +14,10 @@ mod summary;
 pub use chooser::{Choice, Chooser};
 pub use dice::{DiceRun, GivenFace};
 pub use log::LogState;
-pub use roster::Row;
+pub use roster::{RosterFilter, Row};
 
 use super::action::Action;
-use super::form::{Form, FormKey, complete_unit, is_ctrl};
+use super::form::{Form, FormKey, is_ctrl};
 use super::keymap::Keymap;
 use crate::battle::session::{Record, Session};
 use crate::battle::{Battle, Command, Entry, Event, EventKind, StandingOffer};
@@ -114,14 +114,14 @@ pub struct App {
     pub quit: bool,
     /// Set during drawing.
     pub areas: Cell<Areas>,
-    /// The roster's lines ([`App::rows`]).
-    rows: Vec<Row>,
+    /// The roster's lines, folds and filters ([`App::rows`]).
+    tree: roster::RosterTree,
     clock: fn() -> DateTime<Utc>,
 }
 
 impl App {
     pub fn new(session: Session, keymap: Keymap, clock: fn() -> DateTime<Utc>) -> Self {
-        let rows = Self::roster_rows(session.battle());
+        let tree = roster::RosterTree::new(session.battle());
         let mut app = Self {
             session,
             keymap,
@@ -134,7 +134,7 @@ impl App {
             color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
             quit: false,
             areas: Cell::new(Areas::default()),
-            rows,
+            tree,
             clock,
         };
         app.sync_log();
@@ -298,6 +298,7 @@ impl App {
         if !matches!(self.mode, Mode::Result { .. }) {
             self.log.opened = None;
         }
+        self.sync_rows();
     }
 
     fn on_main_key(&mut self, key: &KeyEvent) {
@@ -329,6 +330,14 @@ impl App {
             Action::PageDown => self.cursor = (self.cursor + page).min(rows.saturating_sub(1)),
             Action::Top => self.cursor = 0,
             Action::Bottom => self.cursor = rows.saturating_sub(1),
+            Action::ToggleFold => self.toggle_fold(),
+            Action::FoldOrParent => self.fold_or_parent(),
+            Action::UnfoldOrChild => self.unfold_or_child(),
+            Action::FoldAll => self.fold_all(true),
+            Action::UnfoldAll => self.fold_all(false),
+            Action::CycleSide => self.cycle_side(),
+            Action::ToggleRemoved => self.toggle_removed(),
+            Action::ToggleToAct => self.toggle_to_act(),
             Action::LogBack => {
                 let n = self.battle().history().entries().len();
                 self.log_back = (self.log_back + 1).min(n.saturating_sub(1));
@@ -392,6 +401,7 @@ impl App {
             Action::Help => self.mode = Mode::Help { scroll: 0 },
             Action::Quit => self.quit = true,
         }
+        self.sync_rows();
     }
 
     pub(super) fn execute(

@@ -17,17 +17,11 @@ impl App {
                     self.error(format!("no unit matches {:?}", text));
                 }
             }
-            Prompt::GoTo => match complete_unit(self.battle(), text.trim()) {
-                Some(id) => {
-                    let u = self.battle().roster.unit_index(&id).unwrap_or_default();
-                    self.select_unit(u);
+            Prompt::GoTo => {
+                if let Err(e) = self.go_to(&text) {
+                    self.error(e);
                 }
-                None => {
-                    let hint =
-                        crate::text::did_you_mean(text.trim(), self.battle().roster.unit_ids());
-                    self.error(format!("no single unit `{}`{hint}", text.trim()));
-                }
-            },
+            }
             Prompt::Note => {
                 self.run(Command::Note { text }, None);
             }

@@ -1,79 +1,530 @@
-//! The roster as the umpire moves through it: its lines, the selection, search and the mouse.
+//! The roster as the umpire moves through it: a tree of sides, formations and units that folds
+//! and unfolds as file-tree UIs do (space or enter folds, ← folds or goes up, → unfolds or goes
+//! in), filters (one side or every side, removed units hidden, only the units that may still
+//! act), the selection, search, go-to and the mouse.
+//!
+//! The lines shown ([`App::rows`]) are built from the tree, the folds and the filters, and built
+//! again when one of them changes or a new entry in the battle's history may have changed which
+//! units pass the filters. The cursor stays on its line; when that line goes (a filter hides
+//! it), it moves to the next line still shown, or else the one before.
 
 use super::*;
+use std::collections::{HashMap, HashSet};
 
 /// A line of the roster pane.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Row {
     Side(usize),
     Formation(usize),
     Unit(usize),
 }
 
-impl App {
-    /// The roster as lines: each side, its formations (nested) and units, in file order.
-    pub fn rows(&self) -> &[Row] {
-        &self.rows
+/// Which units the roster shows. A formation or side none of whose units pass a unit filter is
+/// left out too.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RosterFilter {
+    /// Only this side (`None`: every side).
+    pub side: Option<usize>,
+    /// Removed units are left out.
+    pub hide_removed: bool,
+    /// Only the units that may still act ([`crate::rules::Ruleset::may_still_act`]).
+    pub to_act: bool,
+}
+
+impl RosterFilter {
+    /// True when a filter leaves units out within the sides shown.
+    pub fn hides_units(&self) -> bool {
+        self.hide_removed || self.to_act
+    }
+}
+
+/// The roster's lines and what shapes them.
+#[derive(Clone, Debug, Default)]
+pub struct RosterTree {
+    /// The lines shown, in tree order.
+    rows: Vec<Row>,
+    /// Folded sides and formations.
+    folded: HashSet<Row>,
+    filter: RosterFilter,
+    /// For each formation: how many of its units, nested ones too, pass the filter.
+    shown: Vec<usize>,
+    /// The length of the battle's history when the lines were built.
+    built_at: usize,
+}
+
+impl RosterTree {
+    /// The tree of `battle` with nothing folded and nothing filtered.
+    pub(super) fn new(battle: &Battle) -> Self {
+        let mut tree = Self::default();
+        tree.build(battle);
+        tree
     }
 
-    /// Builds the roster's lines from its tree (once: the roster does not change).
-    pub(super) fn roster_rows(battle: &Battle) -> Vec<Row> {
-        fn formation(r: &crate::battle::Roster, f: usize, out: &mut Vec<Row>) {
-            out.push(Row::Formation(f));
-            out.extend(r.formation_units(f).iter().map(|&u| Row::Unit(u)));
-            for &sub in r.formation_children(f) {
-                formation(r, sub, out);
-            }
-        }
+    /// True when a unit passes the filter.
+    fn passes(&self, battle: &Battle, view: &crate::battle::BattleView<'_>, u: usize) -> bool {
+        let f = &self.filter;
+        f.side.is_none_or(|s| battle.roster.units[u].side == s)
+            && (!f.hide_removed || battle.state().units[u].on_table())
+            && (!f.to_act || battle.ruleset.may_still_act(view, u))
+    }
+
+    /// Builds the lines from the tree, the folds and the filter.
+    fn build(&mut self, battle: &Battle) {
         let r = &battle.roster;
-        let mut out = Vec::with_capacity(r.sides.len() + r.formations.len() + r.units.len());
-        for s in 0..r.sides.len() {
-            out.push(Row::Side(s));
-            out.extend(r.side_units(s).iter().map(|&u| Row::Unit(u)));
-            for &f in r.side_formations(s) {
-                formation(r, f, &mut out);
+        let view = battle.view();
+        let pass: Vec<bool> = (0..r.units.len())
+            .map(|u| self.passes(battle, &view, u))
+            .collect();
+        self.shown = vec![0; r.formations.len()];
+        for (u, _) in pass.iter().enumerate().filter(|(_, p)| **p) {
+            let mut f = r.units[u].formation;
+            while let Some(i) = f {
+                self.shown[i] += 1;
+                f = r.formations[i].parent;
             }
         }
-        out
+        let mut side_shown = vec![0usize; r.sides.len()];
+        for (u, _) in pass.iter().enumerate().filter(|(_, p)| **p) {
+            side_shown[r.units[u].side] += 1;
+        }
+        let mut rows = Vec::with_capacity(r.sides.len() + r.formations.len() + r.units.len());
+        for (s, &shown) in side_shown.iter().enumerate() {
+            if self.filter.side.is_some_and(|only| only != s)
+                || (self.filter.hides_units() && shown == 0)
+            {
+                continue;
+            }
+            rows.push(Row::Side(s));
+            if self.folded.contains(&Row::Side(s)) {
+                continue;
+            }
+            rows.extend(
+                r.side_units(s)
+                    .iter()
+                    .filter(|&&u| pass[u])
+                    .map(|&u| Row::Unit(u)),
+            );
+            for &f in r.side_formations(s) {
+                self.formation(r, f, &pass, &mut rows);
+            }
+        }
+        self.rows = rows;
+        self.built_at = battle.history().entries().len();
+    }
+
+    fn formation(&self, r: &crate::battle::Roster, f: usize, pass: &[bool], out: &mut Vec<Row>) {
+        if self.filter.hides_units() && self.shown[f] == 0 {
+            return;
+        }
+        out.push(Row::Formation(f));
+        if self.folded.contains(&Row::Formation(f)) {
+            return;
+        }
+        out.extend(
+            r.formation_units(f)
+                .iter()
+                .filter(|&&u| pass[u])
+                .map(|&u| Row::Unit(u)),
+        );
+        for &sub in r.formation_children(f) {
+            self.formation(r, sub, pass, out);
+        }
+    }
+}
+
+/// The line above `row` in the tree: a unit's or formation's formation, or else its side.
+fn parent(r: &crate::battle::Roster, row: Row) -> Option<Row> {
+    match row {
+        Row::Side(_) => None,
+        Row::Formation(f) => Some(
+            r.formations[f]
+                .parent
+                .map_or(Row::Side(r.formations[f].side), Row::Formation),
+        ),
+        Row::Unit(u) => Some(
+            r.units[u]
+                .formation
+                .map_or(Row::Side(r.units[u].side), Row::Formation),
+        ),
+    }
+}
+
+/// Every line of the tree, nothing folded or filtered, in tree order (for search).
+fn whole_tree(r: &crate::battle::Roster) -> Vec<Row> {
+    fn formation(r: &crate::battle::Roster, f: usize, out: &mut Vec<Row>) {
+        out.push(Row::Formation(f));
+        out.extend(r.formation_units(f).iter().map(|&u| Row::Unit(u)));
+        for &sub in r.formation_children(f) {
+            formation(r, sub, out);
+        }
+    }
+    let mut out = Vec::with_capacity(r.sides.len() + r.formations.len() + r.units.len());
+    for s in 0..r.sides.len() {
+        out.push(Row::Side(s));
+        out.extend(r.side_units(s).iter().map(|&u| Row::Unit(u)));
+        for &f in r.side_formations(s) {
+            formation(r, f, &mut out);
+        }
+    }
+    out
+}
+
+impl App {
+    /// The roster as lines: each side, its formations (nested) and units, in file order, less
+    /// what is folded or filtered out.
+    pub fn rows(&self) -> &[Row] {
+        &self.tree.rows
+    }
+
+    /// The filter in force.
+    pub fn roster_filter(&self) -> RosterFilter {
+        self.tree.filter
+    }
+
+    /// True when a side or formation is folded (its lines are hidden).
+    pub fn is_folded(&self, row: Row) -> bool {
+        self.tree.folded.contains(&row)
+    }
+
+    /// How many units of a formation, nested ones too, pass the filter.
+    pub fn shown_units(&self, formation: usize) -> usize {
+        self.tree.shown.get(formation).copied().unwrap_or(0)
     }
 
     /// The unit under the cursor.
     pub fn selected_unit(&self) -> Option<usize> {
-        match self.rows().get(self.cursor) {
-            Some(Row::Unit(u)) => Some(*u),
+        match self.selected_row() {
+            Some(Row::Unit(u)) => Some(u),
             _ => None,
         }
     }
 
-    /// Moves the cursor to a unit.
+    /// The line under the cursor.
+    pub fn selected_row(&self) -> Option<Row> {
+        self.rows().get(self.cursor).copied()
+    }
+
+    /// Moves the cursor to a unit, unfolding (and if need be unfiltering) the roster to show it.
     pub fn select_unit(&mut self, unit: usize) {
-        if let Some(i) = self.rows().iter().position(|r| *r == Row::Unit(unit)) {
-            self.cursor = i;
+        self.reveal(Row::Unit(unit));
+    }
+
+    /// Builds the lines again if the battle has changed since they were built; not while the
+    /// markers popup or a marker's value prompt is open, which work on the selected unit (a
+    /// filter could otherwise take it away in the middle).
+    pub(super) fn sync_rows(&mut self) {
+        let on_the_unit = matches!(
+            self.mode,
+            Mode::Markers
+                | Mode::Prompt {
+                    kind: Prompt::MarkerValue(_),
+                    ..
+                }
+        );
+        if !on_the_unit && self.tree.built_at != self.battle().history().entries().len() {
+            self.rebuild_rows();
+        }
+    }
+
+    /// Builds the lines again, keeping the cursor on its line, or on the next line still shown,
+    /// or else on the one before.
+    fn rebuild_rows(&mut self) {
+        let old = std::mem::take(&mut self.tree.rows);
+        self.tree.build(self.session.battle());
+        let at: HashMap<Row, usize> = self
+            .tree
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (*r, i))
+            .collect();
+        let here = self.cursor.min(old.len().saturating_sub(1));
+        self.cursor = old
+            .get(here)
+            .and_then(|r| at.get(r))
+            .or_else(|| old.iter().skip(here + 1).find_map(|r| at.get(r)))
+            .or_else(|| old.iter().take(here).rev().find_map(|r| at.get(r)))
+            .copied()
+            .unwrap_or(0);
+    }
+
+    /// Puts the cursor on `row`, if it is shown.
+    fn put_cursor(&mut self, row: Row) -> bool {
+        match self.rows().iter().position(|r| *r == row) {
+            Some(i) => {
+                self.cursor = i;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Moves the cursor to `row`: unfolds what hides it and lifts any filter that leaves it out.
+    /// Returns the filters lifted, in words.
+    fn reveal(&mut self, row: Row) -> Vec<&'static str> {
+        let r = &self.session.battle().roster;
+        let mut up = parent(r, row);
+        while let Some(p) = up {
+            self.tree.folded.remove(&p);
+            up = parent(r, p);
+        }
+        let side = match row {
+            Row::Side(s) => s,
+            Row::Formation(f) => r.formations[f].side,
+            Row::Unit(u) => r.units[u].side,
+        };
+        let mut lifted = Vec::new();
+        let filter = &mut self.tree.filter;
+        if filter.side.is_some_and(|s| s != side) {
+            filter.side = None;
+            lifted.push("every side shown");
+        }
+        self.rebuild_rows();
+        if !self.put_cursor(row) {
+            let filter = &mut self.tree.filter;
+            if filter.hide_removed {
+                filter.hide_removed = false;
+                lifted.push("removed units shown");
+            }
+            if filter.to_act {
+                filter.to_act = false;
+                lifted.push("every unit shown, not only those still to act");
+            }
+            self.rebuild_rows();
+            self.put_cursor(row);
+        }
+        lifted
+    }
+
+    /// Says which filters were lifted to show what the umpire asked for.
+    fn say_lifted(&mut self, lifted: &[&str]) {
+        if !lifted.is_empty() {
+            self.info(format!("to show it: {}", lifted.join(", ")));
+        }
+    }
+
+    // ---- folding and filters -------------------------------------------------------------------
+
+    /// Folds or unfolds the side or formation under the cursor.
+    pub(super) fn toggle_fold(&mut self) {
+        match self.selected_row() {
+            Some(row @ (Row::Side(_) | Row::Formation(_))) => {
+                if !self.tree.folded.remove(&row) {
+                    self.tree.folded.insert(row);
+                }
+                self.rebuild_rows();
+            }
+            Some(Row::Unit(_)) => {
+                let key = self.keymap.hint(&Action::FoldOrParent);
+                self.info(format!(
+                    "space and enter fold a formation or a side; {key} goes to this unit's"
+                ));
+            }
+            None => {}
+        }
+    }
+
+    /// ←: folds the open side or formation under the cursor, or goes to the line above it.
+    pub(super) fn fold_or_parent(&mut self) {
+        let Some(row) = self.selected_row() else {
+            return;
+        };
+        if matches!(row, Row::Side(_) | Row::Formation(_)) && !self.is_folded(row) {
+            self.tree.folded.insert(row);
+            self.rebuild_rows();
+        } else if let Some(p) = parent(&self.battle().roster, row) {
+            self.put_cursor(p);
+        }
+    }
+
+    /// →: unfolds the folded side or formation under the cursor, or goes to its first line.
+    pub(super) fn unfold_or_child(&mut self) {
+        let Some(row) = self.selected_row() else {
+            return;
+        };
+        if !matches!(row, Row::Side(_) | Row::Formation(_)) {
+            return;
+        }
+        if self.tree.folded.remove(&row) {
+            self.rebuild_rows();
+        } else if let Some(&next) = self.rows().get(self.cursor + 1)
+            && parent(&self.battle().roster, next) == Some(row)
+        {
+            self.cursor += 1;
+        }
+    }
+
+    /// Folds every formation (sides stay open), the cursor going to the line that now holds its
+    /// own; or unfolds everything.
+    pub(super) fn fold_all(&mut self, fold: bool) {
+        if fold {
+            let r = &self.session.battle().roster;
+            self.tree
+                .folded
+                .extend((0..r.formations.len()).map(Row::Formation));
+            // The outermost formation holding the cursor's line, which stays shown.
+            let mut keep = self.selected_row();
+            let mut up = keep.and_then(|row| parent(r, row));
+            while let Some(p) = up {
+                if matches!(p, Row::Formation(_)) {
+                    keep = Some(p);
+                }
+                up = parent(r, p);
+            }
+            self.rebuild_rows();
+            if let Some(row) = keep {
+                self.put_cursor(row);
+            }
+        } else {
+            self.tree.folded.clear();
+            self.rebuild_rows();
+        }
+    }
+
+    /// Shows the next side alone, in order, and then every side again.
+    pub(super) fn cycle_side(&mut self) {
+        let sides = self.battle().roster.sides.len();
+        let next = match self.tree.filter.side {
+            None => Some(0),
+            Some(s) if s + 1 < sides => Some(s + 1),
+            Some(_) => None,
+        };
+        self.tree.filter.side = next;
+        self.rebuild_rows();
+        let msg = match next {
+            Some(s) => format!("roster: {} alone", self.battle().roster.sides[s].name),
+            None => "roster: every side".to_string(),
+        };
+        self.info(msg);
+    }
+
+    /// Hides removed units, or shows them again.
+    pub(super) fn toggle_removed(&mut self) {
+        self.tree.filter.hide_removed = !self.tree.filter.hide_removed;
+        self.rebuild_rows();
+        self.info(if self.tree.filter.hide_removed {
+            "roster: removed units hidden"
+        } else {
+            "roster: removed units shown"
+        });
+    }
+
+    /// Shows only the units that may still act, or every unit again.
+    pub(super) fn toggle_to_act(&mut self) {
+        self.tree.filter.to_act = !self.tree.filter.to_act;
+        self.rebuild_rows();
+        if self.tree.filter.to_act {
+            let b = self.battle();
+            let view = b.view();
+            let n = (0..b.roster.units.len())
+                .filter(|&u| b.ruleset.may_still_act(&view, u))
+                .count();
+            let side = &b.roster.sides[b.state().active].name;
+            self.info(format!("roster: {n} unit(s) of {side} may still act"));
+        } else {
+            self.info("roster: every unit");
         }
     }
 
     // ---- input -------------------------------------------------------------------------------
 
-    /// Moves the cursor to the first unit whose id or name contains `text`.
+    /// True when a unit or formation matches the search text (lower case): its id or name
+    /// contains it.
+    fn matches(&self, row: Row, needle: &str) -> bool {
+        let r = &self.battle().roster;
+        let (id, name) = match row {
+            Row::Unit(u) => (&r.units[u].id, &r.units[u].name),
+            Row::Formation(f) => (&r.formations[f].id, &r.formations[f].name),
+            Row::Side(_) => return false,
+        };
+        id.to_lowercase().contains(needle) || name.to_lowercase().contains(needle)
+    }
+
+    /// Moves the cursor to the first unit or formation whose id or name contains `text`: the
+    /// first among the lines shown, or else the first in the whole tree, unfolded (and
+    /// unfiltered) to show it.
     pub(super) fn search(&mut self, text: &str) -> bool {
         let needle = text.to_lowercase();
         if needle.is_empty() {
             return false;
         }
-        let found = self.rows().iter().position(|r| match r {
-            Row::Unit(u) => {
-                let i = &self.battle().roster.units[*u];
-                i.id.to_lowercase().contains(&needle) || i.name.to_lowercase().contains(&needle)
-            }
-            _ => false,
-        });
-        if let Some(i) = found {
+        if let Some(i) = self.rows().iter().position(|&r| self.matches(r, &needle)) {
             self.cursor = i;
+            return true;
         }
-        found.is_some()
+        // Hidden by a fold or a filter: the first that passes the filter, else the first.
+        let all: Vec<Row> = whole_tree(&self.battle().roster)
+            .into_iter()
+            .filter(|&r| self.matches(r, &needle))
+            .collect();
+        let b = self.session.battle();
+        let view = b.view();
+        let passing = all.iter().find(|row| match row {
+            Row::Unit(u) => self.tree.passes(b, &view, *u),
+            Row::Formation(f) => !self.tree.filter.hides_units() || self.tree.shown[*f] > 0,
+            Row::Side(s) => {
+                !self.tree.filter.hides_units()
+                    || (0..b.roster.units.len())
+                        .any(|u| b.roster.units[u].side == *s && self.tree.passes(b, &view, u))
+            }
+        });
+        match passing.or(all.first()).copied() {
+            Some(row) => {
+                let lifted = self.reveal(row);
+                self.say_lifted(&lifted);
+                true
+            }
+            None => false,
+        }
     }
 
-    /// Handles the mouse: a click selects a roster line; the wheel scrolls the pane under it.
+    /// Moves the cursor to the unit, formation or side with this id (or the one unit or
+    /// formation whose id starts with it), unfolding the roster to show it.
+    pub(super) fn go_to(&mut self, text: &str) -> Result<(), String> {
+        let text = text.trim();
+        let r = &self.battle().roster;
+        let exact = r
+            .unit_index(text)
+            .map(Row::Unit)
+            .or_else(|| r.formation_index(text).map(Row::Formation))
+            .or_else(|| r.side_index(text).map(Row::Side));
+        let row = match exact {
+            Some(row) => row,
+            None if text.is_empty() => return Err("type a unit or formation id".into()),
+            None => {
+                let mut hits = (r.units.iter().enumerate())
+                    .filter(|(_, u)| u.id.starts_with(text))
+                    .map(|(i, _)| Row::Unit(i))
+                    .chain(
+                        r.formations
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, f)| f.id.starts_with(text))
+                            .map(|(i, _)| Row::Formation(i)),
+                    );
+                match (hits.next(), hits.next()) {
+                    (Some(one), None) => one,
+                    _ => {
+                        let ids = r
+                            .unit_ids()
+                            .chain(r.formations.iter().map(|f| f.id.as_str()))
+                            .chain(r.sides.iter().map(|s| s.id.as_str()));
+                        let hint = crate::text::did_you_mean(text, ids);
+                        return Err(format!(
+                            "no single unit or formation `{}`{hint}",
+                            crate::text::escape_terminal(text)
+                        ));
+                    }
+                }
+            }
+        };
+        let lifted = self.reveal(row);
+        self.say_lifted(&lifted);
+        Ok(())
+    }
+
+    /// Handles the mouse: a click selects a roster line (a click on the selected side or
+    /// formation folds or unfolds it); the wheel scrolls the pane under it.
     pub fn on_mouse(&mut self, m: MouseEvent) {
         if !matches!(self.mode, Mode::Main) {
             return;
@@ -89,7 +540,11 @@ impl App {
                 let on_a_row = line >= 1 && line + 1 < usize::from(a.roster.height);
                 let idx = a.roster_first_row + line.saturating_sub(1);
                 if on_a_row && idx < self.rows().len() {
-                    self.cursor = idx;
+                    if idx == self.cursor && !matches!(self.rows()[idx], Row::Unit(_)) {
+                        self.toggle_fold();
+                    } else {
+                        self.cursor = idx;
+                    }
                 }
             }
             MouseEventKind::ScrollDown if inside(a.log) => self.dispatch(Action::LogForward),

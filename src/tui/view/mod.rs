@@ -15,7 +15,7 @@ use dice::render_dice;
 use form::render_form;
 use log::{render_log, render_log_hints};
 use popups::{render_help, render_markers, render_prompt, render_result};
-use roster::{render_details, render_roster};
+use roster::{details_height, details_lines, render_details, render_roster};
 use summary::render_summary;
 
 use super::app::{App, DiceMode, Level, Mode, Prompt, Row};
@@ -94,13 +94,14 @@ impl Widget for &App {
         let [left, right] =
             Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
                 .areas(body);
-        let details_height = (right.height / 3).clamp(5, 10);
+        let panel = details_lines(self, &theme);
+        let details_height = details_height(&panel, right);
         let [details, log] =
             Layout::vertical([Constraint::Length(details_height), Constraint::Fill(1)])
                 .areas(right);
         render_header(self, &theme, header, buf);
         render_roster(self, &theme, left, buf);
-        render_details(self, &theme, details, buf);
+        render_details(panel, details, buf);
         render_log(self, &theme, log, buf);
         render_status(self, &theme, status, buf);
         render_hints(self, &theme, hints, buf);

@@ -187,7 +187,7 @@ pub(super) fn render_help(app: &App, scroll: u16, t: &Theme, area: Rect, buf: &m
 pub(super) fn render_prompt(kind: &Prompt, text: &str, t: &Theme, area: Rect, buf: &mut Buffer) {
     let label = match kind {
         Prompt::Search => "search (id or name)",
-        Prompt::GoTo => "go to unit id",
+        Prompt::GoTo => "go to unit or formation id",
         Prompt::Note => "note",
         Prompt::MarkerValue(_) => "value",
         Prompt::LogSearch => "search the log",

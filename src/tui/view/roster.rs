@@ -1,7 +1,13 @@
-//! The roster pane (sides, formations and units with their hit pips and badges) and the
-//! selected-unit panel beside it.
+//! The roster pane (sides, formations and units with their hit pips and badges, folded and
+//! filtered as the umpire chose) and the panel of the selected line beside it.
+//!
+//! A roster line never cuts a badge off: the name gives way first (shortened with "…", then
+//! left out), then the brackets that mark badges when there is no colour; only a line too narrow
+//! for the badges alone shows those that fit and counts the others ("+2"), and the panel beside it
+//! lists them all.
 
 use super::*;
+use crate::battle::Battle;
 
 /// Hit pips against the limit: ● for each hit taken, ○ for each left.
 pub(super) fn pips(hits: u32, limit: u32) -> String {
@@ -10,18 +16,123 @@ pub(super) fn pips(hits: u32, limit: u32) -> String {
     format!("{shown:<3}")
 }
 
+/// Badges as spans, each after a space; without colour in brackets.
 pub(super) fn badge_spans(t: &Theme, badges: &[Badge]) -> Vec<Span<'static>> {
+    spans_of_badges(t, badges, !t.color)
+}
+
+/// Badges as spans, each after a space; in brackets when `brackets`.
+fn spans_of_badges(t: &Theme, badges: &[Badge], brackets: bool) -> Vec<Span<'static>> {
     let mut out = Vec::new();
     for b in badges {
         out.push(Span::raw(" "));
-        let text = if t.color {
-            b.text.clone()
-        } else {
-            format!("[{}]", b.text)
-        };
+        let text = crate::text::escape_terminal(&b.text);
+        let text = if brackets { format!("[{text}]") } else { text };
         out.push(Span::styled(text, t.tone(b.tone)));
     }
     out
+}
+
+/// Columns a text takes on the screen.
+fn width(s: &str) -> usize {
+    Span::raw(s).width()
+}
+
+/// `s` cut to at most `max` columns, ending in "…" when cut.
+pub(super) fn clip(s: &str, max: usize) -> String {
+    if width(s) <= max {
+        return s.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for (i, c) in s.char_indices() {
+        let w = width(&s[i..i + c.len_utf8()]);
+        if used + w + 1 > max {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    if max > 0 {
+        out.push('…');
+    }
+    out
+}
+
+/// A line cut to `max` columns, ending in "…" when cut.
+fn clip_line(line: Line<'static>, max: usize) -> Line<'static> {
+    if line.width() <= max {
+        return line;
+    }
+    let mut spans = Vec::new();
+    let mut left = max;
+    for s in line.spans {
+        let w = s.width();
+        if w < left {
+            left -= w;
+            spans.push(s);
+        } else {
+            spans.push(Span::styled(clip(&s.content, left), s.style));
+            break;
+        }
+    }
+    Line::from(spans)
+}
+
+/// A roster line laid out in `cols` columns: `lead` as it is, then `name` (which gives way),
+/// then every badge.
+fn fit(
+    t: &Theme,
+    mut spans: Vec<Span<'static>>,
+    name: String,
+    name_style: Style,
+    badges: &[Badge],
+    cols: usize,
+) -> Line<'static> {
+    let lead: usize = spans.iter().map(Span::width).sum();
+    let room = cols.saturating_sub(lead);
+    let name = format!(" {name}");
+    // Bracketed badges (without colour) and then bare ones, after as much of the name as fits.
+    let mut variants = vec![badge_spans(t, badges)];
+    if !t.color {
+        variants.push(spans_of_badges(t, badges, false));
+    }
+    for v in &variants {
+        let w: usize = v.iter().map(Span::width).sum();
+        if w + 3 <= room || (w < room && width(&name) <= room - w) {
+            spans.push(Span::styled(clip(&name, room - w), name_style));
+            spans.extend(v.iter().cloned());
+            return Line::from(spans);
+        }
+    }
+    let chosen = variants.pop().unwrap_or_default();
+    let chosen_w: usize = chosen.iter().map(Span::width).sum();
+    if chosen_w <= room {
+        spans.push(Span::raw(" ".repeat(room - chosen_w)));
+        spans.extend(chosen);
+        return Line::from(spans);
+    }
+    // Too narrow for every badge: those that fit, and how many do not.
+    let mut used = 0;
+    for (i, pair) in chosen.chunks(2).enumerate() {
+        let w: usize = pair.iter().map(Span::width).sum();
+        let after = badges.len() - i - 1;
+        let count = if after > 0 {
+            width(&format!(" +{after}"))
+        } else {
+            0
+        };
+        if used + w + count > room {
+            spans.push(Span::styled(
+                format!(" +{}", badges.len() - i),
+                t.tone(Tone::Warn),
+            ));
+            break;
+        }
+        used += w;
+        spans.extend(pair.iter().cloned());
+    }
+    Line::from(spans)
 }
 
 /// The width of the id column: the longest id, within reason.
@@ -29,58 +140,85 @@ pub(super) fn id_width(r: &crate::battle::Roster) -> usize {
     r.longest_id().clamp(4, 10)
 }
 
-pub(super) fn row_line(app: &App, t: &Theme, row: Row) -> Line<'static> {
+/// The fold arrow of a side or formation: ▾ open, ▸ folded.
+fn arrow(app: &App, row: Row) -> &'static str {
+    if app.is_folded(row) { "▸" } else { "▾" }
+}
+
+/// One roster line in `cols` columns.
+pub(super) fn row_line(app: &App, t: &Theme, row: Row, cols: usize) -> Line<'static> {
     let b = app.battle();
     let r = &b.roster;
     let view = b.view();
+    let esc = crate::text::escape_terminal;
     match row {
         Row::Side(s) => {
             let side = &r.sides[s];
-            Line::from(Span::styled(
-                format!("{} ({})", side.name, side.quality),
-                t.side(),
-            ))
+            let name = format!("{} ({})", esc(&side.name), esc(&side.quality));
+            let lead = vec![Span::styled(arrow(app, row), t.side())];
+            fit(t, lead, name, t.side(), &[], cols)
         }
         Row::Formation(f) => {
             let fi = &r.formations[f];
-            let mut spans = vec![Span::styled(
-                format!(
-                    "{}▸ {}{}",
-                    "  ".repeat(fi.depth),
-                    fi.name,
-                    fi.level
-                        .as_ref()
-                        .map(|l| format!(" ({l})"))
-                        .unwrap_or_default()
-                ),
+            let mut name = esc(&fi.name);
+            if let Some(l) = &fi.level {
+                name.push_str(&format!(" ({})", esc(l)));
+            }
+            if app.is_folded(row) {
+                name.push_str(&format!(" · {} units", app.shown_units(f)));
+            }
+            let lead = vec![Span::styled(
+                format!("{}{}", "  ".repeat(fi.depth), arrow(app, row)),
                 t.title(),
             )];
-            spans.extend(badge_spans(t, &b.ruleset.formation_badges(&view, f)));
-            Line::from(spans)
+            let badges = b.ruleset.formation_badges(&view, f);
+            fit(t, lead, name, t.title(), &badges, cols)
         }
         Row::Unit(u) => {
             let info = &r.units[u];
             let st = &b.state().units[u];
             let depth = info.formation.map_or(0, |f| r.formations[f].depth + 1);
             let style = if st.on_table() { Style::new() } else { t.dim() };
-            let mut spans = vec![
+            let lead = vec![
                 Span::raw("  ".repeat(depth) + "  "),
                 Span::styled(pips(st.hits, info.hit_limit), t.hit()),
                 Span::raw(" "),
                 Span::styled(
-                    format!("{:<w$}", info.id, w = id_width(r)),
+                    format!("{:<w$}", esc(&info.id), w = id_width(r)),
                     style.add_modifier(Modifier::BOLD),
                 ),
-                Span::styled(format!(" {}", info.name), style),
             ];
-            spans.extend(badge_spans(t, &b.ruleset.badges(&view, u)));
-            Line::from(spans)
+            let badges = b.ruleset.badges(&view, u);
+            fit(t, lead, esc(&info.name), style, &badges, cols)
         }
     }
 }
 
+/// The roster pane's title: the filters in force.
+fn roster_title(app: &App) -> String {
+    let f = app.roster_filter();
+    let mut parts = Vec::new();
+    if let Some(s) = f.side {
+        parts.push(format!(
+            "{} only",
+            crate::text::escape_terminal(&app.battle().roster.sides[s].id)
+        ));
+    }
+    if f.to_act {
+        parts.push("still to act".to_string());
+    }
+    if f.hide_removed {
+        parts.push("removed hidden".to_string());
+    }
+    if parts.is_empty() {
+        " Roster ".to_string()
+    } else {
+        format!(" Roster: {} ", parts.join(" · "))
+    }
+}
+
 pub(super) fn render_roster(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
-    let block = Block::bordered().title(" Roster ");
+    let block = Block::bordered().title(roster_title(app));
     let inner = block.inner(area);
     block.render(area, buf);
     let rows = app.rows();
@@ -91,13 +229,14 @@ pub(super) fn render_roster(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) 
     areas.roster = area;
     areas.roster_first_row = first;
     app.areas.set(areas);
+    let cols = usize::from(inner.width);
     let lines: Vec<Line> = rows
         .iter()
         .enumerate()
         .skip(first)
         .take(height)
         .map(|(i, r)| {
-            let line = row_line(app, t, *r);
+            let line = row_line(app, t, *r, cols);
             if i == cursor && matches!(app.mode, Mode::Main | Mode::Prompt { .. } | Mode::Markers) {
                 line.patch_style(t.selected())
             } else {
@@ -108,38 +247,116 @@ pub(super) fn render_roster(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) 
     Paragraph::new(lines).render(inner, buf);
 }
 
-pub(super) fn render_details(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+/// A badge with its meaning, for the panel.
+fn badge_line(t: &Theme, badge: &Badge) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(
+            crate::text::escape_terminal(&badge.text),
+            t.tone(badge.tone),
+        ),
+        Span::raw(format!(" {}", crate::text::escape_terminal(&badge.help))),
+    ])
+}
+
+/// How many of `units` are on the table, how many are lost, and how many may still act.
+fn unit_counts(b: &Battle, units: impl Iterator<Item = usize>) -> String {
+    let view = b.view();
+    let (mut in_play, mut lost, mut to_act) = (0, 0, 0);
+    for u in units {
+        if b.state().units[u].on_table() {
+            in_play += 1;
+        } else {
+            lost += 1;
+        }
+        if b.ruleset.may_still_act(&view, u) {
+            to_act += 1;
+        }
+    }
+    let mut text = format!(
+        "units: {in_play} in play, {lost} lost (of {})",
+        in_play + lost
+    );
+    if to_act > 0 {
+        text.push_str(&format!(", {to_act} still to act"));
+    }
+    text
+}
+
+/// What the panel shows for the selected line, then the offers standing and the area markers.
+pub(super) fn details_lines(app: &App, t: &Theme) -> Vec<Line<'static>> {
     let b = app.battle();
+    let r = &b.roster;
+    let view = b.view();
+    let esc = crate::text::escape_terminal;
     let mut lines: Vec<Line> = Vec::new();
-    if let Some(u) = app.selected_unit() {
-        let info = &b.roster.units[u];
-        let st = &b.state().units[u];
-        lines.push(Line::from(vec![
-            Span::styled(info.id.clone(), t.key()),
-            Span::raw(format!(" {} — {}, {}", info.name, info.kind, info.quality)),
-        ]));
-        if info.hit_limit > 0 {
-            lines.push(Line::from(format!(
-                "hits {}/{}{}",
-                st.hits,
-                info.hit_limit,
-                st.removed
-                    .as_ref()
-                    .map(|c| format!(" — removed: {c}"))
-                    .unwrap_or_default()
+    match app.selected_row() {
+        Some(Row::Unit(u)) => {
+            let info = &r.units[u];
+            let st = &b.state().units[u];
+            lines.push(Line::from(vec![
+                Span::styled(esc(&info.id), t.key()),
+                Span::raw(format!(
+                    " {} — {}, {}",
+                    esc(&info.name),
+                    esc(&info.kind),
+                    esc(&info.quality)
+                )),
+            ]));
+            if info.hit_limit > 0 {
+                lines.push(Line::from(format!(
+                    "hits {}/{}{}",
+                    st.hits,
+                    info.hit_limit,
+                    st.removed
+                        .as_ref()
+                        .map(|c| format!(" — removed: {}", esc(c)))
+                        .unwrap_or_default()
+                )));
+            }
+            for badge in b.ruleset.badges(&view, u) {
+                lines.push(badge_line(t, &badge));
+            }
+        }
+        Some(Row::Formation(f)) => {
+            let fi = &r.formations[f];
+            let level = fi
+                .level
+                .as_ref()
+                .map(|l| format!("{}, ", esc(l)))
+                .unwrap_or_default();
+            lines.push(Line::from(vec![
+                Span::styled(esc(&fi.id), t.key()),
+                Span::raw(format!(" {} — {level}{}", esc(&fi.name), esc(&fi.quality))),
+            ]));
+            lines.push(Line::from(unit_counts(b, r.units_of(f))));
+            for badge in b.ruleset.formation_details(&view, f) {
+                lines.push(badge_line(t, &badge));
+            }
+        }
+        Some(Row::Side(s)) => {
+            let side = &r.sides[s];
+            let turn = if b.state().active == s {
+                " — its turn"
+            } else {
+                ""
+            };
+            lines.push(Line::from(vec![
+                Span::styled(esc(&side.id), t.key()),
+                Span::raw(format!(
+                    " {} ({}){turn}",
+                    esc(&side.name),
+                    esc(&side.quality)
+                )),
+            ]));
+            lines.push(Line::from(unit_counts(
+                b,
+                (0..r.units.len()).filter(|&u| r.units[u].side == s),
             )));
         }
-        for badge in b.ruleset.badges(&b.view(), u) {
-            lines.push(Line::from(vec![
-                Span::styled(badge.text.clone(), t.tone(badge.tone)),
-                Span::raw(format!(" {}", badge.help)),
-            ]));
-        }
-    } else {
-        lines.push(Line::from(Span::styled(
+        None => lines.push(Line::from(Span::styled(
             "select a unit (↑↓, / search, : id)",
             t.dim(),
-        )));
+        ))),
     }
     for standing in app.offers() {
         lines.push(Line::from(vec![
@@ -152,13 +369,85 @@ pub(super) fn render_details(app: &App, t: &Theme, area: Rect, buf: &mut Buffer)
     }
     for m in b.state().areas.values() {
         lines.push(Line::from(Span::styled(
-            format!("{}: {} (turn {}, {})", m.kind, m.label, m.turn, m.side),
+            esc(&format!(
+                "{}: {} (turn {}, {})",
+                m.kind, m.label, m.turn, m.side
+            )),
             t.tone(Tone::Info),
         )));
     }
+    lines
+}
+
+/// Rows a line takes when word-wrapped at `cols` columns (spaces at the ends of rows trimmed, a
+/// word longer than a row broken), as the panel's paragraph wraps it.
+fn wrapped_rows(line: &Line, cols: usize) -> u16 {
+    let cols = cols.max(1);
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    let mut rows = 1u16;
+    let mut used = 0usize;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let mut w = width(word);
+        let gap = usize::from(used > 0);
+        if used + gap + w <= cols {
+            used += gap + w;
+            continue;
+        }
+        if used > 0 {
+            rows += 1;
+        }
+        while w > cols {
+            rows += 1;
+            w -= cols;
+        }
+        used = w;
+    }
+    rows
+}
+
+/// Rows the panel's lines take when wrapped at `cols` columns.
+fn panel_rows(lines: &[Line], cols: usize) -> u16 {
+    lines.iter().map(|l| wrapped_rows(l, cols)).sum()
+}
+
+/// The panel's height in `right` (the column it shares with the log): its usual third of the
+/// column, or more when what it shows needs more, leaving the log at least four lines.
+pub(super) fn details_height(lines: &[Line], right: Rect) -> u16 {
+    let usual = (right.height / 3).clamp(5, 10);
+    let most = right.height.saturating_sub(6).max(usual);
+    let needed = panel_rows(lines, usize::from(right.width.saturating_sub(2)));
+    (needed + 2).clamp(usual, most)
+}
+
+/// The panel's lines fitted to `rows` rows of `cols` columns: each line wraps while the lines
+/// after it can still have a row each; the others are cut to one row with "…".
+fn fit_panel(lines: Vec<Line<'static>>, cols: usize, rows: u16) -> Vec<Line<'static>> {
+    let mut left = rows;
+    let n = lines.len();
+    let mut out = Vec::with_capacity(n);
+    for (i, line) in lines.into_iter().enumerate() {
+        let after = u16::try_from(n - i - 1).unwrap_or(u16::MAX);
+        let whole = wrapped_rows(&line, cols);
+        if whole + after <= left {
+            left -= whole;
+            out.push(line);
+        } else {
+            left = left.saturating_sub(1);
+            out.push(clip_line(line, cols));
+        }
+    }
+    out
+}
+
+/// The panel ([`details_lines`]): every line wrapped when they all fit, else as [`fit_panel`]
+/// fits them.
+pub(super) fn render_details(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
+    let block = Block::bordered().title(" Selected ");
+    let inner = block.inner(area);
+    let lines = fit_panel(lines, usize::from(inner.width), inner.height);
     Paragraph::new(lines)
         .wrap(Wrap { trim: true })
-        .block(Block::bordered().title(" Selected "))
+        .block(block)
         .render(area, buf);
 }
 
@@ -185,4 +474,112 @@ pub(super) fn offer_line(
             String::new()
         }
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn badge(text: &str) -> Badge {
+        Badge {
+            text: text.into(),
+            tone: Tone::Warn,
+            help: String::new(),
+        }
+    }
+
+    fn text(line: &Line) -> String {
+        line.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    fn laid_out(color: bool, name: &str, badges: &[&str], cols: usize) -> String {
+        let t = Theme { color };
+        let badges: Vec<Badge> = badges.iter().map(|b| badge(b)).collect();
+        let line = fit(
+            &t,
+            vec![Span::raw("  ○ id ")],
+            name.into(),
+            Style::new(),
+            &badges,
+            cols,
+        );
+        let s = text(&line);
+        assert!(width(&s) <= cols, "{s:?} is wider than {cols}");
+        s
+    }
+
+    #[test]
+    fn the_name_gives_way_to_the_badges() {
+        assert_eq!(
+            laid_out(true, "A long name", &["SUP", "FIN"], 40),
+            "  ○ id  A long name SUP FIN"
+        );
+        assert_eq!(
+            laid_out(true, "A long name", &["SUP", "FIN"], 20),
+            "  ○ id  A l… SUP FIN"
+        );
+        // Without colour, brackets first; then bare badges when the brackets leave no room.
+        assert_eq!(
+            laid_out(false, "A long name", &["SUP", "FIN"], 24),
+            "  ○ id  A l… [SUP] [FIN]"
+        );
+        assert_eq!(
+            laid_out(false, "A long name", &["SUP", "FIN"], 18),
+            "  ○ id  A… SUP FIN"
+        );
+        assert_eq!(
+            laid_out(false, "A long name", &["SUP", "FIN"], 15),
+            "  ○ id  SUP FIN"
+        );
+    }
+
+    #[test]
+    fn badges_that_cannot_all_fit_are_counted() {
+        assert_eq!(
+            laid_out(true, "Name", &["PAR", "FIN", "CMD", "OPP"], 20),
+            "  ○ id  PAR FIN +2"
+        );
+        assert_eq!(laid_out(true, "Name", &["PAR", "FIN"], 10), "  ○ id  +2");
+    }
+
+    #[test]
+    fn clip_ends_in_an_ellipsis_only_when_it_cuts() {
+        assert_eq!(clip("Sherman", 7), "Sherman");
+        assert_eq!(clip("Sherman", 4), "She…");
+        assert_eq!(clip("Sherman", 1), "…");
+        assert_eq!(clip("Sherman", 0), "");
+    }
+
+    /// Rows a paragraph really takes, wrapped as the panel wraps it.
+    fn drawn_rows(line: &Line<'static>, cols: u16) -> u16 {
+        let area = Rect::new(0, 0, cols, 40);
+        let mut buf = Buffer::empty(area);
+        Paragraph::new(line.clone())
+            .wrap(Wrap { trim: true })
+            .render(area, &mut buf);
+        (0..40)
+            .filter(|&y| (0..cols).any(|x| buf[(x, y)].symbol() != " "))
+            .max()
+            .map_or(1, |y| y + 1)
+    }
+
+    #[test]
+    fn wrapped_rows_counts_as_the_panel_wraps() {
+        for text in [
+            "PAR Paralyzed: may not move (except a panic move); fires only once, defending in close combat",
+            "BACK T3 a replacement leader returns at the start of its side's turn on turn 3",
+            "i-902 I. Bataillon, Panzergrenadier-Lehr-Regiment 902 — battalion, elite",
+            "o opportunity fire at 1-1 after it fired: gkf, stug, g1l, g12, g13, g2l, g21",
+            "abcdefghijklmnopqrstuvwxyz",
+        ] {
+            let line = Line::from(text);
+            for cols in 10..=60 {
+                assert_eq!(
+                    wrapped_rows(&line, usize::from(cols)),
+                    drawn_rows(&line, cols),
+                    "{text:?} at {cols} columns"
+                );
+            }
+        }
+    }
 }
