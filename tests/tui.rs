@@ -89,6 +89,15 @@ impl Ui {
         self.key(KeyCode::Enter)
     }
 
+    /// Ends the phase: `n`, and `y` when the program asks first because stands may still act.
+    fn end_phase(&mut self) -> &mut Self {
+        self.keys("n");
+        if matches!(self.app.mode, Mode::EndPhase { .. }) {
+            self.keys("y");
+        }
+        self
+    }
+
     fn esc(&mut self) -> &mut Self {
         self.key(KeyCode::Esc)
     }
@@ -599,7 +608,7 @@ fn a_turn_played_with_keys_is_the_journal_and_resumes_the_same() {
     // A note, a command roll thrown by the program, and the end of the attacker's turn.
     ui.keys("Nmortars ranging on the orchard").enter();
     ui.select("2-1").keys("C").enter().esc();
-    ui.keys("n").esc();
+    ui.end_phase().esc();
 
     let records = ui.records();
     let kinds: Vec<String> = records
@@ -1496,6 +1505,11 @@ fn without_colour_no_cell_is_coloured_and_with_colour_badges_are() {
     ui.esc().keys("?");
     looks.push(("help", draw(&ui.app, 120, 40).backend().buffer().clone()));
     ui.esc().keys("n");
+    looks.push((
+        "end the phase?",
+        draw(&ui.app, 80, 24).backend().buffer().clone(),
+    ));
+    ui.keys("y");
     looks.push(("advance", draw(&ui.app, 80, 24).backend().buffer().clone()));
     for (name, buf) in &looks {
         for (i, cell) in buf.content().iter().enumerate() {
@@ -1588,7 +1602,7 @@ fn the_demo_battle_played_by_keys_to_its_last_turn_ends_with_its_account() {
     assert_eq!(last, 12, "the demo battle is twelve turns long");
     while !ui.app.battle().state().is_over() {
         // The attacker's action phase: a fire, then the defender's, each phase ended by `n`.
-        ui.keys("n");
+        ui.end_phase();
         if matches!(ui.app.mode, Mode::Summary) {
             break;
         }
@@ -1754,8 +1768,10 @@ fn a_typed_phase_change_asks_each_morale_check_in_turn_with_what_it_needs() {
     let mut ui = Ui::in_action_phase();
     ui.suppress("1-1").suppress("1-2").keys("d");
     let before = ui.records();
-    // When the umpire ends the phase,
+    // When the umpire ends the phase (and says yes: the stands have not acted),
     ui.keys("n");
+    assert!(matches!(ui.app.mode, Mode::EndPhase { .. }));
+    ui.keys("y");
     // then the first morale check is asked for, naming the stand and what it needs,
     assert_eq!(ui.dice().purpose, MORALE_1_1);
     assert_eq!(ui.dice().die, Die::D10);
@@ -1799,7 +1815,7 @@ fn backspace_at_an_empty_die_prompt_takes_back_the_previous_face() {
     ui.suppress("1-1")
         .suppress("1-2")
         .keys("d")
-        .keys("n")
+        .end_phase()
         .face("7");
     assert_eq!(ui.dice().purpose, MORALE_1_2);
     // Backspace first erases what is typed, then takes back the face given before.
@@ -2018,7 +2034,7 @@ fn snapshot_a_typed_automatic_roll() {
     ui.suppress("1-1")
         .suppress("1-2")
         .keys("d")
-        .keys("n")
+        .end_phase()
         .face("7");
     assert_eq!(ui.dice().purpose, MORALE_1_2);
     snapshot(&ui, "dice_morale_check");
@@ -2040,4 +2056,95 @@ fn snapshot_the_close_combat_prompt_between_shots() {
     ui.face("11");
     assert_eq!(ui.message().1, Level::Error);
     snapshot(&ui, "dice_close_combat_refused");
+}
+
+#[test]
+fn ending_a_phase_while_stands_may_still_act_asks_once_and_changes_nothing_until_yes() {
+    // Given the attacker's action phase, with 1-1 already Finished by its fire.
+    let mut ui = Ui::in_action_phase();
+    fire_by_keys(&mut ui, "1-1", "g11", "12");
+    let b = ui.app.battle();
+    let finished = |u: usize| b.state().units[u].marker("finished").is_some();
+    let expected: Vec<usize> = (0..b.roster.units.len())
+        .filter(|&u| b.roster.units[u].side == 0 && b.state().units[u].on_table() && !finished(u))
+        .collect();
+    assert!(!expected.is_empty() && !expected.contains(&b.roster.unit_index("1-1").unwrap()));
+    let bytes = ui.journal_bytes();
+
+    // When the umpire presses `n`, the program asks, naming how many and the first of them,
+    ui.keys("n");
+    let Mode::EndPhase { waiting } = &ui.app.mode else {
+        panic!("expected the question, found {:?}", ui.app.mode)
+    };
+    assert_eq!(waiting, &expected);
+    let question = screen(&ui.app, 120, 40);
+    assert!(
+        question.contains(&format!(
+            "{} stands have not acted (60mm, 81mm, p47, …) — end the phase? [y/N]",
+            expected.len()
+        )),
+        "{question}"
+    );
+    snapshot(&ui, "end_phase_question");
+    // and nothing is written while it asks.
+    assert_eq!(ui.journal_bytes(), bytes);
+
+    // Any other key goes on with the phase, and says so.
+    ui.keys("j");
+    assert!(matches!(ui.app.mode, Mode::Main));
+    assert_eq!(ui.app.battle().state().phase, "action");
+    assert_eq!(ui.journal_bytes(), bytes);
+    assert_eq!(
+        ui.message(),
+        (
+            format!("the phase goes on: {} stands may still act", expected.len()).as_str(),
+            Level::Info
+        )
+    );
+
+    // `n` asks again; `n` and enter are no answers: the phase goes on.
+    for no in [KeyCode::Char('n'), KeyCode::Enter] {
+        ui.keys("n").key(no);
+        assert!(matches!(ui.app.mode, Mode::Main));
+        assert_eq!(ui.journal_bytes(), bytes);
+    }
+    // `y` ends it, and the defender's turn begins.
+    ui.keys("ny");
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    assert_eq!(ui.app.battle().state().active, 1);
+    assert!(ui.journal_bytes() > bytes);
+}
+
+#[test]
+fn ending_a_phase_when_no_stand_may_act_asks_nothing() {
+    // Given the attacker's action phase with every one of its stands Finished,
+    let mut ui = Ui::in_action_phase();
+    let ids: Vec<String> = {
+        let b = ui.app.battle();
+        b.roster
+            .units
+            .iter()
+            .filter(|u| u.side == 0)
+            .map(|u| u.id.clone())
+            .collect()
+    };
+    for unit in ids {
+        ui.app
+            .session
+            .execute(
+                &umpire::battle::Command::SetMarker {
+                    unit,
+                    marker: "finished".into(),
+                    value: Some(1),
+                },
+                None,
+                clock(),
+            )
+            .unwrap();
+    }
+    assert!(ui.app.battle().still_to_act().is_empty());
+    // `n` ends the phase at once.
+    ui.keys("n");
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    assert_eq!(ui.app.battle().state().active, 1);
 }

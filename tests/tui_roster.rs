@@ -229,7 +229,7 @@ fn panel_text(app: &App, w: u16, h: u16) -> String {
 fn marked_demo() -> Ui {
     let mut ui = Ui::demo();
     ui.select("sherman").mark("13");
-    ui.select("2-1").mark("23567");
+    ui.select("2-1").mark("23568");
     // 4 is BACK, a turn: it asks for its value.
     ui.select("1-ldr").keys("x234").keys("3").enter().keys("+");
     assert!(!ui.app.battle().state().units[ui.unit("1-ldr")].on_table());

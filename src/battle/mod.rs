@@ -721,6 +721,25 @@ impl Battle {
             .map_or("?", |p| p.name)
     }
 
+    /// The units that may still act before the current phase ends: none in a phase the program
+    /// carries out alone or once the battle is over; else the units the rule set says may still
+    /// act ([`Ruleset::may_still_act`]), in roster order.
+    pub fn still_to_act(&self) -> Vec<usize> {
+        let automatic = self
+            .ruleset
+            .phases()
+            .iter()
+            .find(|p| p.id == self.state.phase)
+            .is_none_or(|p| p.automatic);
+        if automatic || self.state.is_over() {
+            return Vec::new();
+        }
+        let view = self.view();
+        (0..self.roster.units.len())
+            .filter(|&u| self.ruleset.may_still_act(&view, u))
+            .collect()
+    }
+
     /// The current phase's display name.
     pub fn current_phase_name(&self) -> &'static str {
         self.phase_name(&self.state.phase)

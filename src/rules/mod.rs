@@ -228,6 +228,11 @@ pub struct Offer {
 pub trait Ruleset: Send + Sync {
     /// Id used in scenario files and on the command line.
     fn id(&self) -> &'static str;
+    /// What the rules call one unit and several ("stand", "stands"), for messages such as
+    /// "6 stands have not acted". The default: "unit", "units".
+    fn unit_nouns(&self) -> (&'static str, &'static str) {
+        ("unit", "units")
+    }
     /// Full title of the published rules.
     fn title(&self) -> &'static str;
     /// The die the rules use.

@@ -3,7 +3,7 @@
 //!
 //! ```toml
 //! [keys]
-//! next_phase = "space"          # replaces the default key(s) of next_phase
+//! next_phase = ["n", "f5"]      # replaces the default key(s) of next_phase
 //! undo = ["u", "ctrl-z"]
 //! fire = "F"                    # rule-set procedures by their id
 //! ```

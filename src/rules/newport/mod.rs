@@ -39,6 +39,9 @@ impl Ruleset for Newport {
     fn id(&self) -> &'static str {
         ID
     }
+    fn unit_nouns(&self) -> (&'static str, &'static str) {
+        ("stand", "stands")
+    }
     fn title(&self) -> &'static str {
         "David Newport, Tactical Combat (WWII company and battalion actions)"
     }

@@ -78,6 +78,10 @@ pub enum Mode {
     Chooser(Box<Chooser>),
     /// Typed dice: a command asks for the face of its next die.
     Dice(Box<DiceRun>),
+    /// Ending the phase while these units of the active side may still act: asked once.
+    EndPhase {
+        waiting: Vec<usize>,
+    },
 }
 
 /// The kind of the status message.
@@ -293,6 +297,19 @@ impl App {
             Mode::Summary => self.on_summary_key(&key),
             Mode::Chooser(chooser) => self.on_chooser_key(chooser, &key),
             Mode::Dice(run) => self.on_dice_key(run, &key),
+            // Only a yes ends the phase: `n` (the next-phase key too) and enter read as no.
+            Mode::EndPhase { waiting } => {
+                if matches!(key.code, KeyCode::Char('y' | 'Y')) {
+                    self.end_phase();
+                } else {
+                    let (one, many) = self.battle().ruleset.unit_nouns();
+                    let noun = if waiting.len() == 1 { one } else { many };
+                    self.info(format!(
+                        "the phase goes on: {} {noun} may still act",
+                        waiting.len()
+                    ));
+                }
+            }
         }
         // A result reopened from the log is one no longer once it is closed.
         if !matches!(self.mode, Mode::Result { .. }) {
@@ -352,10 +369,11 @@ impl App {
                 self.mode = Mode::Summary;
             }
             Action::NextPhase => {
-                if self.dice_mode == DiceMode::Typed {
-                    self.run_typed(Command::Advance, "next phase".into(), Vec::new(), None);
+                let waiting = self.battle().still_to_act();
+                if waiting.is_empty() {
+                    self.end_phase();
                 } else {
-                    self.run(Command::Advance, None);
+                    self.mode = Mode::EndPhase { waiting };
                 }
             }
             Action::Undo => match self.battle().undo_preview().map(|e| e.summary.clone()) {
@@ -402,6 +420,15 @@ impl App {
             Action::Quit => self.quit = true,
         }
         self.sync_rows();
+    }
+
+    /// Ends the phase now (typed dice ask for each automatic roll).
+    fn end_phase(&mut self) {
+        if self.dice_mode == DiceMode::Typed {
+            self.run_typed(Command::Advance, "next phase".into(), Vec::new(), None);
+        } else {
+            self.run(Command::Advance, None);
+        }
     }
 
     pub(super) fn execute(

@@ -14,7 +14,7 @@ use chooser::render_chooser;
 use dice::render_dice;
 use form::render_form;
 use log::{render_log, render_log_hints};
-use popups::{render_help, render_markers, render_prompt, render_result};
+use popups::{render_end_phase, render_help, render_markers, render_prompt, render_result};
 use roster::{details_height, details_lines, render_details, render_roster};
 use summary::render_summary;
 
@@ -128,6 +128,7 @@ impl Widget for &App {
             Mode::Summary => render_summary(self, &theme, area, buf),
             Mode::Chooser(chooser) => render_chooser(self, chooser, &theme, area, buf),
             Mode::Dice(run) => render_dice(self, run, &theme, area, buf),
+            Mode::EndPhase { waiting } => render_end_phase(self, waiting, &theme, status, buf),
         }
     }
 }

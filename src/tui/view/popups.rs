@@ -200,6 +200,47 @@ pub(super) fn render_prompt(kind: &Prompt, text: &str, t: &Theme, area: Rect, bu
     .render(area, buf);
 }
 
+/// The question on the status line before a phase ends while units may still act: how many,
+/// the first few ids, and the keys.
+pub(super) fn render_end_phase(
+    app: &App,
+    waiting: &[usize],
+    t: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let b = app.battle();
+    let (one, many) = b.ruleset.unit_nouns();
+    let (noun, verb) = if waiting.len() == 1 {
+        (one, "has")
+    } else {
+        (many, "have")
+    };
+    const SHOWN: usize = 3;
+    let mut ids: Vec<&str> = waiting
+        .iter()
+        .take(SHOWN)
+        .map(|&u| b.roster.units[u].id.as_str())
+        .collect();
+    if waiting.len() > SHOWN {
+        ids.push("…");
+    }
+    Clear.render(area, buf);
+    Paragraph::new(Line::from(vec![
+        Span::styled(
+            format!(" {} {noun} {verb} not acted", waiting.len()),
+            t.key(),
+        ),
+        Span::raw(format!(
+            " ({}) — end the phase? ",
+            crate::text::escape_terminal(&ids.join(", "))
+        )),
+        // Only `y` ends it: every other key, `n` and enter too, is no.
+        Span::styled("[y/N]", t.key()),
+    ]))
+    .render(area, buf);
+}
+
 pub(super) fn render_markers(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     let Some(u) = app.selected_unit() else { return };
     let b = app.battle();
