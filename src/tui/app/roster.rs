@@ -420,7 +420,9 @@ impl App {
                 .filter(|&u| b.ruleset.may_still_act(&view, u))
                 .count();
             let side = &b.roster.sides[b.state().active].name;
-            self.info(format!("roster: {n} unit(s) of {side} may still act"));
+            let (one, many) = b.ruleset.unit_nouns();
+            let noun = if n == 1 { one } else { many };
+            self.info(format!("roster: {n} {noun} of {side} may still act"));
         } else {
             self.info("roster: every unit");
         }
