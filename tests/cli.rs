@@ -1065,7 +1065,7 @@ name = "B"
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(
         r.stderr.contains("tanks.toml:10:")
-            && r.stderr.contains("expected a modifier from -2 to +2"),
+            && r.stderr.contains("expected a whole number from -2 to +2"),
         "{}",
         r.stderr
     );

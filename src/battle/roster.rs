@@ -2,7 +2,7 @@
 //! formations and units, with inherited qualities and each unit's hit limit resolved. What changes
 //! during the battle lives in [`super::BattleState`].
 
-use crate::rules::{Options, Ruleset};
+use crate::rules::{Options, Params, Ruleset, Value};
 use crate::scenario::{FormationDef, ScenarioFile, UnitDef};
 use std::collections::HashMap;
 
@@ -41,19 +41,28 @@ pub struct UnitInfo {
     pub quality: String,
     pub leader: bool,
     pub hq: bool,
-    pub hmg: bool,
-    pub gun: i64,
-    pub armour: i64,
-    pub figures: Option<i64>,
-    pub crew: bool,
-    pub type_: Option<String>,
-    pub superior_firepower: bool,
-    pub commands: Vec<String>,
-    pub attached_to: Option<String>,
-    pub carried_by: Option<String>,
-    pub radio: bool,
+    /// The rule set's own fields as the scenario sets them (`hmg`, `figures` …), checked against
+    /// its declaration at load: read them with [`Params::flag`], [`Params::int`] ….
+    pub fields: Params,
     /// Hits that remove the unit.
     pub hit_limit: u32,
+}
+
+/// A unit field's value as the rules read it (the scenario's check has already typed it).
+fn field_value(value: &toml::Value) -> Option<Value> {
+    Some(match value {
+        toml::Value::Boolean(b) => Value::Bool(*b),
+        toml::Value::Integer(n) => Value::Int(*n),
+        toml::Value::Float(x) => Value::Num(*x),
+        toml::Value::String(t) => Value::Text(t.clone()),
+        toml::Value::Array(items) => Value::List(
+            items
+                .iter()
+                .filter_map(|i| i.as_str().map(str::to_string))
+                .collect(),
+        ),
+        toml::Value::Datetime(_) | toml::Value::Table(_) => return None,
+    })
 }
 
 /// Sides, formations and units, with lookups by id and the tree they form, all built once.
@@ -169,6 +178,12 @@ impl Roster {
     fn push_unit(&mut self, side: usize, formation: Option<usize>, inherited: String, u: &UnitDef) {
         let b = |v: &Option<toml::Spanned<bool>>| v.as_ref().is_some_and(|x| *x.get_ref());
         let s = |v: &Option<toml::Spanned<String>>| v.as_ref().map(|x| x.get_ref().clone());
+        let mut fields = Params::new();
+        for (key, value) in &u.fields {
+            if let Some(v) = field_value(value.get_ref()) {
+                fields.set(key.get_ref(), v);
+            }
+        }
         self.unit_index
             .insert(u.id.get_ref().clone(), self.units.len());
         self.units.push(UnitInfo {
@@ -180,21 +195,7 @@ impl Roster {
             quality: s(&u.quality).unwrap_or(inherited),
             leader: b(&u.leader),
             hq: b(&u.hq),
-            hmg: b(&u.hmg),
-            gun: u.gun.as_ref().map_or(0, |g| *g.get_ref()),
-            armour: u.armour.as_ref().map_or(0, |g| *g.get_ref()),
-            figures: u.figures.as_ref().map(|g| *g.get_ref()),
-            crew: b(&u.crew),
-            type_: s(&u.type_),
-            superior_firepower: b(&u.superior_firepower),
-            commands: u
-                .commands
-                .as_ref()
-                .map(|v| v.iter().map(|c| c.get_ref().clone()).collect())
-                .unwrap_or_default(),
-            attached_to: s(&u.attached_to),
-            carried_by: s(&u.carried_by),
-            radio: b(&u.radio),
+            fields,
             hit_limit: 1,
         });
     }

@@ -143,7 +143,8 @@ fn ruleset_text(r: &dyn Ruleset) -> Vec<String> {
         "Formation levels: {}",
         r.formation_levels().join(", ")
     ));
-    lines.push(format!("Unit fields: {}", r.unit_fields().join(", ")));
+    let fields: Vec<&str> = r.unit_fields().iter().map(|f| f.id).collect();
+    lines.push(format!("Unit fields: {}", fields.join(", ")));
 
     heading(&mut lines, "Markers");
     let bw = r.markers().iter().map(|m| m.badge.len()).max().unwrap_or(0);
@@ -249,7 +250,7 @@ fn ruleset_json(r: &dyn Ruleset) -> Value {
         "unit_kinds": r.unit_kinds().iter().map(|k| json!({ "id": k.id, "help": k.help })).collect::<Vec<_>>(),
         "qualities": r.qualities(),
         "formation_levels": r.formation_levels(),
-        "unit_fields": r.unit_fields(),
+        "unit_fields": r.unit_fields().iter().map(|f| json!({ "id": f.id, "help": f.help })).collect::<Vec<_>>(),
         "markers": r.markers().iter().map(|m| json!({
             "id": m.id,
             "badge": m.badge,

@@ -28,6 +28,40 @@ pub struct KindDef {
     pub help: &'static str,
 }
 
+/// The type of a unit field a rule set reads from the scenario.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    /// `true` or `false`.
+    Flag,
+    /// A whole number within bounds.
+    Int { min: i64, max: i64 },
+    /// One of a fixed set of words.
+    Choice(&'static [&'static str]),
+    /// Free text (a type from the rule set's data, a note).
+    Text,
+    /// Another unit of the same side, by id.
+    Unit,
+    /// Other units of the same side, by id.
+    Units,
+}
+
+/// A field a unit may set in the scenario besides `id`, `name` and `kind`: the rule set's own
+/// (`hmg`, `figures`, `formation` …), and which of the shared `quality`, `leader` and `hq` it reads.
+/// A unit setting a field its rule set does not declare is refused at load, at the field.
+#[derive(Clone, Copy, Debug)]
+pub struct FieldDef {
+    /// Key in the scenario file.
+    pub id: &'static str,
+    pub help: &'static str,
+    pub kind: FieldKind,
+}
+
+impl FieldDef {
+    pub const fn new(id: &'static str, kind: FieldKind, help: &'static str) -> Self {
+        Self { id, help, kind }
+    }
+}
+
 /// How a marker holds its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MarkerKind {
@@ -242,8 +276,9 @@ pub trait Ruleset: Send + Sync {
     fn unit_kinds(&self) -> &'static [KindDef];
     fn qualities(&self) -> &'static [&'static str];
     fn formation_levels(&self) -> &'static [&'static str];
-    /// The optional unit fields (`hmg`, `gun`, `figures` …) this rule set uses; others are refused.
-    fn unit_fields(&self) -> &'static [&'static str];
+    /// The optional unit fields this rule set reads, with their types; a unit setting another is
+    /// refused. Lists `quality`, `leader` and `hq` too when the rule set uses them.
+    fn unit_fields(&self) -> &'static [FieldDef];
     fn markers(&self) -> &'static [MarkerDef];
     /// Counters kept on formations and sides; a journal naming another is refused.
     fn counters(&self) -> &'static [CounterDef];

@@ -93,8 +93,12 @@ pub struct FormationDef {
 }
 
 /// A unit (stand, regiment tray, vehicle, gun, commander, off-table asset).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+///
+/// `id`, `name` and `kind` every unit has; `quality`, `leader` and `hq` are read by the core when
+/// the rule set declares them. Every other key is one of the rule set's own fields
+/// ([`crate::rules::Ruleset::unit_fields`]: `hmg`, `figures`, `formation` …), kept with its place in
+/// the file and checked against the rule set's declaration once the rule set is known.
+#[derive(Clone, Debug)]
 pub struct UnitDef {
     /// Short id, unique in the scenario; what the umpire types.
     pub id: Spanned<String>,
@@ -102,47 +106,71 @@ pub struct UnitDef {
     /// The rule set's unit kind.
     pub kind: Spanned<String>,
     /// Overrides the formation's or side's quality.
-    #[serde(default)]
     pub quality: Option<Spanned<String>>,
     /// A leader stand (platoon or company leader).
-    #[serde(default)]
     pub leader: Option<Spanned<bool>>,
     /// The formation's headquarters stand.
-    #[serde(default)]
     pub hq: Option<Spanned<bool>>,
-    /// A heavy machine gun.
-    #[serde(default)]
-    pub hmg: Option<Spanned<bool>>,
-    /// Gun modifier (Newport: heavier gun −1/−2, lighter +1/+2).
-    #[serde(default)]
-    pub gun: Option<Spanned<i64>>,
-    /// Armour modifier (Newport: tougher +1/+2, thinner −1/−2).
-    #[serde(default)]
-    pub armour: Option<Spanned<i64>>,
-    /// Figures on the tray at the start (Scruby).
-    #[serde(default)]
-    pub figures: Option<Spanned<i64>>,
-    /// The unit has a crew that can be killed apart from it (Scruby guns).
-    #[serde(default)]
-    pub crew: Option<Spanned<bool>>,
-    /// Vehicle or weapon type from the rule set's data table (fft3).
-    #[serde(rename = "type", default)]
-    pub type_: Option<Spanned<String>>,
-    /// Per-unit default of the situational superior-firepower flag (Hats of Tin).
-    #[serde(default)]
-    pub superior_firepower: Option<Spanned<bool>>,
-    /// Unit ids this commander commands (Hats of Tin).
-    #[serde(default)]
-    pub commands: Option<Vec<Spanned<String>>>,
-    /// The unit id this commander is attached to at the start.
-    #[serde(default)]
-    pub attached_to: Option<Spanned<String>>,
-    /// The unit id of the carrier this unit rides in at the start.
-    #[serde(default)]
-    pub carried_by: Option<Spanned<String>>,
-    /// The unit has a radio or telephone (indirect fire spotting).
-    #[serde(default)]
-    pub radio: Option<Spanned<bool>>,
+    /// The rule set's own fields, by key, as written.
+    pub fields: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
+}
+
+/// The keys every unit table may hold whatever its rule set; any other key is a rule-set field.
+pub const UNIT_KEYS: &[&str] = &["id", "name", "kind", "quality", "leader", "hq"];
+
+impl UnitDef {
+    /// A rule-set field as written, if the unit sets it.
+    pub fn field(&self, key: &str) -> Option<&Spanned<toml::Value>> {
+        self.fields
+            .iter()
+            .find(|(k, _)| k.get_ref() == key)
+            .map(|(_, v)| v)
+    }
+}
+
+impl<'de> Deserialize<'de> for UnitDef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = UnitDef;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a unit table")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<UnitDef, A::Error> {
+                use serde::de::Error;
+                let (mut id, mut name, mut kind) = (None, None, None);
+                let (mut quality, mut leader, mut hq) = (None, None, None);
+                let mut fields = BTreeMap::new();
+                while let Some(key) = map.next_key::<Spanned<String>>()? {
+                    match key.get_ref().as_str() {
+                        "id" => id = Some(map.next_value()?),
+                        "name" => name = Some(map.next_value()?),
+                        "kind" => kind = Some(map.next_value()?),
+                        "quality" => quality = Some(map.next_value()?),
+                        "leader" => leader = Some(map.next_value()?),
+                        "hq" => hq = Some(map.next_value()?),
+                        _ => {
+                            let value = map.next_value()?;
+                            fields.insert(key, value);
+                        }
+                    }
+                }
+                Ok(UnitDef {
+                    id: id.ok_or_else(|| A::Error::missing_field("id"))?,
+                    name: name.ok_or_else(|| A::Error::missing_field("name"))?,
+                    kind: kind.ok_or_else(|| A::Error::missing_field("kind"))?,
+                    quality,
+                    leader,
+                    hq,
+                    fields,
+                })
+            }
+        }
+        d.deserialize_struct("UnitDef", UNIT_KEYS, Visit)
+    }
 }
 
 /// A concealment stand: its number (all the opponent sees) and the units behind it.

@@ -18,9 +18,9 @@
 
 use super::{
     ConcealedDef, FormationDef, Problem, Scenario, ScenarioError, ScenarioErrors, ScenarioFile,
-    SideDef, Spanned, UnitDef, line_col,
+    SideDef, Spanned, UNIT_KEYS, UnitDef, line_col,
 };
-use crate::rules::{self, OptionConflict, OptionDef, OptionValue, Options, Ruleset};
+use crate::rules::{self, FieldKind, OptionConflict, OptionDef, OptionValue, Options, Ruleset};
 use crate::text::{Forbidden, did_you_mean, forbidden_char, forbidden_kind};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -155,6 +155,8 @@ struct TableSchema {
     read: fn(Spanned<DeValue<'_>>) -> Result<(), toml::de::Error>,
     /// Keys holding arrays of tables (`[[side]]`), with the schema of each element.
     children: &'static [(&'static str, &'static TableSchema)],
+    /// True when keys besides its own are the rule set's to check (a unit's fields), not unknown.
+    open: bool,
 }
 
 static FILE: TableSchema = TableSchema {
@@ -162,6 +164,7 @@ static FILE: TableSchema = TableSchema {
     keys: keys_of::<ScenarioFile>,
     read: reads::<ScenarioFile>,
     children: &[("side", &SIDE)],
+    open: false,
 };
 static SIDE: TableSchema = TableSchema {
     what: "a side",
@@ -172,24 +175,28 @@ static SIDE: TableSchema = TableSchema {
         ("unit", &UNIT),
         ("concealed", &CONCEALED),
     ],
+    open: false,
 };
 static FORMATION: TableSchema = TableSchema {
     what: "a formation",
     keys: keys_of::<FormationDef>,
     read: reads::<FormationDef>,
     children: &[("formation", &FORMATION), ("unit", &UNIT)],
+    open: false,
 };
 static UNIT: TableSchema = TableSchema {
     what: "a unit",
     keys: keys_of::<UnitDef>,
     read: reads::<UnitDef>,
     children: &[],
+    open: true,
 };
 static CONCEALED: TableSchema = TableSchema {
     what: "a concealment stand",
     keys: keys_of::<ConcealedDef>,
     read: reads::<ConcealedDef>,
     children: &[],
+    open: false,
 };
 
 fn reads<T: DeserializeOwned>(value: Spanned<DeValue<'_>>) -> Result<(), toml::de::Error> {
@@ -211,7 +218,7 @@ fn check_shape(
     };
     let keys = (schema.keys)();
     let unknown: Vec<_> = (table.keys())
-        .filter(|key| !keys.contains(&key.get_ref().as_ref()))
+        .filter(|key| !schema.open && !keys.contains(&key.get_ref().as_ref()))
         .cloned()
         .collect();
     for key in unknown {
@@ -680,29 +687,18 @@ impl<'a> Meaning<'a> {
 
     // -- references
 
-    /// `attached_to`, `carried_by`, `commands` and concealment lists name units that exist.
+    /// Concealment lists name units that exist (unit fields that name units are checked with the
+    /// rule set's fields).
     fn references(&mut self) {
-        let units: HashMap<&str, usize> = (self.tree.units.iter())
-            .map(|n| (n.def.id.get_ref().as_str(), n.side))
-            .collect();
-        let mut refs: Vec<(String, &Spanned<String>, &str)> = Vec::new();
-        for n in &self.tree.units {
-            let u = n.def;
-            let own = u.id.get_ref().as_str();
-            if let Some(r) = &u.attached_to {
-                refs.push((n.path.key("attached_to"), r, own));
-            }
-            if let Some(r) = &u.carried_by {
-                refs.push((n.path.key("carried_by"), r, own));
-            }
-            for (i, r) in u.commands.iter().flatten().enumerate() {
-                refs.push((n.path.key(&format!("commands[{i}]")), r, own));
-            }
-        }
-        for (key, r, own) in refs {
-            self.unit_reference(key, r, &units, Some(own), None);
-        }
+        let units = self.unit_sides();
         self.concealed(&units);
+    }
+
+    /// Every unit's id with its side.
+    fn unit_sides(&self) -> HashMap<&'a str, usize> {
+        (self.tree.units.iter())
+            .map(|n| (n.def.id.get_ref().as_str(), n.side))
+            .collect()
     }
 
     /// Checks that `r` names a unit (other than `own`, and of side `side` when given).
@@ -908,25 +904,130 @@ impl<'a> Meaning<'a> {
         }
     }
 
-    /// Unit fields the rule set does not use are refused, not silently ignored.
+    /// Unit fields the rule set does not use are refused, not silently ignored; those it uses are
+    /// of the type it declares, and the ones naming units name units of the same side.
     fn unit_fields(&mut self, ruleset: &'static dyn Ruleset) {
-        let used = ruleset.unit_fields();
+        let defs = ruleset.unit_fields();
+        let ids: Vec<&str> = defs.iter().map(|d| d.id).collect();
+        let units = self.unit_sides();
         let mut found = Vec::new();
-        for n in &self.tree.units {
-            for (field, span, value) in set_fields(n.def) {
-                if !used.contains(&field) {
-                    let message = format!(
-                        "`{field}` is not used by {} (it uses: {})",
-                        ruleset.id(),
-                        used.join(", ")
-                    );
-                    found.push((span, n.path.key(field), value, message));
+        let mut refs = Vec::new();
+        let tree = &self.tree;
+        for n in &tree.units {
+            for (field, key_span, span, value) in set_fields(n.def) {
+                let Some(def) = defs.iter().find(|d| d.id == field) else {
+                    let theirs = rules::registry()
+                        .iter()
+                        .any(|r| r.unit_fields().iter().any(|d| d.id == field));
+                    let (at, message) = if theirs {
+                        let message = format!(
+                            "`{field}` is not used by {} (it uses: {})",
+                            ruleset.id(),
+                            if ids.is_empty() {
+                                "none".into()
+                            } else {
+                                ids.join(", ")
+                            }
+                        );
+                        (span, message)
+                    } else {
+                        let known = UNIT_KEYS
+                            .iter()
+                            .copied()
+                            .filter(|k| !matches!(*k, "quality" | "leader" | "hq"))
+                            .chain(ids.iter().copied());
+                        let message = format!(
+                            "unknown key{}; a {} unit may have: {}",
+                            did_you_mean(&field, known.clone()),
+                            ruleset.id(),
+                            known.collect::<Vec<_>>().join(", ")
+                        );
+                        (key_span, message)
+                    };
+                    found.push((at, n.path.key(&field), value, message));
+                    continue;
+                };
+                let Some(raw) = n.def.field(&field) else {
+                    continue; // a shared key (quality, leader, hq): typed by the schema
+                };
+                match field_problem(def.kind, raw.get_ref()) {
+                    Some(message) => found.push((span, n.path.key(&field), value, message)),
+                    None => match (def.kind, raw.get_ref()) {
+                        (FieldKind::Unit, toml::Value::String(r)) => {
+                            let r = Spanned::new(span, r.clone());
+                            refs.push((n.path.key(&field), r, n.def.id.get_ref(), n.side));
+                        }
+                        (FieldKind::Units, toml::Value::Array(items)) => {
+                            // Spans of the items are not kept by `toml::Value`: point at the list.
+                            for (i, item) in items.iter().enumerate() {
+                                if let toml::Value::String(r) = item {
+                                    let key = n.path.key(&format!("{field}[{i}]"));
+                                    let r = Spanned::new(span.clone(), r.clone());
+                                    refs.push((key, r, n.def.id.get_ref(), n.side));
+                                }
+                            }
+                        }
+                        _ => {}
+                    },
                 }
             }
         }
         for (span, key, value, message) in found {
             self.push(span, key, value, message);
         }
+        for (key, r, own, side) in refs {
+            self.unit_reference(key, &r, &units, Some(own), Some(side));
+        }
+    }
+}
+
+/// What is wrong with `value` as a unit field of type `kind`, if anything.
+fn field_problem(kind: FieldKind, value: &toml::Value) -> Option<String> {
+    let shown = |v: &toml::Value| match v {
+        toml::Value::String(_) => "a text",
+        toml::Value::Integer(_) => "a whole number",
+        toml::Value::Float(_) => "a decimal number",
+        toml::Value::Boolean(_) => "true or false",
+        toml::Value::Datetime(_) => "a date",
+        toml::Value::Array(_) => "a list",
+        toml::Value::Table(_) => "a table",
+    };
+    let wrong = |expected: &str| Some(format!("expected {expected}, found {}", shown(value)));
+    match (kind, value) {
+        (FieldKind::Flag, toml::Value::Boolean(_)) => None,
+        (FieldKind::Flag, _) => wrong("true or false"),
+        (FieldKind::Int { min, max }, toml::Value::Integer(n)) => (!(min..=max).contains(n))
+            .then(|| format!("expected a whole number from {min} to {}", signed(max))),
+        (FieldKind::Int { .. }, _) => wrong("a whole number"),
+        (FieldKind::Choice(words), toml::Value::String(w)) => {
+            (!words.contains(&w.as_str())).then(|| {
+                format!(
+                    "expected one of: {}{}",
+                    words.join(", "),
+                    did_you_mean(w, words.iter().copied())
+                )
+            })
+        }
+        (FieldKind::Choice(words), _) => wrong(&format!("one of: {}", words.join(", "))),
+        (FieldKind::Text | FieldKind::Unit, toml::Value::String(t)) => {
+            forbidden_char(t).map(|(_, c)| forbidden_message(c))
+        }
+        (FieldKind::Text, _) => wrong("a text"),
+        (FieldKind::Unit, _) => wrong("a unit id"),
+        (FieldKind::Units, toml::Value::Array(items)) => items.iter().find_map(|i| match i {
+            toml::Value::String(t) => forbidden_char(t).map(|(_, c)| forbidden_message(c)),
+            other => Some(format!("expected unit ids, found {}", shown(other))),
+        }),
+        (FieldKind::Units, _) => wrong("a list of unit ids"),
+    }
+}
+
+/// A bound as a modifier is written: `+2`, `0`, `-2`.
+fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
     }
 }
 
@@ -1030,36 +1131,24 @@ fn option_value(value: &toml::Value) -> Option<OptionValue> {
     }
 }
 
-/// The optional fields a unit sets: name, span of the value, and the value as written.
-fn set_fields(u: &UnitDef) -> Vec<(&'static str, Range<usize>, String)> {
-    fn add<T: fmt::Debug>(
-        out: &mut Vec<(&'static str, Range<usize>, String)>,
-        name: &'static str,
-        v: &Option<Spanned<T>>,
-    ) {
+/// The optional fields a unit sets: name, span of the key (of the value for the shared keys,
+/// whose key spans are not kept), span of the value, and the value as written.
+fn set_fields(u: &UnitDef) -> Vec<(String, Range<usize>, Range<usize>, String)> {
+    type Out = Vec<(String, Range<usize>, Range<usize>, String)>;
+    fn add<T: fmt::Debug>(out: &mut Out, name: &str, v: &Option<Spanned<T>>) {
         if let Some(v) = v {
-            out.push((name, v.span(), format!("{:?}", v.get_ref())));
+            let value = format!("{:?}", v.get_ref());
+            out.push((name.to_string(), v.span(), v.span(), value));
         }
     }
     let mut out = Vec::new();
     add(&mut out, "quality", &u.quality);
     add(&mut out, "leader", &u.leader);
     add(&mut out, "hq", &u.hq);
-    add(&mut out, "hmg", &u.hmg);
-    add(&mut out, "gun", &u.gun);
-    add(&mut out, "armour", &u.armour);
-    add(&mut out, "figures", &u.figures);
-    add(&mut out, "crew", &u.crew);
-    add(&mut out, "type", &u.type_);
-    add(&mut out, "superior_firepower", &u.superior_firepower);
-    if let Some(commands) = &u.commands {
-        let span = commands.first().map_or(u.id.span(), |c| c.span());
-        let list: Vec<String> = commands.iter().map(quoted).collect();
-        out.push(("commands", span, format!("[{}]", list.join(", "))));
+    for (key, value) in &u.fields {
+        let shown = value.get_ref().to_string();
+        out.push((key.get_ref().clone(), key.span(), value.span(), shown));
     }
-    add(&mut out, "attached_to", &u.attached_to);
-    add(&mut out, "carried_by", &u.carried_by);
-    add(&mut out, "radio", &u.radio);
     out
 }
 
@@ -1154,14 +1243,28 @@ mod tests {
     #[test]
     fn wrong_values_and_missing_keys_in_nested_tables() {
         let source = "ruleset = \"newport\"\ntitle = \"t\"\n[[side]]\nid = \"a\"\nname = \"A\"\n\
-                      [[side.unit]]\nid = \"u\"\nname = 3\nhmg = \"yes\"\ncommands = [\"x\", 3]\n";
+                      [[side.unit]]\nid = \"u\"\nname = 3\nleader = \"yes\"\n";
         assert_eq!(
             errors(source),
             [
                 "f:6:1: side \"a\" › unit \"u\": missing key `kind`",
                 "f:8:8: side \"a\" › unit \"u\" › name: invalid type: whole number `3`, expected a string",
-                "f:9:7: side \"a\" › unit \"u\" › hmg: invalid type: string \"yes\", expected true or false",
-                "f:10:18: side \"a\" › unit \"u\" › commands: invalid type: whole number `3`, expected a string",
+                "f:9:10: side \"a\" › unit \"u\" › leader: invalid type: string \"yes\", expected true or false",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_rule_set_field_of_the_wrong_type_or_unknown_is_named_at_its_value() {
+        let source = "ruleset = \"newport\"\ntitle = \"t\"\n[[side]]\nid = \"a\"\nname = \"A\"\n\
+                      [[side.unit]]\nid = \"u\"\nname = \"U\"\nkind = \"vehicle\"\nhmg = \"yes\"\n\
+                      gun = 3\narmor = 1\n[[side]]\nid = \"b\"\nname = \"B\"\n";
+        assert_eq!(
+            errors(source),
+            [
+                "f:10:7: side \"a\" › unit \"u\" › hmg = \"yes\": expected true or false, found a text",
+                "f:11:7: side \"a\" › unit \"u\" › gun = 3: expected a whole number from -2 to +2",
+                "f:12:9: side \"a\" › unit \"u\" › armor = 1: `armor` is not used by newport (did you mean `armour`?) (it uses: quality, leader, hq, hmg, gun, armour)",
             ]
         );
     }
@@ -1197,10 +1300,8 @@ mod tests {
 
     #[test]
     fn keys_come_from_the_schema() {
-        let unit = keys_of::<UnitDef>();
-        assert!(unit.contains(&"type"), "renamed keys appear as written");
-        assert!(unit.contains(&"superior_firepower"));
-        assert!(!unit.contains(&"type_"));
+        // A unit's own keys; the rest are its rule set's fields.
+        assert_eq!(keys_of::<UnitDef>(), super::super::UNIT_KEYS);
         assert!(keys_of::<SideDef>().contains(&"formation"));
         assert!(keys_of::<ScenarioFile>().contains(&"side"));
         assert_eq!(keys_of::<ConcealedDef>(), &["number", "units"]);
@@ -1325,6 +1426,67 @@ mod tests {
         assert_eq!(
             plain_serde_message("missing field `kind`"),
             "missing key `kind`"
+        );
+    }
+
+    #[test]
+    fn every_field_kind_checks_its_values() {
+        use toml::Value as V;
+        let text = |t: &str| V::String(t.into());
+        let ok = |kind, v: V| assert_eq!(field_problem(kind, &v), None, "{kind:?} {v:?}");
+        let bad = |kind, v: V, said: &str| {
+            assert_eq!(
+                field_problem(kind, &v).as_deref(),
+                Some(said),
+                "{kind:?} {v:?}"
+            )
+        };
+        ok(FieldKind::Flag, V::Boolean(true));
+        bad(
+            FieldKind::Flag,
+            V::Integer(1),
+            "expected true or false, found a whole number",
+        );
+        let int = FieldKind::Int { min: 1, max: 4 };
+        ok(int, V::Integer(1));
+        ok(int, V::Integer(4));
+        bad(int, V::Integer(5), "expected a whole number from 1 to +4");
+        bad(int, V::Integer(0), "expected a whole number from 1 to +4");
+        bad(int, text("4"), "expected a whole number, found a text");
+        let choice = FieldKind::Choice(&["line", "road-column"]);
+        ok(choice, text("line"));
+        bad(
+            choice,
+            text("lin"),
+            "expected one of: line, road-column (did you mean `line`?)",
+        );
+        bad(
+            choice,
+            V::Boolean(true),
+            "expected one of: line, road-column, found true or false",
+        );
+        ok(FieldKind::Text, text("Panther"));
+        bad(
+            FieldKind::Text,
+            text("a\u{202E}b"),
+            &forbidden_message('\u{202E}'),
+        );
+        ok(FieldKind::Unit, text("a1"));
+        bad(
+            FieldKind::Unit,
+            V::Integer(1),
+            "expected a unit id, found a whole number",
+        );
+        ok(FieldKind::Units, V::Array(vec![text("a1"), text("a2")]));
+        bad(
+            FieldKind::Units,
+            V::Array(vec![text("a1"), V::Integer(2)]),
+            "expected unit ids, found a whole number",
+        );
+        bad(
+            FieldKind::Units,
+            text("a1"),
+            "expected a list of unit ids, found a text",
         );
     }
 }

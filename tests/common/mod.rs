@@ -143,7 +143,7 @@ impl Ruleset for Dicey {
     fn formation_levels(&self) -> &'static [&'static str] {
         Newport.formation_levels()
     }
-    fn unit_fields(&self) -> &'static [&'static str] {
+    fn unit_fields(&self) -> &'static [umpire::rules::FieldDef] {
         Newport.unit_fields()
     }
     fn markers(&self) -> &'static [MarkerDef] {

@@ -413,10 +413,14 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
                 Value::Bool(flag(v, f, SUPPRESSED)),
             );
             fill(&mut p, "target-quality", text(&ti.quality));
-            fill(&mut p, "hmg", Value::Bool(fi.hmg));
+            fill(&mut p, "hmg", Value::Bool(fi.fields.flag("hmg")));
             if table == "anti-tank" {
-                fill(&mut p, "gun", Value::Int(fi.gun));
-                fill(&mut p, "armour", Value::Int(ti.armour));
+                fill(&mut p, "gun", Value::Int(fi.fields.int("gun").unwrap_or(0)));
+                fill(
+                    &mut p,
+                    "armour",
+                    Value::Int(ti.fields.int("armour").unwrap_or(0)),
+                );
                 fill(&mut p, "road", Value::Bool(flag(v, t, MOVED_ON_ROAD)));
             }
             fill(
@@ -438,12 +442,16 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
                     &format!("{who}-hits"),
                     Value::Int(i64::from(v.unit_state(u).hits)),
                 );
-                fill(&mut p, &format!("{who}-hmg"), Value::Bool(i.hmg));
+                fill(
+                    &mut p,
+                    &format!("{who}-hmg"),
+                    Value::Bool(i.fields.flag("hmg")),
+                );
                 fill(
                     &mut p,
                     &format!("{who}-gun"),
                     Value::Int(if fire::has_vehicle_ranges(&i.kind) {
-                        i.gun
+                        i.fields.int("gun").unwrap_or(0)
                     } else {
                         0
                     }),
@@ -451,7 +459,11 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
                 fill(
                     &mut p,
                     &format!("{who}-armour"),
-                    Value::Int(if is_vehicle(&i.kind) { i.armour } else { 0 }),
+                    Value::Int(if is_vehicle(&i.kind) {
+                        i.fields.int("armour").unwrap_or(0)
+                    } else {
+                        0
+                    }),
                 );
                 if who == "defender" {
                     let state = match morale(v, u) {
@@ -471,7 +483,11 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
             fill(
                 &mut p,
                 "armour",
-                Value::Int(if is_vehicle(&i.kind) { i.armour } else { 0 }),
+                Value::Int(if is_vehicle(&i.kind) {
+                    i.fields.int("armour").unwrap_or(0)
+                } else {
+                    0
+                }),
             );
         }
         "artillery" => {
@@ -502,7 +518,7 @@ fn strike_of(v: &BattleView<'_>, t: usize, cover: Cover, smoke: bool, dice: u32)
         smoke,
         green: i.quality == "green",
         armour: if is_vehicle(&i.kind) {
-            i.armour as i32
+            i.fields.int("armour").unwrap_or(0) as i32
         } else {
             0
         },
@@ -2282,43 +2298,27 @@ pub fn validate(file: &ScenarioFile, options: &Options) -> Vec<Problem> {
     for (side, path, u) in file.units() {
         let kind = u.kind.get_ref().as_str();
         let key = |field: &str| format!("unit \"{}\" › {field}", u.id.get_ref());
-        for (field, value, ok) in [
-            ("gun", &u.gun, fire::has_vehicle_ranges(kind)),
-            ("armour", &u.armour, kind == "vehicle"),
+        // The fields' types and ranges are checked with the rule set's declaration; here, which
+        // kinds of unit each applies to.
+        for (field, ok, to) in [
+            ("gun", fire::has_vehicle_ranges(kind), "vehicles and guns"),
+            ("armour", kind == "vehicle", "vehicles"),
         ] {
-            if let Some(val) = value {
-                if !ok {
-                    out.push(
-                        Problem::new(
-                            Some(val.span()),
-                            key(field),
-                            format!(
-                                "`{field}` applies to {} only, not to a {kind}",
-                                if field == "gun" {
-                                    "vehicles and guns"
-                                } else {
-                                    "vehicles"
-                                }
-                            ),
-                        )
-                        .with_value(val.get_ref().to_string()),
-                    );
-                } else if !(MOD_MIN..=MOD_MAX).contains(val.get_ref()) {
-                    out.push(
-                        Problem::new(
-                            Some(val.span()),
-                            key(field),
-                            format!(
-                                "expected a modifier from {MOD_MIN} to +{MOD_MAX} (the rules give −1/−2 and +1/+2 around the baseline 0)"
-                            ),
-                        )
-                        .with_value(val.get_ref().to_string()),
-                    );
-                }
+            if let Some(val) = u.field(field)
+                && !ok
+            {
+                out.push(
+                    Problem::new(
+                        Some(val.span()),
+                        key(field),
+                        format!("`{field}` applies to {to} only, not to a {kind}"),
+                    )
+                    .with_value(val.get_ref().to_string()),
+                );
             }
         }
-        if let Some(h) = &u.hmg
-            && *h.get_ref()
+        if let Some(h) = u.field("hmg")
+            && h.get_ref().as_bool() == Some(true)
             && !matches!(kind, "infantry" | "weapons" | "vehicle")
         {
             out.push(

@@ -2,13 +2,44 @@
 //! each procedure.
 
 use crate::rules::{
-    ActionDef, AreaDef, CounterDef, Decision, KindDef, MarkerDef, MarkerKind, OptionConflict,
-    OptionDef, OptionKind, Options, ParamDef, ParamKind, PhaseDef, Tone,
+    ActionDef, AreaDef, CounterDef, Decision, FieldDef, FieldKind, KindDef, MarkerDef, MarkerKind,
+    OptionConflict, OptionDef, OptionKind, Options, ParamDef, ParamKind, PhaseDef, Tone,
 };
 
 pub const QUALITIES: &[&str] = &["green", "regular", "elite"];
 pub const LEVELS: &[&str] = &["battalion", "company", "platoon"];
-pub const UNIT_FIELDS: &[&str] = &["quality", "leader", "hq", "hmg", "gun", "armour"];
+pub const UNIT_FIELDS: &[FieldDef] = &[
+    FieldDef::new(
+        "quality",
+        FieldKind::Text,
+        "green, regular or elite; the formation's or side's if absent",
+    ),
+    FieldDef::new(
+        "leader",
+        FieldKind::Flag,
+        "a leader stand (platoon or company leader)",
+    ),
+    FieldDef::new(
+        "hq",
+        FieldKind::Flag,
+        "the battalion's HQ stand (method 3: it keeps the saved command points)",
+    ),
+    FieldDef::new(
+        "hmg",
+        FieldKind::Flag,
+        "a heavy machine gun (two dice with the hmg_two_dice option)",
+    ),
+    FieldDef::new(
+        "gun",
+        FieldKind::Int { min: -2, max: 2 },
+        "a vehicle's or gun's gun modifier: heavier −1/−2, lighter +1/+2",
+    ),
+    FieldDef::new(
+        "armour",
+        FieldKind::Int { min: -2, max: 2 },
+        "a vehicle's armour modifier: tougher +1/+2, thinner −1/−2",
+    ),
+];
 
 pub const KINDS: &[KindDef] = &[
     KindDef {

@@ -23,9 +23,9 @@ use crate::dice::{DiceSource, Die};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 use crate::rules::{
-    ActionDef, AreaDef, Badge, CounterDef, Decision, KindDef, MarkerDef, Offer, OptionConflict,
-    OptionDef, Options, Outcome, ParamDef, Params, PhaseChange, PhaseDef, RuleError, Ruleset,
-    TableDoc, find_action,
+    ActionDef, AreaDef, Badge, CounterDef, Decision, FieldDef, KindDef, MarkerDef, Offer,
+    OptionConflict, OptionDef, Options, Outcome, ParamDef, Params, PhaseChange, PhaseDef,
+    RuleError, Ruleset, TableDoc, find_action,
 };
 use crate::scenario::{Problem, ScenarioFile};
 
@@ -60,7 +60,7 @@ impl Ruleset for Newport {
     fn formation_levels(&self) -> &'static [&'static str] {
         defs::LEVELS
     }
-    fn unit_fields(&self) -> &'static [&'static str] {
+    fn unit_fields(&self) -> &'static [FieldDef] {
         defs::UNIT_FIELDS
     }
     fn markers(&self) -> &'static [MarkerDef] {
