@@ -81,6 +81,8 @@ pub struct Roster {
     formation_children: Vec<Vec<usize>>,
     /// The longest unit id, in characters.
     longest_id: usize,
+    /// The largest hit limit (the widest row of pips).
+    largest_limit: u32,
 }
 
 impl Roster {
@@ -140,6 +142,7 @@ impl Roster {
             .map(|u| u.id.chars().count())
             .max()
             .unwrap_or(0);
+        r.largest_limit = r.units.iter().map(|u| u.hit_limit).max().unwrap_or(0);
         r
     }
 
@@ -273,6 +276,11 @@ impl Roster {
     /// The longest unit id, in characters.
     pub fn longest_id(&self) -> usize {
         self.longest_id
+    }
+
+    /// The largest number of losses that removes a unit: the width of the roster's pips.
+    pub fn largest_limit(&self) -> u32 {
+        self.largest_limit
     }
 
     /// Ids of all units, for suggestions.

@@ -1185,12 +1185,13 @@ fn summary_text(battle: &Battle) -> String {
     };
     for side in &s.sides {
         text.push_str(&format!(
-            "  {}: {} units · {} in play · {} lost · {} hits taken · {} of {} leaders lost\n",
+            "  {}: {} units · {} in play · {} lost · {} {} · {} of {} leaders lost\n",
             side.name,
             side.units,
             side.in_play,
             side.lost,
             side.hits,
+            battle.ruleset.losses().total_label(),
             side.leaders_lost,
             side.leaders
         ));

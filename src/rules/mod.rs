@@ -62,6 +62,63 @@ impl FieldDef {
     }
 }
 
+/// How a rule set counts a unit's strength: the core keeps the losses (`hits` in the state and
+/// the journal) against the unit's limit; the rule set says what one loss is and whether the
+/// umpire reads strength as losses taken (hits: `●○○`, one hit of three) or as what is left
+/// (figures on a tray: `●●●○`, three of four left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Losses {
+    /// One loss and several ("hit", "hits"; "figure", "figures").
+    pub one: &'static str,
+    pub many: &'static str,
+    /// True when strength is read as what is left.
+    pub counts_left: bool,
+}
+
+impl Losses {
+    /// Newport's and most rules': hits taken against a limit.
+    pub const HITS: Losses = Losses {
+        one: "hit",
+        many: "hits",
+        counts_left: false,
+    };
+
+    /// The pips of a unit with `lost` of `limit`: filled for what the umpire counts.
+    pub fn pips(&self, lost: u32, limit: u32) -> String {
+        let lost = lost.min(limit) as usize;
+        let left = limit as usize - lost;
+        if self.counts_left {
+            "●".repeat(left) + &"○".repeat(lost)
+        } else {
+            "●".repeat(lost) + &"○".repeat(left)
+        }
+    }
+
+    /// A unit's strength in words: `hits 1/3`, or `figures 3 of 4 left`.
+    pub fn strength(&self, lost: u32, limit: u32) -> String {
+        if self.counts_left {
+            format!(
+                "{} {} of {limit} left",
+                self.many,
+                limit.saturating_sub(lost)
+            )
+        } else {
+            format!("{} {lost}/{limit}", self.many)
+        }
+    }
+
+    /// What a side's losses are called in an account: `hits taken`, `figures lost`.
+    pub fn total_label(&self) -> String {
+        let verb = if self.counts_left { "lost" } else { "taken" };
+        format!("{} {verb}", self.many)
+    }
+
+    /// A count of losses in words: `1 hit`, `3 figures`.
+    pub fn count(&self, n: u32) -> String {
+        format!("{n} {}", if n == 1 { self.one } else { self.many })
+    }
+}
+
 /// How a marker holds its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MarkerKind {
@@ -321,8 +378,12 @@ pub trait Ruleset: Send + Sync {
     fn is_leader(&self, unit: &UnitInfo) -> bool {
         unit.leader
     }
-    /// How many hits remove `unit`.
+    /// How many losses remove `unit` (hits, or figures on its tray).
     fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32;
+    /// What a loss is and how strength is read ([`Losses`]). Hits taken by default.
+    fn losses(&self) -> Losses {
+        Losses::HITS
+    }
     /// Fills the derived inputs of `action` from the battle (firer Suppressed, target green …).
     fn prefill(
         &self,
@@ -433,4 +494,30 @@ pub fn find_action(ruleset: &dyn Ruleset, action: &str) -> Result<&'static Actio
             action: action.to_string(),
             suggestion: crate::text::did_you_mean(action, ruleset.actions().iter().map(|a| a.id)),
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Losses;
+
+    const FIGURES: Losses = Losses {
+        one: "figure",
+        many: "figures",
+        counts_left: true,
+    };
+
+    #[test]
+    fn strength_reads_as_losses_taken_or_as_what_is_left() {
+        assert_eq!(Losses::HITS.pips(1, 3), "●○○");
+        assert_eq!(Losses::HITS.strength(1, 3), "hits 1/3");
+        assert_eq!(Losses::HITS.total_label(), "hits taken");
+        assert_eq!(FIGURES.pips(1, 4), "●●●○");
+        assert_eq!(FIGURES.strength(1, 4), "figures 3 of 4 left");
+        assert_eq!(FIGURES.total_label(), "figures lost");
+        assert_eq!(FIGURES.count(1), "1 figure");
+        assert_eq!(FIGURES.count(2), "2 figures");
+        // Losses beyond the limit never underflow.
+        assert_eq!(FIGURES.pips(5, 4), "○○○○");
+        assert_eq!(FIGURES.strength(5, 4), "figures 0 of 4 left");
+    }
 }

@@ -264,10 +264,11 @@ pub(super) fn render_markers(app: &App, t: &Theme, area: Rect, buf: &mut Buffer)
     }
     lines.push(Line::from(vec![
         Span::styled(" + / - ", t.key()),
-        Span::raw(format!(
-            "hits ({}/{})",
-            st.hits, b.roster.units[u].hit_limit
-        )),
+        Span::raw(
+            b.ruleset
+                .losses()
+                .strength(st.hits, b.roster.units[u].hit_limit),
+        ),
     ]));
     Paragraph::new(lines)
         .block(

@@ -8,12 +8,13 @@
 
 use super::*;
 use crate::battle::Battle;
+use crate::rules::Losses;
 
 /// Hit pips against the limit: ● for each hit taken, ○ for each left.
-pub(super) fn pips(hits: u32, limit: u32) -> String {
-    let taken = hits.min(limit) as usize;
-    let shown = "●".repeat(taken) + &"○".repeat(limit as usize - taken);
-    format!("{shown:<3}")
+/// A unit's pips as its rule set reads strength, padded to the roster's widest (at least 3).
+pub(super) fn pips(losses: Losses, lost: u32, limit: u32, width: u32) -> String {
+    let shown = losses.pips(lost, limit);
+    format!("{shown:<w$}", w = width.max(3) as usize)
 }
 
 /// Badges as spans, each after a space; without colour in brackets.
@@ -181,7 +182,15 @@ pub(super) fn row_line(app: &App, t: &Theme, row: Row, cols: usize) -> Line<'sta
             let style = if st.on_table() { Style::new() } else { t.dim() };
             let lead = vec![
                 Span::raw("  ".repeat(depth) + "  "),
-                Span::styled(pips(st.hits, info.hit_limit), t.hit()),
+                Span::styled(
+                    pips(
+                        b.ruleset.losses(),
+                        st.hits,
+                        info.hit_limit,
+                        r.largest_limit(),
+                    ),
+                    t.hit(),
+                ),
                 Span::raw(" "),
                 Span::styled(
                     format!("{:<w$}", esc(&info.id), w = id_width(r)),
@@ -304,9 +313,8 @@ pub(super) fn details_lines(app: &App, t: &Theme) -> Vec<Line<'static>> {
             ]));
             if info.hit_limit > 0 {
                 lines.push(Line::from(format!(
-                    "hits {}/{}{}",
-                    st.hits,
-                    info.hit_limit,
+                    "{}{}",
+                    b.ruleset.losses().strength(st.hits, info.hit_limit),
                     st.removed
                         .as_ref()
                         .map(|c| format!(" — removed: {}", esc(c)))

@@ -40,7 +40,7 @@ pub(super) fn render_summary(app: &App, t: &Theme, area: Rect, buf: &mut Buffer)
             Span::styled(side.lost.to_string(), t.key()),
             Span::raw(" lost · "),
             Span::styled(side.hits.to_string(), t.key()),
-            Span::raw(" hits taken · "),
+            Span::raw(format!(" {} · ", b.ruleset.losses().total_label())),
             Span::styled(
                 format!("{} of {}", side.leaders_lost, side.leaders),
                 t.key(),
