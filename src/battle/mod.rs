@@ -16,10 +16,13 @@ pub mod roster;
 pub mod session;
 pub mod state;
 pub mod summary;
+pub mod timers;
 
 use crate::dice::{DiceSource, Recorder, Roll};
 use crate::resolution::Resolution;
-use crate::rules::{Offer, Options, Params, PhaseChange, RuleError, Ruleset, find_action};
+use crate::rules::{
+    Offer, Options, Params, PhaseChange, PhaseDef, RuleError, Ruleset, find_action,
+};
 use crate::scenario::Scenario;
 use crate::text::did_you_mean;
 pub use history::History;
@@ -105,6 +108,18 @@ impl Event {
     }
 }
 
+/// Who looks at the battle: what a report, a players' view or the umpire's screen may show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Viewer {
+    /// Everything, concealed lists included.
+    Umpire,
+    /// One side (by index): its own units in full, the enemy as far as it has been seen.
+    Side(usize),
+    /// What every side may see.
+    Public,
+}
+
 /// One line of a battle's history.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "entry", rename_all = "snake_case")]
@@ -151,6 +166,8 @@ pub struct BattleView<'a> {
     pub roster: &'a Roster,
     pub state: &'a BattleState,
     pub options: &'a Options,
+    /// The phases the battle moves through (the rule set's declaration).
+    pub phases: &'static [PhaseDef],
 }
 
 impl<'a> BattleView<'a> {
@@ -177,6 +194,41 @@ impl<'a> BattleView<'a> {
     }
     pub fn active_side(&self) -> usize {
         self.state.active
+    }
+    /// The current phase as the rule set declares it (None for a phase it does not know).
+    pub fn phase(&self) -> Option<&'static PhaseDef> {
+        self.phases.iter().find(|p| p.id == self.state.phase)
+    }
+    /// True when `viewer` may see `unit` as it is: the umpire sees everything; a side sees its
+    /// own units and the enemy's that are not concealed; the public (a report for everyone)
+    /// sees the units no longer concealed.
+    pub fn visible_to(&self, unit: usize, viewer: Viewer) -> bool {
+        let concealed = self.state.units[unit].concealed;
+        match viewer {
+            Viewer::Umpire => true,
+            Viewer::Side(side) => !concealed || self.roster.units[unit].side == side,
+            Viewer::Public => !concealed,
+        }
+    }
+    /// The badge of a unit still concealed (`HID 2`: behind stand 2), for the umpire's and its
+    /// own side's screens; none once it is exposed.
+    pub fn concealment_badge(&self, unit: usize) -> Option<crate::rules::Badge> {
+        if !self.state.units[unit].concealed {
+            return None;
+        }
+        let number = self.roster.columns[self.roster.column_of(unit)?].number;
+        Some(crate::rules::Badge {
+            text: format!("HID {number}"),
+            tone: crate::rules::Tone::Info,
+            help: format!(
+                "Concealed behind stand {number}: the enemy sees only the stand's number until it is exposed"
+            ),
+        })
+    }
+    /// True when `side` acts in the current phase: it is the active side, or the phase is one
+    /// both sides play at once.
+    pub fn acts_now(&self, side: usize) -> bool {
+        side == self.state.active || self.phase().is_some_and(|p| p.simultaneous)
     }
     /// A side's value of an option (per-side options may differ).
     pub fn side_options(&self, side: usize) -> Option<&'a str> {
@@ -245,6 +297,7 @@ impl Battle {
             roster: &self.roster,
             state: &self.state,
             options: &self.scenario.options,
+            phases: self.ruleset.phases(),
         }
     }
 
@@ -725,16 +778,10 @@ impl Battle {
     /// carries out alone or once the battle is over; else the units the rule set says may still
     /// act ([`Ruleset::may_still_act`]), in roster order.
     pub fn still_to_act(&self) -> Vec<usize> {
-        let automatic = self
-            .ruleset
-            .phases()
-            .iter()
-            .find(|p| p.id == self.state.phase)
-            .is_none_or(|p| p.automatic);
-        if automatic || self.state.is_over() {
+        let view = self.view();
+        if view.phase().is_none_or(|p| p.automatic) || self.state.is_over() {
             return Vec::new();
         }
-        let view = self.view();
         (0..self.roster.units.len())
             .filter(|&u| self.ruleset.may_still_act(&view, u))
             .collect()

@@ -28,6 +28,15 @@ pub struct FormationInfo {
     pub depth: usize,
 }
 
+/// A concealment stand: its number (all the enemy sees) and the units behind it at the start,
+/// in the scenario's order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ColumnInfo {
+    pub side: usize,
+    pub number: i64,
+    pub units: Vec<usize>,
+}
+
 /// A unit with everything the rules need to know about it that does not change.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct UnitInfo {
@@ -71,6 +80,10 @@ pub struct Roster {
     pub sides: Vec<SideInfo>,
     pub formations: Vec<FormationInfo>,
     pub units: Vec<UnitInfo>,
+    /// Concealment stands, side by side in file order.
+    pub columns: Vec<ColumnInfo>,
+    /// For each unit, the concealment stand it starts behind.
+    unit_column: Vec<Option<usize>>,
     unit_index: HashMap<String, usize>,
     formation_index: HashMap<String, usize>,
     /// For each side: the units directly under it, and its top formations, in file order.
@@ -143,7 +156,30 @@ impl Roster {
             .max()
             .unwrap_or(0);
         r.largest_limit = r.units.iter().map(|u| u.hit_limit).max().unwrap_or(0);
+        r.unit_column = vec![None; r.units.len()];
+        for (side, s) in file.sides.iter().enumerate() {
+            for c in &s.concealed {
+                let units: Vec<usize> = c
+                    .units
+                    .iter()
+                    .filter_map(|id| r.unit_index(id.get_ref()))
+                    .collect();
+                for &u in &units {
+                    r.unit_column[u] = Some(r.columns.len());
+                }
+                r.columns.push(ColumnInfo {
+                    side,
+                    number: *c.number.get_ref(),
+                    units,
+                });
+            }
+        }
         r
+    }
+
+    /// The concealment stand `unit` starts behind, if any.
+    pub fn column_of(&self, unit: usize) -> Option<usize> {
+        self.unit_column.get(unit).copied().flatten()
     }
 
     fn push_formation(

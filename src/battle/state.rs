@@ -60,6 +60,9 @@ pub enum Effect {
     },
     /// The battle's last turn becomes `turns` (the umpire extends a battle that is over).
     TurnLimit { turns: u32 },
+    /// A concealed unit is exposed: from now on everyone sees it. `cause` says why (fired on by
+    /// cannon, an enemy within vision range, deployed into line …).
+    Exposed { unit: String, cause: String },
 }
 
 /// An effect as its JSON members, before they are checked to form an [`Effect`].
@@ -103,6 +106,7 @@ enum WireSet {
     Area,
     Phase,
     TurnLimit,
+    Exposed,
 }
 
 /// `marker` is a marker's name in a marker effect and an area marker (an object) in an area one.
@@ -189,6 +193,10 @@ impl TryFrom<WireEffect> for Effect {
             WireSet::TurnLimit => Effect::TurnLimit {
                 turns: need(w.turns, "turns")?,
             },
+            WireSet::Exposed => Effect::Exposed {
+                unit: need(w.unit, "unit")?,
+                cause: need(w.cause, "cause")?,
+            },
         })
     }
 }
@@ -201,6 +209,9 @@ pub struct UnitState {
     pub removed: Option<String>,
     /// Markers by id; the ids are the rule set's own ([`crate::rules::MarkerDef::id`]).
     pub markers: BTreeMap<&'static str, i32>,
+    /// True while the unit is behind a concealment stand: its own side and the umpire see it,
+    /// the enemy sees only the stand's number ([`super::BattleView::visible_to`]).
+    pub concealed: bool,
 }
 
 impl UnitState {
@@ -281,6 +292,10 @@ pub enum Prior {
     Area(Box<(String, Option<AreaMarker>)>),
     Phase(Box<(u32, usize, String)>),
     TurnLimit(Option<u32>),
+    Concealed {
+        unit: u32,
+        concealed: bool,
+    },
 }
 
 impl BattleState {
@@ -297,7 +312,12 @@ impl BattleState {
             active: first_side,
             first_side,
             phase: first_phase.to_string(),
-            units: vec![UnitState::default(); roster.units.len()],
+            units: (0..roster.units.len())
+                .map(|u| UnitState {
+                    concealed: roster.column_of(u).is_some(),
+                    ..UnitState::default()
+                })
+                .collect(),
             counters: BTreeMap::new(),
             areas: BTreeMap::new(),
             turn_limit,
@@ -346,7 +366,9 @@ impl BattleState {
                 }
                 Ok(())
             }
-            Effect::Removed { unit: id, .. } | Effect::Returned { unit: id } => unit(id).map(drop),
+            Effect::Removed { unit: id, .. }
+            | Effect::Returned { unit: id }
+            | Effect::Exposed { unit: id, .. } => unit(id).map(drop),
             Effect::Marker {
                 unit: id,
                 marker,
@@ -493,6 +515,14 @@ impl BattleState {
                 prior
             }
             Effect::TurnLimit { turns } => Prior::TurnLimit(self.turn_limit.replace(*turns)),
+            Effect::Exposed { unit, .. } => {
+                let u = idx(unit)?;
+                let prior = std::mem::replace(&mut self.units[u].concealed, false);
+                Prior::Concealed {
+                    unit: u as u32,
+                    concealed: prior,
+                }
+            }
         })
     }
 
@@ -537,6 +567,7 @@ impl BattleState {
                 self.phase = phase;
             }
             Prior::TurnLimit(limit) => self.turn_limit = limit,
+            Prior::Concealed { unit, concealed } => self.units[unit as usize].concealed = concealed,
         }
     }
 
@@ -555,6 +586,8 @@ pub fn marker_value(kind: MarkerKind, value: i32) -> Result<(), String> {
         MarkerKind::Flag => Err("an on/off marker holds 1 when it is on".into()),
         MarkerKind::Count if (0..=MAX_COUNT).contains(&value) => Ok(()),
         MarkerKind::Count => Err(format!("a count from 0 to {MAX_COUNT}")),
+        MarkerKind::Timer if (1..=MAX_COUNT).contains(&value) => Ok(()),
+        MarkerKind::Timer => Err(format!("a number of moves left from 1 to {MAX_COUNT}")),
         MarkerKind::Turn if (1..=MAX_TURN as i32).contains(&value) => Ok(()),
         MarkerKind::Turn => Err(format!("a turn from 1 to {MAX_TURN}")),
     }

@@ -156,7 +156,7 @@ the lines before it stay done.";
 
 const STATE_JSON_HELP: &str = "\
 JSON: one object with journal, title, ruleset, seed, records (lines after the header), turn, turns \
-(the scenario's length, or null), active_side, phase, phase_name; sides [{id, name, quality, \
+(the scenario's length, or null), active_side, simultaneous (both sides act in this phase), phase, phase_name; sides [{id, name, quality, \
 active, counters}], formations [{id, name, level, side, parent, quality, counters}], units [{id, \
 name, side, formation, kind, quality, hits, hit_limit, removed (why, or null), markers {id: value}, \
 badges}], all in roster order; areas [{id, kind, label, side, turn}]; standing_offers [{action, \
@@ -1026,10 +1026,10 @@ fn marker_value(
         (None, MarkerKind::Flag) => Ok(Some(1)),
         (None, kind) => Err(Failure::usage(format!(
             "marker `{marker}` holds {}: give its VALUE after it (mark {unit} {marker} {}) or clear it (--clear)",
-            if kind == MarkerKind::Turn {
-                "a turn"
-            } else {
-                "a count"
+            match kind {
+                MarkerKind::Turn => "a turn",
+                MarkerKind::Timer => "the moves left",
+                _ => "a count",
             },
             if kind == MarkerKind::Turn { 7 } else { 3 }
         ))),
@@ -1160,10 +1160,13 @@ fn position(battle: &Battle) -> String {
         .as_ref()
         .map(|t| format!(" of {}", t.get_ref()))
         .unwrap_or_default();
+    let side = match battle.view().phase() {
+        Some(p) if p.simultaneous => "both sides",
+        _ => battle.roster.sides[st.active].name.as_str(),
+    };
     format!(
-        "turn {}{of} · {} · {}",
+        "turn {}{of} · {side} · {}",
         st.turn,
-        battle.roster.sides[st.active].name,
         battle.current_phase_name()
     )
 }
@@ -1354,6 +1357,7 @@ fn unit_marks(battle: &Battle, unit: usize) -> Vec<String> {
                 MarkerKind::Flag => m.badge.to_string(),
                 MarkerKind::Count => format!("{} {v}", m.badge),
                 MarkerKind::Turn => format!("{} T{v}", m.badge),
+                MarkerKind::Timer => format!("{} {v}", m.badge),
             })
         })
         .collect();
@@ -1610,6 +1614,8 @@ struct StateJson<'a> {
     /// The battle's account, side by side.
     summary: crate::battle::Summary,
     active_side: &'a str,
+    /// True when both sides act in the current phase.
+    simultaneous: bool,
     phase: &'a str,
     phase_name: &'static str,
     sides: Vec<SideJson<'a>>,
@@ -1686,6 +1692,7 @@ fn state_json<'a>(
         over: battle.state().is_over(),
         summary: battle.summary(),
         active_side: &r.sides[st.active].id,
+        simultaneous: battle.view().phase().is_some_and(|p| p.simultaneous),
         phase: &st.phase,
         phase_name: battle.current_phase_name(),
         sides: r

@@ -96,6 +96,7 @@ fn marker_kind(k: MarkerKind) -> &'static str {
         MarkerKind::Flag => "flag",
         MarkerKind::Count => "count",
         MarkerKind::Turn => "turn",
+        MarkerKind::Timer => "timer",
     }
 }
 

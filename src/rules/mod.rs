@@ -128,6 +128,9 @@ pub enum MarkerKind {
     Count,
     /// A turn number ("returns on turn 7").
     Turn,
+    /// Moves or turns left ("retires 3 moves"): the rule set counts it down with
+    /// [`crate::battle::timers::count_down`] at the end of each, and it comes off at nought.
+    Timer,
 }
 
 /// How a badge should catch the eye.
@@ -155,6 +158,16 @@ pub struct MarkerDef {
     pub tone: Tone,
 }
 
+impl MarkerDef {
+    /// The marker's name: its help up to the first colon ("Retiring: …" → "Retiring"), or its
+    /// badge when the help has none.
+    pub fn name(&self) -> &'static str {
+        self.help
+            .split_once(':')
+            .map_or(self.badge, |(name, _)| name)
+    }
+}
+
 /// One phase of a turn.
 #[derive(Clone, Copy, Debug)]
 pub struct PhaseDef {
@@ -162,6 +175,9 @@ pub struct PhaseDef {
     pub name: &'static str,
     /// True when the phase is carried out by the program alone.
     pub automatic: bool,
+    /// True when both sides act in it at once (Scruby's rifle fire and melee); otherwise only the
+    /// active side does, and the other answers (opportunity fire).
+    pub simultaneous: bool,
     pub help: &'static str,
 }
 
@@ -461,11 +477,11 @@ pub trait Ruleset: Send + Sync {
         self.formation_badges(battle, formation)
     }
 
-    /// True when `unit` may still act in the current turn: a unit of the side whose turn it is,
-    /// on the table, that the rules still let act (the roster's "still to act" filter). The
-    /// default: every unit of the active side on the table.
+    /// True when `unit` may still act in the current turn: a unit of the side whose turn it is
+    /// (of either side in a simultaneous phase), on the table, that the rules still let act (the
+    /// roster's "still to act" filter). The default: every such unit on the table.
     fn may_still_act(&self, battle: &BattleView<'_>, unit: usize) -> bool {
-        battle.info(unit).side == battle.active_side() && battle.unit_state(unit).on_table()
+        battle.acts_now(battle.info(unit).side) && battle.unit_state(unit).on_table()
     }
 }
 

@@ -1264,7 +1264,7 @@ mod tests {
             [
                 "f:10:7: side \"a\" › unit \"u\" › hmg = \"yes\": expected true or false, found a text",
                 "f:11:7: side \"a\" › unit \"u\" › gun = 3: expected a whole number from -2 to +2",
-                "f:12:9: side \"a\" › unit \"u\" › armor = 1: `armor` is not used by newport (did you mean `armour`?) (it uses: quality, leader, hq, hmg, gun, armour)",
+                "f:12:1: side \"a\" › unit \"u\" › armor = 1: unknown key (did you mean `armour`?); a newport unit may have: id, name, kind, quality, leader, hq, hmg, gun, armour",
             ]
         );
     }

@@ -2279,7 +2279,7 @@ pub fn formation_details(v: &BattleView<'_>, f: usize) -> Vec<Badge> {
 /// no points.
 pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
     let info = v.info(u);
-    if info.side != v.active_side() || !v.unit_state(u).on_table() || flag(v, u, FINISHED) {
+    if !v.acts_now(info.side) || !v.unit_state(u).on_table() || flag(v, u, FINISHED) {
         return false;
     }
     if method(v, info.side) != 3 || is_asset(info) {

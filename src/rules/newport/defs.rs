@@ -192,24 +192,28 @@ pub const PHASES: &[PhaseDef] = &[
         id: PH_REMOVE_FINISHED,
         name: "Remove Finished",
         automatic: true,
+        simultaneous: false,
         help: "Finished markers come off the active side's stands; killed leaders due back return",
     },
     PhaseDef {
         id: PH_COMMAND,
         name: "Command",
         automatic: true,
+        simultaneous: false,
         help: "Method 3: each battalion rolls for command points (done on entering the phase)",
     },
     PhaseDef {
         id: PH_ACTION,
         name: "Action",
         automatic: false,
+        simultaneous: false,
         help: "Each stand may move, fire or close-assault once; the enemy may opportunity-fire",
     },
     PhaseDef {
         id: PH_MORALE,
         name: "Morale Recovery",
         automatic: true,
+        simultaneous: false,
         help: "Suppressed markers removed, then Paralyzed become Suppressed (checks optional); smoke lifts",
     },
 ];

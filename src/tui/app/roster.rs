@@ -419,7 +419,10 @@ impl App {
             let n = (0..b.roster.units.len())
                 .filter(|&u| b.ruleset.may_still_act(&view, u))
                 .count();
-            let side = &b.roster.sides[b.state().active].name;
+            let side = match view.phase() {
+                Some(p) if p.simultaneous => "both sides",
+                _ => b.roster.sides[b.state().active].name.as_str(),
+            };
             let (one, many) = b.ruleset.unit_nouns();
             let noun = if n == 1 { one } else { many };
             self.info(format!("roster: {n} {noun} of {side} may still act"));

@@ -146,7 +146,12 @@ fn render_too_small(area: Rect, buf: &mut Buffer) {
 fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     let b = app.battle();
     let s = b.state();
-    let side = b.roster.sides.get(s.active).map_or("", |x| x.name.as_str());
+    let simultaneous = b.view().phase().is_some_and(|p| p.simultaneous);
+    let side = match b.roster.sides.get(s.active) {
+        _ if simultaneous => "both sides",
+        Some(x) => x.name.as_str(),
+        None => "",
+    };
     let line1 = Line::from(vec![
         Span::styled(" umpire ", t.title()),
         Span::raw(format!("│ {} │ {} │ ", b.scenario.title(), b.ruleset.id())),

@@ -197,7 +197,8 @@ pub(super) fn row_line(app: &App, t: &Theme, row: Row, cols: usize) -> Line<'sta
                     style.add_modifier(Modifier::BOLD),
                 ),
             ];
-            let badges = b.ruleset.badges(&view, u);
+            let mut badges: Vec<Badge> = view.concealment_badge(u).into_iter().collect();
+            badges.extend(b.ruleset.badges(&view, u));
             fit(t, lead, esc(&info.name), style, &badges, cols)
         }
     }
@@ -321,7 +322,8 @@ pub(super) fn details_lines(app: &App, t: &Theme) -> Vec<Line<'static>> {
                         .unwrap_or_default()
                 )));
             }
-            for badge in b.ruleset.badges(&view, u) {
+            let concealed = view.concealment_badge(u);
+            for badge in concealed.iter().cloned().chain(b.ruleset.badges(&view, u)) {
                 lines.push(badge_line(t, &badge));
             }
         }
