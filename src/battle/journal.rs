@@ -595,17 +595,32 @@ fn open_regular(path: &Path, options: &OpenOptions) -> Result<File, JournalError
     })
 }
 
+/// Takes the journal's lock. A lock found held is tried again for a quarter of a second: a
+/// process being started elsewhere holds a copy of every open file for a moment (between its fork
+/// and its exec), which must not read as another umpire at work.
 fn lock(file: &File, path: &Path) -> Result<(), JournalError> {
-    match file.try_lock() {
-        Ok(()) => Ok(()),
-        Err(TryLockError::WouldBlock) => Err(JournalError::Locked {
-            path: path.to_path_buf(),
-        }),
-        Err(TryLockError::Error(source)) => Err(JournalError::Io {
-            path: path.to_path_buf(),
-            action: "lock",
-            source,
-        }),
+    const TRIES: u32 = 25;
+    let mut tries = 1;
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(()),
+            Err(TryLockError::WouldBlock) if tries < TRIES => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            Err(TryLockError::WouldBlock) => {
+                return Err(JournalError::Locked {
+                    path: path.to_path_buf(),
+                });
+            }
+            Err(TryLockError::Error(source)) => {
+                return Err(JournalError::Io {
+                    path: path.to_path_buf(),
+                    action: "lock",
+                    source,
+                });
+            }
+        }
     }
 }
 
