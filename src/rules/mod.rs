@@ -12,6 +12,7 @@
 pub mod newport;
 pub mod options;
 pub mod params;
+pub mod scruby;
 
 use crate::battle::{BattleView, Effect, UnitInfo};
 use crate::dice::{DiceError, DiceSource, Die};
