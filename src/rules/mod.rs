@@ -376,7 +376,7 @@ pub trait Ruleset: Send + Sync {
 
 /// The rule sets this program knows, in the order they are listed.
 pub fn registry() -> &'static [&'static dyn Ruleset] {
-    static ALL: [&dyn Ruleset; 1] = [&newport::Newport];
+    static ALL: [&dyn Ruleset; 2] = [&newport::Newport, &scruby::Scruby];
     &ALL
 }
 
