@@ -899,3 +899,27 @@ fn rulesets_lists_scruby() {
     assert_eq!(v["rulesets"].as_array().unwrap().len(), 2);
     assert_eq!(v["rulesets"][1]["id"], "scruby");
 }
+
+#[test]
+fn the_readme_shows_what_the_program_prints() {
+    let readme = include_str!("../README.md");
+    let mut checked = 0;
+    for block in readme.split("$ umpire ").skip(1) {
+        let (command, rest) = block.split_once('\n').expect("a command line");
+        if !command.contains(" scruby ") {
+            continue;
+        }
+        let shown = rest
+            .split("\n$ ")
+            .next()
+            .unwrap()
+            .split("```")
+            .next()
+            .unwrap()
+            .trim_end();
+        let args: Vec<&str> = command.split_whitespace().collect();
+        assert_eq!(ok(&args).trim_end(), shown, "umpire {command}");
+        checked += 1;
+    }
+    assert_eq!(checked, 2, "the README's scruby examples");
+}
