@@ -461,7 +461,7 @@ pub const DECISIONS: &[Decision] = &[
     Decision {
         topic: "light cavalry under the concealment rules",
         text: "in melee only heavy cavalry kill light cavalry (other stands' kills on them count for nothing); Line infantry's rifles cannot kill them",
-        option: Some("concealment"),
+        option: None,
     },
     Decision {
         topic: "light-cavalry morale combat",

@@ -191,11 +191,7 @@ impl RifleFire {
             "Rifle fire: {} ({strength}, {}) {} {at}",
             c.firer.name(),
             c.formation.id(),
-            if c.from == Position::Open {
-                "from the open".to_string()
-            } else {
-                format!("from {}", c.from.id())
-            }
+            c.from.from_words()
         )
     }
 }

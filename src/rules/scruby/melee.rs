@@ -892,10 +892,11 @@ impl CrewMelee {
         ];
         let need = match self.from {
             Approach::Front | Approach::Flank => {
-                context.push(
-                    "attacked from front or flank: the crew fires, 1-3-6 saves the gun".into(),
-                );
-                Need::OneThreeSix
+                context.push(format!(
+                    "attacked from front or flank: the crew fires and saves the gun {}",
+                    tables::CREW_DEFENCE.published()
+                ));
+                tables::CREW_DEFENCE
             }
             Approach::Rear => {
                 context.push("attacked from the rear: the crew gets no roll".into());
@@ -944,7 +945,10 @@ pub fn resolve_crew(
         dice: roll.into_iter().collect(),
         row: Some(match c.from {
             Approach::Rear => "attacked from the rear: no roll, captured".into(),
-            _ => "attacked from front or flank: 1-3-6 hurls the attackers back 3 moves".into(),
+            _ => format!(
+                "attacked from front or flank: the attackers are hurled back 3 moves {}",
+                tables::CREW_DEFENCE.published()
+            ),
         }),
         ..Step::default()
     };

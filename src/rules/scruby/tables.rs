@@ -270,6 +270,19 @@ impl Position {
         }
     }
 
+    /// Where a firer stands, as "from …": "from the open", "from a hill".
+    pub fn from_words(self) -> &'static str {
+        match self {
+            Position::Open => "from the open",
+            Position::Town => "from a town",
+            Position::Hill => "from a hill",
+            Position::VillageOuter => "from a village's outer area",
+            Position::VillageInner => "from a village's inner area",
+            Position::ForestOuter => "from a forest's outer area",
+            Position::ForestInner => "from a forest's inner area",
+        }
+    }
+
     /// A "such position" of rifle row 5: a town or a village's outer area, a forest (either area),
     /// a hill.
     pub fn is_strong(self) -> bool {
@@ -564,11 +577,7 @@ pub fn rifle_row(case: RifleCase, settings: &Settings) -> Result<RifleReading, R
     let situation = format!(
         "{}, {strength}, {formation}, {}, target {}",
         case.firer.name(),
-        if case.from == Position::Open {
-            "from the open".to_string()
-        } else {
-            format!("firing from {}", case.from.id())
-        },
+        case.from.from_words(),
         case.target_in.words()
     );
     let reading = |n: u8, need: Need, passed_over: Vec<String>| RifleReading {
@@ -711,6 +720,10 @@ impl ArtilleryColumn {
         }
     }
 }
+
+/// What a gun's crew needs to save its gun when meleed from front or flank: 1-3-6 hurls the
+/// attackers back 3 moves (from the rear it gets no roll).
+pub const CREW_DEFENCE: Need = Need::OneThreeSix;
 
 /// Hits that destroy a gun.
 pub const GUN_HITS_TO_DESTROY: u8 = 3;
@@ -962,12 +975,16 @@ pub fn table_docs() -> Vec<TableDoc> {
         rows: vec![
             vec![
                 s("front or flank"),
-                s("1-3-6"),
+                CREW_DEFENCE.faces_words(reading),
                 s("the attackers are hurled back 3 moves; the gun is saved"),
             ],
             vec![
                 s("front or flank"),
-                s("2, 4, 5"),
+                (1..=6u8)
+                    .filter(|f| !CREW_DEFENCE.succeeds(*f, reading))
+                    .map(|f| f.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 s("the crew is killed and the gun captured"),
             ],
             vec![
