@@ -111,6 +111,10 @@ fn line_four_figures_in_the_open_kill_automatically() {
     );
     assert!(field(&out, "dice").is_empty(), "no die thrown:\n{out}");
     assert!(out.contains("Result: One figure killed\n"), "{out}");
+    assert!(
+        out.ends_with("Dice: none thrown\n"),
+        "no seed for no dice:\n{out}"
+    );
     // A face typed for an automatic kill is a mistake the umpire should see.
     let err = fails(
         2,
