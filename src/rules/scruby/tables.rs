@@ -117,7 +117,8 @@ impl Kind {
     }
 }
 
-/// The ids of `kinds`, for a parameter's choices.
+/// The type words each kind of input accepts: every fighting stand, infantry only, any target,
+/// guns.
 pub const FIGHTING_KINDS: &[&str] = &[
     "line",
     "light",
