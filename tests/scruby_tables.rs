@@ -378,6 +378,23 @@ fn counter_battery_to_the_third_hit() {
     );
     assert!(out.contains("cannot fire back"), "{out}");
     assert!(hit("2", "5").contains("Result: No effect\n"));
+    // --counter-battery alone names the target: a gun.
+    let out = resolve(&[
+        "artillery",
+        "--counter-battery",
+        "--gun-hits",
+        "2",
+        "--range",
+        "14",
+        "--dice",
+        "3",
+    ]);
+    assert!(
+        out.contains("Result: The gun is destroyed (its third hit)\n"),
+        "{out}"
+    );
+    let err = fails(2, &["resolve", "scruby", "artillery", "--range", "14"]);
+    assert!(err.contains("--target is required"), "{err}");
 }
 
 #[test]

@@ -106,14 +106,21 @@ fn refuse_inner(target_in: Position) -> Result<(), RuleError> {
 impl Bombardment {
     pub fn from_params(p: &Params) -> Result<Self, RuleError> {
         let d = defs::ARTILLERY_PARAMS;
+        let counter_battery = p.flag("counter-battery");
+        // Counter-battery names its target already: a gun (a cannon, unless --target says
+        // horse-artillery).
+        let target = match p.text("target") {
+            None if counter_battery => Kind::Cannon,
+            _ => word(p, d, "target", Kind::parse)?,
+        };
         Ok(Bombardment {
             gun: word(p, d, "gun", Kind::parse)?,
             moved: p.flag("moved"),
             gun_on: word(p, d, "gun-on", GunOn::parse)?,
             range: p.require_num(defs::param(d, "range"))?,
-            target: word(p, d, "target", Kind::parse)?,
+            target,
             target_in: word(p, d, "target-in", Position::parse)?,
-            counter_battery: p.flag("counter-battery"),
+            counter_battery,
             gun_hits: u8::try_from(p.int("gun-hits").unwrap_or(0)).unwrap_or(u8::MAX),
         })
     }

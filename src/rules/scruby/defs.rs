@@ -536,7 +536,7 @@ pub const ARTILLERY_PARAMS: &[ParamDef] = &[
     .derived(),
     ParamDef::new(
         "target",
-        "the target's type (a gun: counter-battery)",
+        "the target's type (a gun: counter-battery; with --counter-battery it may be left out)",
         ParamKind::Choice(TARGET_KINDS),
     )
     .derived(),
