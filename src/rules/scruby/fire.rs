@@ -346,7 +346,7 @@ pub fn odds(fire: &RifleFire, s: &Settings) -> Result<OddsReport, RuleError> {
     }
     if shot.need().needs_die() {
         notes.push(format!(
-            "kills on {} of one d6",
+            "kills on a roll of {} (one d6)",
             shot.need().faces_words(s.three_six)
         ));
     }
