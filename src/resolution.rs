@@ -177,7 +177,9 @@ impl Resolution {
         let _ = writeln!(
             out,
             "Dice: {}",
-            if self.rolled_by_program {
+            if self.faces().is_empty() {
+                "none thrown"
+            } else if self.rolled_by_program {
                 "rolled by the program"
             } else {
                 "typed by the umpire"

@@ -350,7 +350,7 @@ pub fn run(mode: Mode, m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failur
             if json {
                 let shown = WithSeed {
                     resolution: &resolution,
-                    seed,
+                    seed: seed.filter(|_| !resolution.faces().is_empty()),
                 };
                 output::write_json(out, &shown)?;
             } else {
@@ -450,14 +450,15 @@ fn changed_options(options: &Options) -> Option<String> {
         .then(|| format!("Options changed from the defaults: {}", changed.join(", ")))
 }
 
-/// The resolution as text, with the options that differ from the defaults and the seed used.
+/// The resolution as text, with the options that differ from the defaults and the seed used (none
+/// when no die was thrown: an automatic result).
 pub fn render_resolution(r: &Resolution, options: &Options, seed: Option<u64>) -> String {
     let mut text = r.render_text();
     if let Some(line) = changed_options(options) {
         text.push_str(&line);
         text.push('\n');
     }
-    if let Some(seed) = seed {
+    if let Some(seed) = seed.filter(|_| !r.faces().is_empty()) {
         text.push_str(&format!(
             "Seed: {seed} (add --seed {seed} to roll the same dice again)\n"
         ));

@@ -12,6 +12,7 @@
 pub mod newport;
 pub mod options;
 pub mod params;
+pub mod scruby;
 
 use crate::battle::{BattleView, Effect, UnitInfo};
 use crate::dice::{DiceError, DiceSource, Die};
@@ -487,7 +488,7 @@ pub trait Ruleset: Send + Sync {
 
 /// The rule sets this program knows, in the order they are listed.
 pub fn registry() -> &'static [&'static dyn Ruleset] {
-    static ALL: [&dyn Ruleset; 1] = [&newport::Newport];
+    static ALL: [&dyn Ruleset; 2] = [&newport::Newport, &scruby::Scruby];
     &ALL
 }
 

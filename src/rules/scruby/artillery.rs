@@ -1,0 +1,998 @@
+//! Artillery: a gun's one d6 at troops or at another gun (counter-battery), and canister at troops
+//! within musket range with the target's return fire at the crew.
+//!
+//! [`Bombardment`] and [`Canister`] hold plain values. What a face does is decided in one place
+//! ([`Bombardment::outcome`], [`Canister::plan`]); the rolled path and the exact odds both read it.
+
+use super::defs::{self, CanisterOuter, Settings};
+use super::exact::{self, Exact, Prob};
+use super::fire::{figures, musket_range, word};
+use super::tables::{
+    self, ARTILLERY_GUN, ARTILLERY_OPEN, ARTILLERY_OUTER, ArtilleryColumn, Blast, CrewRow,
+    GUN_HITS_TO_DESTROY, Kind, Need, Position, crew_row, throw, throw_words,
+};
+use crate::dice::{DiceSource, Die, Roll};
+use crate::odds::OddsReport;
+use crate::resolution::{Resolution, Step};
+use crate::rules::{Params, RuleError};
+use std::collections::BTreeMap;
+
+/// Where the gun stands, for its range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GunOn {
+    Flat,
+    Hill,
+    Fortress,
+}
+
+impl GunOn {
+    pub fn parse(id: &str) -> Option<GunOn> {
+        match id {
+            "flat" => Some(GunOn::Flat),
+            "hill" => Some(GunOn::Hill),
+            "fortress" => Some(GunOn::Fortress),
+            _ => None,
+        }
+    }
+}
+
+/// A gun's fire, in plain values.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bombardment {
+    pub gun: Kind,
+    pub moved: bool,
+    pub gun_on: GunOn,
+    pub range: f64,
+    pub target: Kind,
+    pub target_in: Position,
+    /// Counter-battery asked for (the target must then be a gun).
+    pub counter_battery: bool,
+    /// Counter-battery hits the target gun already has.
+    pub gun_hits: u8,
+}
+
+/// What one artillery die did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArtilleryResult {
+    /// One figure killed.
+    Kill,
+    /// The regiment or squadron retires in confusion 3 moves.
+    Retire,
+    /// No effect.
+    NoEffect,
+    /// A counter-battery hit: the gun now has this many.
+    Hit(u8),
+    /// The third hit: the gun is removed at once and does not fire back.
+    Destroyed,
+}
+
+impl ArtilleryResult {
+    pub fn words(self) -> String {
+        match self {
+            ArtilleryResult::Kill => "One figure killed".into(),
+            ArtilleryResult::Retire => "The target retires in confusion for 3 moves".into(),
+            ArtilleryResult::NoEffect => "No effect".into(),
+            ArtilleryResult::Hit(n) => format!("A hit on the gun ({n} of {GUN_HITS_TO_DESTROY})"),
+            ArtilleryResult::Destroyed => "The gun is destroyed (its third hit)".into(),
+        }
+    }
+}
+
+/// Refuses a gun that moved, unless it is horse artillery: the note to show, if any.
+fn moved_gun(gun: Kind, moved: bool) -> Result<Option<String>, RuleError> {
+    match (moved, gun) {
+        (false, _) => Ok(None),
+        (true, Kind::HorseArtillery) => Ok(Some(
+            "horse artillery may half-move and fire in one move (decision: it may fire after moving)"
+                .into(),
+        )),
+        (true, _) => Err(RuleError::refused(
+            "--moved: a cannon that moved this move cannot fire (artillery may move or fire, not both)",
+        )),
+    }
+}
+
+/// Refuses a target artillery cannot reach: the inner areas of villages and forests.
+fn refuse_inner(target_in: Position) -> Result<(), RuleError> {
+    match target_in {
+        Position::VillageInner | Position::ForestInner => Err(RuleError::refused(format!(
+            "--target-in {}: artillery cannot hit troops in the inner area of a village or forest; only the outer areas",
+            target_in.id()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+impl Bombardment {
+    pub fn from_params(p: &Params) -> Result<Self, RuleError> {
+        let d = defs::ARTILLERY_PARAMS;
+        let counter_battery = p.flag("counter-battery");
+        // Counter-battery names its target already: a gun (a cannon, unless --target says
+        // horse-artillery).
+        let target = match p.text("target") {
+            None if counter_battery => Kind::Cannon,
+            _ => word(p, d, "target", Kind::parse)?,
+        };
+        Ok(Bombardment {
+            gun: word(p, d, "gun", Kind::parse)?,
+            moved: p.flag("moved"),
+            gun_on: word(p, d, "gun-on", GunOn::parse)?,
+            range: p.require_num(defs::param(d, "range"))?,
+            target,
+            target_in: word(p, d, "target-in", Position::parse)?,
+            counter_battery,
+            gun_hits: u8::try_from(p.int("gun-hits").unwrap_or(0)).unwrap_or(u8::MAX),
+        })
+    }
+
+    /// True when the target is a gun.
+    pub fn at_gun(&self) -> bool {
+        self.target.is_gun()
+    }
+
+    /// The column of the artillery table the fire reads, and the context lines; or why the gun
+    /// cannot fire.
+    pub fn column(&self, s: &Settings) -> Result<(ArtilleryColumn, Vec<String>), RuleError> {
+        let mut context = Vec::new();
+        context.extend(moved_gun(self.gun, self.moved)?);
+        let (limit, from) = match self.gun_on {
+            GunOn::Flat => (s.artillery_range, "on the flat"),
+            GunOn::Hill => (s.artillery_high_range, "from a hill"),
+            GunOn::Fortress => (s.artillery_high_range, "from a fortress wall"),
+        };
+        if self.range > limit {
+            return Err(RuleError::refused(format!(
+                "--range {}: beyond a gun's range {from} ({limit}\"; {}\" on the flat, {}\" from a hill or fortress wall): no fire possible, nothing is rolled",
+                self.range, s.artillery_range, s.artillery_high_range
+            )));
+        }
+        context.push(format!(
+            "range {}\": within a gun's range {from} ({limit}\")",
+            self.range
+        ));
+        if self.counter_battery && !self.at_gun() {
+            return Err(RuleError::refused(format!(
+                "--counter-battery fires at a gun, but --target is {}: give --target cannon or horse-artillery",
+                self.target.id()
+            )));
+        }
+        if self.gun_hits > 0 && !self.at_gun() {
+            return Err(RuleError::refused(
+                "--gun-hits counts hits on a target gun: give --target cannon or horse-artillery",
+            ));
+        }
+        refuse_inner(self.target_in)?;
+        self.target_in
+            .admits(self.target)
+            .map_err(|e| RuleError::refused(format!("--target-in {}: {e}", self.target_in.id())))?;
+        if !self.at_gun() && self.range <= s.musket_range {
+            context.push(format!(
+                "within musket range ({}\"): the gun may fire canister instead (umpire resolve scruby canister)",
+                s.musket_range
+            ));
+        }
+        let outer = self.target_in.is_outer_area();
+        let column = match (self.at_gun(), outer) {
+            (true, false) => ARTILLERY_GUN,
+            (true, true) => {
+                context.push(
+                    "a gun in a village's outer area is hit on 3-6, as troops there are killed (decision)"
+                        .into(),
+                );
+                ArtilleryColumn {
+                    name: "a gun in a village's outer area (counter-battery)",
+                    kill: ARTILLERY_OUTER.kill,
+                    retire: Need::Never,
+                }
+            }
+            (false, true) => ARTILLERY_OUTER,
+            (false, false) => ARTILLERY_OPEN,
+        };
+        if self.at_gun() {
+            context.push(format!(
+                "counter-battery: the target gun has {} hit(s); the third destroys it at once (no return fire)",
+                self.gun_hits
+            ));
+        }
+        Ok((column, context))
+    }
+
+    /// What `face` does to the target.
+    pub fn outcome(&self, column: &ArtilleryColumn, face: u8, s: &Settings) -> ArtilleryResult {
+        match (column.blast(face, s.three_six), self.at_gun()) {
+            (Blast::Kill, true) if self.gun_hits + 1 >= GUN_HITS_TO_DESTROY => {
+                ArtilleryResult::Destroyed
+            }
+            (Blast::Kill, true) => ArtilleryResult::Hit(self.gun_hits + 1),
+            (Blast::Kill, false) => ArtilleryResult::Kill,
+            (Blast::Retire, false) if self.target != Kind::Grenadier => ArtilleryResult::Retire,
+            _ => ArtilleryResult::NoEffect,
+        }
+    }
+
+    /// Each face's result in a few words: "1, 3 or 6 one figure killed; 2 retires …; 4, 5 no
+    /// effect".
+    fn faces_words(&self, column: &ArtilleryColumn, s: &Settings) -> String {
+        let mut groups: Vec<(Vec<u8>, ArtilleryResult)> = Vec::new();
+        for face in 1..=6u8 {
+            let r = self.outcome(column, face, s);
+            match groups.iter_mut().find(|(_, g)| *g == r) {
+                Some((faces, _)) => faces.push(face),
+                None => groups.push((vec![face], r)),
+            }
+        }
+        groups
+            .iter()
+            .map(|(faces, r)| {
+                let f: Vec<String> = faces.iter().map(ToString::to_string).collect();
+                format!("{}: {}", f.join(", "), r.words().to_lowercase())
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    fn title(&self) -> String {
+        format!(
+            "Artillery fire: {} at {} {}",
+            self.gun.name(),
+            if self.at_gun() {
+                format!(
+                    "an enemy {} (counter-battery)",
+                    self.target.name().to_lowercase()
+                )
+            } else {
+                self.target.name().to_string()
+            },
+            self.target_in.words()
+        )
+    }
+
+    /// The exact chance of each result.
+    pub fn distribution(&self, s: &Settings) -> Result<Exact<ArtilleryResult>, RuleError> {
+        let (column, _) = self.column(s)?;
+        let mut d = Exact::new();
+        for face in 1..=6u8 {
+            d.add(self.outcome(&column, face, s), exact::sixths(1));
+        }
+        Ok(d)
+    }
+}
+
+/// What an artillery result does, for the effects.
+fn effect_words(b: &Bombardment, r: ArtilleryResult) -> Vec<String> {
+    match r {
+        ArtilleryResult::Kill => vec![format!(
+            "the {} loses one figure: take it off the tray",
+            b.target.unit_word()
+        )],
+        ArtilleryResult::Retire => vec![format!(
+            "the {} retires in confusion: 3 moves away from the enemy, no fire, charge or melee",
+            b.target.unit_word()
+        )],
+        ArtilleryResult::NoEffect => vec!["no effect".into()],
+        ArtilleryResult::Hit(n) => vec![format!("the gun has {n} hit(s); the third destroys it")],
+        ArtilleryResult::Destroyed => {
+            vec!["the gun is removed from the table at once and cannot fire back".into()]
+        }
+    }
+}
+
+/// A gun's fire with dice.
+pub fn resolve(
+    b: &Bombardment,
+    s: &Settings,
+    dice: &mut dyn DiceSource,
+) -> Result<(Resolution, ArtilleryResult), RuleError> {
+    let (column, context) = b.column(s)?;
+    let faces = b.faces_words(&column, s);
+    let purpose = format!("artillery at {}: {faces}", column.name);
+    let face = dice.roll(Die::D6, &purpose)?;
+    let result = b.outcome(&column, face, s);
+    let mut notes = Vec::new();
+    if column.blast(face, s.three_six) == Blast::Retire && result == ArtilleryResult::NoEffect {
+        notes.push("Grenadiers are not affected by this morale type of artillery fire".into());
+    }
+    if b.at_gun() && face == 2 {
+        notes.push("a roll of 2 has no effect on a gun or its crew".into());
+    }
+    if b.target_in.is_outer_area() && !b.at_gun() {
+        notes.push("in an outer area a figure is killed on 3-6 only; a 2 has no effect".into());
+    }
+    let step = Step {
+        label: "Artillery fire".into(),
+        table: Some("Artillery fire".into()),
+        dice: vec![Roll {
+            die: Die::D6,
+            face,
+            purpose,
+        }],
+        row: Some(format!("{}: {faces}", column.name)),
+        outcome: format!("rolled {face}: {}", result.words().to_lowercase()),
+        notes,
+        ..Step::default()
+    };
+    Ok((
+        Resolution {
+            ruleset: super::ID.into(),
+            action: "artillery".into(),
+            title: b.title(),
+            context,
+            steps: vec![step],
+            result: result.words(),
+            effects: effect_words(b, result),
+            rolled_by_program: dice.is_generated(),
+        },
+        result,
+    ))
+}
+
+/// Exact odds of a gun's fire.
+pub fn odds(b: &Bombardment, s: &Settings) -> Result<OddsReport, RuleError> {
+    let (column, mut notes) = b.column(s)?;
+    notes.push(format!("{}: {}", column.name, b.faces_words(&column, s)));
+    let d = b.distribution(s)?;
+    let order: Vec<ArtilleryResult> = if b.at_gun() {
+        vec![
+            ArtilleryResult::Destroyed,
+            ArtilleryResult::Hit(b.gun_hits + 1),
+            ArtilleryResult::NoEffect,
+        ]
+    } else {
+        vec![
+            ArtilleryResult::Kill,
+            ArtilleryResult::Retire,
+            ArtilleryResult::NoEffect,
+        ]
+    };
+    let results = order
+        .iter()
+        .filter(|r| d.p(r) > Prob::from_integer(0) || **r == ArtilleryResult::NoEffect)
+        .map(|r| exact::line(&r.words(), d.p(r)))
+        .collect();
+    let mut extra = BTreeMap::new();
+    if b.at_gun() {
+        extra.insert(
+            "p_hit".to_string(),
+            exact::to_f64(
+                d.p_where(|r| matches!(r, ArtilleryResult::Hit(_) | ArtilleryResult::Destroyed)),
+            ),
+        );
+    } else {
+        extra.insert(
+            "p_kill".to_string(),
+            exact::to_f64(d.p(&ArtilleryResult::Kill)),
+        );
+    }
+    Ok(OddsReport {
+        title: b.title(),
+        results,
+        notes,
+        extra,
+    })
+}
+
+// ---- canister -----------------------------------------------------------------------------------
+
+/// Canister at troops within musket range, in plain values.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Canister {
+    pub gun: Kind,
+    pub moved: bool,
+    pub target: Kind,
+    /// Figures on the target before the canister.
+    pub target_figures: u8,
+    pub target_in: Position,
+    pub range: Option<f64>,
+    /// The target fires back at the crew at the same moment.
+    pub return_fire: bool,
+}
+
+/// How a canister shot ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CanisterEnd {
+    /// The canister killed a figure.
+    pub killed: bool,
+    /// Figures the target has left.
+    pub left: u8,
+    /// The return fire killed the crew (None: no return fire).
+    pub crew_killed: Option<bool>,
+}
+
+impl CanisterEnd {
+    pub fn words(&self) -> String {
+        let canister = if self.killed {
+            "canister kills one figure"
+        } else {
+            "canister kills nobody"
+        };
+        match self.crew_killed {
+            Some(true) => format!("{canister}; the return fire kills the crew"),
+            Some(false) => format!("{canister}; the crew survives the return fire"),
+            None => canister.to_string(),
+        }
+    }
+}
+
+impl Canister {
+    pub fn from_params(p: &Params) -> Result<Self, RuleError> {
+        let d = defs::CANISTER_PARAMS;
+        Ok(Canister {
+            gun: word(p, d, "gun", Kind::parse)?,
+            moved: p.flag("moved"),
+            target: word(p, d, "target", Kind::parse)?,
+            target_figures: figures(p, d, "target-figures")?,
+            target_in: word(p, d, "target-in", Position::parse)?,
+            range: p.num("range"),
+            return_fire: p.flag("return-fire"),
+        })
+    }
+
+    /// What the canister needs, and the context lines; or why it cannot be fired.
+    pub fn plan(&self, s: &Settings) -> Result<(Need, Vec<String>), RuleError> {
+        let mut context = Vec::new();
+        context.extend(moved_gun(self.gun, self.moved)?);
+        context.push(musket_range(self.range, s, "canister")?);
+        if !(self.target.is_infantry() || self.target.is_cavalry()) {
+            return Err(RuleError::refused(format!(
+                "--target {}: canister is used only against infantry or cavalry",
+                self.target.id()
+            )));
+        }
+        tables::check_figures(self.target, self.target_figures, "target-figures")?;
+        refuse_inner(self.target_in)?;
+        self.target_in
+            .admits(self.target)
+            .map_err(|e| RuleError::refused(format!("--target-in {}: {e}", self.target_in.id())))?;
+        if self.return_fire && !self.target.is_infantry() {
+            return Err(RuleError::refused(format!(
+                "--return-fire: {} have no rifles to fire back at the crew",
+                self.target.name()
+            )));
+        }
+        let need = if self.target_in.is_outer_area()
+            && s.canister_in_outer_area == CanisterOuter::AsArtillery
+        {
+            context.push(
+                "the target is in an outer area: canister kills on 3-6 like other artillery (decision)"
+                    .into(),
+            );
+            Need::ThreeSix
+        } else {
+            Need::Always
+        };
+        context.push(
+            "canister fires before the target's rifles; the return fire is at the same moment, with the figures left after the canister, and killing the crew does not undo the canister kill"
+                .into(),
+        );
+        Ok((need, context))
+    }
+
+    /// The crew row the return fire reads with `left` figures, if it fires back at all.
+    pub fn return_row(&self, left: u8) -> Option<&'static CrewRow> {
+        (self.return_fire && left > 0).then(|| crew_row(self.target, left))
+    }
+
+    fn title(&self) -> String {
+        format!(
+            "Canister: {} at {} ({}) {}",
+            self.gun.name(),
+            self.target.name(),
+            tables::figs(self.target_figures),
+            self.target_in.words()
+        )
+    }
+
+    /// The canister and the return fire with dice: the steps and how it ends. Dice: the
+    /// canister's die if one is thrown, then the return-fire die.
+    pub fn fire(
+        &self,
+        s: &Settings,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(Vec<String>, Vec<Step>, CanisterEnd), RuleError> {
+        let (need, context) = self.plan(s)?;
+        let purpose = format!(
+            "canister at {} {}: {} kills one figure",
+            self.target.name(),
+            self.target_in.words(),
+            need.faces_words(s.three_six)
+        );
+        let (roll, killed) = throw(need, s.three_six, dice, &purpose)?;
+        let left = self.target_figures - u8::from(killed);
+        let mut steps = vec![Step {
+            label: "Canister".into(),
+            table: Some("Artillery fire: canister".into()),
+            outcome: throw_words(
+                need,
+                s.three_six,
+                roll.as_ref(),
+                killed,
+                "one figure killed",
+                "no kill",
+            ),
+            dice: roll.into_iter().collect(),
+            row: Some(format!(
+                "canister at musket range: one figure killed {}",
+                need.published()
+            )),
+            notes: vec![format!(
+                "the {} has {} left",
+                self.target.unit_word(),
+                tables::figs(left)
+            )],
+            ..Step::default()
+        }];
+        let mut crew_killed = None;
+        if let Some(row) = self.return_row(left) {
+            let purpose = format!(
+                "return fire at the crew, row {} ({}): {} kills the crew",
+                row.letter,
+                row.firer,
+                row.need.faces_words(s.three_six)
+            );
+            let (roll, kill) = throw(row.need, s.three_six, dice, &purpose)?;
+            crew_killed = Some(kill);
+            steps.push(Step {
+                label: "Return fire at the gun crew (at the same moment)".into(),
+                table: Some("Rifle fire at a gun crew".into()),
+                outcome: throw_words(
+                    row.need,
+                    s.three_six,
+                    roll.as_ref(),
+                    kill,
+                    "the crew is killed",
+                    "the crew survives",
+                ),
+                dice: roll.into_iter().collect(),
+                row: Some(format!(
+                    "{} — {} | kills the crew {}",
+                    row.letter,
+                    row.firer,
+                    row.need.published()
+                )),
+                notes: vec![format!(
+                    "{} with {} after the canister: row {}",
+                    self.target.name(),
+                    tables::figs(left),
+                    row.letter
+                )],
+                ..Step::default()
+            });
+        } else if self.return_fire {
+            steps[0]
+                .notes
+                .push("the regiment is wiped out: no return fire".into());
+        }
+        Ok((
+            context,
+            steps,
+            CanisterEnd {
+                killed,
+                left,
+                crew_killed,
+            },
+        ))
+    }
+
+    /// The exact chance of each ending, from the same needs the rolled path reads.
+    pub fn distribution(&self, s: &Settings) -> Result<Exact<CanisterEnd>, RuleError> {
+        let (need, _) = self.plan(s)?;
+        let p = need.chance(s.three_six);
+        let mut first = Exact::new();
+        first.add(true, p);
+        first.add(false, Prob::from_integer(1) - p);
+        Ok(first.then(|&killed| {
+            let left = self.target_figures - u8::from(killed);
+            match self.return_row(left) {
+                None => Exact::certain(CanisterEnd {
+                    killed,
+                    left,
+                    crew_killed: None,
+                }),
+                Some(row) => {
+                    let q = row.need.chance(s.three_six);
+                    let mut d = Exact::new();
+                    for (kill, pk) in [(true, q), (false, Prob::from_integer(1) - q)] {
+                        d.add(
+                            CanisterEnd {
+                                killed,
+                                left,
+                                crew_killed: Some(kill),
+                            },
+                            pk,
+                        );
+                    }
+                    d
+                }
+            }
+        }))
+    }
+}
+
+/// Canister with dice.
+pub fn resolve_canister(
+    c: &Canister,
+    s: &Settings,
+    dice: &mut dyn DiceSource,
+) -> Result<(Resolution, CanisterEnd), RuleError> {
+    let (context, steps, end) = c.fire(s, dice)?;
+    let mut effects = Vec::new();
+    if end.killed {
+        effects.push(format!(
+            "the {} loses one figure ({} left): take it off the tray",
+            c.target.unit_word(),
+            end.left
+        ));
+    }
+    match end.crew_killed {
+        Some(true) => effects.push(
+            "the crew is killed: the gun can neither fire nor move; whoever holds it for 3 moves re-mans it (the canister kill stands)"
+                .into(),
+        ),
+        Some(false) => effects.push("the gun keeps its crew".into()),
+        None => {}
+    }
+    if c.return_fire {
+        effects.push("the return fire is the regiment's rifle fire for this move".into());
+    }
+    effects.push("canister is the gun's one shot this move".into());
+    let mut result = end.words();
+    if let Some(first) = result.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    Ok((
+        Resolution {
+            ruleset: super::ID.into(),
+            action: "canister".into(),
+            title: c.title(),
+            context,
+            steps,
+            result,
+            effects,
+            rolled_by_program: dice.is_generated(),
+        },
+        end,
+    ))
+}
+
+/// Exact odds of canister and its return fire.
+pub fn canister_odds(c: &Canister, s: &Settings) -> Result<OddsReport, RuleError> {
+    let (_, notes) = c.plan(s)?;
+    let d = c.distribution(s)?;
+    let mut results = Vec::new();
+    for killed in [true, false] {
+        for crew in [Some(true), Some(false), None] {
+            let end = CanisterEnd {
+                killed,
+                left: c.target_figures - u8::from(killed),
+                crew_killed: crew,
+            };
+            let p = d.p(&end);
+            if p > Prob::from_integer(0) {
+                let mut words = end.words();
+                if let Some(first) = words.get_mut(0..1) {
+                    first.make_ascii_uppercase();
+                }
+                results.push(exact::line(&words, p));
+            }
+        }
+    }
+    let mut extra = BTreeMap::new();
+    extra.insert(
+        "p_canister_kill".to_string(),
+        exact::to_f64(d.p_where(|e| e.killed)),
+    );
+    if c.return_fire {
+        extra.insert(
+            "p_crew_killed".to_string(),
+            exact::to_f64(d.p_where(|e| e.crew_killed == Some(true))),
+        );
+    }
+    Ok(OddsReport {
+        title: c.title(),
+        results,
+        notes,
+        extra,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::TypedDice;
+    use crate::odds::enumerate;
+    use crate::rules::scruby::test_settings;
+
+    fn gun_at(target: Kind, target_in: Position) -> Bombardment {
+        Bombardment {
+            gun: Kind::Cannon,
+            moved: false,
+            gun_on: GunOn::Flat,
+            range: 12.0,
+            target,
+            target_in,
+            counter_battery: false,
+            gun_hits: 0,
+        }
+    }
+
+    fn results(b: &Bombardment, s: &Settings) -> Vec<ArtilleryResult> {
+        (1..=6)
+            .map(|f| {
+                let mut d = TypedDice::new([f]);
+                let r = resolve(b, s, &mut d).unwrap().1;
+                d.finish().unwrap();
+                r
+            })
+            .collect()
+    }
+
+    use ArtilleryResult::*;
+
+    #[test]
+    fn in_the_open() {
+        let s = Settings::default();
+        for t in [
+            Kind::Line,
+            Kind::Light,
+            Kind::HeavyCavalry,
+            Kind::LightCavalry,
+        ] {
+            assert_eq!(
+                results(&gun_at(t, Position::Open), &s),
+                [Kill, Retire, Kill, NoEffect, NoEffect, Kill]
+            );
+            assert_eq!(
+                results(&gun_at(t, Position::Hill), &s),
+                [Kill, Retire, Kill, NoEffect, NoEffect, Kill]
+            );
+        }
+    }
+
+    #[test]
+    fn grenadiers_ignore_the_two() {
+        let s = Settings::default();
+        assert_eq!(
+            results(&gun_at(Kind::Grenadier, Position::Open), &s),
+            [Kill, NoEffect, Kill, NoEffect, NoEffect, Kill]
+        );
+        let mut d = TypedDice::new([2]);
+        let (r, _) = resolve(&gun_at(Kind::Grenadier, Position::Open), &s, &mut d).unwrap();
+        assert!(r.steps[0].notes[0].contains("Grenadiers are not affected"));
+    }
+
+    #[test]
+    fn outer_areas_kill_on_three_six_and_ignore_the_two() {
+        let s = Settings::default();
+        for p in [
+            Position::Town,
+            Position::VillageOuter,
+            Position::ForestOuter,
+        ] {
+            assert_eq!(
+                results(&gun_at(Kind::Line, p), &s),
+                [NoEffect, NoEffect, Kill, Kill, Kill, Kill]
+            );
+        }
+        let s36 = test_settings(&["three_six=3-and-6"]);
+        assert_eq!(
+            results(&gun_at(Kind::Line, Position::VillageOuter), &s36),
+            [NoEffect, NoEffect, Kill, NoEffect, NoEffect, Kill]
+        );
+    }
+
+    #[test]
+    fn inner_areas_cannot_be_hit() {
+        let s = Settings::default();
+        for p in [Position::VillageInner, Position::ForestInner] {
+            let e = gun_at(Kind::Line, p).column(&s).unwrap_err().to_string();
+            assert!(e.contains("inner area"), "{e}");
+        }
+    }
+
+    #[test]
+    fn counter_battery_to_three_hits() {
+        let s = Settings::default();
+        let mut b = gun_at(Kind::Cannon, Position::Open);
+        assert_eq!(
+            results(&b, &s),
+            [Hit(1), NoEffect, Hit(1), NoEffect, NoEffect, Hit(1)],
+            "a 2 has no effect on a gun"
+        );
+        b.gun_hits = 1;
+        assert_eq!(results(&b, &s)[0], Hit(2));
+        b.gun_hits = 2;
+        assert_eq!(
+            results(&b, &s),
+            [
+                Destroyed, NoEffect, Destroyed, NoEffect, NoEffect, Destroyed
+            ]
+        );
+        // The flag with a gun target; the flag or hits with troops refused.
+        let mut c = gun_at(Kind::HorseArtillery, Position::Open);
+        c.counter_battery = true;
+        assert!(c.column(&s).is_ok());
+        let mut t = gun_at(Kind::Line, Position::Open);
+        t.counter_battery = true;
+        assert!(t.column(&s).is_err());
+        t.counter_battery = false;
+        t.gun_hits = 1;
+        assert!(t.column(&s).is_err());
+    }
+
+    #[test]
+    fn range_sixteen_on_the_flat_eighteen_from_a_hill() {
+        let s = Settings::default();
+        let mut b = gun_at(Kind::Line, Position::Open);
+        b.range = 16.0;
+        assert!(b.column(&s).is_ok());
+        b.range = 17.0;
+        let e = b.column(&s).unwrap_err().to_string();
+        assert!(e.contains("--range 17") && e.contains("(16\""), "{e}");
+        b.gun_on = GunOn::Hill;
+        assert!(b.column(&s).is_ok());
+        b.gun_on = GunOn::Fortress;
+        b.range = 18.0;
+        assert!(b.column(&s).is_ok());
+        b.range = 18.5;
+        assert!(b.column(&s).is_err());
+    }
+
+    #[test]
+    fn a_moved_cannon_cannot_fire() {
+        let s = Settings::default();
+        let mut b = gun_at(Kind::Line, Position::Open);
+        b.moved = true;
+        let e = b.column(&s).unwrap_err().to_string();
+        assert!(e.contains("--moved"), "{e}");
+        b.gun = Kind::HorseArtillery;
+        assert!(
+            b.column(&s).is_ok(),
+            "horse artillery may half-move and fire"
+        );
+    }
+
+    #[test]
+    fn artillery_odds_equal_brute_force() {
+        for s in [Settings::default(), test_settings(&["three_six=3-and-6"])] {
+            for (target, pos, hits) in [
+                (Kind::Line, Position::Open, 0),
+                (Kind::Grenadier, Position::Hill, 0),
+                (Kind::LightCavalry, Position::ForestOuter, 0),
+                (Kind::Cannon, Position::Open, 0),
+                (Kind::Cannon, Position::VillageOuter, 2),
+            ] {
+                let mut b = gun_at(target, pos);
+                b.gun_hits = hits;
+                let exact = b.distribution(&s).unwrap();
+                let brute = enumerate(|d| resolve(&b, &s, d).map(|r| r.1)).unwrap();
+                assert_eq!(exact.len(), brute.len());
+                for (r, p) in brute.iter() {
+                    assert!((exact::to_f64(exact.p(r)) - p).abs() < 1e-12, "{b:?} {r:?}");
+                }
+            }
+        }
+    }
+
+    fn canister(target: Kind, figures: u8, pos: Position, ret: bool) -> Canister {
+        Canister {
+            gun: Kind::Cannon,
+            moved: false,
+            target,
+            target_figures: figures,
+            target_in: pos,
+            range: Some(5.0),
+            return_fire: ret,
+        }
+    }
+
+    fn shoot(c: &Canister, s: &Settings, faces: &[i64]) -> CanisterEnd {
+        let mut d = TypedDice::new(faces.iter().copied());
+        let end = resolve_canister(c, s, &mut d).unwrap().1;
+        d.finish().unwrap();
+        end
+    }
+
+    #[test]
+    fn canister_without_return_fire_kills_automatically() {
+        let s = Settings::default();
+        let end = shoot(&canister(Kind::Line, 4, Position::Open, false), &s, &[]);
+        assert_eq!(
+            end,
+            CanisterEnd {
+                killed: true,
+                left: 3,
+                crew_killed: None
+            }
+        );
+    }
+
+    #[test]
+    fn canister_with_return_fire_uses_the_strength_after_the_kill() {
+        let s = Settings::default();
+        // 2 figures, one killed: a 1-figure Line regiment fires back on row B (a 6).
+        let c = canister(Kind::Line, 2, Position::Open, true);
+        assert_eq!(
+            shoot(&c, &s, &[5]),
+            CanisterEnd {
+                killed: true,
+                left: 1,
+                crew_killed: Some(false)
+            },
+            "a 5 is not the 6 row B needs"
+        );
+        assert_eq!(shoot(&c, &s, &[6]).crew_killed, Some(true));
+        // 3 figures, 2 left: row A (3-6).
+        let c = canister(Kind::Line, 3, Position::Open, true);
+        assert_eq!(shoot(&c, &s, &[4]).crew_killed, Some(true));
+        // Grenadiers: row C (1-3-6).
+        let c = canister(Kind::Grenadier, 1, Position::Open, true);
+        let end = shoot(&c, &s, &[]);
+        assert_eq!(
+            (end.left, end.crew_killed),
+            (0, None),
+            "wiped out: no return fire"
+        );
+        // In an outer area: the canister's die first (3-6), then the return fire.
+        let c = canister(Kind::Line, 2, Position::VillageOuter, true);
+        assert_eq!(
+            shoot(&c, &s, &[2, 4]),
+            CanisterEnd {
+                killed: false,
+                left: 2,
+                crew_killed: Some(true)
+            }
+        );
+        assert_eq!(
+            shoot(&c, &s, &[3, 5]),
+            CanisterEnd {
+                killed: true,
+                left: 1,
+                crew_killed: Some(false)
+            }
+        );
+        let auto = test_settings(&["canister_in_outer_area=automatic"]);
+        assert_eq!(shoot(&c, &auto, &[6]).crew_killed, Some(true));
+    }
+
+    #[test]
+    fn canister_refusals() {
+        let s = Settings::default();
+        let mut c = canister(Kind::HeavyCavalry, 3, Position::Open, true);
+        assert!(c.plan(&s).unwrap_err().to_string().contains("no rifles"));
+        c.return_fire = false;
+        assert!(c.plan(&s).is_ok());
+        c.target_figures = 4;
+        assert!(c.plan(&s).unwrap_err().to_string().contains("at most 3"));
+        let mut c = canister(Kind::Line, 4, Position::Open, false);
+        c.range = Some(7.0);
+        assert!(c.plan(&s).unwrap_err().to_string().contains("musket range"));
+        c.range = Some(4.0);
+        c.moved = true;
+        assert!(c.plan(&s).is_err());
+        c.moved = false;
+        c.target_in = Position::VillageInner;
+        assert!(c.plan(&s).is_err());
+    }
+
+    #[test]
+    fn canister_odds_equal_brute_force() {
+        for s in [Settings::default(), test_settings(&["three_six=3-and-6"])] {
+            for (t, n, pos, ret) in [
+                (Kind::Line, 4, Position::Open, true),
+                (Kind::Line, 2, Position::Open, true),
+                (Kind::Light, 1, Position::ForestOuter, true),
+                (Kind::Line, 2, Position::Town, true),
+                (Kind::LightCavalry, 3, Position::Open, false),
+                (Kind::Grenadier, 3, Position::VillageOuter, false),
+            ] {
+                let c = canister(t, n, pos, ret);
+                let exact = c.distribution(&s).unwrap();
+                let brute = enumerate(|d| resolve_canister(&c, &s, d).map(|r| r.1)).unwrap();
+                assert_eq!(exact.len(), brute.len(), "{c:?}");
+                for (e, p) in brute.iter() {
+                    assert!((exact::to_f64(exact.p(e)) - p).abs() < 1e-12, "{c:?} {e:?}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,875 @@
+//! What Scruby's rules declare: options, unit kinds, markers, phases, the readings of the text
+//! this program applies (decisions), and the inputs of each procedure; and [`Settings`], the
+//! options in force as plain values for the pure table code.
+
+use super::tables::{Formation, GUN_KINDS, INFANTRY_KINDS, Position, TARGET_KINDS};
+use crate::rules::{
+    ActionDef, AreaDef, CounterDef, Decision, FieldDef, FieldKind, KindDef, MarkerDef, MarkerKind,
+    OptionConflict, OptionDef, OptionKind, Options, ParamDef, ParamKind, PhaseDef, Tone,
+};
+
+pub const QUALITIES: &[&str] = &["regular"];
+pub const LEVELS: &[&str] = &["corps", "division", "brigade", "regiment"];
+pub const UNIT_FIELDS: &[FieldDef] = &[
+    FieldDef::new(
+        "figures",
+        FieldKind::Int { min: 1, max: 4 },
+        "figures on the tray at the start, when fewer than a full one (4 for a regiment, 3 for a squadron)",
+    ),
+    FieldDef::new(
+        "formation",
+        FieldKind::Choice(Formation::IDS),
+        "an infantry regiment's formation at the start: line (the default), road-column or cross-country",
+    ),
+];
+
+pub const KINDS: &[KindDef] = &[
+    KindDef {
+        id: "line",
+        help: "Line infantry regiment: a tray of up to 4 figures, 4 combat points each",
+    },
+    KindDef {
+        id: "light",
+        help: "Light infantry regiment: up to 4 figures, 4 combat points each; always kills with its rifles",
+    },
+    KindDef {
+        id: "grenadier",
+        help: "Grenadier regiment: up to 4 figures, 6 combat points each; always kills with its rifles, ignores artillery's 2",
+    },
+    KindDef {
+        id: "heavy-cavalry",
+        help: "Heavy cavalry squadron: up to 3 figures, 6 combat points each; never enters a forest",
+    },
+    KindDef {
+        id: "light-cavalry",
+        help: "Light cavalry squadron: up to 3 figures, 5 combat points each; scouts under the concealment rules",
+    },
+    KindDef {
+        id: "cannon",
+        help: "Cannon (a divisional battery): a crew that can be killed; the third counter-battery hit destroys it",
+    },
+    KindDef {
+        id: "horse-artillery",
+        help: "Horse artillery: as a cannon, but may half-move and fire in one move",
+    },
+    KindDef {
+        id: "headquarters",
+        help: "Headquarters: an objective of the game, held or lost",
+    },
+];
+
+pub const RETIRING: &str = "retiring";
+pub const CREW_KILLED: &str = "crew_killed";
+pub const GUN_HITS: &str = "gun_hits";
+pub const MOVED: &str = "moved";
+pub const CAPTURED: &str = "captured";
+pub const HELD: &str = "held";
+pub const ROAD_COLUMN: &str = "road_column";
+pub const CROSS_COUNTRY: &str = "cross_country";
+pub const CONCEALED: &str = "concealed";
+pub const HQ_LOST: &str = "hq_lost";
+
+pub const MARKERS: &[MarkerDef] = &[
+    MarkerDef {
+        id: RETIRING,
+        badge: "RET",
+        help: "Retiring / in confusion: moves left (3, then one less at the end of each later move); moves away from the enemy, may not fire, charge or start a melee; if meleed it fights and throws morale normally",
+        kind: MarkerKind::Count,
+        tone: Tone::Warn,
+    },
+    MarkerDef {
+        id: CREW_KILLED,
+        badge: "NOCREW",
+        help: "The gun's crew is killed: the gun can neither fire nor move",
+        kind: MarkerKind::Flag,
+        tone: Tone::Danger,
+    },
+    MarkerDef {
+        id: GUN_HITS,
+        badge: "CB",
+        help: "Counter-battery hits on the gun (the third destroys it)",
+        kind: MarkerKind::Count,
+        tone: Tone::Warn,
+    },
+    MarkerDef {
+        id: MOVED,
+        badge: "MOV",
+        help: "The gun moved this move: it cannot fire (horse artillery may half-move and fire)",
+        kind: MarkerKind::Flag,
+        tone: Tone::Info,
+    },
+    MarkerDef {
+        id: CAPTURED,
+        badge: "CAPT",
+        help: "The gun is held by the enemy: it neither moves nor fires until re-manned",
+        kind: MarkerKind::Flag,
+        tone: Tone::Danger,
+    },
+    MarkerDef {
+        id: HELD,
+        badge: "HOLD",
+        help: "Consecutive moves one side has held a gun without a crew; at 3 the holder re-mans it",
+        kind: MarkerKind::Count,
+        tone: Tone::Info,
+    },
+    MarkerDef {
+        id: ROAD_COLUMN,
+        badge: "ROAD",
+        help: "In road column (only on a road): fires on the road-column rows",
+        kind: MarkerKind::Flag,
+        tone: Tone::Info,
+    },
+    MarkerDef {
+        id: CROSS_COUNTRY,
+        badge: "XC",
+        help: "Part of a cross-country column: fights as one regiment",
+        kind: MarkerKind::Flag,
+        tone: Tone::Info,
+    },
+    MarkerDef {
+        id: CONCEALED,
+        badge: "CONC",
+        help: "Behind a concealment stand: the opponent sees only the stand's number",
+        kind: MarkerKind::Flag,
+        tone: Tone::Info,
+    },
+    MarkerDef {
+        id: HQ_LOST,
+        badge: "LOST",
+        help: "Headquarters lost to the enemy (an objective of the game)",
+        kind: MarkerKind::Flag,
+        tone: Tone::Danger,
+    },
+];
+
+pub const COUNTERS: &[CounterDef] = &[];
+pub const AREAS: &[AreaDef] = &[];
+
+pub const PH_INITIATIVE: &str = "initiative";
+pub const PH_MOVEMENT: &str = "movement";
+pub const PH_FIRST_CANNON: &str = "cannon_fire";
+pub const PH_SECOND_CANNON: &str = "return_cannon_fire";
+pub const PH_RIFLE: &str = "rifle_fire";
+pub const PH_MELEE: &str = "melee";
+pub const PH_END: &str = "end_of_move";
+
+pub const PHASES: &[PhaseDef] = &[
+    PhaseDef {
+        id: PH_INITIATIVE,
+        name: "Initiative",
+        automatic: true,
+        simultaneous: false,
+        help: "Both sides roll a die (ties thrown again); the high roller chooses which flank he moves and gets first artillery fire",
+    },
+    PhaseDef {
+        id: PH_MOVEMENT,
+        name: "Movement",
+        automatic: false,
+        simultaneous: true,
+        help: "Both sides move, the high roller from the flank he chose, his opponent from the other; charges that end in melee; a gun that moves (not horse artillery) cannot fire this move",
+    },
+    PhaseDef {
+        id: PH_FIRST_CANNON,
+        name: "Cannon fire",
+        automatic: false,
+        simultaneous: false,
+        help: "The high roller's guns fire, and their results apply at once (a gun destroyed now cannot return fire)",
+    },
+    PhaseDef {
+        id: PH_SECOND_CANNON,
+        name: "Return cannon fire",
+        automatic: false,
+        simultaneous: false,
+        help: "The other side's guns that are still manned and standing fire",
+    },
+    PhaseDef {
+        id: PH_RIFLE,
+        name: "Rifle fire",
+        automatic: false,
+        simultaneous: true,
+        help: "Simultaneous: every regiment fires with the figures it had when rifle fire began; casualties are removed from both sides",
+    },
+    PhaseDef {
+        id: PH_MELEE,
+        name: "Melee",
+        automatic: false,
+        simultaneous: true,
+        help: "Melees, each with its morale throw; the loser retires 3 moves",
+    },
+    PhaseDef {
+        id: PH_END,
+        name: "End of move",
+        automatic: true,
+        simultaneous: false,
+        help: "Every 3-move timer counts down by one; captured guns' hold counts run; guns may move and fire again",
+    },
+];
+
+// ---- options ------------------------------------------------------------------------------------
+
+const fn int_opt(
+    key: &'static str,
+    min: i64,
+    max: i64,
+    default: &'static str,
+    help: &'static str,
+) -> OptionDef {
+    OptionDef {
+        key,
+        kind: OptionKind::Int { min, max },
+        default,
+        help,
+        per_side: false,
+    }
+}
+
+const fn choice_opt(
+    key: &'static str,
+    choices: &'static [&'static str],
+    default: &'static str,
+    help: &'static str,
+) -> OptionDef {
+    OptionDef {
+        key,
+        kind: OptionKind::Choice(choices),
+        default,
+        help,
+        per_side: false,
+    }
+}
+
+pub const OPTIONS: &[OptionDef] = &[
+    int_opt(
+        "musket_range",
+        1,
+        24,
+        "6",
+        "musket (and canister) range in inches: 6 for Napoleonic and earlier periods, 9 for later ones",
+    ),
+    int_opt(
+        "artillery_range",
+        1,
+        60,
+        "16",
+        "a gun's range in inches on the flat (and from a village)",
+    ),
+    int_opt(
+        "artillery_high_range",
+        1,
+        60,
+        "18",
+        "a gun's range in inches from a hill or a fortress wall",
+    ),
+    OptionDef {
+        key: "concealment",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "the concealed-forces rules: light cavalry scout and can be killed only by artillery, heavy cavalry in melee, or the rifles of Light infantry and Grenadiers; they cannot attack a gun",
+        per_side: false,
+    },
+    choice_opt(
+        "cross_country_fires_as",
+        &["road-column", "line"],
+        "\"road-column\"",
+        "the formation a cross-country column's front regiment fires as (decision: road-column)",
+    ),
+    choice_opt(
+        "road_column_against_position",
+        &["row-8", "row-6"],
+        "\"row-8\"",
+        "Line in road column firing from the open at a village, forest or hill: row-8 kills on a 6 at any strength (decision); row-6 reads the published row 6 (1-3-6, a 1-figure regiment on a 6)",
+    ),
+    choice_opt(
+        "three_six",
+        &["3-to-6", "3-and-6"],
+        "\"3-to-6\"",
+        "how \"3-6\" reads: 3-to-6 is faces 3, 4, 5 and 6 (decision); 3-and-6 is faces 3 and 6 only, as \"1-3-6\" lists faces",
+    ),
+    choice_opt(
+        "morale_tie",
+        &["throw-again", "both-hold"],
+        "\"throw-again\"",
+        "equal morale totals (melee and light-cavalry morale combat): throw-again (decision) or both-hold",
+    ),
+    choice_opt(
+        "canister_in_outer_area",
+        &["as-artillery", "automatic"],
+        "\"as-artillery\"",
+        "canister at troops in a village's or forest's outer area: as-artillery kills on 3-6 (decision); automatic kills one figure as in the open",
+    ),
+];
+
+/// The options in force that contradict each other: the range from a hill below the range on the
+/// flat.
+pub fn option_conflicts(options: &Options, side: Option<&str>) -> Vec<OptionConflict> {
+    let flat = options.int_for("artillery_range", side);
+    let high = options.int_for("artillery_high_range", side);
+    if flat > high {
+        vec![OptionConflict {
+            keys: vec!["artillery_range", "artillery_high_range"],
+            message: format!(
+                "a gun's range on the flat ({flat}\") is beyond its range from a hill or fortress wall ({high}\"): `artillery_range` may be at most `artillery_high_range`"
+            ),
+        }]
+    } else {
+        Vec::new()
+    }
+}
+
+/// How the text's "3-6" is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ThreeSix {
+    /// Faces 3, 4, 5 and 6.
+    ThreeToSix,
+    /// Faces 3 and 6.
+    ThreeAndSix,
+}
+
+/// Which row a Line road column firing from the open at a strong position reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoadColumnRow {
+    Row8,
+    Row6,
+}
+
+/// Equal morale totals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TieRule {
+    ThrowAgain,
+    BothHold,
+}
+
+/// Canister at troops in an outer area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CanisterOuter {
+    AsArtillery,
+    Automatic,
+}
+
+/// The options in force, as plain values for the table code.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    pub musket_range: f64,
+    pub artillery_range: f64,
+    pub artillery_high_range: f64,
+    pub concealment: bool,
+    pub cross_country_fires_as: Formation,
+    pub road_column_against_position: RoadColumnRow,
+    pub three_six: ThreeSix,
+    pub morale_tie: TieRule,
+    pub canister_in_outer_area: CanisterOuter,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings::from_options(&Options::defaults(OPTIONS))
+    }
+}
+
+impl Settings {
+    pub fn from_options(o: &Options) -> Self {
+        Settings {
+            musket_range: o.int("musket_range") as f64,
+            artillery_range: o.int("artillery_range") as f64,
+            artillery_high_range: o.int("artillery_high_range") as f64,
+            concealment: o.bool("concealment"),
+            cross_country_fires_as: if o.text("cross_country_fires_as") == "line" {
+                Formation::Line
+            } else {
+                Formation::RoadColumn
+            },
+            road_column_against_position: if o.text("road_column_against_position") == "row-6" {
+                RoadColumnRow::Row6
+            } else {
+                RoadColumnRow::Row8
+            },
+            three_six: if o.text("three_six") == "3-and-6" {
+                ThreeSix::ThreeAndSix
+            } else {
+                ThreeSix::ThreeToSix
+            },
+            morale_tie: if o.text("morale_tie") == "both-hold" {
+                TieRule::BothHold
+            } else {
+                TieRule::ThrowAgain
+            },
+            canister_in_outer_area: if o.text("canister_in_outer_area") == "automatic" {
+                CanisterOuter::Automatic
+            } else {
+                CanisterOuter::AsArtillery
+            },
+        }
+    }
+}
+
+// ---- decisions ----------------------------------------------------------------------------------
+
+pub const DECISIONS: &[Decision] = &[
+    Decision {
+        topic: "retiring for 3 moves",
+        text: "the timer starts at 3 and drops by one at the end of each later move; while it runs the unit moves away from the enemy, may not fire, charge or start a melee; if meleed it fights and throws morale normally",
+        option: None,
+    },
+    Decision {
+        topic: "re-manning a captured gun",
+        text: "the 3-move hold count is of consecutive moves held by one side; it restarts when the holder changes and does not run while nobody holds the gun",
+        option: None,
+    },
+    Decision {
+        topic: "initiative",
+        text: "when both sides roll the same, the dice are thrown again",
+        option: None,
+    },
+    Decision {
+        topic: "rifle table, row 8",
+        text: "the text has no row for Line in road column firing from the open at a village, forest or hill: it kills on a 6, at any strength",
+        option: Some("road_column_against_position"),
+    },
+    Decision {
+        topic: "rifle table, order of precedence",
+        text: "row 7 is read first, then row 5, then rows 1–4, 6 and 8. A town and a village's outer area are the same kind of position; \"such a position\" of row 5 is a town or village's outer area, a forest (either area) or a hill",
+        option: None,
+    },
+    Decision {
+        topic: "cross-country column's fire",
+        text: "the regiment facing the attacker (front or flank) fires as one regiment, on the road-column rows (3, 4 and 8)",
+        option: Some("cross_country_fires_as"),
+    },
+    Decision {
+        topic: "\"3-6\"",
+        text: "the text's \"3-6\" (artillery into an outer area, Line firing at a gun crew, a 1-figure light cavalry squadron in melee) is read as a 3, 4, 5 or 6",
+        option: Some("three_six"),
+    },
+    Decision {
+        topic: "firing from a village's inner area",
+        text: "a regiment fires out of a village only from its outer area (the published Figure 2); from the inner area it does not fire (refused)",
+        option: None,
+    },
+    Decision {
+        topic: "rifle fire at a gun crew",
+        text: "the crew table depends only on the firer's type and figures: its formation and where the firer and the gun stand do not change it (a gun in a village's inner area cannot be fired on)",
+        option: None,
+    },
+    Decision {
+        topic: "canister",
+        text: "canister is the gun's one shot this move; the target's return fire at the crew is that regiment's rifle fire for the move (only infantry fire back: cavalry have no rifles)",
+        option: None,
+    },
+    Decision {
+        topic: "canister into an outer area",
+        text: "against troops in a village's or forest's outer area canister kills on 3-6, like other artillery",
+        option: Some("canister_in_outer_area"),
+    },
+    Decision {
+        topic: "counter-battery at a gun in an outer area",
+        text: "a gun in a village's outer area (its gate) is hit on 3-6, as troops there are killed on 3-6",
+        option: None,
+    },
+    Decision {
+        topic: "horse artillery",
+        text: "horse artillery that moved (a half-move) may still fire; a cannon that moved may not",
+        option: None,
+    },
+    Decision {
+        topic: "melee: equal morale totals",
+        text: "a tie is thrown again, both sides throwing again",
+        option: Some("morale_tie"),
+    },
+    Decision {
+        topic: "melee: a side wiped out",
+        text: "a side with no figures left has lost and no morale is thrown; when both sides are wiped out at once, both are destroyed and nobody holds",
+        option: None,
+    },
+    Decision {
+        topic: "melee: the order of the dice",
+        text: "the kill dice are thrown attacker first, then defender (only those that need one); then the morale throws, attacker then defender, again for each tie",
+        option: None,
+    },
+    Decision {
+        topic: "reinforced melee",
+        text: "the original pair fights first; then the reinforcing stand fights the remnant, which strikes back with the figures it has left; then morale is thrown once, with every stand's remaining combat points on each side",
+        option: None,
+    },
+    Decision {
+        topic: "light cavalry under the concealment rules",
+        text: "in melee only heavy cavalry kill light cavalry (other stands' kills on them count for nothing); Line infantry's rifles cannot kill them",
+        option: None,
+    },
+    Decision {
+        topic: "light-cavalry morale combat",
+        text: "against Light infantry or Grenadiers the light cavalry first lose one figure (row 7: those troops kill automatically), then throw; against Line infantry or light cavalry they throw at once. Equal totals are thrown again",
+        option: Some("morale_tie"),
+    },
+];
+
+// ---- procedure inputs ---------------------------------------------------------------------------
+
+/// The input called `name` of a procedure (a name the procedure is known to declare).
+pub fn param(params: &'static [ParamDef], name: &str) -> &'static ParamDef {
+    params
+        .iter()
+        .find(|p| p.name == name)
+        .unwrap_or_else(|| panic!("no input `{name}` declared"))
+}
+
+const FIGURES: ParamKind = ParamKind::Int { min: 1, max: 4 };
+const POSITIONS: ParamKind = ParamKind::Choice(Position::IDS);
+const FIGHTERS: ParamKind = ParamKind::Choice(super::tables::FIGHTING_KINDS);
+
+pub const RIFLE_PARAMS: &[ParamDef] = &[
+    ParamDef::new(
+        "firer",
+        "the firing regiment's type",
+        ParamKind::Choice(INFANTRY_KINDS),
+    )
+    .derived(),
+    ParamDef::new("figures", "figures left on the firing regiment's tray", FIGURES).derived(),
+    ParamDef::new(
+        "formation",
+        "the firer's formation (cross-country: the column's regiment facing the target fires)",
+        ParamKind::Choice(Formation::IDS),
+    )
+    .default("line")
+    .derived(),
+    ParamDef::new("from", "where the firer stands", POSITIONS)
+        .default("open")
+        .derived(),
+    ParamDef::new(
+        "target-in",
+        "where the target stands (town = a village's outer area; the inner area cannot be fired on)",
+        POSITIONS,
+    )
+    .default("open")
+    .derived(),
+    ParamDef::new(
+        "target",
+        "the target's type, when it matters: light-cavalry under the concealment rules, or a gun (fire at its crew)",
+        ParamKind::Choice(TARGET_KINDS),
+    )
+    .derived(),
+    ParamDef::flag(
+        "at-crew",
+        "fire at a gun's crew (the cannon's axle within musket range): the crew table",
+    ),
+    ParamDef::new(
+        "range",
+        "range to the target in inches (refused beyond musket range)",
+        ParamKind::Distance,
+    ),
+];
+
+pub const ARTILLERY_PARAMS: &[ParamDef] = &[
+    ParamDef::new(
+        "gun",
+        "the firing gun: a cannon, or horse artillery (may half-move and fire)",
+        ParamKind::Choice(GUN_KINDS),
+    )
+    .default("cannon")
+    .derived(),
+    ParamDef::new(
+        "target",
+        "the target's type (a gun: counter-battery; with --counter-battery it may be left out)",
+        ParamKind::Choice(TARGET_KINDS),
+    )
+    .derived(),
+    ParamDef::new(
+        "target-in",
+        "where the target stands (outer areas: kills on 3-6; inner areas cannot be hit)",
+        POSITIONS,
+    )
+    .default("open")
+    .derived(),
+    ParamDef::new(
+        "range",
+        "range to the target in inches (16\" on the flat, 18\" from a hill or fortress wall)",
+        ParamKind::Distance,
+    ),
+    ParamDef::new(
+        "gun-on",
+        "where the gun stands: flat (a village counts as flat), hill or fortress (its wall)",
+        ParamKind::Choice(&["flat", "hill", "fortress"]),
+    )
+    .default("flat")
+    .derived(),
+    ParamDef::flag(
+        "moved",
+        "the gun moved this move (a cannon that moved cannot fire)",
+    )
+    .derived(),
+    ParamDef::flag(
+        "counter-battery",
+        "fire at an enemy gun (the same as --target cannon)",
+    ),
+    ParamDef::new(
+        "gun-hits",
+        "counter-battery: hits the target gun already has (the third destroys it)",
+        ParamKind::Int { min: 0, max: 2 },
+    )
+    .default("0")
+    .derived(),
+];
+
+pub const CANISTER_PARAMS: &[ParamDef] = &[
+    ParamDef::new("gun", "the firing gun", ParamKind::Choice(GUN_KINDS))
+        .default("cannon")
+        .derived(),
+    ParamDef::new(
+        "target",
+        "the target regiment's or squadron's type (canister is only against troops)",
+        FIGHTERS,
+    )
+    .derived(),
+    ParamDef::new(
+        "target-figures",
+        "figures on the target before the canister",
+        FIGURES,
+    )
+    .derived(),
+    ParamDef::new(
+        "target-in",
+        "where the target stands (outer areas: kills on 3-6; inner areas cannot be hit)",
+        POSITIONS,
+    )
+    .default("open")
+    .derived(),
+    ParamDef::new(
+        "range",
+        "range to the target in inches (canister reaches musket range only)",
+        ParamKind::Distance,
+    ),
+    ParamDef::flag("moved", "the gun moved this move").derived(),
+    ParamDef::flag(
+        "return-fire",
+        "the target fires back at the crew at the same moment, with its figures after the canister (infantry only)",
+    ),
+];
+
+pub const MELEE_PARAMS: &[ParamDef] = &[
+    ParamDef::new("attacker", "the attacking stand's type", FIGHTERS).derived(),
+    ParamDef::new(
+        "attacker-figures",
+        "figures left on the attacking stand",
+        FIGURES,
+    )
+    .derived(),
+    ParamDef::new("defender", "the defending stand's type", FIGHTERS).derived(),
+    ParamDef::new(
+        "defender-figures",
+        "figures left on the defending stand (a cross-country column: its regiment in contact)",
+        FIGURES,
+    )
+    .derived(),
+    ParamDef::new(
+        "defender-in",
+        "where the defender stands (cavalry cannot melee infantry in a village's outer area)",
+        POSITIONS,
+    )
+    .default("open")
+    .derived(),
+    ParamDef::new(
+        "defender-formation",
+        "the defender's formation (a cross-country column defends with the power of one regiment)",
+        ParamKind::Choice(Formation::IDS),
+    )
+    .default("line")
+    .derived(),
+    ParamDef::flag(
+        "gate",
+        "cavalry charge through the village's gate (needed to reach its inner area)",
+    ),
+];
+
+pub const REINFORCED_PARAMS: &[ParamDef] = &[
+    ParamDef::new("attacker", "the attacking stand's type", FIGHTERS).derived(),
+    ParamDef::new(
+        "attacker-figures",
+        "figures left on the attacking stand",
+        FIGURES,
+    )
+    .derived(),
+    ParamDef::new("defender", "the defending stand's type", FIGHTERS).derived(),
+    ParamDef::new(
+        "defender-figures",
+        "figures left on the defending stand",
+        FIGURES,
+    )
+    .derived(),
+    ParamDef::new(
+        "reinforcing-side",
+        "whose stand comes in to the enemy's flank or rear",
+        ParamKind::Choice(&["defender", "attacker"]),
+    )
+    .default("defender"),
+    ParamDef::new(
+        "reinforcement",
+        "the reinforcing stand's type (it must reach the enemy's flank or rear, never by a charge move)",
+        FIGHTERS,
+    )
+    .derived(),
+    ParamDef::new(
+        "reinforcement-figures",
+        "figures on the reinforcing stand",
+        FIGURES,
+    )
+    .derived(),
+    ParamDef::new(
+        "defender-in",
+        "where the defender stands (cavalry cannot melee infantry in a village's outer area)",
+        POSITIONS,
+    )
+    .default("open")
+    .derived(),
+    ParamDef::flag(
+        "gate",
+        "cavalry charge through the village's gate (needed to reach its inner area)",
+    ),
+];
+
+pub const MELEE_CREW_PARAMS: &[ParamDef] = &[
+    ParamDef::new(
+        "attacked-from",
+        "the side of the gun the attackers reach (front or flank: the crew fires; rear: no roll)",
+        ParamKind::Choice(&["front", "flank", "rear"]),
+    )
+    .default("front"),
+    ParamDef::new(
+        "attacker",
+        "the attacking stand's type (light cavalry may not attack a gun under the concealment rules)",
+        FIGHTERS,
+    )
+    .derived(),
+];
+
+pub const LC_MORALE_PARAMS: &[ParamDef] = &[
+    ParamDef::new(
+        "cavalry-figures",
+        "figures of the light cavalry squadron",
+        ParamKind::Int { min: 1, max: 3 },
+    )
+    .derived(),
+    ParamDef::new(
+        "opponent",
+        "the enemy met within 9\": Line, Light infantry, Grenadiers or light cavalry",
+        ParamKind::Choice(&["line", "light", "grenadier", "light-cavalry"]),
+    )
+    .derived(),
+    ParamDef::new("opponent-figures", "figures of the enemy stand", FIGURES).derived(),
+];
+
+pub const ACTIONS: &[ActionDef] = &[
+    ActionDef {
+        id: "rifle",
+        help: "a regiment's rifle fire (or fire at a gun's crew): the rifle fire table, read in its order of precedence",
+        params: RIFLE_PARAMS,
+        key: Some('f'),
+        standalone: true,
+        in_battle: false,
+    },
+    ActionDef {
+        id: "artillery",
+        help: "a gun fires one d6: 1-3-6 kills a figure, 2 drives the target back in confusion 3 moves; counter-battery: 1-3-6 is a hit, the third destroys the gun",
+        params: ARTILLERY_PARAMS,
+        key: Some('a'),
+        standalone: true,
+        in_battle: false,
+    },
+    ActionDef {
+        id: "canister",
+        help: "a gun fires canister at troops within musket range: one figure killed; the target may fire back at the crew at the same moment",
+        params: CANISTER_PARAMS,
+        key: Some('k'),
+        standalone: true,
+        in_battle: false,
+    },
+    ActionDef {
+        id: "melee",
+        help: "stand against stand: each side's kills by type and figures, removed at once, then morale (combat points × one d6; the lower retires 3 moves)",
+        params: MELEE_PARAMS,
+        key: Some('m'),
+        standalone: true,
+        in_battle: false,
+    },
+    ActionDef {
+        id: "reinforced-melee",
+        help: "a melee reinforced on the enemy's flank or rear: the original pair fights, then the reinforcing stand fights the remnant, then one morale throw",
+        params: REINFORCED_PARAMS,
+        key: Some('r'),
+        standalone: true,
+        in_battle: false,
+    },
+    ActionDef {
+        id: "melee-crew",
+        help: "a melee against a gun's crew: from front or flank the crew saves the gun on 1-3-6; from the rear it is captured",
+        params: MELEE_CREW_PARAMS,
+        key: Some('g'),
+        standalone: true,
+        in_battle: false,
+    },
+    ActionDef {
+        id: "lc-morale",
+        help: "concealment rules: light cavalry within 9\" of Line infantry or light cavalry (or, after taking their fire, Light infantry or Grenadiers) throw combat points × one d6; the lower retires 3 moves",
+        params: LC_MORALE_PARAMS,
+        key: Some('l'),
+        standalone: true,
+        in_battle: false,
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::OptionValue;
+
+    #[test]
+    fn settings_follow_the_options() {
+        let d = Settings::default();
+        assert_eq!(d.musket_range, 6.0);
+        assert_eq!(d.artillery_range, 16.0);
+        assert_eq!(d.artillery_high_range, 18.0);
+        assert!(!d.concealment);
+        assert_eq!(d.cross_country_fires_as, Formation::RoadColumn);
+        assert_eq!(d.road_column_against_position, RoadColumnRow::Row8);
+        assert_eq!(d.three_six, ThreeSix::ThreeToSix);
+        assert_eq!(d.morale_tie, TieRule::ThrowAgain);
+        assert_eq!(d.canister_in_outer_area, CanisterOuter::AsArtillery);
+        let mut o = Options::defaults(OPTIONS);
+        for text in [
+            "musket_range=9",
+            "concealment=true",
+            "cross_country_fires_as=line",
+            "road_column_against_position=row-6",
+            "three_six=3-and-6",
+            "morale_tie=both-hold",
+            "canister_in_outer_area=automatic",
+        ] {
+            o.set_text(OPTIONS, text).unwrap();
+        }
+        let s = Settings::from_options(&o);
+        assert_eq!(s.musket_range, 9.0);
+        assert!(s.concealment);
+        assert_eq!(s.cross_country_fires_as, Formation::Line);
+        assert_eq!(s.road_column_against_position, RoadColumnRow::Row6);
+        assert_eq!(s.three_six, ThreeSix::ThreeAndSix);
+        assert_eq!(s.morale_tie, TieRule::BothHold);
+        assert_eq!(s.canister_in_outer_area, CanisterOuter::Automatic);
+    }
+
+    #[test]
+    fn every_option_a_decision_names_exists() {
+        for d in DECISIONS {
+            if let Some(key) = d.option {
+                assert!(OPTIONS.iter().any(|o| o.key == key), "{key}");
+            }
+        }
+    }
+
+    #[test]
+    fn artillery_ranges_must_be_ordered() {
+        let mut o = Options::defaults(OPTIONS);
+        assert!(option_conflicts(&o, None).is_empty());
+        o.set("artillery_range", OptionValue::Int(20));
+        let c = option_conflicts(&o, None);
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].keys, ["artillery_range", "artillery_high_range"]);
+    }
+}

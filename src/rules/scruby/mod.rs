@@ -1,0 +1,243 @@
+//! `scruby` — Jack Scruby, *The Strategy-Tactical Wargame* (1961): musket-era grand tactics on a
+//! d6, where a regiment is a tray of up to 4 figures and each figure is a casualty marker.
+//!
+//! - [`defs`]: options, kinds, markers, phases, decisions, procedure inputs, and [`Settings`]
+//!   (the options as plain values);
+//! - [`tables`]: the published tables as data — rifle fire and its precedence, fire at a gun crew,
+//!   artillery, the melee kill table, combat points — and the faces each entry needs;
+//! - [`fire`]: rifle fire; [`artillery`]: a gun's fire, counter-battery and canister; [`melee`]:
+//!   melee, reinforced melee, melee against a gun crew and light cavalry's morale combat;
+//! - [`exact`]: exact probabilities as fractions.
+//!
+//! Everything a table decides is here; the battle (what a resolution does to the units, the move
+//! sequence, badges) is not written yet, and its methods refuse or answer nothing (at the bottom
+//! of this file).
+
+pub mod artillery;
+pub mod defs;
+pub mod exact;
+pub mod fire;
+pub mod melee;
+pub mod tables;
+
+pub use defs::Settings;
+
+use crate::battle::{BattleView, Effect, UnitInfo};
+use crate::dice::{DiceSource, Die};
+use crate::odds::OddsReport;
+use crate::resolution::Resolution;
+use crate::rules::{
+    ActionDef, AreaDef, Badge, CounterDef, Decision, KindDef, MarkerDef, Offer, OptionConflict,
+    OptionDef, Options, Outcome, Params, PhaseChange, PhaseDef, RuleError, Ruleset, TableDoc,
+    find_action,
+};
+use crate::scenario::{Problem, ScenarioFile};
+
+/// The Scruby rule set.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Scruby;
+
+pub(crate) const ID: &str = "scruby";
+
+fn not_table_only(action: &str) -> RuleError {
+    RuleError::refused(format!(
+        "`{action}` is not a table-only procedure of scruby"
+    ))
+}
+
+/// The refusal of every battle method until the battle is written.
+fn not_in_battle() -> RuleError {
+    RuleError::refused(
+        "scruby's procedures are not yet available in a battle: use `umpire resolve scruby …` and `umpire odds scruby …`",
+    )
+}
+
+/// The settings in force for a test: the defaults with `KEY=VALUE` changes.
+#[cfg(test)]
+pub(crate) fn test_settings(changes: &[&str]) -> Settings {
+    let mut o = Options::defaults(defs::OPTIONS);
+    for c in changes {
+        o.set_text(defs::OPTIONS, c).expect("a valid option");
+    }
+    Settings::from_options(&o)
+}
+
+#[cfg(test)]
+mod tests;
+
+impl Ruleset for Scruby {
+    fn id(&self) -> &'static str {
+        ID
+    }
+    fn title(&self) -> &'static str {
+        "Jack Scruby, The Strategy-Tactical Wargame (musket-era grand tactics)"
+    }
+    fn die(&self) -> Die {
+        Die::D6
+    }
+    fn options(&self) -> &'static [OptionDef] {
+        defs::OPTIONS
+    }
+    fn unit_kinds(&self) -> &'static [KindDef] {
+        defs::KINDS
+    }
+    fn qualities(&self) -> &'static [&'static str] {
+        defs::QUALITIES
+    }
+    fn formation_levels(&self) -> &'static [&'static str] {
+        defs::LEVELS
+    }
+    fn unit_fields(&self) -> &'static [crate::rules::FieldDef] {
+        defs::UNIT_FIELDS
+    }
+    fn markers(&self) -> &'static [MarkerDef] {
+        defs::MARKERS
+    }
+    fn counters(&self) -> &'static [CounterDef] {
+        defs::COUNTERS
+    }
+    fn area_markers(&self) -> &'static [AreaDef] {
+        defs::AREAS
+    }
+    fn phases(&self) -> &'static [PhaseDef] {
+        defs::PHASES
+    }
+    fn decisions(&self) -> &'static [Decision] {
+        defs::DECISIONS
+    }
+    fn tables(&self) -> Vec<TableDoc> {
+        tables::table_docs()
+    }
+    fn actions(&self) -> &'static [ActionDef] {
+        defs::ACTIONS
+    }
+
+    fn option_conflicts(&self, options: &Options, side: Option<&str>) -> Vec<OptionConflict> {
+        defs::option_conflicts(options, side)
+    }
+
+    fn odds(
+        &self,
+        action: &str,
+        params: &Params,
+        options: &Options,
+    ) -> Result<OddsReport, RuleError> {
+        let def = find_action(self, action)?;
+        let mut params = params.clone();
+        params.fill_defaults(def.params)?;
+        let s = Settings::from_options(options);
+        match action {
+            "rifle" => fire::odds(&fire::RifleFire::from_params(&params)?, &s),
+            "artillery" => artillery::odds(&artillery::Bombardment::from_params(&params)?, &s),
+            "canister" => artillery::canister_odds(&artillery::Canister::from_params(&params)?, &s),
+            "melee" => melee::odds(&melee::Melee::from_params(&params, false)?, &s),
+            "reinforced-melee" => melee::odds(&melee::Melee::from_params(&params, true)?, &s),
+            "melee-crew" => melee::crew_odds(&melee::CrewMelee::from_params(&params)?, &s),
+            "lc-morale" => melee::lc_odds(&melee::LcMorale::from_params(&params)?, &s),
+            _ => Err(not_table_only(action)),
+        }
+    }
+
+    fn resolve(
+        &self,
+        action: &str,
+        params: &Params,
+        options: &Options,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution, RuleError> {
+        let def = find_action(self, action)?;
+        let mut params = params.clone();
+        params.fill_defaults(def.params)?;
+        let s = Settings::from_options(options);
+        let mut r = match action {
+            "rifle" => fire::resolve(&fire::RifleFire::from_params(&params)?, &s, dice)?.0,
+            "artillery" => {
+                artillery::resolve(&artillery::Bombardment::from_params(&params)?, &s, dice)?.0
+            }
+            "canister" => {
+                artillery::resolve_canister(&artillery::Canister::from_params(&params)?, &s, dice)?
+                    .0
+            }
+            "melee" => melee::resolve(&melee::Melee::from_params(&params, false)?, &s, dice)?.0,
+            "reinforced-melee" => {
+                melee::resolve(&melee::Melee::from_params(&params, true)?, &s, dice)?.0
+            }
+            "melee-crew" => {
+                melee::resolve_crew(&melee::CrewMelee::from_params(&params)?, &s, dice)?.0
+            }
+            "lc-morale" => melee::resolve_lc(&melee::LcMorale::from_params(&params)?, &s, dice)?.0,
+            _ => return Err(not_table_only(action)),
+        };
+        r.rolled_by_program = dice.is_generated();
+        Ok(r)
+    }
+
+    // ---- battle (to be written) ----
+
+    fn validate(&self, _file: &ScenarioFile, _options: &Options) -> Vec<Problem> {
+        Vec::new()
+    }
+
+    fn hit_limit(&self, unit: &UnitInfo, _options: &Options) -> u32 {
+        // A regiment or squadron is gone with its last figure (those it starts with, else a full
+        // tray); a gun or headquarters at one.
+        let tray = tables::Kind::parse(&unit.kind).and_then(tables::Kind::max_figures);
+        unit.fields
+            .int("figures")
+            .and_then(|n| u32::try_from(n).ok())
+            .or(tray.map(u32::from))
+            .unwrap_or(1)
+    }
+
+    fn prefill(
+        &self,
+        _battle: &BattleView<'_>,
+        _action: &str,
+        _params: &Params,
+    ) -> Result<Params, RuleError> {
+        Err(not_in_battle())
+    }
+
+    fn battle_odds(
+        &self,
+        _battle: &BattleView<'_>,
+        _action: &str,
+        _params: &Params,
+    ) -> Result<OddsReport, RuleError> {
+        Err(not_in_battle())
+    }
+
+    fn act(
+        &self,
+        _battle: &BattleView<'_>,
+        _action: &str,
+        _params: &Params,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Outcome, RuleError> {
+        Err(not_in_battle())
+    }
+
+    fn start(&self, _battle: &BattleView<'_>) -> Vec<Effect> {
+        Vec::new()
+    }
+
+    fn advance(
+        &self,
+        _battle: &BattleView<'_>,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<PhaseChange, RuleError> {
+        Err(not_in_battle())
+    }
+
+    fn offer_actors(&self, _battle: &BattleView<'_>, _offer: &Offer) -> Vec<usize> {
+        Vec::new()
+    }
+
+    fn badges(&self, _battle: &BattleView<'_>, _unit: usize) -> Vec<Badge> {
+        Vec::new()
+    }
+
+    fn formation_badges(&self, _battle: &BattleView<'_>, _formation: usize) -> Vec<Badge> {
+        Vec::new()
+    }
+}
