@@ -116,7 +116,8 @@ impl Ui {
         self.app.selected_row().map(|row| match row {
             Row::Side(s) => r.sides[s].id.clone(),
             Row::Formation(f) => r.formations[f].id.clone(),
-            Row::Unit(u) => r.units[u].id.clone(),
+            Row::Unit(u) | Row::Concealed(u) => r.units[u].id.clone(),
+            Row::Stand(c) => format!("stand {}", r.columns[c].number),
         })
     }
 
@@ -129,7 +130,8 @@ impl Ui {
             .map(|row| match *row {
                 Row::Side(s) => r.sides[s].id.clone(),
                 Row::Formation(f) => r.formations[f].id.clone(),
-                Row::Unit(u) => r.units[u].id.clone(),
+                Row::Unit(u) | Row::Concealed(u) => r.units[u].id.clone(),
+                Row::Stand(c) => format!("stand {}", r.columns[c].number),
             })
             .collect()
     }

@@ -20,15 +20,15 @@ pub enum Action {
     Top,
     /// Go to the last row.
     Bottom,
-    /// Fold or unfold the side or formation under the cursor.
+    /// Fold or unfold the side, formation or concealment stand under the cursor.
     ToggleFold,
-    /// Fold the open side or formation under the cursor, or go to the line above it.
+    /// Fold the open side, formation or stand under the cursor, or go to the line above it.
     FoldOrParent,
-    /// Unfold the folded side or formation under the cursor, or go to its first line.
+    /// Unfold the folded side, formation or stand under the cursor, or go to its first line.
     UnfoldOrChild,
-    /// Fold every formation.
+    /// Fold every formation and concealment stand.
     FoldAll,
-    /// Unfold every side and formation.
+    /// Unfold every side, formation and stand.
     UnfoldAll,
     /// Show one side in the roster, then the next, then every side.
     CycleSide,

@@ -32,6 +32,29 @@ impl App {
             let uid = self.battle().roster.units[u].id.clone();
             preset.set(first.name, Value::Text(uid));
         }
+        // The selected concealment stand (or the one the selected unit is hidden behind) goes into
+        // an input named `stand`, its side into `side`.
+        let takes_a_stand = |name: &str| {
+            def.params.iter().any(|p| {
+                p.name == name
+                    && matches!(
+                        (name, p.kind),
+                        ("stand", crate::rules::ParamKind::Int { .. })
+                            | ("side", crate::rules::ParamKind::Text)
+                    )
+            })
+        };
+        if takes_a_stand("stand")
+            && preset.get("stand").is_none()
+            && let Some(c) = self.selected_stand()
+        {
+            let r = &self.battle().roster;
+            let col = &r.columns[c];
+            preset.set("stand", Value::Int(col.number));
+            if takes_a_stand("side") && preset.get("side").is_none() {
+                preset.set("side", Value::Text(r.sides[col.side].id.clone()));
+            }
+        }
         let form = Form::new(def, &preset, self.session.battle());
         self.mode = Mode::Form(Box::new(form));
     }

@@ -3,6 +3,11 @@
 //! in), filters (one side or every side, removed units hidden, only the units that may still
 //! act), the selection, search, go-to and the mouse.
 //!
+//! A side with concealment stands lists them after its formations, each with the units still
+//! hidden behind it in the scenario's order (the same units as in their formations, listed a
+//! second time): the umpire sees every stand's secret list at a glance. A stand whose units are
+//! all exposed stays, empty, with the cause of its exposure.
+//!
 //! The lines shown ([`App::rows`]) are built from the tree, the folds and the filters, and built
 //! again when one of them changes or a new entry in the battle's history may have changed which
 //! units pass the filters. The cursor stays on its line; when that line goes (a filter hides
@@ -17,6 +22,26 @@ pub enum Row {
     Side(usize),
     Formation(usize),
     Unit(usize),
+    /// A concealment stand (an index into [`crate::battle::Roster::columns`]).
+    Stand(usize),
+    /// A unit still hidden behind its stand, listed under it (its line in its formation is a
+    /// [`Row::Unit`]).
+    Concealed(usize),
+}
+
+impl Row {
+    /// True for a line that folds: a side, a formation or a stand.
+    pub fn folds(self) -> bool {
+        matches!(self, Row::Side(_) | Row::Formation(_) | Row::Stand(_))
+    }
+
+    /// The unit of a unit's line, in its formation or under its stand.
+    pub fn unit(self) -> Option<usize> {
+        match self {
+            Row::Unit(u) | Row::Concealed(u) => Some(u),
+            _ => None,
+        }
+    }
 }
 
 /// Which units the roster shows. A formation or side none of whose units pass a unit filter is
@@ -50,6 +75,11 @@ pub struct RosterTree {
     shown: Vec<usize>,
     /// The length of the battle's history when the lines were built.
     built_at: usize,
+    /// For each unit exposed from a concealment stand: when (its place among the events in
+    /// force) and why, from the event in force that exposed it.
+    exposures: Vec<Option<(usize, String)>>,
+    /// The length of the battle's history when `exposures` was read from it.
+    exposures_at: Option<usize>,
 }
 
 impl RosterTree {
@@ -87,7 +117,9 @@ impl RosterTree {
         for (u, _) in pass.iter().enumerate().filter(|(_, p)| **p) {
             side_shown[r.units[u].side] += 1;
         }
-        let mut rows = Vec::with_capacity(r.sides.len() + r.formations.len() + r.units.len());
+        let mut rows = Vec::with_capacity(
+            r.sides.len() + r.formations.len() + r.units.len() + r.columns.len(),
+        );
         for (s, &shown) in side_shown.iter().enumerate() {
             if self.filter.side.is_some_and(|only| only != s)
                 || (self.filter.hides_units() && shown == 0)
@@ -107,9 +139,54 @@ impl RosterTree {
             for &f in r.side_formations(s) {
                 self.formation(r, f, &pass, &mut rows);
             }
+            for (c, _) in r
+                .columns
+                .iter()
+                .enumerate()
+                .filter(|(_, col)| col.side == s)
+            {
+                self.stand(battle, c, &pass, &mut rows);
+            }
         }
         self.rows = rows;
         self.built_at = battle.history().entries().len();
+        self.read_exposures(battle);
+    }
+
+    /// A concealment stand's line and the lines of the units still hidden behind it that pass
+    /// the filter. Under a unit filter, a stand with none is left out (an exposed one too).
+    fn stand(&self, battle: &Battle, c: usize, pass: &[bool], out: &mut Vec<Row>) {
+        let hidden = hidden_units(battle, c).filter(|&u| pass[u]);
+        let mut hidden = hidden.peekable();
+        if self.filter.hides_units() && hidden.peek().is_none() {
+            return;
+        }
+        out.push(Row::Stand(c));
+        if self.folded.contains(&Row::Stand(c)) {
+            return;
+        }
+        out.extend(hidden.map(Row::Concealed));
+    }
+
+    /// Reads from the events in force why each unit of a concealment stand was exposed (once
+    /// for each change to the history, and only in a battle with stands).
+    fn read_exposures(&mut self, battle: &Battle) {
+        let r = &battle.roster;
+        let at = battle.history().entries().len();
+        if r.columns.is_empty() || self.exposures_at == Some(at) {
+            return;
+        }
+        self.exposures = vec![None; r.units.len()];
+        for (i, ev) in battle.history().in_force().enumerate() {
+            for e in &ev.effects {
+                if let crate::battle::Effect::Exposed { unit, cause } = e
+                    && let Some(u) = r.unit_index(unit)
+                {
+                    self.exposures[u] = Some((i, cause.clone()));
+                }
+            }
+        }
+        self.exposures_at = Some(at);
     }
 
     fn formation(&self, r: &crate::battle::Roster, f: usize, pass: &[bool], out: &mut Vec<Row>) {
@@ -132,10 +209,35 @@ impl RosterTree {
     }
 }
 
-/// The line above `row` in the tree: a unit's or formation's formation, or else its side.
+/// The units still hidden behind concealment stand `c`, in its list's order.
+fn hidden_units(battle: &Battle, c: usize) -> impl Iterator<Item = usize> + '_ {
+    battle.roster.columns[c]
+        .units
+        .iter()
+        .copied()
+        .filter(|&u| battle.state().units[u].concealed)
+}
+
+/// The side a line belongs to.
+fn side_of(r: &crate::battle::Roster, row: Row) -> usize {
+    match row {
+        Row::Side(s) => s,
+        Row::Formation(f) => r.formations[f].side,
+        Row::Unit(u) | Row::Concealed(u) => r.units[u].side,
+        Row::Stand(c) => r.columns[c].side,
+    }
+}
+
+/// The line above `row` in the tree: a unit's or formation's formation, or else its side; a
+/// hidden unit's stand; a stand's side.
 fn parent(r: &crate::battle::Roster, row: Row) -> Option<Row> {
     match row {
         Row::Side(_) => None,
+        Row::Stand(c) => Some(Row::Side(r.columns[c].side)),
+        Row::Concealed(u) => Some(
+            r.column_of(u)
+                .map_or(Row::Side(r.units[u].side), Row::Stand),
+        ),
         Row::Formation(f) => Some(
             r.formations[f]
                 .parent
@@ -165,6 +267,11 @@ fn whole_tree(r: &crate::battle::Roster) -> Vec<Row> {
         for &f in r.side_formations(s) {
             formation(r, f, &mut out);
         }
+        out.extend(
+            (0..r.columns.len())
+                .filter(|&c| r.columns[c].side == s)
+                .map(Row::Stand),
+        );
     }
     out
 }
@@ -181,7 +288,7 @@ impl App {
         self.tree.filter
     }
 
-    /// True when a side or formation is folded (its lines are hidden).
+    /// True when a side, formation or stand is folded (its lines are hidden).
     pub fn is_folded(&self, row: Row) -> bool {
         self.tree.folded.contains(&row)
     }
@@ -191,12 +298,50 @@ impl App {
         self.tree.shown.get(formation).copied().unwrap_or(0)
     }
 
-    /// The unit under the cursor.
+    /// The unit under the cursor (in its formation or under its stand).
     pub fn selected_unit(&self) -> Option<usize> {
-        match self.selected_row() {
-            Some(Row::Unit(u)) => Some(u),
+        self.selected_row().and_then(Row::unit)
+    }
+
+    /// The concealment stand under the cursor, or the one the unit under the cursor is still
+    /// hidden behind.
+    pub fn selected_stand(&self) -> Option<usize> {
+        let b = self.battle();
+        match self.selected_row()? {
+            Row::Stand(c) => Some(c),
+            Row::Unit(u) | Row::Concealed(u) if b.state().units[u].concealed => {
+                b.roster.column_of(u)
+            }
             _ => None,
         }
+    }
+
+    /// The units still hidden behind concealment stand `c`, in its list's order.
+    pub fn hidden_units(&self, c: usize) -> impl Iterator<Item = usize> + '_ {
+        hidden_units(self.battle(), c)
+    }
+
+    /// Why a unit that stood behind a concealment stand was exposed, as the event in force that
+    /// exposed it says (None while it is hidden).
+    pub fn exposure(&self, unit: usize) -> Option<&str> {
+        if self.battle().state().units[unit].concealed {
+            return None;
+        }
+        let (_, cause) = self.tree.exposures.get(unit)?.as_ref()?;
+        Some(cause)
+    }
+
+    /// Why concealment stand `c` was exposed: the cause of the latest exposure of one of its
+    /// units (None while none of them has been exposed).
+    pub fn stand_exposure(&self, c: usize) -> Option<&str> {
+        let b = self.battle();
+        b.roster.columns[c]
+            .units
+            .iter()
+            .filter(|&&u| !b.state().units[u].concealed)
+            .filter_map(|&u| self.tree.exposures.get(u)?.as_ref())
+            .max_by_key(|(at, _)| *at)
+            .map(|(_, cause)| cause.as_str())
     }
 
     /// The line under the cursor.
@@ -268,11 +413,7 @@ impl App {
             self.tree.folded.remove(&p);
             up = parent(r, p);
         }
-        let side = match row {
-            Row::Side(s) => s,
-            Row::Formation(f) => r.formations[f].side,
-            Row::Unit(u) => r.units[u].side,
-        };
+        let side = side_of(r, row);
         let mut lifted = Vec::new();
         let filter = &mut self.tree.filter;
         if filter.side.is_some_and(|s| s != side) {
@@ -305,16 +446,22 @@ impl App {
 
     // ---- folding and filters -------------------------------------------------------------------
 
-    /// Folds or unfolds the side or formation under the cursor.
+    /// Folds or unfolds the side, formation or stand under the cursor.
     pub(super) fn toggle_fold(&mut self) {
         match self.selected_row() {
-            Some(row @ (Row::Side(_) | Row::Formation(_))) => {
+            Some(row) if row.folds() => {
                 if !self.tree.folded.remove(&row) {
                     self.tree.folded.insert(row);
                 }
                 self.rebuild_rows();
             }
-            Some(Row::Unit(_)) => {
+            Some(Row::Concealed(_)) => {
+                let key = self.keymap.hint(&Action::FoldOrParent);
+                self.info(format!(
+                    "space and enter fold a stand, a formation or a side; {key} goes to this unit's stand"
+                ));
+            }
+            Some(_) => {
                 let key = self.keymap.hint(&Action::FoldOrParent);
                 self.info(format!(
                     "space and enter fold a formation or a side; {key} goes to this unit's"
@@ -324,12 +471,12 @@ impl App {
         }
     }
 
-    /// ←: folds the open side or formation under the cursor, or goes to the line above it.
+    /// ←: folds the open side, formation or stand under the cursor, or goes to the line above it.
     pub(super) fn fold_or_parent(&mut self) {
         let Some(row) = self.selected_row() else {
             return;
         };
-        if matches!(row, Row::Side(_) | Row::Formation(_)) && !self.is_folded(row) {
+        if row.folds() && !self.is_folded(row) {
             self.tree.folded.insert(row);
             self.rebuild_rows();
         } else if let Some(p) = parent(&self.battle().roster, row) {
@@ -337,12 +484,13 @@ impl App {
         }
     }
 
-    /// →: unfolds the folded side or formation under the cursor, or goes to its first line.
+    /// →: unfolds the folded side, formation or stand under the cursor, or goes to its first
+    /// line.
     pub(super) fn unfold_or_child(&mut self) {
         let Some(row) = self.selected_row() else {
             return;
         };
-        if !matches!(row, Row::Side(_) | Row::Formation(_)) {
+        if !row.folds() {
             return;
         }
         if self.tree.folded.remove(&row) {
@@ -354,19 +502,21 @@ impl App {
         }
     }
 
-    /// Folds every formation (sides stay open), the cursor going to the line that now holds its
-    /// own; or unfolds everything.
+    /// Folds every formation and concealment stand (sides stay open), the cursor going to the
+    /// line that now holds its own; or unfolds everything.
     pub(super) fn fold_all(&mut self, fold: bool) {
         if fold {
             let r = &self.session.battle().roster;
-            self.tree
-                .folded
-                .extend((0..r.formations.len()).map(Row::Formation));
-            // The outermost formation holding the cursor's line, which stays shown.
+            self.tree.folded.extend(
+                (0..r.formations.len())
+                    .map(Row::Formation)
+                    .chain((0..r.columns.len()).map(Row::Stand)),
+            );
+            // The outermost formation or stand holding the cursor's line, which stays shown.
             let mut keep = self.selected_row();
             let mut up = keep.and_then(|row| parent(r, row));
             while let Some(p) = up {
-                if matches!(p, Row::Formation(_)) {
+                if matches!(p, Row::Formation(_) | Row::Stand(_)) {
                     keep = Some(p);
                 }
                 up = parent(r, p);
@@ -434,12 +584,13 @@ impl App {
     // ---- input -------------------------------------------------------------------------------
 
     /// True when a unit or formation matches the search text (lower case): its id or name
-    /// contains it.
+    /// contains it; or a concealment stand, by its name (`stand 2`).
     fn matches(&self, row: Row, needle: &str) -> bool {
         let r = &self.battle().roster;
         let (id, name) = match row {
-            Row::Unit(u) => (&r.units[u].id, &r.units[u].name),
+            Row::Unit(u) | Row::Concealed(u) => (&r.units[u].id, &r.units[u].name),
             Row::Formation(f) => (&r.formations[f].id, &r.formations[f].name),
+            Row::Stand(c) => return format!("stand {}", r.columns[c].number).contains(needle),
             Row::Side(_) => return false,
         };
         id.to_lowercase().contains(needle) || name.to_lowercase().contains(needle)
@@ -465,7 +616,11 @@ impl App {
         let b = self.session.battle();
         let view = b.view();
         let passing = all.iter().find(|row| match row {
-            Row::Unit(u) => self.tree.passes(b, &view, *u),
+            Row::Unit(u) | Row::Concealed(u) => self.tree.passes(b, &view, *u),
+            Row::Stand(c) => {
+                !self.tree.filter.hides_units()
+                    || hidden_units(b, *c).any(|u| self.tree.passes(b, &view, u))
+            }
             Row::Formation(f) => !self.tree.filter.hides_units() || self.tree.shown[*f] > 0,
             Row::Side(s) => {
                 !self.tree.filter.hides_units()
@@ -545,7 +700,7 @@ impl App {
                 let on_a_row = line >= 1 && line + 1 < usize::from(a.roster.height);
                 let idx = a.roster_first_row + line.saturating_sub(1);
                 if on_a_row && idx < self.rows().len() {
-                    if idx == self.cursor && !matches!(self.rows()[idx], Row::Unit(_)) {
+                    if idx == self.cursor && self.rows()[idx].folds() {
                         self.toggle_fold();
                     } else {
                         self.cursor = idx;

@@ -141,6 +141,36 @@ pub(super) fn id_width(r: &crate::battle::Roster) -> usize {
     r.longest_id().clamp(4, 10)
 }
 
+/// The first of `names` (longest first) that the line shows whole, laid out as [`fit`] lays it
+/// out; else the last, shortened.
+fn fit_first(
+    t: &Theme,
+    lead: Vec<Span<'static>>,
+    names: &[String],
+    name_style: Style,
+    badges: &[Badge],
+    cols: usize,
+) -> Line<'static> {
+    for name in &names[..names.len().saturating_sub(1)] {
+        let line = fit(t, lead.clone(), name.clone(), name_style, badges, cols);
+        let whole = format!(" {name}");
+        if line.spans.iter().any(|s| s.content == whole) {
+            return line;
+        }
+    }
+    let last = names.last().cloned().unwrap_or_default();
+    fit(t, lead, last, name_style, badges, cols)
+}
+
+/// `n` units, in words.
+fn units(n: usize) -> String {
+    if n == 1 {
+        "1 unit".to_string()
+    } else {
+        format!("{n} units")
+    }
+}
+
 /// The fold arrow of a side or formation: ▾ open, ▸ folded.
 fn arrow(app: &App, row: Row) -> &'static str {
     if app.is_folded(row) { "▸" } else { "▾" }
@@ -176,32 +206,97 @@ pub(super) fn row_line(app: &App, t: &Theme, row: Row, cols: usize) -> Line<'sta
             fit(t, lead, name, t.title(), &badges, cols)
         }
         Row::Unit(u) => {
-            let info = &r.units[u];
-            let st = &b.state().units[u];
-            let depth = info.formation.map_or(0, |f| r.formations[f].depth + 1);
-            let style = if st.on_table() { Style::new() } else { t.dim() };
-            let lead = vec![
-                Span::raw("  ".repeat(depth) + "  "),
-                Span::styled(
-                    pips(
-                        b.ruleset.losses(),
-                        st.hits,
-                        info.hit_limit,
-                        r.largest_limit(),
-                    ),
-                    t.hit(),
-                ),
-                Span::raw(" "),
-                Span::styled(
-                    format!("{:<w$}", esc(&info.id), w = id_width(r)),
-                    style.add_modifier(Modifier::BOLD),
-                ),
-            ];
-            let mut badges: Vec<Badge> = view.concealment_badge(u).into_iter().collect();
-            badges.extend(b.ruleset.badges(&view, u));
-            fit(t, lead, esc(&info.name), style, &badges, cols)
+            let depth = r.units[u]
+                .formation
+                .map_or(0, |f| r.formations[f].depth + 1);
+            unit_line(app, t, u, depth, cols)
         }
+        Row::Concealed(u) => unit_line(app, t, u, 1, cols),
+        Row::Stand(c) => stand_line(app, t, c, cols),
     }
+}
+
+/// A concealment stand's line. Still concealed: how many units it hides and what the enemy sees
+/// (its number), marked CONCEALED; once every unit is exposed, marked EXPOSED with the cause.
+/// The words give way before the mark.
+fn stand_line(app: &App, t: &Theme, c: usize, cols: usize) -> Line<'static> {
+    let b = app.battle();
+    let col = &b.roster.columns[c];
+    let n = col.number;
+    let total = col.units.len();
+    let hidden = app.hidden_units(c).count();
+    if hidden > 0 {
+        let count = if hidden == total {
+            units(total)
+        } else {
+            format!("{hidden} of {}", units(total))
+        };
+        let badge = Badge {
+            text: "CONCEALED".into(),
+            tone: Tone::Info,
+            help: String::new(),
+        };
+        let lead = vec![Span::styled(arrow(app, Row::Stand(c)), t.title())];
+        let names = [
+            format!("Stand {n} · {count} · the enemy sees: stand {n}"),
+            format!("Stand {n} · {count} · enemy sees: stand {n}"),
+            format!("Stand {n} · enemy sees: stand {n}"),
+            format!("Stand {n} · enemy sees stand {n}"),
+            format!("Stand {n} · {count}"),
+            format!("Stand {n}"),
+        ];
+        fit_first(t, lead, &names, t.title(), &[badge], cols)
+    } else {
+        let badge = Badge {
+            text: "EXPOSED".into(),
+            tone: Tone::Muted,
+            help: String::new(),
+        };
+        let lead = vec![Span::styled("·", t.dim())];
+        let names = match app.stand_exposure(c) {
+            Some(cause) => {
+                let cause = crate::text::escape_terminal(cause);
+                vec![
+                    format!("Stand {n} · {} · {cause}", units(total)),
+                    format!("Stand {n} · {cause}"),
+                ]
+            }
+            None => vec![format!("Stand {n} · {}", units(total))],
+        };
+        fit_first(t, lead, &names, t.dim(), &[badge], cols)
+    }
+}
+
+/// A unit's line, `depth` levels in: its pips, id, name and badges (HID n first while it is
+/// concealed).
+fn unit_line(app: &App, t: &Theme, u: usize, depth: usize, cols: usize) -> Line<'static> {
+    let b = app.battle();
+    let r = &b.roster;
+    let view = b.view();
+    let esc = crate::text::escape_terminal;
+    let info = &r.units[u];
+    let st = &b.state().units[u];
+    let style = if st.on_table() { Style::new() } else { t.dim() };
+    let lead = vec![
+        Span::raw("  ".repeat(depth) + "  "),
+        Span::styled(
+            pips(
+                b.ruleset.losses(),
+                st.hits,
+                info.hit_limit,
+                r.largest_limit(),
+            ),
+            t.hit(),
+        ),
+        Span::raw(" "),
+        Span::styled(
+            format!("{:<w$}", esc(&info.id), w = id_width(r)),
+            style.add_modifier(Modifier::BOLD),
+        ),
+    ];
+    let mut badges: Vec<Badge> = view.concealment_badge(u).into_iter().collect();
+    badges.extend(b.ruleset.badges(&view, u));
+    fit(t, lead, esc(&info.name), style, &badges, cols)
 }
 
 /// The roster pane's title: the filters in force.
@@ -268,6 +363,114 @@ fn badge_line(t: &Theme, badge: &Badge) -> Line<'static> {
     ])
 }
 
+/// The procedures that take a concealment stand (an input named `stand`), with their keys, as
+/// one line; none when no key starts one.
+fn stand_keys(app: &App, t: &Theme) -> Option<Line<'static>> {
+    let mut spans = Vec::new();
+    for a in app.battle().ruleset.actions() {
+        let takes_a_stand = a
+            .params
+            .iter()
+            .any(|p| p.name == "stand" && matches!(p.kind, ParamKind::Int { .. }));
+        if !a.in_battle || !takes_a_stand {
+            continue;
+        }
+        let action = crate::tui::Action::Procedure(a.id.to_string());
+        let key = app.keymap.hint(&action);
+        if key.is_empty() {
+            continue;
+        }
+        if !spans.is_empty() {
+            spans.push(Span::raw("  "));
+        }
+        spans.push(Span::styled(key, t.key()));
+        spans.push(Span::raw(format!(" {}", action.desc())));
+    }
+    (!spans.is_empty()).then(|| Line::from(spans))
+}
+
+/// The panel of a concealment stand: its number and side, whether it is still concealed, what
+/// the enemy sees, the keys that expose or deploy it, and the units hidden behind it with their
+/// strength; then those exposed from it, by cause.
+fn stand_details(app: &App, t: &Theme, c: usize, lines: &mut Vec<Line<'static>>) {
+    let b = app.battle();
+    let r = &b.roster;
+    let esc = crate::text::escape_terminal;
+    let col = &r.columns[c];
+    let n = col.number;
+    let side = &r.sides[col.side];
+    let hidden: Vec<usize> = app.hidden_units(c).collect();
+    lines.push(Line::from(vec![
+        Span::styled(format!("Stand {n}"), t.key()),
+        Span::raw(format!(
+            " — concealment stand of {} ({})",
+            esc(&side.name),
+            esc(&side.id)
+        )),
+    ]));
+    if hidden.is_empty() {
+        lines.push(Line::from(vec![
+            Span::styled("EXPOSED", t.tone(Tone::Muted)),
+            Span::raw(match app.stand_exposure(c) {
+                Some(cause) => format!(" {}", esc(cause)),
+                None => String::new(),
+            }),
+        ]));
+        lines.push(Line::from(format!(
+            "the enemy now sees its {}",
+            units(col.units.len())
+        )));
+    } else {
+        let count = if hidden.len() == col.units.len() {
+            units(hidden.len())
+        } else {
+            format!("{} of {}", hidden.len(), units(col.units.len()))
+        };
+        lines.push(Line::from(vec![
+            Span::styled("CONCEALED", t.tone(Tone::Info)),
+            Span::raw(format!(" {count} hidden behind it")),
+        ]));
+        lines.push(Line::from(format!(
+            "the enemy sees: concealment stand {n} — contents unknown"
+        )));
+        lines.extend(stand_keys(app, t));
+    }
+    for &u in &hidden {
+        let info = &r.units[u];
+        let st = &b.state().units[u];
+        let mut text = format!(" {}", esc(&info.kind));
+        if info.hit_limit > 0 {
+            text.push_str(&format!(
+                ", {}",
+                b.ruleset.losses().strength(st.hits, info.hit_limit)
+            ));
+        }
+        if let Some(c) = &st.removed {
+            text.push_str(&format!(", removed: {}", esc(c)));
+        }
+        text.push_str(&format!(" · {}", esc(&info.name)));
+        lines.push(Line::from(vec![
+            Span::styled(esc(&info.id), t.key()),
+            Span::raw(text),
+        ]));
+    }
+    // Those exposed from it, grouped by cause in the order they were exposed in the list.
+    let mut exposed: Vec<(&str, Vec<&str>)> = Vec::new();
+    for &u in col.units.iter().filter(|u| !hidden.contains(u)) {
+        let cause = app.exposure(u).unwrap_or("exposed");
+        match exposed.iter_mut().find(|(c, _)| *c == cause) {
+            Some((_, ids)) => ids.push(&r.units[u].id),
+            None => exposed.push((cause, vec![&r.units[u].id])),
+        }
+    }
+    for (cause, ids) in exposed {
+        lines.push(Line::from(esc(&format!(
+            "exposed ({cause}): {}",
+            ids.join(", ")
+        ))));
+    }
+}
+
 /// How many of `units` are on the table, how many are lost, and how many may still act.
 fn unit_counts(b: &Battle, units: impl Iterator<Item = usize>) -> String {
     let view = b.view();
@@ -300,7 +503,8 @@ pub(super) fn details_lines(app: &App, t: &Theme) -> Vec<Line<'static>> {
     let esc = crate::text::escape_terminal;
     let mut lines: Vec<Line> = Vec::new();
     match app.selected_row() {
-        Some(Row::Unit(u)) => {
+        Some(Row::Stand(c)) => stand_details(app, t, c, &mut lines),
+        Some(Row::Unit(u) | Row::Concealed(u)) => {
             let info = &r.units[u];
             let st = &b.state().units[u];
             lines.push(Line::from(vec![
@@ -322,8 +526,30 @@ pub(super) fn details_lines(app: &App, t: &Theme) -> Vec<Line<'static>> {
                         .unwrap_or_default()
                 )));
             }
-            let concealed = view.concealment_badge(u);
-            for badge in concealed.iter().cloned().chain(b.ruleset.badges(&view, u)) {
+            // Behind a stand: which, and what the enemy sees, with the keys that expose or deploy
+            // it; once exposed, from which stand and why.
+            match (view.concealment_badge(u), r.column_of(u)) {
+                (Some(mut badge), Some(c)) => {
+                    let n = r.columns[c].number;
+                    badge.help = format!(
+                        "concealed behind stand {n}: the enemy sees concealment stand {n} — contents unknown"
+                    );
+                    lines.push(badge_line(t, &badge));
+                    lines.extend(stand_keys(app, t));
+                }
+                (Some(badge), None) => lines.push(badge_line(t, &badge)),
+                (None, Some(c)) => {
+                    if let Some(cause) = app.exposure(u) {
+                        lines.push(Line::from(format!(
+                            "exposed from stand {}: {}",
+                            r.columns[c].number,
+                            esc(cause)
+                        )));
+                    }
+                }
+                (None, None) => {}
+            }
+            for badge in b.ruleset.badges(&view, u) {
                 lines.push(badge_line(t, &badge));
             }
         }
