@@ -443,7 +443,7 @@ fn snapshot_the_stand_exposed_with_e_and_the_cause() {
         for part in [
             "EXPOSED fired on by cannon while unscreened",
             "the enemy now sees its 5 units",
-            "exposed (fired on by cannon while unscreened): f-hc, f2, f-gun, f-lt, f3",
+            "exposed: f-hc, f2, f-gun, f-lt, f3",
         ] {
             assert!(panel.contains(part), "{part} at {w}×{h}: {panel}");
         }

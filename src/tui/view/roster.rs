@@ -454,7 +454,7 @@ fn stand_details(app: &App, t: &Theme, c: usize, lines: &mut Vec<Line<'static>>)
             Span::raw(text),
         ]));
     }
-    // Those exposed from it, grouped by cause in the order they were exposed in the list.
+    // Those exposed from it, by cause, in the list's order.
     let mut exposed: Vec<(&str, Vec<&str>)> = Vec::new();
     for &u in col.units.iter().filter(|u| !hidden.contains(u)) {
         let cause = app.exposure(u).unwrap_or("exposed");
@@ -463,11 +463,15 @@ fn stand_details(app: &App, t: &Theme, c: usize, lines: &mut Vec<Line<'static>>)
             None => exposed.push((cause, vec![&r.units[u].id])),
         }
     }
+    // A whole stand exposed at once has its cause above already.
+    let one_cause = hidden.is_empty() && exposed.len() == 1;
     for (cause, ids) in exposed {
-        lines.push(Line::from(esc(&format!(
-            "exposed ({cause}): {}",
-            ids.join(", ")
-        ))));
+        let text = if one_cause {
+            format!("exposed: {}", ids.join(", "))
+        } else {
+            format!("exposed ({cause}): {}", ids.join(", "))
+        };
+        lines.push(Line::from(esc(&text)));
     }
 }
 
