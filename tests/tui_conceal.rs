@@ -600,6 +600,32 @@ fn snapshot_army_corps_folded_and_a_french_stand_exposed_by_its_side() {
             "stand 1", "stand 2", "stand 3", "stand 1", "stand 2", "stand 3"
         ]
     );
+    // The largest stand, 16 units: a line each at 120×40; at 80×24 the panel's first lines
+    // whole and the units by id with their pips, as many as fit.
+    ui.select_stand(1);
+    snapshot(&ui, "army_corps_stand_selected");
+    for (w, h) in [(80, 24), (120, 40)] {
+        let panel = panel_text(&ui.app, w, h);
+        for part in [
+            "Stand 1 — concealment stand of Austrian Armeekorps (au)",
+            "CONCEALED 16 units hidden behind it",
+            "the enemy sees: concealment stand 1 — contents unknown",
+            "e expose  D deploy",
+        ] {
+            assert!(panel.contains(part), "{part} at {w}×{h}: {panel}");
+        }
+    }
+    let panel = panel_text(&ui.app, 120, 40);
+    assert!(
+        panel.contains("au-hc1-b heavy-cavalry, figures 3 of 3 left"),
+        "{panel}"
+    );
+    let panel = panel_text(&ui.app, 80, 24);
+    assert!(
+        panel.contains("hidden: au-1-lt ●●●●, au-2-lt ●●●●,"),
+        "{panel}"
+    );
+    assert!(panel.contains("more"), "{panel}");
     ui.keys("z");
     snapshot(&ui, "army_corps_folded");
     // Both sides have a stand 1: the French one, selected, is the one exposed.

@@ -94,7 +94,7 @@ impl Widget for &App {
         let [left, right] =
             Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
                 .areas(body);
-        let panel = details_lines(self, &theme);
+        let panel = details_lines(self, &theme, right);
         let details_height = details_height(&panel, right);
         let [details, log] =
             Layout::vertical([Constraint::Length(details_height), Constraint::Fill(1)])

@@ -435,25 +435,26 @@ fn stand_details(app: &App, t: &Theme, c: usize, lines: &mut Vec<Line<'static>>)
         )));
         lines.extend(stand_keys(app, t));
     }
-    for &u in &hidden {
-        let info = &r.units[u];
-        let st = &b.state().units[u];
-        let mut text = format!(" {}", esc(&info.kind));
-        if info.hit_limit > 0 {
-            text.push_str(&format!(
-                ", {}",
-                b.ruleset.losses().strength(st.hits, info.hit_limit)
-            ));
-        }
-        if let Some(c) = &st.removed {
-            text.push_str(&format!(", removed: {}", esc(c)));
-        }
-        text.push_str(&format!(" · {}", esc(&info.name)));
-        lines.push(Line::from(vec![
-            Span::styled(esc(&info.id), t.key()),
-            Span::raw(text),
-        ]));
-    }
+}
+
+/// The units of concealment stand `c` for its panel, after its first lines (`lines`), in a panel
+/// of at most `rows` rows of `cols` columns: each unit still hidden behind it on a line of its
+/// own (id, kind, strength, name) when every one can have a row; else all on one line, by id
+/// with their strength as pips, as many as fit, and how many more; then those exposed from it,
+/// by cause, in the list's order.
+fn stand_units(
+    app: &App,
+    t: &Theme,
+    c: usize,
+    cols: usize,
+    rows: u16,
+    lines: &mut Vec<Line<'static>>,
+) {
+    let b = app.battle();
+    let r = &b.roster;
+    let esc = crate::text::escape_terminal;
+    let col = &r.columns[c];
+    let hidden: Vec<usize> = app.hidden_units(c).collect();
     // Those exposed from it, by cause, in the list's order.
     let mut exposed: Vec<(&str, Vec<&str>)> = Vec::new();
     for &u in col.units.iter().filter(|u| !hidden.contains(u)) {
@@ -465,14 +466,85 @@ fn stand_details(app: &App, t: &Theme, c: usize, lines: &mut Vec<Line<'static>>)
     }
     // A whole stand exposed at once has its cause above already.
     let one_cause = hidden.is_empty() && exposed.len() == 1;
-    for (cause, ids) in exposed {
-        let text = if one_cause {
-            format!("exposed: {}", ids.join(", "))
-        } else {
-            format!("exposed ({cause}): {}", ids.join(", "))
+    let exposed: Vec<Line<'static>> = exposed
+        .into_iter()
+        .map(|(cause, ids)| {
+            let text = if one_cause {
+                format!("exposed: {}", ids.join(", "))
+            } else {
+                format!("exposed ({cause}): {}", ids.join(", "))
+            };
+            Line::from(esc(&text))
+        })
+        .collect();
+    let used = panel_rows(lines, cols);
+    let left = usize::from(rows.saturating_sub(used)).saturating_sub(exposed.len());
+    if hidden.len() <= left {
+        for &u in &hidden {
+            let info = &r.units[u];
+            let st = &b.state().units[u];
+            let mut text = format!(" {}", esc(&info.kind));
+            if info.hit_limit > 0 {
+                text.push_str(&format!(
+                    ", {}",
+                    b.ruleset.losses().strength(st.hits, info.hit_limit)
+                ));
+            }
+            if let Some(c) = &st.removed {
+                text.push_str(&format!(", removed: {}", esc(c)));
+            }
+            text.push_str(&format!(" · {}", esc(&info.name)));
+            lines.push(Line::from(vec![
+                Span::styled(esc(&info.id), t.key()),
+                Span::raw(text),
+            ]));
+        }
+    } else if !hidden.is_empty() {
+        // As many as the rows left hold, and how many more.
+        let rows_left = u16::try_from(left.max(1)).unwrap_or(u16::MAX);
+        let fits = |text: &str| wrapped_rows(&Line::from(text.to_string()), cols) <= rows_left;
+        let entry = |u: usize| {
+            let info = &r.units[u];
+            let st = &b.state().units[u];
+            let pips = b.ruleset.losses().pips(st.hits, info.hit_limit);
+            if pips.is_empty() {
+                esc(&info.id)
+            } else {
+                format!("{} {pips}", esc(&info.id))
+            }
         };
-        lines.push(Line::from(esc(&text)));
+        let mut text = String::from("hidden:");
+        for (i, &u) in hidden.iter().enumerate() {
+            let next = format!(
+                " {}{}",
+                entry(u),
+                if i + 1 < hidden.len() { "," } else { "" }
+            );
+            let more = hidden.len() - i - 1;
+            let tail = if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            };
+            if i > 0 && !fits(&format!("{text}{next}{tail}")) {
+                text.push_str(&format!(" and {} more", hidden.len() - i));
+                break;
+            }
+            text.push_str(&next);
+        }
+        lines.push(Line::from(text));
     }
+    lines.extend(exposed);
+}
+
+/// The columns and rows inside the panel at its tallest in `right` ([`details_height`]).
+fn details_room(right: Rect) -> (usize, u16) {
+    let usual = (right.height / 3).clamp(5, 10);
+    let most = right.height.saturating_sub(6).max(usual);
+    (
+        usize::from(right.width.saturating_sub(2)),
+        most.saturating_sub(2),
+    )
 }
 
 /// How many of `units` are on the table, how many are lost, and how many may still act.
@@ -499,15 +571,20 @@ fn unit_counts(b: &Battle, units: impl Iterator<Item = usize>) -> String {
     text
 }
 
-/// What the panel shows for the selected line, then the offers standing and the area markers.
-pub(super) fn details_lines(app: &App, t: &Theme) -> Vec<Line<'static>> {
+/// What the panel shows for the selected line, then the offers standing and the area markers;
+/// `right` is the column the panel shares with the log.
+pub(super) fn details_lines(app: &App, t: &Theme, right: Rect) -> Vec<Line<'static>> {
     let b = app.battle();
     let r = &b.roster;
     let view = b.view();
     let esc = crate::text::escape_terminal;
     let mut lines: Vec<Line> = Vec::new();
     match app.selected_row() {
-        Some(Row::Stand(c)) => stand_details(app, t, c, &mut lines),
+        Some(Row::Stand(c)) => {
+            let (cols, rows) = details_room(right);
+            stand_details(app, t, c, &mut lines);
+            stand_units(app, t, c, cols, rows, &mut lines);
+        }
         Some(Row::Unit(u) | Row::Concealed(u)) => {
             let info = &r.units[u];
             let st = &b.state().units[u];
