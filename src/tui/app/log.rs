@@ -63,6 +63,7 @@ impl LogState {
                         crate::battle::EventKind::Edit
                     },
                     summary: String::new(),
+                    audience: crate::battle::Audience::Everyone,
                     resolutions: Vec::new(),
                     effects: Vec::new(),
                     notes: Vec::new(),
