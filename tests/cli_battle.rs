@@ -384,6 +384,7 @@ fn act_json_is_the_record_as_written_with_the_offers_standing() {
         "the record exactly as the journal holds it"
     );
     assert_eq!(shown["record"]["kind"], "act");
+    assert_eq!(shown["audience"], "everyone", "no unit is concealed");
     assert_eq!(shown["record"]["action"], "fire");
     assert_eq!(shown["record"]["params"]["range"], 12.0);
     assert_eq!(shown["record"]["params"]["firer-suppressed"], false);
@@ -751,6 +752,7 @@ fn undo_and_redo_say_what_they_take_back_and_put_back() {
     let shown = json(&given.ok("redo", &["--json"]));
     assert_eq!(shown["redone"], summary);
     assert_eq!(shown["record"]["entry"], "redo");
+    assert_eq!(shown["audience"], "everyone");
     assert_eq!(shown["standing_offers"][0]["params"]["target"], "1-1");
     let state = given.state();
     assert_eq!(unit(&state, "g11")["hits"], 1);
