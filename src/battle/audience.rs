@@ -46,6 +46,16 @@ impl Audience {
         }
     }
 
+    /// A short tag for a log line: `None` for everyone, else `umpire only` or `ger only` (the
+    /// side's id).
+    pub fn tag(&self) -> Option<String> {
+        match self {
+            Audience::Everyone => None,
+            Audience::Umpire => Some("umpire only".into()),
+            Audience::Side(id) => Some(format!("{id} only")),
+        }
+    }
+
     /// Who may see it, in words for the umpire: `None` for everyone, else `the umpire only` or
     /// `the umpire and US Army (us) only`.
     pub fn describe(&self, roster: &Roster) -> Option<String> {
@@ -113,8 +123,8 @@ pub fn visible_entries<'a>(
 
 impl Event {
     /// An event that stands in for one of kind `kind` when only the history's undo and redo
-    /// rules matter: nothing but whether it is the start.
-    fn stand_in(kind: &EventKind) -> Event {
+    /// rules matter: nothing but whether it is the start (it allocates nothing).
+    pub(crate) fn stand_in(kind: &EventKind) -> Event {
         Event {
             kind: if matches!(kind, EventKind::Start) {
                 EventKind::Start
@@ -649,6 +659,12 @@ mod tests {
         assert_eq!(
             Audience::Side("ger".into()).describe(&b.roster).as_deref(),
             Some("the umpire and 5. Kompanie, Grenadier-Regiment 916 (ger) only")
+        );
+        assert_eq!(Audience::Everyone.tag(), None);
+        assert_eq!(Audience::Umpire.tag().as_deref(), Some("umpire only"));
+        assert_eq!(
+            Audience::Side("ger".into()).tag().as_deref(),
+            Some("ger only")
         );
     }
 
