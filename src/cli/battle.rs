@@ -1466,7 +1466,9 @@ fn state_text(battle: &Battle, journal: &Path, seed: u64) -> String {
             Line::Side(s) => {
                 let side = &r.sides[s];
                 let mut text = format!("{} ({}, {})", side.name, side.id, side.quality);
-                if s == st.active {
+                if battle.view().acts_now(s)
+                    && !battle.view().phase().is_some_and(|p| p.simultaneous)
+                {
                     text.push_str(" — its turn");
                 }
                 if let Some(c) = counters_text(battle, &side.id) {

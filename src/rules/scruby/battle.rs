@@ -383,7 +383,8 @@ fn retire(v: &BattleView<'_>, u: usize, out: &mut Vec<Effect>) -> String {
 /// Replaces a table resolution's "what to do" lines with what the battle did.
 fn done(mut r: Resolution, lines: &[String], dice: &dyn DiceSource) -> Resolution {
     r.effects = lines.to_vec();
-    r.rolled_by_program = dice.is_generated();
+    // No die thrown (an automatic kill): nobody rolled.
+    r.rolled_by_program = dice.is_generated() && !r.faces().is_empty();
     r
 }
 

@@ -161,7 +161,8 @@ impl Ruleset for Scruby {
             "lc-morale" => melee::resolve_lc(&melee::LcMorale::from_params(&params)?, &s, dice)?.0,
             _ => return Err(not_table_only(action)),
         };
-        r.rolled_by_program = dice.is_generated();
+        // No die thrown (an automatic kill): nobody rolled.
+        r.rolled_by_program = dice.is_generated() && !r.faces().is_empty();
         Ok(r)
     }
 
