@@ -1216,10 +1216,24 @@ fn act_take_hq(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
 
 // ---- the move ---------------------------------------------------------------------------------
 
-/// The initial markers: each infantry regiment's formation from the scenario.
+/// The opening state: a regiment or squadron that starts with fewer figures than a full tray has
+/// the rest lost already (a 3-figure regiment shows ●●●○), and each infantry regiment's formation
+/// from the scenario is a marker.
 pub fn start(v: &BattleView<'_>) -> Vec<Effect> {
     let mut out = Vec::new();
     for u in 0..v.roster.units.len() {
+        let info = v.info(u);
+        if let Some(n) = info
+            .fields
+            .int("figures")
+            .and_then(|n| u32::try_from(n).ok())
+            && n < info.hit_limit
+        {
+            out.push(Effect::Hits {
+                unit: info.id.clone(),
+                hits: info.hit_limit - n,
+            });
+        }
         let marker = match v.info(u).fields.text("formation") {
             Some("road-column") => ROAD_COLUMN,
             Some("cross-country") => CROSS_COUNTRY,

@@ -173,15 +173,12 @@ impl Ruleset for Scruby {
     }
 
     fn hit_limit(&self, unit: &UnitInfo, _options: &Options) -> u32 {
-        // A regiment or squadron is gone with its last figure (those it starts with, else a full
-        // tray); a gun or headquarters has no figures to lose (its crew, counter-battery hits and
-        // capture are markers).
-        let tray = tables::Kind::parse(&unit.kind).and_then(tables::Kind::max_figures);
-        unit.fields
-            .int("figures")
-            .and_then(|n| u32::try_from(n).ok())
-            .or(tray.map(u32::from))
-            .unwrap_or(0)
+        // A regiment's tray holds 4 figures and a squadron's 3 (one that starts with fewer starts
+        // with those lost: see `battle::start`); a gun or headquarters has no figures to lose
+        // (its crew, counter-battery hits and capture are markers).
+        battle::kind(unit)
+            .and_then(tables::Kind::max_figures)
+            .map_or(0, u32::from)
     }
 
     fn losses(&self) -> Losses {
