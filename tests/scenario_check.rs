@@ -48,6 +48,7 @@ const MISTAKES: &[&str] = &[
     "id-too-long",
     "dangling-reference",
     "duplicate-concealed-number",
+    "concealed-in-newport",
     "control-char-in-name",
     "bidi-char-in-name",
     "zero-width-space-in-id",

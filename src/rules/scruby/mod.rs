@@ -111,6 +111,9 @@ impl Ruleset for Scruby {
     fn actions(&self) -> &'static [ActionDef] {
         defs::ACTIONS
     }
+    fn conceals(&self) -> bool {
+        true
+    }
 
     fn option_conflicts(&self, options: &Options, side: Option<&str>) -> Vec<OptionConflict> {
         defs::option_conflicts(options, side)
