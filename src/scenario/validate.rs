@@ -105,14 +105,15 @@ fn located(file: &str, source: &str, mut problems: Vec<Problem>) -> ScenarioErro
 
 // ---- paths ---------------------------------------------------------------------------------
 
-/// Where a key is: `side "ger" › formation "2-plt" › unit "2-3"`.
+/// Where a key is: `side "ger" › formation "2-plt" › unit "2-3"`. Rule sets name the keys of
+/// their own problems with it too ([`super::KeyPath`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct Path(Vec<String>);
+pub struct Path(Vec<String>);
 
 impl Path {
     /// The path of the `index`th `kind` (side, formation, unit …) under this one, named by its id
     /// when the id is usable, else by its index.
-    fn item(&self, kind: &str, id: Option<&str>, index: usize) -> Path {
+    pub fn item(&self, kind: &str, id: Option<&str>, index: usize) -> Path {
         let label = match id {
             Some(id) if id_problem(id).is_none() => format!("{kind} \"{id}\""),
             _ => format!("{kind}[{index}]"),
@@ -121,14 +122,14 @@ impl Path {
     }
 
     /// The path of a table under this one that is named by its key (`options`).
-    fn then(&self, segment: impl Into<String>) -> Path {
+    pub fn then(&self, segment: impl Into<String>) -> Path {
         let mut segments = self.0.clone();
         segments.push(segment.into());
         Path(segments)
     }
 
     /// The dotted name of `key` in this table.
-    fn key(&self, key: &str) -> String {
+    pub fn key(&self, key: &str) -> String {
         if self.0.is_empty() {
             key.to_string()
         } else {

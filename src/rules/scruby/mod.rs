@@ -19,6 +19,7 @@ pub mod exact;
 pub mod fire;
 pub mod melee;
 pub mod tables;
+pub mod validate;
 
 pub use defs::Settings;
 
@@ -177,8 +178,8 @@ impl Ruleset for Scruby {
 
     // ---- battle (to be written) ----
 
-    fn validate(&self, _file: &ScenarioFile, _options: &Options) -> Vec<Problem> {
-        Vec::new()
+    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
+        validate::validate(file, options)
     }
 
     fn hit_limit(&self, unit: &UnitInfo, _options: &Options) -> u32 {
