@@ -19,6 +19,7 @@ pub mod exact;
 pub mod fire;
 pub mod melee;
 pub mod tables;
+pub mod validate;
 
 pub use defs::Settings;
 
@@ -104,6 +105,9 @@ impl Ruleset for Scruby {
     fn actions(&self) -> &'static [ActionDef] {
         defs::ACTIONS
     }
+    fn conceals(&self) -> bool {
+        true
+    }
 
     fn option_conflicts(&self, options: &Options, side: Option<&str>) -> Vec<OptionConflict> {
         defs::option_conflicts(options, side)
@@ -168,8 +172,8 @@ impl Ruleset for Scruby {
 
     // ---- battle ----
 
-    fn validate(&self, _file: &ScenarioFile, _options: &Options) -> Vec<Problem> {
-        Vec::new()
+    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
+        validate::validate(file, options)
     }
 
     fn hit_limit(&self, unit: &UnitInfo, _options: &Options) -> u32 {
