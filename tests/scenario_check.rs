@@ -28,6 +28,8 @@ fn file_name(path: &Path) -> String {
 /// Each kind of mistake `umpire check` must catch, by fixture name. A fixture removed or renamed
 /// fails [`every_kind_of_mistake_has_a_fixture`].
 const MISTAKES: &[&str] = &[
+    "concealed-twice",
+    "concealed-road-column",
     "syntax-error",
     "unknown-key",
     "missing-key",

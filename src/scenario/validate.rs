@@ -738,6 +738,8 @@ impl<'a> Meaning<'a> {
         for (side, s) in file.sides.iter().enumerate() {
             let path = self.tree.sides[side].path.clone();
             let mut numbers: HashMap<i64, usize> = HashMap::new();
+            // Where each unit is first hidden: a unit is behind one stand at most.
+            let mut hidden: HashMap<&str, i64> = HashMap::new();
             for (i, c) in s.concealed.iter().enumerate() {
                 let cpath = path.item("concealed", None, i);
                 let number = *c.number.get_ref();
@@ -757,7 +759,22 @@ impl<'a> Meaning<'a> {
                 }
                 for (j, u) in c.units.iter().enumerate() {
                     let key = cpath.key(&format!("units[{j}]"));
-                    self.unit_reference(key, u, units, None, Some(side));
+                    match hidden.get(u.get_ref().as_str()) {
+                        Some(&first) => {
+                            let message = if first == number {
+                                "listed twice behind this stand".to_string()
+                            } else {
+                                format!(
+                                    "already hidden behind stand {first}: a unit is behind one stand at most"
+                                )
+                            };
+                            self.push(u.span(), key, quoted(u), message);
+                        }
+                        None => {
+                            hidden.insert(u.get_ref().as_str(), number);
+                            self.unit_reference(key, u, units, None, Some(side));
+                        }
+                    }
                 }
             }
         }

@@ -41,8 +41,41 @@ pub fn validate(file: &ScenarioFile, options: &Options) -> Vec<Problem> {
             let stand_path = path.item("concealed", None, i);
             concealed(&stand_path, stand, &kinds, &mut out);
         }
+        road_column_hidden(side.concealed.as_slice(), &units, &mut out);
     }
     out
+}
+
+/// A concealed column never moves in road column: a regiment behind a stand may not start in it.
+fn road_column_hidden(
+    stands: &[ConcealedDef],
+    units: &[(KeyPath, &UnitDef)],
+    out: &mut Vec<Problem>,
+) {
+    for (path, u) in units {
+        let Some(number) = stands
+            .iter()
+            .find(|s| s.units.iter().any(|r| r.get_ref() == u.id.get_ref()))
+            .map(|s| *s.number.get_ref())
+        else {
+            continue;
+        };
+        let Some(v) = u.field("formation") else {
+            continue;
+        };
+        if v.get_ref().as_str() == Some("road-column") {
+            out.push(
+                Problem::new(
+                    Some(v.span()),
+                    path.key("formation"),
+                    format!(
+                        "this regiment is concealed behind stand {number}, and a concealed column never moves in road column: give it `cross-country` (or leave it out, for line)"
+                    ),
+                )
+                .with_value(v.get_ref().to_string()),
+            );
+        }
+    }
 }
 
 /// The units of a side with their paths, in file order: those directly under it, then those of
