@@ -1383,6 +1383,9 @@ fn unit_marks(battle: &Battle, unit: usize) -> Vec<String> {
     if let Some(why) = &st.removed {
         marks.insert(0, format!("OUT ({why})"));
     }
+    if let Some(b) = battle.view().concealment_badge(unit) {
+        marks.insert(0, b.text);
+    }
     marks
 }
 
@@ -1474,7 +1477,7 @@ fn state_text(battle: &Battle, journal: &Path, seed: u64) -> String {
         .units
         .iter()
         .enumerate()
-        .map(|(u, i)| hits_text(st.units[u].hits, i.hit_limit).len())
+        .map(|(u, i)| hits_text(battle, st.units[u].hits, i.hit_limit).len())
         .max()
         .unwrap_or(0);
     for line in &lines {
@@ -1482,7 +1485,9 @@ fn state_text(battle: &Battle, journal: &Path, seed: u64) -> String {
             Line::Side(s) => {
                 let side = &r.sides[s];
                 let mut text = format!("{} ({}, {})", side.name, side.id, side.quality);
-                if s == st.active {
+                if battle.view().acts_now(s)
+                    && !battle.view().phase().is_some_and(|p| p.simultaneous)
+                {
                     text.push_str(" — its turn");
                 }
                 if let Some(c) = counters_text(battle, &side.id) {
@@ -1504,10 +1509,10 @@ fn state_text(battle: &Battle, journal: &Path, seed: u64) -> String {
             Line::Unit(u, depth) => {
                 let info = &r.units[u];
                 let indent = "  ".repeat(depth);
-                let hits = hits_text(st.units[u].hits, info.hit_limit);
+                let hits = hits_text(battle, st.units[u].hits, info.hit_limit);
                 let marks = unit_marks(battle, u);
                 let mut text = format!(
-                    "{indent}{:<w$}  hits {hits:<hw$}  {}",
+                    "{indent}{:<w$}  {hits:<hw$}  {}",
                     info.id,
                     info.name,
                     w = id_column - depth * 2,
@@ -1552,12 +1557,16 @@ fn state_text(battle: &Battle, journal: &Path, seed: u64) -> String {
     text
 }
 
-/// `1/3`, or `-` for a unit that cannot be hit (an off-table asset).
-fn hits_text(hits: u32, limit: u32) -> String {
+/// `hits 1/3` (taken of the limit), `figures 3/4` (left of a full tray) as the rule set counts
+/// strength, or `-` for a unit that cannot be hit (an off-table asset).
+fn hits_text(battle: &Battle, hits: u32, limit: u32) -> String {
+    let losses = battle.ruleset.losses();
     if limit == 0 && hits == 0 {
-        "-".into()
+        format!("{} -", losses.many)
+    } else if losses.counts_left {
+        format!("{} {}/{limit}", losses.many, limit.saturating_sub(hits))
     } else {
-        format!("{hits}/{limit}")
+        format!("{} {hits}/{limit}", losses.many)
     }
 }
 
@@ -1681,6 +1690,8 @@ struct UnitJson<'a> {
     hit_limit: u32,
     removed: Option<&'a str>,
     markers: &'a BTreeMap<&'static str, i32>,
+    /// Still behind a concealment stand (the umpire's and its own side's secret).
+    concealed: bool,
     badges: Vec<String>,
 }
 
@@ -1755,6 +1766,7 @@ fn state_json<'a>(
                 hits: st.units[u].hits,
                 hit_limit: info.hit_limit,
                 removed: st.units[u].removed.as_deref(),
+                concealed: st.units[u].concealed,
                 markers: &st.units[u].markers,
                 badges: battle
                     .ruleset

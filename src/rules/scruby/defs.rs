@@ -59,90 +59,126 @@ pub const KINDS: &[KindDef] = &[
 ];
 
 pub const RETIRING: &str = "retiring";
+pub const RETIRING_FROM: &str = "retiring_from";
 pub const CREW_KILLED: &str = "crew_killed";
 pub const GUN_HITS: &str = "gun_hits";
 pub const MOVED: &str = "moved";
+pub const FIRED: &str = "fired";
+pub const RIFLE_LOST: &str = "rifle_lost";
 pub const CAPTURED: &str = "captured";
+pub const CAPTURED_ON: &str = "captured_on";
 pub const HELD: &str = "held";
 pub const ROAD_COLUMN: &str = "road_column";
 pub const CROSS_COUNTRY: &str = "cross_country";
-pub const CONCEALED: &str = "concealed";
 pub const HQ_LOST: &str = "hq_lost";
+/// The side counter holding its initiative die this move.
+pub const INITIATIVE: &str = "initiative";
+
+/// Moves a captured gun is held before its holder re-mans it.
+pub const HOLD_TO_REMAN: i32 = 3;
+/// Moves a unit retires in confusion.
+pub const RETIRE_MOVES: i32 = 3;
 
 pub const MARKERS: &[MarkerDef] = &[
     MarkerDef {
         id: RETIRING,
         badge: "RET",
         help: "Retiring / in confusion: moves left (3, then one less at the end of each later move); moves away from the enemy, may not fire, charge or start a melee; if meleed it fights and throws morale normally",
-        kind: MarkerKind::Count,
+        kind: MarkerKind::Timer,
         tone: Tone::Warn,
+    },
+    MarkerDef {
+        id: RETIRING_FROM,
+        badge: "RETFROM",
+        help: "Retiring since: the move its retirement began (that move is not counted down)",
+        kind: MarkerKind::Turn,
+        tone: Tone::Muted,
     },
     MarkerDef {
         id: CREW_KILLED,
         badge: "NOCREW",
-        help: "The gun's crew is killed: the gun can neither fire nor move",
+        help: "Crew killed: the gun can neither fire nor move",
         kind: MarkerKind::Flag,
         tone: Tone::Danger,
     },
     MarkerDef {
         id: GUN_HITS,
         badge: "CB",
-        help: "Counter-battery hits on the gun (the third destroys it)",
+        help: "Counter-battery hits: on the gun (the third destroys it)",
         kind: MarkerKind::Count,
         tone: Tone::Warn,
     },
     MarkerDef {
         id: MOVED,
         badge: "MOV",
-        help: "The gun moved this move: it cannot fire (horse artillery may half-move and fire)",
+        help: "Moved: the gun moved this move and cannot fire (horse artillery may half-move and fire)",
         kind: MarkerKind::Flag,
+        tone: Tone::Info,
+    },
+    MarkerDef {
+        id: FIRED,
+        badge: "FIRED",
+        help: "Fired: the gun or regiment has fired this move (canister's return fire is the regiment's rifle fire)",
+        kind: MarkerKind::Flag,
+        tone: Tone::Muted,
+    },
+    MarkerDef {
+        id: RIFLE_LOST,
+        badge: "HIT",
+        help: "Lost to rifle fire: figures lost in this rifle fire; the regiment still fires with them, as fire is simultaneous",
+        kind: MarkerKind::Count,
         tone: Tone::Info,
     },
     MarkerDef {
         id: CAPTURED,
         badge: "CAPT",
-        help: "The gun is held by the enemy: it neither moves nor fires until re-manned",
-        kind: MarkerKind::Flag,
+        help: "Captured: the number of the side holding the gun (1 = the scenario's first side); it neither moves nor fires until its holder re-mans it",
+        kind: MarkerKind::Count,
         tone: Tone::Danger,
+    },
+    MarkerDef {
+        id: CAPTURED_ON,
+        badge: "CAPTON",
+        help: "Captured on: the move the gun was taken (that move is not counted towards re-manning)",
+        kind: MarkerKind::Turn,
+        tone: Tone::Muted,
     },
     MarkerDef {
         id: HELD,
         badge: "HOLD",
-        help: "Consecutive moves one side has held a gun without a crew; at 3 the holder re-mans it",
+        help: "Hold count: consecutive moves the holder has held the captured gun; at 3 it re-mans it",
         kind: MarkerKind::Count,
         tone: Tone::Info,
     },
     MarkerDef {
         id: ROAD_COLUMN,
         badge: "ROAD",
-        help: "In road column (only on a road): fires on the road-column rows",
+        help: "Road column: the regiment is in road column (only on a road) and fires on the road-column rows",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
     },
     MarkerDef {
         id: CROSS_COUNTRY,
         badge: "XC",
-        help: "Part of a cross-country column: fights as one regiment",
-        kind: MarkerKind::Flag,
-        tone: Tone::Info,
-    },
-    MarkerDef {
-        id: CONCEALED,
-        badge: "CONC",
-        help: "Behind a concealment stand: the opponent sees only the stand's number",
+        help: "Cross-country column: part of one (3+ regiments stand to stand); it fights as one regiment",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
     },
     MarkerDef {
         id: HQ_LOST,
         badge: "LOST",
-        help: "Headquarters lost to the enemy (an objective of the game)",
+        help: "Lost: the headquarters is in the enemy's hands (an objective of the game)",
         kind: MarkerKind::Flag,
         tone: Tone::Danger,
     },
 ];
 
-pub const COUNTERS: &[CounterDef] = &[];
+pub const COUNTERS: &[CounterDef] = &[CounterDef {
+    id: INITIATIVE,
+    help: "the side's initiative die this move (the high roller chooses his flank and fires his guns first)",
+    min: 1,
+    max: 6,
+}];
 pub const AREAS: &[AreaDef] = &[];
 
 pub const PH_INITIATIVE: &str = "initiative";
@@ -500,6 +536,36 @@ pub const DECISIONS: &[Decision] = &[
         text: "against Light infantry or Grenadiers the light cavalry first lose one figure (row 7: those troops kill automatically), then throw; against Line infantry or light cavalry they throw at once. Equal totals are thrown again",
         option: Some("morale_tie"),
     },
+    Decision {
+        topic: "the order of the move",
+        text: "initiative, then movement (both sides), then the high roller's cannon fire, then the other side's guns still manned and standing, then rifle fire (both sides), then melee (both sides), then the end of the move; canister is fired in its gun's cannon fire, before any rifle",
+        option: None,
+    },
+    Decision {
+        topic: "simultaneous rifle fire",
+        text: "a regiment fires with the figures it had when rifle fire began: one that loses figures, or its last figure, to rifle fire in the same phase still fires with them",
+        option: None,
+    },
+    Decision {
+        topic: "a gun re-manned by its captor",
+        text: "once held 3 moves, the gun is re-manned and fires for its holder, in the holder's cannon fire",
+        option: None,
+    },
+    Decision {
+        topic: "march order of an exposed column",
+        text: "Light infantry in front; the other regiments in their list order, half before the guns and half after, so that the cannons are in the centre; heavy cavalry in the rear",
+        option: None,
+    },
+    Decision {
+        topic: "concealed units",
+        text: "a unit still behind its stand may not fire or start a melee (a screened column cannot fire; an unscreened one that acts is seen); fired on or meleed, its whole column is exposed before the result applies; only infantry regiments deploy into line",
+        option: None,
+    },
+    Decision {
+        topic: "headquarters",
+        text: "a headquarters is lost when an enemy stand takes it and held again when its own side retakes it; it has no figures and is never fired on",
+        option: None,
+    },
 ];
 
 // ---- procedure inputs ---------------------------------------------------------------------------
@@ -517,6 +583,13 @@ const POSITIONS: ParamKind = ParamKind::Choice(Position::IDS);
 const FIGHTERS: ParamKind = ParamKind::Choice(super::tables::FIGHTING_KINDS);
 
 pub const RIFLE_PARAMS: &[ParamDef] = &[
+    ParamDef::new("firer-unit", "the firing regiment", ParamKind::Unit).battle(),
+    ParamDef::new(
+        "target-unit",
+        "the regiment, squadron or gun fired at (a gun: its crew)",
+        ParamKind::Unit,
+    )
+    .battle(),
     ParamDef::new(
         "firer",
         "the firing regiment's type",
@@ -548,6 +621,11 @@ pub const RIFLE_PARAMS: &[ParamDef] = &[
     )
     .derived(),
     ParamDef::flag(
+        "flank",
+        "the target is fired on from its flank (a road column unless fired on along the road at its head): it gets no return fire at this firer this move",
+    )
+    .battle(),
+    ParamDef::flag(
         "at-crew",
         "fire at a gun's crew (the cannon's axle within musket range): the crew table",
     ),
@@ -559,6 +637,13 @@ pub const RIFLE_PARAMS: &[ParamDef] = &[
 ];
 
 pub const ARTILLERY_PARAMS: &[ParamDef] = &[
+    ParamDef::new("gun-unit", "the firing gun", ParamKind::Unit).battle(),
+    ParamDef::new(
+        "target-unit",
+        "the regiment, squadron or gun fired at (a gun: counter-battery)",
+        ParamKind::Unit,
+    )
+    .battle(),
     ParamDef::new(
         "gun",
         "the firing gun: a cannon, or horse artillery (may half-move and fire)",
@@ -610,6 +695,13 @@ pub const ARTILLERY_PARAMS: &[ParamDef] = &[
 ];
 
 pub const CANISTER_PARAMS: &[ParamDef] = &[
+    ParamDef::new("gun-unit", "the firing gun", ParamKind::Unit).battle(),
+    ParamDef::new(
+        "target-unit",
+        "the regiment or squadron within musket range",
+        ParamKind::Unit,
+    )
+    .battle(),
     ParamDef::new("gun", "the firing gun", ParamKind::Choice(GUN_KINDS))
         .default("cannon")
         .derived(),
@@ -645,6 +737,13 @@ pub const CANISTER_PARAMS: &[ParamDef] = &[
 ];
 
 pub const MELEE_PARAMS: &[ParamDef] = &[
+    ParamDef::new("attacker-unit", "the attacking stand", ParamKind::Unit).battle(),
+    ParamDef::new(
+        "defender-unit",
+        "the defending stand (a cross-country column: its regiment in contact)",
+        ParamKind::Unit,
+    )
+    .battle(),
     ParamDef::new("attacker", "the attacking stand's type", FIGHTERS).derived(),
     ParamDef::new(
         "attacker-figures",
@@ -680,6 +779,14 @@ pub const MELEE_PARAMS: &[ParamDef] = &[
 ];
 
 pub const REINFORCED_PARAMS: &[ParamDef] = &[
+    ParamDef::new("attacker-unit", "the attacking stand", ParamKind::Unit).battle(),
+    ParamDef::new("defender-unit", "the defending stand", ParamKind::Unit).battle(),
+    ParamDef::new(
+        "reinforcement-unit",
+        "the stand that comes in on the enemy's flank or rear (its side is the reinforcing side)",
+        ParamKind::Unit,
+    )
+    .battle(),
     ParamDef::new("attacker", "the attacking stand's type", FIGHTERS).derived(),
     ParamDef::new(
         "attacker-figures",
@@ -726,6 +833,8 @@ pub const REINFORCED_PARAMS: &[ParamDef] = &[
 ];
 
 pub const MELEE_CREW_PARAMS: &[ParamDef] = &[
+    ParamDef::new("attacker-unit", "the attacking stand", ParamKind::Unit).battle(),
+    ParamDef::new("gun-unit", "the gun whose crew is attacked", ParamKind::Unit).battle(),
     ParamDef::new(
         "attacked-from",
         "the side of the gun the attackers reach (front or flank: the crew fires; rear: no roll)",
@@ -742,6 +851,18 @@ pub const MELEE_CREW_PARAMS: &[ParamDef] = &[
 
 pub const LC_MORALE_PARAMS: &[ParamDef] = &[
     ParamDef::new(
+        "cavalry-unit",
+        "the light cavalry squadron (a scout)",
+        ParamKind::Unit,
+    )
+    .battle(),
+    ParamDef::new(
+        "opponent-unit",
+        "the enemy met within 9\": Line, Light infantry, Grenadiers or light cavalry",
+        ParamKind::Unit,
+    )
+    .battle(),
+    ParamDef::new(
         "cavalry-figures",
         "figures of the light cavalry squadron",
         ParamKind::Int { min: 1, max: 3 },
@@ -756,6 +877,75 @@ pub const LC_MORALE_PARAMS: &[ParamDef] = &[
     ParamDef::new("opponent-figures", "figures of the enemy stand", FIGURES).derived(),
 ];
 
+/// The causes of an exposure the rules name.
+pub const EXPOSE_CAUSES: &[&str] = &["vision", "cannon", "rifle", "melee", "scouting"];
+
+const STAND: ParamDef = ParamDef::new(
+    "stand",
+    "the concealment stand's number",
+    ParamKind::Int { min: 1, max: 999 },
+)
+.battle();
+const STAND_SIDE: ParamDef = ParamDef::new(
+    "side",
+    "the side whose stand it is (needed only when both sides have a stand of that number)",
+    ParamKind::Text,
+)
+.battle();
+
+pub const EXPOSE_PARAMS: &[ParamDef] = &[
+    STAND,
+    STAND_SIDE,
+    ParamDef::new(
+        "cause",
+        "why: vision (an enemy within 16\" of the unscreened stand), cannon, rifle, melee (attacked while unscreened), scouting (light cavalry drove off its screen or reached it)",
+        ParamKind::Choice(EXPOSE_CAUSES),
+    )
+    .battle(),
+    ParamDef::new(
+        "scout",
+        "the light cavalry squadron that exposed it: it leaves the table afterwards",
+        ParamKind::Unit,
+    )
+    .battle(),
+    ParamDef::flag(
+        "scout-stays",
+        "the scout has other columns to expose: it stays on the table",
+    )
+    .battle(),
+];
+
+pub const DEPLOY_PARAMS: &[ParamDef] = &[
+    STAND,
+    STAND_SIDE,
+    ParamDef::new(
+        "units",
+        "the regiments placed in the line (at least 3): they are exposed, the rest stay concealed behind them",
+        ParamKind::List,
+    )
+    .battle(),
+];
+
+pub const FORM_PARAMS: &[ParamDef] = &[
+    ParamDef::new("unit", "the infantry regiment", ParamKind::Unit).battle(),
+    ParamDef::new(
+        "formation",
+        "its new formation: line, road-column (only on a road) or cross-country (3+ regiments stand to stand)",
+        ParamKind::Choice(Formation::IDS),
+    )
+    .battle(),
+];
+
+pub const TAKE_HQ_PARAMS: &[ParamDef] = &[
+    ParamDef::new("hq", "the headquarters", ParamKind::Unit).battle(),
+    ParamDef::new(
+        "by",
+        "the stand that takes it (the enemy's: the headquarters is lost; its own side's: retaken)",
+        ParamKind::Unit,
+    )
+    .battle(),
+];
+
 pub const ACTIONS: &[ActionDef] = &[
     ActionDef {
         id: "rifle",
@@ -763,7 +953,7 @@ pub const ACTIONS: &[ActionDef] = &[
         params: RIFLE_PARAMS,
         key: Some('f'),
         standalone: true,
-        in_battle: false,
+        in_battle: true,
     },
     ActionDef {
         id: "artillery",
@@ -771,15 +961,15 @@ pub const ACTIONS: &[ActionDef] = &[
         params: ARTILLERY_PARAMS,
         key: Some('a'),
         standalone: true,
-        in_battle: false,
+        in_battle: true,
     },
     ActionDef {
         id: "canister",
         help: "a gun fires canister at troops within musket range: one figure killed; the target may fire back at the crew at the same moment",
         params: CANISTER_PARAMS,
-        key: Some('k'),
+        key: Some('c'),
         standalone: true,
-        in_battle: false,
+        in_battle: true,
     },
     ActionDef {
         id: "melee",
@@ -787,7 +977,7 @@ pub const ACTIONS: &[ActionDef] = &[
         params: MELEE_PARAMS,
         key: Some('m'),
         standalone: true,
-        in_battle: false,
+        in_battle: true,
     },
     ActionDef {
         id: "reinforced-melee",
@@ -795,23 +985,55 @@ pub const ACTIONS: &[ActionDef] = &[
         params: REINFORCED_PARAMS,
         key: Some('r'),
         standalone: true,
-        in_battle: false,
+        in_battle: true,
     },
     ActionDef {
         id: "melee-crew",
         help: "a melee against a gun's crew: from front or flank the crew saves the gun on 1-3-6; from the rear it is captured",
         params: MELEE_CREW_PARAMS,
-        key: Some('g'),
+        key: Some('C'),
         standalone: true,
-        in_battle: false,
+        in_battle: true,
     },
     ActionDef {
         id: "lc-morale",
         help: "concealment rules: light cavalry within 9\" of Line infantry or light cavalry (or, after taking their fire, Light infantry or Grenadiers) throw combat points × one d6; the lower retires 3 moves",
         params: LC_MORALE_PARAMS,
-        key: Some('l'),
+        key: Some('s'),
         standalone: true,
-        in_battle: false,
+        in_battle: true,
+    },
+    ActionDef {
+        id: "expose",
+        help: "concealment rules: expose a whole concealed column, naming the cause; its units are laid out in march order (Light infantry in front, cannons in the centre, heavy cavalry in the rear)",
+        params: EXPOSE_PARAMS,
+        key: Some('e'),
+        standalone: false,
+        in_battle: true,
+    },
+    ActionDef {
+        id: "deploy",
+        help: "concealment rules: deploy part of a concealed column into line; every regiment placed in the line (at least 3) is exposed, the rest stay concealed behind them",
+        params: DEPLOY_PARAMS,
+        key: Some('D'),
+        standalone: false,
+        in_battle: true,
+    },
+    ActionDef {
+        id: "form",
+        help: "an infantry regiment changes formation: line, road column or part of a cross-country column",
+        params: FORM_PARAMS,
+        key: Some('F'),
+        standalone: false,
+        in_battle: true,
+    },
+    ActionDef {
+        id: "take-hq",
+        help: "a headquarters is taken by the enemy (lost) or retaken by its own side (held)",
+        params: TAKE_HQ_PARAMS,
+        key: Some('H'),
+        standalone: false,
+        in_battle: true,
     },
 ];
 

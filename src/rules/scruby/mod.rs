@@ -9,16 +9,17 @@
 //!   melee, reinforced melee, melee against a gun crew and light cavalry's morale combat;
 //! - [`exact`]: exact probabilities as fractions.
 //!
-//! Everything a table decides is here; the battle (what a resolution does to the units, the move
-//! sequence, badges) is not written yet, and its methods refuse or answer nothing (at the bottom
-//! of this file).
+//! - [`battle`]: what each procedure does to the units, the simultaneous move and its order,
+//!   concealed columns exposed and deployed, the badges.
 
 pub mod artillery;
+pub mod battle;
 pub mod defs;
 pub mod exact;
 pub mod fire;
 pub mod melee;
 pub mod tables;
+pub mod validate;
 
 pub use defs::Settings;
 
@@ -27,9 +28,9 @@ use crate::dice::{DiceSource, Die};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 use crate::rules::{
-    ActionDef, AreaDef, Badge, CounterDef, Decision, KindDef, MarkerDef, Offer, OptionConflict,
-    OptionDef, Options, Outcome, Params, PhaseChange, PhaseDef, RuleError, Ruleset, TableDoc,
-    find_action,
+    ActionDef, AreaDef, Badge, CounterDef, Decision, KindDef, Losses, MarkerDef, Offer,
+    OptionConflict, OptionDef, Options, Outcome, Params, PhaseChange, PhaseDef, RuleError, Ruleset,
+    TableDoc, find_action,
 };
 use crate::scenario::{Problem, ScenarioFile};
 
@@ -43,13 +44,6 @@ fn not_table_only(action: &str) -> RuleError {
     RuleError::refused(format!(
         "`{action}` is not a table-only procedure of scruby"
     ))
-}
-
-/// The refusal of every battle method until the battle is written.
-fn not_in_battle() -> RuleError {
-    RuleError::refused(
-        "scruby's procedures are not yet available in a battle: use `umpire resolve scruby …` and `umpire odds scruby …`",
-    )
 }
 
 /// The settings in force for a test: the defaults with `KEY=VALUE` changes.
@@ -111,6 +105,9 @@ impl Ruleset for Scruby {
     fn actions(&self) -> &'static [ActionDef] {
         defs::ACTIONS
     }
+    fn conceals(&self) -> bool {
+        true
+    }
 
     fn option_conflicts(&self, options: &Options, side: Option<&str>) -> Vec<OptionConflict> {
         defs::option_conflicts(options, side)
@@ -168,76 +165,88 @@ impl Ruleset for Scruby {
             "lc-morale" => melee::resolve_lc(&melee::LcMorale::from_params(&params)?, &s, dice)?.0,
             _ => return Err(not_table_only(action)),
         };
-        r.rolled_by_program = dice.is_generated();
+        // No die thrown (an automatic kill): nobody rolled.
+        r.rolled_by_program = dice.is_generated() && !r.faces().is_empty();
         Ok(r)
     }
 
-    // ---- battle (to be written) ----
+    // ---- battle ----
 
-    fn validate(&self, _file: &ScenarioFile, _options: &Options) -> Vec<Problem> {
-        Vec::new()
+    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
+        validate::validate(file, options)
     }
 
     fn hit_limit(&self, unit: &UnitInfo, _options: &Options) -> u32 {
-        // A regiment or squadron is gone with its last figure (those it starts with, else a full
-        // tray); a gun or headquarters at one.
-        let tray = tables::Kind::parse(&unit.kind).and_then(tables::Kind::max_figures);
-        unit.fields
-            .int("figures")
-            .and_then(|n| u32::try_from(n).ok())
-            .or(tray.map(u32::from))
-            .unwrap_or(1)
+        // A regiment's tray holds 4 figures and a squadron's 3 (one that starts with fewer starts
+        // with those lost: see `battle::start`); a gun or headquarters has no figures to lose
+        // (its crew, counter-battery hits and capture are markers).
+        battle::kind(unit)
+            .and_then(tables::Kind::max_figures)
+            .map_or(0, u32::from)
+    }
+
+    fn losses(&self) -> Losses {
+        Losses {
+            one: "figure",
+            many: "figures",
+            counts_left: true,
+        }
     }
 
     fn prefill(
         &self,
-        _battle: &BattleView<'_>,
-        _action: &str,
-        _params: &Params,
+        battle: &BattleView<'_>,
+        action: &str,
+        params: &Params,
     ) -> Result<Params, RuleError> {
-        Err(not_in_battle())
+        battle::prefill(battle, action, params)
     }
 
     fn battle_odds(
         &self,
-        _battle: &BattleView<'_>,
-        _action: &str,
-        _params: &Params,
+        battle: &BattleView<'_>,
+        action: &str,
+        params: &Params,
     ) -> Result<OddsReport, RuleError> {
-        Err(not_in_battle())
+        battle::odds(battle, action, params)
     }
 
     fn act(
         &self,
-        _battle: &BattleView<'_>,
-        _action: &str,
-        _params: &Params,
-        _dice: &mut dyn DiceSource,
+        battle: &BattleView<'_>,
+        action: &str,
+        params: &Params,
+        dice: &mut dyn DiceSource,
     ) -> Result<Outcome, RuleError> {
-        Err(not_in_battle())
+        battle::act(battle, action, params, dice)
     }
 
-    fn start(&self, _battle: &BattleView<'_>) -> Vec<Effect> {
-        Vec::new()
+    fn start(&self, battle: &BattleView<'_>) -> Vec<Effect> {
+        battle::start(battle)
     }
 
     fn advance(
         &self,
-        _battle: &BattleView<'_>,
-        _dice: &mut dyn DiceSource,
+        battle: &BattleView<'_>,
+        dice: &mut dyn DiceSource,
     ) -> Result<PhaseChange, RuleError> {
-        Err(not_in_battle())
+        battle::advance(battle, dice)
     }
 
     fn offer_actors(&self, _battle: &BattleView<'_>, _offer: &Offer) -> Vec<usize> {
+        // Scruby makes no offers: both sides act in their phases, and nothing answers out of turn.
         Vec::new()
     }
 
-    fn badges(&self, _battle: &BattleView<'_>, _unit: usize) -> Vec<Badge> {
-        Vec::new()
+    fn badges(&self, battle: &BattleView<'_>, unit: usize) -> Vec<Badge> {
+        battle::badges(battle, unit)
     }
 
-    fn formation_badges(&self, _battle: &BattleView<'_>, _formation: usize) -> Vec<Badge> {
-        Vec::new()
+    fn formation_badges(&self, battle: &BattleView<'_>, formation: usize) -> Vec<Badge> {
+        battle::formation_badges(battle, formation)
+    }
+
+    fn may_still_act(&self, battle: &BattleView<'_>, unit: usize) -> bool {
+        battle::may_still_act(battle, unit)
     }
 }

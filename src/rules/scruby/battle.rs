@@ -1,0 +1,1541 @@
+//! Scruby's battle: what each procedure does to the units, the simultaneous move and its order
+//! (initiative, movement, the high roller's cannon fire, the other side's, rifle fire, melee, the
+//! end of the move with its timers), concealed columns exposed and deployed, and the badges.
+//!
+//! The tables decide (the modules beside this one); this module reads the units into their
+//! inputs, refuses what the move's order or a marker forbids, and turns each result into effects.
+
+use super::defs::{self, *};
+use super::tables::{Formation, Kind};
+use super::{Scruby, Settings, artillery, fire, melee};
+use crate::battle::timers;
+use crate::battle::{BattleView, Effect, UnitInfo};
+use crate::dice::{DiceSource, Die, Roll};
+use crate::odds::OddsReport;
+use crate::resolution::{Resolution, Step};
+use crate::rules::{
+    Badge, Outcome, Params, PhaseChange, RuleError, Ruleset, Tone, Value, find_action,
+};
+
+// ---- reading the units ------------------------------------------------------------------------
+
+/// A unit's kind as the tables know it.
+pub fn kind(u: &UnitInfo) -> Option<Kind> {
+    Kind::parse(&u.kind)
+}
+
+fn kind_of(v: &BattleView<'_>, u: usize) -> Result<Kind, RuleError> {
+    kind(v.info(u)).ok_or_else(|| {
+        RuleError::refused(format!(
+            "{} is a {}, which scruby does not know",
+            v.label(u),
+            v.info(u).kind
+        ))
+    })
+}
+
+/// Figures left on a unit's tray.
+pub fn figures_left(v: &BattleView<'_>, u: usize) -> u32 {
+    v.info(u).hit_limit.saturating_sub(v.unit_state(u).hits)
+}
+
+/// Figures a regiment fires with in rifle fire: those it had when rifle fire began (fire is
+/// simultaneous, so losses in this rifle fire do not weaken its own).
+fn rifle_figures(v: &BattleView<'_>, u: usize) -> u32 {
+    let lost_now = v.marker(u, RIFLE_LOST).unwrap_or(0).max(0) as u32;
+    (figures_left(v, u) + lost_now).min(v.info(u).hit_limit)
+}
+
+fn flag(v: &BattleView<'_>, u: usize, marker: &str) -> bool {
+    v.unit_state(u).has(marker)
+}
+
+/// An infantry regiment's formation, from its markers.
+pub fn formation(v: &BattleView<'_>, u: usize) -> Formation {
+    if flag(v, u, CROSS_COUNTRY) {
+        Formation::CrossCountry
+    } else if flag(v, u, ROAD_COLUMN) {
+        Formation::RoadColumn
+    } else {
+        Formation::Line
+    }
+}
+
+/// The side a gun fires for: its holder once a captured gun is re-manned, else its own.
+fn gun_side(v: &BattleView<'_>, u: usize) -> usize {
+    match v.marker(u, CAPTURED) {
+        Some(h) if h >= 1 && !flag(v, u, CREW_KILLED) => (h - 1) as usize,
+        _ => v.info(u).side,
+    }
+}
+
+/// The side a unit fights for now.
+fn fights_for(v: &BattleView<'_>, u: usize) -> usize {
+    if kind(v.info(u)).is_some_and(Kind::is_gun) {
+        gun_side(v, u)
+    } else {
+        v.info(u).side
+    }
+}
+
+fn set_marker(v: &BattleView<'_>, u: usize, marker: &str, value: Option<i32>) -> Effect {
+    Effect::Marker {
+        unit: v.info(u).id.clone(),
+        marker: marker.to_string(),
+        value,
+    }
+}
+
+fn unit_param(v: &BattleView<'_>, p: &Params, name: &str) -> Result<usize, RuleError> {
+    let id = p.text(name).ok_or_else(|| {
+        let def = defs::ACTIONS
+            .iter()
+            .flat_map(|a| a.params.iter())
+            .find(|d| d.name == name);
+        crate::rules::ParamError::Missing {
+            param: name.to_string(),
+            help: def.map_or(String::new(), |d| d.help.to_string()),
+        }
+    })?;
+    v.unit(id)
+}
+
+fn text(s: &str) -> Value {
+    Value::Text(s.to_string())
+}
+
+fn fill(p: &mut Params, name: &str, value: Value) {
+    if p.get(name).is_none() {
+        p.set(name, value);
+    }
+}
+
+// ---- what the rules forbid ----------------------------------------------------------------------
+
+fn phase_name(id: &str) -> &'static str {
+    PHASES.iter().find(|p| p.id == id).map_or("?", |p| p.name)
+}
+
+/// Refuses an action outside its phases.
+fn in_phase(v: &BattleView<'_>, what: &str, phases: &[&str]) -> Result<(), RuleError> {
+    if phases.contains(&v.state.phase.as_str()) {
+        return Ok(());
+    }
+    let names: Vec<&str> = phases.iter().map(|p| phase_name(p)).collect();
+    Err(RuleError::refused(format!(
+        "{what} belongs to the {} phase{} of the move; it is now {}",
+        names.join(" or "),
+        if names.len() > 1 { "s" } else { "" },
+        phase_name(&v.state.phase)
+    )))
+}
+
+fn on_table(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
+    match &v.unit_state(u).removed {
+        Some(cause) => Err(RuleError::refused(format!(
+            "{} is no longer on the table ({cause})",
+            v.label(u)
+        ))),
+        None => Ok(()),
+    }
+}
+
+fn enemies(v: &BattleView<'_>, a: usize, b: usize) -> Result<(), RuleError> {
+    if fights_for(v, a) == fights_for(v, b) {
+        Err(RuleError::refused(format!(
+            "{} and {} are on the same side",
+            v.label(a),
+            v.label(b)
+        )))
+    } else {
+        Ok(())
+    }
+}
+
+/// A unit that may start fire or a melee: on the table, not retiring, not hidden in a column.
+fn may_start(v: &BattleView<'_>, u: usize, what: &str) -> Result<(), RuleError> {
+    on_table(v, u)?;
+    if let Some(left) = v.marker(u, RETIRING) {
+        return Err(RuleError::refused(format!(
+            "{} is retiring ({left} move{} left): it may not fire, charge or start a melee",
+            v.label(u),
+            if left == 1 { "" } else { "s" }
+        )));
+    }
+    if v.unit_state(u).concealed {
+        let n = column_number(v, u);
+        return Err(RuleError::refused(format!(
+            "{} is concealed behind stand {n}: a concealed column cannot {what}; deploy it or expose it first",
+            v.label(u)
+        )));
+    }
+    Ok(())
+}
+
+fn column_number(v: &BattleView<'_>, u: usize) -> i64 {
+    v.roster
+        .column_of(u)
+        .map_or(0, |c| v.roster.columns[c].number)
+}
+
+fn not_fired(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
+    if flag(v, u, FIRED) {
+        Err(RuleError::refused(format!(
+            "{} has already fired this move",
+            v.label(u)
+        )))
+    } else {
+        Ok(())
+    }
+}
+
+/// A gun that may fire now: its side's cannon fire, manned, not captured, not already fired.
+fn gun_may_fire(v: &BattleView<'_>, g: usize) -> Result<(), RuleError> {
+    on_table(v, g)?;
+    if !kind_of(v, g)?.is_gun() {
+        return Err(RuleError::refused(format!("{} is not a gun", v.label(g))));
+    }
+    if flag(v, g, CREW_KILLED) {
+        return Err(RuleError::refused(match v.marker(g, CAPTURED) {
+            Some(_) => format!(
+                "{} is captured and not yet re-manned: it neither moves nor fires",
+                v.label(g)
+            ),
+            None => format!(
+                "{}'s crew is killed: the gun can neither fire nor move",
+                v.label(g)
+            ),
+        }));
+    }
+    if v.unit_state(g).concealed {
+        return may_start(v, g, "fire");
+    }
+    not_fired(v, g)?;
+    if gun_side(v, g) != v.active_side() {
+        return Err(RuleError::refused(format!(
+            "it is {}'s {}: {} fires in its own side's",
+            v.roster.sides[v.active_side()].name,
+            phase_name(&v.state.phase).to_lowercase(),
+            v.label(g)
+        )));
+    }
+    Ok(())
+}
+
+// ---- exposure ---------------------------------------------------------------------------------
+
+/// Where a unit marches in an exposed column: Light infantry in front, cannons in the centre,
+/// heavy cavalry in the rear; the other regiments around the guns in their list order.
+pub fn march_order(v: &BattleView<'_>, units: &[usize]) -> Vec<usize> {
+    let of = |pred: &dyn Fn(Option<Kind>) -> bool| -> Vec<usize> {
+        units
+            .iter()
+            .copied()
+            .filter(|&u| pred(kind(v.info(u))))
+            .collect()
+    };
+    let light = of(&|k| k == Some(Kind::Light));
+    let guns = of(&|k| k.is_some_and(Kind::is_gun));
+    let heavy = of(&|k| k == Some(Kind::HeavyCavalry));
+    let others = of(&|k| {
+        !matches!(k, Some(Kind::Light | Kind::HeavyCavalry)) && !k.is_some_and(Kind::is_gun)
+    });
+    let half = others.len().div_ceil(2);
+    let mut out = light;
+    out.extend(&others[..half]);
+    out.extend(guns);
+    out.extend(&others[half..]);
+    out.extend(heavy);
+    out
+}
+
+/// The effects and words of exposing the whole column `column` (the units still concealed in
+/// it), in march order.
+fn expose_column(v: &BattleView<'_>, column: usize, cause: &str) -> (Vec<Effect>, String) {
+    let c = &v.roster.columns[column];
+    let hidden: Vec<usize> = c
+        .units
+        .iter()
+        .copied()
+        .filter(|&u| v.unit_state(u).concealed)
+        .collect();
+    let order = march_order(v, &hidden);
+    let effects = order
+        .iter()
+        .map(|&u| Effect::Exposed {
+            unit: v.info(u).id.clone(),
+            cause: cause.to_string(),
+        })
+        .collect();
+    let list: Vec<String> = order
+        .iter()
+        .enumerate()
+        .map(|(i, &u)| format!("{}. {}", i + 1, v.label(u)))
+        .collect();
+    (
+        effects,
+        format!(
+            "{}'s stand {} exposed ({cause}): in march order {}",
+            v.roster.sides[c.side].name,
+            c.number,
+            list.join(", ")
+        ),
+    )
+}
+
+/// Exposes the column of each concealed unit among `units`, once each.
+fn expose_any(v: &BattleView<'_>, units: &[usize], cause: &str, out: &mut Outcome) {
+    let mut done = Vec::new();
+    for &u in units {
+        if !v.unit_state(u).concealed {
+            continue;
+        }
+        let Some(c) = v.roster.column_of(u) else {
+            continue;
+        };
+        if done.contains(&c) {
+            continue;
+        }
+        done.push(c);
+        let (effects, words) = expose_column(v, c, cause);
+        // The exposure comes first: the units are on the table when the result lands.
+        out.effects.splice(0..0, effects);
+        out.prompts.insert(0, words);
+    }
+}
+
+/// The column a stand's number (and side, when both have one) names.
+fn stand_param(v: &BattleView<'_>, p: &Params) -> Result<usize, RuleError> {
+    let number = p
+        .int("stand")
+        .ok_or_else(|| crate::rules::ParamError::Missing {
+            param: "stand".into(),
+            help: "the concealment stand's number".into(),
+        })?;
+    let side = match p.text("side") {
+        Some(id) => Some(v.roster.side_index(id).ok_or_else(|| {
+            RuleError::refused(format!(
+                "no side `{id}` in this battle{}",
+                crate::text::did_you_mean(id, v.roster.sides.iter().map(|s| s.id.as_str()))
+            ))
+        })?),
+        None => None,
+    };
+    let found: Vec<usize> = (0..v.roster.columns.len())
+        .filter(|&c| {
+            let col = &v.roster.columns[c];
+            col.number == number && side.is_none_or(|s| col.side == s)
+        })
+        .collect();
+    match found.as_slice() {
+        [c] => Ok(*c),
+        [] => Err(RuleError::refused(format!(
+            "no concealment stand {number}{}",
+            side.map_or(String::new(), |s| format!(" of {}", v.roster.sides[s].name))
+        ))),
+        _ => Err(RuleError::refused(format!(
+            "both sides have a stand {number}: say whose with --side"
+        ))),
+    }
+}
+
+// ---- effects of losses ------------------------------------------------------------------------
+
+/// `n` figures lost by `u`: the hits effect, its removal at nought, and the words.
+fn lose(v: &BattleView<'_>, u: usize, n: u32, cause: &str, out: &mut Vec<Effect>) -> String {
+    let st = v.unit_state(u);
+    let limit = v.info(u).hit_limit;
+    let hits = (st.hits + n).min(limit);
+    let left = limit - hits;
+    out.push(Effect::Hits {
+        unit: v.info(u).id.clone(),
+        hits,
+    });
+    if left == 0 {
+        out.push(Effect::Removed {
+            unit: v.info(u).id.clone(),
+            cause: format!("all figures lost ({cause})"),
+        });
+        format!("{} loses {}: none left, it is gone", v.label(u), figs(n))
+    } else {
+        format!("{} loses {}: {} left", v.label(u), figs(n), left)
+    }
+}
+
+fn figs(n: u32) -> String {
+    if n == 1 {
+        "1 figure".into()
+    } else {
+        format!("{n} figures")
+    }
+}
+
+/// `u` retires in confusion for 3 moves, from this move on.
+fn retire(v: &BattleView<'_>, u: usize, out: &mut Vec<Effect>) -> String {
+    out.push(set_marker(v, u, RETIRING, Some(RETIRE_MOVES)));
+    out.push(set_marker(v, u, RETIRING_FROM, Some(v.state.turn as i32)));
+    format!(
+        "{} retires in confusion: {RETIRE_MOVES} moves (counted down from the end of the next move)",
+        v.label(u)
+    )
+}
+
+/// Replaces a table resolution's "what to do" lines with what the battle did.
+fn done(mut r: Resolution, lines: &[String], dice: &dyn DiceSource) -> Resolution {
+    r.effects = lines.to_vec();
+    // No die thrown (an automatic kill): nobody rolled.
+    r.rolled_by_program = dice.is_generated() && !r.faces().is_empty();
+    r
+}
+
+// ---- prefill ----------------------------------------------------------------------------------
+
+/// Fills the inputs the battle knows from the units named. Inputs the umpire gave are kept.
+pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Params, RuleError> {
+    let mut p = params.clone();
+    let int = |n: u32| Value::Int(i64::from(n));
+    match action {
+        "rifle" => {
+            let f = unit_param(v, &p, "firer-unit")?;
+            let t = unit_param(v, &p, "target-unit")?;
+            fill(&mut p, "firer", text(&v.info(f).kind));
+            fill(&mut p, "figures", int(rifle_figures(v, f).max(1)));
+            fill(&mut p, "formation", text(formation(v, f).id()));
+            fill(&mut p, "target", text(&v.info(t).kind));
+            if kind(v.info(t)).is_some_and(Kind::is_gun) {
+                fill(&mut p, "at-crew", Value::Bool(true));
+            }
+        }
+        "artillery" => {
+            let g = unit_param(v, &p, "gun-unit")?;
+            let t = unit_param(v, &p, "target-unit")?;
+            fill(&mut p, "gun", text(&v.info(g).kind));
+            fill(&mut p, "target", text(&v.info(t).kind));
+            fill(&mut p, "moved", Value::Bool(flag(v, g, MOVED)));
+            if kind(v.info(t)).is_some_and(Kind::is_gun) {
+                fill(&mut p, "counter-battery", Value::Bool(true));
+                fill(
+                    &mut p,
+                    "gun-hits",
+                    Value::Int(i64::from(v.marker(t, GUN_HITS).unwrap_or(0))),
+                );
+            }
+        }
+        "canister" => {
+            let g = unit_param(v, &p, "gun-unit")?;
+            let t = unit_param(v, &p, "target-unit")?;
+            fill(&mut p, "gun", text(&v.info(g).kind));
+            fill(&mut p, "target", text(&v.info(t).kind));
+            fill(&mut p, "target-figures", int(figures_left(v, t).max(1)));
+            fill(&mut p, "moved", Value::Bool(flag(v, g, MOVED)));
+        }
+        "melee" | "reinforced-melee" => {
+            let a = unit_param(v, &p, "attacker-unit")?;
+            let d = unit_param(v, &p, "defender-unit")?;
+            fill(&mut p, "attacker", text(&v.info(a).kind));
+            fill(&mut p, "attacker-figures", int(figures_left(v, a).max(1)));
+            fill(&mut p, "defender", text(&v.info(d).kind));
+            fill(&mut p, "defender-figures", int(figures_left(v, d).max(1)));
+            if action == "melee" {
+                fill(&mut p, "defender-formation", text(formation(v, d).id()));
+            } else {
+                let r = unit_param(v, &p, "reinforcement-unit")?;
+                fill(&mut p, "reinforcement", text(&v.info(r).kind));
+                fill(
+                    &mut p,
+                    "reinforcement-figures",
+                    int(figures_left(v, r).max(1)),
+                );
+                let side = if fights_for(v, r) == fights_for(v, a) {
+                    "attacker"
+                } else {
+                    "defender"
+                };
+                p.set("reinforcing-side", text(side));
+            }
+        }
+        "melee-crew" => {
+            let a = unit_param(v, &p, "attacker-unit")?;
+            fill(&mut p, "attacker", text(&v.info(a).kind));
+        }
+        "lc-morale" => {
+            let c = unit_param(v, &p, "cavalry-unit")?;
+            let o = unit_param(v, &p, "opponent-unit")?;
+            fill(&mut p, "cavalry-figures", int(figures_left(v, c).max(1)));
+            fill(&mut p, "opponent", text(&v.info(o).kind));
+            fill(&mut p, "opponent-figures", int(figures_left(v, o).max(1)));
+        }
+        _ => {}
+    }
+    let def = find_action(&Scruby, action)?;
+    p.fill_defaults(def.params)?;
+    Ok(p)
+}
+
+/// Exact odds of a battle action, after the same checks as the action itself.
+pub fn odds(v: &BattleView<'_>, action: &str, params: &Params) -> Result<OddsReport, RuleError> {
+    let p = prefill(v, action, params)?;
+    match action {
+        "rifle" => rifle_units(v, &p).map(|_| ())?,
+        "artillery" | "canister" => gun_units(v, &p, action).map(|_| ())?,
+        "melee" => melee_units(v, &p, false).map(|_| ())?,
+        "reinforced-melee" => melee_units(v, &p, true).map(|_| ())?,
+        "melee-crew" => crew_units(v, &p).map(|_| ())?,
+        "lc-morale" => lc_units(v, &p).map(|_| ())?,
+        other => {
+            return Err(RuleError::refused(format!(
+                "nothing is rolled for `{other}`"
+            )));
+        }
+    }
+    Scruby.odds(action, &p, v.options)
+}
+
+// ---- the procedures ---------------------------------------------------------------------------
+
+/// Carries out a battle action.
+pub fn act(
+    v: &BattleView<'_>,
+    action: &str,
+    params: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    let p = prefill(v, action, params)?;
+    let s = Settings::from_options(v.options);
+    match action {
+        "rifle" => act_rifle(v, &p, &s, dice),
+        "artillery" => act_artillery(v, &p, &s, dice),
+        "canister" => act_canister(v, &p, &s, dice),
+        "melee" => act_melee(v, &p, &s, dice, false),
+        "reinforced-melee" => act_melee(v, &p, &s, dice, true),
+        "melee-crew" => act_crew(v, &p, &s, dice),
+        "lc-morale" => act_lc(v, &p, &s, dice),
+        "expose" => act_expose(v, &p),
+        "deploy" => act_deploy(v, &p),
+        "form" => act_form(v, &p),
+        "take-hq" => act_take_hq(v, &p),
+        other => Err(RuleError::refused(format!(
+            "`{other}` is not a battle action in scruby"
+        ))),
+    }
+}
+
+fn rifle_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleError> {
+    in_phase(v, "Rifle fire", &[PH_RIFLE])?;
+    let f = unit_param(v, p, "firer-unit")?;
+    let t = unit_param(v, p, "target-unit")?;
+    // Fire is simultaneous: a regiment that lost its last figure in this rifle fire still fires.
+    if !(v.unit_state(f).removed.is_some() && v.marker(f, RIFLE_LOST).is_some()) {
+        may_start(v, f, "fire")?;
+    } else if let Some(left) = v.marker(f, RETIRING) {
+        return Err(RuleError::refused(format!(
+            "{} is retiring ({left} moves left): it may not fire",
+            v.label(f)
+        )));
+    }
+    if !kind_of(v, f)?.is_infantry() {
+        return Err(RuleError::refused(format!(
+            "{} has no rifles: only infantry regiments fire",
+            v.label(f)
+        )));
+    }
+    not_fired(v, f)?;
+    on_table(v, t)?;
+    enemies(v, f, t)?;
+    if kind_of(v, t)?.is_gun() && flag(v, t, CREW_KILLED) {
+        return Err(RuleError::refused(format!(
+            "{} has no crew left to fire at",
+            v.label(t)
+        )));
+    }
+    Ok((f, t))
+}
+
+fn act_rifle(
+    v: &BattleView<'_>,
+    p: &Params,
+    s: &Settings,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    let (f, t) = rifle_units(v, p)?;
+    let shot = fire::RifleFire::from_params(p)?;
+    let (r, kill) = fire::resolve(&shot, s, dice)?;
+    let mut out = Outcome::default();
+    out.effects.push(set_marker(v, f, FIRED, Some(1)));
+    let mut lines = Vec::new();
+    let (fl, tl) = (v.info(f).id.clone(), v.info(t).id.clone());
+    if shot.at_gun() {
+        if kill {
+            out.effects.push(set_marker(v, t, CREW_KILLED, Some(1)));
+            lines.push(format!(
+                "{}'s crew is killed: the gun can neither fire nor move",
+                v.label(t)
+            ));
+        } else {
+            lines.push(format!("{}'s crew survives", v.label(t)));
+        }
+        out.summary = format!(
+            "{fl} fires at {tl}'s crew: {}",
+            if kill { "crew killed" } else { "no kill" }
+        );
+    } else {
+        if kill {
+            lines.push(lose(v, t, 1, "rifle fire", &mut out.effects));
+            let lost = v.marker(t, RIFLE_LOST).unwrap_or(0) + 1;
+            out.effects.push(set_marker(v, t, RIFLE_LOST, Some(lost)));
+        } else {
+            lines.push(format!("{} loses no figure", v.label(t)));
+        }
+        out.summary = format!(
+            "{fl} fires at {tl}: {}",
+            if kill { "one figure killed" } else { "no kill" }
+        );
+    }
+    if p.flag("flank") {
+        out.prompts.push(format!(
+            "{tl} is fired on from its flank: it gets no return fire at {fl} this move"
+        ));
+    }
+    expose_any(v, &[t], "fired on by rifles", &mut out);
+    out.resolutions.push(done(r, &lines, dice));
+    Ok(out)
+}
+
+fn gun_units(v: &BattleView<'_>, p: &Params, action: &str) -> Result<(usize, usize), RuleError> {
+    in_phase(
+        v,
+        if action == "canister" {
+            "Canister"
+        } else {
+            "Cannon fire"
+        },
+        &[PH_FIRST_CANNON, PH_SECOND_CANNON],
+    )?;
+    let g = unit_param(v, p, "gun-unit")?;
+    let t = unit_param(v, p, "target-unit")?;
+    gun_may_fire(v, g)?;
+    on_table(v, t)?;
+    if fights_for(v, t) == gun_side(v, g) {
+        return Err(RuleError::refused(format!(
+            "{} and {} are on the same side",
+            v.label(g),
+            v.label(t)
+        )));
+    }
+    if action == "canister" && !kind_of(v, t)?.is_infantry() && !kind_of(v, t)?.is_cavalry() {
+        return Err(RuleError::refused(format!(
+            "canister is fired only at troops: {} is a {}",
+            v.label(t),
+            v.info(t).kind
+        )));
+    }
+    Ok((g, t))
+}
+
+fn act_artillery(
+    v: &BattleView<'_>,
+    p: &Params,
+    s: &Settings,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    let (g, t) = gun_units(v, p, "artillery")?;
+    let b = artillery::Bombardment::from_params(p)?;
+    let (r, result) = artillery::resolve(&b, s, dice)?;
+    let mut out = Outcome::default();
+    out.effects.push(set_marker(v, g, FIRED, Some(1)));
+    let mut lines = Vec::new();
+    match result {
+        artillery::ArtilleryResult::Kill => {
+            lines.push(lose(v, t, 1, "artillery", &mut out.effects));
+        }
+        artillery::ArtilleryResult::Retire => {
+            lines.push(retire(v, t, &mut out.effects));
+        }
+        artillery::ArtilleryResult::NoEffect => lines.push("no effect".into()),
+        artillery::ArtilleryResult::Hit(n) => {
+            out.effects
+                .push(set_marker(v, t, GUN_HITS, Some(i32::from(n))));
+            lines.push(format!(
+                "{} takes a counter-battery hit: {n} of 3",
+                v.label(t)
+            ));
+        }
+        artillery::ArtilleryResult::Destroyed => {
+            out.effects.push(set_marker(v, t, GUN_HITS, Some(3)));
+            out.effects.push(Effect::Removed {
+                unit: v.info(t).id.clone(),
+                cause: "destroyed by counter-battery fire".into(),
+            });
+            lines.push(format!(
+                "{} takes its third hit: the gun is destroyed at once and does not fire back",
+                v.label(t)
+            ));
+        }
+    }
+    out.summary = format!(
+        "{} fires at {}: {}",
+        v.info(g).id,
+        v.info(t).id,
+        result.words().to_lowercase()
+    );
+    expose_any(v, &[t], "fired on by cannon", &mut out);
+    out.resolutions.push(done(r, &lines, dice));
+    Ok(out)
+}
+
+fn act_canister(
+    v: &BattleView<'_>,
+    p: &Params,
+    s: &Settings,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    let (g, t) = gun_units(v, p, "canister")?;
+    if p.flag("return-fire") {
+        if !kind_of(v, t)?.is_infantry() {
+            return Err(RuleError::refused(format!(
+                "{} has no rifles to fire back with: only infantry return canister",
+                v.label(t)
+            )));
+        }
+        if let Some(left) = v.marker(t, RETIRING) {
+            return Err(RuleError::refused(format!(
+                "{} is retiring ({left} moves left): it may not fire back",
+                v.label(t)
+            )));
+        }
+        not_fired(v, t)?;
+    }
+    let c = artillery::Canister::from_params(p)?;
+    let (r, end) = artillery::resolve_canister(&c, s, dice)?;
+    let mut out = Outcome::default();
+    out.effects.push(set_marker(v, g, FIRED, Some(1)));
+    let mut lines = Vec::new();
+    if end.killed {
+        lines.push(lose(v, t, 1, "canister", &mut out.effects));
+    } else {
+        lines.push(format!("{} loses no figure", v.label(t)));
+    }
+    match end.crew_killed {
+        Some(true) => {
+            out.effects.push(set_marker(v, g, CREW_KILLED, Some(1)));
+            out.effects.push(set_marker(v, t, FIRED, Some(1)));
+            lines.push(format!(
+                "{}'s return fire kills the crew of {}: the canister kill stands",
+                v.info(t).id,
+                v.label(g)
+            ));
+        }
+        Some(false) => {
+            out.effects.push(set_marker(v, t, FIRED, Some(1)));
+            lines.push(format!(
+                "{}'s return fire misses the crew (it was its rifle fire for the move)",
+                v.info(t).id
+            ));
+        }
+        None => {}
+    }
+    out.summary = format!(
+        "{} fires canister at {}: {}",
+        v.info(g).id,
+        v.info(t).id,
+        end.words()
+    );
+    expose_any(v, &[t], "fired on by cannon", &mut out);
+    out.resolutions.push(done(r, &lines, dice));
+    Ok(out)
+}
+
+type MeleeUnits = (usize, usize, Option<usize>);
+
+fn melee_units(v: &BattleView<'_>, p: &Params, reinforced: bool) -> Result<MeleeUnits, RuleError> {
+    in_phase(v, "Melee", &[PH_MELEE])?;
+    let a = unit_param(v, p, "attacker-unit")?;
+    let d = unit_param(v, p, "defender-unit")?;
+    may_start_melee(v, a)?;
+    on_table(v, d)?;
+    enemies(v, a, d)?;
+    for u in [a, d] {
+        if !kind_of(v, u)?.is_infantry() && !kind_of(v, u)?.is_cavalry() {
+            return Err(RuleError::refused(format!(
+                "{} is not a regiment or squadron: {}",
+                v.label(u),
+                if kind_of(v, u)?.is_gun() {
+                    "attack a gun with melee-crew"
+                } else {
+                    "take a headquarters with take-hq"
+                }
+            )));
+        }
+    }
+    let r = if reinforced {
+        let r = unit_param(v, p, "reinforcement-unit")?;
+        if r == a || r == d {
+            return Err(RuleError::refused(
+                "the reinforcing stand must be a third stand",
+            ));
+        }
+        on_table(v, r)?;
+        if fights_for(v, r) == fights_for(v, a) {
+            may_start_melee(v, r)?;
+        } else if v.unit_state(r).concealed {
+            may_start(v, r, "join a melee")?;
+        }
+        Some(r)
+    } else {
+        None
+    };
+    Ok((a, d, r))
+}
+
+fn may_start_melee(v: &BattleView<'_>, a: usize) -> Result<(), RuleError> {
+    may_start(v, a, "start a melee")
+}
+
+fn act_melee(
+    v: &BattleView<'_>,
+    p: &Params,
+    s: &Settings,
+    dice: &mut dyn DiceSource,
+    reinforced: bool,
+) -> Result<Outcome, RuleError> {
+    let (a, d, r) = melee_units(v, p, reinforced)?;
+    let m = melee::Melee::from_params(p, reinforced)?;
+    let (res, end) = melee::resolve(&m, s, dice)?;
+    let mut out = Outcome::default();
+    let mut lines = Vec::new();
+    let mut stands = vec![(a, end.attacker_left), (d, end.defender_left)];
+    if let (Some(r), Some(left)) = (r, end.reinforcement_left) {
+        stands.push((r, left));
+    }
+    for &(u, left) in &stands {
+        let lost = figures_left(v, u).saturating_sub(u32::from(left));
+        if lost > 0 {
+            lines.push(lose(v, u, lost, "melee", &mut out.effects));
+        }
+    }
+    let a_side = fights_for(v, a);
+    let losers: Vec<usize> = if end.result.attacker_holds() {
+        stands
+            .iter()
+            .filter(|&&(u, left)| left > 0 && fights_for(v, u) != a_side)
+            .map(|&(u, _)| u)
+            .collect()
+    } else if end.result.defender_holds() {
+        stands
+            .iter()
+            .filter(|&&(u, left)| left > 0 && fights_for(v, u) == a_side)
+            .map(|&(u, _)| u)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    for u in losers {
+        lines.push(retire(v, u, &mut out.effects));
+    }
+    let (al, dl) = (v.info(a).id.as_str(), v.info(d).id.as_str());
+    out.summary = format!(
+        "{}melee {al} against {dl}: {}",
+        if reinforced { "reinforced " } else { "" },
+        end.result.words(al, dl)
+    );
+    let all: Vec<usize> = stands.iter().map(|&(u, _)| u).collect();
+    expose_any(v, &all, "attacked in melee", &mut out);
+    out.resolutions.push(done(res, &lines, dice));
+    Ok(out)
+}
+
+fn crew_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleError> {
+    in_phase(v, "A melee against a gun's crew", &[PH_MELEE])?;
+    let a = unit_param(v, p, "attacker-unit")?;
+    let g = unit_param(v, p, "gun-unit")?;
+    may_start_melee(v, a)?;
+    on_table(v, g)?;
+    if !kind_of(v, g)?.is_gun() {
+        return Err(RuleError::refused(format!("{} is not a gun", v.label(g))));
+    }
+    if fights_for(v, a) == fights_for(v, g) {
+        return Err(RuleError::refused(format!(
+            "{} and {} are on the same side",
+            v.label(a),
+            v.label(g)
+        )));
+    }
+    if flag(v, g, CREW_KILLED) {
+        return Err(RuleError::refused(format!(
+            "{} has no crew to fight: take the gun by moving onto it (mark `captured` by hand)",
+            v.label(g)
+        )));
+    }
+    Ok((a, g))
+}
+
+fn act_crew(
+    v: &BattleView<'_>,
+    p: &Params,
+    s: &Settings,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    let (a, g) = crew_units(v, p)?;
+    let c = melee::CrewMelee::from_params(p)?;
+    let (r, result) = melee::resolve_crew(&c, s, dice)?;
+    let mut out = Outcome::default();
+    let mut lines = Vec::new();
+    match result {
+        melee::CrewMeleeResult::Saved => {
+            lines.push(retire(v, a, &mut out.effects));
+            lines.push(format!("{} is saved", v.label(g)));
+        }
+        melee::CrewMeleeResult::Captured => {
+            let holder = fights_for(v, a);
+            out.effects.push(set_marker(v, g, CREW_KILLED, Some(1)));
+            out.effects
+                .push(set_marker(v, g, CAPTURED, Some(holder as i32 + 1)));
+            out.effects
+                .push(set_marker(v, g, CAPTURED_ON, Some(v.state.turn as i32)));
+            out.effects.push(set_marker(v, g, HELD, Some(0)));
+            lines.push(format!(
+                "{}'s crew is killed and the gun captured by {}: {} re-mans it after holding it {HOLD_TO_REMAN} moves",
+                v.label(g),
+                v.roster.sides[holder].name,
+                v.roster.sides[holder].name
+            ));
+        }
+    }
+    out.summary = format!(
+        "{} attacks the crew of {}: {}",
+        v.info(a).id,
+        v.info(g).id,
+        result.words().to_lowercase()
+    );
+    expose_any(v, &[g], "attacked in melee", &mut out);
+    out.resolutions.push(done(r, &lines, dice));
+    Ok(out)
+}
+
+fn lc_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleError> {
+    in_phase(v, "Light cavalry's morale combat", &[PH_MOVEMENT, PH_MELEE])?;
+    let c = unit_param(v, p, "cavalry-unit")?;
+    let o = unit_param(v, p, "opponent-unit")?;
+    on_table(v, c)?;
+    on_table(v, o)?;
+    enemies(v, c, o)?;
+    if kind_of(v, c)? != Kind::LightCavalry {
+        return Err(RuleError::refused(format!(
+            "{} is not light cavalry: the morale combat is the scouts'",
+            v.label(c)
+        )));
+    }
+    if !v.options.bool("concealment") {
+        return Err(RuleError::refused(
+            "the light-cavalry morale combat is part of the concealment rules (option concealment is off)",
+        ));
+    }
+    Ok((c, o))
+}
+
+fn act_lc(
+    v: &BattleView<'_>,
+    p: &Params,
+    s: &Settings,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    let (c, o) = lc_units(v, p)?;
+    let m = melee::LcMorale::from_params(p)?;
+    let (r, end) = melee::resolve_lc(&m, s, dice)?;
+    let mut out = Outcome::default();
+    let mut lines = Vec::new();
+    let lost = figures_left(v, c).saturating_sub(u32::from(end.cavalry_left));
+    if lost > 0 {
+        lines.push(lose(
+            v,
+            c,
+            lost,
+            &format!("fire of {}", v.info(o).id),
+            &mut out.effects,
+        ));
+    }
+    let (cl, ol) = (v.info(c).id.clone(), v.info(o).id.clone());
+    let result = match end.result {
+        melee::LcResult::CavalryHold => {
+            lines.push(retire(v, o, &mut out.effects));
+            out.prompts.push(format!(
+                "if {ol} was screening a concealed column, the screen is driven off: expose the column (expose, cause scouting)"
+            ));
+            format!("{cl} hold, {ol} retires 3 moves")
+        }
+        melee::LcResult::OpponentHolds => {
+            lines.push(retire(v, c, &mut out.effects));
+            format!("{ol} holds, {cl} retire 3 moves")
+        }
+        melee::LcResult::BothHold => "both hold".to_string(),
+        melee::LcResult::CavalryWipedOut => format!("{cl} are wiped out"),
+    };
+    out.summary = format!("{cl} meet {ol} (light-cavalry morale combat): {result}");
+    out.resolutions.push(done(r, &lines, dice));
+    Ok(out)
+}
+
+fn act_expose(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    if v.state.phase == PH_INITIATIVE || v.state.phase == PH_END {
+        in_phase(
+            v,
+            "An exposure",
+            &[
+                PH_MOVEMENT,
+                PH_FIRST_CANNON,
+                PH_SECOND_CANNON,
+                PH_RIFLE,
+                PH_MELEE,
+            ],
+        )?;
+    }
+    let column = stand_param(v, p)?;
+    let col = &v.roster.columns[column];
+    let cause_id = p
+        .text("cause")
+        .ok_or_else(|| crate::rules::ParamError::Missing {
+            param: "cause".into(),
+            help: "why the column is exposed".into(),
+        })?;
+    if !col.units.iter().any(|&u| v.unit_state(u).concealed) {
+        return Err(RuleError::refused(format!(
+            "{}'s stand {} is already exposed",
+            v.roster.sides[col.side].name, col.number
+        )));
+    }
+    let cause = match cause_id {
+        "vision" => "an enemy within 16\" (vision range) of the unscreened stand",
+        "cannon" => "fired on by cannon while unscreened",
+        "rifle" => "fired on by rifles while unscreened",
+        "melee" => "attacked in melee while unscreened",
+        _ => "found by scouts",
+    };
+    let mut out = Outcome::default();
+    let (effects, words) = expose_column(v, column, cause);
+    out.effects = effects;
+    out.summary = words;
+    out.prompts
+        .push("the exposed column may deploy on the following move".into());
+    if let Some(id) = p.text("scout") {
+        let sc = v.unit(id)?;
+        on_table(v, sc)?;
+        if kind_of(v, sc)? != Kind::LightCavalry {
+            return Err(RuleError::refused(format!(
+                "{} is not light cavalry: only light cavalry scout",
+                v.label(sc)
+            )));
+        }
+        if v.info(sc).side == col.side {
+            return Err(RuleError::refused(format!(
+                "{} is on the same side as the stand",
+                v.label(sc)
+            )));
+        }
+        if p.flag("scout-stays") {
+            out.prompts.push(format!(
+                "{} stays on the table for the other columns it was sent against",
+                v.label(sc)
+            ));
+        } else {
+            out.effects.push(Effect::Removed {
+                unit: v.info(sc).id.clone(),
+                cause: format!(
+                    "left the table after exposing {}'s stand {}",
+                    v.roster.sides[col.side].name, col.number
+                ),
+            });
+            out.prompts.push(format!(
+                "{} has exposed the column it was sent against and leaves the table",
+                v.label(sc)
+            ));
+        }
+    }
+    Ok(out)
+}
+
+fn act_deploy(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    in_phase(v, "Deploying into line", &[PH_MOVEMENT])?;
+    let column = stand_param(v, p)?;
+    let col = &v.roster.columns[column];
+    let mut chosen = Vec::new();
+    for id in p.list("units") {
+        let u = v.unit(id)?;
+        if !col.units.contains(&u) {
+            return Err(RuleError::refused(format!(
+                "{} is not in stand {}'s list",
+                v.label(u),
+                col.number
+            )));
+        }
+        if !v.unit_state(u).concealed {
+            return Err(RuleError::refused(format!(
+                "{} is already exposed",
+                v.label(u)
+            )));
+        }
+        if !kind_of(v, u)?.is_infantry() {
+            return Err(RuleError::refused(format!(
+                "{} is not an infantry regiment: only regiments deploy into line",
+                v.label(u)
+            )));
+        }
+        if !chosen.contains(&u) {
+            chosen.push(u);
+        }
+    }
+    if chosen.len() < 3 {
+        return Err(RuleError::refused(format!(
+            "a line deployed from a concealed column holds at least 3 regiments ({} named)",
+            chosen.len()
+        )));
+    }
+    let mut out = Outcome::default();
+    for &u in &chosen {
+        out.effects.push(Effect::Exposed {
+            unit: v.info(u).id.clone(),
+            cause: "deployed into line".into(),
+        });
+        for m in [ROAD_COLUMN, CROSS_COUNTRY] {
+            if flag(v, u, m) {
+                out.effects.push(set_marker(v, u, m, None));
+            }
+        }
+    }
+    let rest = col
+        .units
+        .iter()
+        .filter(|&&u| v.unit_state(u).concealed && !chosen.contains(&u))
+        .count();
+    let names: Vec<String> = chosen.iter().map(|&u| v.info(u).id.clone()).collect();
+    out.summary = format!(
+        "{}'s stand {} deploys {} into line: {}",
+        v.roster.sides[col.side].name,
+        col.number,
+        names.join(", "),
+        if rest == 0 {
+            "the whole column is exposed".to_string()
+        } else {
+            format!("{rest} unit{} stay concealed behind them", plural(rest))
+        }
+    );
+    Ok(out)
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn act_form(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    in_phase(v, "A change of formation", &[PH_MOVEMENT])?;
+    let u = unit_param(v, p, "unit")?;
+    on_table(v, u)?;
+    if !kind_of(v, u)?.is_infantry() {
+        return Err(RuleError::refused(format!(
+            "{} is not an infantry regiment: only regiments change formation",
+            v.label(u)
+        )));
+    }
+    let to = p
+        .text("formation")
+        .and_then(Formation::parse)
+        .ok_or_else(|| crate::rules::ParamError::Missing {
+            param: "formation".into(),
+            help: "line, road-column or cross-country".into(),
+        })?;
+    if v.unit_state(u).concealed && to == Formation::RoadColumn {
+        return Err(RuleError::refused(format!(
+            "{} is concealed: a concealed column never moves in road column",
+            v.label(u)
+        )));
+    }
+    let from = formation(v, u);
+    if from == to {
+        return Err(RuleError::refused(format!(
+            "{} is already {}",
+            v.label(u),
+            to.words()
+        )));
+    }
+    let mut out = Outcome::default();
+    for (m, on) in [
+        (ROAD_COLUMN, to == Formation::RoadColumn),
+        (CROSS_COUNTRY, to == Formation::CrossCountry),
+    ] {
+        if flag(v, u, m) != on {
+            out.effects.push(set_marker(v, u, m, on.then_some(1)));
+        }
+    }
+    out.summary = format!("{}: {} → {}", v.info(u).id, from.words(), to.words());
+    Ok(out)
+}
+
+fn act_take_hq(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    let hq = unit_param(v, p, "hq")?;
+    let by = unit_param(v, p, "by")?;
+    on_table(v, by)?;
+    if kind_of(v, hq)? != Kind::Headquarters {
+        return Err(RuleError::refused(format!(
+            "{} is not a headquarters",
+            v.label(hq)
+        )));
+    }
+    let lost = flag(v, hq, HQ_LOST);
+    let own = fights_for(v, by) == v.info(hq).side;
+    let mut out = Outcome::default();
+    match (own, lost) {
+        (false, false) => {
+            may_start(v, by, "take a headquarters")?;
+            out.effects.push(set_marker(v, hq, HQ_LOST, Some(1)));
+            out.summary = format!(
+                "{} takes {}: {} has lost it",
+                v.info(by).id,
+                v.label(hq),
+                v.roster.sides[v.info(hq).side].name
+            );
+        }
+        (true, true) => {
+            may_start(v, by, "retake a headquarters")?;
+            out.effects.push(set_marker(v, hq, HQ_LOST, None));
+            out.summary = format!("{} retakes {}: held again", v.info(by).id, v.label(hq));
+        }
+        (false, true) => {
+            return Err(RuleError::refused(format!(
+                "{} is already in the enemy's hands",
+                v.label(hq)
+            )));
+        }
+        (true, false) => {
+            return Err(RuleError::refused(format!(
+                "{} is held by its own side already",
+                v.label(hq)
+            )));
+        }
+    }
+    Ok(out)
+}
+
+// ---- the move ---------------------------------------------------------------------------------
+
+/// The opening state: a regiment or squadron that starts with fewer figures than a full tray has
+/// the rest lost already (a 3-figure regiment shows ●●●○), and each infantry regiment's formation
+/// from the scenario is a marker.
+pub fn start(v: &BattleView<'_>) -> Vec<Effect> {
+    let mut out = Vec::new();
+    for u in 0..v.roster.units.len() {
+        let info = v.info(u);
+        if let Some(n) = info
+            .fields
+            .int("figures")
+            .and_then(|n| u32::try_from(n).ok())
+            && n < info.hit_limit
+        {
+            out.push(Effect::Hits {
+                unit: info.id.clone(),
+                hits: info.hit_limit - n,
+            });
+        }
+        let marker = match v.info(u).fields.text("formation") {
+            Some("road-column") => ROAD_COLUMN,
+            Some("cross-country") => CROSS_COUNTRY,
+            _ => continue,
+        };
+        out.push(set_marker(v, u, marker, Some(1)));
+    }
+    out
+}
+
+fn phase_effect(v: &BattleView<'_>, turn: u32, side: usize, phase: &str) -> Effect {
+    Effect::Phase {
+        turn,
+        side: v.side_id(side).to_string(),
+        phase: phase.to_string(),
+    }
+}
+
+/// Ends the current phase and carries out the automatic steps up to the next that needs the
+/// umpire.
+pub fn advance(v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseChange, RuleError> {
+    let mut ch = PhaseChange::default();
+    let n = v.roster.sides.len();
+    let active = v.active_side();
+    let turn = v.state.turn;
+    let next = |phase: &str, side: usize, ch: &mut PhaseChange| {
+        ch.effects.push(phase_effect(v, turn, side, phase));
+        ch.steps.push(format!(
+            "{}{}",
+            phase_name(phase),
+            if PHASES.iter().any(|p| p.id == phase && p.simultaneous) {
+                ": both sides".to_string()
+            } else {
+                format!(": {}", v.roster.sides[side].name)
+            }
+        ));
+    };
+    match v.state.phase.as_str() {
+        PH_INITIATIVE => initiative(v, turn, dice, &mut ch)?,
+        PH_MOVEMENT => next(PH_FIRST_CANNON, active, &mut ch),
+        PH_FIRST_CANNON => next(PH_SECOND_CANNON, (active + 1) % n, &mut ch),
+        PH_SECOND_CANNON => {
+            let first = (active + n - 1) % n;
+            next(PH_RIFLE, first, &mut ch);
+        }
+        PH_RIFLE => {
+            for u in 0..v.roster.units.len() {
+                if v.marker(u, RIFLE_LOST).is_some() {
+                    ch.effects.push(set_marker(v, u, RIFLE_LOST, None));
+                }
+            }
+            next(PH_MELEE, active, &mut ch);
+        }
+        _ => {
+            end_of_move(v, &mut ch);
+            let turn = turn + 1;
+            if v.state.turn_limit.is_some_and(|last| turn > last) {
+                ch.effects
+                    .push(phase_effect(v, turn, v.state.first_side, PH_INITIATIVE));
+                return Ok(ch);
+            }
+            initiative(v, turn, dice, &mut ch)?;
+        }
+    }
+    Ok(ch)
+}
+
+/// Both sides throw a die, again while they tie; the high roller moves first and fires first.
+fn initiative(
+    v: &BattleView<'_>,
+    turn: u32,
+    dice: &mut dyn DiceSource,
+    ch: &mut PhaseChange,
+) -> Result<(), RuleError> {
+    ch.steps.push(format!("Move {turn}: initiative"));
+    let sides = v.sides_in_order();
+    let mut steps = Vec::new();
+    let (winner, faces) = loop {
+        let mut rolls = Vec::new();
+        for &s in &sides {
+            let purpose = format!(
+                "initiative, {}: the high roller chooses his flank and fires first (ties thrown again)",
+                v.roster.sides[s].name
+            );
+            let face = dice.roll(Die::D6, &purpose)?;
+            rolls.push(Roll {
+                die: Die::D6,
+                face,
+                purpose,
+            });
+        }
+        let best = rolls.iter().map(|r| r.face).max().unwrap_or(0);
+        let top: Vec<usize> = (0..rolls.len())
+            .filter(|&i| rolls[i].face == best)
+            .collect();
+        let faces: Vec<u8> = rolls.iter().map(|r| r.face).collect();
+        let words: Vec<String> = sides
+            .iter()
+            .zip(&faces)
+            .map(|(&s, f)| format!("{} {f}", v.roster.sides[s].name))
+            .collect();
+        let tie = top.len() > 1;
+        steps.push(Step {
+            label: if steps.is_empty() {
+                "Initiative".into()
+            } else {
+                format!("Initiative, thrown again ({})", steps.len() + 1)
+            },
+            table: None,
+            dice: rolls,
+            outcome: if tie {
+                format!("{}: a tie, thrown again", words.join(", "))
+            } else {
+                format!(
+                    "{}: {} is the high roller",
+                    words.join(", "),
+                    v.roster.sides[sides[top[0]]].name
+                )
+            },
+            ..Step::default()
+        });
+        if !tie {
+            break (sides[top[0]], faces);
+        }
+    };
+    let name = &v.roster.sides[winner].name;
+    for (&s, f) in sides.iter().zip(&faces) {
+        ch.effects.push(Effect::Counter {
+            scope: v.side_id(s).to_string(),
+            name: INITIATIVE.into(),
+            value: Some(i32::from(*f)),
+        });
+    }
+    ch.steps.push(format!(
+        "  initiative to {name}: theirs to choose the flank they move from, and their guns fire first"
+    ));
+    ch.resolutions.push(Resolution {
+        ruleset: super::ID.into(),
+        action: "initiative".into(),
+        title: format!("Initiative for move {turn}"),
+        context: Vec::new(),
+        steps,
+        result: format!("{name} has the initiative"),
+        effects: vec![format!(
+            "{name} choose the flank they move from, the opponent starts from the other, and their guns fire first"
+        )],
+        rolled_by_program: dice.is_generated(),
+    });
+    ch.effects.push(phase_effect(v, turn, winner, PH_MOVEMENT));
+    ch.steps.push("Movement: both sides".into());
+    Ok(())
+}
+
+/// The end of a move: every 3-move timer counts down (not in the move it began), captured guns'
+/// hold counts run, and every gun and regiment may move and fire again.
+fn end_of_move(v: &BattleView<'_>, ch: &mut PhaseChange) {
+    let turn = v.state.turn as i32;
+    ch.steps.push(format!("End of move {turn}"));
+    let running: Vec<usize> = (0..v.roster.units.len())
+        .filter(|&u| {
+            v.unit_state(u).on_table() && v.marker(u, RETIRING_FROM).is_some_and(|t| t < turn)
+        })
+        .collect();
+    let cd = timers::count_down(v, MARKERS, running, "move");
+    for e in &cd.effects {
+        if let Effect::Marker {
+            unit, value: None, ..
+        } = e
+        {
+            ch.effects.push(Effect::Marker {
+                unit: unit.clone(),
+                marker: RETIRING_FROM.into(),
+                value: None,
+            });
+        }
+    }
+    ch.steps
+        .extend(cd.steps.into_iter().map(|s| format!("  {s}")));
+    ch.effects.extend(cd.effects);
+    for u in 0..v.roster.units.len() {
+        for m in [FIRED, MOVED] {
+            if flag(v, u, m) {
+                ch.effects.push(set_marker(v, u, m, None));
+            }
+        }
+        let (Some(holder), Some(on)) = (v.marker(u, CAPTURED), v.marker(u, CAPTURED_ON)) else {
+            continue;
+        };
+        if !flag(v, u, CREW_KILLED) || on >= turn || !v.unit_state(u).on_table() {
+            continue;
+        }
+        let held = v.marker(u, HELD).unwrap_or(0) + 1;
+        let hname = v
+            .roster
+            .sides
+            .get((holder - 1).max(0) as usize)
+            .map_or("?", |s| s.name.as_str());
+        if held >= HOLD_TO_REMAN {
+            ch.effects.push(set_marker(v, u, CREW_KILLED, None));
+            ch.effects.push(set_marker(v, u, HELD, None));
+            ch.effects.push(set_marker(v, u, CAPTURED_ON, None));
+            ch.steps.push(format!(
+                "  {}: held {HOLD_TO_REMAN} moves — re-manned by {hname}, it fires for them from now on",
+                v.info(u).id
+            ));
+        } else {
+            ch.effects.push(set_marker(v, u, HELD, Some(held)));
+            ch.steps.push(format!(
+                "  {}: held by {hname} — {held} of {HOLD_TO_REMAN} moves",
+                v.info(u).id
+            ));
+        }
+    }
+}
+
+// ---- what the umpire sees ---------------------------------------------------------------------
+
+fn badge(text: impl Into<String>, tone: Tone, help: impl Into<String>) -> Badge {
+    Badge {
+        text: text.into(),
+        tone,
+        help: help.into(),
+    }
+}
+
+pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
+    let st = v.unit_state(u);
+    if st.removed.is_some() {
+        return vec![badge("OUT", Tone::Muted, "no longer on the table")];
+    }
+    let mut out = Vec::new();
+    let def = |id: &str| MARKERS.iter().find(|m| m.id == id).expect("declared");
+    if let Some(left) = st.marker(RETIRING) {
+        let d = def(RETIRING);
+        out.push(badge(format!("RET {left}"), d.tone, d.help));
+    }
+    if let Some(h) = st.marker(CAPTURED) {
+        let holder = v
+            .roster
+            .sides
+            .get((h - 1).max(0) as usize)
+            .map_or("?", |s| s.id.as_str());
+        if st.has(CREW_KILLED) {
+            let held = st.marker(HELD).unwrap_or(0);
+            out.push(badge(
+                format!("CAPT {holder} {held}/{HOLD_TO_REMAN}"),
+                Tone::Danger,
+                format!(
+                    "captured by {holder}: held {held} of the {HOLD_TO_REMAN} moves before it is re-manned; it neither moves nor fires"
+                ),
+            ));
+        } else {
+            out.push(badge(
+                format!("TAKEN {holder}"),
+                Tone::Warn,
+                format!("captured and re-manned: it fires for {holder}"),
+            ));
+        }
+    } else if st.has(CREW_KILLED) {
+        let d = def(CREW_KILLED);
+        out.push(badge(d.badge, d.tone, d.help));
+    }
+    if let Some(n) = st.marker(GUN_HITS) {
+        out.push(badge(format!("CB {n}/3"), Tone::Warn, def(GUN_HITS).help));
+    }
+    for id in [ROAD_COLUMN, CROSS_COUNTRY, MOVED, FIRED, HQ_LOST] {
+        if st.has(id) {
+            let d = def(id);
+            out.push(badge(d.badge, d.tone, d.help));
+        }
+    }
+    if let Some(n) = st.marker(RIFLE_LOST) {
+        out.push(badge(
+            format!("−{n} RIFLE"),
+            Tone::Info,
+            def(RIFLE_LOST).help,
+        ));
+    }
+    out
+}
+
+/// A side's initiative die this move, shown on the side.
+pub fn formation_badges(_v: &BattleView<'_>, _f: usize) -> Vec<Badge> {
+    Vec::new()
+}
+
+/// True while a unit is still expected to act in this phase: a gun of the firing side that can
+/// fire and has not; in rifle fire, a regiment that can fire and has not. Movement and melee
+/// depend on the table, not on the roster, so nobody is waited for there.
+pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
+    let Some(k) = kind(v.info(u)) else {
+        return false;
+    };
+    match v.state.phase.as_str() {
+        PH_FIRST_CANNON | PH_SECOND_CANNON => k.is_gun() && gun_may_fire(v, u).is_ok(),
+        PH_RIFLE => {
+            k.is_infantry()
+                && v.unit_state(u).on_table()
+                && !v.unit_state(u).concealed
+                && !flag(v, u, FIRED)
+                && v.marker(u, RETIRING).is_none()
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,113 @@
+//! Helpers shared by every rule set's battle tests: a battle from a scenario's text, and given /
+//! when / then in a few words (act, refuse, advance, read a unit's state, expected effects).
+#![allow(dead_code)]
+
+use umpire::battle::{Battle, BattleState, Command, Effect, Entry, Event};
+use umpire::dice::TypedDice;
+use umpire::rules::{Params, find_action};
+
+pub fn battle(source: &str) -> Battle {
+    let scenario = umpire::scenario::parse("test.toml", source).expect("valid test scenario");
+    let mut b = Battle::new(scenario);
+    let start = b.start_event();
+    b.apply(start).unwrap();
+    b
+}
+
+/// Runs a command with typed dice; panics if refused or if typed faces are left over.
+pub fn run(b: &mut Battle, cmd: Command, faces: &str) -> Event {
+    let mut dice = if faces.is_empty() {
+        TypedDice::default()
+    } else {
+        TypedDice::parse(faces).unwrap()
+    };
+    let entry = b
+        .handle(&cmd, &mut dice)
+        .unwrap_or_else(|e| panic!("{cmd:?} refused: {e}"));
+    dice.finish().unwrap();
+    b.apply(entry.clone()).unwrap();
+    match entry {
+        Entry::Event(e) => e,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A rule-set action from `name=value` pairs.
+pub fn action(b: &Battle, name: &str, args: &[(&str, &str)]) -> Command {
+    let def = find_action(b.ruleset, name).unwrap();
+    Command::Act {
+        action: name.to_string(),
+        params: Params::given(def.params, args.iter().copied()).unwrap(),
+    }
+}
+
+/// Acts and returns the event.
+pub fn act(b: &mut Battle, name: &str, args: &[(&str, &str)], faces: &str) -> Event {
+    let cmd = action(b, name, args);
+    run(b, cmd, faces)
+}
+
+/// Acts and expects a refusal; the battle must be unchanged.
+pub fn refused(b: &mut Battle, name: &str, args: &[(&str, &str)], faces: &str) -> String {
+    let before: BattleState = b.state().clone();
+    let cmd = action(b, name, args);
+    let mut dice = if faces.is_empty() {
+        TypedDice::default()
+    } else {
+        TypedDice::parse(faces).unwrap()
+    };
+    let err = b
+        .handle(&cmd, &mut dice)
+        .err()
+        .unwrap_or_else(|| panic!("{name} {args:?} was accepted"));
+    assert_eq!(b.state(), &before, "a refusal changes nothing");
+    err.to_string()
+}
+
+pub fn advance(b: &mut Battle, faces: &str) -> Event {
+    run(b, Command::Advance, faces)
+}
+
+pub fn unit<'a>(b: &'a Battle, id: &str) -> &'a umpire::battle::UnitState {
+    &b.state().units[b.roster.unit_index(id).unwrap()]
+}
+
+pub fn has(b: &Battle, id: &str, marker: &str) -> bool {
+    unit(b, id).has(marker)
+}
+
+pub fn marker(id: &str, m: &str, on: bool) -> Effect {
+    Effect::Marker {
+        unit: id.into(),
+        marker: m.into(),
+        value: on.then_some(1),
+    }
+}
+
+pub fn hits(id: &str, n: u32) -> Effect {
+    Effect::Hits {
+        unit: id.into(),
+        hits: n,
+    }
+}
+
+pub fn counter(scope: &str, name: &str, v: i32) -> Effect {
+    Effect::Counter {
+        scope: scope.into(),
+        name: name.into(),
+        value: Some(v),
+    }
+}
+
+/// Sets a flag marker by hand (a journal edit, as the umpire would with `x`).
+pub fn mark(b: &mut Battle, id: &str, m: &str) {
+    run(
+        b,
+        Command::SetMarker {
+            unit: id.into(),
+            marker: m.into(),
+            value: Some(1),
+        },
+        "",
+    );
+}
