@@ -306,3 +306,56 @@ fn the_journal_keeps_each_events_audience() {
     assert_eq!(from_records, written);
     assert!(matches!(records[2].entry, Entry::Event(_)));
 }
+
+/// `umpire ARGS` in-process; stdout, after checking it succeeded with nothing on stderr.
+fn umpire_ok(args: &[&str]) -> String {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = umpire::cli::run_with_input(
+        std::iter::once("umpire").chain(args.iter().copied()),
+        &mut "".as_bytes(),
+        &mut out,
+        &mut err,
+    );
+    let (out, err) = (
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    );
+    assert_eq!(
+        code,
+        std::process::ExitCode::SUCCESS,
+        "{args:?}\n{out}\n{err}"
+    );
+    assert!(err.is_empty(), "{err}");
+    out
+}
+
+#[test]
+fn the_command_line_says_who_may_see_a_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("aue.jsonl");
+    let j = journal.to_str().unwrap();
+    let roster = concat!(env!("CARGO_MANIFEST_DIR"), "/rosters/scruby-learning.toml");
+    umpire_ok(&["new", roster, "--journal", j, "--seed", "7"]);
+    // au-l1 is behind the Austrians' stand 1; au-l3 is in the open.
+    let out = umpire_ok(&["mark", j, "au-l1", RETIRING, "2"]);
+    assert!(
+        out.contains("\nSeen by the umpire and Austrian advanced guard (au) only\n"),
+        "{out}"
+    );
+    let out = umpire_ok(&["mark", j, "au-l3", RETIRING, "2"]);
+    assert!(!out.contains("Seen by"), "{out}");
+
+    let json = |out: &str| serde_json::from_str::<serde_json::Value>(out).unwrap();
+    let shown = json(&umpire_ok(&["mark", j, "au-l1", RETIRING, "1", "--json"]));
+    assert_eq!(shown["audience"], serde_json::json!({"side": "au"}));
+    assert_eq!(
+        shown["record"]["audience"],
+        serde_json::json!({"side": "au"})
+    );
+    let shown = json(&umpire_ok(&["undo", j, "--json"]));
+    assert_eq!(shown["audience"], serde_json::json!({"side": "au"}));
+    assert_eq!(shown["record"]["entry"], "undo");
+    let shown = json(&umpire_ok(&["mark", j, "au-l3", RETIRING, "1", "--json"]));
+    assert_eq!(shown["audience"], "everyone");
+    assert!(shown["record"].get("audience").is_none());
+}
