@@ -257,10 +257,11 @@ mod tests {
             "c:cannon",
             "ha:horse-artillery",
             "hc:heavy-cavalry",
+            "l2:line",
         ];
         let all = "\"lt\", \"l\", \"c\", \"ha\", \"gr\", \"hc\"";
         assert_eq!(
-            errors(&file(ON, &units, &[all, "\"l\""])),
+            errors(&file(ON, &units, &[all, "\"l2\""])),
             Vec::<String>::new()
         );
     }
@@ -292,9 +293,11 @@ mod tests {
             errors(&file(ON, &units, &[&list(12)])),
             Vec::<String>::new()
         );
-        // A regiment listed twice is one regiment.
+        // A regiment listed twice is one regiment here (the core refuses the second listing).
         let twice = format!("{}, \"r1\"", list(12));
-        assert_eq!(errors(&file(ON, &units, &[&twice])), Vec::<String>::new());
+        let e = errors(&file(ON, &units, &[&twice]));
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].ends_with("listed twice behind this stand"), "{e:?}");
         // Fourteen: one problem, at the thirteenth.
         let e = errors(&file(ON, &units, &[&list(14)]));
         assert_eq!(e.len(), 1, "{e:?}");
