@@ -825,7 +825,7 @@ fn deploying_into_line_exposes_at_least_three_regiments_and_the_rest_stay_hidden
         "",
     );
     assert!(
-        e.summary.contains("2 units stay concealed"),
+        e.summary.contains("the rest of the column stays concealed"),
         "{}",
         e.summary
     );

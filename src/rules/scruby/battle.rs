@@ -1112,17 +1112,14 @@ fn act_deploy(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         v.roster.sides[col.side].name,
         col.number,
         names.join(", "),
+        // How many stay hidden is the owner's secret: the enemy sees only that some may.
         if rest == 0 {
-            "the whole column is exposed".to_string()
+            "the whole column is exposed"
         } else {
-            format!("{rest} unit{} stay concealed behind them", plural(rest))
+            "the rest of the column stays concealed behind them"
         }
     );
     Ok(out)
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 fn act_form(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
