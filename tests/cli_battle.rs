@@ -384,6 +384,7 @@ fn act_json_is_the_record_as_written_with_the_offers_standing() {
         "the record exactly as the journal holds it"
     );
     assert_eq!(shown["record"]["kind"], "act");
+    assert_eq!(shown["audience"], "everyone", "no unit is concealed");
     assert_eq!(shown["record"]["action"], "fire");
     assert_eq!(shown["record"]["params"]["range"], 12.0);
     assert_eq!(shown["record"]["params"]["firer-suppressed"], false);
@@ -751,6 +752,7 @@ fn undo_and_redo_say_what_they_take_back_and_put_back() {
     let shown = json(&given.ok("redo", &["--json"]));
     assert_eq!(shown["redone"], summary);
     assert_eq!(shown["record"]["entry"], "redo");
+    assert_eq!(shown["audience"], "everyone");
     assert_eq!(shown["standing_offers"][0]["params"]["target"], "1-1");
     let state = given.state();
     assert_eq!(unit(&state, "g11")["hits"], 1);
@@ -1179,10 +1181,24 @@ fn a_battle_by_the_command_line_is_the_battle_by_the_session() {
 /// order).
 #[test]
 fn the_readme_battle_is_what_the_program_prints() {
+    readme_battle(
+        "### The battle from the command line",
+        "rosters/newport-company-action.toml",
+        3,
+    );
+}
+
+/// The README's Scruby battle, with its concealed column exposed, likewise.
+#[test]
+fn the_readme_scruby_battle_is_what_the_program_prints() {
+    readme_battle("### A Scruby battle", "rosters/scruby-learning.toml", 4);
+}
+
+/// Runs the first console block of the README section `title`, whose battle is of `roster`, and
+/// compares what each of its `commands` prints.
+fn readme_battle(title: &str, roster: &str, expected: usize) {
     let readme = include_str!("../README.md");
-    let section = &readme[readme
-        .find("### The battle from the command line")
-        .expect("the README section")..];
+    let section = &readme[readme.find(title).expect("the README section")..];
     let block = section
         .split("```console\n")
         .nth(1)
@@ -1191,7 +1207,7 @@ fn the_readme_battle_is_what_the_program_prints() {
     let dir = tempfile::tempdir().unwrap();
     let journal = dir.path().join("battle.jsonl");
     let here = |text: &str| {
-        text.replace("rosters/newport-company-action.toml", ROSTER)
+        text.replace(roster, &format!("{}/{roster}", env!("CARGO_MANIFEST_DIR")))
             .replace("battle.jsonl", journal.to_str().unwrap())
     };
     let mut lines = block.lines().peekable();
@@ -1235,7 +1251,7 @@ fn the_readme_battle_is_what_the_program_prints() {
         }
         commands += 1;
     }
-    assert_eq!(commands, 3);
+    assert_eq!(commands, expected, "{title}");
 }
 
 // ---- refusals in JSON ----------------------------------------------------------------------------

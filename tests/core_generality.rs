@@ -1,7 +1,8 @@
 //! What the core offers every rule set beyond Newport's needs, tested through its public API:
 //! concealed units and who may see them, exposure and its undo, phases both sides play at once,
-//! and timers counted down at the end of a move. The scenario is the valid "everything" fixture,
-//! which hides the Pak behind stand 1 and the Panther and the battalion HQ behind stand 2.
+//! and timers counted down at the end of a move. The scenario is the valid Scruby "everything"
+//! fixture, which hides the French cannon behind stand 1 and a Line regiment and a cuirassier
+//! squadron behind stand 2.
 
 use umpire::battle::roster::Roster;
 use umpire::battle::state::{BattleState, Effect};
@@ -11,7 +12,7 @@ use umpire::rules::{MarkerDef, MarkerKind, PhaseDef, Tone};
 use umpire::scenario::{self, Scenario};
 
 fn scenario() -> Scenario {
-    let path = "tests/fixtures/scenarios/valid/everything.toml";
+    let path = "tests/fixtures/scenarios/valid/scruby-everything.toml";
     let source = std::fs::read_to_string(path).unwrap();
     scenario::parse(path, &source).unwrap()
 }
@@ -55,11 +56,11 @@ fn concealed_units_are_seen_by_their_side_and_the_umpire_until_exposed() {
     let s = scenario();
     let roster = Roster::build(&s.file, s.ruleset, &s.options);
     let mut state = BattleState::initial(&roster, 0, "cannon", None);
-    let ger = roster.sides.iter().position(|x| x.id == "ger").unwrap();
-    let us = 1 - ger;
-    let panther = roster.unit_index("panther").unwrap();
-    let hq = roster.unit_index("i-btl-hq").unwrap();
-    let pak = roster.unit_index("pak").unwrap();
+    let fr = roster.sides.iter().position(|x| x.id == "fr").unwrap();
+    let au = 1 - fr;
+    let line = roster.unit_index("fr-l1").unwrap();
+    let cuirassiers = roster.unit_index("fr-cui-a").unwrap();
+    let gun = roster.unit_index("fr-gun").unwrap();
 
     // The stands as the scenario lists them.
     let numbers: Vec<(i64, Vec<usize>)> = roster
@@ -67,20 +68,20 @@ fn concealed_units_are_seen_by_their_side_and_the_umpire_until_exposed() {
         .iter()
         .map(|c| (c.number, c.units.clone()))
         .collect();
-    assert_eq!(numbers, [(1, vec![pak]), (2, vec![panther, hq])]);
-    assert!(roster.columns.iter().all(|c| c.side == ger));
+    assert_eq!(numbers, [(1, vec![gun]), (2, vec![line, cuirassiers])]);
+    assert!(roster.columns.iter().all(|c| c.side == fr));
 
     // Concealed from the start: the umpire and its own side see it, the enemy and the public not.
-    for u in [panther, hq, pak] {
+    for u in [line, cuirassiers, gun] {
         assert!(state.units[u].concealed);
         let v = view(&roster, &state, &s);
         assert!(v.visible_to(u, Viewer::Umpire));
-        assert!(v.visible_to(u, Viewer::Side(ger)));
-        assert!(!v.visible_to(u, Viewer::Side(us)));
+        assert!(v.visible_to(u, Viewer::Side(fr)));
+        assert!(!v.visible_to(u, Viewer::Side(au)));
         assert!(!v.visible_to(u, Viewer::Public));
     }
     let v = view(&roster, &state, &s);
-    assert_eq!(v.concealment_badge(panther).unwrap().text, "HID 2");
+    assert_eq!(v.concealment_badge(line).unwrap().text, "HID 2");
     // Units not behind a stand are seen by all.
     let other = (0..roster.units.len())
         .find(|&u| roster.column_of(u).is_none())
@@ -91,28 +92,28 @@ fn concealed_units_are_seen_by_their_side_and_the_umpire_until_exposed() {
 
     // Exposed: everyone sees it; the rest of its column stays hidden; an undo hides it again.
     let exposed = Effect::Exposed {
-        unit: "panther".into(),
+        unit: "fr-l1".into(),
         cause: "fired on by cannon".into(),
     };
     let prior = state.apply(&roster, s.ruleset, &exposed).unwrap();
     {
         let v = view(&roster, &state, &s);
-        assert!(v.visible_to(panther, Viewer::Side(us)));
-        assert!(v.visible_to(panther, Viewer::Public));
-        assert!(v.concealment_badge(panther).is_none());
+        assert!(v.visible_to(line, Viewer::Side(au)));
+        assert!(v.visible_to(line, Viewer::Public));
+        assert!(v.concealment_badge(line).is_none());
         assert!(
-            !v.visible_to(hq, Viewer::Side(us)),
-            "the HQ stays behind stand 2"
+            !v.visible_to(cuirassiers, Viewer::Side(au)),
+            "the cuirassiers stay behind stand 2"
         );
     }
     state.revert(prior);
-    assert!(state.units[panther].concealed);
+    assert!(state.units[line].concealed);
 
     // The effect is written and read back as the journal keeps it.
     let json = serde_json::to_string(&exposed).unwrap();
     assert_eq!(
         json,
-        r#"{"set":"exposed","unit":"panther","cause":"fired on by cannon"}"#
+        r#"{"set":"exposed","unit":"fr-l1","cause":"fired on by cannon"}"#
     );
     assert_eq!(serde_json::from_str::<Effect>(&json).unwrap(), exposed);
 }
@@ -139,13 +140,13 @@ fn timers_count_down_by_one_and_come_off_at_nought() {
     let s = scenario();
     let roster = Roster::build(&s.file, s.ruleset, &s.options);
     let mut state = BattleState::initial(&roster, 0, "cannon", None);
-    let a = roster.unit_index("panther").unwrap();
-    let b = roster.unit_index("pak").unwrap();
+    let a = roster.unit_index("fr-cui-a").unwrap();
+    let b = roster.unit_index("fr-gun").unwrap();
     state.units[a].markers.insert("retiring", 3);
     state.units[b].markers.insert("retiring", 1);
     let v = view(&roster, &state, &s);
     let done = count_down(&v, &[RETIRING], 0..roster.units.len(), "move");
-    // Roster order: the Pak comes before the Panther in the fixture.
+    // Roster order: the cannon comes before the cuirassiers in the fixture.
     let (first, second) = if b < a { (b, a) } else { (a, b) };
     let expect = |u: usize| -> (String, Effect) {
         let id = roster.units[u].id.clone();

@@ -28,6 +28,8 @@ fn file_name(path: &Path) -> String {
 /// Each kind of mistake `umpire check` must catch, by fixture name. A fixture removed or renamed
 /// fails [`every_kind_of_mistake_has_a_fixture`].
 const MISTAKES: &[&str] = &[
+    "concealed-twice",
+    "concealed-road-column",
     "syntax-error",
     "unknown-key",
     "missing-key",
@@ -48,6 +50,15 @@ const MISTAKES: &[&str] = &[
     "id-too-long",
     "dangling-reference",
     "duplicate-concealed-number",
+    "concealed-in-newport",
+    "concealment-option-off",
+    "concealed-stand-empty",
+    "concealed-stand-over-a-brigade",
+    "concealed-light-cavalry",
+    "concealed-headquarters",
+    "figures-above-full-tray",
+    "figures-on-a-gun",
+    "formation-not-infantry",
     "control-char-in-name",
     "bidi-char-in-name",
     "zero-width-space-in-id",
@@ -184,6 +195,38 @@ fn battalion_action_has_tanks_guns_and_assets_on_both_sides() {
     assert!(s.options.bool_for("hamstrung", Some("ger")));
     assert!(s.options.bool_for("superior_command", Some("us")));
     assert!(!s.options.bool_for("superior_command", Some("ger")));
+}
+
+#[test]
+fn scruby_army_corps_is_the_organisation_the_rules_describe() {
+    let s = scenario::load(&dir("rosters/scruby-army-corps.toml")).unwrap();
+    assert!(s.options.bool("concealment"));
+    for side in &s.file.sides {
+        let id = side.id.get_ref();
+        // Six divisions, each of 4 Line, 1 Light and 1 Grenadier regiment and a cannon.
+        let divisions: Vec<_> = (side.formations.iter())
+            .filter(|f| f.level.as_ref().is_some_and(|l| l.get_ref() == "division"))
+            .collect();
+        assert_eq!(divisions.len(), 6, "{id}: divisions");
+        for d in divisions {
+            let kinds: Vec<&str> = d.units.iter().map(|u| u.kind.get_ref().as_str()).collect();
+            for (kind, n) in [("line", 4), ("light", 1), ("grenadier", 1), ("cannon", 1)] {
+                let found = kinds.iter().filter(|k| **k == kind).count();
+                assert_eq!(found, n, "{id}: {}: {kind}", d.id.get_ref());
+            }
+        }
+        // Two heavy and two light cavalry regiments of two squadrons.
+        for kind in ["heavy-cavalry", "light-cavalry"] {
+            let regiments: Vec<_> = (side.formations.iter())
+                .filter(|f| !f.units.is_empty() && f.units.iter().all(|u| u.kind.get_ref() == kind))
+                .collect();
+            assert_eq!(regiments.len(), 2, "{id}: {kind} regiments");
+            assert!(regiments.iter().all(|r| r.units.len() == 2), "{id}: {kind}");
+        }
+        let hqs = count_kind(&s, id, "headquarters");
+        assert!((2..=3).contains(&hqs), "{id}: {hqs} headquarters");
+        assert!(side.concealed.len() >= 2, "{id}: concealed columns");
+    }
 }
 
 fn count_kind(s: &scenario::Scenario, side: &str, kind: &str) -> usize {

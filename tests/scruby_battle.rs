@@ -7,6 +7,7 @@ mod support;
 
 use support::*;
 use umpire::battle::{Battle, Effect, Viewer};
+
 use umpire::rules::scruby::defs::*;
 
 /// Two small brigades. The French hide a column behind stand 1: a Light regiment, two Line
@@ -186,6 +187,25 @@ fn the_battle_opens_on_the_initiative_and_a_tie_is_thrown_again() {
 }
 
 #[test]
+fn a_regiment_short_of_a_full_tray_starts_with_the_rest_lost() {
+    let b = new_battle("");
+    // a3 has `figures = 1`: a tray of 4, three lost before the battle (●○○○).
+    let a3 = b.roster.unit_index("a3").unwrap();
+    assert_eq!(b.roster.units[a3].hit_limit, 4);
+    assert_eq!(unit(&b, "a3").hits, 3);
+    assert_eq!(left(&b, "a3"), 1);
+    let losses = b.ruleset.losses();
+    assert_eq!(losses.pips(3, 4), "●○○○");
+    // Squadrons hold 3; guns and headquarters have no figures.
+    for (id, limit) in [("a-hc", 3), ("a-lc", 3), ("a-gun", 0), ("au-hq", 0)] {
+        let u = b.roster.unit_index(id).unwrap();
+        assert_eq!(b.roster.units[u].hit_limit, limit, "{id}");
+    }
+    // What a unit began with is not a loss of the battle.
+    assert_eq!(b.summary().sides[0].hits, 0);
+}
+
+#[test]
 fn the_move_runs_cannon_fire_high_roller_first_then_rifles_then_melee() {
     let mut b = moving();
     let mut seen = vec![(b.state().phase.clone(), b.state().active)];
@@ -315,7 +335,7 @@ fn rifle_fire_is_simultaneous_a_regiment_fires_with_the_figures_it_began_with() 
         &[("firer-unit", "f1"), ("target-unit", "a3"), ("range", "5")],
         "",
     );
-    assert!(e.effects.contains(&hits("a3", 1)), "{:?}", e.effects);
+    assert!(e.effects.contains(&hits("a3", 4)), "{:?}", e.effects);
     assert!(
         e.effects
             .iter()
@@ -805,7 +825,7 @@ fn deploying_into_line_exposes_at_least_three_regiments_and_the_rest_stay_hidden
         "",
     );
     assert!(
-        e.summary.contains("2 units stay concealed"),
+        e.summary.contains("the rest of the column stays concealed"),
         "{}",
         e.summary
     );

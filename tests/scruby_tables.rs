@@ -886,7 +886,7 @@ fn refusals_name_the_input() {
 fn help_documents_every_input() {
     let ruleset = umpire::rules::get("scruby").expect("scruby is registered");
     for mode in ["resolve", "odds"] {
-        for action in ruleset.actions() {
+        for action in ruleset.actions().iter().filter(|a| a.standalone) {
             let help = ok(&[mode, "scruby", action.id, "--help"]);
             for p in action.table_params() {
                 assert!(
@@ -896,6 +896,48 @@ fn help_documents_every_input() {
                     p.name
                 );
             }
+        }
+    }
+}
+
+#[test]
+fn act_help_documents_every_battle_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = dir.path().join("s.toml");
+    std::fs::write(
+        &scenario,
+        r#"ruleset = "scruby"
+title = "Help"
+[[side]]
+id = "a"
+name = "A"
+  [[side.unit]]
+  id = "a1"
+  name = "IR 1"
+  kind = "line"
+[[side]]
+id = "b"
+name = "B"
+  [[side.unit]]
+  id = "b1"
+  name = "IR 2"
+  kind = "line"
+"#,
+    )
+    .unwrap();
+    let journal = dir.path().join("j.jsonl");
+    let (s, j) = (scenario.to_str().unwrap(), journal.to_str().unwrap());
+    ok(&["new", s, "--journal", j]);
+    let ruleset = umpire::rules::get("scruby").expect("scruby is registered");
+    for action in ruleset.actions() {
+        let help = ok(&["act", j, action.id, "--help"]);
+        for p in action.battle_params() {
+            assert!(
+                help.contains(&format!("--{}", p.name)),
+                "act {} --help lacks --{}:\n{help}",
+                action.id,
+                p.name
+            );
         }
     }
 }
@@ -912,7 +954,8 @@ fn rulesets_lists_scruby() {
         "Formation levels: corps, division, brigade, regiment",
         "another reading: option `cross_country_fires_as`",
         "another reading: option `morale_tie`",
-        "rifle  (umpire resolve|odds scruby rifle)",
+        "rifle  (umpire resolve|odds scruby rifle; in a battle)",
+        "expose  (in a battle)",
     ] {
         assert!(out.contains(needle), "{needle:?} missing:\n{out}");
     }

@@ -156,6 +156,7 @@ mod tests {
                 }
             },
             summary: n.to_string(),
+            audience: crate::battle::Audience::Everyone,
             resolutions: vec![],
             effects: vec![],
             notes: vec![],

@@ -10,6 +10,7 @@
 //! The journal ([`journal`]) and [`session`] are the edges that put entries on disk before they
 //! are applied.
 
+pub mod audience;
 pub mod history;
 pub mod journal;
 pub mod roster;
@@ -25,6 +26,7 @@ use crate::rules::{
 };
 use crate::scenario::Scenario;
 use crate::text::did_you_mean;
+pub use audience::{Audience, audiences, visible_entries};
 pub use history::History;
 pub use roster::{FormationInfo, Roster, SideInfo, UnitInfo};
 use serde::{Deserialize, Serialize};
@@ -87,6 +89,9 @@ pub struct Event {
     pub kind: EventKind,
     /// One line for the log.
     pub summary: String,
+    /// Who may see it ([`Battle::audience`]); written only when not everyone.
+    #[serde(default, skip_serializing_if = "Audience::is_everyone")]
+    pub audience: Audience,
     /// The explained rolls, with their faces.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub resolutions: Vec<Resolution>,
@@ -314,16 +319,19 @@ impl Battle {
     }
 
     /// The start event: the rule set's initial markers and counters. The first entry of every
-    /// journal.
+    /// journal. Its audience is decided as every event's ([`Battle::audience`]).
     pub fn start_event(&self) -> Entry {
-        Entry::Event(Event {
+        let mut event = Event {
             kind: EventKind::Start,
             summary: format!("Battle begins: {}", self.scenario.title()),
+            audience: Audience::Everyone,
             resolutions: Vec::new(),
             effects: self.ruleset.start(&self.view()),
             notes: Vec::new(),
             offers: Vec::new(),
-        })
+        };
+        event.audience = self.audience(&event);
+        Entry::Event(event)
     }
 
     /// Checks and resolves a command into the entry that records it. Changes nothing.
@@ -364,6 +372,7 @@ impl Battle {
                         params: params.clone(),
                     },
                     summary: out.summary,
+                    audience: Audience::Everyone,
                     resolutions: out.resolutions,
                     effects: out.effects,
                     notes: out.prompts,
@@ -411,6 +420,7 @@ impl Battle {
                 Event {
                     kind: EventKind::Advance,
                     summary,
+                    audience: Audience::Everyone,
                     resolutions,
                     effects,
                     notes: steps,
@@ -450,6 +460,7 @@ impl Battle {
                 Event {
                     kind: EventKind::Edit,
                     summary: format!("{}: {} {verb} by hand", view.label(u), def.badge),
+                    audience: Audience::Everyone,
                     resolutions: Vec::new(),
                     effects: vec![Effect::Marker {
                         unit: unit.clone(),
@@ -484,6 +495,7 @@ impl Battle {
                 Event {
                     kind: EventKind::Edit,
                     summary,
+                    audience: Audience::Everyone,
                     resolutions: Vec::new(),
                     effects,
                     notes: Vec::new(),
@@ -501,6 +513,7 @@ impl Battle {
                 Event {
                     kind: EventKind::Edit,
                     summary: format!("{} put back on the table by hand", view.label(u)),
+                    audience: Audience::Everyone,
                     resolutions: Vec::new(),
                     effects: vec![Effect::Returned { unit: unit.clone() }],
                     notes: Vec::new(),
@@ -529,6 +542,7 @@ impl Battle {
                         "{scope}: {name} {} by hand",
                         value.map_or("cleared".to_string(), |v| format!("set to {v}"))
                     ),
+                    audience: Audience::Everyone,
                     resolutions: Vec::new(),
                     effects: vec![Effect::Counter {
                         scope: scope.clone(),
@@ -564,6 +578,7 @@ impl Battle {
                         "The umpire extends the battle by {turns} turn{}: it now ends after turn {to}",
                         if *turns == 1 { "" } else { "s" }
                     ),
+                    audience: Audience::Everyone,
                     resolutions: Vec::new(),
                     effects: vec![Effect::TurnLimit { turns: to }],
                     notes: Vec::new(),
@@ -583,6 +598,7 @@ impl Battle {
                 Event {
                     kind: EventKind::Note { text: text.clone() },
                     summary: format!("Note: {text}"),
+                    audience: Audience::Everyone,
                     resolutions: Vec::new(),
                     effects: Vec::new(),
                     notes: Vec::new(),
@@ -592,6 +608,8 @@ impl Battle {
         };
         // An event must apply cleanly before it is accepted, exactly as a replay will check it.
         self.check_event(&event, false)?;
+        let mut event = event;
+        event.audience = self.audience(&event);
         Ok(Entry::Event(event))
     }
 
@@ -629,6 +647,13 @@ impl Battle {
                 }
             }
             (EventKind::Advance | EventKind::Edit, false) => {}
+        }
+        if let Audience::Side(side) = &event.audience
+            && self.roster.side_index(side).is_none()
+        {
+            return Err(BattleError::Invalid(format!(
+                "an event seen by side `{side}`, which this battle does not have"
+            )));
         }
         for e in &event.effects {
             self.state.check(&self.roster, self.ruleset, e)?;

@@ -25,7 +25,7 @@
 //! checksums.
 
 use super::journal::{Journal, JournalError, Reading, TornTail};
-use super::{Battle, BattleError, Command, Effect, Entry, Event, EventKind};
+use super::{Audience, Battle, BattleError, Command, Effect, Entry, Event, EventKind};
 use crate::dice::{DiceError, DiceSource, SeededDice, TypedDice};
 use crate::resolution::Resolution;
 use crate::rules::{Offer, Params};
@@ -125,6 +125,9 @@ pub struct WireRecord<R = Vec<Resolution>, N = Vec<String>> {
     text: Option<String>,
     #[serde(default)]
     summary: Option<String>,
+    /// Absent in a line seen by everyone, and in every line written before audiences.
+    #[serde(default)]
+    audience: Audience,
     #[serde(default)]
     resolutions: R,
     #[serde(default)]
@@ -209,6 +212,7 @@ impl<R, N> WireRecord<R, N> {
                 Entry::Event(Event {
                     kind,
                     summary: w.summary.ok_or_else(|| missing("summary"))?,
+                    audience: w.audience,
                     resolutions,
                     effects: w.effects,
                     notes,
@@ -706,6 +710,7 @@ mod tests {
                         .with("flank", Value::Bool(true)),
                 },
                 summary: "Red One fires".into(),
+                audience: Audience::Side("red".into()),
                 resolutions: vec![Resolution {
                     ruleset: "newport".into(),
                     action: "fire".into(),

@@ -15,7 +15,9 @@ pub struct SideSummary {
     pub units: usize,
     pub in_play: usize,
     pub lost: usize,
-    /// Hits taken, by the units still in play and by those removed.
+    /// Hits taken (figures lost …) in the battle, by the units still in play and by those removed;
+    /// what a unit had already lost when the battle began (a regiment starting short of a full
+    /// tray) is not counted.
     pub hits: u32,
     /// Leaders on the roster, and those removed (and not back).
     pub leaders: usize,
@@ -35,9 +37,27 @@ pub struct Summary {
 }
 
 impl Battle {
+    /// Each unit's hits as the start event set them (losses it began the battle with).
+    pub fn opening_hits(&self) -> Vec<u32> {
+        let mut hits = vec![0; self.roster.units.len()];
+        let start = self
+            .history()
+            .in_force()
+            .find(|e| e.kind == super::EventKind::Start);
+        for effect in start.iter().flat_map(|e| &e.effects) {
+            if let super::Effect::Hits { unit, hits: h } = effect
+                && let Some(u) = self.roster.unit_index(unit)
+            {
+                hits[u] = *h;
+            }
+        }
+        hits
+    }
+
     /// The battle's account as it stands.
     pub fn summary(&self) -> Summary {
         let state = self.state();
+        let opening = self.opening_hits();
         let sides = self
             .roster
             .sides
@@ -61,7 +81,7 @@ impl Battle {
                     let st = &state.units[u];
                     let leader = self.ruleset.is_leader(info);
                     acc.units += 1;
-                    acc.hits += st.hits;
+                    acc.hits += st.hits.saturating_sub(opening[u]);
                     acc.leaders += usize::from(leader);
                     if st.on_table() {
                         acc.in_play += 1;

@@ -56,6 +56,7 @@
 //! {
 //!   "journal": "battle.jsonl",
 //!   "record": { "seq": 3, "at": "…", "dice": {"word_pos": "…"}, "entry": "event", "kind": "act", … },
+//!   "audience": "everyone",
 //!   "undone": "…",
 //!   "standing_offers": [
 //!     { "action": "fire", "text": "…", "actor_param": "firer", "params": {"target": "1-1"},
@@ -65,6 +66,11 @@
 //! ```
 //!
 //! `record` is the record exactly as the journal holds it (without the line's checksum);
+//! `audience` is who may see it: `"everyone"`, `"umpire"` (the umpire alone), or `{"side": "ger"}`
+//! (the umpire and that side: it concerns that side's concealed units); an undo or redo is seen by
+//! whoever saw the event it took back or put back. The record itself holds its event's audience
+//! only when it is not everyone's. In text, such a record is followed by the line `Seen by the
+//! umpire and … only` (or `Seen by the umpire only`).
 //! `undone` / `redone` (only for an undo or redo) is the summary of the event taken back or put
 //! back; `standing_offers` are the offers standing once the record is applied, each with the ids
 //! of the units that may take it up and the command that would.
@@ -114,7 +120,7 @@ use super::output::{self, FAILED, Failure, USAGE};
 use super::resolve;
 use crate::battle::journal::{Journal, TornTail};
 use crate::battle::session::{self, Header, Record, Session, SessionError};
-use crate::battle::{Battle, BattleError, Command as BattleCommand, Entry, EventKind};
+use crate::battle::{Audience, Battle, BattleError, Command as BattleCommand, Entry, EventKind};
 use crate::dice::TypedDice;
 use crate::rules::{
     ActionDef, MarkerKind, Offer, ParamDef, ParamKind, Params, RuleError, Ruleset, Scope, Value,
@@ -198,8 +204,8 @@ fn json_arg() -> Arg {
         .long("json")
         .action(ArgAction::SetTrue)
         .help(
-            "Print the record as written to the journal, and the offers standing, as JSON; a \
-             refusal too, as {\"error\", \"kind\", \"exit_status\"} on standard output",
+            "Print the record as written to the journal, who may see it, and the offers standing, \
+             as JSON; a refusal too, as {\"error\", \"kind\", \"exit_status\"} on standard output",
         )
 }
 
@@ -966,6 +972,15 @@ fn carry_out(
         writeln!(err, "warning: {}", escape_terminal(&tail.describe()))?;
     }
     let battle = session.battle();
+    // Who may see the record: an event's audience; an undo's or a redo's that of the event it
+    // took back (now the one a redo would put back) or put back (now the latest in force).
+    let audience = match &record.entry {
+        Entry::Event(e) => Some(&e.audience),
+        Entry::Undo => battle.redo_preview().map(|e| &e.audience),
+        Entry::Redo => battle.history().last_in_force().map(|e| &e.audience),
+    }
+    .cloned()
+    .unwrap_or_default();
     if json {
         let (undone, redone) = match took {
             Some(("undone", what)) => (Some(what), None),
@@ -975,6 +990,7 @@ fn carry_out(
         let shown = RecordJson {
             journal: shown(journal),
             record: &record,
+            audience: &audience,
             undone,
             redone,
             standing_offers: offers_json(battle, journal),
@@ -982,6 +998,9 @@ fn carry_out(
         write_json(out, &shown)
     } else {
         let mut text = record_text(battle, &record, took);
+        if let Some(who) = audience.describe(&battle.roster) {
+            text.push_str(&format!("Seen by {who}\n"));
+        }
         text.push_str(&offers_text(battle, journal));
         if battle.state().is_over() && matches!(command, BattleCommand::Advance) {
             text.push_str(&summary_text(battle));
@@ -1466,7 +1485,9 @@ fn state_text(battle: &Battle, journal: &Path, seed: u64) -> String {
             Line::Side(s) => {
                 let side = &r.sides[s];
                 let mut text = format!("{} ({}, {})", side.name, side.id, side.quality);
-                if s == st.active {
+                if battle.view().acts_now(s)
+                    && !battle.view().phase().is_some_and(|p| p.simultaneous)
+                {
                     text.push_str(" — its turn");
                 }
                 if let Some(c) = counters_text(battle, &side.id) {
@@ -1563,6 +1584,8 @@ fn capitalised(s: &str) -> String {
 struct RecordJson<'a> {
     journal: String,
     record: &'a Record,
+    /// Who may see the record (an undo's or a redo's: the event's it acted on).
+    audience: &'a Audience,
     #[serde(skip_serializing_if = "Option::is_none")]
     undone: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]

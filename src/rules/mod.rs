@@ -363,6 +363,11 @@ pub trait Ruleset: Send + Sync {
     fn tables(&self) -> Vec<TableDoc>;
     /// Procedures the umpire can resolve.
     fn actions(&self) -> &'static [ActionDef];
+    /// True when the rules hide columns behind numbered concealment stands (a scenario's
+    /// `[[side.concealed]]`); a scenario of a rule set without them is refused if it has any.
+    fn conceals(&self) -> bool {
+        false
+    }
 
     /// Checks that need the rules (a method-3 game needs battalions …).
     fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem>;

@@ -10,6 +10,7 @@ pub use schema::{ConcealedDef, FormationDef, ScenarioFile, SideDef, Spanned, UNI
 use std::fmt;
 use std::ops::Range;
 use std::path::Path;
+pub use validate::Path as KeyPath;
 
 /// A problem found in a scenario, located by byte span (turned into line and column for display).
 #[derive(Clone, Debug, PartialEq, Eq)]

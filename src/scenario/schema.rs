@@ -25,6 +25,7 @@
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use std::ops::Range;
 pub use toml::Spanned;
 
 /// The whole file.
@@ -70,7 +71,7 @@ pub struct SideDef {
     #[serde(rename = "unit", default)]
     pub units: Vec<UnitDef>,
     /// Concealment stands and the secret lists behind them.
-    #[serde(rename = "concealed", default)]
+    #[serde(rename = "concealed", default, deserialize_with = "stands")]
     pub concealed: Vec<ConcealedDef>,
 }
 
@@ -174,11 +175,75 @@ impl<'de> Deserialize<'de> for UnitDef {
 }
 
 /// A concealment stand: its number (all the opponent sees) and the units behind it.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug)]
 pub struct ConcealedDef {
+    /// Where the stand is written: its `[[side.concealed]]` header (or its inline table).
+    pub span: Range<usize>,
     pub number: Spanned<i64>,
     pub units: Vec<Spanned<String>>,
+    /// Where the list of units is written (`[]` for an empty one).
+    pub units_span: Range<usize>,
+}
+
+/// The keys of a concealment stand.
+const CONCEALED_KEYS: &[&str] = &["number", "units"];
+
+impl<'de> Deserialize<'de> for ConcealedDef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = ConcealedDef;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a concealment stand table")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<ConcealedDef, A::Error> {
+                use serde::de::Error;
+                /// The keys, read as such so that an unknown one is refused at the key.
+                #[derive(Deserialize)]
+                #[serde(field_identifier, rename_all = "lowercase")]
+                enum Key {
+                    Number,
+                    Units,
+                }
+                let mut number = None;
+                let mut units: Option<Spanned<Vec<Spanned<String>>>> = None;
+                while let Some(key) = map.next_key::<Key>()? {
+                    match key {
+                        Key::Number => number = Some(map.next_value()?),
+                        Key::Units => units = Some(map.next_value()?),
+                    }
+                }
+                let number = number.ok_or_else(|| A::Error::missing_field("number"))?;
+                let units = units.ok_or_else(|| A::Error::missing_field("units"))?;
+                Ok(ConcealedDef {
+                    // The stand's own span is set by the side that reads it ([`stands`]).
+                    span: units.span(),
+                    number,
+                    units_span: units.span(),
+                    units: units.into_inner(),
+                })
+            }
+        }
+        d.deserialize_struct("ConcealedDef", CONCEALED_KEYS, Visit)
+    }
+}
+
+/// Reads a side's concealment stands, each with the span of its table.
+fn stands<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<ConcealedDef>, D::Error> {
+    let stands = Vec::<Spanned<ConcealedDef>>::deserialize(d)?;
+    Ok(stands
+        .into_iter()
+        .map(|s| {
+            let span = s.span();
+            ConcealedDef {
+                span,
+                ..s.into_inner()
+            }
+        })
+        .collect())
 }
 
 impl ScenarioFile {

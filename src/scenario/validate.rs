@@ -105,14 +105,15 @@ fn located(file: &str, source: &str, mut problems: Vec<Problem>) -> ScenarioErro
 
 // ---- paths ---------------------------------------------------------------------------------
 
-/// Where a key is: `side "ger" › formation "2-plt" › unit "2-3"`.
+/// Where a key is: `side "ger" › formation "2-plt" › unit "2-3"`. Rule sets name the keys of
+/// their own problems with it too ([`super::KeyPath`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct Path(Vec<String>);
+pub struct Path(Vec<String>);
 
 impl Path {
     /// The path of the `index`th `kind` (side, formation, unit …) under this one, named by its id
     /// when the id is usable, else by its index.
-    fn item(&self, kind: &str, id: Option<&str>, index: usize) -> Path {
+    pub fn item(&self, kind: &str, id: Option<&str>, index: usize) -> Path {
         let label = match id {
             Some(id) if id_problem(id).is_none() => format!("{kind} \"{id}\""),
             _ => format!("{kind}[{index}]"),
@@ -121,14 +122,14 @@ impl Path {
     }
 
     /// The path of a table under this one that is named by its key (`options`).
-    fn then(&self, segment: impl Into<String>) -> Path {
+    pub fn then(&self, segment: impl Into<String>) -> Path {
         let mut segments = self.0.clone();
         segments.push(segment.into());
         Path(segments)
     }
 
     /// The dotted name of `key` in this table.
-    fn key(&self, key: &str) -> String {
+    pub fn key(&self, key: &str) -> String {
         if self.0.is_empty() {
             key.to_string()
         } else {
@@ -524,6 +525,7 @@ impl<'a> Meaning<'a> {
         let options = self.options(ruleset);
         self.vocabulary(ruleset);
         self.unit_fields(ruleset);
+        self.concealment(ruleset);
         self.problems.extend(ruleset.validate(self.file, &options));
         Some((ruleset, options))
     }
@@ -736,6 +738,8 @@ impl<'a> Meaning<'a> {
         for (side, s) in file.sides.iter().enumerate() {
             let path = self.tree.sides[side].path.clone();
             let mut numbers: HashMap<i64, usize> = HashMap::new();
+            // Where each unit is first hidden: a unit is behind one stand at most.
+            let mut hidden: HashMap<&str, i64> = HashMap::new();
             for (i, c) in s.concealed.iter().enumerate() {
                 let cpath = path.item("concealed", None, i);
                 let number = *c.number.get_ref();
@@ -755,8 +759,42 @@ impl<'a> Meaning<'a> {
                 }
                 for (j, u) in c.units.iter().enumerate() {
                     let key = cpath.key(&format!("units[{j}]"));
-                    self.unit_reference(key, u, units, None, Some(side));
+                    match hidden.get(u.get_ref().as_str()) {
+                        Some(&first) => {
+                            let message = if first == number {
+                                "listed twice behind this stand".to_string()
+                            } else {
+                                format!(
+                                    "already hidden behind stand {first}: a unit is behind one stand at most"
+                                )
+                            };
+                            self.push(u.span(), key, quoted(u), message);
+                        }
+                        None => {
+                            hidden.insert(u.get_ref().as_str(), number);
+                            self.unit_reference(key, u, units, None, Some(side));
+                        }
+                    }
                 }
+            }
+        }
+    }
+
+    /// Concealment stands only where the rule set has concealed columns: one problem per side
+    /// that has any, at its first stand.
+    fn concealment(&mut self, ruleset: &'static dyn Ruleset) {
+        if ruleset.conceals() {
+            return;
+        }
+        for n in &self.tree.sides {
+            if let Some(first) = n.def.concealed.first() {
+                let message = format!(
+                    "{} has no concealed columns: remove [[side.concealed]]",
+                    ruleset.id()
+                );
+                let key = n.path.key("concealed");
+                self.problems
+                    .push(Problem::new(Some(first.span.clone()), key, message));
             }
         }
     }
@@ -1356,11 +1394,13 @@ mod tests {
 
     #[test]
     fn references_with_invisible_characters_are_named_as_such() {
-        let source = "ruleset = \"newport\"\ntitle = \"t\"\nfirst_side = \"a\u{200B}\"\n\
+        // A rule set with concealment stands, and its rules in force.
+        let source = "ruleset = \"scruby\"\ntitle = \"t\"\nfirst_side = \"a\u{200B}\"\n\
                       [[side]]\nid = \"a\"\nname = \"A\"\n\
-                      [[side.unit]]\nid = \"u\"\nname = \"U\"\nkind = \"infantry\"\n\
+                      [[side.unit]]\nid = \"u\"\nname = \"U\"\nkind = \"line\"\n\
                       [[side]]\nid = \"b\"\nname = \"B\"\n\
-                      [[side.concealed]]\nnumber = 1\nunits = [\"u\u{2060}\"]\n";
+                      [[side.concealed]]\nnumber = 1\nunits = [\"u\u{2060}\"]\n\
+                      [options]\nconcealment = true\n";
         let e = errors(source);
         assert_eq!(e.len(), 2, "{e:?}");
         assert!(
@@ -1373,6 +1413,59 @@ mod tests {
             ),
             "{e:?}"
         );
+    }
+
+    #[test]
+    fn concealment_stands_only_where_the_rule_set_has_them() {
+        let file = |ruleset: &str, kind: &str| {
+            format!(
+                "ruleset = \"{ruleset}\"\ntitle = \"t\"\n\
+                 [[side]]\nid = \"a\"\nname = \"A\"\n\
+                 [[side.unit]]\nid = \"u\"\nname = \"U\"\nkind = \"{kind}\"\n\
+                 [[side.unit]]\nid = \"v\"\nname = \"V\"\nkind = \"{kind}\"\n\
+                 \x20 [[side.concealed]]\n  number = 1\n  units = [\"u\"]\n\
+                 \x20 [[side.concealed]]\n  number = 2\n  units = [\"v\"]\n\
+                 [[side]]\nid = \"b\"\nname = \"B\"\n\
+                 concealed = [{{ number = 1, units = [] }}]\n"
+            )
+        };
+        // One problem a side, at its first stand: the header, or the inline table.
+        assert_eq!(
+            errors(&file("newport", "infantry")),
+            [
+                "f:14:3: side \"a\" › concealed: newport has no concealed columns: remove [[side.concealed]]",
+                "f:23:14: side \"b\" › concealed: newport has no concealed columns: remove [[side.concealed]]",
+            ]
+        );
+        // A rule set that has them checks them with its own rules.
+        let scruby = errors(&file("scruby", "line"));
+        assert!(
+            scruby
+                .iter()
+                .all(|e| !e.contains("has no concealed columns")),
+            "{scruby:?}"
+        );
+        assert!(rules::get("scruby").unwrap().conceals());
+        assert!(!rules::get("newport").unwrap().conceals());
+    }
+
+    #[test]
+    fn a_concealment_stand_keeps_where_it_and_its_list_are_written() {
+        let source = "ruleset = \"scruby\"\ntitle = \"t\"\n[[side]]\nid = \"a\"\nname = \"A\"\n\
+                      [[side.concealed]]\nnumber = 1\nunits = [ ]\n\
+                      [[side]]\nid = \"b\"\nname = \"B\"\nconcealed = [{ number = 2, units = [\"x\"] }]\n";
+        let (parsed, errors) = DeTable::parse_recoverable(source);
+        assert!(errors.is_empty());
+        let root = Spanned::new(parsed.span(), DeValue::Table(parsed.into_inner()));
+        let file = ScenarioFile::deserialize(ValueDeserializer::from(root)).unwrap();
+        let at = |span: Range<usize>| &source[span];
+        let a = &file.sides[0].concealed[0];
+        assert_eq!(at(a.span.clone()), "[[side.concealed]]");
+        assert_eq!(at(a.units_span.clone()), "[ ]");
+        let b = &file.sides[1].concealed[0];
+        assert_eq!(at(b.span.clone()), "{ number = 2, units = [\"x\"] }");
+        assert_eq!(at(b.units_span.clone()), "[\"x\"]");
+        assert_eq!(*b.number.get_ref(), 2);
     }
 
     #[test]

@@ -383,7 +383,8 @@ fn retire(v: &BattleView<'_>, u: usize, out: &mut Vec<Effect>) -> String {
 /// Replaces a table resolution's "what to do" lines with what the battle did.
 fn done(mut r: Resolution, lines: &[String], dice: &dyn DiceSource) -> Resolution {
     r.effects = lines.to_vec();
-    r.rolled_by_program = dice.is_generated();
+    // No die thrown (an automatic kill): nobody rolled.
+    r.rolled_by_program = dice.is_generated() && !r.faces().is_empty();
     r
 }
 
@@ -1111,17 +1112,14 @@ fn act_deploy(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         v.roster.sides[col.side].name,
         col.number,
         names.join(", "),
+        // How many stay hidden is the owner's secret: the enemy sees only that some may.
         if rest == 0 {
-            "the whole column is exposed".to_string()
+            "the whole column is exposed"
         } else {
-            format!("{rest} unit{} stay concealed behind them", plural(rest))
+            "the rest of the column stays concealed behind them"
         }
     );
     Ok(out)
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 fn act_form(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
@@ -1215,10 +1213,24 @@ fn act_take_hq(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
 
 // ---- the move ---------------------------------------------------------------------------------
 
-/// The initial markers: each infantry regiment's formation from the scenario.
+/// The opening state: a regiment or squadron that starts with fewer figures than a full tray has
+/// the rest lost already (a 3-figure regiment shows ●●●○), and each infantry regiment's formation
+/// from the scenario is a marker.
 pub fn start(v: &BattleView<'_>) -> Vec<Effect> {
     let mut out = Vec::new();
     for u in 0..v.roster.units.len() {
+        let info = v.info(u);
+        if let Some(n) = info
+            .fields
+            .int("figures")
+            .and_then(|n| u32::try_from(n).ok())
+            && n < info.hit_limit
+        {
+            out.push(Effect::Hits {
+                unit: info.id.clone(),
+                hits: info.hit_limit - n,
+            });
+        }
         let marker = match v.info(u).fields.text("formation") {
             Some("road-column") => ROAD_COLUMN,
             Some("cross-country") => CROSS_COUNTRY,

@@ -536,6 +536,36 @@ pub const DECISIONS: &[Decision] = &[
         text: "against Light infantry or Grenadiers the light cavalry first lose one figure (row 7: those troops kill automatically), then throw; against Line infantry or light cavalry they throw at once. Equal totals are thrown again",
         option: Some("morale_tie"),
     },
+    Decision {
+        topic: "the order of the move",
+        text: "initiative, then movement (both sides), then the high roller's cannon fire, then the other side's guns still manned and standing, then rifle fire (both sides), then melee (both sides), then the end of the move; canister is fired in its gun's cannon fire, before any rifle",
+        option: None,
+    },
+    Decision {
+        topic: "simultaneous rifle fire",
+        text: "a regiment fires with the figures it had when rifle fire began: one that loses figures, or its last figure, to rifle fire in the same phase still fires with them",
+        option: None,
+    },
+    Decision {
+        topic: "a gun re-manned by its captor",
+        text: "once held 3 moves, the gun is re-manned and fires for its holder, in the holder's cannon fire",
+        option: None,
+    },
+    Decision {
+        topic: "march order of an exposed column",
+        text: "Light infantry in front; the other regiments in their list order, half before the guns and half after, so that the cannons are in the centre; heavy cavalry in the rear",
+        option: None,
+    },
+    Decision {
+        topic: "concealed units",
+        text: "a unit still behind its stand may not fire or start a melee (a screened column cannot fire; an unscreened one that acts is seen); fired on or meleed, its whole column is exposed before the result applies; only infantry regiments deploy into line",
+        option: None,
+    },
+    Decision {
+        topic: "headquarters",
+        text: "a headquarters is lost when an enemy stand takes it and held again when its own side retakes it; it has no figures and is never fired on",
+        option: None,
+    },
 ];
 
 // ---- procedure inputs ---------------------------------------------------------------------------

@@ -19,6 +19,7 @@ pub mod exact;
 pub mod fire;
 pub mod melee;
 pub mod tables;
+pub mod validate;
 
 pub use defs::Settings;
 
@@ -104,6 +105,9 @@ impl Ruleset for Scruby {
     fn actions(&self) -> &'static [ActionDef] {
         defs::ACTIONS
     }
+    fn conceals(&self) -> bool {
+        true
+    }
 
     fn option_conflicts(&self, options: &Options, side: Option<&str>) -> Vec<OptionConflict> {
         defs::option_conflicts(options, side)
@@ -161,26 +165,24 @@ impl Ruleset for Scruby {
             "lc-morale" => melee::resolve_lc(&melee::LcMorale::from_params(&params)?, &s, dice)?.0,
             _ => return Err(not_table_only(action)),
         };
-        r.rolled_by_program = dice.is_generated();
+        // No die thrown (an automatic kill): nobody rolled.
+        r.rolled_by_program = dice.is_generated() && !r.faces().is_empty();
         Ok(r)
     }
 
     // ---- battle ----
 
-    fn validate(&self, _file: &ScenarioFile, _options: &Options) -> Vec<Problem> {
-        Vec::new()
+    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
+        validate::validate(file, options)
     }
 
     fn hit_limit(&self, unit: &UnitInfo, _options: &Options) -> u32 {
-        // A regiment or squadron is gone with its last figure (those it starts with, else a full
-        // tray); a gun or headquarters has no figures to lose (its crew, counter-battery hits and
-        // capture are markers).
-        let tray = tables::Kind::parse(&unit.kind).and_then(tables::Kind::max_figures);
-        unit.fields
-            .int("figures")
-            .and_then(|n| u32::try_from(n).ok())
-            .or(tray.map(u32::from))
-            .unwrap_or(0)
+        // A regiment's tray holds 4 figures and a squadron's 3 (one that starts with fewer starts
+        // with those lost: see `battle::start`); a gun or headquarters has no figures to lose
+        // (its crew, counter-battery hits and capture are markers).
+        battle::kind(unit)
+            .and_then(tables::Kind::max_figures)
+            .map_or(0, u32::from)
     }
 
     fn losses(&self) -> Losses {

@@ -56,18 +56,7 @@ impl LogState {
         self.marks.clear();
         for (i, e) in entries.iter().enumerate() {
             match e {
-                Entry::Event(ev) => shadow.push(Entry::Event(Event {
-                    kind: if matches!(ev.kind, crate::battle::EventKind::Start) {
-                        crate::battle::EventKind::Start
-                    } else {
-                        crate::battle::EventKind::Edit
-                    },
-                    summary: String::new(),
-                    resolutions: Vec::new(),
-                    effects: Vec::new(),
-                    notes: Vec::new(),
-                    offers: Vec::new(),
-                })),
+                Entry::Event(ev) => shadow.push(Entry::Event(Event::stand_in(&ev.kind))),
                 Entry::Undo => {
                     if let Some(t) = shadow.undo_target() {
                         self.marks.push((i, t));
@@ -87,15 +76,20 @@ impl LogState {
 
 impl App {
     /// Entry `i` of the log as one line of text (without its number): an event's summary, or
-    /// what an undo took back or a redo put back.
+    /// what an undo took back or a redo put back; `[ger only]` or `[umpire only]` before one
+    /// that not everyone may see.
     pub fn log_text(&self, i: usize) -> String {
         let entries = self.battle().history().entries();
+        // An event not everyone may see says whose it is: the umpire must not read it out.
         let summary = |t: usize| match entries.get(t) {
-            Some(Entry::Event(e)) => e.summary.clone(),
+            Some(Entry::Event(e)) => match e.audience.tag() {
+                Some(tag) => format!("[{tag}] {}", e.summary),
+                None => e.summary.clone(),
+            },
             _ => String::new(),
         };
         match entries.get(i) {
-            Some(Entry::Event(e)) => e.summary.clone(),
+            Some(Entry::Event(_)) => summary(i),
             Some(Entry::Undo) => match self.log.target(i) {
                 Some(t) => format!("↶ undone: {}", summary(t)),
                 None => "↶ undo (nothing to take back)".into(),

@@ -1,0 +1,681 @@
+//! Who may see an event: everyone, the umpire alone, or one side and the umpire.
+//!
+//! Hidden information is the core's: units behind concealment stands
+//! ([`super::roster::ColumnInfo`], [`super::UnitState::concealed`]) are seen by their own side and
+//! the umpire until an [`Effect::Exposed`] shows them to all. Every event carries its
+//! [`Audience`], decided once when it is made ([`Battle::audience`]) and kept in the journal, so
+//! that a report for one side, or a view the players watch, can leave out what a concealed unit
+//! did until the event that exposed it. An undo or redo is seen by whoever saw the event it takes
+//! back or puts back ([`audiences`]).
+
+use super::history::History;
+use super::roster::Roster;
+use super::{Battle, Effect, Entry, Event, EventKind, Viewer};
+use crate::rules::{ParamKind, Params, Value, find_action};
+use serde::{Deserialize, Serialize};
+
+/// Who may see an event. Written into the journal as `"audience":"umpire"` or
+/// `"audience":{"side":"ger"}`; an event seen by everyone is written without it, and a line
+/// without it (every journal written before audiences existed) reads as [`Audience::Everyone`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Audience {
+    /// Every side, and a public report.
+    #[default]
+    Everyone,
+    /// The umpire alone (it concerns concealed units of more than one side).
+    Umpire,
+    /// The umpire and the side with this id (it concerns that side's concealed units).
+    Side(String),
+}
+
+impl Audience {
+    pub fn is_everyone(&self) -> bool {
+        matches!(self, Audience::Everyone)
+    }
+
+    /// True when `viewer` may see what this audience may: the umpire sees everything; a side
+    /// what is for everyone and what is for it; the public what is for everyone.
+    pub fn admits(&self, viewer: Viewer, roster: &Roster) -> bool {
+        match (self, viewer) {
+            (Audience::Everyone, _) | (_, Viewer::Umpire) => true,
+            (Audience::Side(id), Viewer::Side(s)) => {
+                roster.sides.get(s).is_some_and(|x| x.id == *id)
+            }
+            (Audience::Umpire | Audience::Side(_), _) => false,
+        }
+    }
+
+    /// A short tag for a log line: `None` for everyone, else `umpire only` or `ger only` (the
+    /// side's id).
+    pub fn tag(&self) -> Option<String> {
+        match self {
+            Audience::Everyone => None,
+            Audience::Umpire => Some("umpire only".into()),
+            Audience::Side(id) => Some(format!("{id} only")),
+        }
+    }
+
+    /// Who may see it, in words for the umpire: `None` for everyone, else `the umpire only` or
+    /// `the umpire and US Army (us) only`.
+    pub fn describe(&self, roster: &Roster) -> Option<String> {
+        match self {
+            Audience::Everyone => None,
+            Audience::Umpire => Some("the umpire only".into()),
+            Audience::Side(id) => Some(match roster.side_index(id) {
+                Some(s) => format!("the umpire and {} ({id}) only", roster.sides[s].name),
+                None => format!("the umpire and {id} only"),
+            }),
+        }
+    }
+}
+
+impl Event {
+    /// True when `viewer` may see this event ([`Audience::admits`]). The roster names the sides:
+    /// an audience keeps a side's id, a viewer its index.
+    pub fn visible_to(&self, viewer: Viewer, roster: &Roster) -> bool {
+        self.audience.admits(viewer, roster)
+    }
+}
+
+/// Each entry's audience, in order: an event's own; an undo's or a redo's that of the event it
+/// takes back or puts back; [`Audience::Everyone`] for an undo or redo that had nothing to act
+/// on. Works on a battle's history or on records read from its journal
+/// (`audiences(records.iter().map(|r| &r.entry))`). The targets of undos and redos are found by
+/// replaying the entries over stand-ins of the events, by the history's own rules.
+pub fn audiences<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> Vec<&'a Audience> {
+    static EVERYONE: Audience = Audience::Everyone;
+    let entries: Vec<&Entry> = entries.into_iter().collect();
+    let mut shadow = History::default();
+    let mut out = Vec::with_capacity(entries.len());
+    for entry in &entries {
+        let target = match entry {
+            Entry::Event(ev) => {
+                shadow.push(Entry::Event(Event::stand_in(&ev.kind)));
+                out.push(&ev.audience);
+                continue;
+            }
+            Entry::Undo => shadow.undo_target(),
+            Entry::Redo => shadow.redo_target(),
+        };
+        shadow.push((*entry).clone());
+        out.push(match target.map(|t| entries[t]) {
+            Some(Entry::Event(ev)) => &ev.audience,
+            _ => &EVERYONE,
+        });
+    }
+    out
+}
+
+/// The indices of the entries `viewer` may see, oldest first ([`audiences`]).
+pub fn visible_entries<'a>(
+    entries: impl IntoIterator<Item = &'a Entry>,
+    viewer: Viewer,
+    roster: &Roster,
+) -> Vec<usize> {
+    audiences(entries)
+        .into_iter()
+        .enumerate()
+        .filter(|(_, a)| a.admits(viewer, roster))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+impl Event {
+    /// An event that stands in for one of kind `kind` when only the history's undo and redo
+    /// rules matter: nothing but whether it is the start (it allocates nothing).
+    pub(crate) fn stand_in(kind: &EventKind) -> Event {
+        Event {
+            kind: if matches!(kind, EventKind::Start) {
+                EventKind::Start
+            } else {
+                EventKind::Edit
+            },
+            summary: String::new(),
+            audience: Audience::Everyone,
+            resolutions: Vec::new(),
+            effects: Vec::new(),
+            notes: Vec::new(),
+            offers: Vec::new(),
+        }
+    }
+}
+
+/// True when `text` names `word` as a whole: not inside a longer id or word (the characters
+/// either side, if any, are neither letters, digits, `-` nor `_`).
+fn mentions(text: &str, word: &str) -> bool {
+    if word.is_empty() {
+        return false;
+    }
+    let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '-' || c == '_');
+    text.match_indices(word).any(|(at, _)| {
+        !part(text[..at].chars().next_back()) && !part(text[at + word.len()..].chars().next())
+    })
+}
+
+/// The unit ids named by the inputs of `action` that hold units (of kind [`ParamKind::Unit`] or
+/// [`ParamKind::List`]; a list item is read up to its `:qualifier`).
+fn named_units<'p>(
+    ruleset: &dyn crate::rules::Ruleset,
+    action: &str,
+    params: &'p Params,
+) -> Vec<&'p str> {
+    let Ok(def) = find_action(ruleset, action) else {
+        return Vec::new();
+    };
+    let mut ids = Vec::new();
+    for (name, value) in params.iter() {
+        let holds_units = def
+            .params
+            .iter()
+            .any(|p| p.name == name && matches!(p.kind, ParamKind::Unit | ParamKind::List));
+        if !holds_units {
+            continue;
+        }
+        match value {
+            Value::Text(t) => ids.push(t.as_str()),
+            Value::List(items) => {
+                ids.extend(items.iter().map(|i| i.split(':').next().unwrap_or(i)));
+            }
+            Value::Bool(_) | Value::Int(_) | Value::Num(_) => {}
+        }
+    }
+    ids
+}
+
+impl Battle {
+    /// Who may see `event`, decided from the battle as it stands before it (the state it will be
+    /// applied to). [`Battle::handle`] and [`Battle::start_event`] set every event's audience so.
+    ///
+    /// A unit is *kept hidden* by the event when it is concealed now and still concealed once
+    /// the event's effects are applied (an [`Effect::Exposed`] — or a return to the table, which
+    /// starts the unit afresh — brings it into the open). The event *concerns* a unit when:
+    /// - an input of its procedure that holds units ([`ParamKind::Unit`], [`ParamKind::List`], by
+    ///   the action's [`crate::rules::ParamDef`]s) names it, or an input of an offer it makes does;
+    /// - one of its effects is on the unit (hits, removal, return, marker, exposure): this covers
+    ///   the hand edits of markers and hits, and the automatic steps of a phase change;
+    /// - its summary, a note or step, or an offer's text names the unit by id or by name, as a
+    ///   whole word.
+    ///
+    /// Then, in this order:
+    /// 1. a free-text note is seen by [`Audience::Everyone`] (for now);
+    /// 2. an event that concerns no unit it keeps hidden is seen by everyone — so an event that
+    ///    exposes units is public, the exposed units being no longer concealed after it, and a
+    ///    battle without concealed units has only public events;
+    /// 3. an event that concerns units it keeps hidden, all of one side, is seen by the umpire
+    ///    and that side ([`Audience::Side`], whichever side acted);
+    /// 4. one that concerns hidden units of more than one side by the umpire alone.
+    ///
+    /// Rule 2 comes after the hidden units are counted: an event that exposes some units and
+    /// concerns others it keeps hidden (the rest of a column left behind a deployed line) is
+    /// not public, for it would tell the enemy what the stand still hides.
+    ///
+    /// An undo or redo is seen by whoever saw the event it acts on ([`audiences`]).
+    pub fn audience(&self, event: &Event) -> Audience {
+        if matches!(event.kind, EventKind::Note { .. })
+            || !self.state.units.iter().any(|u| u.concealed)
+        {
+            return Audience::Everyone;
+        }
+        let mut after = self.state.clone();
+        for e in &event.effects {
+            after.apply(&self.roster, self.ruleset, e);
+        }
+        let hidden: Vec<usize> = (0..self.roster.units.len())
+            .filter(|&u| self.state.units[u].concealed && after.units[u].concealed)
+            .collect();
+        if hidden.is_empty() {
+            return Audience::Everyone;
+        }
+        let mut ids: Vec<&str> = Vec::new();
+        if let EventKind::Act { action, params } = &event.kind {
+            ids.extend(named_units(self.ruleset, action, params));
+        }
+        for offer in &event.offers {
+            ids.extend(named_units(self.ruleset, &offer.action, &offer.params));
+        }
+        for e in &event.effects {
+            match e {
+                Effect::Hits { unit, .. }
+                | Effect::Removed { unit, .. }
+                | Effect::Returned { unit }
+                | Effect::Marker { unit, .. }
+                | Effect::Exposed { unit, .. } => ids.push(unit),
+                Effect::Counter { .. }
+                | Effect::Area { .. }
+                | Effect::Phase { .. }
+                | Effect::TurnLimit { .. } => {}
+            }
+        }
+        let texts: Vec<&str> = std::iter::once(event.summary.as_str())
+            .chain(event.notes.iter().map(String::as_str))
+            .chain(event.offers.iter().map(|o| o.text.as_str()))
+            .collect();
+        let concerned = |u: usize| {
+            let info = &self.roster.units[u];
+            ids.contains(&info.id.as_str())
+                || texts
+                    .iter()
+                    .any(|t| mentions(t, &info.id) || mentions(t, &info.name))
+        };
+        let mut sides: Vec<usize> = hidden
+            .into_iter()
+            .filter(|&u| concerned(u))
+            .map(|u| self.roster.units[u].side)
+            .collect();
+        sides.sort_unstable();
+        sides.dedup();
+        match sides.as_slice() {
+            [] => Audience::Everyone,
+            [side] => Audience::Side(self.roster.sides[*side].id.clone()),
+            _ => Audience::Umpire,
+        }
+    }
+
+    /// Each entry of the battle's history with its audience ([`audiences`]).
+    pub fn audiences(&self) -> Vec<&Audience> {
+        audiences(self.history.entries())
+    }
+
+    /// The indices of the history's entries `viewer` may see, oldest first.
+    pub fn entries_visible_to(&self, viewer: Viewer) -> Vec<usize> {
+        visible_entries(self.history.entries(), viewer, &self.roster)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The battles here are Newport's demonstration, with units concealed by hand in the state
+    //! (as a concealment stand would start them): the audience is the core's, whatever rule set
+    //! declares the stands.
+
+    use super::*;
+    use crate::battle::journal::Journal;
+    use crate::battle::session::{LeanRecord, Record};
+    use crate::battle::{BattleError, Command};
+    use crate::cli::play::{DEMO_NAME, DEMO_SCENARIO};
+    use crate::dice::{SeededDice, TypedDice};
+    use crate::rules::{Offer, Ruleset};
+    use chrono::{TimeZone, Utc};
+
+    /// The demonstration battle at its start, with `hidden` concealed from the start.
+    fn battle(hidden: &[&str]) -> Battle {
+        let mut b = Battle::new(crate::scenario::parse(DEMO_NAME, DEMO_SCENARIO).unwrap());
+        for id in hidden {
+            let u = b.roster.unit_index(id).unwrap();
+            b.initial.units[u].concealed = true;
+            b.state.units[u].concealed = true;
+        }
+        let start = b.start_event();
+        b.apply(start).unwrap();
+        b
+    }
+
+    fn side(b: &Battle, id: &str) -> Viewer {
+        Viewer::Side(b.roster.side_index(id).unwrap())
+    }
+
+    fn run(b: &mut Battle, cmd: &Command) -> Event {
+        let entry = b.handle(cmd, &mut TypedDice::default()).unwrap();
+        b.apply(entry.clone()).unwrap();
+        match entry {
+            Entry::Event(e) => e,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn edit(summary: &str, effects: Vec<Effect>) -> Event {
+        Event {
+            kind: EventKind::Edit,
+            summary: summary.into(),
+            audience: Audience::Everyone,
+            resolutions: Vec::new(),
+            effects,
+            notes: Vec::new(),
+            offers: Vec::new(),
+        }
+    }
+
+    fn exposed(unit: &str) -> Effect {
+        Effect::Exposed {
+            unit: unit.into(),
+            cause: "an enemy within 16\"".into(),
+        }
+    }
+
+    fn hits(unit: &str, hits: u32) -> Effect {
+        Effect::Hits {
+            unit: unit.into(),
+            hits,
+        }
+    }
+
+    #[test]
+    fn an_event_on_a_concealed_unit_is_seen_by_its_side_and_the_umpire() {
+        let mut b = battle(&["g11"]);
+        let (us, ger) = (side(&b, "us"), side(&b, "ger"));
+        for cmd in [
+            Command::SetHits {
+                unit: "g11".into(),
+                hits: 1,
+            },
+            Command::SetMarker {
+                unit: "g11".into(),
+                marker: "suppressed".into(),
+                value: Some(1),
+            },
+        ] {
+            let ev = run(&mut b, &cmd);
+            assert_eq!(ev.audience, Audience::Side("ger".into()), "{cmd:?}");
+            assert!(ev.visible_to(Viewer::Umpire, &b.roster));
+            assert!(ev.visible_to(ger, &b.roster));
+            assert!(!ev.visible_to(us, &b.roster));
+            assert!(!ev.visible_to(Viewer::Public, &b.roster));
+        }
+        // Units in the open, counters and notes are everyone's.
+        for cmd in [
+            Command::SetHits {
+                unit: "g12".into(),
+                hits: 1,
+            },
+            Command::SetCounter {
+                scope: "ger".into(),
+                name: "cp".into(),
+                value: Some(2),
+            },
+            Command::Note {
+                text: "g11 is behind the hedge".into(),
+            },
+        ] {
+            let ev = run(&mut b, &cmd);
+            assert_eq!(ev.audience, Audience::Everyone, "{cmd:?}");
+            assert!(ev.visible_to(Viewer::Public, &b.roster));
+        }
+    }
+
+    #[test]
+    fn a_procedure_naming_a_concealed_unit_is_its_sides_and_naming_both_sides_the_umpires() {
+        let fire = Command::Act {
+            action: "fire".into(),
+            params: Params::new()
+                .with("firer", Value::Text("1-1".into()))
+                .with("target", Value::Text("g11".into()))
+                .with("range", Value::Num(12.0)),
+        };
+        let act = |hidden: &[&str]| {
+            let mut b = battle(hidden);
+            let advanced = b
+                .handle(&Command::Advance, &mut SeededDice::new(7))
+                .unwrap();
+            b.apply(advanced).unwrap();
+            match b.handle(&fire, &mut SeededDice::new(7)) {
+                Ok(Entry::Event(ev)) => ev.audience,
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(act(&[]), Audience::Everyone);
+        assert_eq!(act(&["g11"]), Audience::Side("ger".into()));
+        assert_eq!(act(&["1-1"]), Audience::Side("us".into()));
+        assert_eq!(act(&["1-1", "g11"]), Audience::Umpire);
+        assert_eq!(act(&["g12"]), Audience::Everyone, "g12 is not in it");
+
+        // A list of units names each, qualifiers aside; an offer's inputs count too.
+        let b = battle(&["g12"]);
+        let mut ev = edit("", Vec::new());
+        ev.kind = EventKind::Act {
+            action: "fire".into(),
+            params: Params::new().with("firer", Value::Text("1-1".into())),
+        };
+        assert_eq!(b.audience(&ev), Audience::Everyone);
+        ev.offers.push(Offer {
+            action: "fire".into(),
+            text: "opportunity fire".into(),
+            actor_param: "firer".into(),
+            params: Params::new().with("target", Value::Text("g12".into())),
+        });
+        assert_eq!(b.audience(&ev), Audience::Side("ger".into()));
+        let list = crate::rules::newport::Newport
+            .actions()
+            .iter()
+            .find_map(|a| {
+                a.params
+                    .iter()
+                    .find(|p| p.kind == ParamKind::List)
+                    .map(|p| (a.id, p.name))
+            })
+            .expect("a Newport procedure with a list of units");
+        ev.offers.clear();
+        ev.kind = EventKind::Act {
+            action: list.0.into(),
+            params: Params::new().with(list.1, Value::List(vec!["g13".into(), "g12:hard".into()])),
+        };
+        assert_eq!(b.audience(&ev), Audience::Side("ger".into()));
+    }
+
+    #[test]
+    fn the_event_that_exposes_a_unit_is_everyones() {
+        let mut b = battle(&["g11", "g12"]);
+        let us = side(&b, "us");
+        // g11 is exposed and hit: everyone sees it, and everything after it.
+        let ev = edit(
+            "1. Gruppe, 1. Zug (g11) is exposed and takes a hit",
+            vec![exposed("g11"), hits("g11", 1)],
+        );
+        assert_eq!(b.audience(&ev), Audience::Everyone);
+        // Exposing g11 while naming g12, still behind the stand, would tell what it hides.
+        let mixed = edit(
+            "g11 deploys; 2. Gruppe, 1. Zug stays behind the stand",
+            vec![exposed("g11")],
+        );
+        assert_eq!(b.audience(&mixed), Audience::Side("ger".into()));
+        b.apply(Entry::Event(Event {
+            audience: b.audience(&ev),
+            ..ev
+        }))
+        .unwrap();
+        let after = run(
+            &mut b,
+            &Command::SetHits {
+                unit: "g11".into(),
+                hits: 2,
+            },
+        );
+        assert_eq!(after.audience, Audience::Everyone);
+        let hidden = run(
+            &mut b,
+            &Command::SetHits {
+                unit: "g12".into(),
+                hits: 1,
+            },
+        );
+        assert!(!hidden.visible_to(us, &b.roster));
+        assert_eq!(b.entries_visible_to(us), [0, 1, 2]);
+        assert_eq!(b.entries_visible_to(Viewer::Umpire), [0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn a_phase_change_is_seen_by_the_sides_whose_concealed_units_it_involves() {
+        let b = battle(&["g11", "1-1"]);
+        let mut ev = edit("Action → turn 2, us, Command", Vec::new());
+        ev.kind = EventKind::Advance;
+        assert_eq!(b.audience(&ev), Audience::Everyone);
+        // A step naming a unit by id or by name, or an effect on it.
+        ev.notes = vec!["g11: Retiring — over".into()];
+        assert_eq!(b.audience(&ev), Audience::Side("ger".into()));
+        ev.notes = vec!["1st Squad, 1st Platoon rallies".into()];
+        assert_eq!(b.audience(&ev), Audience::Side("us".into()));
+        ev.effects = vec![Effect::Marker {
+            unit: "g11".into(),
+            marker: "suppressed".into(),
+            value: None,
+        }];
+        assert_eq!(b.audience(&ev), Audience::Umpire);
+        // Ids inside longer words are other units.
+        ev.effects.clear();
+        ev.notes = vec!["g111 and 11-1 and 1-1x hold".into()];
+        assert_eq!(b.audience(&ev), Audience::Everyone);
+    }
+
+    #[test]
+    fn undo_and_redo_are_seen_by_whoever_saw_the_event() {
+        let mut b = battle(&["g11"]);
+        let us = side(&b, "us");
+        let ev = run(
+            &mut b,
+            &Command::SetHits {
+                unit: "g11".into(),
+                hits: 1,
+            },
+        );
+        assert_eq!(ev.audience, Audience::Side("ger".into()));
+        for cmd in [Command::Undo, Command::Redo, Command::Undo] {
+            let entry = b.handle(&cmd, &mut TypedDice::default()).unwrap();
+            b.apply(entry).unwrap();
+        }
+        run(
+            &mut b,
+            &Command::SetHits {
+                unit: "1-1".into(),
+                hits: 1,
+            },
+        );
+        // The start, the event, undo, redo, undo, a public event; then an undo with nothing of
+        // the hidden event to take back.
+        let ger = Audience::Side("ger".into());
+        assert_eq!(
+            b.audiences(),
+            [
+                &Audience::Everyone,
+                &ger,
+                &ger,
+                &ger,
+                &ger,
+                &Audience::Everyone
+            ]
+        );
+        assert_eq!(b.entries_visible_to(us), [0, 5]);
+        assert_eq!(b.entries_visible_to(Viewer::Public), [0, 5]);
+        assert_eq!(b.entries_visible_to(side(&b, "ger")), [0, 1, 2, 3, 4, 5]);
+        // The event kept in the history keeps its audience.
+        assert_eq!(b.redo_preview(), None);
+        match &b.history().entries()[1] {
+            Entry::Event(e) => assert_eq!(e.audience, ger),
+            other => panic!("{other:?}"),
+        }
+        // An undo with nothing to act on is everyone's.
+        let mut b = battle(&[]);
+        b.history.push(Entry::Undo);
+        assert_eq!(b.audiences(), [&Audience::Everyone, &Audience::Everyone]);
+    }
+
+    #[test]
+    fn the_journal_keeps_the_audience_and_a_line_without_one_is_everyones() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("b.jsonl");
+        let mut b = battle(&["g11", "1-1"]);
+        let mut journal = Journal::create(&path, &serde_json::json!({"format": 2})).unwrap();
+        let at = Utc.timestamp_opt(1_700_000_000, 0).unwrap();
+        let mut written = Vec::new();
+        for (seq, cmd) in [
+            Command::SetHits {
+                unit: "g11".into(),
+                hits: 1,
+            },
+            Command::SetHits {
+                unit: "g12".into(),
+                hits: 1,
+            },
+            Command::Undo,
+        ]
+        .iter()
+        .enumerate()
+        {
+            let entry = b.handle(cmd, &mut TypedDice::default()).unwrap();
+            let record = Record {
+                seq: seq as u64 + 1,
+                at,
+                dice: None,
+                entry: entry.clone(),
+            };
+            journal.append(&record).unwrap();
+            b.apply(entry).unwrap();
+            written.push(record);
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(
+            lines[1].contains(r#""summary":"1. Gruppe, 1. Zug (g11): hits set to 1 by hand","audience":{"side":"ger"}"#),
+            "{}",
+            lines[1]
+        );
+        assert!(!lines[2].contains("audience"), "everyone's is not written");
+        drop(journal);
+        // Read back with its checksums, in full and lean.
+        let loaded = Journal::read::<serde_json::Value, Record>(&path).unwrap();
+        assert_eq!(loaded.entries, written);
+        let lean = Journal::read::<serde_json::Value, LeanRecord>(&path).unwrap();
+        assert_eq!(
+            audiences(lean.entries.iter().map(|r| &r.0.entry)),
+            [
+                &Audience::Side("ger".into()),
+                &Audience::Everyone,
+                &Audience::Everyone
+            ]
+        );
+        // A line written before audiences reads as everyone's.
+        let old = r#"{"seq":5,"at":"2025-10-09T08:53:24Z","entry":"event","kind":"note","text":"x","summary":"Note: x"}"#;
+        match serde_json::from_str::<Record>(old).unwrap().entry {
+            Entry::Event(e) => assert_eq!(e.audience, Audience::Everyone),
+            other => panic!("{other:?}"),
+        }
+        let umpire = r#"{"seq":5,"at":"2025-10-09T08:53:24Z","entry":"event","kind":"edit","summary":"x","audience":"umpire"}"#;
+        match serde_json::from_str::<LeanRecord>(umpire).unwrap().0.entry {
+            Entry::Event(e) => assert_eq!(e.audience, Audience::Umpire),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_replayed_event_seen_by_a_side_the_battle_lacks_is_refused() {
+        let mut b = battle(&[]);
+        let mut ev = edit("x", vec![hits("g11", 1)]);
+        ev.audience = Audience::Side("fr".into());
+        let e = b.apply(Entry::Event(ev)).unwrap_err();
+        assert!(matches!(e, BattleError::Invalid(_)), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "an event seen by side `fr`, which this battle does not have"
+        );
+    }
+
+    #[test]
+    fn an_audience_in_words() {
+        let b = battle(&[]);
+        assert_eq!(Audience::Everyone.describe(&b.roster), None);
+        assert_eq!(
+            Audience::Umpire.describe(&b.roster).as_deref(),
+            Some("the umpire only")
+        );
+        assert_eq!(
+            Audience::Side("ger".into()).describe(&b.roster).as_deref(),
+            Some("the umpire and 5. Kompanie, Grenadier-Regiment 916 (ger) only")
+        );
+        assert_eq!(Audience::Everyone.tag(), None);
+        assert_eq!(Audience::Umpire.tag().as_deref(), Some("umpire only"));
+        assert_eq!(
+            Audience::Side("ger".into()).tag().as_deref(),
+            Some("ger only")
+        );
+    }
+
+    #[test]
+    fn a_word_is_named_whole() {
+        assert!(mentions("g11: over", "g11"));
+        assert!(mentions("fire at (g11)", "g11"));
+        assert!(!mentions("g111", "g11"));
+        assert!(!mentions("1-1-2", "1-1"));
+        assert!(!mentions("x_g11", "g11"));
+        assert!(mentions("a g11 then g111", "g111"));
+        assert!(!mentions("anything", ""));
+    }
+}
