@@ -23,6 +23,11 @@ impl Die {
     pub const D6: Die = Die { sides: 6 };
     pub const D10: Die = Die { sides: 10 };
 
+    /// What to know when typing this die's faces, if anything: a d10's `0` is 10.
+    pub fn typing_note(self) -> Option<&'static str> {
+        (self.sides == 10).then_some("a d10's 0 is 10")
+    }
+
     /// Every face of the die, lowest first.
     pub fn faces(self) -> impl Iterator<Item = u8> {
         1..=self.sides

@@ -359,3 +359,23 @@ fn the_command_line_says_who_may_see_a_record() {
     assert_eq!(shown["audience"], "everyone");
     assert!(shown["record"].get("audience").is_none());
 }
+
+#[test]
+fn the_start_of_the_battle_is_everyones_even_with_a_hidden_regiment_short_of_a_full_tray() {
+    // a1, hidden behind stand 2, starts with 3 figures: the start event sets its opening loss.
+    let source = SCENARIO.replacen(
+        "    id = \"a1\"\n    name = \"IR 1\"\n    kind = \"line\"\n",
+        "    id = \"a1\"\n    name = \"IR 1\"\n    kind = \"line\"\n    figures = 3\n",
+        1,
+    );
+    let b = battle(&source);
+    assert_eq!(unit(&b, "a1").hits, 1, "the opening loss is set");
+    let start = match b.start_event() {
+        Entry::Event(e) => e,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(start.audience, Audience::Everyone);
+    // The hidden unit itself, and so its strength, is still the Austrians' and the umpire's.
+    let a1 = b.roster.unit_index("a1").unwrap();
+    assert!(!b.view().visible_to(a1, side(&b, "fr")));
+}

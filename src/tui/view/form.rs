@@ -128,10 +128,18 @@ pub(super) fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &m
             Style::new().add_modifier(Modifier::BOLD),
         ),
         Span::styled(
-            match app.dice_mode {
-                DiceMode::Program if form.dice.is_empty() => "  (empty: the program rolls)",
-                DiceMode::Program => "  (typed faces, a d10's 0 is 10)",
-                DiceMode::Typed => "  (type the faces thrown, in order; a d10's 0 is 10)",
+            {
+                let note = app.battle().ruleset.die().typing_note();
+                let with = |sep: &str| note.map_or(String::new(), |n| format!("{sep}{n}"));
+                match app.dice_mode {
+                    DiceMode::Program if form.dice.is_empty() => {
+                        "  (empty: the program rolls)".to_string()
+                    }
+                    DiceMode::Program => format!("  (typed faces{})", with(", ")),
+                    DiceMode::Typed => {
+                        format!("  (type the faces thrown, in order{})", with("; "))
+                    }
+                }
             },
             t.dim(),
         ),

@@ -144,8 +144,12 @@ pub(super) fn render_help(app: &App, scroll: u16, t: &Theme, area: Rect, buf: &m
         "Typed dice (d switches them on)",
         t.title(),
     )));
-    lines.push(Line::from("  each die is asked for in turn, with what it is for and what it needs: type the face (a d10's 0 is 10; several with spaces) · enter gives it · backspace on an empty prompt takes back the previous face · esc cancels, nothing written"));
     let ruleset = app.battle().ruleset;
+    let note = ruleset
+        .die()
+        .typing_note()
+        .map_or(String::new(), |n| format!("{n}; "));
+    lines.push(Line::from(format!("  each die is asked for in turn, with what it is for and what it needs: type the face ({note}several with spaces) · enter gives it · backspace on an empty prompt takes back the previous face · esc cancels, nothing written")));
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled(
         format!("Markers ({})", ruleset.id()),
