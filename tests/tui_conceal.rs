@@ -8,6 +8,9 @@
 //! Snapshots (insta, in `tests/snapshots/`) show each screen at 120×40 and 80×24, with the
 //! journal's temporary path replaced by a fixed word.
 
+#[path = "support/mod.rs"]
+mod support;
+
 use chrono::{DateTime, TimeZone, Utc};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -20,114 +23,6 @@ use umpire::tui::app::{Mode, Row};
 use umpire::tui::keymap::Keymap;
 
 const SEED: u64 = 7;
-
-/// Two small brigades (the scenario of `tests/scruby_battle.rs`). The French hide a column behind
-/// stand 1: a Light regiment, two Line regiments, their cannon and a heavy cavalry squadron,
-/// listed out of march order.
-const BRIGADES: &str = r#"
-ruleset = "scruby"
-title = "Test brigades"
-turns = 6
-[options]
-concealment = true
-
-[[side]]
-id = "au"
-name = "Austrians"
-  [[side.unit]]
-  id = "au-hq"
-  name = "Austrian HQ"
-  kind = "headquarters"
-  [[side.formation]]
-  id = "au-bde"
-  name = "Brigade"
-  level = "brigade"
-    [[side.formation.unit]]
-    id = "a1"
-    name = "IR 1"
-    kind = "line"
-    [[side.formation.unit]]
-    id = "a2"
-    name = "IR 2"
-    kind = "line"
-    formation = "road-column"
-    [[side.formation.unit]]
-    id = "a3"
-    name = "IR 3"
-    kind = "line"
-    figures = 1
-    [[side.formation.unit]]
-    id = "a-lt"
-    name = "Grenz"
-    kind = "light"
-    [[side.formation.unit]]
-    id = "a-gr"
-    name = "Grenadiers"
-    kind = "grenadier"
-    [[side.formation.unit]]
-    id = "a-gun"
-    name = "Battery"
-    kind = "cannon"
-    [[side.formation.unit]]
-    id = "a-ha"
-    name = "Horse battery"
-    kind = "horse-artillery"
-    [[side.formation.unit]]
-    id = "a-hc"
-    name = "Cuirassiers"
-    kind = "heavy-cavalry"
-    [[side.formation.unit]]
-    id = "a-lc"
-    name = "Hussars"
-    kind = "light-cavalry"
-
-[[side]]
-id = "fr"
-name = "French"
-  [[side.unit]]
-  id = "fr-hq"
-  name = "French HQ"
-  kind = "headquarters"
-  [[side.formation]]
-  id = "fr-bde"
-  name = "Brigade"
-  level = "brigade"
-    [[side.formation.unit]]
-    id = "f1"
-    name = "4e ligne"
-    kind = "line"
-    [[side.formation.unit]]
-    id = "f2"
-    name = "18e ligne"
-    kind = "line"
-    [[side.formation.unit]]
-    id = "f3"
-    name = "46e ligne"
-    kind = "line"
-    [[side.formation.unit]]
-    id = "f-lt"
-    name = "10e légère"
-    kind = "light"
-    [[side.formation.unit]]
-    id = "f-gr"
-    name = "Grenadiers"
-    kind = "grenadier"
-    [[side.formation.unit]]
-    id = "f-gun"
-    name = "Batterie"
-    kind = "cannon"
-    [[side.formation.unit]]
-    id = "f-hc"
-    name = "Cuirassiers"
-    kind = "heavy-cavalry"
-    [[side.formation.unit]]
-    id = "f-lc"
-    name = "Chasseurs"
-    kind = "light-cavalry"
-  [[side.concealed]]
-  number = 1
-  units = ["f-hc", "f2", "f-gun", "f-lt", "f3"]
-"#;
 
 const ARMY_CORPS: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -161,7 +56,7 @@ impl Ui {
     }
 
     fn brigades() -> Self {
-        Self::moving("brigades.toml", BRIGADES)
+        Self::moving("brigades.toml", &support::scruby_brigades(""))
     }
 
     fn key(&mut self, code: KeyCode) -> &mut Self {

@@ -111,3 +111,115 @@ pub fn mark(b: &mut Battle, id: &str, m: &str) {
         "",
     );
 }
+
+/// A Scruby scenario of two small brigades, with `options` under `[options]`. The French hide a column behind stand 1: a Light regiment, two Line
+/// regiments, their cannon and a heavy cavalry squadron, listed out of march order.
+pub fn scruby_brigades(options: &str) -> String {
+    format!(
+        r#"
+ruleset = "scruby"
+title = "Test brigades"
+turns = 6
+[options]
+concealment = true
+{options}
+
+[[side]]
+id = "au"
+name = "Austrians"
+  [[side.unit]]
+  id = "au-hq"
+  name = "Austrian HQ"
+  kind = "headquarters"
+  [[side.formation]]
+  id = "au-bde"
+  name = "Brigade"
+  level = "brigade"
+    [[side.formation.unit]]
+    id = "a1"
+    name = "IR 1"
+    kind = "line"
+    [[side.formation.unit]]
+    id = "a2"
+    name = "IR 2"
+    kind = "line"
+    formation = "road-column"
+    [[side.formation.unit]]
+    id = "a3"
+    name = "IR 3"
+    kind = "line"
+    figures = 1
+    [[side.formation.unit]]
+    id = "a-lt"
+    name = "Grenz"
+    kind = "light"
+    [[side.formation.unit]]
+    id = "a-gr"
+    name = "Grenadiers"
+    kind = "grenadier"
+    [[side.formation.unit]]
+    id = "a-gun"
+    name = "Battery"
+    kind = "cannon"
+    [[side.formation.unit]]
+    id = "a-ha"
+    name = "Horse battery"
+    kind = "horse-artillery"
+    [[side.formation.unit]]
+    id = "a-hc"
+    name = "Cuirassiers"
+    kind = "heavy-cavalry"
+    [[side.formation.unit]]
+    id = "a-lc"
+    name = "Hussars"
+    kind = "light-cavalry"
+
+[[side]]
+id = "fr"
+name = "French"
+  [[side.unit]]
+  id = "fr-hq"
+  name = "French HQ"
+  kind = "headquarters"
+  [[side.formation]]
+  id = "fr-bde"
+  name = "Brigade"
+  level = "brigade"
+    [[side.formation.unit]]
+    id = "f1"
+    name = "4e ligne"
+    kind = "line"
+    [[side.formation.unit]]
+    id = "f2"
+    name = "18e ligne"
+    kind = "line"
+    [[side.formation.unit]]
+    id = "f3"
+    name = "46e ligne"
+    kind = "line"
+    [[side.formation.unit]]
+    id = "f-lt"
+    name = "10e légère"
+    kind = "light"
+    [[side.formation.unit]]
+    id = "f-gr"
+    name = "Grenadiers"
+    kind = "grenadier"
+    [[side.formation.unit]]
+    id = "f-gun"
+    name = "Batterie"
+    kind = "cannon"
+    [[side.formation.unit]]
+    id = "f-hc"
+    name = "Cuirassiers"
+    kind = "heavy-cavalry"
+    [[side.formation.unit]]
+    id = "f-lc"
+    name = "Chasseurs"
+    kind = "light-cavalry"
+  [[side.concealed]]
+  number = 1
+  units = ["f-hc", "f2", "f-gun", "f-lt", "f3"]
+"#
+    )
+}
