@@ -407,6 +407,31 @@ fn grenadiers_ignore_artillerys_two() {
         "{:?}",
         e.effects
     );
+    // The gun did fire (and the 2 was read as the Grenadiers' exception, not as no shot).
+    assert!(has(&b, "f-gun", FIRED));
+    let r = &e.resolutions[0];
+    assert_eq!(r.faces()[0].face, 2);
+    assert!(
+        r.steps[0]
+            .notes
+            .iter()
+            .any(|n| n.contains("Grenadiers are not affected")),
+        "{r:?}"
+    );
+    // The same 2 sends a Line regiment back (in the next move's return fire).
+    advance(&mut b, "");
+    to_phase(&mut b, PH_SECOND_CANNON);
+    act(
+        &mut b,
+        "artillery",
+        &[
+            ("gun-unit", "f-gun"),
+            ("target-unit", "a1"),
+            ("range", "12"),
+        ],
+        "2",
+    );
+    assert_eq!(value(&b, "a1", RETIRING), Some(3));
 }
 
 // ---- timers -----------------------------------------------------------------------------------
