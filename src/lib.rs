@@ -11,6 +11,8 @@
 //! - [`dice`] and [`odds`] — the dice sources (seeded portable generator or typed faces) and exact
 //!   probability distributions;
 //! - [`resolution`] — the explained result of one dice procedure, shared by every rule set;
+//! - [`report`] — the battle report read from a journal: Markdown, HTML with charts, and the
+//!   battle replayed event by event;
 //! - [`files`] — files named by the user: only regular files are opened, text is read with a cap;
 //! - [`cli`] — the `umpire` command line (the binary is a thin wrapper around [`cli::main`]).
 //!
@@ -46,6 +48,7 @@ pub mod cli;
 pub mod dice;
 pub mod files;
 pub mod odds;
+pub mod report;
 pub mod resolution;
 pub mod rules;
 pub mod scenario;

@@ -791,7 +791,8 @@ impl Battle {
             })
     }
 
-    fn phase_name(&self, phase: &str) -> &'static str {
+    /// A phase's name by id (`?` for one the rule set does not declare).
+    pub fn phase_name(&self, phase: &str) -> &'static str {
         self.ruleset
             .phases()
             .iter()

@@ -473,6 +473,12 @@ pub trait Ruleset: Send + Sync {
     fn offer_actors(&self, battle: &BattleView<'_>, offer: &Offer) -> Vec<usize>;
     /// Badges for a unit (hits, morale, timers), in display order.
     fn badges(&self, battle: &BattleView<'_>, unit: usize) -> Vec<Badge>;
+    /// How the battle's objectives stand, a sentence each, for the report's outcome (Scruby's
+    /// headquarters held or lost). Only what `viewer` may see. The default: none.
+    fn objectives(&self, battle: &BattleView<'_>, viewer: crate::battle::Viewer) -> Vec<String> {
+        let _ = (battle, viewer);
+        Vec::new()
+    }
     /// Counters of a formation worth showing (command points …), as `label value` pairs.
     fn formation_badges(&self, battle: &BattleView<'_>, formation: usize) -> Vec<Badge>;
 

@@ -1536,3 +1536,22 @@ pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
         _ => false,
     }
 }
+
+/// Each headquarters the viewer may see, held or lost: the objectives of the game.
+pub fn objectives(v: &BattleView<'_>, viewer: crate::battle::Viewer) -> Vec<String> {
+    (0..v.roster.units.len())
+        .filter(|&u| {
+            kind_of(v, u).is_ok_and(|k| k == Kind::Headquarters) && v.visible_to(u, viewer)
+        })
+        .map(|u| {
+            let side = &v.roster.sides[v.info(u).side].name;
+            if flag(v, u, HQ_LOST) {
+                format!("{} is lost: in the enemy's hands.", v.label(u))
+            } else if v.unit_state(u).on_table() {
+                format!("{} is held by {side}.", v.label(u))
+            } else {
+                format!("{} is off the table.", v.label(u))
+            }
+        })
+        .collect()
+}

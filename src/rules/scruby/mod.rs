@@ -242,6 +242,10 @@ impl Ruleset for Scruby {
         battle::badges(battle, unit)
     }
 
+    fn objectives(&self, battle: &BattleView<'_>, viewer: crate::battle::Viewer) -> Vec<String> {
+        battle::objectives(battle, viewer)
+    }
+
     fn formation_badges(&self, battle: &BattleView<'_>, formation: usize) -> Vec<Badge> {
         battle::formation_badges(battle, formation)
     }

@@ -1,0 +1,644 @@
+//! The battle report: a journal read into a readable account ([`Report`]), written as Markdown
+//! ([`markdown`]) or as one self-contained HTML page ([`html`]) with charts drawn as SVG
+//! ([`chart`]).
+//!
+//! The report is built from the journal's events alone ([`Chronicle`]): the battle as it was
+//! played, every event in force with its dice and explanation, undone events left out. It asks
+//! the rule set only for what is its own: how it counts strength and losses
+//! ([`crate::rules::Losses`]), its phases' names, its units' badges and its objectives
+//! ([`crate::rules::Ruleset::objectives`]).
+//!
+//! A report is written for a [`Viewer`]: the umpire's copy holds everything; a side's holds the
+//! events that side saw, its own units in full and the enemy as far as it had seen it — a
+//! concealed column is its stand's number until the event that exposed it.
+
+pub mod chronicle;
+
+use crate::battle::{Battle, Effect, EventKind, Viewer};
+use crate::resolution::Resolution;
+pub use chronicle::{Chronicle, Moment};
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use std::collections::BTreeSet;
+
+/// A battle's account, ready to be written.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub title: String,
+    pub description: Option<String>,
+    /// The rule set's id and title.
+    pub ruleset: String,
+    pub ruleset_title: String,
+    /// Every option in force, defaults included.
+    pub options: Vec<OptionLine>,
+    pub started: DateTime<Utc>,
+    /// When the last record was written.
+    pub last_entry: DateTime<Utc>,
+    /// Who the report is for, and that in words for its heading.
+    pub viewer: Viewer,
+    pub viewer_words: String,
+    /// The sides' ids and names, in the roster's order (every per-side list follows it).
+    pub sides: Vec<(String, String)>,
+    pub order_of_battle: Vec<SideBlock>,
+    pub turns: Vec<TurnAccount>,
+    /// What strength counts ("figures left", "units in play") and what a loss is ("figures lost",
+    /// "hits taken").
+    pub strength_measure: String,
+    pub losses_measure: String,
+    /// Each side's strength at the start and at the end of each turn played.
+    pub strength: Vec<StrengthPoint>,
+    pub final_state: Vec<SideBlock>,
+    /// How the battle ended, a line each.
+    pub outcome: Vec<String>,
+    /// Events undone during play, left out of the account.
+    pub undone: usize,
+    /// Events this viewer may not see, left out.
+    pub hidden: usize,
+    /// A line saying that a torn last line of the journal was set aside.
+    pub torn: Option<String>,
+}
+
+/// An option and its value; `changed` when the scenario set it away from the default.
+#[derive(Clone, Debug, Serialize)]
+pub struct OptionLine {
+    pub key: String,
+    pub value: String,
+    pub changed: bool,
+    pub help: String,
+}
+
+/// One side's roster at a moment, in the order the umpire's screen shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SideBlock {
+    pub id: String,
+    pub name: String,
+    pub lines: Vec<RosterLine>,
+}
+
+/// One line of a side's roster.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "line", rename_all = "snake_case")]
+pub enum RosterLine {
+    Formation {
+        depth: usize,
+        id: String,
+        name: String,
+        level: Option<String>,
+    },
+    Unit {
+        depth: usize,
+        id: String,
+        name: String,
+        kind: String,
+        /// `figures 3/4`, `hits 1/3`.
+        strength: String,
+        /// `●●●○`.
+        pips: String,
+        /// The rule set's badges and the concealment badge (`HID 2`).
+        marks: Vec<String>,
+        /// Why it left the table, if it has.
+        out: Option<String>,
+    },
+    /// An enemy concealed column, as the viewer sees it: its stand's number.
+    Stand { depth: usize, number: i64 },
+}
+
+/// One turn's account.
+#[derive(Clone, Debug, Serialize)]
+pub struct TurnAccount {
+    /// 0 for what happened before the first turn (the start).
+    pub turn: u32,
+    pub items: Vec<Item>,
+    /// Losses each side took in the turn, in the rule set's unit, and units lost.
+    pub losses: Vec<u32>,
+    pub units_lost: Vec<u32>,
+}
+
+/// What kind of line an item is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ItemKind {
+    Start,
+    Act,
+    Phase,
+    Edit,
+    Note,
+}
+
+/// One event of the account.
+#[derive(Clone, Debug, Serialize)]
+pub struct Item {
+    pub seq: u64,
+    pub at: DateTime<Utc>,
+    pub kind: ItemKind,
+    /// The phase it happened in (the phase it ended, for a phase change).
+    pub phase: String,
+    /// The side whose turn it was, when only one side acted.
+    pub side: Option<String>,
+    /// The event's log line.
+    pub summary: String,
+    /// Each resolution in one readable line: what was resolved, range and terrain, the dice and
+    /// the result.
+    pub resolutions: Vec<String>,
+    /// Automatic steps and follow-ups.
+    pub notes: Vec<String>,
+    /// In the umpire's copy, who else may see it (`ger only`, `umpire only`).
+    pub audience: Option<String>,
+}
+
+/// Each side's strength at a moment.
+#[derive(Clone, Debug, Serialize)]
+pub struct StrengthPoint {
+    /// "start", "turn 1" …
+    pub label: String,
+    pub values: Vec<u32>,
+}
+
+/// One readable line for a resolution: `Rifle fire: … — range 6" … — dice 3 (d6), 5 (d6) — One
+/// figure killed`.
+pub fn resolution_line(r: &Resolution) -> String {
+    let mut parts = vec![r.title.clone()];
+    parts.extend(r.context.iter().cloned());
+    let faces: Vec<String> = r.faces().iter().map(|f| f.to_string()).collect();
+    if faces.is_empty() {
+        parts.push("no die thrown".into());
+    } else {
+        let who = if r.rolled_by_program {
+            "rolled by the program"
+        } else {
+            "typed by the umpire"
+        };
+        parts.push(format!("dice {} ({who})", faces.join(", ")));
+    }
+    parts.push(r.result.clone());
+    parts.join(" — ")
+}
+
+/// Who the report is for, in words for its heading.
+pub fn viewer_words(battle: &Battle, viewer: Viewer) -> String {
+    match viewer {
+        Viewer::Umpire => {
+            "The umpire's copy: everything, concealed columns and their contents included.".into()
+        }
+        Viewer::Side(s) => {
+            let side = &battle.roster.sides[s];
+            format!(
+                "What {} ({}) saw: its own units in full, the enemy only as far as it was seen.",
+                side.name, side.id
+            )
+        }
+        Viewer::Public => {
+            "What everyone saw: concealed columns only from the event that exposed them.".into()
+        }
+    }
+}
+
+/// A unit's strength in the report's measure: figures left (a rule set that counts what is left)
+/// or units in play.
+fn unit_strength(battle: &Battle, unit: usize, counts_left: bool) -> u32 {
+    let st = &battle.state().units[unit];
+    if !st.on_table() {
+        return 0;
+    }
+    if counts_left {
+        battle.roster.units[unit].hit_limit.saturating_sub(st.hits)
+    } else {
+        1
+    }
+}
+
+/// Each side's strength as `viewer` may count it (what it cannot see is not counted).
+fn strength_now(battle: &Battle, viewer: Viewer, counts_left: bool) -> Vec<u32> {
+    let view = battle.view();
+    let mut values = vec![0; battle.roster.sides.len()];
+    for (u, info) in battle.roster.units.iter().enumerate() {
+        if view.visible_to(u, viewer) {
+            values[info.side] += unit_strength(battle, u, counts_left);
+        }
+    }
+    values
+}
+
+/// A side's roster as `viewer` sees it in `battle`.
+fn side_block(battle: &Battle, side: usize, viewer: Viewer) -> SideBlock {
+    let r = &battle.roster;
+    let view = battle.view();
+    let losses = battle.ruleset.losses();
+    let mut lines = Vec::new();
+    let mut stands_shown = BTreeSet::new();
+    let mut unit_line = |u: usize, depth: usize, lines: &mut Vec<RosterLine>| {
+        if !view.visible_to(u, viewer) {
+            if let Some(c) = r.column_of(u)
+                && stands_shown.insert(c)
+            {
+                lines.push(RosterLine::Stand {
+                    depth,
+                    number: r.columns[c].number,
+                });
+            }
+            return;
+        }
+        let info = &r.units[u];
+        let st = &battle.state().units[u];
+        let strength = if info.hit_limit == 0 && st.hits == 0 {
+            String::new()
+        } else if losses.counts_left {
+            format!(
+                "{} {}/{}",
+                losses.many,
+                info.hit_limit.saturating_sub(st.hits),
+                info.hit_limit
+            )
+        } else {
+            format!("{} {}/{}", losses.many, st.hits, info.hit_limit)
+        };
+        let mut marks: Vec<String> = battle
+            .ruleset
+            .badges(&view, u)
+            .into_iter()
+            .map(|b| b.text)
+            .collect();
+        if let Some(b) = view.concealment_badge(u) {
+            marks.insert(0, b.text);
+        }
+        lines.push(RosterLine::Unit {
+            depth,
+            id: info.id.clone(),
+            name: info.name.clone(),
+            kind: info.kind.clone(),
+            strength,
+            pips: losses.pips(st.hits, info.hit_limit),
+            marks,
+            out: st.removed.clone(),
+        });
+    };
+    fn formation(
+        battle: &Battle,
+        f: usize,
+        depth: usize,
+        lines: &mut Vec<RosterLine>,
+        unit_line: &mut dyn FnMut(usize, usize, &mut Vec<RosterLine>),
+    ) {
+        let r = &battle.roster;
+        let fi = &r.formations[f];
+        lines.push(RosterLine::Formation {
+            depth,
+            id: fi.id.clone(),
+            name: fi.name.clone(),
+            level: fi.level.clone(),
+        });
+        for (u, info) in r.units.iter().enumerate() {
+            if info.formation == Some(f) {
+                unit_line(u, depth + 1, lines);
+            }
+        }
+        for (sub, si) in r.formations.iter().enumerate() {
+            if si.parent == Some(f) {
+                formation(battle, sub, depth + 1, lines, unit_line);
+            }
+        }
+    }
+    for (u, info) in r.units.iter().enumerate() {
+        if info.side == side && info.formation.is_none() {
+            unit_line(u, 0, &mut lines);
+        }
+    }
+    for (f, fi) in r.formations.iter().enumerate() {
+        if fi.side == side && fi.parent.is_none() {
+            formation(battle, f, 0, &mut lines, &mut unit_line);
+        }
+    }
+    // A formation whose every unit is hidden from the viewer (a division marching behind its
+    // stands) still shows, with the stands; one that shows nothing at all is left out.
+    prune_empty_formations(&mut lines);
+    let s = &r.sides[side];
+    SideBlock {
+        id: s.id.clone(),
+        name: s.name.clone(),
+        lines,
+    }
+}
+
+/// Drops formation lines with nothing under them.
+fn prune_empty_formations(lines: &mut Vec<RosterLine>) {
+    let depth = |l: &RosterLine| match l {
+        RosterLine::Formation { depth, .. }
+        | RosterLine::Unit { depth, .. }
+        | RosterLine::Stand { depth, .. } => *depth,
+    };
+    let mut keep = vec![true; lines.len()];
+    for i in (0..lines.len()).rev() {
+        if let RosterLine::Formation { depth: d, .. } = lines[i] {
+            let has_child = lines[i + 1..]
+                .iter()
+                .zip(&keep[i + 1..])
+                .take_while(|(l, _)| depth(l) > d)
+                .any(|(_, k)| *k);
+            keep[i] = has_child;
+        }
+    }
+    let mut k = keep.into_iter();
+    lines.retain(|_| k.next().unwrap_or(true));
+}
+
+/// Every side's roster as `viewer` sees it.
+fn roster_blocks(battle: &Battle, viewer: Viewer) -> Vec<SideBlock> {
+    (0..battle.roster.sides.len())
+        .map(|s| side_block(battle, s, viewer))
+        .collect()
+}
+
+impl Report {
+    /// The report of `chronicle`'s battle for `viewer`.
+    pub fn build(chronicle: &Chronicle, viewer: Viewer) -> Report {
+        let end = &chronicle.battle;
+        let ruleset = end.ruleset;
+        let losses = ruleset.losses();
+        let counts_left = losses.counts_left;
+        let sides_n = end.roster.sides.len();
+        let audiences = crate::battle::audiences(chronicle.records.iter().map(|r| &r.entry));
+
+        let mut turns: Vec<TurnAccount> = Vec::new();
+        let mut strength = Vec::new();
+        let mut order_of_battle = Vec::new();
+        let mut hidden = 0;
+        let mut prev_hits: Vec<u32> = vec![0; end.roster.units.len()];
+        let mut last_turn = 0;
+        let account = |turns: &mut Vec<TurnAccount>, turn: u32| -> usize {
+            match turns.iter().position(|t| t.turn == turn) {
+                Some(i) => i,
+                None => {
+                    turns.push(TurnAccount {
+                        turn,
+                        items: Vec::new(),
+                        losses: vec![0; sides_n],
+                        units_lost: vec![0; sides_n],
+                    });
+                    turns.len() - 1
+                }
+            }
+        };
+        let mut n = 0;
+        chronicle.walk(|record, ev, before, after| {
+            let index = chronicle.in_force[n];
+            n += 1;
+            let is_start = ev.kind == EventKind::Start;
+            let turn = if is_start { 0 } else { before.turn };
+            let t = account(&mut turns, turn);
+            // Losses: what each unit's hits rose by, counted for the units the viewer sees.
+            let view = after.view();
+            for effect in &ev.effects {
+                match effect {
+                    Effect::Hits { unit, hits } => {
+                        if let Some(u) = after.roster.unit_index(unit) {
+                            let rose = hits.saturating_sub(prev_hits[u]);
+                            prev_hits[u] = *hits;
+                            if !is_start && view.visible_to(u, viewer) {
+                                turns[t].losses[after.roster.units[u].side] += rose;
+                            }
+                        }
+                    }
+                    Effect::Removed { unit, .. } => {
+                        if let Some(u) = after.roster.unit_index(unit)
+                            && view.visible_to(u, viewer)
+                        {
+                            turns[t].units_lost[after.roster.units[u].side] += 1;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if is_start {
+                order_of_battle = roster_blocks(after, viewer);
+                strength.push(StrengthPoint {
+                    label: "start".into(),
+                    values: strength_now(after, viewer, counts_left),
+                });
+            } else if after.state().turn > before.turn {
+                for ended in before.turn..after.state().turn {
+                    strength.push(StrengthPoint {
+                        label: format!("turn {ended}"),
+                        values: strength_now(after, viewer, counts_left),
+                    });
+                }
+            }
+            last_turn = after.state().turn;
+            let audience = audiences.get(index).copied();
+            if !audience.is_none_or(|a| a.admits(viewer, &after.roster)) {
+                hidden += 1;
+                return;
+            }
+            let phase = end.phase_name(&before.phase).to_string();
+            let simultaneous = ruleset
+                .phases()
+                .iter()
+                .find(|p| p.id == before.phase)
+                .is_some_and(|p| p.simultaneous);
+            let kind = match &ev.kind {
+                EventKind::Start => ItemKind::Start,
+                EventKind::Act { .. } => ItemKind::Act,
+                EventKind::Advance => ItemKind::Phase,
+                EventKind::Edit => ItemKind::Edit,
+                EventKind::Note { .. } => ItemKind::Note,
+            };
+            turns[t].items.push(Item {
+                seq: record.seq,
+                at: record.at,
+                kind,
+                phase,
+                side: (!simultaneous && !is_start)
+                    .then(|| end.roster.sides[before.active].name.clone()),
+                summary: ev.summary.clone(),
+                resolutions: ev.resolutions.iter().map(resolution_line).collect(),
+                notes: ev.notes.clone(),
+                audience: match viewer {
+                    Viewer::Umpire => ev.audience.tag(),
+                    _ => None,
+                },
+            });
+        });
+        // A turn still being played counts as far as it has gone.
+        if let Some(last) = strength.last()
+            && last.label != format!("turn {last_turn}")
+            && turns.iter().any(|t| t.turn == last_turn && last_turn > 0)
+            && !end.state().is_over()
+        {
+            strength.push(StrengthPoint {
+                label: format!("turn {last_turn} (so far)"),
+                values: strength_now(end, viewer, counts_left),
+            });
+        }
+        let options = ruleset
+            .options()
+            .iter()
+            .map(|d| {
+                let value = end.options().get(d.key, None).cloned();
+                let default = d.default_value();
+                OptionLine {
+                    key: d.key.to_string(),
+                    value: value.as_ref().unwrap_or(&default).to_string(),
+                    changed: value.as_ref().is_some_and(|v| *v != default),
+                    help: d.help.to_string(),
+                }
+            })
+            .chain(end.options().sides().flat_map(|side| {
+                ruleset.options().iter().filter_map(move |d| {
+                    let v = end.options().get(d.key, Some(side))?;
+                    let global = end.options().get(d.key, None)?;
+                    (v != global).then(|| OptionLine {
+                        key: format!("{} (side {side})", d.key),
+                        value: v.to_string(),
+                        changed: true,
+                        help: d.help.to_string(),
+                    })
+                })
+            }))
+            .collect();
+        Report {
+            title: end.scenario.title().to_string(),
+            description: end
+                .scenario
+                .file
+                .description
+                .as_ref()
+                .map(|d| d.get_ref().clone()),
+            ruleset: ruleset.id().to_string(),
+            ruleset_title: ruleset.title().to_string(),
+            options,
+            started: chronicle.header.started,
+            last_entry: chronicle
+                .records
+                .last()
+                .map_or(chronicle.header.started, |r| r.at),
+            viewer,
+            viewer_words: viewer_words(end, viewer),
+            sides: end
+                .roster
+                .sides
+                .iter()
+                .map(|s| (s.id.clone(), s.name.clone()))
+                .collect(),
+            order_of_battle,
+            turns,
+            strength_measure: if counts_left {
+                format!("{} left", losses.many)
+            } else {
+                "units in play".into()
+            },
+            losses_measure: if counts_left {
+                format!("{} lost", losses.many)
+            } else {
+                format!("{} taken", losses.many)
+            },
+            strength,
+            final_state: roster_blocks(end, viewer),
+            outcome: outcome(end, viewer, counts_left),
+            undone: chronicle.undone(),
+            hidden,
+            torn: chronicle.torn.as_ref().map(|t| {
+                format!(
+                    "The journal's last line ({}) was damaged and is set aside: this report holds every event before it.",
+                    t.describe()
+                )
+            }),
+        }
+    }
+
+    /// The duration from the battle's start to its last record, in words (`2 h 05 min`).
+    pub fn duration(&self) -> String {
+        let d = self.last_entry - self.started;
+        let minutes = d.num_minutes().max(0);
+        if minutes < 60 {
+            format!("{minutes} min")
+        } else {
+            format!("{} h {:02} min", minutes / 60, minutes % 60)
+        }
+    }
+}
+
+/// How the battle ended: where it stands in its turns, each side's account, the rule set's
+/// objectives, and which side kept more of its strength.
+fn outcome(battle: &Battle, viewer: Viewer, counts_left: bool) -> Vec<String> {
+    let summary = battle.summary();
+    let losses = battle.ruleset.losses();
+    let mut lines = vec![match (summary.over, summary.last_turn) {
+        (true, Some(last)) => format!("The battle is over: all {last} turns were played."),
+        (false, Some(last)) => format!(
+            "The battle stands at turn {} of {last} ({}).",
+            battle.state().turn,
+            battle.current_phase_name()
+        ),
+        (_, None) => format!(
+            "The battle stands at turn {} ({}).",
+            battle.state().turn,
+            battle.current_phase_name()
+        ),
+    }];
+    let start = {
+        let mut b = Battle::new(battle.scenario.clone());
+        if let Some(crate::battle::Entry::Event(ev)) = battle
+            .history()
+            .entries()
+            .first()
+            .filter(|_| battle.history().is_in_force(0))
+        {
+            let _ = b.apply(crate::battle::Entry::Event(ev.clone()));
+        }
+        b
+    };
+    let before = strength_now(&start, viewer, counts_left);
+    let now = strength_now(battle, viewer, counts_left);
+    let view = battle.view();
+    let opening = battle.opening_hits();
+    let mut kept = Vec::new();
+    for (s, side) in battle.roster.sides.iter().enumerate() {
+        let (mut units, mut in_play, mut lost) = (0, 0, 0);
+        for (u, info) in battle.roster.units.iter().enumerate() {
+            if info.side != s || !view.visible_to(u, viewer) {
+                continue;
+            }
+            let st = &battle.state().units[u];
+            units += 1;
+            if st.on_table() {
+                in_play += 1;
+            }
+            lost += st.hits.saturating_sub(opening[u]);
+        }
+        let share = if before[s] == 0 {
+            0.0
+        } else {
+            f64::from(now[s]) / f64::from(before[s])
+        };
+        kept.push(share);
+        let word = if lost == 1 { losses.one } else { losses.many };
+        lines.push(format!(
+            "{} ({}): {in_play} of {units} units in play, {lost} {word} {}; {:.0}% of its {} kept.",
+            side.name,
+            side.id,
+            if counts_left { "lost" } else { "taken" },
+            share * 100.0,
+            if counts_left {
+                format!("{} ({} of {})", losses.many, now[s], before[s])
+            } else {
+                format!("units ({} of {})", now[s], before[s])
+            },
+        ));
+    }
+    lines.extend(battle.ruleset.objectives(&view, viewer));
+    if let Some(best) = (0..kept.len()).max_by(|&a, &b| kept[a].total_cmp(&kept[b]))
+        && kept
+            .iter()
+            .enumerate()
+            .all(|(s, k)| s == best || *k < kept[best])
+    {
+        let side = &battle.roster.sides[best];
+        lines.push(format!(
+            "{} {} the field, with the larger share of its strength.",
+            side.name,
+            if summary.over { "held" } else { "holds" }
+        ));
+    } else if kept.len() > 1 {
+        lines.push("Neither side kept a larger share of its strength.".into());
+    }
+    lines
+}
