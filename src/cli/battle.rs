@@ -698,7 +698,7 @@ fn dice_from(m: &ArgMatches) -> Result<Option<TypedDice>, Failure> {
 /// A session's refusal as a failure: the rules' refusals and what cannot be done exit 1, input
 /// that cannot be understood (unknown names, bad values, bad dice) exits 2. A message of several
 /// lines (a scenario's problems) becomes several `error:` lines.
-fn session_failure(e: SessionError) -> Failure {
+pub(super) fn session_failure(e: SessionError) -> Failure {
     let code = match &e {
         SessionError::Battle(BattleError::Rule(RuleError::Refused(_))) => FAILED,
         SessionError::Battle(BattleError::Rule(_)) | SessionError::Dice(_) => USAGE,

@@ -8,6 +8,7 @@
 //!   alone opens in the terminal UI;
 //! - [`battle`]: the battle from the command line — `umpire new`, `act` (one procedure, or a
 //!   script from standard input), `next`, `undo`, `redo`, `mark`, `hits`, `note` and `state`;
+//! - [`report`]: `umpire report JOURNAL` writes the battle report (Markdown or HTML);
 //! - [`overview`]: what `umpire` alone prints when it has no terminal.
 //!
 //! Everything reads the `input` and writes to the `out` and `err` it is given
@@ -22,6 +23,7 @@ pub mod check;
 mod output;
 mod overview;
 pub mod play;
+pub mod report;
 pub mod resolve;
 pub mod rulesets;
 
@@ -61,6 +63,7 @@ pub fn command() -> Command {
         .subcommand(play::play_command())
         .subcommand(play::resume_command())
         .subcommands(battle::commands())
+        .subcommand(report::command())
         .subcommand(rulesets::command())
         .subcommand(resolve::command(Mode::Resolve))
         .subcommand(resolve::command(Mode::Odds));
@@ -145,6 +148,7 @@ where
         Some(("new", m)) => battle::new(m, out),
         Some(("act", m)) => battle::act(m, input, out, err),
         Some((name, m)) if battle::SIMPLE.contains(&name) => battle::simple(name, m, out, err),
+        Some(("report", m)) => report::run(m, out, err),
         Some(("rulesets", m)) => rulesets::run(m, out),
         Some(("resolve", m)) => resolve::run(Mode::Resolve, m, out),
         Some(("odds", m)) => resolve::run(Mode::Odds, m, out),

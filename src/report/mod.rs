@@ -12,7 +12,10 @@
 //! events that side saw, its own units in full and the enemy as far as it had seen it — a
 //! concealed column is its stand's number until the event that exposed it.
 
+pub mod chart;
 pub mod chronicle;
+pub mod html;
+pub mod markdown;
 
 use crate::battle::{Battle, Effect, EventKind, Viewer};
 use crate::resolution::Resolution;
@@ -45,6 +48,8 @@ pub struct Report {
     /// "hits taken").
     pub strength_measure: String,
     pub losses_measure: String,
+    /// One loss and several, in words (`figure lost`, `figures lost`).
+    pub loss_words: (String, String),
     /// Each side's strength at the start and at the end of each turn played.
     pub strength: Vec<StrengthPoint>,
     pub final_state: Vec<SideBlock>,
@@ -530,6 +535,11 @@ impl Report {
             } else {
                 format!("{} taken", losses.many)
             },
+            loss_words: if counts_left {
+                (format!("{} lost", losses.one), format!("{} lost", losses.many))
+            } else {
+                (format!("{} taken", losses.one), format!("{} taken", losses.many))
+            },
             strength,
             final_state: roster_blocks(end, viewer),
             outcome: outcome(end, viewer, counts_left),
@@ -542,6 +552,12 @@ impl Report {
                 )
             }),
         }
+    }
+
+    /// A number of losses in words: `1 figure lost`, `2 hits taken`.
+    pub fn losses_count(&self, n: u32) -> String {
+        let (one, many) = &self.loss_words;
+        format!("{n} {}", if n == 1 { one } else { many })
     }
 
     /// The duration from the battle's start to its last record, in words (`2 h 05 min`).
@@ -641,4 +657,109 @@ fn outcome(battle: &Battle, viewer: Viewer, counts_left: bool) -> Vec<String> {
         lines.push("Neither side kept a larger share of its strength.".into());
     }
     lines
+}
+
+/// The file format of a written report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Markdown,
+    Html,
+}
+
+impl Format {
+    pub fn parse(word: &str) -> Option<Format> {
+        match word {
+            "md" | "markdown" => Some(Format::Markdown),
+            "html" => Some(Format::Html),
+            _ => None,
+        }
+    }
+
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Markdown => "md",
+            Format::Html => "html",
+        }
+    }
+}
+
+/// The files a report was written to: the report, and for Markdown its chart beside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    pub report: std::path::PathBuf,
+    pub chart: Option<std::path::PathBuf>,
+}
+
+/// Where a report of `journal` goes when no path is given: beside the journal, named after it
+/// and after whose copy it is (`battle.report.md`, `battle.report.fr.html`,
+/// `battle.report.public.md`).
+pub fn default_path(
+    journal: &std::path::Path,
+    battle: &Battle,
+    viewer: Viewer,
+    format: Format,
+) -> std::path::PathBuf {
+    let stem = journal
+        .file_stem()
+        .map_or_else(|| "battle".into(), |s| s.to_string_lossy().into_owned());
+    let whose = match viewer {
+        Viewer::Umpire => String::new(),
+        Viewer::Side(s) => format!(".{}", battle.roster.sides[s].id),
+        Viewer::Public => ".public".into(),
+    };
+    journal.with_file_name(format!("{stem}.report{whose}.{}", format.extension()))
+}
+
+/// The report's text in `format`, with `chart` the name of the strength chart's file beside a
+/// Markdown report.
+pub fn render(report: &Report, format: Format, chart: Option<&str>) -> String {
+    match format {
+        Format::Markdown => markdown::render(report, chart),
+        Format::Html => html::render(report),
+    }
+}
+
+/// Writes `report` to `path` in `format`, and for Markdown its strength chart beside it
+/// (`NAME.strength.svg`). Each file is written whole to a temporary sibling, synced, then moved
+/// into place: a reader never sees half a report.
+pub fn write(report: &Report, format: Format, path: &std::path::Path) -> std::io::Result<Written> {
+    let chart = match format {
+        Format::Markdown => {
+            let stem = path
+                .file_stem()
+                .map_or_else(|| "report".into(), |s| s.to_string_lossy().into_owned());
+            let chart = path.with_file_name(format!("{stem}.strength.svg"));
+            write_whole(&chart, chart::strength_svg(report).as_bytes())?;
+            Some(chart)
+        }
+        Format::Html => None,
+    };
+    let link = chart
+        .as_ref()
+        .and_then(|c| c.file_name())
+        .map(|n| n.to_string_lossy().into_owned());
+    write_whole(path, render(report, format, link.as_deref()).as_bytes())?;
+    Ok(Written {
+        report: path.to_path_buf(),
+        chart,
+    })
+}
+
+/// Writes `bytes` to `path` through a synced temporary sibling renamed into place.
+fn write_whole(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let name = path
+        .file_name()
+        .map_or_else(|| "report".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = path.with_file_name(format!(".{name}.tmp"));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
 }

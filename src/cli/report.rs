@@ -1,0 +1,117 @@
+//! `umpire report JOURNAL [--format md|html] [-o FILE] [--side ID | --umpire | --public]`: the
+//! battle's write-up from its journal, read without taking its lock (a battle still being played
+//! is reported as it stands).
+
+use super::output::Failure;
+use crate::battle::Viewer;
+use crate::report::{self, Chronicle, Format, Report};
+use crate::text::did_you_mean;
+use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Command, value_parser};
+use std::io::Write;
+use std::path::PathBuf;
+
+pub fn command() -> Command {
+    Command::new("report")
+        .about("Write the battle report from a journal: Markdown with its chart, or one HTML page")
+        .arg(
+            Arg::new("journal")
+                .value_name("JOURNAL")
+                .required(true)
+                .value_parser(value_parser!(PathBuf)),
+        )
+        .arg(
+            Arg::new("format")
+                .long("format")
+                .value_name("FORMAT")
+                .value_parser(["md", "html"])
+                .default_value("md")
+                .help("md: Markdown, with the strength chart as an SVG file beside it; html: one self-contained page with its charts, ready to print"),
+        )
+        .arg(
+            Arg::new("output")
+                .short('o')
+                .long("output")
+                .value_name("FILE")
+                .value_parser(value_parser!(PathBuf))
+                .help("where to write it; - for standard output [default: beside the journal, JOURNAL.report.md]"),
+        )
+        .arg(
+            Arg::new("side")
+                .long("side")
+                .value_name("ID")
+                .help("what that side saw: its own units in full, the enemy only as far as it was seen"),
+        )
+        .arg(
+            Arg::new("umpire")
+                .long("umpire")
+                .action(ArgAction::SetTrue)
+                .help("everything, concealed columns included (the default: the umpire's own copy)"),
+        )
+        .arg(
+            Arg::new("public")
+                .long("public")
+                .action(ArgAction::SetTrue)
+                .help("what every side saw"),
+        )
+        .group(ArgGroup::new("viewer").args(["side", "umpire", "public"]))
+}
+
+/// Whose copy `m` asks for, by the battle's sides.
+pub fn viewer(m: &ArgMatches, chronicle: &Chronicle) -> Result<Viewer, Failure> {
+    if m.get_flag("public") {
+        return Ok(Viewer::Public);
+    }
+    let Some(id) = m.get_one::<String>("side") else {
+        return Ok(Viewer::Umpire);
+    };
+    let roster = &chronicle.battle.roster;
+    roster.side_index(id).map(Viewer::Side).ok_or_else(|| {
+        Failure::usage(format!(
+            "--side {id}: the battle has no side `{id}`{}",
+            did_you_mean(id, roster.sides.iter().map(|s| s.id.as_str()))
+        ))
+    })
+}
+
+pub fn run(m: &ArgMatches, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
+    let journal = m.get_one::<PathBuf>("journal").expect("required");
+    let chronicle = Chronicle::load(journal).map_err(super::battle::session_failure)?;
+    let viewer = viewer(m, &chronicle)?;
+    let format = m
+        .get_one::<String>("format")
+        .and_then(|f| Format::parse(f))
+        .unwrap_or(Format::Markdown);
+    let report = Report::build(&chronicle, viewer);
+    if let Some(torn) = &report.torn {
+        writeln!(err, "note: {}", crate::text::escape_terminal(torn))?;
+    }
+    match m.get_one::<PathBuf>("output") {
+        Some(p) if p.as_os_str() == "-" => {
+            out.write_all(report::render(&report, format, None).as_bytes())?;
+        }
+        given => {
+            let path = given.cloned().unwrap_or_else(|| {
+                report::default_path(journal, &chronicle.battle, viewer, format)
+            });
+            let written = report::write(&report, format, &path).map_err(|e| {
+                Failure::failed(format!(
+                    "cannot write the report to {}: {e}",
+                    path.display()
+                ))
+            })?;
+            writeln!(
+                out,
+                "Report written: {}",
+                crate::text::escape_terminal(&written.report.display().to_string())
+            )?;
+            if let Some(chart) = &written.chart {
+                writeln!(
+                    out,
+                    "Chart written:  {}",
+                    crate::text::escape_terminal(&chart.display().to_string())
+                )?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,275 @@
+//! The report as Markdown: headings, lists and compact tables, with the strength chart as an SVG
+//! file written beside it and linked.
+//!
+//! Every name, note and line that came from a scenario or the umpire is escaped ([`escape`]):
+//! nothing in it can open a link, an image, a table cell, raw HTML or a heading.
+
+use super::{ItemKind, Report, RosterLine, SideBlock};
+use std::fmt::Write as _;
+
+/// Text made inert for Markdown, and still readable as plain text: the characters that open
+/// emphasis, code, links, images, table cells and strikethrough are escaped with a backslash
+/// wherever they stand; `<`, `>` and `&` become entities (raw HTML is never formed); what makes a
+/// list, quote, heading or numbered item is escaped at the start; line breaks become spaces (a
+/// value stays on its line and in its cell).
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut at_start = true;
+    let mut leading_digits = true;
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '\n' | '\r' | '\t' => out.push(' '),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '~' | '#' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '-' | '+' | '=' if at_start => {
+                out.push('\\');
+                out.push(c);
+            }
+            '.' | ')' if leading_digits && !at_start => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+        leading_digits = leading_digits && c.is_ascii_digit();
+        at_start = false;
+    }
+    out
+}
+
+/// The whole report. `chart` is the file name of the strength chart written beside it, if one
+/// was.
+pub fn render(report: &Report, chart: Option<&str>) -> String {
+    let mut out = String::new();
+    let e = escape;
+    let _ = writeln!(out, "# {}\n", e(&report.title));
+    let _ = writeln!(out, "*{}*\n", e(&report.viewer_words));
+    if let Some(d) = &report.description {
+        let _ = writeln!(out, "{}\n", e(d));
+    }
+    let _ = writeln!(
+        out,
+        "- **Rule set:** {} (`{}`)",
+        e(&report.ruleset_title),
+        report.ruleset
+    );
+    let _ = writeln!(
+        out,
+        "- **Started:** {}",
+        report.started.format("%Y-%m-%d %H:%M UTC")
+    );
+    let _ = writeln!(
+        out,
+        "- **Duration:** {} (to the last entry, {})",
+        report.duration(),
+        report.last_entry.format("%Y-%m-%d %H:%M UTC")
+    );
+    let sides: Vec<String> = report
+        .sides
+        .iter()
+        .map(|(id, name)| format!("{} (`{id}`)", e(name)))
+        .collect();
+    let _ = writeln!(out, "- **Sides:** {}", sides.join(" against "));
+    if let Some(torn) = &report.torn {
+        let _ = writeln!(out, "\n> **Note:** {}", e(torn));
+    }
+    if report.undone > 0 || report.hidden > 0 {
+        let mut left = Vec::new();
+        if report.undone > 0 {
+            left.push(format!("{} event(s) undone during play", report.undone));
+        }
+        if report.hidden > 0 {
+            left.push(format!("{} event(s) this copy may not show", report.hidden));
+        }
+        let _ = writeln!(out, "\nLeft out: {}.", left.join("; "));
+    }
+
+    let _ = writeln!(out, "\n## House rules in force\n");
+    let _ = writeln!(out, "| option | value | |\n|---|---|---|");
+    for o in &report.options {
+        let _ = writeln!(
+            out,
+            "| `{}` | {}{} | {} |",
+            o.key,
+            e(&o.value),
+            if o.changed {
+                " (set by the scenario)"
+            } else {
+                ""
+            },
+            e(&o.help)
+        );
+    }
+
+    let _ = writeln!(out, "\n## Order of battle\n");
+    for block in &report.order_of_battle {
+        roster(&mut out, block);
+    }
+
+    let _ = writeln!(out, "## The battle, turn by turn\n");
+    for turn in &report.turns {
+        if turn.turn == 0 {
+            let _ = writeln!(out, "### Before the first turn\n");
+        } else {
+            let _ = writeln!(out, "### Turn {}\n", turn.turn);
+        }
+        let mut phase = String::new();
+        for item in &turn.items {
+            if item.kind != ItemKind::Start && item.phase != phase {
+                phase = item.phase.clone();
+                let _ = writeln!(out, "\n**{}**\n", e(&phase));
+            }
+            let when = item.at.format("%H:%M");
+            let who = item
+                .side
+                .as_ref()
+                .map(|s| format!(" *{}*:", e(s)))
+                .unwrap_or_default();
+            let tag = item
+                .audience
+                .as_ref()
+                .map(|a| format!(" \\[{}\\]", e(a)))
+                .unwrap_or_default();
+            let lead = match item.kind {
+                ItemKind::Note if item.summary.starts_with("Note") => "",
+                ItemKind::Note => "Note: ",
+                ItemKind::Edit => "Edit: ",
+                ItemKind::Phase => "Phase: ",
+                ItemKind::Start | ItemKind::Act => "",
+            };
+            let _ = writeln!(
+                out,
+                "- {when} (#{}){who}{tag} {lead}{}",
+                item.seq,
+                e(&item.summary)
+            );
+            for r in &item.resolutions {
+                let _ = writeln!(out, "  - {}", e(r));
+            }
+            for n in &item.notes {
+                let _ = writeln!(out, "  - {}", e(n.trim()));
+            }
+        }
+        let lost: Vec<String> = report
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(s, (_, name))| {
+                format!(
+                    "{} {}{}",
+                    e(name),
+                    report.losses_count(turn.losses[s]),
+                    match turn.units_lost[s] {
+                        0 => String::new(),
+                        n => format!(", {n} unit(s) off the table"),
+                    }
+                )
+            })
+            .collect();
+        if turn.turn > 0 {
+            let _ = writeln!(out, "\nLosses: {}.\n", lost.join("; "));
+        } else {
+            let _ = writeln!(out);
+        }
+    }
+
+    let _ = writeln!(out, "## Strength and losses\n");
+    if let Some(file) = chart {
+        let _ = writeln!(out, "![Each side's strength over the turns]({})\n", e(file));
+    }
+    let names: Vec<String> = report.sides.iter().map(|(_, n)| e(n)).collect();
+    let _ = writeln!(
+        out,
+        "Strength ({}):\n\n| | {} |\n|---|{}",
+        report.strength_measure,
+        names.join(" | "),
+        "---|".repeat(names.len())
+    );
+    for p in &report.strength {
+        let values: Vec<String> = p.values.iter().map(ToString::to_string).collect();
+        let _ = writeln!(out, "| {} | {} |", e(&p.label), values.join(" | "));
+    }
+    let _ = writeln!(
+        out,
+        "\nLosses per turn ({}):\n\n| turn | {} |\n|---|{}",
+        report.losses_measure,
+        names.join(" | "),
+        "---|".repeat(names.len())
+    );
+    for t in report.turns.iter().filter(|t| t.turn > 0) {
+        let values: Vec<String> = t.losses.iter().map(ToString::to_string).collect();
+        let _ = writeln!(out, "| {} | {} |", t.turn, values.join(" | "));
+    }
+
+    let _ = writeln!(out, "\n## Final state\n");
+    for block in &report.final_state {
+        roster(&mut out, block);
+    }
+    let _ = writeln!(out, "## Outcome\n");
+    for line in &report.outcome {
+        let _ = writeln!(out, "- {}", e(line));
+    }
+    out
+}
+
+/// One side's roster as a nested list.
+fn roster(out: &mut String, block: &SideBlock) {
+    let e = escape;
+    let _ = writeln!(out, "### {} (`{}`)\n", e(&block.name), block.id);
+    for line in &block.lines {
+        match line {
+            RosterLine::Formation {
+                depth,
+                id,
+                name,
+                level,
+            } => {
+                let level = level
+                    .as_ref()
+                    .map(|l| format!(", {}", e(l)))
+                    .unwrap_or_default();
+                let _ = writeln!(
+                    out,
+                    "{}- **{}** (`{id}`{level})",
+                    "  ".repeat(*depth),
+                    e(name)
+                );
+            }
+            RosterLine::Unit {
+                depth,
+                id,
+                name,
+                kind,
+                strength,
+                pips,
+                marks,
+                out: gone,
+            } => {
+                let mut text = format!("{}- `{id}` {} — {}", "  ".repeat(*depth), e(name), e(kind));
+                if !strength.is_empty() {
+                    let _ = write!(text, ", {} {pips}", e(strength));
+                }
+                if !marks.is_empty() {
+                    let _ = write!(text, " · {}", e(&marks.join(" ")));
+                }
+                if let Some(why) = gone {
+                    let _ = write!(text, " · **off the table:** {}", e(why));
+                }
+                let _ = writeln!(out, "{text}");
+            }
+            RosterLine::Stand { depth, number } => {
+                let _ = writeln!(
+                    out,
+                    "{}- Concealment stand {number} (its contents unseen)",
+                    "  ".repeat(*depth)
+                );
+            }
+        }
+    }
+    let _ = writeln!(out);
+}
