@@ -36,7 +36,13 @@ impl Chronicle {
         let loaded = Journal::read::<Header, Record>(path)?;
         let mut replay = Replay::new(path, &loaded.header, loaded.checksummed)?;
         for (i, record) in loaded.entries.iter().enumerate() {
-            replay.push(i + 2, record.clone())?;
+            let lean = Record {
+                seq: record.seq,
+                at: record.at,
+                dice: record.dice,
+                entry: lean(&record.entry),
+            };
+            replay.push(i + 2, lean)?;
         }
         let (battle, _) = replay.finish();
         let in_force = (0..loaded.entries.len())
@@ -91,7 +97,7 @@ impl Chronicle {
         let mut battle = self.fresh();
         for (_, ev) in (0..n.min(self.len())).filter_map(|i| self.event(i)) {
             // Every event was checked when the journal was loaded, against this very state.
-            let _ = battle.apply(Entry::Event(ev.clone()));
+            let _ = battle.apply(lean_event(ev));
         }
         battle
     }
@@ -112,10 +118,32 @@ impl Chronicle {
                 active: st.active,
             };
             // Every event was checked when the journal was loaded, against this very state.
-            let _ = battle.apply(Entry::Event(ev.clone()));
+            let _ = battle.apply(lean_event(ev));
             visit(record, ev, &before, &battle);
         }
     }
+}
+
+/// An entry as the battle keeps it: an event without its explanation (the battle's history
+/// drops it), so that it is not copied only to be dropped.
+fn lean(entry: &Entry) -> Entry {
+    match entry {
+        Entry::Event(ev) => lean_event(ev),
+        Entry::Undo => Entry::Undo,
+        Entry::Redo => Entry::Redo,
+    }
+}
+
+fn lean_event(ev: &Event) -> Entry {
+    Entry::Event(Event {
+        kind: ev.kind.clone(),
+        summary: ev.summary.clone(),
+        audience: ev.audience.clone(),
+        resolutions: Vec::new(),
+        effects: ev.effects.clone(),
+        notes: Vec::new(),
+        offers: ev.offers.clone(),
+    })
 }
 
 /// Where a battle stood: its turn, phase and active side.

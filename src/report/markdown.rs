@@ -273,3 +273,46 @@ fn roster(out: &mut String, block: &SideBlock) {
     }
     let _ = writeln!(out);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::escape;
+
+    #[test]
+    fn nothing_from_a_name_forms_markup() {
+        assert_eq!(
+            escape("<script>alert(1)</script>"),
+            "&lt;script&gt;alert(1)&lt;/script&gt;"
+        );
+        assert_eq!(
+            escape("[x](javascript:alert(1))"),
+            "\\[x\\](javascript:alert(1))"
+        );
+        assert_eq!(escape("![i](http://x/y.png)"), "!\\[i\\](http://x/y.png)");
+        assert_eq!(escape("a|b"), "a\\|b");
+        assert_eq!(
+            escape("*bold* _it_ `code` ~~s~~"),
+            "\\*bold\\* \\_it\\_ \\`code\\` \\~\\~s\\~\\~"
+        );
+        assert_eq!(escape("# heading"), "\\# heading");
+        assert_eq!(escape("- item"), "\\- item");
+        assert_eq!(escape("+ item"), "\\+ item");
+        assert_eq!(escape("= rule"), "\\= rule");
+        assert_eq!(escape("1. item"), "1\\. item");
+        assert_eq!(escape("12) item"), "12\\) item");
+        assert_eq!(escape("a\nb\r\tc"), "a b  c");
+        assert_eq!(escape("back\\slash &amp;"), "back\\\\slash &amp;amp;");
+    }
+
+    #[test]
+    fn ordinary_text_reads_as_written() {
+        assert_eq!(
+            escape("fr-gun fires at au-l3: 3 moves."),
+            "fr-gun fires at au-l3: 3 moves."
+        );
+        assert_eq!(
+            escape("18e régiment d'infanterie (fr-l2)"),
+            "18e régiment d'infanterie (fr-l2)"
+        );
+    }
+}

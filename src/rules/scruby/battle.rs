@@ -836,7 +836,7 @@ fn act_melee(
     out.summary = format!(
         "{}melee {al} against {dl}: {}",
         if reinforced { "reinforced " } else { "" },
-        end.result.words(al, dl)
+        end.result.phrase(al, dl)
     );
     let all: Vec<usize> = stands.iter().map(|&(u, _)| u).collect();
     expose_any(v, &all, "attacked in melee", &mut out);

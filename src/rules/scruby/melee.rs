@@ -332,9 +332,14 @@ impl MeleeResult {
         MeleeResult::BothWipedOut,
     ];
 
-    /// In words, naming each side.
+    /// In words, naming each side, as a sentence.
     pub fn words(self, attacker: &str, defender: &str) -> String {
-        let text = match self {
+        capitalised(&self.phrase(attacker, defender))
+    }
+
+    /// In words, naming each side as given (a unit's id stays as it is written).
+    pub fn phrase(self, attacker: &str, defender: &str) -> String {
+        match self {
             MeleeResult::AttackerHolds => format!("{attacker} holds; {defender} retires 3 moves"),
             MeleeResult::DefenderHolds => format!("{defender} holds; {attacker} retires 3 moves"),
             MeleeResult::BothHold => "equal totals: both sides hold".to_string(),
@@ -345,8 +350,7 @@ impl MeleeResult {
                 format!("{defender} is wiped out; {attacker} holds")
             }
             MeleeResult::BothWipedOut => "both sides are wiped out".to_string(),
-        };
-        capitalised(&text)
+        }
     }
 
     pub fn attacker_holds(self) -> bool {

@@ -1,0 +1,59 @@
+//! Reporting a long battle: a 10,000-event journal of a 1,000-unit Newport battle (the
+//! `benches/scale/` battle: fires, moves, hand-set markers, notes, phase changes and undos) read
+//! whole with every explanation, walked as played into the report, and written as Markdown and as
+//! HTML with its charts. Target (issue 9): well under a second. Run with
+//! `cargo bench --bench report`; the figures go in README.md.
+
+mod scale;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::path::Path;
+use std::time::Duration;
+use umpire::battle::Viewer;
+use umpire::report::{self, Chronicle, Format, Report};
+
+fn workdir() -> tempfile::TempDir {
+    let shm = Path::new("/dev/shm");
+    if shm.is_dir() {
+        tempfile::tempdir_in(shm).expect("a directory in /dev/shm")
+    } else {
+        tempfile::tempdir().expect("a temporary directory")
+    }
+}
+
+fn reporting(c: &mut Criterion) {
+    let dir = workdir();
+    let path = dir.path().join("long.jsonl");
+    {
+        let mut session = scale::start(&path, 500);
+        scale::play(&mut session, 10_000, 11);
+    }
+    let mut g = c.benchmark_group("report");
+    g.sample_size(10).measurement_time(Duration::from_secs(20));
+    g.bench_function("load a 10,000-event journal", |b| {
+        b.iter(|| Chronicle::load(&path).expect("the journal loads"));
+    });
+    let chronicle = Chronicle::load(&path).expect("the journal loads");
+    g.bench_function("build the report of 10,000 events", |b| {
+        b.iter(|| Report::build(&chronicle, Viewer::Umpire));
+    });
+    let built = Report::build(&chronicle, Viewer::Umpire);
+    g.bench_function("render Markdown of 10,000 events", |b| {
+        b.iter(|| report::render(&built, Format::Markdown, Some("chart.svg")));
+    });
+    g.bench_function("render HTML of 10,000 events", |b| {
+        b.iter(|| report::render(&built, Format::Html, None));
+    });
+    g.bench_function("journal to HTML file, 10,000 events", |b| {
+        let out = dir.path().join("long.html");
+        b.iter(|| {
+            let chronicle = Chronicle::load(&path).expect("the journal loads");
+            let r = Report::build(&chronicle, Viewer::Umpire);
+            report::write(&r, Format::Html, &out).expect("written")
+        });
+    });
+    g.finish();
+}
+
+criterion_group!(benches, reporting);
+criterion_main!(benches);

@@ -1,0 +1,376 @@
+//! `umpire report`: the battle report from a journal, set up with the command-line battle itself
+//! (`umpire new`, then a script into `umpire act JOURNAL -`), run in-process.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use tempfile::TempDir;
+use umpire::battle::Viewer;
+use umpire::battle::session::Session;
+use umpire::report::{Chronicle, Report};
+
+const SCRUBY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/rosters/scruby-learning.toml");
+const NEWPORT: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/rosters/newport-company-action.toml"
+);
+
+/// The first move of the learning game: the hussars find the French column, the French guns
+/// and rifles fire, an umpire's note with markup in it, a shot taken back, a melee, and the
+/// next move's first phases.
+const SCRUBY_SCRIPT: &str = r#"next --dice 5,2
+expose --stand 1 --side fr --cause scouting --scout au-hus-a
+next
+next
+artillery --gun-unit fr-gun --target-unit au-l3 --range 17 --gun-on hill --dice 2
+next
+rifle --firer-unit fr-lt --target-unit au-l2 --range 5
+note "The light infantry holds the orchard wall <script>alert(1)</script> | [x](javascript:alert(1))"
+rifle --firer-unit fr-l1 --target-unit au-hus-b --range 5
+undo
+next
+melee --attacker-unit fr-cui-a --defender-unit au-hus-b --dice 4,3
+next
+next
+"#;
+
+struct Run {
+    code: ExitCode,
+    out: String,
+    err: String,
+}
+
+fn run_in(input: &str, args: &[&str]) -> Run {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = umpire::cli::run_with_input(
+        std::iter::once("umpire").chain(args.iter().copied()),
+        &mut input.as_bytes(),
+        &mut out,
+        &mut err,
+    );
+    Run {
+        code,
+        out: String::from_utf8(out).expect("utf-8 stdout"),
+        err: String::from_utf8(err).expect("utf-8 stderr"),
+    }
+}
+
+fn ok(input: &str, args: &[&str]) -> String {
+    let r = run_in(input, args);
+    assert_eq!(
+        r.code,
+        ExitCode::SUCCESS,
+        "umpire {args:?}\n{}\n{}",
+        r.out,
+        r.err
+    );
+    r.out
+}
+
+/// A battle of `roster` played by `script`, in a fresh folder.
+struct Given {
+    _dir: TempDir,
+    path: PathBuf,
+}
+
+impl Given {
+    fn battle(roster: &str, script: &str) -> Given {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("battle.jsonl");
+        let j = path.to_str().expect("utf-8 path");
+        ok("", &["new", roster, "--journal", j, "--seed", "7"]);
+        if !script.is_empty() {
+            ok(script, &["act", j, "-"]);
+        }
+        Given { _dir: dir, path }
+    }
+
+    fn j(&self) -> &str {
+        self.path.to_str().expect("utf-8 path")
+    }
+
+    /// `umpire report JOURNAL ARGS… -o -`: the Markdown on standard output.
+    fn markdown(&self, args: &[&str]) -> String {
+        let mut all = vec!["report", self.j()];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["-o", "-"]);
+        ok("", &all)
+    }
+}
+
+/// The part of `text` from the line starting `from` to the line starting `to`.
+fn section<'a>(text: &'a str, from: &str, to: &str) -> &'a str {
+    let start = text
+        .find(from)
+        .unwrap_or_else(|| panic!("no {from:?} in\n{text}"));
+    let rest = &text[start..];
+    let end = rest[from.len()..]
+        .find(to)
+        .map_or(rest.len(), |e| e + from.len());
+    &rest[..end]
+}
+
+#[test]
+fn the_umpires_report_tells_the_battle_turn_by_turn() {
+    let g = Given::battle(SCRUBY, SCRUBY_SCRIPT);
+    let md = g.markdown(&[]);
+    assert!(
+        md.starts_with("# Learning game: the Road to Aue, April 1809\n"),
+        "{md}"
+    );
+    assert!(md.contains("The umpire's copy: everything"), "{md}");
+    assert!(md.contains("(`scruby`)"), "{md}");
+    // Every option in force, the ones the scenario set marked.
+    assert!(
+        md.contains("| `concealment` | true (set by the scenario) |"),
+        "{md}"
+    );
+    assert!(md.contains("| `musket_range` | 6 |"), "{md}");
+    // The account: turns, phases, each resolution with its dice and result.
+    let turn1 = section(&md, "### Turn 1", "### Turn 2");
+    assert!(turn1.contains("**Return cannon fire**"), "{turn1}");
+    assert!(
+        turn1.contains("fr-gun fires at au-l3: the target retires in confusion for 3 moves"),
+        "{turn1}"
+    );
+    assert!(
+        turn1.contains("range 17\": within a gun's range from a hill (18\") — dice 2 (d6) (typed by the umpire) — The target retires in confusion for 3 moves"),
+        "{turn1}"
+    );
+    assert!(
+        turn1.contains("no die thrown — One figure killed"),
+        "{turn1}"
+    );
+    assert!(turn1.contains("dice 4 (d6), 3 (d6)"), "{turn1}");
+    // The exposure is logged with its cause.
+    assert!(turn1.contains("exposed (found by scouts)"), "{turn1}");
+    // The undone shot is left out, and said to be.
+    assert!(!md.contains("fr-l1 fires at au-hus-b"), "{md}");
+    assert!(
+        md.contains("Left out: 1 event(s) undone during play."),
+        "{md}"
+    );
+    // The umpire's note in its place, inert.
+    assert!(
+        turn1.contains("&lt;script&gt;alert(1)&lt;/script&gt; \\| \\[x\\](javascript:alert(1))"),
+        "{turn1}"
+    );
+    assert!(!md.contains("<script"), "{md}");
+    // Losses per turn in the rule set's words.
+    assert!(
+        turn1.contains("Losses: Austrian advanced guard 3 figures lost, 1 unit(s) off the table; French brigade at Aue 1 figure lost."),
+        "{turn1}"
+    );
+    assert!(md.contains("Strength (figures left):"), "{md}");
+    assert!(md.contains("| start | 25 | 26 |"), "{md}");
+    // The hussars who scouted left the table (3 figures no longer counted), a figure to the
+    // rifles, two to the cuirassiers; one cuirassier lost.
+    assert!(md.contains("| turn 1 | 19 | 25 |"), "{md}");
+    assert!(md.contains("| 1 | 3 | 1 |"), "{md}");
+    // The final state and the outcome.
+    let end = section(&md, "## Final state", "## Outcome");
+    assert!(
+        end.contains("`au-l3` Infanterie-Regiment Nr. 36 — line, figures 3/4 ●●●○ · RET"),
+        "{end}"
+    );
+    assert!(md.contains("- The battle stands at turn 2 of 10"), "{md}");
+    assert!(
+        md.contains("(au-hq) is held by Austrian advanced guard."),
+        "{md}"
+    );
+}
+
+#[test]
+fn a_sides_report_shows_the_enemy_only_as_far_as_it_was_seen() {
+    let g = Given::battle(SCRUBY, SCRUBY_SCRIPT);
+    let au = g.markdown(&["--side", "au"]);
+    assert!(au.contains("What Austrian advanced guard (au) saw"), "{au}");
+    // At the start the French column is its stand's number; its regiments are named only from
+    // the event that exposed it.
+    let oob = section(&au, "## Order of battle", "## The battle");
+    assert!(
+        oob.contains("Concealment stand 1 (its contents unseen)"),
+        "{oob}"
+    );
+    for hidden in [
+        "fr-l2",
+        "fr-l3",
+        "fr-gr",
+        "fr-cui-b",
+        "18e régiment",
+        "Grenadiers réunis",
+    ] {
+        assert!(!oob.contains(hidden), "{hidden} in\n{oob}");
+        let before = &au[..au.find("exposed (found by scouts)").expect("the exposure")];
+        assert!(
+            !before.contains(hidden),
+            "{hidden} before its exposure:\n{before}"
+        );
+    }
+    // Its own concealed units it knows in full.
+    assert!(oob.contains("`au-l1` Infanterie-Regiment Nr. 12"), "{oob}");
+    let end = section(&au, "## Final state", "## Outcome");
+    assert!(
+        end.contains("`fr-l2` 18e régiment d'infanterie de ligne"),
+        "{end}"
+    );
+    // The French side's copy does not know the Austrian column before it was fired on.
+    let fr = g.markdown(&["--side", "fr"]);
+    let oob = section(&fr, "## Order of battle", "## The battle");
+    assert!(!oob.contains("au-l1"), "{oob}");
+    assert!(oob.contains("Concealment stand 1"), "{oob}");
+    // The public copy hides both columns at the start.
+    let public = g.markdown(&["--public"]);
+    assert!(public.contains("What everyone saw"), "{public}");
+    let oob = section(&public, "## Order of battle", "## The battle");
+    assert!(!oob.contains("au-l1") && !oob.contains("fr-l2"), "{oob}");
+}
+
+#[test]
+fn hidden_strength_is_not_counted_for_a_side_that_cannot_see_it() {
+    let g = Given::battle(SCRUBY, "next --dice 5,2\n");
+    let chronicle = Chronicle::load(&g.path).expect("loads");
+    let umpire = Report::build(&chronicle, Viewer::Umpire);
+    let au = Report::build(&chronicle, Viewer::Side(0));
+    // The French have 26 figures; the Austrians see the 12 outside the stand (4 + 4 + 3 + 1
+    // more regiments and squadrons: everything but fr-l2, fr-l3, fr-gr and fr-cui-b).
+    assert_eq!(umpire.strength[0].values, vec![25, 26]);
+    assert_eq!(au.strength[0].values[0], 25);
+    assert_eq!(au.strength[0].values[1], 26 - 4 - 4 - 4 - 3);
+}
+
+#[test]
+fn the_report_is_written_beside_the_journal_with_its_chart() {
+    let g = Given::battle(SCRUBY, SCRUBY_SCRIPT);
+    let out = ok("", &["report", g.j()]);
+    let dir = g.path.parent().expect("a folder");
+    let md = dir.join("battle.report.md");
+    let svg = dir.join("battle.report.strength.svg");
+    assert!(
+        out.contains("Report written: ") && out.contains("battle.report.md"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Chart written:  ") && out.contains("battle.report.strength.svg"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&md).expect("the report");
+    assert!(text.contains("![Each side's strength over the turns](battle.report.strength.svg)"));
+    assert!(
+        std::fs::read_to_string(&svg)
+            .expect("the chart")
+            .contains("<svg")
+    );
+    // A side's copy and an HTML page get names of their own.
+    ok("", &["report", g.j(), "--side", "fr", "--format", "html"]);
+    assert!(dir.join("battle.report.fr.html").is_file());
+    let given = dir.join("elsewhere.md");
+    ok("", &["report", g.j(), "-o", given.to_str().unwrap()]);
+    assert!(given.is_file() && dir.join("elsewhere.strength.svg").is_file());
+}
+
+#[test]
+fn a_journal_in_play_is_reported_as_it_stands_without_its_lock() {
+    let g = Given::battle(SCRUBY, "next --dice 5,2\n");
+    // The umpire's program has the battle open, its journal locked.
+    let (session, _) = Session::open(&g.path).expect("the battle opens");
+    let md = g.markdown(&[]);
+    assert!(md.contains("Initiative for move 1"), "{md}");
+    drop(session);
+}
+
+#[test]
+fn a_torn_tail_is_set_aside_in_the_report_and_the_rest_reported() {
+    let g = Given::battle(SCRUBY, SCRUBY_SCRIPT);
+    let before = std::fs::read(&g.path).expect("the journal");
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(&g.path)
+        .and_then(|mut f| f.write_all(b"{\"crc\":\"0000\",\"seq\":99,\"at\""))
+        .expect("a torn line appended");
+    let r = run_in("", &["report", g.j(), "-o", "-"]);
+    assert_eq!(r.code, ExitCode::SUCCESS, "{}", r.err);
+    assert!(
+        r.err.starts_with("note: The journal's last line"),
+        "{}",
+        r.err
+    );
+    assert!(
+        r.out.contains("> **Note:** The journal's last line"),
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out.contains("melee fr-cui-a against au-hus-b"),
+        "{}",
+        r.out
+    );
+    // Reading changed nothing: the torn line is still there for the umpire's program.
+    let after = std::fs::read(&g.path).expect("the journal");
+    assert!(after.starts_with(&before) && after.len() > before.len());
+}
+
+#[test]
+fn a_newport_report_counts_hits_and_units() {
+    let g = Given::battle(NEWPORT, "");
+    let md = g.markdown(&[]);
+    assert!(md.contains("Strength (units in play):"), "{md}");
+    assert!(md.contains("hits"), "{md}");
+    assert!(md.contains("(`newport`)"), "{md}");
+    assert!(md.contains("## Outcome"), "{md}");
+}
+
+#[test]
+fn a_finished_battle_says_who_held_the_field() {
+    // Ten moves of the learning game: the first with the hussars' melee, the rest passed.
+    let mut script = String::from(SCRUBY_SCRIPT);
+    for _ in 0..60 {
+        script.push_str("next\n");
+    }
+    let g = Given::battle(SCRUBY, "");
+    let r = run_in(&script, &["act", g.j(), "-"]);
+    // The script runs past the battle's end: the next after the last move is refused.
+    assert!(
+        r.err.contains("over") || r.code == ExitCode::SUCCESS,
+        "{}",
+        r.err
+    );
+    let md = g.markdown(&[]);
+    assert!(
+        md.contains("- The battle is over: all 10 turns were played."),
+        "{md}"
+    );
+    assert!(
+        md.contains(
+            "- French brigade at Aue held the field, with the larger share of its strength."
+        ),
+        "{md}"
+    );
+    assert!(md.contains("| turn 10 |"), "{md}");
+}
+
+#[test]
+fn bad_requests_name_what_is_wrong() {
+    let g = Given::battle(SCRUBY, "");
+    let r = run_in("", &["report", g.j(), "--side", "frr"]);
+    assert_eq!(r.code, ExitCode::from(2));
+    assert!(
+        r.err.contains("--side frr: the battle has no side `frr`"),
+        "{}",
+        r.err
+    );
+    assert!(r.err.contains("fr"), "{}", r.err);
+    let r = run_in("", &["report", g.j(), "--side", "fr", "--umpire"]);
+    assert_eq!(r.code, ExitCode::from(2), "{}", r.err);
+    let missing = Path::new(g.j()).with_file_name("nothing.jsonl");
+    let r = run_in("", &["report", missing.to_str().unwrap()]);
+    assert_eq!(r.code, ExitCode::from(1));
+    assert!(
+        r.err.starts_with("error: ") && r.err.contains("nothing.jsonl"),
+        "{}",
+        r.err
+    );
+    let r = run_in("", &["report", g.j(), "--format", "pdf"]);
+    assert_eq!(r.code, ExitCode::from(2));
+}
