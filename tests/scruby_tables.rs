@@ -1171,5 +1171,5 @@ fn the_readme_shows_what_the_program_prints() {
         assert_eq!(ok(&args).trim_end(), shown, "umpire {command}");
         checked += 1;
     }
-    assert_eq!(checked, 2, "the README's scruby examples");
+    assert_eq!(checked, 3, "the README's scruby examples");
 }
