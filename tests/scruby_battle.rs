@@ -820,3 +820,175 @@ fn params(b: &Battle, action: &str, args: &[(&str, &str)]) -> umpire::rules::Par
     let def = umpire::rules::find_action(b.ruleset, action).unwrap();
     umpire::rules::Params::given(def.params, args.iter().copied()).unwrap()
 }
+
+// ---- walls, fortresses and ships ---------------------------------------------------------------
+
+/// The two brigades, with a French abbey wall that two hits destroy.
+fn with_a_wall() -> Battle {
+    let source = scruby_brigades("").replace(
+        "  [[side.concealed]]",
+        "    [[side.formation.unit]]\n    id = \"f-wall\"\n    name = \"Abbey wall\"\n    kind = \"works\"\n    hits_to_destroy = 2\n  [[side.concealed]]",
+    );
+    let mut b = battle(&source);
+    advance(&mut b, "5,2");
+    b
+}
+
+fn badges(b: &Battle, id: &str) -> Vec<String> {
+    let u = b.roster.unit_index(id).unwrap();
+    b.ruleset
+        .badges(&b.view(), u)
+        .into_iter()
+        .map(|x| x.text)
+        .collect()
+}
+
+#[test]
+fn artillery_hits_on_works_add_up_and_their_count_destroys_them() {
+    let mut b = with_a_wall();
+    // Works have no figures: no tray, and a count of hits instead.
+    let w = b.roster.unit_index("f-wall").unwrap();
+    assert_eq!(b.roster.units[w].hit_limit, 0);
+    assert_eq!(badges(&b, "f-wall"), ["HITS 0/2"]);
+    to_phase(&mut b, PH_FIRST_CANNON);
+    let at_wall = |gun: &'static str| {
+        [
+            ("gun-unit", gun),
+            ("target-unit", "f-wall"),
+            ("range", "12"),
+        ]
+    };
+    // The battle fills in the works' hits and the scenario's count.
+    let p = b
+        .prefill("artillery", &params(&b, "artillery", &at_wall("a-gun")))
+        .unwrap();
+    assert_eq!(
+        (p.int("works-hits"), p.int("hits-to-destroy")),
+        (Some(0), Some(2))
+    );
+    assert!(!p.flag("counter-battery"));
+    // A 2 has no effect on works: no confusion, no hit.
+    let e = act(&mut b, "artillery", &at_wall("a-gun"), "2");
+    assert!(
+        !e.effects
+            .iter()
+            .any(|x| matches!(x, Effect::Marker { unit, .. } if unit == "f-wall")),
+        "{:?}",
+        e.effects
+    );
+    assert_eq!(value(&b, "f-wall", WORKS_HITS), None);
+    assert!(has(&b, "a-gun", FIRED));
+    // A 3 is a hit: 1 of 2.
+    let e = act(&mut b, "artillery", &at_wall("a-ha"), "3");
+    assert!(e.effects.contains(&set("f-wall", WORKS_HITS, Some(1))));
+    assert_eq!(value(&b, "f-wall", WORKS_HITS), Some(1));
+    assert_eq!(badges(&b, "f-wall"), ["HITS 1/2"]);
+    assert!(unit(&b, "f-wall").on_table());
+    // Next move, the second hit destroys the wall.
+    to_phase(&mut b, PH_MELEE);
+    to_phase(&mut b, PH_FIRST_CANNON);
+    let p = b
+        .prefill("artillery", &params(&b, "artillery", &at_wall("a-gun")))
+        .unwrap();
+    assert_eq!(p.int("works-hits"), Some(1));
+    let e = act(&mut b, "artillery", &at_wall("a-gun"), "6");
+    assert!(e.effects.contains(&set("f-wall", WORKS_HITS, Some(2))));
+    assert!(
+        e.effects.iter().any(|x| matches!(x, Effect::Removed { unit, cause } if unit == "f-wall" && cause == "destroyed by artillery fire")),
+        "{:?}",
+        e.effects
+    );
+    assert!(!unit(&b, "f-wall").on_table());
+    assert_eq!(
+        e.resolutions[0].result,
+        "The works are destroyed (hit 2 of 2)"
+    );
+    let why = refused(&mut b, "artillery", &at_wall("a-ha"), "");
+    assert!(why.contains("no longer on the table"), "{why}");
+}
+
+#[test]
+fn only_artillery_damages_works_and_works_never_fire_or_fight() {
+    let mut b = with_a_wall();
+    let only = "only artillery can damage walls, fortresses and ships (decision)";
+    to_phase(&mut b, PH_FIRST_CANNON);
+    let why = refused(
+        &mut b,
+        "canister",
+        &[
+            ("gun-unit", "a-gun"),
+            ("target-unit", "f-wall"),
+            ("range", "5"),
+        ],
+        "",
+    );
+    assert!(why.contains(only) && why.contains("canister"), "{why}");
+    to_phase(&mut b, PH_RIFLE);
+    let why = refused(
+        &mut b,
+        "rifle",
+        &[
+            ("firer-unit", "a1"),
+            ("target-unit", "f-wall"),
+            ("range", "5"),
+        ],
+        "",
+    );
+    assert!(why.contains(only), "{why}");
+    let why = refused(
+        &mut b,
+        "rifle",
+        &[
+            ("firer-unit", "f-wall"),
+            ("target-unit", "a1"),
+            ("range", "5"),
+        ],
+        "",
+    );
+    assert!(why.contains("never fires or fights"), "{why}");
+    // Nobody waits for the wall to fire.
+    let waiting: Vec<String> = b
+        .still_to_act()
+        .into_iter()
+        .map(|u| b.roster.units[u].id.clone())
+        .collect();
+    assert!(waiting.contains(&"a1".to_string()), "{waiting:?}");
+    assert!(!waiting.contains(&"f-wall".to_string()), "{waiting:?}");
+    advance(&mut b, "");
+    for (action, args) in [
+        (
+            "melee",
+            [("attacker-unit", "a1"), ("defender-unit", "f-wall")].as_slice(),
+        ),
+        (
+            "melee",
+            [("attacker-unit", "f-wall"), ("defender-unit", "a1")].as_slice(),
+        ),
+        (
+            "reinforced-melee",
+            [
+                ("attacker-unit", "a1"),
+                ("defender-unit", "f1"),
+                ("reinforcement-unit", "f-wall"),
+            ]
+            .as_slice(),
+        ),
+        (
+            "melee-crew",
+            [("attacker-unit", "f-wall"), ("gun-unit", "a-gun")].as_slice(),
+        ),
+        (
+            "melee-crew",
+            [("attacker-unit", "a1"), ("gun-unit", "f-wall")].as_slice(),
+        ),
+        (
+            "lc-morale",
+            [("cavalry-unit", "a-lc"), ("opponent-unit", "f-wall")].as_slice(),
+        ),
+    ] {
+        let why = refused(&mut b, action, args, "");
+        assert!(why.contains(only), "{action} {args:?}: {why}");
+    }
+    // The wall takes no melee damage either way: it is still whole.
+    assert_eq!(value(&b, "f-wall", WORKS_HITS), None);
+}

@@ -397,6 +397,192 @@ fn counter_battery_to_the_third_hit() {
     assert!(err.contains("--target is required"), "{err}");
 }
 
+/// Artillery at walls, a fortress or a ship: `--works-hits` hits so far of `--hits-to-destroy`.
+fn at_works(hits: &str, of: &str, extra: &[&str]) -> Vec<String> {
+    let mut args = vec![
+        "artillery",
+        "--target",
+        "works",
+        "--works-hits",
+        hits,
+        "--hits-to-destroy",
+        of,
+        "--range",
+        "12",
+    ];
+    args.extend_from_slice(extra);
+    args.iter().map(|a| a.to_string()).collect()
+}
+
+#[test]
+fn artillery_at_works_hits_on_one_three_six_until_the_count_destroys_them() {
+    let shot = |hits: &str, of: &str, face: &str| {
+        let args = at_works(hits, of, &["--dice", face]);
+        resolve(&args.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    // Every face, with hits to spare: 1, 3, 6 a hit; 2, 4, 5 nothing (the 2's confusion too).
+    for (face, result) in [
+        ("1", "A hit on the works (2 of 5)"),
+        ("2", "No effect"),
+        ("3", "A hit on the works (2 of 5)"),
+        ("4", "No effect"),
+        ("5", "No effect"),
+        ("6", "A hit on the works (2 of 5)"),
+    ] {
+        let out = shot("1", "5", face);
+        assert_eq!(field(&out, "Result"), [result], "face {face}:\n{out}");
+        assert_eq!(field(&out, "dice"), [format!("{face} (d6)")], "{out}");
+        assert_eq!(
+            field(&out, "row"),
+            [
+                "walls, fortresses and ships: 1, 3, 6: a hit on the works (2 of 5); 2, 4, 5: no effect"
+            ],
+            "{out}"
+        );
+    }
+    let out = shot("1", "5", "2");
+    assert!(
+        out.contains("a roll of 2 has no effect on walls, fortresses and ships"),
+        "{out}"
+    );
+    assert!(!out.contains("retires"), "{out}");
+    let out = shot("1", "5", "3");
+    assert!(
+        out.contains("- the works have 2 hit(s) of the 5 that destroy them: keep the count"),
+        "{out}"
+    );
+    // The last hit destroys them, on every hitting face; the others still do nothing.
+    for (face, result) in [
+        ("1", "The works are destroyed (hit 5 of 5)"),
+        ("2", "No effect"),
+        ("3", "The works are destroyed (hit 5 of 5)"),
+        ("4", "No effect"),
+        ("5", "No effect"),
+        ("6", "The works are destroyed (hit 5 of 5)"),
+    ] {
+        let out = shot("4", "5", face);
+        assert_eq!(field(&out, "Result"), [result], "face {face}:\n{out}");
+    }
+    let out = shot("0", "1", "6");
+    assert!(
+        out.contains("- the works are destroyed (hit 1 of 1): remove them from the table"),
+        "{out}"
+    );
+    // The 3-6 reading does not touch works.
+    let out = shot("0", "2", "4");
+    assert_eq!(field(&out, "Result"), ["No effect"], "{out}");
+}
+
+#[test]
+fn artillery_at_works_odds_and_refusals() {
+    let args = |hits: &str, of: &str, extra: &[&str]| at_works(hits, of, extra);
+    let run_odds = |a: Vec<String>| odds(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let out = run_odds(args("1", "5", &[]));
+    assert_eq!(
+        odds_lines(&out),
+        [
+            (50.0, "A hit on the works (2 of 5)  1/2".to_string()),
+            (50.0, "No effect                    1/2".to_string()),
+        ],
+        "{out}"
+    );
+    let out = run_odds(args("4", "5", &[]));
+    assert_eq!(
+        odds_lines(&out)[0].1,
+        "The works are destroyed (hit 5 of 5)  1/2"
+    );
+    let mut a = args("4", "5", &["--json"]);
+    a.insert(0, "scruby".into());
+    a.insert(0, "odds".into());
+    let v = json(&ok(&a.iter().map(String::as_str).collect::<Vec<_>>()));
+    assert_eq!(v["extra"]["p_destroyed"], 0.5);
+    assert_eq!(v["extra"]["p_hit"], 0.5);
+    // Refused: hits already at the count, the count left out, the works' inputs on another
+    // target, a place for works, counter-battery at works.
+    let refused = |code: i32, a: Vec<String>| {
+        let mut all = vec!["resolve".to_string(), "scruby".to_string()];
+        all.extend(a);
+        fails(code, &all.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let err = refused(1, args("5", "5", &["--dice", "1"]));
+    assert!(
+        err.contains("--works-hits 5") && err.contains("at most 4"),
+        "{err}"
+    );
+    let err = refused(
+        2,
+        [
+            "artillery",
+            "--target",
+            "works",
+            "--range",
+            "12",
+            "--dice",
+            "1",
+        ]
+        .map(String::from)
+        .to_vec(),
+    );
+    assert!(err.contains("--hits-to-destroy is required"), "{err}");
+    let err = refused(
+        1,
+        [
+            "artillery",
+            "--target",
+            "line",
+            "--hits-to-destroy",
+            "3",
+            "--range",
+            "12",
+            "--dice",
+            "1",
+        ]
+        .map(String::from)
+        .to_vec(),
+    );
+    assert!(err.contains("give --target works"), "{err}");
+    let err = refused(
+        1,
+        [
+            "artillery",
+            "--target",
+            "cannon",
+            "--works-hits",
+            "1",
+            "--range",
+            "12",
+            "--dice",
+            "1",
+        ]
+        .map(String::from)
+        .to_vec(),
+    );
+    assert!(err.contains("--works-hits counts hits on walls"), "{err}");
+    let err = refused(1, args("0", "3", &["--target-in", "hill", "--dice", "1"]));
+    assert!(err.contains("their own terrain"), "{err}");
+    let err = refused(1, args("0", "3", &["--counter-battery", "--dice", "1"]));
+    assert!(err.contains("--counter-battery"), "{err}");
+    // Rifles cannot damage works.
+    let err = fails(
+        1,
+        &[
+            "resolve",
+            "scruby",
+            "rifle",
+            "--firer",
+            "line",
+            "--figures",
+            "4",
+            "--target",
+            "works",
+        ],
+    );
+    assert!(
+        err.contains("only artillery can damage walls, fortresses and ships (decision)"),
+        "{err}"
+    );
+}
+
 #[test]
 fn canister_with_and_without_return_fire() {
     let out = resolve(&[
@@ -985,5 +1171,5 @@ fn the_readme_shows_what_the_program_prints() {
         assert_eq!(ok(&args).trim_end(), shown, "umpire {command}");
         checked += 1;
     }
-    assert_eq!(checked, 2, "the README's scruby examples");
+    assert_eq!(checked, 3, "the README's scruby examples");
 }

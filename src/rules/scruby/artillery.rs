@@ -1,5 +1,6 @@
-//! Artillery: a gun's one d6 at troops or at another gun (counter-battery), and canister at troops
-//! within musket range with the target's return fire at the crew.
+//! Artillery: a gun's one d6 at troops, at another gun (counter-battery) or at walls, a fortress or
+//! a ship (works, destroyed by the number of hits the scenario sets), and canister at troops within
+//! musket range with the target's return fire at the crew.
 //!
 //! [`Bombardment`] and [`Canister`] hold plain values. What a face does is decided in one place
 //! ([`Bombardment::outcome`], [`Canister::plan`]); the rolled path and the exact odds both read it.
@@ -8,8 +9,8 @@ use super::defs::{self, CanisterOuter, Settings};
 use super::exact::{self, Exact, Prob};
 use super::fire::{figures, musket_range, word};
 use super::tables::{
-    self, ARTILLERY_GUN, ARTILLERY_OPEN, ARTILLERY_OUTER, ArtilleryColumn, Blast, CrewRow,
-    GUN_HITS_TO_DESTROY, Kind, Need, Position, crew_row, throw, throw_words,
+    self, ARTILLERY_GUN, ARTILLERY_OPEN, ARTILLERY_OUTER, ARTILLERY_WORKS, ArtilleryColumn, Blast,
+    CrewRow, GUN_HITS_TO_DESTROY, Kind, Need, Position, crew_row, throw, throw_words,
 };
 use crate::dice::{DiceSource, Die, Roll};
 use crate::odds::OddsReport;
@@ -49,6 +50,10 @@ pub struct Bombardment {
     pub counter_battery: bool,
     /// Counter-battery hits the target gun already has.
     pub gun_hits: u8,
+    /// Hits the target works (walls, a fortress or a ship) already have.
+    pub works_hits: u8,
+    /// The hits that destroy the target works, as the scenario sets (given only for works).
+    pub hits_to_destroy: Option<u8>,
 }
 
 /// What one artillery die did.
@@ -64,6 +69,10 @@ pub enum ArtilleryResult {
     Hit(u8),
     /// The third hit: the gun is removed at once and does not fire back.
     Destroyed,
+    /// A hit on walls, a fortress or a ship: they now have `hits` of the `of` that destroy them.
+    WorksHit { hits: u8, of: u8 },
+    /// The last of the `of` hits: the works are destroyed.
+    WorksDestroyed { of: u8 },
 }
 
 impl ArtilleryResult {
@@ -74,6 +83,12 @@ impl ArtilleryResult {
             ArtilleryResult::NoEffect => "No effect".into(),
             ArtilleryResult::Hit(n) => format!("A hit on the gun ({n} of {GUN_HITS_TO_DESTROY})"),
             ArtilleryResult::Destroyed => "The gun is destroyed (its third hit)".into(),
+            ArtilleryResult::WorksHit { hits, of } => {
+                format!("A hit on the works ({hits} of {of})")
+            }
+            ArtilleryResult::WorksDestroyed { of } => {
+                format!("The works are destroyed (hit {of} of {of})")
+            }
         }
     }
 }
@@ -122,12 +137,67 @@ impl Bombardment {
             target_in: word(p, d, "target-in", Position::parse)?,
             counter_battery,
             gun_hits: u8::try_from(p.int("gun-hits").unwrap_or(0)).unwrap_or(u8::MAX),
+            works_hits: u8::try_from(p.int("works-hits").unwrap_or(0)).unwrap_or(u8::MAX),
+            hits_to_destroy: p
+                .int("hits-to-destroy")
+                .map(|n| u8::try_from(n).unwrap_or(u8::MAX)),
         })
     }
 
     /// True when the target is a gun.
     pub fn at_gun(&self) -> bool {
         self.target.is_gun()
+    }
+
+    /// True when the target is walls, a fortress or a ship.
+    pub fn at_works(&self) -> bool {
+        self.target.is_works()
+    }
+
+    /// The hits that destroy the target works (checked by [`Bombardment::column`]).
+    fn works_limit(&self) -> u8 {
+        self.hits_to_destroy.unwrap_or(1).max(1)
+    }
+
+    /// Refuses the works' inputs without works, and works without their count or outside the open.
+    fn check_works(&self) -> Result<(), RuleError> {
+        if !self.at_works() {
+            if self.works_hits > 0 || self.hits_to_destroy.is_some() {
+                return Err(RuleError::refused(format!(
+                    "--{} counts hits on walls, a fortress or a ship, but --target is {}: give --target works",
+                    if self.works_hits > 0 {
+                        "works-hits"
+                    } else {
+                        "hits-to-destroy"
+                    },
+                    self.target.id()
+                )));
+            }
+            return Ok(());
+        }
+        let Some(limit) = self.hits_to_destroy else {
+            return Err(crate::rules::ParamError::Missing {
+                param: "hits-to-destroy".into(),
+                help: defs::param(defs::ARTILLERY_PARAMS, "hits-to-destroy")
+                    .help
+                    .to_string(),
+            }
+            .into());
+        };
+        if self.works_hits >= limit {
+            return Err(RuleError::refused(format!(
+                "--works-hits {}: works are destroyed when their hits reach --hits-to-destroy {limit}, so before this fire they have at most {}",
+                self.works_hits,
+                limit - 1
+            )));
+        }
+        if self.target_in != Position::Open {
+            return Err(RuleError::refused(format!(
+                "--target-in {}: walls, fortresses and ships are their own terrain; leave --target-in at open",
+                self.target_in.id()
+            )));
+        }
+        Ok(())
     }
 
     /// The column of the artillery table the fire reads, and the context lines; or why the gun
@@ -161,15 +231,24 @@ impl Bombardment {
                 "--gun-hits counts hits on a target gun: give --target cannon or horse-artillery",
             ));
         }
+        self.check_works()?;
         refuse_inner(self.target_in)?;
         self.target_in
             .admits(self.target)
             .map_err(|e| RuleError::refused(format!("--target-in {}: {e}", self.target_in.id())))?;
-        if !self.at_gun() && self.range <= s.musket_range {
+        if !self.at_gun() && !self.at_works() && self.range <= s.musket_range {
             context.push(format!(
                 "within musket range ({}\"): the gun may fire canister instead (umpire resolve scruby canister)",
                 s.musket_range
             ));
+        }
+        if self.at_works() {
+            context.push(format!(
+                "walls, fortresses and ships: 1-3-6 is a hit, a 2 has no effect (decision); they have {} hit(s) of the {} the scenario sets to destroy them",
+                self.works_hits,
+                self.works_limit()
+            ));
+            return Ok((ARTILLERY_WORKS, context));
         }
         let outer = self.target_in.is_outer_area();
         let column = match (self.at_gun(), outer) {
@@ -199,6 +278,17 @@ impl Bombardment {
 
     /// What `face` does to the target.
     pub fn outcome(&self, column: &ArtilleryColumn, face: u8, s: &Settings) -> ArtilleryResult {
+        if self.at_works() {
+            let of = self.works_limit();
+            return match column.blast(face, s.three_six) {
+                Blast::Kill if self.works_hits + 1 >= of => ArtilleryResult::WorksDestroyed { of },
+                Blast::Kill => ArtilleryResult::WorksHit {
+                    hits: self.works_hits + 1,
+                    of,
+                },
+                _ => ArtilleryResult::NoEffect,
+            };
+        }
         match (column.blast(face, s.three_six), self.at_gun()) {
             (Blast::Kill, true) if self.gun_hits + 1 >= GUN_HITS_TO_DESTROY => {
                 ArtilleryResult::Destroyed
@@ -232,6 +322,14 @@ impl Bombardment {
     }
 
     fn title(&self) -> String {
+        if self.at_works() {
+            return format!(
+                "Artillery fire: {} at a wall, fortress or ship (hits so far: {} of {})",
+                self.gun.name(),
+                self.works_hits,
+                self.works_limit()
+            );
+        }
         format!(
             "Artillery fire: {} at {} {}",
             self.gun.name(),
@@ -274,6 +372,12 @@ fn effect_words(b: &Bombardment, r: ArtilleryResult) -> Vec<String> {
         ArtilleryResult::Destroyed => {
             vec!["the gun is removed from the table at once and cannot fire back".into()]
         }
+        ArtilleryResult::WorksHit { hits, of } => vec![format!(
+            "the works have {hits} hit(s) of the {of} that destroy them: keep the count"
+        )],
+        ArtilleryResult::WorksDestroyed { of } => vec![format!(
+            "the works are destroyed (hit {of} of {of}): remove them from the table"
+        )],
     }
 }
 
@@ -294,6 +398,12 @@ pub fn resolve(
     }
     if b.at_gun() && face == 2 {
         notes.push("a roll of 2 has no effect on a gun or its crew".into());
+    }
+    if b.at_works() && face == 2 {
+        notes.push(
+            "a roll of 2 has no effect on walls, fortresses and ships: its confusion is for regiments and squadrons (decision)"
+                .into(),
+        );
     }
     if b.target_in.is_outer_area() && !b.at_gun() {
         notes.push("in an outer area a figure is killed on 3-6 only; a 2 has no effect".into());
@@ -331,7 +441,17 @@ pub fn odds(b: &Bombardment, s: &Settings) -> Result<OddsReport, RuleError> {
     let (column, mut notes) = b.column(s)?;
     notes.push(format!("{}: {}", column.name, b.faces_words(&column, s)));
     let d = b.distribution(s)?;
-    let order: Vec<ArtilleryResult> = if b.at_gun() {
+    let order: Vec<ArtilleryResult> = if b.at_works() {
+        let of = b.works_limit();
+        vec![
+            ArtilleryResult::WorksDestroyed { of },
+            ArtilleryResult::WorksHit {
+                hits: b.works_hits + 1,
+                of,
+            },
+            ArtilleryResult::NoEffect,
+        ]
+    } else if b.at_gun() {
         vec![
             ArtilleryResult::Destroyed,
             ArtilleryResult::Hit(b.gun_hits + 1),
@@ -350,13 +470,25 @@ pub fn odds(b: &Bombardment, s: &Settings) -> Result<OddsReport, RuleError> {
         .map(|r| exact::line(&r.words(), d.p(r)))
         .collect();
     let mut extra = BTreeMap::new();
-    if b.at_gun() {
+    if b.at_gun() || b.at_works() {
         extra.insert(
             "p_hit".to_string(),
-            exact::to_f64(
-                d.p_where(|r| matches!(r, ArtilleryResult::Hit(_) | ArtilleryResult::Destroyed)),
-            ),
+            exact::to_f64(d.p_where(|r| {
+                matches!(
+                    r,
+                    ArtilleryResult::Hit(_)
+                        | ArtilleryResult::Destroyed
+                        | ArtilleryResult::WorksHit { .. }
+                        | ArtilleryResult::WorksDestroyed { .. }
+                )
+            })),
         );
+        if b.at_works() {
+            extra.insert(
+                "p_destroyed".to_string(),
+                exact::to_f64(d.p_where(|r| matches!(r, ArtilleryResult::WorksDestroyed { .. }))),
+            );
+        }
     } else {
         extra.insert(
             "p_kill".to_string(),
@@ -712,6 +844,17 @@ mod tests {
             target_in,
             counter_battery: false,
             gun_hits: 0,
+            works_hits: 0,
+            hits_to_destroy: None,
+        }
+    }
+
+    /// A cannon at works that `of` hits destroy and that have `hits` already.
+    fn at_works(hits: u8, of: u8) -> Bombardment {
+        Bombardment {
+            works_hits: hits,
+            hits_to_destroy: Some(of),
+            ..gun_at(Kind::Works, Position::Open)
         }
     }
 
@@ -820,6 +963,96 @@ mod tests {
     }
 
     #[test]
+    fn works_take_a_hit_on_one_three_six_and_the_count_destroys_them() {
+        let s = Settings::default();
+        let hit = |hits, of| WorksHit { hits, of };
+        assert_eq!(
+            results(&at_works(0, 5), &s),
+            [
+                hit(1, 5),
+                NoEffect,
+                hit(1, 5),
+                NoEffect,
+                NoEffect,
+                hit(1, 5)
+            ],
+            "a 2 has no effect on works"
+        );
+        assert_eq!(results(&at_works(3, 5), &s)[2], hit(4, 5));
+        let last = WorksDestroyed { of: 5 };
+        assert_eq!(
+            results(&at_works(4, 5), &s),
+            [last, NoEffect, last, NoEffect, NoEffect, last]
+        );
+        // One hit destroys works of 1; the 3-6 reading does not touch the column.
+        let s36 = test_settings(&["three_six=3-and-6"]);
+        let one = WorksDestroyed { of: 1 };
+        assert_eq!(
+            results(&at_works(0, 1), &s36),
+            [one, NoEffect, one, NoEffect, NoEffect, one]
+        );
+        let mut d = TypedDice::new([2]);
+        let (r, _) = resolve(&at_works(0, 2), &s, &mut d).unwrap();
+        assert!(
+            r.steps[0].notes[0].contains("no effect on walls, fortresses and ships"),
+            "{r:?}"
+        );
+        assert!(
+            r.steps[0]
+                .row
+                .as_deref()
+                .unwrap()
+                .starts_with("walls, fortresses and ships: ")
+        );
+    }
+
+    #[test]
+    fn works_inputs_are_checked() {
+        let s = Settings::default();
+        let err = |b: Bombardment| b.column(&s).unwrap_err().to_string();
+        // The count is required, and the hits so far are fewer.
+        let mut b = at_works(0, 3);
+        b.hits_to_destroy = None;
+        assert!(err(b).starts_with("--hits-to-destroy is required"));
+        let e = err(at_works(3, 3));
+        assert!(
+            e.starts_with("--works-hits 3: ") && e.contains("at most 2"),
+            "{e}"
+        );
+        // Works are their own terrain.
+        let mut b = at_works(0, 3);
+        b.target_in = Position::VillageOuter;
+        assert!(err(b).contains("their own terrain"));
+        // Their inputs with another target, and counter-battery at works, are refused.
+        let mut t = gun_at(Kind::Line, Position::Open);
+        t.works_hits = 1;
+        assert!(err(t).starts_with("--works-hits counts hits on walls"));
+        t.works_hits = 0;
+        t.hits_to_destroy = Some(3);
+        assert!(err(t).starts_with("--hits-to-destroy counts hits on walls"));
+        let mut c = gun_at(Kind::Cannon, Position::Open);
+        c.hits_to_destroy = Some(3);
+        assert!(c.column(&s).is_err());
+        let mut w = at_works(0, 3);
+        w.counter_battery = true;
+        assert!(err(w).starts_with("--counter-battery"));
+        let mut w = at_works(0, 3);
+        w.gun_hits = 1;
+        assert!(err(w).starts_with("--gun-hits"));
+        // Range as any target; no canister note at musket range.
+        let mut w = at_works(0, 3);
+        w.range = 4.0;
+        let (column, context) = w.column(&s).unwrap();
+        assert_eq!(column, ARTILLERY_WORKS);
+        assert!(
+            !context.iter().any(|c| c.contains("canister")),
+            "{context:?}"
+        );
+        w.range = 17.0;
+        assert!(w.column(&s).is_err());
+    }
+
+    #[test]
     fn range_sixteen_on_the_flat_eighteen_from_a_hill() {
         let s = Settings::default();
         let mut b = gun_at(Kind::Line, Position::Open);
@@ -869,6 +1102,33 @@ mod tests {
                 for (r, p) in brute.iter() {
                     assert!((exact::to_f64(exact.p(r)) - p).abs() < 1e-12, "{b:?} {r:?}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn works_odds_equal_brute_force() {
+        for s in [Settings::default(), test_settings(&["three_six=3-and-6"])] {
+            for (hits, of) in [(0, 1), (0, 2), (1, 2), (0, 5), (3, 5), (98, 99)] {
+                let b = at_works(hits, of);
+                let exact = b.distribution(&s).unwrap();
+                let brute = enumerate(|d| resolve(&b, &s, d).map(|r| r.1)).unwrap();
+                assert_eq!(exact.len(), brute.len(), "{b:?}");
+                for (r, p) in brute.iter() {
+                    assert!((exact::to_f64(exact.p(r)) - p).abs() < 1e-12, "{b:?} {r:?}");
+                }
+                // A half to hit (the last hit destroys), a half no effect.
+                let hit = if hits + 1 == of {
+                    WorksDestroyed { of }
+                } else {
+                    WorksHit { hits: hits + 1, of }
+                };
+                assert_eq!(exact.p(&hit), Prob::new(1, 2), "{b:?}");
+                assert_eq!(exact.p(&NoEffect), Prob::new(1, 2), "{b:?}");
+                let report = odds(&b, &s).unwrap();
+                assert_eq!(report.extra["p_hit"], 0.5);
+                let destroyed = if hits + 1 == of { 0.5 } else { 0.0 };
+                assert_eq!(report.extra["p_destroyed"], destroyed);
             }
         }
     }

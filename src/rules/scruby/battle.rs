@@ -189,6 +189,24 @@ fn not_fired(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
     }
 }
 
+/// Refuses walls, a fortress or a ship in a procedure other than a gun's fire: as the one fired
+/// at or attacked (`acting` false), or as the one firing or attacking (`acting` true).
+fn not_works(v: &BattleView<'_>, u: usize, acting: bool) -> Result<(), RuleError> {
+    if kind_of(v, u)?.is_works() {
+        return Err(RuleError::refused(format!(
+            "{} is a wall, fortress or ship: {}{}",
+            v.label(u),
+            if acting {
+                "it never fires or fights; "
+            } else {
+                ""
+            },
+            super::tables::ONLY_ARTILLERY
+        )));
+    }
+    Ok(())
+}
+
 /// A gun that may fire now: its side's cannon fire, manned, not captured, not already fired.
 fn gun_may_fire(v: &BattleView<'_>, g: usize) -> Result<(), RuleError> {
     on_table(v, g)?;
@@ -420,6 +438,16 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
                     Value::Int(i64::from(v.marker(t, GUN_HITS).unwrap_or(0))),
                 );
             }
+            if kind(v.info(t)).is_some_and(Kind::is_works) {
+                fill(
+                    &mut p,
+                    "works-hits",
+                    Value::Int(i64::from(v.marker(t, WORKS_HITS).unwrap_or(0))),
+                );
+                if let Some(n) = v.info(t).fields.int("hits_to_destroy") {
+                    fill(&mut p, "hits-to-destroy", Value::Int(n));
+                }
+            }
         }
         "canister" => {
             let g = unit_param(v, &p, "gun-unit")?;
@@ -525,6 +553,8 @@ fn rifle_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleErr
     let f = unit_param(v, p, "firer-unit")?;
     let t = unit_param(v, p, "target-unit")?;
     // Fire is simultaneous: a regiment that lost its last figure in this rifle fire still fires.
+    not_works(v, f, true)?;
+    not_works(v, t, false)?;
     if !(v.unit_state(f).removed.is_some() && v.marker(f, RIFLE_LOST).is_some()) {
         may_start(v, f, "fire")?;
     } else if let Some(left) = v.marker(f, RETIRING) {
@@ -622,6 +652,13 @@ fn gun_units(v: &BattleView<'_>, p: &Params, action: &str) -> Result<(usize, usi
             v.label(t)
         )));
     }
+    if action == "canister" && kind_of(v, t)?.is_works() {
+        return Err(RuleError::refused(format!(
+            "canister is fired only at troops: {} is a wall, fortress or ship; fire `artillery` at it ({})",
+            v.label(t),
+            super::tables::ONLY_ARTILLERY
+        )));
+    }
     if action == "canister" && !kind_of(v, t)?.is_infantry() && !kind_of(v, t)?.is_cavalry() {
         return Err(RuleError::refused(format!(
             "canister is fired only at troops: {} is a {}",
@@ -668,6 +705,26 @@ fn act_artillery(
             });
             lines.push(format!(
                 "{} takes its third hit: the gun is destroyed at once and does not fire back",
+                v.label(t)
+            ));
+        }
+        artillery::ArtilleryResult::WorksHit { hits, of } => {
+            out.effects
+                .push(set_marker(v, t, WORKS_HITS, Some(i32::from(hits))));
+            lines.push(format!(
+                "{} takes a hit: {hits} of the {of} that destroy it",
+                v.label(t)
+            ));
+        }
+        artillery::ArtilleryResult::WorksDestroyed { of } => {
+            out.effects
+                .push(set_marker(v, t, WORKS_HITS, Some(i32::from(of))));
+            out.effects.push(Effect::Removed {
+                unit: v.info(t).id.clone(),
+                cause: "destroyed by artillery fire".into(),
+            });
+            lines.push(format!(
+                "{} takes hit {of} of {of}: destroyed, it is removed from the table",
                 v.label(t)
             ));
         }
@@ -751,6 +808,8 @@ fn melee_units(v: &BattleView<'_>, p: &Params, reinforced: bool) -> Result<Melee
     in_phase(v, "Melee", &[PH_MELEE])?;
     let a = unit_param(v, p, "attacker-unit")?;
     let d = unit_param(v, p, "defender-unit")?;
+    not_works(v, a, true)?;
+    not_works(v, d, false)?;
     may_start_melee(v, a)?;
     on_table(v, d)?;
     enemies(v, a, d)?;
@@ -769,6 +828,7 @@ fn melee_units(v: &BattleView<'_>, p: &Params, reinforced: bool) -> Result<Melee
     }
     let r = if reinforced {
         let r = unit_param(v, p, "reinforcement-unit")?;
+        not_works(v, r, true)?;
         if r == a || r == d {
             return Err(RuleError::refused(
                 "the reinforcing stand must be a third stand",
@@ -848,6 +908,8 @@ fn crew_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleErro
     in_phase(v, "A melee against a gun's crew", &[PH_MELEE])?;
     let a = unit_param(v, p, "attacker-unit")?;
     let g = unit_param(v, p, "gun-unit")?;
+    not_works(v, a, true)?;
+    not_works(v, g, false)?;
     may_start_melee(v, a)?;
     on_table(v, g)?;
     if !kind_of(v, g)?.is_gun() {
@@ -916,6 +978,8 @@ fn lc_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleError>
     in_phase(v, "Light cavalry's morale combat", &[PH_MOVEMENT, PH_MELEE])?;
     let c = unit_param(v, p, "cavalry-unit")?;
     let o = unit_param(v, p, "opponent-unit")?;
+    not_works(v, c, true)?;
+    not_works(v, o, false)?;
     on_table(v, c)?;
     on_table(v, o)?;
     enemies(v, c, o)?;
@@ -1169,6 +1233,7 @@ fn act_form(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
 fn act_take_hq(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     let hq = unit_param(v, p, "hq")?;
     let by = unit_param(v, p, "by")?;
+    not_works(v, by, true)?;
     on_table(v, by)?;
     if kind_of(v, hq)? != Kind::Headquarters {
         return Err(RuleError::refused(format!(
@@ -1495,6 +1560,16 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
     }
     if let Some(n) = st.marker(GUN_HITS) {
         out.push(badge(format!("CB {n}/3"), Tone::Warn, def(GUN_HITS).help));
+    }
+    // Works show their count from the start: the umpire sees how many hits destroy them.
+    if kind(v.info(u)).is_some_and(Kind::is_works) {
+        let n = st.marker(WORKS_HITS).unwrap_or(0);
+        let of = v.info(u).fields.int("hits_to_destroy").unwrap_or(0);
+        out.push(badge(
+            format!("HITS {n}/{of}"),
+            if n > 0 { Tone::Warn } else { Tone::Info },
+            def(WORKS_HITS).help,
+        ));
     }
     for id in [ROAD_COLUMN, CROSS_COUNTRY, MOVED, FIRED, HQ_LOST] {
         if st.has(id) {

@@ -21,6 +21,11 @@ pub const UNIT_FIELDS: &[FieldDef] = &[
         FieldKind::Choice(Formation::IDS),
         "an infantry regiment's formation at the start: line (the default), road-column or cross-country",
     ),
+    FieldDef::new(
+        "hits_to_destroy",
+        FieldKind::Int { min: 1, max: 99 },
+        "walls, a fortress or a ship (kind works): the artillery hits that destroy them, as the scenario sets; required on works, and on works only",
+    ),
 ];
 
 pub const KINDS: &[KindDef] = &[
@@ -56,12 +61,17 @@ pub const KINDS: &[KindDef] = &[
         id: "headquarters",
         help: "Headquarters: an objective of the game, held or lost",
     },
+    KindDef {
+        id: "works",
+        help: "Walls, a fortress or a ship: no figures; only artillery damages them (1-3-6 a hit), and the scenario's hits_to_destroy hits destroy them",
+    },
 ];
 
 pub const RETIRING: &str = "retiring";
 pub const RETIRING_FROM: &str = "retiring_from";
 pub const CREW_KILLED: &str = "crew_killed";
 pub const GUN_HITS: &str = "gun_hits";
+pub const WORKS_HITS: &str = "works_hits";
 pub const MOVED: &str = "moved";
 pub const FIRED: &str = "fired";
 pub const RIFLE_LOST: &str = "rifle_lost";
@@ -105,6 +115,13 @@ pub const MARKERS: &[MarkerDef] = &[
         id: GUN_HITS,
         badge: "CB",
         help: "Counter-battery hits: on the gun (the third destroys it)",
+        kind: MarkerKind::Count,
+        tone: Tone::Warn,
+    },
+    MarkerDef {
+        id: WORKS_HITS,
+        badge: "HITS",
+        help: "Hits on walls, a fortress or a ship: artillery hits so far (the unit's hits_to_destroy destroy it)",
         kind: MarkerKind::Count,
         tone: Tone::Warn,
     },
@@ -502,6 +519,11 @@ pub const DECISIONS: &[Decision] = &[
         option: None,
     },
     Decision {
+        topic: "walls, fortresses and ships",
+        text: "only artillery damages them (rifles, canister and melee cannot, and they never fire or fight); 1-3-6 is a hit and a 2 has no effect on them; the scenario sets the hits that destroy them (a works unit's hits_to_destroy), and this program keeps the count; they stand in their own terrain and are never concealed",
+        option: None,
+    },
+    Decision {
         topic: "horse artillery",
         text: "horse artillery that moved (a half-move) may still fire; a cannon that moved may not",
         option: None,
@@ -640,7 +662,7 @@ pub const ARTILLERY_PARAMS: &[ParamDef] = &[
     ParamDef::new("gun-unit", "the firing gun", ParamKind::Unit).battle(),
     ParamDef::new(
         "target-unit",
-        "the regiment, squadron or gun fired at (a gun: counter-battery)",
+        "the regiment, squadron, gun (counter-battery) or works fired at",
         ParamKind::Unit,
     )
     .battle(),
@@ -653,13 +675,13 @@ pub const ARTILLERY_PARAMS: &[ParamDef] = &[
     .derived(),
     ParamDef::new(
         "target",
-        "the target's type (a gun: counter-battery; with --counter-battery it may be left out)",
+        "the target's type (a gun: counter-battery, and with --counter-battery it may be left out; works: walls, a fortress or a ship)",
         ParamKind::Choice(TARGET_KINDS),
     )
     .derived(),
     ParamDef::new(
         "target-in",
-        "where the target stands (outer areas: kills on 3-6; inner areas cannot be hit)",
+        "where the target stands (outer areas: kills on 3-6; inner areas cannot be hit; works are their own terrain: open)",
         POSITIONS,
     )
     .default("open")
@@ -691,6 +713,19 @@ pub const ARTILLERY_PARAMS: &[ParamDef] = &[
         ParamKind::Int { min: 0, max: 2 },
     )
     .default("0")
+    .derived(),
+    ParamDef::new(
+        "works-hits",
+        "works (walls, a fortress or a ship): hits they already have, fewer than --hits-to-destroy",
+        ParamKind::Int { min: 0, max: 98 },
+    )
+    .default("0")
+    .derived(),
+    ParamDef::new(
+        "hits-to-destroy",
+        "works: the hits that destroy them, as the scenario sets (the unit's hits_to_destroy)",
+        ParamKind::Int { min: 1, max: 99 },
+    )
     .derived(),
 ];
 
@@ -957,7 +992,7 @@ pub const ACTIONS: &[ActionDef] = &[
     },
     ActionDef {
         id: "artillery",
-        help: "a gun fires one d6: 1-3-6 kills a figure, 2 drives the target back in confusion 3 moves; counter-battery: 1-3-6 is a hit, the third destroys the gun",
+        help: "a gun fires one d6: 1-3-6 kills a figure, 2 drives the target back in confusion 3 moves; counter-battery: 1-3-6 is a hit, the third destroys the gun; at walls, a fortress or a ship 1-3-6 is a hit, and the scenario's count destroys them",
         params: ARTILLERY_PARAMS,
         key: Some('a'),
         standalone: true,

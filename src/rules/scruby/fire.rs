@@ -118,6 +118,12 @@ impl RifleFire {
     /// What the fire needs, with the context lines of the explanation; or why it cannot be fired.
     pub fn shot(&self, s: &Settings) -> Result<(RifleShot, Vec<String>), RuleError> {
         let c = self.case;
+        if self.target.is_some_and(Kind::is_works) {
+            return Err(RuleError::refused(format!(
+                "--target works: rifle fire cannot damage walls, a fortress or a ship: {}",
+                tables::ONLY_ARTILLERY
+            )));
+        }
         let mut context = vec![musket_range(self.range, s, "rifle fire")?];
         if self.at_crew
             && let Some(t) = self.target.filter(|t| !t.is_gun())

@@ -25,10 +25,13 @@ pub enum Kind {
     Cannon,
     HorseArtillery,
     Headquarters,
+    /// Walls, a fortress or a ship: no figures; only artillery damages them, and the scenario
+    /// sets how many hits destroy them.
+    Works,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 9] = [
         Kind::Line,
         Kind::Light,
         Kind::Grenadier,
@@ -37,6 +40,7 @@ impl Kind {
         Kind::Cannon,
         Kind::HorseArtillery,
         Kind::Headquarters,
+        Kind::Works,
     ];
 
     /// The word typed for it (`heavy-cavalry`).
@@ -50,6 +54,7 @@ impl Kind {
             Kind::Cannon => "cannon",
             Kind::HorseArtillery => "horse-artillery",
             Kind::Headquarters => "headquarters",
+            Kind::Works => "works",
         }
     }
 
@@ -68,6 +73,7 @@ impl Kind {
             Kind::Cannon => "Cannon",
             Kind::HorseArtillery => "Horse artillery",
             Kind::Headquarters => "Headquarters",
+            Kind::Works => "Wall, fortress or ship",
         }
     }
 
@@ -78,6 +84,7 @@ impl Kind {
             Kind::HeavyCavalry | Kind::LightCavalry => "squadron",
             Kind::Cannon | Kind::HorseArtillery => "gun",
             Kind::Headquarters => "headquarters",
+            Kind::Works => "works",
         }
     }
 
@@ -93,8 +100,13 @@ impl Kind {
         matches!(self, Kind::Cannon | Kind::HorseArtillery)
     }
 
+    /// Walls, a fortress or a ship: only artillery damages them.
+    pub fn is_works(self) -> bool {
+        self == Kind::Works
+    }
+
     /// The most figures a unit of this kind has: a regiment's tray holds 4, a squadron 3. None for
-    /// guns and headquarters, which have no figures to lose.
+    /// guns, headquarters and works, which have no figures to lose.
     pub fn max_figures(self) -> Option<u8> {
         if self.is_infantry() {
             Some(4)
@@ -117,8 +129,11 @@ impl Kind {
     }
 }
 
-/// The type words each kind of input accepts: every fighting stand, infantry only, any target,
-/// guns.
+/// Why anything but a gun's fire is refused at walls, a fortress or a ship.
+pub const ONLY_ARTILLERY: &str = "only artillery can damage walls, fortresses and ships (decision)";
+
+/// The type words each kind of input accepts: every fighting stand, infantry only, any target
+/// (works are refused by all but artillery, with the reason), guns.
 pub const FIGHTING_KINDS: &[&str] = &[
     "line",
     "light",
@@ -135,6 +150,7 @@ pub const TARGET_KINDS: &[&str] = &[
     "light-cavalry",
     "cannon",
     "horse-artillery",
+    "works",
 ];
 pub const GUN_KINDS: &[&str] = &["cannon", "horse-artillery"];
 
@@ -675,7 +691,7 @@ pub fn crew_row(firer: Kind, figures: u8) -> &'static CrewRow {
 /// What an artillery die does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Blast {
-    /// One figure killed (at a gun: one counter-battery hit).
+    /// One figure killed (at a gun: one counter-battery hit; at works: one hit).
     Kill,
     /// The target regiment or squadron retires in confusion 3 moves.
     Retire,
@@ -705,6 +721,13 @@ pub const ARTILLERY_OUTER: ArtilleryColumn = ArtilleryColumn {
 /// Counter-battery: a hit on the gun; the third destroys it.
 pub const ARTILLERY_GUN: ArtilleryColumn = ArtilleryColumn {
     name: "a gun (counter-battery)",
+    kill: Need::OneThreeSix,
+    retire: Need::Never,
+};
+/// Walls, a fortress or a ship: 1-3-6 is a hit, and the scenario sets how many destroy them; a 2
+/// has no effect (decision: the text gives the 2's confusion to regiments and squadrons only).
+pub const ARTILLERY_WORKS: ArtilleryColumn = ArtilleryColumn {
+    name: "walls, fortresses and ships",
     kill: Need::OneThreeSix,
     retire: Need::Never,
 };
@@ -808,9 +831,11 @@ pub fn melee_kills(kind: Kind, figures: u8, who: &str) -> Result<KillCell, RuleE
             kind.id(),
             kind.name(),
             if kind.is_gun() {
-                " (a gun's crew is meleed with `melee-crew`)"
+                " (a gun's crew is meleed with `melee-crew`)".to_string()
+            } else if kind.is_works() {
+                format!(": {ONLY_ARTILLERY}")
             } else {
-                ""
+                String::new()
             }
         ))
     })?;
@@ -889,13 +914,13 @@ pub fn table_docs() -> Vec<TableDoc> {
             s("a gun whose crew is killed can neither fire nor move; whoever holds it for 3 moves re-mans it"),
         ],
     });
-    let blast_word = |c: &ArtilleryColumn, face: u8, gun: bool| match (c.blast(face, reading), gun)
-    {
-        (Blast::Kill, false) => s("one figure killed"),
-        (Blast::Kill, true) => s("a hit (the third destroys the gun)"),
-        (Blast::Retire, _) => s("retires in confusion 3 moves (Grenadiers ignore it)"),
-        (Blast::Nothing, _) => s("no effect"),
+    // What a Kill face is called in each column: a figure killed, or a hit.
+    let blast_word = |c: &ArtilleryColumn, face: u8, kill: &str| match c.blast(face, reading) {
+        Blast::Kill => s(kill),
+        Blast::Retire => s("retires in confusion 3 moves (Grenadiers ignore it)"),
+        Blast::Nothing => s("no effect"),
     };
+    let figure = "one figure killed";
     docs.push(TableDoc {
         name: "Artillery fire (one d6 per gun)".into(),
         columns: vec![
@@ -903,14 +928,20 @@ pub fn table_docs() -> Vec<TableDoc> {
             s(ARTILLERY_OPEN.name),
             s(ARTILLERY_OUTER.name),
             s(ARTILLERY_GUN.name),
+            s(ARTILLERY_WORKS.name),
         ],
         rows: (1..=6u8)
             .map(|f| {
                 vec![
                     f.to_string(),
-                    blast_word(&ARTILLERY_OPEN, f, false),
-                    blast_word(&ARTILLERY_OUTER, f, false),
-                    blast_word(&ARTILLERY_GUN, f, true),
+                    blast_word(&ARTILLERY_OPEN, f, figure),
+                    blast_word(&ARTILLERY_OUTER, f, figure),
+                    blast_word(&ARTILLERY_GUN, f, "a hit (the third destroys the gun)"),
+                    blast_word(
+                        &ARTILLERY_WORKS,
+                        f,
+                        "a hit (the scenario's hits_to_destroy destroy them)",
+                    ),
                 ]
             })
             .collect(),
@@ -920,7 +951,7 @@ pub fn table_docs() -> Vec<TableDoc> {
             s("range 16\" on the flat, 18\" from a hill or fortress wall (not from a village); a gun fires once a move and only if it did not move"),
             s("horse artillery may half-move and fire in one move, or limber and half-move without firing"),
             s("canister: at musket range against infantry or cavalry, one figure killed automatically before the target's rifles fire; the target may fire back at the crew at the same moment"),
-            s("walls, fortresses, ships: the scenario sets how many hits destroy them"),
+            s("walls, fortresses, ships: the scenario sets how many hits destroy them (the unit's hits_to_destroy), and the count is kept; 1-3-6 is a hit, a 2 has no effect on them (decision); only artillery damages them"),
         ],
     });
     docs.push(TableDoc {
@@ -1091,7 +1122,7 @@ mod tests {
                 }
             }
         }
-        for k in [Cannon, HorseArtillery, Headquarters] {
+        for k in [Cannon, HorseArtillery, Headquarters, Works] {
             assert!(melee_kills(k, 1, "defender").is_err());
         }
     }
@@ -1107,6 +1138,7 @@ mod tests {
                 Some(6),
                 Some(6),
                 Some(5),
+                None,
                 None,
                 None,
                 None
@@ -1140,6 +1172,11 @@ mod tests {
         assert_eq!(outer36, [Nothing, Nothing, Kill, Nothing, Nothing, Kill]);
         let gun: Vec<Blast> = (1..=6).map(|f| ARTILLERY_GUN.blast(f, r)).collect();
         assert_eq!(gun, [Kill, Nothing, Kill, Nothing, Nothing, Kill]);
+        // Works: 1-3-6 a hit whatever the 3-6 reading; the 2 does nothing.
+        for reading in [r, ThreeSix::ThreeAndSix] {
+            let works: Vec<Blast> = (1..=6).map(|f| ARTILLERY_WORKS.blast(f, reading)).collect();
+            assert_eq!(works, [Kill, Nothing, Kill, Nothing, Nothing, Kill]);
+        }
     }
 
     #[test]
@@ -1182,5 +1219,12 @@ mod tests {
             "retires in confusion 3 moves (Grenadiers ignore it)"
         );
         assert_eq!(art.rows[3][2], "one figure killed");
+        assert_eq!(art.columns[4], "walls, fortresses and ships");
+        let works: Vec<&str> = art.rows.iter().map(|r| r[4].as_str()).collect();
+        let hit = "a hit (the scenario's hits_to_destroy destroy them)";
+        assert_eq!(
+            works,
+            [hit, "no effect", hit, "no effect", "no effect", hit]
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! Scruby's own checks of a scenario at load (`umpire check`, and before a battle starts): what a
-//! concealment stand may hide, that stands come with the concealment rules, and which units the
-//! unit fields apply to.
+//! concealment stand may hide, that stands come with the concealment rules, which units the unit
+//! fields apply to, and that walls, fortresses and ships (`works`) say how many hits destroy them.
 //!
 //! The core has already checked the rest: the fields' types and ranges, that each stand's number
 //! is unique and that it lists units of its own side. Here a listed unit that does not exist, or
@@ -96,11 +96,33 @@ fn side_units<'a>(
 }
 
 /// `figures` only on regiments and squadrons, and no more than the kind's full tray; `formation`
-/// only on infantry regiments.
+/// only on infantry regiments; `hits_to_destroy` on works, and only there.
 fn unit_fields(path: &KeyPath, u: &UnitDef, out: &mut Vec<Problem>) {
     let Some(kind) = Kind::parse(u.kind.get_ref()) else {
         return; // the core names the unknown kind
     };
+    match (u.field("hits_to_destroy"), kind.is_works()) {
+        (None, true) => out.push(
+            Problem::new(
+                Some(u.kind.span()),
+                path.key("kind"),
+                "walls, a fortress or a ship need `hits_to_destroy`: the artillery hits that destroy them, as the scenario sets (a whole number from 1 to 99)",
+            )
+            .with_value(format!("\"{}\"", u.kind.get_ref())),
+        ),
+        (Some(v), false) => out.push(
+            Problem::new(
+                Some(v.span()),
+                path.key("hits_to_destroy"),
+                format!(
+                    "`hits_to_destroy` applies to walls, fortresses and ships only (kind works), not to a {}",
+                    what(kind)
+                ),
+            )
+            .with_value(v.get_ref().to_string()),
+        ),
+        _ => {}
+    }
     if let Some(v) = u.field("figures")
         && let toml::Value::Integer(n) = *v.get_ref()
     {
@@ -149,7 +171,7 @@ fn what(kind: Kind) -> String {
     }
 }
 
-/// What one stand hides: at least one unit, never light cavalry or a headquarters, and at most
+/// What one stand hides: at least one unit, never light cavalry, a headquarters or works, and at most
 /// [`MAX_CONCEALED_REGIMENTS`] infantry regiments. `kinds` holds the side's units.
 fn concealed(
     path: &KeyPath,
@@ -180,6 +202,9 @@ fn concealed(
             }
             Kind::Headquarters => {
                 "a headquarters cannot be concealed: it is an objective of the game, not a fighting unit; remove it from this list"
+            }
+            Kind::Works => {
+                "walls, a fortress or a ship cannot be concealed: they stand where they are, in plain sight; remove it from this list"
             }
             k if k.is_infantry() && !regiments.contains(&id) => {
                 regiments.push(id);
@@ -380,6 +405,61 @@ mod tests {
                 )]
             );
         }
+    }
+
+    #[test]
+    fn works_need_hits_to_destroy_and_only_works_have_it() {
+        let ok = [
+            "w:works:hits_to_destroy = 1",
+            "s:works:hits_to_destroy = 99",
+        ];
+        assert_eq!(errors(&file("", &ok, &[])), Vec::<String>::new());
+        let e = errors(&file("", &["w:works"], &[]));
+        assert_eq!(
+            e,
+            [
+                "f:11:8: side \"au\" › unit \"w\" › kind = \"works\": walls, a fortress or a ship need `hits_to_destroy`: the artillery hits that destroy them, as the scenario sets (a whole number from 1 to 99)"
+            ]
+        );
+        for (kind, name) in [
+            ("line", "line regiment"),
+            ("heavy-cavalry", "heavy-cavalry squadron"),
+            ("cannon", "cannon"),
+            ("headquarters", "headquarters"),
+        ] {
+            let e = errors(&file("", &[&format!("x:{kind}:hits_to_destroy = 3")], &[]));
+            assert_eq!(
+                e,
+                [format!(
+                    "f:12:19: side \"au\" › unit \"x\" › hits_to_destroy = 3: `hits_to_destroy` applies to walls, fortresses and ships only (kind works), not to a {name}"
+                )]
+            );
+        }
+        // Beyond 1 to 99: the core's message alone.
+        let e = errors(&file("", &["w:works:hits_to_destroy = 0"], &[]));
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(
+            e[0].ends_with("expected a whole number from 1 to +99"),
+            "{e:?}"
+        );
+        // Works have no figures and no formation.
+        let e = errors(&file("", &["w:works:hits_to_destroy = 2:figures = 1"], &[]));
+        assert!(
+            e[0].ends_with("a wall, fortress or ship has no figures to count: `figures` applies to infantry regiments and cavalry squadrons only"),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn works_are_never_concealed() {
+        let units = ["l:line", "w:works:hits_to_destroy = 3"];
+        let e = errors(&file(ON, &units, &["\"l\", \"w\""]));
+        assert_eq!(
+            e,
+            [
+                "f:19:15: side \"au\" › concealed[0] › units[1] = \"w\": walls, a fortress or a ship cannot be concealed: they stand where they are, in plain sight; remove it from this list"
+            ]
+        );
     }
 
     #[test]
