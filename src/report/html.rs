@@ -46,13 +46,12 @@ nav ol { display: flex; flex-wrap: wrap; gap: .25rem 1.5rem; padding: 0; list-st
 table { border-collapse: collapse; margin: .5rem 0 1rem; }
 th, td { border: 1px solid #bbb; padding: .2rem .5rem; text-align: left; vertical-align: top; }
 th { background: #eee; }
+caption { text-align: left; font-weight: bold; padding: .25rem 0; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 .options td:last-child { font-size: .9em; }
 .sides { display: grid; grid-template-columns: repeat(auto-fit, minmax(22rem, 1fr)); gap: 0 2rem; }
-ul.roster, ul.roster ul { list-style: none; padding-left: 1.25rem; margin: 0; }
-ul.roster { padding-left: 0; }
+ul.roster, ul.roster ul { list-style: none; padding-left: 0; margin: 0; }
 ul.roster li { padding-left: 1.5rem; text-indent: -1.5rem; }
-ul.roster li > * { text-indent: 0; }
 .formation > .name { font-weight: bold; }
 .pips { letter-spacing: .1em; }
 .marks { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: .85em; }
