@@ -8,67 +8,14 @@
 //! where it fails. With `UMPIRE_REPORT_SHOTS=DIR` the page, its screenshot and its PDF are copied to
 //! DIR, to be looked at. Each Chromium run is killed after 60 s.
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-const SCRUBY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/rosters/scruby-learning.toml");
-
-/// Four moves of the learning game, with fire, melee and a note written to break out of the page.
-const SCRIPT: &str = r#"next --dice 5,2
-expose --stand 1 --side fr --cause scouting --scout au-hus-a
-next
-next
-artillery --gun-unit fr-gun --target-unit au-l3 --range 17 --gun-on hill --dice 2
-next
-rifle --firer-unit fr-lt --target-unit au-l2 --range 5
-note "The light infantry holds the orchard wall <script>alert(1)</script> | [x](javascript:alert(1))"
-next
-next
-next
-next
-artillery --gun-unit au-gun --target-unit fr-l1 --range 12
-next
-rifle --firer-unit au-l1 --target-unit fr-l1 --range 5
-rifle --firer-unit fr-l2 --target-unit au-l1 --range 5
-next
-melee --attacker-unit au-gr --defender-unit fr-l1
-next
-next
-next
-artillery --gun-unit fr-gun --target-unit au-l1 --range 12 --gun-on hill
-next
-rifle --firer-unit au-lt --target-unit fr-l2 --range 4
-rifle --firer-unit fr-gr --target-unit au-gr --range 4
-next
-melee --attacker-unit fr-cui-a --defender-unit au-hus-b
-next
-next
-next
-next
-rifle --firer-unit au-l2 --target-unit fr-l3 --range 5
-next
-"#;
+use support::cli::{SCRUBY_FOUR_MOVES as SCRIPT, SCRUBY_LEARNING as SCRUBY, ok};
 
 const TIMEOUT: Duration = Duration::from_secs(60);
-
-/// `umpire ARGS` with `input` on standard input; panics unless it succeeds.
-fn ok(input: &str, args: &[&str]) -> String {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = umpire::cli::run_with_input(
-        std::iter::once("umpire").chain(args.iter().copied()),
-        &mut input.as_bytes(),
-        &mut out,
-        &mut err,
-    );
-    let (out, err) = (
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    );
-    assert_eq!(code, ExitCode::SUCCESS, "umpire {args:?}\n{out}\n{err}");
-    out
-}
 
 /// The browser, if this machine has one.
 fn chromium() -> Option<PathBuf> {

@@ -1,19 +1,15 @@
 //! `umpire report`: the battle report from a journal, set up with the command-line battle itself
 //! (`umpire new`, then a script into `umpire act JOURNAL -`), run in-process.
 
+mod support;
+
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
-use tempfile::TempDir;
+use support::cli::{NEWPORT_COMPANY as NEWPORT, Played, SCRUBY_LEARNING as SCRUBY, ok, run_in};
 use umpire::battle::Viewer;
 use umpire::battle::session::Session;
 use umpire::report::{Chronicle, Report};
-
-const SCRUBY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/rosters/scruby-learning.toml");
-const NEWPORT: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/rosters/newport-company-action.toml"
-);
 
 /// The first move of the learning game: the hussars find the French column, the French guns
 /// and rifles fire, an umpire's note with markup in it, a shot taken back, a melee, and the
@@ -34,68 +30,25 @@ next
 next
 "#;
 
-struct Run {
-    code: ExitCode,
-    out: String,
-    err: String,
-}
-
-fn run_in(input: &str, args: &[&str]) -> Run {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = umpire::cli::run_with_input(
-        std::iter::once("umpire").chain(args.iter().copied()),
-        &mut input.as_bytes(),
-        &mut out,
-        &mut err,
-    );
-    Run {
-        code,
-        out: String::from_utf8(out).expect("utf-8 stdout"),
-        err: String::from_utf8(err).expect("utf-8 stderr"),
-    }
-}
-
-fn ok(input: &str, args: &[&str]) -> String {
-    let r = run_in(input, args);
-    assert_eq!(
-        r.code,
-        ExitCode::SUCCESS,
-        "umpire {args:?}\n{}\n{}",
-        r.out,
-        r.err
-    );
-    r.out
-}
-
-/// A battle of `roster` played by `script`, in a fresh folder.
-struct Given {
-    _dir: TempDir,
-    path: PathBuf,
-}
+/// A battle of `roster` played by `script`.
+struct Given(Played);
 
 impl Given {
     fn battle(roster: &str, script: &str) -> Given {
-        let dir = tempfile::tempdir().expect("a temporary folder");
-        let path = dir.path().join("battle.jsonl");
-        let j = path.to_str().expect("utf-8 path");
-        ok("", &["new", roster, "--journal", j, "--seed", "7"]);
-        if !script.is_empty() {
-            ok(script, &["act", j, "-"]);
-        }
-        Given { _dir: dir, path }
+        Given(Played::battle(roster, script))
     }
 
     fn j(&self) -> &str {
-        self.path.to_str().expect("utf-8 path")
+        self.0.j()
+    }
+
+    fn path(&self) -> &Path {
+        &self.0.journal
     }
 
     /// `umpire report JOURNAL ARGS… -o -`: the Markdown on standard output.
     fn markdown(&self, args: &[&str]) -> String {
-        let mut all = vec!["report", self.j()];
-        all.extend_from_slice(args);
-        all.extend_from_slice(&["-o", "-"]);
-        ok("", &all)
+        self.0.report("md", args)
     }
 }
 
@@ -230,7 +183,7 @@ fn a_sides_report_shows_the_enemy_only_as_far_as_it_was_seen() {
 #[test]
 fn hidden_strength_is_not_counted_for_a_side_that_cannot_see_it() {
     let g = Given::battle(SCRUBY, "next --dice 5,2\n");
-    let chronicle = Chronicle::load(&g.path).expect("loads");
+    let chronicle = Chronicle::load(g.path()).expect("loads");
     let umpire = Report::build(&chronicle, Viewer::Umpire);
     let au = Report::build(&chronicle, Viewer::Side(0));
     // The French have 26 figures; the Austrians see the 12 outside the stand (4 + 4 + 3 + 1
@@ -244,7 +197,7 @@ fn hidden_strength_is_not_counted_for_a_side_that_cannot_see_it() {
 fn the_report_is_written_beside_the_journal_with_its_chart() {
     let g = Given::battle(SCRUBY, SCRUBY_SCRIPT);
     let out = ok("", &["report", g.j()]);
-    let dir = g.path.parent().expect("a folder");
+    let dir = g.path().parent().expect("a folder");
     let md = dir.join("battle.report.md");
     let svg = dir.join("battle.report.strength.svg");
     assert!(
@@ -274,7 +227,7 @@ fn the_report_is_written_beside_the_journal_with_its_chart() {
 fn a_journal_in_play_is_reported_as_it_stands_without_its_lock() {
     let g = Given::battle(SCRUBY, "next --dice 5,2\n");
     // The umpire's program has the battle open, its journal locked.
-    let (session, _) = Session::open(&g.path).expect("the battle opens");
+    let (session, _) = Session::open(g.path()).expect("the battle opens");
     let md = g.markdown(&[]);
     assert!(md.contains("Initiative for move 1"), "{md}");
     drop(session);
@@ -283,10 +236,10 @@ fn a_journal_in_play_is_reported_as_it_stands_without_its_lock() {
 #[test]
 fn a_torn_tail_is_set_aside_in_the_report_and_the_rest_reported() {
     let g = Given::battle(SCRUBY, SCRUBY_SCRIPT);
-    let before = std::fs::read(&g.path).expect("the journal");
+    let before = std::fs::read(g.path()).expect("the journal");
     std::fs::OpenOptions::new()
         .append(true)
-        .open(&g.path)
+        .open(g.path())
         .and_then(|mut f| f.write_all(b"{\"crc\":\"0000\",\"seq\":99,\"at\""))
         .expect("a torn line appended");
     let r = run_in("", &["report", g.j(), "-o", "-"]);
@@ -307,7 +260,7 @@ fn a_torn_tail_is_set_aside_in_the_report_and_the_rest_reported() {
         r.out
     );
     // Reading changed nothing: the torn line is still there for the umpire's program.
-    let after = std::fs::read(&g.path).expect("the journal");
+    let after = std::fs::read(g.path()).expect("the journal");
     assert!(after.starts_with(&before) && after.len() > before.len());
 }
 

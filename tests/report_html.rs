@@ -5,55 +5,14 @@
 //! of the snapshots. A scenario whose names are written to break out of the page (a `<script>`, a
 //! Markdown link, a table's `|`) gives a page and a Markdown file where they stay text.
 
+mod support;
+
 use pulldown_cmark::{Event, Options, Parser, Tag};
-use std::path::{Path, PathBuf};
-use std::process::ExitCode;
-use tempfile::TempDir;
-
-const SCRUBY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/rosters/scruby-learning.toml");
-const NEWPORT: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/rosters/newport-company-action.toml"
-);
-
-/// Four moves of the learning game: the hussars expose the French column, the guns and muskets
-/// fire, two melees, a note written to break out of the page, and an event undone.
-const SCRUBY_SCRIPT: &str = r#"next --dice 5,2
-expose --stand 1 --side fr --cause scouting --scout au-hus-a
-next
-next
-artillery --gun-unit fr-gun --target-unit au-l3 --range 17 --gun-on hill --dice 2
-next
-rifle --firer-unit fr-lt --target-unit au-l2 --range 5
-note "The light infantry holds the orchard wall <script>alert(1)</script> | [x](javascript:alert(1))"
-next
-next
-next
-next
-artillery --gun-unit au-gun --target-unit fr-l1 --range 12
-next
-rifle --firer-unit au-l1 --target-unit fr-l1 --range 5
-rifle --firer-unit fr-l2 --target-unit au-l1 --range 5
-next
-melee --attacker-unit au-gr --defender-unit fr-l1
-next
-next
-next
-artillery --gun-unit fr-gun --target-unit au-l1 --range 12 --gun-on hill
-next
-rifle --firer-unit au-lt --target-unit fr-l2 --range 4
-rifle --firer-unit fr-gr --target-unit au-gr --range 4
-note A mistake
-undo
-next
-melee --attacker-unit fr-cui-a --defender-unit au-hus-b
-next
-next
-next
-next
-rifle --firer-unit au-l2 --target-unit fr-l3 --range 5
-next
-"#;
+use std::path::Path;
+use support::cli::{
+    NEWPORT_COMPANY as NEWPORT, Played as Battle, SCRUBY_FOUR_MOVES as SCRUBY_SCRIPT,
+    SCRUBY_LEARNING as SCRUBY, ok,
+};
 
 /// Five turns of the company action: fire and opportunity fire, rallies, a note.
 const NEWPORT_SCRIPT: &str = r#"next
@@ -74,81 +33,6 @@ next
 fire --firer g31 --target 2-1 --range 12
 next
 "#;
-
-struct Run {
-    code: ExitCode,
-    out: String,
-    err: String,
-}
-
-/// `umpire ARGS` with `input` on standard input.
-fn run_in(input: &str, args: &[&str]) -> Run {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = umpire::cli::run_with_input(
-        std::iter::once("umpire").chain(args.iter().copied()),
-        &mut input.as_bytes(),
-        &mut out,
-        &mut err,
-    );
-    Run {
-        code,
-        out: String::from_utf8(out).expect("utf-8 stdout"),
-        err: String::from_utf8(err).expect("utf-8 stderr"),
-    }
-}
-
-/// Runs and expects success with nothing on stderr; returns stdout.
-fn ok(input: &str, args: &[&str]) -> String {
-    let r = run_in(input, args);
-    assert_eq!(
-        r.code,
-        ExitCode::SUCCESS,
-        "umpire {args:?}\ninput:\n{input}\nstdout:\n{}\nstderr:\n{}",
-        r.out,
-        r.err
-    );
-    assert!(r.err.is_empty(), "umpire {args:?}: {}", r.err);
-    r.out
-}
-
-/// A battle of `scenario` played by `script`, in a fresh folder.
-struct Battle {
-    dir: TempDir,
-    journal: PathBuf,
-}
-
-impl Battle {
-    fn play(scenario: &Path, script: &str) -> Battle {
-        let dir = tempfile::tempdir().expect("a temporary folder");
-        let journal = dir.path().join("battle.jsonl");
-        let b = Battle { dir, journal };
-        ok(
-            "",
-            &[
-                "new",
-                scenario.to_str().unwrap(),
-                "--journal",
-                b.j(),
-                "--seed",
-                "7",
-            ],
-        );
-        ok(script, &["act", b.j(), "-"]);
-        b
-    }
-
-    fn j(&self) -> &str {
-        self.journal.to_str().expect("a UTF-8 path")
-    }
-
-    /// `umpire report JOURNAL --format FORMAT -o - MORE…`.
-    fn report(&self, format: &str, more: &[&str]) -> String {
-        let mut args = vec!["report", self.j(), "--format", format, "-o", "-"];
-        args.extend_from_slice(more);
-        ok("", &args)
-    }
-}
 
 /// Snapshots `text` with the clock's dates, times and durations and the temporary folder
 /// replaced.
@@ -235,7 +119,7 @@ fn self_contained(html: &str) {
 
 #[test]
 fn scruby_battle_reports() {
-    let b = Battle::play(Path::new(SCRUBY), SCRUBY_SCRIPT);
+    let b = Battle::battle(SCRUBY, SCRUBY_SCRIPT);
     let html = b.report("html", &[]);
     self_contained(&html);
     // The page holds the account's turns, both charts with a line a side, and the numbers.
@@ -264,7 +148,7 @@ fn scruby_battle_reports() {
 /// battle, and its regiments' names appear only from the event that exposed it.
 #[test]
 fn scruby_side_report_shows_a_concealed_column_from_its_exposure_on() {
-    let b = Battle::play(Path::new(SCRUBY), SCRUBY_SCRIPT);
+    let b = Battle::battle(SCRUBY, SCRUBY_SCRIPT);
     let hidden_name = "18e régiment d&#39;infanterie de ligne";
     let umpire = b.report("html", &[]);
     let oob = section(&umpire, "order-of-battle");
@@ -304,7 +188,7 @@ fn scruby_side_report_shows_a_concealed_column_from_its_exposure_on() {
 
 #[test]
 fn newport_battle_reports() {
-    let b = Battle::play(Path::new(NEWPORT), NEWPORT_SCRIPT);
+    let b = Battle::battle(NEWPORT, NEWPORT_SCRIPT);
     let html = b.report("html", &[]);
     self_contained(&html);
     assert!(html.contains("Strength over the battle (units in play)"));
@@ -337,7 +221,7 @@ fn hostile_names_stay_text() {
     let dir = tempfile::tempdir().unwrap();
     let scenario = dir.path().join("hostile.toml");
     std::fs::write(&scenario, renamed).unwrap();
-    let b = Battle::play(
+    let b = Battle::battle(
         &scenario,
         "next --dice 5,2\nexpose --stand 1 --side au --cause scouting\nnext\nnext\nnext\nrifle --firer-unit fr-lt --target-unit au-l1 --range 5\nnext\nnext\n",
     );

@@ -2,6 +2,8 @@
 //! when / then in a few words (act, refuse, advance, read a unit's state, expected effects).
 #![allow(dead_code)]
 
+pub mod cli;
+
 use umpire::battle::{Battle, BattleState, Command, Effect, Entry, Event};
 use umpire::dice::TypedDice;
 use umpire::rules::{Params, find_action};
