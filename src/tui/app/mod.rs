@@ -14,7 +14,8 @@ mod summary;
 pub use chooser::{Choice, Chooser};
 pub use dice::{DiceRun, GivenFace};
 pub use log::LogState;
-pub use roster::{RosterFilter, Row};
+pub(crate) use roster::RosterTree;
+pub use roster::{RosterFilter, RosterPane, Row};
 
 use super::action::Action;
 use super::form::{Form, FormKey, is_ctrl};
