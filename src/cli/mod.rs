@@ -9,6 +9,7 @@
 //! - [`battle`]: the battle from the command line — `umpire new`, `act` (one procedure, or a
 //!   script from standard input), `next`, `undo`, `redo`, `mark`, `hits`, `note` and `state`;
 //! - [`report`]: `umpire report JOURNAL` writes the battle report (Markdown or HTML);
+//! - [`replay`]: `umpire replay JOURNAL` opens the report view, the battle replayed event by event;
 //! - [`overview`]: what `umpire` alone prints when it has no terminal.
 //!
 //! Everything reads the `input` and writes to the `out` and `err` it is given
@@ -23,6 +24,7 @@ pub mod check;
 mod output;
 mod overview;
 pub mod play;
+pub mod replay;
 pub mod report;
 pub mod resolve;
 pub mod rulesets;
@@ -64,6 +66,7 @@ pub fn command() -> Command {
         .subcommand(play::resume_command())
         .subcommands(battle::commands())
         .subcommand(report::command())
+        .subcommand(replay::command())
         .subcommand(rulesets::command())
         .subcommand(resolve::command(Mode::Resolve))
         .subcommand(resolve::command(Mode::Odds));
@@ -149,6 +152,7 @@ where
         Some(("act", m)) => battle::act(m, input, out, err),
         Some((name, m)) if battle::SIMPLE.contains(&name) => battle::simple(name, m, out, err),
         Some(("report", m)) => report::run(m, out, err),
+        Some(("replay", m)) => replay::run(m),
         Some(("rulesets", m)) => rulesets::run(m, out),
         Some(("resolve", m)) => resolve::run(Mode::Resolve, m, out),
         Some(("odds", m)) => resolve::run(Mode::Odds, m, out),

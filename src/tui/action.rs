@@ -65,6 +65,10 @@ pub enum Action {
     Note,
     /// Switch between the program's dice and dice typed by the umpire.
     ToggleDice,
+    /// Open the report view: each side's strength over the turns, the losses of each turn and
+    /// the battle replayed event by event, from the journal (read, never written); its report
+    /// is written beside the journal from there.
+    Report,
     // ---- the log ------------------------------------------------------------------------------
     /// Move the keys between the roster and the log. With the log's keys, ↑↓ (and page, first
     /// and last) select an entry, enter opens its whole result from the journal, search searches
@@ -114,6 +118,7 @@ impl Action {
             Action::RemoveHit => "remove a hit".into(),
             Action::Note => "note".into(),
             Action::ToggleDice => "program/typed dice".into(),
+            Action::Report => "battle report: strength chart, losses, replay".into(),
             Action::LogFocus => "keys to the log / back to the roster".into(),
             Action::LogSearch => "search the log".into(),
             Action::LogNextMatch => "log: next (older) match".into(),

@@ -193,6 +193,7 @@ impl Keymap {
             (Key::ch('-'), RemoveHit),
             (Key::ch('N'), Note),
             (Key::ch('d'), ToggleDice),
+            (Key::ch('b'), Report),
             // The log: its keys, searching it.
             (Key::plain(K::Tab), LogFocus),
             (Key::ctrl('f'), LogSearch),

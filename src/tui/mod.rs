@@ -1,8 +1,9 @@
 //! The umpire's terminal UI (ratatui + crossterm).
 //!
 //! [`App`] holds the state and handles keys, the mouse and pasted text; [`view`] draws it;
-//! [`keymap`] turns keys into [`Action`]s; [`form`] fills in any rule-set procedure. [`run`] is
-//! the event loop: it blocks on the next terminal event (idle costs nothing), handles it and every
+//! [`keymap`] turns keys into [`Action`]s; [`form`] fills in any rule-set procedure; [`replay`]
+//! is the report view, with the battle replayed event by event, opened from the main screen or
+//! on any journal (`umpire replay`). [`run`] is the event loop of either ([`Screen`]): it blocks on the next terminal event (idle costs nothing), handles it and every
 //! event already waiting ([`handle_burst`]), then redraws once, so a burst of keys costs one frame.
 //! Bracketed paste is on: pasted text arrives as one event, not one key per character. The
 //! terminal is restored on quit, panic (ratatui's hook), Ctrl-C (a key in raw mode) and the
@@ -13,10 +14,12 @@ pub mod action;
 pub mod app;
 pub mod form;
 pub mod keymap;
+pub mod replay;
 pub mod view;
 
 pub use action::Action;
 pub use app::App;
+pub use replay::ReportView;
 
 use ratatui::crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
@@ -29,13 +32,36 @@ use std::time::Duration;
 /// At most this many events are handled between two frames, so the screen still follows a flood.
 pub const MAX_BURST: usize = 10_000;
 
+/// What the event loop runs: the umpire's screen ([`App`]) or the report view of a journal
+/// ([`ReportView`], `umpire replay`).
+pub trait Screen {
+    /// Handles one terminal event.
+    fn on_event(&mut self, event: Event);
+    /// True once the screen is left.
+    fn done(&self) -> bool;
+}
+
+impl Screen for App {
+    fn on_event(&mut self, event: Event) {
+        App::on_event(self, event);
+    }
+
+    fn done(&self) -> bool {
+        self.quit
+    }
+}
+
 /// Runs the UI until the umpire quits.
-pub fn run(app: &mut App) -> anyhow::Result<()> {
+pub fn run<S>(app: &mut S) -> anyhow::Result<()>
+where
+    S: Screen,
+    for<'a> &'a S: ratatui::widgets::Widget,
+{
     let mut terminal = ratatui::init();
     let _ = execute!(stdout(), EnableMouseCapture, EnableBracketedPaste);
     watch_signals();
     let result = (|| -> anyhow::Result<()> {
-        while !app.quit {
+        while !app.done() {
             terminal.draw(|f| f.render_widget(&*app, f.area()))?;
             let first = event::read()?;
             handle_burst(app, first, || {
@@ -56,14 +82,14 @@ pub fn run(app: &mut App) -> anyhow::Result<()> {
 /// Handles `first`, then every event `next` has ready (`None`: nothing is waiting), up to
 /// [`MAX_BURST`] in all, or until the umpire quits. Returns how many were handled. The caller
 /// draws once afterwards.
-pub fn handle_burst(
-    app: &mut App,
+pub fn handle_burst<S: Screen>(
+    app: &mut S,
     first: Event,
     mut next: impl FnMut() -> io::Result<Option<Event>>,
 ) -> io::Result<usize> {
     app.on_event(first);
     let mut handled = 1;
-    while !app.quit && handled < MAX_BURST {
+    while !app.done() && handled < MAX_BURST {
         match next()? {
             Some(e) => {
                 app.on_event(e);

@@ -14,7 +14,8 @@ mod summary;
 pub use chooser::{Choice, Chooser};
 pub use dice::{DiceRun, GivenFace};
 pub use log::LogState;
-pub use roster::{RosterFilter, Row};
+pub(crate) use roster::RosterTree;
+pub use roster::{RosterFilter, RosterPane, Row};
 
 use super::action::Action;
 use super::form::{Form, FormKey, is_ctrl};
@@ -54,7 +55,7 @@ pub enum Prompt {
 }
 
 /// What the screen shows.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum Mode {
     Main,
     Form(Box<Form>),
@@ -82,6 +83,8 @@ pub enum Mode {
     EndPhase {
         waiting: Vec<usize>,
     },
+    /// The report view of the battle, replayed from its journal, over the whole screen.
+    Report(Box<crate::tui::ReportView>),
 }
 
 /// The kind of the status message.
@@ -297,6 +300,11 @@ impl App {
             Mode::Summary => self.on_summary_key(&key),
             Mode::Chooser(chooser) => self.on_chooser_key(chooser, &key),
             Mode::Dice(run) => self.on_dice_key(run, &key),
+            Mode::Report(mut view) => match view.on_key(&key) {
+                crate::tui::replay::Outcome::Stay => self.mode = Mode::Report(view),
+                crate::tui::replay::Outcome::Leave => {}
+                crate::tui::replay::Outcome::Quit => self.quit = true,
+            },
             // Only a yes ends the phase: `n` (the next-phase key too) and enter read as no.
             Mode::EndPhase { waiting } => {
                 if matches!(key.code, KeyCode::Char('y' | 'Y')) {
@@ -416,10 +424,48 @@ impl App {
             Action::LogSearch => self.open_log_search(),
             Action::LogNextMatch => self.next_match(true),
             Action::LogPrevMatch => self.next_match(false),
+            Action::Report => self.open_report(),
             Action::Help => self.mode = Mode::Help { scroll: 0 },
             Action::Quit => self.quit = true,
         }
         self.sync_rows();
+    }
+
+    /// Opens the report view on the battle's journal as it stands (read without its lock),
+    /// at its last event.
+    fn open_report(&mut self) {
+        match crate::tui::ReportView::of_play(
+            self.session.path(),
+            self.keymap.clone(),
+            self.roster_tree(),
+            self.color,
+        ) {
+            Ok(view) => self.mode = Mode::Report(Box::new(view)),
+            Err(e) => self.error(format!("cannot read the journal for the report: {e}")),
+        }
+    }
+
+    /// Writes the umpire's report of the battle (HTML, beside the journal) and says where.
+    pub(super) fn write_report(&mut self) {
+        match crate::report::Chronicle::load(self.session.path()) {
+            Ok(chronicle) => {
+                let report =
+                    crate::report::Report::build(&chronicle, crate::battle::Viewer::Umpire);
+                let format = crate::report::Format::Html;
+                let path = crate::report::default_path(
+                    &chronicle.path,
+                    &chronicle.battle,
+                    crate::battle::Viewer::Umpire,
+                    format,
+                );
+                let shown = crate::text::escape_terminal(&path.display().to_string());
+                match crate::report::write(&report, format, &path) {
+                    Ok(_) => self.info(format!("report written: {shown}")),
+                    Err(e) => self.error(format!("cannot write the report to {shown}: {e}")),
+                }
+            }
+            Err(e) => self.error(format!("cannot read the journal for the report: {e}")),
+        }
     }
 
     /// Ends the phase now (typed dice ask for each automatic roll).

@@ -84,10 +84,29 @@ pub struct RosterTree {
 
 impl RosterTree {
     /// The tree of `battle` with nothing folded and nothing filtered.
-    pub(super) fn new(battle: &Battle) -> Self {
+    pub(crate) fn new(battle: &Battle) -> Self {
         let mut tree = Self::default();
         tree.build(battle);
         tree
+    }
+
+    /// A tree of `battle` folded and filtered as this one is (the report view's roster, shaped as
+    /// the umpire left the roster of the battle being played).
+    pub(crate) fn shaped_like(&self, battle: &Battle) -> Self {
+        let mut tree = Self {
+            folded: self.folded.clone(),
+            filter: self.filter,
+            ..Self::default()
+        };
+        tree.build(battle);
+        tree
+    }
+
+    /// Builds the lines again for `battle`, which may be another battle or the same one moved to
+    /// another event (the exposures are read again whatever the history's length).
+    pub(crate) fn rebuild(&mut self, battle: &Battle) {
+        self.exposures_at = None;
+        self.build(battle);
     }
 
     /// True when a unit passes the filter.
@@ -276,7 +295,81 @@ fn whole_tree(r: &crate::battle::Roster) -> Vec<Row> {
     out
 }
 
+/// A battle's roster as the roster pane draws it: the battle with the lines, folds and filter of
+/// a [`RosterTree`] built from it. The umpire's screen draws the battle being played; the report
+/// view draws the battle as it stood at the event it shows, with the same folds and filter.
+#[derive(Clone, Copy)]
+pub struct RosterPane<'a> {
+    pub battle: &'a Battle,
+    tree: &'a RosterTree,
+}
+
+impl<'a> RosterPane<'a> {
+    pub(crate) fn new(battle: &'a Battle, tree: &'a RosterTree) -> Self {
+        Self { battle, tree }
+    }
+
+    /// The lines shown, in tree order.
+    pub fn rows(&self) -> &'a [Row] {
+        &self.tree.rows
+    }
+
+    /// The filter in force.
+    pub fn filter(&self) -> RosterFilter {
+        self.tree.filter
+    }
+
+    /// True when a side, formation or stand is folded (its lines are hidden).
+    pub fn is_folded(&self, row: Row) -> bool {
+        self.tree.folded.contains(&row)
+    }
+
+    /// How many units of a formation, nested ones too, pass the filter.
+    pub fn shown_units(&self, formation: usize) -> usize {
+        self.tree.shown.get(formation).copied().unwrap_or(0)
+    }
+
+    /// The units still hidden behind concealment stand `c`, in its list's order.
+    pub fn hidden_units(&self, c: usize) -> impl Iterator<Item = usize> + use<'a> {
+        hidden_units(self.battle, c)
+    }
+
+    /// Why a unit that stood behind a concealment stand was exposed, as the event in force that
+    /// exposed it says (None while it is hidden).
+    pub fn exposure(&self, unit: usize) -> Option<&'a str> {
+        if self.battle.state().units[unit].concealed {
+            return None;
+        }
+        let (_, cause) = self.tree.exposures.get(unit)?.as_ref()?;
+        Some(cause)
+    }
+
+    /// Why concealment stand `c` was exposed: the cause of the latest exposure of one of its
+    /// units (None while none of them has been exposed).
+    pub fn stand_exposure(&self, c: usize) -> Option<&'a str> {
+        let b = self.battle;
+        let tree = self.tree;
+        b.roster.columns[c]
+            .units
+            .iter()
+            .filter(|&&u| !b.state().units[u].concealed)
+            .filter_map(|&u| tree.exposures.get(u)?.as_ref())
+            .max_by_key(|(at, _)| *at)
+            .map(|(_, cause)| cause.as_str())
+    }
+}
+
 impl App {
+    /// The roster of the battle being played, as the roster pane draws it.
+    pub fn roster_pane(&self) -> RosterPane<'_> {
+        RosterPane::new(self.session.battle(), &self.tree)
+    }
+
+    /// The roster's lines and what shapes them.
+    pub(crate) fn roster_tree(&self) -> &RosterTree {
+        &self.tree
+    }
+
     /// The roster as lines: each side, its formations (nested) and units, in file order, less
     /// what is folded or filtered out.
     pub fn rows(&self) -> &[Row] {
@@ -290,12 +383,12 @@ impl App {
 
     /// True when a side, formation or stand is folded (its lines are hidden).
     pub fn is_folded(&self, row: Row) -> bool {
-        self.tree.folded.contains(&row)
+        self.roster_pane().is_folded(row)
     }
 
     /// How many units of a formation, nested ones too, pass the filter.
     pub fn shown_units(&self, formation: usize) -> usize {
-        self.tree.shown.get(formation).copied().unwrap_or(0)
+        self.roster_pane().shown_units(formation)
     }
 
     /// The unit under the cursor (in its formation or under its stand).
@@ -318,30 +411,19 @@ impl App {
 
     /// The units still hidden behind concealment stand `c`, in its list's order.
     pub fn hidden_units(&self, c: usize) -> impl Iterator<Item = usize> + '_ {
-        hidden_units(self.battle(), c)
+        self.roster_pane().hidden_units(c)
     }
 
     /// Why a unit that stood behind a concealment stand was exposed, as the event in force that
     /// exposed it says (None while it is hidden).
     pub fn exposure(&self, unit: usize) -> Option<&str> {
-        if self.battle().state().units[unit].concealed {
-            return None;
-        }
-        let (_, cause) = self.tree.exposures.get(unit)?.as_ref()?;
-        Some(cause)
+        self.roster_pane().exposure(unit)
     }
 
     /// Why concealment stand `c` was exposed: the cause of the latest exposure of one of its
     /// units (None while none of them has been exposed).
     pub fn stand_exposure(&self, c: usize) -> Option<&str> {
-        let b = self.battle();
-        b.roster.columns[c]
-            .units
-            .iter()
-            .filter(|&&u| !b.state().units[u].concealed)
-            .filter_map(|&u| self.tree.exposures.get(u)?.as_ref())
-            .max_by_key(|(at, _)| *at)
-            .map(|(_, cause)| cause.as_str())
+        self.roster_pane().stand_exposure(c)
     }
 
     /// The line under the cursor.

@@ -1,7 +1,8 @@
-//! The battle's account when its last turn is over: the umpire closes it, or extends the battle
-//! by a turn (an edit in the log, undone like any other). As with a result, enter, esc or space
-//! close it, and any other key closes it and does its job (`q` quits, `u` undoes the phase change
-//! that ended the battle).
+//! The battle's account when its last turn is over: the umpire closes it, extends the battle by a
+//! turn (an edit in the log, undone like any other), or writes the battle report (`w`, HTML
+//! beside the journal; the account stays open with the file's path below it). As with a result,
+//! enter, esc or space close it, and any other key closes it and does its job (`q` quits, `u`
+//! undoes the phase change that ended the battle, `b` opens the report view).
 
 use super::*;
 
@@ -16,6 +17,10 @@ impl App {
                         self.keymap.hint(&Action::NextPhase)
                     ));
                 }
+            }
+            KeyCode::Char(crate::tui::replay::WRITE_HTML_KEY) => {
+                self.write_report();
+                self.mode = Mode::Summary;
             }
             KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ') => {}
             _ => self.on_main_key(key),

@@ -7,6 +7,7 @@ mod dice;
 mod form;
 mod log;
 mod popups;
+mod report;
 mod roster;
 mod summary;
 
@@ -79,6 +80,10 @@ impl Theme {
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        if let Mode::Report(view) = &self.mode {
+            view.as_ref().render(area, buf);
+            return;
+        }
         let theme = Theme { color: self.color };
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             render_too_small(area, buf);
@@ -129,6 +134,7 @@ impl Widget for &App {
             Mode::Chooser(chooser) => render_chooser(self, chooser, &theme, area, buf),
             Mode::Dice(run) => render_dice(self, run, &theme, area, buf),
             Mode::EndPhase { waiting } => render_end_phase(self, waiting, &theme, status, buf),
+            Mode::Report(_) => {}
         }
     }
 }

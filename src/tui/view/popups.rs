@@ -140,6 +140,29 @@ pub(super) fn render_help(app: &App, scroll: u16, t: &Theme, area: Rect, buf: &m
         app.keymap.hint(&crate::tui::Action::LogFocus),
     )));
     lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled("In the report view", t.title())));
+    {
+        use crate::tui::Action as A;
+        use crate::tui::replay::{CHART_KEY, WRITE_HTML_KEY, WRITE_MARKDOWN_KEY};
+        let k = |a: &A| app.keymap.hint(a);
+        lines.push(Line::from(format!(
+            "  {} opens it: each side's strength over the turns, the losses of each turn, and the battle replayed from its journal (read, never written) · {} {} an event back/forward · {} {} or {} {} a turn · {} {} the first/last event · {} writes the report beside the journal (HTML), {} as Markdown · {} the chart over the view · esc or {} back to the battle · umpire replay JOURNAL opens it on any journal",
+            k(&A::Report),
+            k(&A::FoldOrParent),
+            k(&A::UnfoldOrChild),
+            k(&A::PageUp),
+            k(&A::PageDown),
+            k(&A::LogBack),
+            k(&A::LogForward),
+            k(&A::Top),
+            k(&A::Bottom),
+            WRITE_HTML_KEY,
+            WRITE_MARKDOWN_KEY,
+            CHART_KEY,
+            k(&A::Quit),
+        )));
+    }
+    lines.push(Line::from(""));
     lines.push(Line::from(Span::styled(
         "Typed dice (d switches them on)",
         t.title(),

@@ -9,6 +9,7 @@
 use super::*;
 use crate::battle::Battle;
 use crate::rules::Losses;
+use crate::tui::app::RosterPane;
 
 /// Hit pips against the limit: ● for each hit taken, ○ for each left.
 /// A unit's pips as its rule set reads strength, padded to the roster's widest (at least 3).
@@ -172,13 +173,13 @@ fn units(n: usize) -> String {
 }
 
 /// The fold arrow of a side or formation: ▾ open, ▸ folded.
-fn arrow(app: &App, row: Row) -> &'static str {
-    if app.is_folded(row) { "▸" } else { "▾" }
+fn arrow(p: &RosterPane, row: Row) -> &'static str {
+    if p.is_folded(row) { "▸" } else { "▾" }
 }
 
 /// One roster line in `cols` columns.
-pub(super) fn row_line(app: &App, t: &Theme, row: Row, cols: usize) -> Line<'static> {
-    let b = app.battle();
+pub(super) fn row_line(p: &RosterPane, t: &Theme, row: Row, cols: usize) -> Line<'static> {
+    let b = p.battle;
     let r = &b.roster;
     let view = b.view();
     let esc = crate::text::escape_terminal;
@@ -186,7 +187,7 @@ pub(super) fn row_line(app: &App, t: &Theme, row: Row, cols: usize) -> Line<'sta
         Row::Side(s) => {
             let side = &r.sides[s];
             let name = format!("{} ({})", esc(&side.name), esc(&side.quality));
-            let lead = vec![Span::styled(arrow(app, row), t.side())];
+            let lead = vec![Span::styled(arrow(p, row), t.side())];
             fit(t, lead, name, t.side(), &[], cols)
         }
         Row::Formation(f) => {
@@ -195,11 +196,11 @@ pub(super) fn row_line(app: &App, t: &Theme, row: Row, cols: usize) -> Line<'sta
             if let Some(l) = &fi.level {
                 name.push_str(&format!(" ({})", esc(l)));
             }
-            if app.is_folded(row) {
-                name.push_str(&format!(" · {} units", app.shown_units(f)));
+            if p.is_folded(row) {
+                name.push_str(&format!(" · {} units", p.shown_units(f)));
             }
             let lead = vec![Span::styled(
-                format!("{}{}", "  ".repeat(fi.depth), arrow(app, row)),
+                format!("{}{}", "  ".repeat(fi.depth), arrow(p, row)),
                 t.title(),
             )];
             let badges = b.ruleset.formation_badges(&view, f);
@@ -209,22 +210,22 @@ pub(super) fn row_line(app: &App, t: &Theme, row: Row, cols: usize) -> Line<'sta
             let depth = r.units[u]
                 .formation
                 .map_or(0, |f| r.formations[f].depth + 1);
-            unit_line(app, t, u, depth, cols)
+            unit_line(p, t, u, depth, cols)
         }
-        Row::Concealed(u) => unit_line(app, t, u, 1, cols),
-        Row::Stand(c) => stand_line(app, t, c, cols),
+        Row::Concealed(u) => unit_line(p, t, u, 1, cols),
+        Row::Stand(c) => stand_line(p, t, c, cols),
     }
 }
 
 /// A concealment stand's line. Still concealed: how many units it hides and what the enemy sees
 /// (its number), marked CONCEALED; once every unit is exposed, marked EXPOSED with the cause.
 /// The words give way before the mark.
-fn stand_line(app: &App, t: &Theme, c: usize, cols: usize) -> Line<'static> {
-    let b = app.battle();
+fn stand_line(p: &RosterPane, t: &Theme, c: usize, cols: usize) -> Line<'static> {
+    let b = p.battle;
     let col = &b.roster.columns[c];
     let n = col.number;
     let total = col.units.len();
-    let hidden = app.hidden_units(c).count();
+    let hidden = p.hidden_units(c).count();
     if hidden > 0 {
         let count = if hidden == total {
             units(total)
@@ -236,7 +237,7 @@ fn stand_line(app: &App, t: &Theme, c: usize, cols: usize) -> Line<'static> {
             tone: Tone::Info,
             help: String::new(),
         };
-        let lead = vec![Span::styled(arrow(app, Row::Stand(c)), t.title())];
+        let lead = vec![Span::styled(arrow(p, Row::Stand(c)), t.title())];
         let names = [
             format!("Stand {n} · {count} · the enemy sees: stand {n}"),
             format!("Stand {n} · {count} · enemy sees: stand {n}"),
@@ -253,7 +254,7 @@ fn stand_line(app: &App, t: &Theme, c: usize, cols: usize) -> Line<'static> {
             help: String::new(),
         };
         let lead = vec![Span::styled("·", t.dim())];
-        let names = match app.stand_exposure(c) {
+        let names = match p.stand_exposure(c) {
             Some(cause) => {
                 let cause = crate::text::escape_terminal(cause);
                 vec![
@@ -269,8 +270,8 @@ fn stand_line(app: &App, t: &Theme, c: usize, cols: usize) -> Line<'static> {
 
 /// A unit's line, `depth` levels in: its pips, id, name and badges (HID n first while it is
 /// concealed).
-fn unit_line(app: &App, t: &Theme, u: usize, depth: usize, cols: usize) -> Line<'static> {
-    let b = app.battle();
+fn unit_line(p: &RosterPane, t: &Theme, u: usize, depth: usize, cols: usize) -> Line<'static> {
+    let b = p.battle;
     let r = &b.roster;
     let view = b.view();
     let esc = crate::text::escape_terminal;
@@ -300,13 +301,13 @@ fn unit_line(app: &App, t: &Theme, u: usize, depth: usize, cols: usize) -> Line<
 }
 
 /// The roster pane's title: the filters in force.
-fn roster_title(app: &App) -> String {
-    let f = app.roster_filter();
+pub(super) fn roster_title(p: &RosterPane) -> String {
+    let f = p.filter();
     let mut parts = Vec::new();
     if let Some(s) = f.side {
         parts.push(format!(
             "{} only",
-            crate::text::escape_terminal(&app.battle().roster.sides[s].id)
+            crate::text::escape_terminal(&p.battle.roster.sides[s].id)
         ));
     }
     if f.to_act {
@@ -323,26 +324,51 @@ fn roster_title(app: &App) -> String {
 }
 
 pub(super) fn render_roster(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
-    let block = Block::bordered().title(roster_title(app));
-    let inner = block.inner(area);
-    block.render(area, buf);
     let rows = app.rows();
-    let height = usize::from(inner.height);
+    let height = usize::from(area.height.saturating_sub(2));
     let cursor = app.cursor.min(rows.len().saturating_sub(1));
     let first = cursor.saturating_sub(height.saturating_sub(1));
     let mut areas = app.areas.get();
     areas.roster = area;
     areas.roster_first_row = first;
     app.areas.set(areas);
+    let selected =
+        matches!(app.mode, Mode::Main | Mode::Prompt { .. } | Mode::Markers).then_some(cursor);
+    render_roster_pane(
+        &app.roster_pane(),
+        t,
+        roster_title(&app.roster_pane()),
+        first,
+        selected,
+        area,
+        buf,
+    );
+}
+
+/// A roster in a bordered pane titled `title`, from its line `first`, the line `selected` (if
+/// any) shown selected.
+pub(super) fn render_roster_pane(
+    p: &RosterPane,
+    t: &Theme,
+    title: String,
+    first: usize,
+    selected: Option<usize>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let block = Block::bordered().title(title);
+    let inner = block.inner(area);
+    block.render(area, buf);
     let cols = usize::from(inner.width);
-    let lines: Vec<Line> = rows
+    let lines: Vec<Line> = p
+        .rows()
         .iter()
         .enumerate()
         .skip(first)
-        .take(height)
+        .take(usize::from(inner.height))
         .map(|(i, r)| {
-            let line = row_line(app, t, *r, cols);
-            if i == cursor && matches!(app.mode, Mode::Main | Mode::Prompt { .. } | Mode::Markers) {
+            let line = row_line(p, t, *r, cols);
+            if selected == Some(i) {
                 line.patch_style(t.selected())
             } else {
                 line

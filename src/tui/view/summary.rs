@@ -1,5 +1,5 @@
 //! The battle's account over the screen: how it ended, and each side's units, losses, hits and
-//! leaders ([`crate::battle::Summary`]).
+//! leaders ([`crate::battle::Summary`]), with the keys of the report.
 
 use super::*;
 
@@ -48,6 +48,13 @@ pub(super) fn render_summary(app: &App, t: &Theme, area: Rect, buf: &mut Buffer)
             Span::raw(" leaders lost"),
         ]));
     }
+    lines.push(Line::from(""));
+    lines.push(Line::from(vec![
+        Span::styled(app.keymap.hint(&crate::tui::Action::Report), t.key()),
+        Span::raw(" the report and its replay · "),
+        Span::styled(crate::tui::replay::WRITE_HTML_KEY.to_string(), t.key()),
+        Span::raw(" write the report beside the journal"),
+    ]));
     let hint = if s.over {
         " e extend the battle by one turn · any other key closes "
     } else {

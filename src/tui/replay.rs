@@ -1,0 +1,421 @@
+//! The report view: a battle's journal read whole ([`Chronicle`]) into its report — each side's
+//! strength over the turns, the losses of each turn — and replayed event by event and turn by
+//! turn, the roster shown as it stood after the event on screen (concealed units behind their
+//! stands as the umpire's screen showed them then). From the view the report is written beside
+//! the journal, as one HTML page or as Markdown with its chart.
+//!
+//! The view reads the journal without taking its lock and never writes to it: it opens on the
+//! battle being played (from the main screen), or on any journal with `umpire replay`, a
+//! finished battle's or one another process is still playing (`r` reads it again). A torn last
+//! line is left out and named in the header.
+//!
+//! Stepping costs as much as the events stepped over, never a replay from the start: the view
+//! keeps one battle and moves it. Forward, the next event is applied (or put back with a redo
+//! once it was stepped back over); back, the latest is taken back with an undo, which reverts
+//! what its effects overwrote ([`Battle::apply`]) in the time the event took to apply. A jump
+//! back to nearer the start than to where the view stands builds the battle again from its
+//! start. So ←/→ cost one event, whatever the battle's length, and a jump costs at most the
+//! distance to the nearer of the view's place and the start. The battle keeps its history as
+//! ever (a few bytes a step for the undo and redo marks); nothing else is cached.
+
+use super::action::Action;
+use super::app::{Level, RosterPane, RosterTree};
+use super::keymap::Keymap;
+use crate::battle::session::{Record, SessionError};
+use crate::battle::{Battle, Entry, Event, Viewer};
+use crate::report::{self, Chronicle, Format, Moment, Report};
+use ratatui::crossterm::event::{
+    Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers,
+};
+use std::path::Path;
+
+/// The keys of the report view that are its own (the others are the main screen's: ←→ an
+/// event, page keys and `[` `]` a turn, home and end the first and last event, ↑↓ the roster).
+pub const WRITE_HTML_KEY: char = 'w';
+pub const WRITE_MARKDOWN_KEY: char = 'W';
+pub const CHART_KEY: char = 'c';
+pub const RELOAD_KEY: char = 'r';
+
+/// What a key did to the view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The view stays open.
+    Stay,
+    /// Back to the battle being played (`umpire replay`: the program ends).
+    Leave,
+    /// The program ends (ctrl-c).
+    Quit,
+}
+
+/// The report view of one journal.
+pub struct ReportView {
+    chronicle: Chronicle,
+    report: Report,
+    /// For each event in force: where the battle stood before it.
+    before: Vec<Moment>,
+    /// For each event in force: the turn the battle stood at after it.
+    turn_after: Vec<u32>,
+    /// How many events in force `battle` holds: 1 (the start event) ..= [`Chronicle::len`], or
+    /// 0 for a journal without even its start event.
+    step: usize,
+    /// The battle after the first `step` events in force.
+    battle: Battle,
+    tree: RosterTree,
+    /// The first roster line shown.
+    pub roster_top: usize,
+    /// The strength chart over the whole view.
+    pub chart_zoomed: bool,
+    /// The view's keys over it.
+    pub help: bool,
+    pub message: Option<(String, Level)>,
+    pub keymap: Keymap,
+    pub color: bool,
+    /// Leaving goes back to the battle being played; else it ends the program.
+    in_play: bool,
+    /// Set once the view is left (for `umpire replay`'s loop).
+    pub closed: bool,
+}
+
+impl std::fmt::Debug for ReportView {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ReportView")
+            .field("journal", &self.chronicle.path)
+            .field("step", &self.step)
+            .field("events", &self.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl ReportView {
+    /// The view of the journal at `path`, read without its lock, at its last event (`umpire
+    /// replay`: leaving ends the program).
+    pub fn open(path: &Path, keymap: Keymap) -> Result<ReportView, SessionError> {
+        Ok(Self::of(Chronicle::load(path)?, keymap, false))
+    }
+
+    /// The view of the journal the umpire is playing, its roster folded and filtered as the
+    /// main screen's; leaving goes back to the battle.
+    pub(crate) fn of_play(
+        path: &Path,
+        keymap: Keymap,
+        shape: &RosterTree,
+        color: bool,
+    ) -> Result<ReportView, SessionError> {
+        let mut view = Self::of(Chronicle::load(path)?, keymap, true);
+        view.tree = shape.shaped_like(&view.battle);
+        view.color = color;
+        Ok(view)
+    }
+
+    /// The view of a journal read whole, at its last event.
+    pub fn of(chronicle: Chronicle, keymap: Keymap, in_play: bool) -> ReportView {
+        let report = Report::build(&chronicle, Viewer::Umpire);
+        let mut battle = chronicle.fresh();
+        let mut before = Vec::with_capacity(chronicle.len());
+        let mut turn_after = Vec::with_capacity(chronicle.len());
+        for n in 0..chronicle.len() {
+            let Some((_, ev)) = chronicle.event(n) else {
+                break;
+            };
+            let st = battle.state();
+            before.push(Moment {
+                turn: st.turn,
+                phase: st.phase.clone(),
+                active: st.active,
+            });
+            // Every event was checked when the journal was loaded, against this very state.
+            if battle.apply(Entry::Event(ev.clone())).is_err() {
+                before.pop();
+                break;
+            }
+            turn_after.push(battle.state().turn);
+        }
+        let step = before.len();
+        let tree = RosterTree::new(&battle);
+        ReportView {
+            chronicle,
+            report,
+            before,
+            turn_after,
+            step,
+            battle,
+            tree,
+            roster_top: 0,
+            chart_zoomed: false,
+            help: false,
+            message: None,
+            keymap,
+            color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+            in_play,
+            closed: false,
+        }
+    }
+
+    // ---- what it shows ------------------------------------------------------------------------
+
+    pub fn chronicle(&self) -> &Chronicle {
+        &self.chronicle
+    }
+
+    pub fn report(&self) -> &Report {
+        &self.report
+    }
+
+    /// The battle as it stood after the event shown.
+    pub fn battle(&self) -> &Battle {
+        &self.battle
+    }
+
+    /// The roster of [`ReportView::battle`], as the roster pane draws it.
+    pub fn roster_pane(&self) -> RosterPane<'_> {
+        RosterPane::new(&self.battle, &self.tree)
+    }
+
+    /// How many events in force the journal holds (the start event included).
+    pub fn len(&self) -> usize {
+        self.before.len()
+    }
+
+    /// True when the journal holds no event, not even the start.
+    pub fn is_empty(&self) -> bool {
+        self.before.is_empty()
+    }
+
+    /// How many events are applied: the event shown is the `step`th (1: the start event).
+    pub fn step(&self) -> usize {
+        self.step
+    }
+
+    /// True when leaving goes back to the battle being played.
+    pub fn in_play(&self) -> bool {
+        self.in_play
+    }
+
+    /// The event shown, with its record and where the battle stood before it.
+    pub fn current(&self) -> Option<(&Record, &Event, &Moment)> {
+        let n = self.step.checked_sub(1)?;
+        let (record, ev) = self.chronicle.event(n)?;
+        Some((record, ev, &self.before[n]))
+    }
+
+    /// The turn the battle stood at after event `n`.
+    pub fn turn_after(&self, n: usize) -> u32 {
+        self.turn_after.get(n).copied().unwrap_or_default()
+    }
+
+    /// Where the event shown falls on the strength chart's x axis: its points are the start and
+    /// the end of each turn (0, 1, 2 …); an event between two of them is placed by its rank
+    /// among the events of its turn.
+    pub fn chart_x(&self) -> f64 {
+        let points = &self.report.strength;
+        let last = points.len().saturating_sub(1) as f64;
+        let Some(n) = self.step.checked_sub(1) else {
+            return 0.0;
+        };
+        if n == 0 {
+            return 0.0;
+        }
+        let turn = self.turn_after(n);
+        // The point at the end of the turn before, or the start.
+        let base = turn
+            .checked_sub(1)
+            .and_then(|t| {
+                let label = format!("turn {t}");
+                points.iter().position(|p| p.label == label)
+            })
+            .unwrap_or(0) as f64;
+        let in_turn: Vec<usize> = (1..self.len())
+            .filter(|&i| self.turn_after(i) == turn)
+            .collect();
+        let rank = in_turn.iter().position(|&i| i == n).unwrap_or(0);
+        let x = base + rank as f64 / in_turn.len().max(1) as f64;
+        x.min(last)
+    }
+
+    // ---- moving -------------------------------------------------------------------------------
+
+    /// The first step there is (the start event; 0 for an empty journal).
+    fn first_step(&self) -> usize {
+        usize::from(!self.is_empty())
+    }
+
+    /// Moves to the `to`th event (clamped to the journal's), stepping the battle there.
+    pub fn seek(&mut self, to: usize) {
+        let to = to.clamp(self.first_step(), self.len());
+        if to < self.step {
+            if to <= self.step - to {
+                // Nearer the start than here: from the start.
+                self.battle = self.chronicle.fresh();
+                self.step = 0;
+            } else {
+                while self.step > to {
+                    if self.battle.apply(Entry::Undo).is_err() {
+                        self.battle = self.chronicle.fresh();
+                        self.step = 0;
+                        break;
+                    }
+                    self.step -= 1;
+                }
+            }
+        }
+        while self.step < to {
+            let entry = if self.battle.history().can_redo() {
+                Entry::Redo
+            } else {
+                match self.chronicle.event(self.step) {
+                    Some((_, ev)) => Entry::Event(ev.clone()),
+                    None => break,
+                }
+            };
+            if self.battle.apply(entry).is_err() {
+                break;
+            }
+            self.step += 1;
+        }
+        self.tree.rebuild(&self.battle);
+    }
+
+    /// The event that opened the turn event `n` leaves the battle in (the start event for the
+    /// first turn).
+    fn turn_opening(&self, n: usize) -> usize {
+        let turn = self.turn_after(n);
+        (0..=n)
+            .rev()
+            .take_while(|&i| self.turn_after(i) == turn)
+            .last()
+            .unwrap_or(n)
+    }
+
+    /// To the event that opened the next turn (or the last event).
+    pub fn next_turn(&mut self) {
+        let Some(n) = self.step.checked_sub(1) else {
+            return;
+        };
+        let turn = self.turn_after(n);
+        let to = (n + 1..self.len())
+            .find(|&i| self.turn_after(i) != turn)
+            .map_or(self.len(), |i| i + 1);
+        self.seek(to);
+    }
+
+    /// To the event that opened this turn, or, from there, the one that opened the turn before.
+    pub fn previous_turn(&mut self) {
+        let Some(n) = self.step.checked_sub(1) else {
+            return;
+        };
+        let opening = self.turn_opening(n);
+        let to = if opening < n || opening == 0 {
+            opening
+        } else {
+            self.turn_opening(opening - 1)
+        };
+        self.seek(to + 1);
+    }
+
+    // ---- keys ---------------------------------------------------------------------------------
+
+    /// Handles a terminal event: a key press (others need only the next draw).
+    pub fn on_event(&mut self, event: TermEvent) {
+        if let TermEvent::Key(key) = event
+            && key.kind == KeyEventKind::Press
+            && self.on_key(&key) != Outcome::Stay
+        {
+            self.closed = true;
+        }
+    }
+
+    /// Handles one key.
+    pub fn on_key(&mut self, key: &KeyEvent) -> Outcome {
+        let action = self.keymap.resolve(key).cloned();
+        if key.modifiers.contains(KeyModifiers::CONTROL) && action == Some(Action::Quit) {
+            return Outcome::Quit;
+        }
+        if self.help {
+            self.help = false;
+            return Outcome::Stay;
+        }
+        self.message = None;
+        match action {
+            Some(Action::FoldOrParent) => self.seek(self.step.saturating_sub(1)),
+            Some(Action::UnfoldOrChild) => self.seek(self.step + 1),
+            Some(Action::Top) => self.seek(0),
+            Some(Action::Bottom) => self.seek(self.len()),
+            Some(Action::PageUp | Action::LogBack) => self.previous_turn(),
+            Some(Action::PageDown | Action::LogForward) => self.next_turn(),
+            Some(Action::Up) => self.roster_top = self.roster_top.saturating_sub(1),
+            Some(Action::Down) => {
+                let rows = self.roster_pane().rows().len();
+                self.roster_top = (self.roster_top + 1).min(rows.saturating_sub(1));
+            }
+            Some(Action::Help) => self.help = true,
+            Some(Action::Quit) => return Outcome::Leave,
+            _ => match key.code {
+                KeyCode::Esc => return Outcome::Leave,
+                KeyCode::Char(WRITE_HTML_KEY) => self.write(Format::Html),
+                KeyCode::Char(WRITE_MARKDOWN_KEY) => self.write(Format::Markdown),
+                KeyCode::Char(CHART_KEY) => self.chart_zoomed = !self.chart_zoomed,
+                KeyCode::Char(RELOAD_KEY) => self.reload(),
+                _ => {}
+            },
+        }
+        Outcome::Stay
+    }
+
+    /// Writes the umpire's report beside the journal and says where (or why it could not).
+    pub fn write(&mut self, format: Format) {
+        let c = &self.chronicle;
+        let path = report::default_path(&c.path, &c.battle, Viewer::Umpire, format);
+        let shown = |p: &Path| crate::text::escape_terminal(&p.display().to_string());
+        self.message = Some(match report::write(&self.report, format, &path) {
+            Ok(written) => {
+                let mut text = format!("report written: {}", shown(&written.report));
+                if let Some(chart) = &written.chart {
+                    text.push_str(&format!(" (its chart: {})", shown(chart)));
+                }
+                (text, Level::Info)
+            }
+            Err(e) => (
+                format!("cannot write the report to {}: {e}", shown(&path)),
+                Level::Error,
+            ),
+        });
+    }
+
+    /// Reads the journal again (a battle another process is playing goes on): the view stays at
+    /// its event, or at the last one if it was there.
+    pub fn reload(&mut self) {
+        let at_end = self.step == self.len();
+        match Chronicle::load(&self.chronicle.path) {
+            Ok(chronicle) => {
+                let before = self.len();
+                let mut fresh = Self::of(chronicle, self.keymap.clone(), self.in_play);
+                fresh.tree = self.tree.shaped_like(&fresh.battle);
+                fresh.roster_top = self.roster_top;
+                fresh.chart_zoomed = self.chart_zoomed;
+                fresh.color = self.color;
+                if !at_end {
+                    fresh.seek(self.step);
+                }
+                let new = fresh.len().saturating_sub(before);
+                fresh.message = Some((
+                    format!("journal read again: {} events, {new} new", fresh.len()),
+                    Level::Info,
+                ));
+                *self = fresh;
+            }
+            Err(e) => {
+                self.message = Some((format!("cannot read the journal again: {e}"), Level::Error))
+            }
+        }
+    }
+}
+
+impl super::Screen for ReportView {
+    fn on_event(&mut self, event: TermEvent) {
+        ReportView::on_event(self, event);
+    }
+
+    fn done(&self) -> bool {
+        self.closed
+    }
+}
