@@ -7,10 +7,14 @@
 mod scale;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::Path;
 use std::time::Duration;
 use umpire::battle::Viewer;
 use umpire::report::{self, Chronicle, Format, Report};
+use umpire::rules::newport::Newport;
+use umpire::tui::keymap::Keymap;
+use umpire::tui::replay::ReportView;
 
 fn workdir() -> tempfile::TempDir {
     let shm = Path::new("/dev/shm");
@@ -51,6 +55,24 @@ fn reporting(c: &mut Criterion) {
             let r = Report::build(&chronicle, Viewer::Umpire);
             report::write(&r, Format::Html, &out).expect("written")
         });
+    });
+    g.bench_function(
+        "replay view: 50 steps back and 50 forward mid-battle",
+        |b| {
+            let mut view = ReportView::open(&path, Keymap::defaults(&Newport)).expect("the view");
+            let n = view.len();
+            b.iter(|| {
+                view.seek(n / 2);
+                for code in [KeyCode::Left, KeyCode::Right] {
+                    for _ in 0..50 {
+                        view.on_key(&KeyEvent::new(code, KeyModifiers::NONE));
+                    }
+                }
+            });
+        },
+    );
+    g.bench_function("replay from the start to the last event", |b| {
+        b.iter(|| chronicle.battle_at(chronicle.len()));
     });
     g.finish();
 }
