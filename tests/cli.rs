@@ -803,6 +803,8 @@ fn no_arguments_prints_the_overview() {
         "umpire rulesets [ID]",
         "umpire resolve RULESET ACTION",
         "umpire odds RULESET ACTION",
+        "umpire report JOURNAL",
+        "umpire replay JOURNAL",
         "Example: umpire resolve newport fire --table infantry --range 12 --cover hard --firer-suppressed --target-quality green --dice 3",
         "Result: No effect",
         "Dice: typed by the umpire",

@@ -58,6 +58,14 @@ pub fn overview(out: &mut dyn Write) -> io::Result<()> {
             "the exact odds of every result of a procedure",
         ),
         (
+            "umpire report JOURNAL",
+            "the battle report, Markdown or HTML (--format html, --side ID)",
+        ),
+        (
+            "umpire replay JOURNAL",
+            "the battle replayed event by event, with its strength chart",
+        ),
+        (
             "umpire COMMAND --help",
             "every input of a command, e.g. umpire resolve newport fire --help",
         ),
