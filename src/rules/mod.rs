@@ -9,6 +9,7 @@
 //!
 //! Adding a rule set means one folder under `rules/` plus one line in [`registry`].
 
+pub mod fft3;
 pub mod newport;
 pub mod options;
 pub mod params;
@@ -19,7 +20,7 @@ use crate::dice::{DiceError, DiceSource, Die};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 use crate::scenario::{Problem, ScenarioFile};
-pub use options::{OptionConflict, OptionDef, OptionKind, OptionValue, Options};
+pub use options::{DataRows, OptionConflict, OptionDef, OptionKind, OptionValue, Options};
 pub use params::{ParamDef, ParamError, ParamKind, Params, Scope, Value};
 
 /// A unit kind the rule set knows.
@@ -61,6 +62,47 @@ impl FieldDef {
     pub const fn new(id: &'static str, kind: FieldKind, help: &'static str) -> Self {
         Self { id, help, kind }
     }
+}
+
+/// A field of a row of a data table ([`DataTableDef`]).
+#[derive(Clone, Copy, Debug)]
+pub struct DataFieldDef {
+    pub field: FieldDef,
+    /// True when a new row (a type the rule set does not ship) must set it; a shipped row the
+    /// scenario changes keeps the values it does not set.
+    pub required: bool,
+}
+
+impl DataFieldDef {
+    pub const fn required(id: &'static str, kind: FieldKind, help: &'static str) -> Self {
+        Self {
+            field: FieldDef::new(id, kind, help),
+            required: true,
+        }
+    }
+    pub const fn optional(id: &'static str, kind: FieldKind, help: &'static str) -> Self {
+        Self {
+            field: FieldDef::new(id, kind, help),
+            required: false,
+        }
+    }
+}
+
+/// A published table the rule set ships as data, which a scenario may change or extend with new
+/// rows in its `[tables]` section (`[tables.vehicle.tiger]`): the core checks the table's name,
+/// each field's name and type, and that a new row sets every required field, each at its place in
+/// the file; the rule set checks what needs the rules ([`Ruleset::validate`]) and reads the rows
+/// in force from [`Options::data`].
+#[derive(Clone, Copy, Debug)]
+pub struct DataTableDef {
+    /// The table's key under `[tables]` (`vehicle`).
+    pub id: &'static str,
+    pub help: &'static str,
+    /// What one row is ("vehicle type").
+    pub row: &'static str,
+    pub fields: &'static [DataFieldDef],
+    /// The ids of the rows the rule set ships.
+    pub shipped: &'static [&'static str],
 }
 
 /// How a rule set counts a unit's strength: the core keeps the losses (`hits` in the state and
@@ -369,6 +411,12 @@ pub trait Ruleset: Send + Sync {
         false
     }
 
+    /// The published tables a scenario may change or extend in its `[tables]` section; a scenario
+    /// of a rule set with none is refused if it has any. None by default.
+    fn data_tables(&self) -> &'static [DataTableDef] {
+        &[]
+    }
+
     /// Checks that need the rules (a method-3 game needs battalions …).
     fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem>;
 
@@ -499,7 +547,7 @@ pub trait Ruleset: Send + Sync {
 
 /// The rule sets this program knows, in the order they are listed.
 pub fn registry() -> &'static [&'static dyn Ruleset] {
-    static ALL: [&dyn Ruleset; 2] = [&newport::Newport, &scruby::Scruby];
+    static ALL: [&dyn Ruleset; 3] = [&newport::Newport, &scruby::Scruby, &fft3::Fft3];
     &ALL
 }
 

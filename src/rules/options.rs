@@ -108,7 +108,14 @@ pub struct Options {
     defs_defaults: BTreeMap<String, OptionValue>,
     global: BTreeMap<String, OptionValue>,
     sides: BTreeMap<String, BTreeMap<String, OptionValue>>,
+    /// The scenario's `[tables]` as checked at load: table → row id → field → value. The rule
+    /// set reads its data from these over what it ships ([`crate::rules::DataTableDef`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    data: BTreeMap<String, DataRows>,
 }
+
+/// The rows a scenario sets in one data table: row id → field → value.
+pub type DataRows = BTreeMap<String, BTreeMap<String, toml::Value>>;
 
 impl Options {
     /// All defaults of `defs`.
@@ -120,7 +127,23 @@ impl Options {
                 .collect(),
             global: BTreeMap::new(),
             sides: BTreeMap::new(),
+            data: BTreeMap::new(),
         }
+    }
+
+    /// Sets a field of a row of a data table (already checked).
+    pub fn set_data(&mut self, table: &str, row: &str, field: &str, value: toml::Value) {
+        self.data
+            .entry(table.to_string())
+            .or_default()
+            .entry(row.to_string())
+            .or_default()
+            .insert(field.to_string(), value);
+    }
+
+    /// The rows the scenario sets in a data table (none when it sets none).
+    pub fn data(&self, table: &str) -> Option<&DataRows> {
+        self.data.get(table)
     }
 
     /// Sets a scenario-wide value (already checked).

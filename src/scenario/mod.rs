@@ -6,7 +6,9 @@ mod schema;
 mod validate;
 
 use crate::rules::{Options, Ruleset};
-pub use schema::{ConcealedDef, FormationDef, ScenarioFile, SideDef, Spanned, UNIT_KEYS, UnitDef};
+pub use schema::{
+    ConcealedDef, DataTables, FormationDef, ScenarioFile, SideDef, Spanned, UNIT_KEYS, UnitDef,
+};
 use std::fmt;
 use std::ops::Range;
 use std::path::Path;

@@ -48,7 +48,18 @@ pub struct ScenarioFile {
     pub options: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
     #[serde(rename = "side", default)]
     pub sides: Vec<SideDef>,
+    /// The rule set's published data changed or extended as house rules: table → row → field
+    /// (`[tables.vehicle.tiger]`, `pen = 9`). Which tables and fields exist is the rule set's
+    /// declaration ([`crate::rules::Ruleset::data_tables`]); everything is kept with its place.
+    #[serde(default)]
+    pub tables: DataTables,
 }
+
+/// A scenario's `[tables]`: table → row id → field → value, each with its place in the file.
+pub type DataTables = BTreeMap<
+    Spanned<String>,
+    BTreeMap<Spanned<String>, BTreeMap<Spanned<String>, Spanned<toml::Value>>>,
+>;
 
 /// One side of the battle.
 #[derive(Clone, Debug, Deserialize)]

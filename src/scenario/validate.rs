@@ -522,7 +522,8 @@ impl<'a> Meaning<'a> {
         self.turns();
         self.references();
         let ruleset = self.ruleset()?;
-        let options = self.options(ruleset);
+        let mut options = self.options(ruleset);
+        self.data_tables(ruleset, &mut options);
         self.vocabulary(ruleset);
         self.unit_fields(ruleset);
         self.concealment(ruleset);
@@ -938,6 +939,89 @@ impl<'a> Meaning<'a> {
         for (key, value, known, what) in names {
             if let Some(message) = choice_problem(ruleset.id(), value.get_ref(), known, what) {
                 self.push(value.span(), key, quoted(value), message);
+            }
+        }
+    }
+
+    /// The `[tables]` section: tables the rule set declares, rows with usable ids, fields it
+    /// declares for the table, each of its type, and every required field on a row it does not
+    /// ship. What is sound goes into `options` for the rule set to read.
+    fn data_tables(&mut self, ruleset: &'static dyn Ruleset, options: &mut Options) {
+        let defs = ruleset.data_tables();
+        let file = self.file;
+        for (table, rows) in &file.tables {
+            let table_key = format!("tables.{}", table.get_ref());
+            let Some(def) = defs.iter().find(|d| d.id == table.get_ref()) else {
+                let message = if defs.is_empty() {
+                    format!("{} has no tables a scenario may change", ruleset.id())
+                } else {
+                    format!(
+                        "no such table in {}{}; its tables: {}",
+                        ruleset.id(),
+                        did_you_mean(table.get_ref(), defs.iter().map(|d| d.id)),
+                        defs.iter().map(|d| d.id).collect::<Vec<_>>().join(", ")
+                    )
+                };
+                self.push(table.span(), table_key, quoted(table), message);
+                continue;
+            };
+            let fields: Vec<&str> = def.fields.iter().map(|f| f.field.id).collect();
+            for (row, values) in rows {
+                let row_key = format!("{table_key}.{}", row.get_ref());
+                if let Some((at, message)) = id_problem(row.get_ref()) {
+                    let span = self.char_span(row, at);
+                    self.push(span, row_key, quoted(row), message);
+                    continue;
+                }
+                let mut sound = true;
+                for (field, value) in values {
+                    let key = format!("{row_key}.{}", field.get_ref());
+                    let shown = value.get_ref().to_string();
+                    let Some(f) = def.fields.iter().find(|f| f.field.id == field.get_ref()) else {
+                        let message = format!(
+                            "unknown field{}; a {} may have: {}",
+                            did_you_mean(field.get_ref(), fields.iter().copied()),
+                            def.row,
+                            fields.join(", ")
+                        );
+                        self.push(field.span(), key, quoted(field), message);
+                        sound = false;
+                        continue;
+                    };
+                    if let Some(message) = field_problem(f.field.kind, value.get_ref()) {
+                        self.push(value.span(), key, shown, message);
+                        sound = false;
+                    }
+                }
+                if !def.shipped.contains(&row.get_ref().as_str()) {
+                    let missing: Vec<&str> = def
+                        .fields
+                        .iter()
+                        .filter(|f| f.required && !values.keys().any(|k| k.get_ref() == f.field.id))
+                        .map(|f| f.field.id)
+                        .collect();
+                    if !missing.is_empty() {
+                        let message = format!(
+                            "a new {} (not one of {}{}) must set {}",
+                            def.row,
+                            def.shipped.join(", "),
+                            did_you_mean(row.get_ref(), def.shipped.iter().copied()),
+                            missing.join(", ")
+                        );
+                        self.push(row.span(), row_key, quoted(row), message);
+                        sound = false;
+                    }
+                }
+                if sound {
+                    for (field, value) in values {
+                        options.set_data(
+                            def.id,
+                            row.get_ref(),
+                            field.get_ref(),
+                            value.get_ref().clone(),
+                        );
+                    }
+                }
             }
         }
     }
