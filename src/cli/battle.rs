@@ -452,6 +452,7 @@ fn battle_param_arg(p: &'static ParamDef) -> Arg {
             .num_args(0..=1)
             .default_missing_value("yes")
             .action(ArgAction::Set),
+        ParamKind::Unit => resolve::param_arg(p).help(help).value_name("UNIT"),
         _ => resolve::param_arg(p).help(help),
     }
 }

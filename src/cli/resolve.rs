@@ -203,7 +203,12 @@ pub(crate) fn param_arg(param: &'static ParamDef) -> Arg {
             } else {
                 ArgAction::Set
             })
-            .value_name(param.value_hint())
+            // Off the battle a unit input names the unit's type (`--firer panther`).
+            .value_name(if kind == ParamKind::Unit {
+                "TYPE".to_string()
+            } else {
+                param.value_hint()
+            })
             // `--gun -1`: let the library say what is wrong with a negative value.
             .allow_negative_numbers(true),
     }

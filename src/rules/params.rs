@@ -7,6 +7,15 @@ use crate::text::did_you_mean;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// The input `name` of a procedure's declared inputs. Panics when it is not declared: the
+/// names are the rule set's own constants, so that is a mistake in the program, not in the input.
+pub fn param(params: &'static [ParamDef], name: &str) -> &'static ParamDef {
+    params
+        .iter()
+        .find(|p| p.name == name)
+        .unwrap_or_else(|| panic!("no input `{name}` declared"))
+}
+
 /// What sort of value a parameter takes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ParamKind {

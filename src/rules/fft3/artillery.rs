@@ -1,1 +1,547 @@
-//! (in progress)
+//! An artillery template: a d6 for every stand wholly or partly under it, read by what the stand
+//! is — infantry in the open, or a tank, halftrack or infantry in difficult terrain — and, where
+//! the die calls for one, the stand's quality check.
+//!
+//! [`outcome`] decides what a face does; [`resolve`] throws the dice and [`odds`] counts the same
+//! decision into exact probabilities.
+
+use super::check::{self, Check};
+use crate::dice::DiceSource;
+use crate::odds::{Distribution, OddsLine, OddsReport};
+use crate::resolution::{Resolution, Step};
+use crate::rules::RuleError;
+use std::collections::BTreeMap;
+
+/// What a stand under a template is, for the artillery table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Under {
+    /// Infantry (or a truck) in the open.
+    InfantryOpen,
+    /// Infantry (or a truck) in difficult terrain.
+    InfantryDifficult,
+    /// A tank or a halftrack.
+    Armour,
+    /// A tank carrying infantry: one roll, the tank as armour, the riders as infantry in the open.
+    TankWithRiders,
+}
+
+impl Under {
+    pub fn words(self) -> &'static str {
+        match self {
+            Under::InfantryOpen => "infantry in the open",
+            Under::InfantryDifficult => "infantry in difficult terrain",
+            Under::Armour => "a tank or halftrack",
+            Under::TankWithRiders => "a tank with riders",
+        }
+    }
+}
+
+/// One stand under the template.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stand {
+    pub label: String,
+    pub under: Under,
+    /// The stand's quality check.
+    pub check: Check,
+    /// The riders' check, for a tank carrying infantry.
+    pub riders: Option<Check>,
+    /// The stand already took a quality check from artillery this turn.
+    pub art_check_taken: bool,
+    /// The riders already took one.
+    pub rider_art_check_taken: bool,
+}
+
+/// A template and every stand under it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Template {
+    /// The side whose artillery it is.
+    pub side: String,
+    pub stands: Vec<Stand>,
+    /// A stand touched a template still on the table while moving (only the wording changes).
+    pub touched_while_moving: bool,
+}
+
+/// What the template did to one stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StandResult {
+    NoEffect,
+    Suppressed,
+    /// Infantry in the open on a 6: destroyed (not a check).
+    Destroyed,
+    /// The quality check passed: Suppressed.
+    CheckPassedSuppressed,
+    /// The quality check failed: out of the fight.
+    CheckFailed,
+    /// A second check from artillery this turn calls for none: it counts as passed, Suppressed.
+    CountsAsPassedSuppressed,
+}
+
+impl StandResult {
+    pub fn words(self) -> &'static str {
+        match self {
+            StandResult::NoEffect => "no effect",
+            StandResult::Suppressed => "Suppressed",
+            StandResult::Destroyed => "destroyed",
+            StandResult::CheckPassedSuppressed => "passes its quality check: Suppressed",
+            StandResult::CheckFailed => "fails its quality check: out of the fight",
+            StandResult::CountsAsPassedSuppressed => {
+                "a second artillery check this turn: counts as passed, Suppressed"
+            }
+        }
+    }
+    /// True when the stand is out of the fight.
+    pub fn gone(self) -> bool {
+        matches!(self, StandResult::Destroyed | StandResult::CheckFailed)
+    }
+}
+
+/// What a face calls for, before any check is thrown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Call {
+    NoEffect,
+    Suppressed,
+    Destroyed,
+    Check,
+}
+
+/// The artillery table: what `face` does to a stand of `under` (a tank with riders reads as
+/// armour; its riders read [`Under::InfantryOpen`]).
+pub fn outcome(under: Under, face: u8) -> Call {
+    let infantry_open = under == Under::InfantryOpen;
+    match face {
+        6 if infantry_open => Call::Destroyed,
+        6 => Call::Check,
+        4 | 5 if infantry_open => Call::Check,
+        4 | 5 => Call::Suppressed,
+        _ => Call::NoEffect,
+    }
+}
+
+/// The row of the table read for `under` and `face`.
+fn row_words(under: Under, face: u8) -> String {
+    let what = match outcome(under, face) {
+        Call::NoEffect => "no effect",
+        Call::Suppressed => "Suppressed",
+        Call::Destroyed => "destroyed",
+        Call::Check => "quality check, Suppressed on passing",
+    };
+    let band = match face {
+        6 => "6",
+        4 | 5 => "4–5",
+        _ => "1–3",
+    };
+    format!("{band}, {}: {what}", under.words())
+}
+
+/// Throws what a call asks of one stand: its check if any.
+fn settle(
+    call: Call,
+    c: &Check,
+    checked: bool,
+    dice: &mut dyn DiceSource,
+    steps: &mut Vec<Step>,
+) -> Result<StandResult, RuleError> {
+    Ok(match call {
+        Call::NoEffect => StandResult::NoEffect,
+        Call::Suppressed => StandResult::Suppressed,
+        Call::Destroyed => StandResult::Destroyed,
+        Call::Check if checked => StandResult::CountsAsPassedSuppressed,
+        Call::Check => {
+            let mut c = c.clone();
+            c.reason = "artillery".into();
+            let (step, passed) = check::roll(&c, dice)?;
+            steps.push(step);
+            if passed {
+                StandResult::CheckPassedSuppressed
+            } else {
+                StandResult::CheckFailed
+            }
+        }
+    })
+}
+
+/// One stand's die and what it did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StandOutcome {
+    pub face: u8,
+    pub result: StandResult,
+    /// What it did to a tank's riders.
+    pub riders: Option<StandResult>,
+}
+
+fn refuse_empty(t: &Template) -> Result<(), RuleError> {
+    if t.stands.is_empty() {
+        return Err(RuleError::refused(
+            "no stand under the template: name every stand wholly or partly under it",
+        ));
+    }
+    Ok(())
+}
+
+fn title(t: &Template) -> String {
+    let n = t.stands.len();
+    format!(
+        "Artillery template ({}){}: {n} stand{} under it",
+        t.side,
+        if t.touched_while_moving {
+            ", touched while moving"
+        } else {
+            ""
+        },
+        if n == 1 { "" } else { "s" }
+    )
+}
+
+/// Throws the template's dice: for each stand its d6, then its check (and its riders') if the
+/// die calls for one.
+pub fn resolve(
+    t: &Template,
+    dice: &mut dyn DiceSource,
+) -> Result<(Resolution, Vec<StandOutcome>), RuleError> {
+    refuse_empty(t)?;
+    let mut steps = Vec::new();
+    let mut outcomes = Vec::new();
+    let mut effects = Vec::new();
+    let mut last = String::new();
+    for s in &t.stands {
+        let purpose = format!(
+            "artillery die for {} ({}): 6 / 4–5 / 1–3{}",
+            s.label,
+            s.under.words(),
+            if last.is_empty() {
+                String::new()
+            } else {
+                format!(" — {last}")
+            }
+        );
+        let face = dice.roll(crate::dice::Die::D6, &purpose)?;
+        let armour = if s.under == Under::TankWithRiders {
+            Under::Armour
+        } else {
+            s.under
+        };
+        let call = outcome(armour, face);
+        let mut step = Step {
+            label: format!("Artillery on {} ({})", s.label, s.under.words()),
+            table: Some("Artillery template".into()),
+            dice: vec![crate::dice::Roll {
+                die: crate::dice::Die::D6,
+                face,
+                purpose,
+            }],
+            row: Some(row_words(armour, face)),
+            ..Step::default()
+        };
+        if call == Call::Check && s.art_check_taken {
+            step.notes.push(
+                "a second quality check from artillery this turn is not taken: the stand counts as having passed (decision)".into(),
+            );
+        }
+        let mut more = Vec::new();
+        let result = settle(call, &s.check, s.art_check_taken, dice, &mut more)?;
+        step.outcome = format!("{face}: {}", result.words());
+        steps.push(step);
+        steps.extend(more);
+        effects.push(format!("{}: {}", s.label, result.words()));
+        let riders = match (&s.riders, s.under) {
+            (Some(rc), Under::TankWithRiders) => {
+                let rcall = outcome(Under::InfantryOpen, face);
+                let mut rsteps = Vec::new();
+                let r = settle(rcall, rc, s.rider_art_check_taken, dice, &mut rsteps)?;
+                steps.push(Step {
+                    label: format!(
+                        "Its riders, {} (infantry in the open, the same die)",
+                        rc.who
+                    ),
+                    table: Some("Artillery template".into()),
+                    row: Some(row_words(Under::InfantryOpen, face)),
+                    outcome: format!("{face}: {}", r.words()),
+                    ..Step::default()
+                });
+                steps.extend(rsteps);
+                effects.push(format!("{}: {}", rc.who, r.words()));
+                Some(r)
+            }
+            _ => None,
+        };
+        last = format!("{} {face}: {}", s.label, result.words());
+        outcomes.push(StandOutcome {
+            face,
+            result,
+            riders,
+        });
+    }
+    let gone = outcomes
+        .iter()
+        .flat_map(|o| std::iter::once(o.result).chain(o.riders))
+        .filter(|r| r.gone())
+        .count();
+    let suppressed = outcomes
+        .iter()
+        .flat_map(|o| std::iter::once(o.result).chain(o.riders))
+        .filter(|r| !r.gone() && *r != StandResult::NoEffect)
+        .count();
+    let result = match (gone, suppressed) {
+        (0, 0) => "no effect".to_string(),
+        (g, s) => {
+            let mut parts = Vec::new();
+            if g > 0 {
+                parts.push(format!("{g} out of the fight"));
+            }
+            if s > 0 {
+                parts.push(format!("{s} Suppressed"));
+            }
+            parts.join(", ")
+        }
+    };
+    Ok((
+        Resolution {
+            ruleset: super::ID.into(),
+            action: "artillery".into(),
+            title: title(t),
+            context: vec![
+                "a d6 for each stand: 6 destroys infantry in the open, and calls for a quality check of the rest (Suppressed on passing); 4–5 calls for a check of infantry in the open and Suppresses the rest; 1–3 no effect".into(),
+            ],
+            steps,
+            result,
+            effects,
+            rolled_by_program: dice.is_generated(),
+        },
+        outcomes,
+    ))
+}
+
+/// The distribution of what a template does to one stand (and its riders).
+pub fn stand_distribution(s: &Stand) -> Distribution<(StandResult, Option<StandResult>)> {
+    let mut d = Distribution::new();
+    let armour = if s.under == Under::TankWithRiders {
+        Under::Armour
+    } else {
+        s.under
+    };
+    let settle_p = |call: Call, c: &Check, checked: bool| -> Vec<(StandResult, f64)> {
+        match call {
+            Call::NoEffect => vec![(StandResult::NoEffect, 1.0)],
+            Call::Suppressed => vec![(StandResult::Suppressed, 1.0)],
+            Call::Destroyed => vec![(StandResult::Destroyed, 1.0)],
+            Call::Check if checked => vec![(StandResult::CountsAsPassedSuppressed, 1.0)],
+            Call::Check => {
+                let p = check::p_pass(c);
+                vec![
+                    (StandResult::CheckPassedSuppressed, p),
+                    (StandResult::CheckFailed, 1.0 - p),
+                ]
+            }
+        }
+    };
+    for face in 1..=6u8 {
+        let mine = settle_p(outcome(armour, face), &s.check, s.art_check_taken);
+        let theirs: Vec<(Option<StandResult>, f64)> = match (&s.riders, s.under) {
+            (Some(rc), Under::TankWithRiders) => settle_p(
+                outcome(Under::InfantryOpen, face),
+                rc,
+                s.rider_art_check_taken,
+            )
+            .into_iter()
+            .map(|(r, p)| (Some(r), p))
+            .collect(),
+            _ => vec![(None, 1.0)],
+        };
+        for (a, pa) in &mine {
+            for (b, pb) in &theirs {
+                d.add((*a, *b), pa * pb / 6.0);
+            }
+        }
+    }
+    d
+}
+
+/// Exact odds: for each stand (and its riders), the chance of each result.
+pub fn odds(t: &Template) -> Result<OddsReport, RuleError> {
+    refuse_empty(t)?;
+    let mut results = Vec::new();
+    let mut extra = BTreeMap::new();
+    let mut expected_lost = 0.0;
+    for (i, s) in t.stands.iter().enumerate() {
+        let d = stand_distribution(s);
+        let mut mine: Vec<(StandResult, f64)> = Vec::new();
+        let mut riders: Vec<(StandResult, f64)> = Vec::new();
+        for ((a, b), p) in d.iter() {
+            match mine.iter_mut().find(|(x, _)| x == a) {
+                Some((_, q)) => *q += p,
+                None => mine.push((*a, p)),
+            }
+            if let Some(b) = b {
+                match riders.iter_mut().find(|(x, _)| x == b) {
+                    Some((_, q)) => *q += p,
+                    None => riders.push((*b, p)),
+                }
+            }
+        }
+        for (who, list) in [
+            (&s.label, &mine),
+            (&format!("{}, riders", s.label), &riders),
+        ] {
+            for (r, p) in list {
+                results.push(OddsLine {
+                    result: format!("{who}: {}", r.words()),
+                    probability: *p,
+                });
+                if r.gone() {
+                    expected_lost += p;
+                }
+            }
+        }
+        let lost: f64 = mine.iter().filter(|(r, _)| r.gone()).map(|(_, p)| p).sum();
+        extra.insert(format!("p_stand_{}_out", i + 1), lost);
+    }
+    extra.insert("expected_out_of_the_fight".into(), expected_lost);
+    Ok(OddsReport {
+        title: title(t),
+        results,
+        notes: t
+            .stands
+            .iter()
+            .map(|s| {
+                format!(
+                    "{}: {}; {} passes on {}+{}",
+                    s.label,
+                    s.under.words(),
+                    s.check.nationality,
+                    s.check.rating,
+                    if s.art_check_taken {
+                        " (a check already taken this turn: a second counts as passed)"
+                    } else {
+                        ""
+                    }
+                )
+            })
+            .collect(),
+        extra,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::TypedDice;
+    use crate::odds::enumerate;
+
+    fn stand(under: Under, rating: u8, riders: bool, checked: bool) -> Stand {
+        Stand {
+            label: "s".into(),
+            under,
+            check: Check::new("s", "Soviet", rating),
+            riders: riders.then(|| Check::new("r", "Soviet", rating)),
+            art_check_taken: checked,
+            rider_art_check_taken: false,
+        }
+    }
+
+    fn one(s: Stand, faces: &[i64]) -> StandOutcome {
+        let t = Template {
+            side: "de".into(),
+            stands: vec![s],
+            touched_while_moving: false,
+        };
+        let mut d = TypedDice::new(faces.to_vec());
+        resolve(&t, &mut d).unwrap().1[0]
+    }
+
+    #[test]
+    fn every_row_of_the_table() {
+        use StandResult::*;
+        // Infantry in the open: 6 destroyed (no check), 4–5 a check, 1–3 nothing.
+        assert_eq!(
+            one(stand(Under::InfantryOpen, 3, false, false), &[6]).result,
+            Destroyed
+        );
+        assert_eq!(
+            one(stand(Under::InfantryOpen, 3, false, false), &[5, 3]).result,
+            CheckPassedSuppressed
+        );
+        assert_eq!(
+            one(stand(Under::InfantryOpen, 3, false, false), &[4, 2]).result,
+            CheckFailed
+        );
+        assert_eq!(
+            one(stand(Under::InfantryOpen, 3, false, false), &[3]).result,
+            NoEffect
+        );
+        // Armour and infantry in difficult terrain: 6 a check, 4–5 Suppressed.
+        for u in [Under::Armour, Under::InfantryDifficult] {
+            assert_eq!(
+                one(stand(u, 5, false, false), &[6, 5]).result,
+                CheckPassedSuppressed
+            );
+            assert_eq!(one(stand(u, 5, false, false), &[6, 4]).result, CheckFailed);
+            assert_eq!(one(stand(u, 5, false, false), &[4]).result, Suppressed);
+            assert_eq!(one(stand(u, 5, false, false), &[1]).result, NoEffect);
+        }
+        // A second artillery check this turn counts as passed; a 6 in the open still destroys.
+        assert_eq!(
+            one(stand(Under::Armour, 5, false, true), &[6]).result,
+            CountsAsPassedSuppressed
+        );
+        assert_eq!(
+            one(stand(Under::InfantryOpen, 5, false, true), &[6]).result,
+            Destroyed
+        );
+        assert_eq!(
+            one(stand(Under::InfantryOpen, 5, false, true), &[4]).result,
+            CountsAsPassedSuppressed
+        );
+        // A tank with riders: one die; the tank as armour, the riders as infantry in the open.
+        let o = one(stand(Under::TankWithRiders, 5, true, false), &[6, 5]);
+        assert_eq!(
+            (o.result, o.riders),
+            (CheckPassedSuppressed, Some(Destroyed))
+        );
+        let o = one(stand(Under::TankWithRiders, 5, true, false), &[4, 2]);
+        assert_eq!((o.result, o.riders), (Suppressed, Some(CheckFailed)));
+    }
+
+    #[test]
+    fn odds_equal_brute_force() {
+        for under in [
+            Under::InfantryOpen,
+            Under::InfantryDifficult,
+            Under::Armour,
+            Under::TankWithRiders,
+        ] {
+            for rating in [3, 5] {
+                for checked in [false, true] {
+                    let mut s = stand(under, rating, under == Under::TankWithRiders, checked);
+                    s.check.out_of_cohesion = rating == 5;
+                    let t = Template {
+                        side: "de".into(),
+                        stands: vec![s.clone()],
+                        touched_while_moving: false,
+                    };
+                    let brute =
+                        enumerate(|d| resolve(&t, d).map(|(_, o)| (o[0].result, o[0].riders)))
+                            .unwrap();
+                    let exact = stand_distribution(&s);
+                    for (o, p) in brute.iter() {
+                        assert!(
+                            (exact.p(o) - p).abs() < 1e-12,
+                            "{under:?} {rating} {checked} {o:?}"
+                        );
+                    }
+                    assert!((exact.total() - 1.0).abs() < 1e-12);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_empty_template_is_refused() {
+        let t = Template {
+            side: "de".into(),
+            stands: vec![],
+            touched_while_moving: false,
+        };
+        assert!(resolve(&t, &mut TypedDice::new(vec![])).is_err());
+        assert!(odds(&t).is_err());
+    }
+}

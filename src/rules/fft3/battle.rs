@@ -1,45 +1,1665 @@
-//! What each procedure does to the stands.
+//! FFT3's battle: what each procedure does to the stands, each side's turn in turn (artillery,
+//! movement, fire, quality checks) with its automatic steps, the per-turn limits, carried
+//! infantry, templates that stay on the table, and the badges.
+//!
+//! The procedures decide ([`super::fire`], [`super::artillery`], [`super::check`]); this module
+//! reads the stands into their inputs ([`super::inputs`]), refuses what the turn's order or a
+//! marker forbids, and turns each result into effects.
 
-use crate::battle::{BattleView, Effect};
+use super::artillery::{self, Stand, StandResult, Template};
+use super::check::{self, Check};
+use super::defs::{self, *};
+use super::fire::{self, Attack, CarrierKind, Volley};
+use super::inputs::{self, Aim, Declared, Shooter};
+use super::tables::{AvWeapon, Class, Data, Nationality, StandType};
+use crate::battle::{AreaMarker, BattleView, Effect};
 use crate::dice::DiceSource;
 use crate::odds::OddsReport;
-use crate::rules::{Badge, Offer, Outcome, ParamDef, Params, PhaseChange, RuleError};
+use crate::resolution::Resolution;
+use crate::rules::params::param;
+use crate::rules::{Badge, Offer, Outcome, ParamDef, Params, PhaseChange, RuleError, Tone, Value};
 
-pub fn prefill(_v: &BattleView<'_>, _action: &str, params: &Params) -> Result<Params, RuleError> {
-    Ok(params.clone())
+// ---- reading the stands ---------------------------------------------------------------------
+
+fn refused(text: impl Into<String>) -> RuleError {
+    RuleError::refused(text)
 }
-pub fn odds(_v: &BattleView<'_>, action: &str, _p: &Params) -> Result<OddsReport, RuleError> {
-    Err(RuleError::refused(format!("`{action}`: in progress")))
+
+/// A stand's type in the data in force.
+pub fn stand_type<'d>(
+    data: &'d Data,
+    v: &BattleView<'_>,
+    u: usize,
+) -> Result<StandType<'d>, RuleError> {
+    let info = v.info(u);
+    let id = info.fields.text(TYPE).unwrap_or_default();
+    data.stand_type(id).ok_or_else(|| {
+        refused(format!(
+            "{} has no known type ({id:?}): the scenario's check should have refused it",
+            v.label(u)
+        ))
+    })
 }
-pub fn input_applies(_v: &BattleView<'_>, _a: &str, _i: &ParamDef, _g: &Params) -> bool {
-    true
+
+/// A stand's nationality: its side's, else its type's.
+pub fn nationality<'d>(
+    data: &'d Data,
+    v: &BattleView<'_>,
+    u: usize,
+) -> Result<&'d Nationality, RuleError> {
+    let ty = stand_type(data, v, u)?;
+    let side = &v.roster.sides[v.info(u).side];
+    let id = side.nationality.as_deref().or(ty.nationality());
+    id.and_then(|id| data.nationality(id)).ok_or_else(|| {
+        refused(format!(
+            "{} has no nationality: set the side's nationality in the scenario",
+            v.label(u)
+        ))
+    })
 }
-pub fn check_inputs(_v: &BattleView<'_>, _a: &str, _g: &Params) -> Result<(), RuleError> {
+
+fn flag(v: &BattleView<'_>, u: usize, marker: &str) -> bool {
+    v.marker(u, marker).is_some()
+}
+
+fn set_marker(v: &BattleView<'_>, u: usize, marker: &str, value: Option<i32>) -> Effect {
+    Effect::Marker {
+        unit: v.info(u).id.clone(),
+        marker: marker.to_string(),
+        value,
+    }
+}
+
+fn counter(scope: &str, name: &str, value: Option<i32>) -> Effect {
+    Effect::Counter {
+        scope: scope.to_string(),
+        name: name.to_string(),
+        value,
+    }
+}
+
+fn removed(v: &BattleView<'_>, u: usize, cause: impl Into<String>) -> Effect {
+    Effect::Removed {
+        unit: v.info(u).id.clone(),
+        cause: cause.into(),
+    }
+}
+
+/// The carrier an infantry stand rides, if it rides one still on the table.
+pub fn carrier_of(v: &BattleView<'_>, u: usize) -> Option<usize> {
+    let c = usize::try_from(v.marker(u, RIDING)? - 1).ok()?;
+    (c < v.roster.units.len()).then_some(c)
+}
+
+/// The infantry stand a vehicle carries, if any (on the table).
+pub fn rider_of(v: &BattleView<'_>, carrier: usize) -> Option<usize> {
+    (0..v.roster.units.len())
+        .find(|&u| v.unit_state(u).on_table() && carrier_of(v, u) == Some(carrier))
+}
+
+fn unit_param(
+    v: &BattleView<'_>,
+    p: &Params,
+    defs: &'static [ParamDef],
+    name: &str,
+) -> Result<usize, RuleError> {
+    let id = p.require_text(param(defs, name))?;
+    v.unit(id)
+}
+
+fn on_table(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
+    match &v.unit_state(u).removed {
+        Some(cause) => Err(refused(format!(
+            "{} is out of the fight ({cause})",
+            v.label(u)
+        ))),
+        None => Ok(()),
+    }
+}
+
+fn phase_name(id: &str) -> &'static str {
+    PHASES.iter().find(|p| p.id == id).map_or("?", |p| p.name)
+}
+
+fn in_phase(v: &BattleView<'_>, what: &str, phases: &[&str]) -> Result<(), RuleError> {
+    if phases.contains(&v.state.phase.as_str()) {
+        return Ok(());
+    }
+    let names: Vec<&str> = phases.iter().map(|p| phase_name(p)).collect();
+    Err(refused(format!(
+        "{what} belongs to the {} phase; it is now the {} phase",
+        names.join(" or "),
+        phase_name(&v.state.phase)
+    )))
+}
+
+fn own_side(v: &BattleView<'_>, u: usize, what: &str) -> Result<(), RuleError> {
+    if v.info(u).side == v.active_side() {
+        return Ok(());
+    }
+    Err(refused(format!(
+        "{}: {what} in its own side's turn; it is {}'s turn",
+        v.label(u),
+        v.roster.sides[v.active_side()].name
+    )))
+}
+
+/// The suppression value of `side`'s artillery (the side's number, 1 for the first listed).
+fn suppressor(side: usize) -> i32 {
+    side as i32 + 1
+}
+
+// ---- fire -----------------------------------------------------------------------------------
+
+/// Why `u` may not make an attack of `attack` now (with `weapon` for anti-vehicle fire).
+fn may_fire(
+    v: &BattleView<'_>,
+    ty: StandType<'_>,
+    u: usize,
+    attack: Attack,
+) -> Result<(), RuleError> {
+    on_table(v, u)?;
+    let me = v.label(u);
+    let overwatch_now =
+        v.state.phase == PH_MOVEMENT && v.info(u).side != v.active_side() && flag(v, u, OVERWATCH);
+    if !overwatch_now {
+        in_phase(v, "fire (other than overwatch)", &[PH_FIRE])?;
+        own_side(v, u, "a stand fires")?;
+    }
+    if flag(v, u, STRATEGIC) {
+        return Err(refused(format!(
+            "{me} used strategic movement this turn and cannot fire"
+        )));
+    }
+    if flag(v, u, OVERWATCH) && !overwatch_now {
+        return Err(refused(format!(
+            "{me} is on Overwatch: it fires in the opponent's next movement phase instead"
+        )));
+    }
+    if let Some(c) = carrier_of(v, u) {
+        return Err(refused(format!(
+            "{me} is carried by {}: it must debark before it fires",
+            v.label(c)
+        )));
+    }
+    let (av, ai) = (flag(v, u, FIRED_AV), flag(v, u, FIRED_AI));
+    match (ty.is_infantry(), attack) {
+        (true, Attack::AntiVehicle) if av => {
+            Err(refused(format!("{me} has made its LAW attack this turn")))
+        }
+        (true, Attack::AntiInfantry) if ai => Err(refused(format!(
+            "{me} has made its anti-infantry attack this turn"
+        ))),
+        (false, _) if av || ai => Err(refused(format!(
+            "{me} has made its attack this turn ({}): a vehicle makes one type of attack a turn, and one attack",
+            if av { "anti-vehicle" } else { "anti-infantry" }
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// The firers declared: the `firer` and every `with`.
+fn declared_firers(
+    v: &BattleView<'_>,
+    p: &Params,
+    defs: &'static [ParamDef],
+) -> Result<Vec<(usize, Declared)>, RuleError> {
+    let f = unit_param(v, p, defs, "firer")?;
+    let range = p.require_num(param(defs, "range"))?;
+    let mut out = vec![(
+        f,
+        Declared {
+            id: v.info(f).id.clone(),
+            range,
+            arc: p.text("arc").map(|a| {
+                if a == "flank" {
+                    fire::Arc::Flank
+                } else {
+                    fire::Arc::Front
+                }
+            }),
+            weapon: p.text("weapon").and_then(AvWeapon::parse),
+            suppressed: p.flag("firer-suppressed"),
+            overwatch: p.flag("overwatch"),
+        },
+    )];
+    for item in p.list("with") {
+        let mut d = inputs::declared(item, false)?;
+        let u = v.unit(&d.id)?;
+        d.suppressed = flag(v, u, SUPPRESSED);
+        d.overwatch = overwatch_attack(v, u);
+        if out.iter().any(|(x, _)| *x == u) {
+            return Err(refused(format!("{} is declared twice", v.label(u))));
+        }
+        out.push((u, d));
+    }
+    Ok(out)
+}
+
+fn overwatch_attack(v: &BattleView<'_>, u: usize) -> bool {
+    v.state.phase == PH_MOVEMENT && v.info(u).side != v.active_side() && flag(v, u, OVERWATCH)
+}
+
+/// A fire in the battle: the procedure's volley, the firers and the stand its result lands on.
+struct BattleVolley {
+    volley: Volley,
+    firers: Vec<(usize, Option<AvWeapon>)>,
+    /// The stand fired at (the tank's riders when anti-infantry fire is aimed at a tank with them).
+    struck: usize,
+    /// The infantry riding the stand fired at, when they are attacked with it.
+    riders: Option<usize>,
+}
+
+fn battle_volley(
+    v: &BattleView<'_>,
+    attack: Attack,
+    p: &Params,
+) -> Result<BattleVolley, RuleError> {
+    let defs = match attack {
+        Attack::AntiVehicle => defs::AV_PARAMS,
+        Attack::AntiInfantry => defs::AI_PARAMS,
+    };
+    let data = Data::from_options(v.options);
+    let t = unit_param(v, p, defs, "target")?;
+    on_table(v, t)?;
+    let tty = stand_type(&data, v, t)?;
+    let mut firers = Vec::new();
+    let mut used = Vec::new();
+    for (u, d) in declared_firers(v, p, defs)? {
+        let ty = stand_type(&data, v, u)?;
+        may_fire(v, ty, u, attack)?;
+        if v.info(u).side == v.info(t).side {
+            return Err(refused(format!(
+                "{} and {} are on the same side",
+                v.label(u),
+                v.label(t)
+            )));
+        }
+        let s = Shooter {
+            ty,
+            nationality: nationality(&data, v, u)?,
+            label: v.label(u),
+            declared: d,
+        };
+        let weapon = match attack {
+            Attack::AntiVehicle => {
+                let (w, _) = inputs::av_weapon(&s, v.options)?;
+                if w == AvWeapon::AtAmmo
+                    && let Some(turn) = v.marker(u, AT_AMMO_USED)
+                {
+                    return Err(refused(format!(
+                        "{} has used its special AT ammo (turn {turn}): once a game",
+                        v.label(u)
+                    )));
+                }
+                Some(w)
+            }
+            Attack::AntiInfantry => None,
+        };
+        firers.push(inputs::firer(&s, attack, v.options)?);
+        used.push((u, weapon));
+    }
+    let mut struck = t;
+    let mut riders = None;
+    let tnat = nationality(&data, v, t)?;
+    let cohesion = |u: usize| flag(v, u, OUT_OF_COHESION);
+    let target = match (attack, tty) {
+        (_, StandType::Infantry(_)) if carrier_of(v, t).is_some() => {
+            let c = carrier_of(v, t).unwrap_or(t);
+            return Err(refused(format!(
+                "{} rides {}: fire at the vehicle (anti-infantry fire at a tank attacks its riders)",
+                v.label(t),
+                v.label(c)
+            )));
+        }
+        (Attack::AntiVehicle, StandType::Infantry(_)) => {
+            return Err(refused(format!(
+                "{} is an infantry stand: anti-vehicle fire is at tanks, halftracks and trucks; use anti-infantry",
+                v.label(t)
+            )));
+        }
+        (Attack::AntiInfantry, StandType::Vehicle(veh)) if veh.class == Class::Tank => {
+            // Anti-infantry fire at a tank attacks only its riders, as infantry in the open.
+            let r = rider_of(v, t).ok_or_else(|| {
+                refused(format!(
+                    "{} is a tank: anti-infantry fire cannot harm it (only infantry riding it); use anti-vehicle",
+                    v.label(t)
+                ))
+            })?;
+            struck = r;
+            let rty = stand_type(&data, v, r)?;
+            let mut aim = Aim {
+                ty: rty,
+                check: inputs::stand_check(&v.label(r), nationality(&data, v, r)?, cohesion(r)),
+                difficult: false,
+                fire_check_passed: flag(v, r, FIRE_CHECK),
+                riders: None,
+                riders_fire_check_passed: false,
+            };
+            aim.check.out_of_cohesion = p.flag("target-out-of-cohesion") || cohesion(r);
+            inputs::target(aim)
+        }
+        _ => {
+            let r = rider_of(v, t);
+            riders = r;
+            let riders_check = match r {
+                Some(r) => Some(inputs::stand_check(
+                    &v.label(r),
+                    nationality(&data, v, r)?,
+                    cohesion(r),
+                )),
+                None => None,
+            };
+            inputs::target(Aim {
+                ty: tty,
+                check: inputs::stand_check(&v.label(t), tnat, p.flag("target-out-of-cohesion")),
+                difficult: p.text("terrain") == Some("difficult"),
+                fire_check_passed: p.flag("fire-checked"),
+                riders: riders_check,
+                riders_fire_check_passed: r.is_some_and(|r| flag(v, r, FIRE_CHECK)),
+            })
+        }
+    };
+    if attack == Attack::AntiInfantry && target.is_vehicle && !target.soft && struck == t {
+        return Err(refused(format!(
+            "{} is armoured: anti-infantry fire cannot harm it; use anti-vehicle",
+            v.label(t)
+        )));
+    }
+    Ok(BattleVolley {
+        volley: Volley {
+            attack,
+            firers,
+            target,
+        },
+        firers: used,
+        struck,
+        riders,
+    })
+}
+
+fn act_fire(
+    v: &BattleView<'_>,
+    attack: Attack,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    let bv = battle_volley(v, attack, p)?;
+    let (mut r, res) = fire::resolve(&bv.volley, dice)?;
+    let mut effects = Vec::new();
+    let mut lines = Vec::new();
+    for &(u, weapon) in &bv.firers {
+        let marker = match attack {
+            Attack::AntiVehicle => FIRED_AV,
+            Attack::AntiInfantry => FIRED_AI,
+        };
+        effects.push(set_marker(v, u, marker, Some(1)));
+        if flag(v, u, OVERWATCH) {
+            effects.push(set_marker(v, u, OVERWATCH, None));
+            lines.push(format!("{}: its Overwatch marker is used", v.label(u)));
+        }
+        if weapon == Some(AvWeapon::AtAmmo) {
+            effects.push(set_marker(v, u, AT_AMMO_USED, Some(v.state.turn as i32)));
+            lines.push(format!(
+                "{}: its special AT ammo is spent for the game",
+                v.label(u)
+            ));
+        }
+    }
+    let t = bv.struck;
+    if res.target_eliminated {
+        let cause = if res.destroyed {
+            format!("destroyed by {} fire", attack.id())
+        } else {
+            format!("failed its quality check under {} fire", attack.id())
+        };
+        effects.push(removed(v, t, &cause));
+        lines.push(format!("{}: {cause}", v.label(t)));
+    } else if res.checked_and_passed {
+        effects.push(set_marker(v, t, FIRE_CHECK, Some(1)));
+        lines.push(format!(
+            "{}: passed its quality check; it ignores further fire checks this turn",
+            v.label(t)
+        ));
+    }
+    if let Some(r) = bv.riders {
+        match res.rider_check {
+            Some(false) => {
+                effects.push(removed(v, r, "failed its quality check as a rider"));
+                lines.push(format!(
+                    "{}: failed its quality check as a rider: out of the fight",
+                    v.label(r)
+                ));
+            }
+            Some(true) => {
+                if res.riders_checked_and_passed {
+                    effects.push(set_marker(v, r, FIRE_CHECK, Some(1)));
+                }
+                if res.target_eliminated {
+                    effects.push(set_marker(v, r, RIDING, None));
+                    lines.push(format!("{}: survives on foot", v.label(r)));
+                } else {
+                    lines.push(format!(
+                        "{}: passed its quality check as a rider",
+                        v.label(r)
+                    ));
+                }
+            }
+            None if res.target_eliminated => {
+                // A destroyed carrier whose riders need no check (trucks without the option, or
+                // a check already passed this turn): they are on foot.
+                effects.push(set_marker(v, r, RIDING, None));
+                lines.push(format!("{}: survives on foot", v.label(r)));
+            }
+            None => {}
+        }
+    }
+    // A stand riding the one eliminated by anti-infantry fire at a tank's riders: nothing more.
+    r.effects = lines.clone();
+    let summary = format!(
+        "{} fire at {}: {}",
+        attack.id(),
+        v.label(
+            p.text("target")
+                .and_then(|id| v.roster.unit_index(id))
+                .unwrap_or(t)
+        ),
+        r.result
+    );
+    Ok(Outcome {
+        summary: capitalise(&summary),
+        resolutions: vec![r],
+        effects,
+        prompts: Vec::new(),
+        offers: Vec::new(),
+    })
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+// ---- artillery --------------------------------------------------------------------------------
+
+/// A stand under a template, and the infantry riding it when they are attacked with it.
+type Under = (usize, Option<usize>);
+
+/// The stands under a template, each `ID[:difficult]`.
+fn template_stands(
+    v: &BattleView<'_>,
+    items: &[String],
+    side: usize,
+) -> Result<(Template, Vec<Under>), RuleError> {
+    let data = Data::from_options(v.options);
+    if items.is_empty() {
+        return Err(refused(
+            "--stands: name every stand wholly or partly under the template",
+        ));
+    }
+    let mut stands = Vec::new();
+    let mut who = Vec::new();
+    for item in items {
+        let mut parts = item.split(':');
+        let id = parts.next().unwrap_or_default();
+        let u = v.unit(id)?;
+        on_table(v, u)?;
+        if who.iter().any(|(x, _)| *x == u) {
+            return Err(refused(format!("{} is listed twice", v.label(u))));
+        }
+        let mut difficult = false;
+        for q in parts {
+            match q {
+                "difficult" => difficult = true,
+                "open" => difficult = false,
+                other => {
+                    return Err(refused(format!(
+                        "--stands {item:?}: `:{other}` is not known (:difficult or :open)"
+                    )));
+                }
+            }
+        }
+        let ty = stand_type(&data, v, u)?;
+        if let Some(c) = carrier_of(v, u) {
+            return Err(refused(format!(
+                "{} rides {}: list the vehicle (a tank's riders are attacked with it)",
+                v.label(u),
+                v.label(c)
+            )));
+        }
+        let rider = rider_of(v, u).filter(|_| ty.class() == Some(Class::Tank));
+        let riders = match rider {
+            Some(r) => Some(inputs::stand_check(
+                &v.label(r),
+                nationality(&data, v, r)?,
+                flag(v, r, OUT_OF_COHESION),
+            )),
+            None => None,
+        };
+        stands.push(Stand {
+            label: v.label(u),
+            under: inputs::under(ty, difficult, rider.is_some()),
+            check: inputs::stand_check(
+                &v.label(u),
+                nationality(&data, v, u)?,
+                flag(v, u, OUT_OF_COHESION),
+            ),
+            riders,
+            art_check_taken: flag(v, u, ARTILLERY_CHECK),
+            rider_art_check_taken: rider.is_some_and(|r| flag(v, r, ARTILLERY_CHECK)),
+        });
+        who.push((u, rider));
+    }
+    Ok((
+        Template {
+            side: v.roster.sides[side].name.clone(),
+            stands,
+            touched_while_moving: false,
+        },
+        who,
+    ))
+}
+
+/// What a template's results do to the stands; the riders of a halftrack or truck it destroys
+/// check at once.
+fn template_effects(
+    v: &BattleView<'_>,
+    side: usize,
+    number: i32,
+    who: &[Under],
+    results: &[artillery::StandOutcome],
+    dice: &mut dyn DiceSource,
+    out: &mut Outcome,
+) -> Result<Vec<String>, RuleError> {
+    let mut lines = Vec::new();
+    let apply =
+        |u: usize, res: StandResult, effects: &mut Vec<Effect>, lines: &mut Vec<String>| -> bool {
+            let label = v.label(u);
+            let took_check = matches!(
+                res,
+                StandResult::CheckPassedSuppressed | StandResult::CheckFailed
+            );
+            if took_check || res == StandResult::CountsAsPassedSuppressed {
+                effects.push(set_marker(v, u, ARTILLERY_CHECK, Some(1)));
+            }
+            match res {
+                StandResult::NoEffect => {
+                    lines.push(format!("{label}: no effect"));
+                    false
+                }
+                StandResult::Destroyed => {
+                    effects.push(removed(v, u, "destroyed by artillery"));
+                    lines.push(format!("{label}: destroyed"));
+                    true
+                }
+                StandResult::CheckFailed => {
+                    effects.push(removed(v, u, "failed its quality check under artillery"));
+                    lines.push(format!(
+                        "{label}: failed its quality check: out of the fight"
+                    ));
+                    true
+                }
+                StandResult::Suppressed
+                | StandResult::CheckPassedSuppressed
+                | StandResult::CountsAsPassedSuppressed => {
+                    effects.push(set_marker(v, u, SUPPRESSED, Some(suppressor(side))));
+                    lines.push(format!(
+                        "{label}: Suppressed until {}'s next artillery phase",
+                        v.roster.sides[side].name
+                    ));
+                    false
+                }
+            }
+        };
+    for (&(u, rider), res) in who.iter().zip(results) {
+        let gone = apply(u, res.result, &mut out.effects, &mut lines);
+        if !gone {
+            out.effects
+                .push(set_marker(v, u, UNDER_TEMPLATE, Some(number)));
+        }
+        if let (Some(r), Some(rr)) = (rider, res.riders) {
+            let rider_gone = apply(r, rr, &mut out.effects, &mut lines);
+            if gone && !rider_gone {
+                out.effects.push(set_marker(v, r, RIDING, None));
+                lines.push(format!("{}: on foot", v.label(r)));
+            }
+        }
+        if gone {
+            carried_infantry_check(
+                v,
+                u,
+                "its carrier was destroyed by artillery",
+                dice,
+                out,
+                &mut lines,
+            )?;
+        }
+    }
+    Ok(lines)
+}
+
+/// The infantry a destroyed halftrack (or truck, under the option) carried survive only on a
+/// passed quality check.
+fn carried_infantry_check(
+    v: &BattleView<'_>,
+    carrier: usize,
+    why: &str,
+    dice: &mut dyn DiceSource,
+    out: &mut Outcome,
+    lines: &mut Vec<String>,
+) -> Result<(), RuleError> {
+    let data = Data::from_options(v.options);
+    let Some(r) = rider_of(v, carrier) else {
+        return Ok(());
+    };
+    let class = stand_type(&data, v, carrier)?.class();
+    let checks = match class {
+        Some(Class::Halftrack) => true,
+        Some(Class::Truck) => v.options.bool(OPT_TRUCK_RIDERS),
+        _ => false,
+    };
+    if !checks {
+        out.effects.push(set_marker(v, r, RIDING, None));
+        lines.push(format!("{}: on foot", v.label(r)));
+        return Ok(());
+    }
+    let mut c = inputs::stand_check(
+        &v.label(r),
+        nationality(&data, v, r)?,
+        flag(v, r, OUT_OF_COHESION),
+    );
+    c.reason = format!(
+        "rider of a destroyed {} ({why})",
+        class.map_or("vehicle", Class::id)
+    );
+    let res = check::resolve(&c, dice)?;
+    let passed = passed(&res, &c);
+    if passed {
+        out.effects.push(set_marker(v, r, RIDING, None));
+        lines.push(format!("{}: passed its quality check: on foot", v.label(r)));
+    } else {
+        out.effects.push(removed(
+            v,
+            r,
+            "failed its quality check when its carrier was destroyed",
+        ));
+        lines.push(format!(
+            "{}: failed its quality check: out of the fight",
+            v.label(r)
+        ));
+    }
+    out.resolutions.push(res);
     Ok(())
 }
-pub fn act(
-    _v: &BattleView<'_>,
-    action: &str,
-    _p: &Params,
-    _d: &mut dyn DiceSource,
+
+/// Whether a quality check's resolution passed: its modified roll against the rating.
+fn passed(r: &Resolution, c: &Check) -> bool {
+    r.steps
+        .first()
+        .and_then(|s| s.total)
+        .is_some_and(|t| t >= i32::from(c.rating))
+}
+
+/// Templates a side gets: one per 3 of its units (formations holding stands) with a stand in play.
+pub fn templates_due(v: &BattleView<'_>, side: usize) -> i32 {
+    let units = fft3_units(v)
+        .into_iter()
+        .filter(|&f| v.roster.formations[f].side == side)
+        .filter(|&f| {
+            v.roster
+                .formation_units(f)
+                .iter()
+                .any(|&u| v.unit_state(u).on_table())
+        })
+        .count();
+    (units / 3) as i32
+}
+
+/// The FFT3 units: the formations that hold stands.
+fn fft3_units(v: &BattleView<'_>) -> Vec<usize> {
+    (0..v.roster.formations.len())
+        .filter(|&f| !v.roster.formation_units(f).is_empty())
+        .collect()
+}
+
+fn side_counter(v: &BattleView<'_>, side: usize, name: &str) -> i32 {
+    v.state.counter(v.side_id(side), name).unwrap_or(0)
+}
+
+/// A template's id among the area markers: its number, unique in the battle.
+fn template_id(number: i32) -> String {
+    format!("t{number}")
+}
+
+/// The number the next template placed in the battle takes.
+fn next_template(v: &BattleView<'_>) -> i32 {
+    (0..v.roster.sides.len())
+        .map(|s| side_counter(v, s, TEMPLATES_PLACED))
+        .sum::<i32>()
+        + 1
+}
+
+fn act_artillery(
+    v: &BattleView<'_>,
+    p: &Params,
+    dice: &mut dyn DiceSource,
 ) -> Result<Outcome, RuleError> {
-    Err(RuleError::refused(format!("`{action}`: in progress")))
+    in_phase(v, "placing a template", &[PH_ARTILLERY])?;
+    let side = v.active_side();
+    let left = side_counter(v, side, TEMPLATES);
+    if left <= 0 {
+        return Err(refused(format!(
+            "{} has no template left this artillery phase (one per 3 units in play: {})",
+            v.roster.sides[side].name,
+            templates_due(v, side)
+        )));
+    }
+    let (template, who) = template_stands(v, p.list("stands"), side)?;
+    let number = next_template(v);
+    let (mut r, results) = artillery::resolve(&template, dice)?;
+    let at = p.text("at").unwrap_or("").trim().to_string();
+    let mut out = Outcome::default();
+    let sid = v.side_id(side).to_string();
+    out.effects.push(counter(&sid, TEMPLATES, Some(left - 1)));
+    let placed = side_counter(v, side, TEMPLATES_PLACED);
+    out.effects
+        .push(counter(&sid, TEMPLATES_PLACED, Some(placed + 1)));
+    let under: Vec<&str> = who.iter().map(|&(u, _)| v.info(u).id.as_str()).collect();
+    out.effects.push(Effect::Area {
+        id: template_id(number),
+        marker: Some(Box::new(AreaMarker {
+            kind: TEMPLATE.into(),
+            label: format!(
+                "{number}{} over {}",
+                if at.is_empty() {
+                    String::new()
+                } else {
+                    format!(" at {at}")
+                },
+                under.join(", ")
+            ),
+            side: sid.clone(),
+            turn: v.state.turn,
+        })),
+    });
+    let mut resolutions = Vec::new();
+    std::mem::swap(&mut resolutions, &mut out.resolutions);
+    let lines = template_effects(v, side, number, &who, &results, dice, &mut out)?;
+    r.effects = lines;
+    let rest = std::mem::take(&mut out.resolutions);
+    out.resolutions = vec![r];
+    out.resolutions.extend(rest);
+    out.summary = format!(
+        "{} places template {number}{} over {} stand{}: {}",
+        v.roster.sides[side].name,
+        if at.is_empty() {
+            String::new()
+        } else {
+            format!(" ({at})")
+        },
+        who.len(),
+        if who.len() == 1 { "" } else { "s" },
+        out.resolutions[0].result
+    );
+    out.prompts.push(format!(
+        "template {number} stays until {}'s next artillery phase; a stand that touches it while moving is attacked at once (the `template` procedure)",
+        v.roster.sides[side].name
+    ));
+    Ok(out)
 }
-pub fn start(_v: &BattleView<'_>) -> Vec<Effect> {
+
+fn act_touch(
+    v: &BattleView<'_>,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    in_phase(v, "touching a template while moving", &[PH_MOVEMENT])?;
+    let u = unit_param(v, p, defs::TOUCH_PARAMS, "stand")?;
+    own_side(v, u, "a stand moves")?;
+    let number = p.int("template").unwrap_or(0) as i32;
+    let (id, marker) = v
+        .state
+        .areas
+        .iter()
+        .find(|(id, m)| m.kind == TEMPLATE && **id == template_id(number))
+        .ok_or_else(|| {
+            let standing: Vec<String> = v
+                .state
+                .areas
+                .values()
+                .filter(|m| m.kind == TEMPLATE)
+                .map(|m| m.label.clone())
+                .collect();
+            refused(format!(
+                "no template {number} on the table{}",
+                if standing.is_empty() {
+                    " (none is)".to_string()
+                } else {
+                    format!(" (on the table: {})", standing.join("; "))
+                }
+            ))
+        })?;
+    let owner = v.roster.side_index(&marker.side).unwrap_or(0);
+    let mut item = v.info(u).id.clone();
+    if p.text("terrain") == Some("difficult") {
+        item.push_str(":difficult");
+    }
+    let (mut template, who) = template_stands(v, &[item], owner)?;
+    template.touched_while_moving = true;
+    let (mut r, results) = artillery::resolve(&template, dice)?;
+    let mut out = Outcome::default();
+    let lines = template_effects(v, owner, number, &who, &results, dice, &mut out)?;
+    r.effects = lines;
+    let rest = std::mem::take(&mut out.resolutions);
+    out.resolutions = vec![r];
+    out.resolutions.extend(rest);
+    out.summary = format!(
+        "{} touches template {} ({id}) while moving: {}",
+        v.label(u),
+        marker.label,
+        out.resolutions[0].result
+    );
+    Ok(out)
+}
+
+// ---- quality check, overwatch, movement -------------------------------------------------------------
+
+fn act_check(
+    v: &BattleView<'_>,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    let data = Data::from_options(v.options);
+    let u = unit_param(v, p, defs::CHECK_PARAMS, "stand")?;
+    on_table(v, u)?;
+    let mut c = inputs::stand_check(
+        &v.label(u),
+        nationality(&data, v, u)?,
+        p.flag("out-of-cohesion") || flag(v, u, OUT_OF_COHESION),
+    );
+    c.extra_hits = p.int("extra-hits").unwrap_or(0).max(0) as u32;
+    c.reason = p
+        .text("reason")
+        .filter(|r| !r.trim().is_empty())
+        .unwrap_or("called by the umpire")
+        .to_string();
+    let mut r = check::resolve(&c, dice)?;
+    let passed = passed(&r, &c);
+    let mut out = Outcome::default();
+    let mut lines = Vec::new();
+    if passed {
+        lines.push(format!("{}: passes", v.label(u)));
+    } else {
+        out.effects.push(removed(
+            v,
+            u,
+            format!("failed a quality check ({})", c.reason),
+        ));
+        lines.push(format!("{}: out of the fight", v.label(u)));
+        let mut more = Vec::new();
+        carried_infantry_check(
+            v,
+            u,
+            "its carrier failed a quality check",
+            dice,
+            &mut out,
+            &mut more,
+        )?;
+        lines.extend(more);
+    }
+    r.effects = lines;
+    out.summary = format!("Quality check for {}: {}", v.label(u), r.result);
+    out.resolutions.insert(0, r);
+    Ok(out)
+}
+
+fn simple(summary: String, effects: Vec<Effect>) -> Outcome {
+    Outcome {
+        summary,
+        effects,
+        ..Outcome::default()
+    }
+}
+
+fn act_overwatch(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    let data = Data::from_options(v.options);
+    let u = unit_param(v, p, defs::STAND_PARAMS, "stand")?;
+    in_phase(v, "taking Overwatch", &[PH_FIRE])?;
+    own_side(v, u, "a stand takes Overwatch")?;
+    let ty = stand_type(&data, v, u)?;
+    if ty.ai_weapon().is_none() && ty.av_weapons().is_empty() {
+        return Err(refused(format!("{} cannot fire: no Overwatch", v.label(u))));
+    }
+    if flag(v, u, OVERWATCH) {
+        return Err(refused(format!("{} is already on Overwatch", v.label(u))));
+    }
+    // Eligible to fire: the same refusals as a fire (strategic movement, carried, attacks made).
+    may_fire(v, ty, u, Attack::AntiInfantry)?;
+    if flag(v, u, FIRED_AV) {
+        return Err(refused(format!("{} has fired this turn", v.label(u))));
+    }
+    Ok(simple(
+        format!(
+            "{} takes Overwatch instead of firing: one attack at −1 in the opponent's next movement phase",
+            v.label(u)
+        ),
+        vec![set_marker(v, u, OVERWATCH, Some(1))],
+    ))
+}
+
+fn act_strategic(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    let u = unit_param(v, p, defs::STAND_PARAMS, "stand")?;
+    on_table(v, u)?;
+    in_phase(v, "strategic movement", &[PH_MOVEMENT])?;
+    own_side(v, u, "a stand moves")?;
+    if flag(v, u, STRATEGIC) {
+        return Err(refused(format!(
+            "{} has already used strategic movement",
+            v.label(u)
+        )));
+    }
+    Ok(simple(
+        format!(
+            "{} uses strategic movement (double movement points, never within 10\" of an enemy stand): it cannot fire this turn",
+            v.label(u)
+        ),
+        vec![set_marker(v, u, STRATEGIC, Some(1))],
+    ))
+}
+
+fn act_embark(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    let data = Data::from_options(v.options);
+    let u = unit_param(v, p, defs::EMBARK_PARAMS, "stand")?;
+    let c = unit_param(v, p, defs::EMBARK_PARAMS, "carrier")?;
+    on_table(v, u)?;
+    on_table(v, c)?;
+    in_phase(v, "carrying infantry", &[PH_MOVEMENT])?;
+    own_side(v, u, "a stand boards")?;
+    if v.info(u).side != v.info(c).side {
+        return Err(refused(format!("{} is the enemy's", v.label(c))));
+    }
+    if !stand_type(&data, v, u)?.is_infantry() {
+        return Err(refused(format!("{} is not an infantry stand", v.label(u))));
+    }
+    if let Some(now) = carrier_of(v, u) {
+        return Err(refused(format!(
+            "{} already rides {}",
+            v.label(u),
+            v.label(now)
+        )));
+    }
+    let cty = stand_type(&data, v, c)?;
+    let carries = match cty.class() {
+        Some(Class::Halftrack | Class::Truck) => true,
+        Some(Class::Tank) => nationality(&data, v, c)?.id == "soviet",
+        None => false,
+    };
+    if !carries {
+        return Err(refused(format!(
+            "{} cannot carry infantry: only halftracks, trucks and Soviet tanks do",
+            v.label(c)
+        )));
+    }
+    if let Some(r) = rider_of(v, c) {
+        return Err(refused(format!(
+            "{} already carries {}",
+            v.label(c),
+            v.label(r)
+        )));
+    }
+    Ok(simple(
+        format!(
+            "{} boards {} (the carrier spends 2 movement points)",
+            v.label(u),
+            v.label(c)
+        ),
+        vec![set_marker(v, u, RIDING, Some(c as i32 + 1))],
+    ))
+}
+
+fn act_debark(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    let u = unit_param(v, p, defs::STAND_PARAMS, "stand")?;
+    on_table(v, u)?;
+    in_phase(v, "carrying infantry", &[PH_MOVEMENT])?;
+    own_side(v, u, "a stand debarks")?;
+    let c = carrier_of(v, u).ok_or_else(|| refused(format!("{} is not carried", v.label(u))))?;
+    Ok(simple(
+        format!(
+            "{} gets off {} (the carrier spends 2 movement points; the stand loses 2)",
+            v.label(u),
+            v.label(c)
+        ),
+        vec![set_marker(v, u, RIDING, None)],
+    ))
+}
+
+fn act_cohesion(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    let u = unit_param(v, p, defs::COHESION_PARAMS, "stand")?;
+    on_table(v, u)?;
+    let restored = p.flag("restored");
+    if restored != flag(v, u, OUT_OF_COHESION) {
+        return Err(refused(format!(
+            "{} is already {}",
+            v.label(u),
+            if restored {
+                "in cohesion"
+            } else {
+                "out of cohesion"
+            }
+        )));
+    }
+    Ok(if restored {
+        simple(
+            format!("{} is back in cohesion", v.label(u)),
+            vec![set_marker(v, u, OUT_OF_COHESION, None)],
+        )
+    } else {
+        simple(
+            format!(
+                "{} is out of cohesion: −1 on its quality checks; it must try to move back into cohesion",
+                v.label(u)
+            ),
+            vec![set_marker(v, u, OUT_OF_COHESION, Some(1))],
+        )
+    })
+}
+
+// ---- the trait's battle entry points -----------------------------------------------------------
+
+pub fn act(
+    v: &BattleView<'_>,
+    action: &str,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    match action {
+        "anti-vehicle" => act_fire(v, Attack::AntiVehicle, p, dice),
+        "anti-infantry" => act_fire(v, Attack::AntiInfantry, p, dice),
+        "artillery" => act_artillery(v, p, dice),
+        "template" => act_touch(v, p, dice),
+        "quality-check" => act_check(v, p, dice),
+        "overwatch" => act_overwatch(v, p),
+        "strategic" => act_strategic(v, p),
+        "embark" => act_embark(v, p),
+        "debark" => act_debark(v, p),
+        "cohesion" => act_cohesion(v, p),
+        other => Err(refused(format!(
+            "`{other}` is not a battle procedure of fft3"
+        ))),
+    }
+}
+
+fn fill(p: &mut Params, name: &str, value: Value) {
+    if p.get(name).is_none() {
+        p.set(name, value);
+    }
+}
+
+pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Params, RuleError> {
+    let mut p = params.clone();
+    let data = Data::from_options(v.options);
+    let unit = |p: &Params, name: &str| p.text(name).and_then(|id| v.roster.unit_index(id));
+    match action {
+        "anti-vehicle" | "anti-infantry" => {
+            if let Some(f) = unit(&p, "firer") {
+                if let Ok(n) = nationality(&data, v, f) {
+                    fill(&mut p, "nationality", Value::Text(n.id.clone()));
+                }
+                fill(
+                    &mut p,
+                    "firer-suppressed",
+                    Value::Bool(flag(v, f, SUPPRESSED)),
+                );
+                fill(&mut p, "overwatch", Value::Bool(overwatch_attack(v, f)));
+            }
+            if let Some(t) = unit(&p, "target") {
+                if let Ok(n) = nationality(&data, v, t) {
+                    fill(&mut p, "target-nationality", Value::Text(n.id.clone()));
+                }
+                fill(
+                    &mut p,
+                    "target-out-of-cohesion",
+                    Value::Bool(flag(v, t, OUT_OF_COHESION)),
+                );
+                fill(&mut p, "fire-checked", Value::Bool(flag(v, t, FIRE_CHECK)));
+                if let Some(r) = rider_of(v, t) {
+                    fill(
+                        &mut p,
+                        "riders",
+                        Value::Text(v.info(r).fields.text(TYPE).unwrap_or_default().to_string()),
+                    );
+                }
+            }
+        }
+        "quality-check" => {
+            if let Some(u) = unit(&p, "stand") {
+                if let Ok(n) = nationality(&data, v, u) {
+                    fill(&mut p, "nationality", Value::Text(n.id.clone()));
+                }
+                fill(
+                    &mut p,
+                    "out-of-cohesion",
+                    Value::Bool(flag(v, u, OUT_OF_COHESION)),
+                );
+            }
+        }
+        _ => {}
+    }
+    Ok(p)
+}
+
+pub fn odds(v: &BattleView<'_>, action: &str, p: &Params) -> Result<OddsReport, RuleError> {
+    match action {
+        "anti-vehicle" => fire::odds(&battle_volley(v, Attack::AntiVehicle, p)?.volley),
+        "anti-infantry" => fire::odds(&battle_volley(v, Attack::AntiInfantry, p)?.volley),
+        "artillery" => {
+            let (t, _) = template_stands(v, p.list("stands"), v.active_side())?;
+            artillery::odds(&t)
+        }
+        "template" => {
+            let u = unit_param(v, p, defs::TOUCH_PARAMS, "stand")?;
+            let mut item = v.info(u).id.clone();
+            if p.text("terrain") == Some("difficult") {
+                item.push_str(":difficult");
+            }
+            let (t, _) = template_stands(v, &[item], v.active_side())?;
+            artillery::odds(&t)
+        }
+        "quality-check" => {
+            let data = Data::from_options(v.options);
+            let u = unit_param(v, p, defs::CHECK_PARAMS, "stand")?;
+            let mut c: Check = inputs::stand_check(
+                &v.label(u),
+                nationality(&data, v, u)?,
+                p.flag("out-of-cohesion") || flag(v, u, OUT_OF_COHESION),
+            );
+            c.extra_hits = p.int("extra-hits").unwrap_or(0).max(0) as u32;
+            Ok(check::odds(&c))
+        }
+        other => Err(refused(format!("`{other}` has no odds: nothing is rolled"))),
+    }
+}
+
+/// In a battle the stands say what the inputs off the battle give by hand: nationalities,
+/// riders, a second artillery check; the weapon is asked only of a firer with a choice.
+pub fn input_applies(v: &BattleView<'_>, action: &str, input: &ParamDef, given: &Params) -> bool {
+    match (action, input.name) {
+        (_, "nationality" | "target-nationality" | "riders" | "checked") => false,
+        ("anti-vehicle", "weapon") => {
+            let data = Data::from_options(v.options);
+            match given.text("firer").and_then(|id| v.roster.unit_index(id)) {
+                Some(f) => stand_type(&data, v, f).is_ok_and(|t| {
+                    t.av_weapons()
+                        .iter()
+                        .filter(|(w, _)| *w != AvWeapon::AtAmmo || v.options.bool(OPT_AT_AMMO))
+                        .count()
+                        > 1
+                }),
+                None => true,
+            }
+        }
+        _ => true,
+    }
+}
+
+/// The refusals that the inputs given so far already show.
+pub fn check_inputs(v: &BattleView<'_>, action: &str, given: &Params) -> Result<(), RuleError> {
+    let data = Data::from_options(v.options);
+    let unit = |name: &str| given.text(name).and_then(|id| v.roster.unit_index(id));
+    match action {
+        "anti-vehicle" | "anti-infantry" => {
+            let attack = if action == "anti-vehicle" {
+                Attack::AntiVehicle
+            } else {
+                Attack::AntiInfantry
+            };
+            if let Some(f) = unit("firer") {
+                may_fire(v, stand_type(&data, v, f)?, f, attack)?;
+            }
+            if let Some(t) = unit("target") {
+                on_table(v, t)?;
+            }
+        }
+        "artillery" => in_phase(v, "placing a template", &[PH_ARTILLERY])?,
+        "template" | "strategic" | "embark" | "debark" => {
+            in_phase(v, "movement", &[PH_MOVEMENT])?;
+            if let Some(u) = unit("stand") {
+                on_table(v, u)?;
+                own_side(v, u, "a stand moves")?;
+            }
+        }
+        "overwatch" => {
+            in_phase(v, "taking Overwatch", &[PH_FIRE])?;
+            if let Some(u) = unit("stand") {
+                own_side(v, u, "a stand takes Overwatch")?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+// ---- the turn ---------------------------------------------------------------------------------
+
+pub fn start(v: &BattleView<'_>) -> Vec<Effect> {
+    let mut out = Vec::new();
+    for u in 0..v.roster.units.len() {
+        if let Some(c) = v
+            .info(u)
+            .fields
+            .text(RIDES)
+            .and_then(|id| v.roster.unit_index(id))
+        {
+            out.push(set_marker(v, u, RIDING, Some(c as i32 + 1)));
+        }
+    }
+    let side = v.active_side();
+    out.push(counter(
+        v.side_id(side),
+        TEMPLATES,
+        Some(templates_due(v, side)),
+    ));
+    out
+}
+
+fn phase_effect(v: &BattleView<'_>, turn: u32, side: usize, phase: &str) -> Effect {
+    Effect::Phase {
+        turn,
+        side: v.side_id(side).to_string(),
+        phase: phase.to_string(),
+    }
+}
+
+pub fn advance(v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseChange, RuleError> {
+    let mut ch = PhaseChange::default();
+    let side = v.active_side();
+    let sname = v.roster.sides[side].name.clone();
+    let turn = v.state.turn;
+    match v.state.phase.as_str() {
+        PH_ARTILLERY => {
+            let left = side_counter(v, side, TEMPLATES);
+            if left > 0 {
+                ch.steps.push(format!(
+                    "{sname}: {left} template{} not placed",
+                    if left == 1 { "" } else { "s" }
+                ));
+                ch.effects
+                    .push(counter(v.side_id(side), TEMPLATES, Some(0)));
+            }
+            ch.effects.push(phase_effect(v, turn, side, PH_MOVEMENT));
+            ch.steps.push(format!("{sname}: movement"));
+        }
+        PH_MOVEMENT => {
+            for u in 0..v.roster.units.len() {
+                if v.info(u).side != side && flag(v, u, OVERWATCH) {
+                    ch.effects.push(set_marker(v, u, OVERWATCH, None));
+                    ch.steps.push(format!(
+                        "  {}: Overwatch not used; the marker goes at the end of the movement phase",
+                        v.label(u)
+                    ));
+                }
+            }
+            ch.effects.push(phase_effect(v, turn, side, PH_FIRE));
+            ch.steps.push(format!("{sname}: fire"));
+        }
+        _ => {
+            ch.steps.push(format!("{sname}: quality checks"));
+            casualty_checks(v, dice, &mut ch)?;
+            let next = (side + 1) % v.roster.sides.len();
+            let new_turn = if next == v.state.first_side {
+                turn + 1
+            } else {
+                turn
+            };
+            if v.state.turn_limit.is_some_and(|last| new_turn > last) {
+                ch.effects
+                    .push(phase_effect(v, new_turn, next, PH_ARTILLERY));
+                return Ok(ch);
+            }
+            if new_turn != turn {
+                ch.steps.push(format!("Turn {new_turn}"));
+                end_of_turn(v, &mut ch);
+            }
+            artillery_phase(v, next, &mut ch);
+            ch.effects
+                .push(phase_effect(v, new_turn, next, PH_ARTILLERY));
+        }
+    }
+    Ok(ch)
+}
+
+/// The turn's limits lift: attacks made, strategic movement, quality checks taken.
+fn end_of_turn(v: &BattleView<'_>, ch: &mut PhaseChange) {
+    let mut lifted = 0;
+    for u in 0..v.roster.units.len() {
+        for m in [STRATEGIC, FIRED_AV, FIRED_AI, FIRE_CHECK, ARTILLERY_CHECK] {
+            if flag(v, u, m) {
+                ch.effects.push(set_marker(v, u, m, None));
+                lifted += 1;
+            }
+        }
+    }
+    if lifted > 0 {
+        ch.steps.push(
+            "  the turn's limits lift: attacks made, strategic movement, quality checks taken"
+                .into(),
+        );
+    }
+}
+
+/// The start of `side`'s artillery phase: its old templates and the Suppressed markers its
+/// artillery caused come off; its templates for this phase are counted.
+fn artillery_phase(v: &BattleView<'_>, side: usize, ch: &mut PhaseChange) {
+    let sid = v.side_id(side);
+    let sname = &v.roster.sides[side].name;
+    ch.steps.push(format!("{sname}: artillery"));
+    let mut numbers = Vec::new();
+    for (id, m) in &v.state.areas {
+        if m.kind == TEMPLATE && m.side == sid {
+            ch.effects.push(Effect::Area {
+                id: id.clone(),
+                marker: None,
+            });
+            ch.steps.push(format!("  template {} lifts", m.label));
+            if let Some(n) = id.strip_prefix('t').and_then(|n| n.parse::<i32>().ok()) {
+                numbers.push(n);
+            }
+        }
+    }
+    for u in 0..v.roster.units.len() {
+        if v.marker(u, SUPPRESSED) == Some(suppressor(side)) {
+            ch.effects.push(set_marker(v, u, SUPPRESSED, None));
+            ch.steps
+                .push(format!("  {}: no longer Suppressed", v.label(u)));
+        }
+        if let Some(n) = v.marker(u, UNDER_TEMPLATE)
+            && numbers.contains(&n)
+        {
+            ch.effects.push(set_marker(v, u, UNDER_TEMPLATE, None));
+        }
+    }
+    let due = templates_due(v, side);
+    ch.effects.push(counter(sid, TEMPLATES, Some(due)));
+    ch.steps.push(format!(
+        "  {sname} has {due} template{} to place (one per 3 units in play)",
+        if due == 1 { "" } else { "s" }
+    ));
+}
+
+/// A unit's stands at the start and lost so far.
+pub fn unit_losses(v: &BattleView<'_>, f: usize) -> (usize, usize) {
+    let stands = v.roster.formation_units(f);
+    let lost = stands
+        .iter()
+        .filter(|&&u| !v.unit_state(u).on_table())
+        .count();
+    (stands.len(), lost)
+}
+
+/// The losses that first call for a unit's casualty check.
+pub fn casualty_threshold(v: &BattleView<'_>, start: usize) -> usize {
+    let thirds = v.options.int(OPT_CASUALTY_THIRDS).clamp(1, 3) as usize;
+    (start * thirds).div_ceil(3)
+}
+
+fn casualty_checks(
+    v: &BattleView<'_>,
+    dice: &mut dyn DiceSource,
+    ch: &mut PhaseChange,
+) -> Result<(), RuleError> {
+    let data = Data::from_options(v.options);
+    let turn = v.state.turn as i32;
+    for f in fft3_units(v) {
+        let fid = v.roster.formations[f].id.clone();
+        let fname = v.roster.formations[f].name.clone();
+        let (start, lost) = unit_losses(v, f);
+        let seen = v.state.counter(&fid, LOST_SEEN).unwrap_or(0).max(0) as usize;
+        if lost <= seen {
+            continue;
+        }
+        let reached = v.state.counter(&fid, CASUALTY_REACHED) == Some(1);
+        let threshold = casualty_threshold(v, start);
+        let left: Vec<usize> = v
+            .roster
+            .formation_units(f)
+            .iter()
+            .copied()
+            .filter(|&u| v.unit_state(u).on_table())
+            .collect();
+        let due = (reached || lost >= threshold)
+            && v.state.counter(&fid, CASUALTY_TURN) != Some(turn)
+            && !left.is_empty();
+        let mut lost_after = lost;
+        if due {
+            let nat = nationality(&data, v, left[0])?;
+            let mut c = Check::new(format!("{fname} ({fid})"), nat.name.clone(), nat.quality);
+            c.reason = format!(
+                "unit casualties: {lost} of {start} stands lost{}",
+                if reached {
+                    ", a stand lost this turn"
+                } else {
+                    " (two thirds reached)"
+                }
+            );
+            let (step, _) = check::roll(&c, dice)?;
+            let face = step.dice.first().map_or(0, |r| r.face);
+            let mut r = Resolution {
+                ruleset: super::ID.into(),
+                action: "casualty-check".into(),
+                title: format!("Casualty check: {fname} ({lost} of {start} stands lost)"),
+                context: vec![
+                    format!(
+                        "one roll for the whole unit: {} passes on {}+; a stand out of cohesion reads it 1 lower",
+                        nat.name, nat.quality
+                    ),
+                    c.reason.clone(),
+                ],
+                steps: vec![step],
+                result: String::new(),
+                effects: Vec::new(),
+                rolled_by_program: dice.is_generated(),
+            };
+            let mut failed = 0;
+            for &u in &left {
+                let cohesion = flag(v, u, OUT_OF_COHESION);
+                let modified = i32::from(face) - i32::from(cohesion);
+                if modified < i32::from(nat.quality) {
+                    failed += 1;
+                    ch.effects
+                        .push(removed(v, u, "failed its unit's casualty check"));
+                    r.effects.push(format!(
+                        "{}: {modified}{} against {}+: out of the fight",
+                        v.label(u),
+                        if cohesion { " (out of cohesion)" } else { "" },
+                        nat.quality
+                    ));
+                } else {
+                    r.effects.push(format!("{}: stays", v.label(u)));
+                }
+            }
+            lost_after += failed;
+            r.result = if failed == 0 {
+                format!("{face} against {}+: the unit passes", nat.quality)
+            } else if failed == left.len() {
+                format!(
+                    "{face} against {}+: the unit fails, its stands are eliminated",
+                    nat.quality
+                )
+            } else {
+                format!(
+                    "{face}: {failed} stand{} out of cohesion fail",
+                    if failed == 1 { "" } else { "s" }
+                )
+            };
+            ch.steps
+                .push(format!("  {fname}: casualty check — {}", r.result));
+            ch.resolutions.push(r);
+            ch.effects.push(counter(&fid, CASUALTY_TURN, Some(turn)));
+        }
+        if lost >= threshold && !reached {
+            ch.effects.push(counter(&fid, CASUALTY_REACHED, Some(1)));
+        }
+        ch.effects
+            .push(counter(&fid, LOST_SEEN, Some(lost_after as i32)));
+    }
+    Ok(())
+}
+
+// ---- what the umpire sees ----------------------------------------------------------------------
+
+fn badge(text: impl Into<String>, tone: Tone, help: impl Into<String>) -> Badge {
+    Badge {
+        text: text.into(),
+        tone,
+        help: help.into(),
+    }
+}
+
+pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
+    let data = Data::from_options(v.options);
+    let mut out = Vec::new();
+    if let Ok(ty) = stand_type(&data, v, u) {
+        out.push(badge(
+            ty.name().to_string(),
+            Tone::Muted,
+            format!("{} · Mov {}", ty.name(), ty.mov()),
+        ));
+    }
+    if let Some(s) = v.marker(u, SUPPRESSED) {
+        let side = usize::try_from(s - 1)
+            .ok()
+            .and_then(|i| v.roster.sides.get(i));
+        let name = side.map_or("?", |s| s.name.as_str());
+        out.push(badge(
+            "SUP",
+            Tone::Warn,
+            format!("Suppressed by {name}'s artillery until its next artillery phase: −1 to hit (vehicle) or −2 (infantry), −2 movement"),
+        ));
+    }
+    for (m, tone) in [
+        (OVERWATCH, Tone::Info),
+        (STRATEGIC, Tone::Muted),
+        (OUT_OF_COHESION, Tone::Warn),
+        (FIRED_AV, Tone::Muted),
+        (FIRED_AI, Tone::Muted),
+        (FIRE_CHECK, Tone::Info),
+        (ARTILLERY_CHECK, Tone::Info),
+    ] {
+        if flag(v, u, m) {
+            let def = MARKERS.iter().find(|d| d.id == m);
+            out.push(badge(
+                def.map_or(m, |d| d.badge),
+                tone,
+                def.map_or("", |d| d.help),
+            ));
+        }
+    }
+    if let Some(c) = carrier_of(v, u) {
+        out.push(badge(
+            format!("ON {}", v.info(c).id),
+            Tone::Info,
+            format!("Carried by {}", v.label(c)),
+        ));
+    }
+    if let Some(r) = rider_of(v, u) {
+        out.push(badge(
+            format!("CARRIES {}", v.info(r).id),
+            Tone::Info,
+            format!("Carries {}", v.label(r)),
+        ));
+    }
+    if let Some(t) = v.marker(u, AT_AMMO_USED) {
+        out.push(badge(
+            "ATX",
+            Tone::Muted,
+            format!("Special AT ammo spent (turn {t})"),
+        ));
+    }
+    if let Some(n) = v.marker(u, UNDER_TEMPLATE) {
+        out.push(badge(
+            format!("TMPL {n}"),
+            Tone::Info,
+            format!("Attacked under artillery template {n}, still on the table"),
+        ));
+    }
+    out
+}
+
+pub fn formation_badges(v: &BattleView<'_>, f: usize) -> Vec<Badge> {
+    if v.roster.formation_units(f).is_empty() {
+        return Vec::new();
+    }
+    let (start, lost) = unit_losses(v, f);
+    let threshold = casualty_threshold(v, start);
+    let fid = &v.roster.formations[f].id;
+    let reached = v.state.counter(fid, CASUALTY_REACHED) == Some(1);
+    let mut out = vec![badge(
+        format!("LOST {lost}/{start}"),
+        if reached || lost >= threshold {
+            Tone::Danger
+        } else {
+            Tone::Info
+        },
+        if reached {
+            "Stands lost; two thirds reached: a casualty check at the end of every side's turn in which it loses a stand".to_string()
+        } else {
+            format!(
+                "Stands lost; a casualty check when {threshold} are lost (two thirds, rounded up)"
+            )
+        },
+    )];
+    if v.state.counter(fid, CASUALTY_TURN) == Some(v.state.turn as i32) {
+        out.push(badge(
+            "QC-CAS",
+            Tone::Muted,
+            "Casualty check taken this turn (at most one a turn)",
+        ));
+    }
+    out
+}
+
+pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
+    if !v.unit_state(u).on_table() {
+        return false;
+    }
+    let mine = v.info(u).side == v.active_side();
+    match v.state.phase.as_str() {
+        PH_MOVEMENT => mine || flag(v, u, OVERWATCH),
+        PH_FIRE => {
+            mine && !flag(v, u, STRATEGIC)
+                && !flag(v, u, OVERWATCH)
+                && carrier_of(v, u).is_none()
+                && !(flag(v, u, FIRED_AV) && flag(v, u, FIRED_AI))
+                && {
+                    let data = Data::from_options(v.options);
+                    match stand_type(&data, v, u) {
+                        Ok(t) if t.is_infantry() => true,
+                        Ok(t) => {
+                            (t.ai_weapon().is_some() || !t.av_weapons().is_empty())
+                                && !flag(v, u, FIRED_AV)
+                                && !flag(v, u, FIRED_AI)
+                        }
+                        Err(_) => false,
+                    }
+                }
+        }
+        _ => false,
+    }
+}
+
+pub fn offer_actors(_v: &BattleView<'_>, _offer: &Offer) -> Vec<usize> {
+    // FFT3 makes no offers: overwatch fire is the Overwatch stands' own fire.
     Vec::new()
 }
-pub fn advance(_v: &BattleView<'_>, _d: &mut dyn DiceSource) -> Result<PhaseChange, RuleError> {
-    Ok(PhaseChange::default())
-}
-pub fn offer_actors(_v: &BattleView<'_>, _o: &Offer) -> Vec<usize> {
-    Vec::new()
-}
-pub fn badges(_v: &BattleView<'_>, _u: usize) -> Vec<Badge> {
-    Vec::new()
-}
-pub fn formation_badges(_v: &BattleView<'_>, _f: usize) -> Vec<Badge> {
-    Vec::new()
-}
-pub fn may_still_act(_v: &BattleView<'_>, _u: usize) -> bool {
-    true
+
+/// Whether the carrier kind loses its riders with it.
+pub fn carrier_kind(c: Class) -> CarrierKind {
+    match c {
+        Class::Tank => CarrierKind::Tank,
+        Class::Halftrack => CarrierKind::Halftrack,
+        Class::Truck => CarrierKind::Truck,
+    }
 }

@@ -524,13 +524,7 @@ pub const DECISIONS: &[Decision] = &[
 
 // ---- procedure inputs ---------------------------------------------------------------------
 
-/// The input called `name` of a procedure (a name the procedure is known to declare).
-pub fn param(params: &'static [ParamDef], name: &str) -> &'static ParamDef {
-    params
-        .iter()
-        .find(|p| p.name == name)
-        .unwrap_or_else(|| panic!("no input `{name}` declared"))
-}
+pub use crate::rules::params::param;
 
 const COVER: &[&str] = &["none", "soft", "hard"];
 const TABLES: &[&str] = &["infantry", "anti-tank"];

@@ -592,13 +592,7 @@ pub const DECISIONS: &[Decision] = &[
 
 // ---- procedure inputs ---------------------------------------------------------------------------
 
-/// The input called `name` of a procedure (a name the procedure is known to declare).
-pub fn param(params: &'static [ParamDef], name: &str) -> &'static ParamDef {
-    params
-        .iter()
-        .find(|p| p.name == name)
-        .unwrap_or_else(|| panic!("no input `{name}` declared"))
-}
+pub use crate::rules::params::param;
 
 const FIGURES: ParamKind = ParamKind::Int { min: 1, max: 4 };
 const POSITIONS: ParamKind = ParamKind::Choice(Position::IDS);
