@@ -198,6 +198,14 @@ fn may_fire(
     }
 }
 
+/// A derived flag as given (the umpire may override what the battle says), else the battle's.
+fn given_or(p: &Params, name: &str, battle: bool) -> bool {
+    match p.get(name) {
+        Some(Value::Bool(b)) => *b,
+        _ => battle,
+    }
+}
+
 /// The firers declared: the `firer` and every `with`.
 fn declared_firers(
     v: &BattleView<'_>,
@@ -219,8 +227,8 @@ fn declared_firers(
                 }
             }),
             weapon: p.text("weapon").and_then(AvWeapon::parse),
-            suppressed: p.flag("firer-suppressed"),
-            overwatch: p.flag("overwatch"),
+            suppressed: given_or(p, "firer-suppressed", flag(v, f, SUPPRESSED)),
+            overwatch: given_or(p, "overwatch", overwatch_attack(v, f)),
         },
     )];
     for item in p.list("with") {
@@ -336,7 +344,7 @@ fn battle_volley(
                 riders: None,
                 riders_fire_check_passed: false,
             };
-            aim.check.out_of_cohesion = p.flag("target-out-of-cohesion") || cohesion(r);
+            aim.check.out_of_cohesion = given_or(p, "target-out-of-cohesion", cohesion(r));
             inputs::target(aim)
         }
         _ => {
@@ -352,9 +360,13 @@ fn battle_volley(
             };
             inputs::target(Aim {
                 ty: tty,
-                check: inputs::stand_check(&v.label(t), tnat, p.flag("target-out-of-cohesion")),
+                check: inputs::stand_check(
+                    &v.label(t),
+                    tnat,
+                    given_or(p, "target-out-of-cohesion", cohesion(t)),
+                ),
                 difficult: p.text("terrain") == Some("difficult"),
-                fire_check_passed: p.flag("fire-checked"),
+                fire_check_passed: given_or(p, "fire-checked", flag(v, t, FIRE_CHECK)),
                 riders: riders_check,
                 riders_fire_check_passed: r.is_some_and(|r| flag(v, r, FIRE_CHECK)),
             })

@@ -1,0 +1,467 @@
+//! FFT3 in a battle, as given events / when a command / then these events: fire of one firer and
+//! of several declared together, the per-turn limits, carried infantry, artillery templates that
+//! stay and the Suppression they cause, Overwatch, strategic movement, cohesion and the unit's
+//! casualty check.
+
+#[path = "support/mod.rs"]
+mod support;
+
+use support::*;
+use umpire::battle::{Battle, Effect};
+use umpire::rules::fft3::defs::*;
+
+const SKIRMISH: &str = include_str!("fixtures/fft3/skirmish.toml");
+
+fn new_battle() -> Battle {
+    battle(SKIRMISH)
+}
+
+/// Advances until `side`'s `phase`, typing `faces` for any rolls on the way.
+fn to(b: &mut Battle, side: &str, phase: &str, faces: &str) {
+    let mut faces = Some(faces);
+    for _ in 0..12 {
+        if b.state().phase == phase && b.roster.sides[b.state().active].id == side {
+            return;
+        }
+        advance(b, faces.take().unwrap_or(""));
+    }
+    panic!("never reached {side} {phase}");
+}
+
+fn removed(b: &Battle, id: &str) -> bool {
+    !unit(b, id).on_table()
+}
+
+fn value(b: &Battle, id: &str, m: &str) -> Option<i32> {
+    unit(b, id).marker(m)
+}
+
+#[test]
+fn the_published_anti_vehicle_example_in_a_battle() {
+    let mut b = new_battle();
+    to(&mut b, "de", PH_FIRE, "");
+    let e = act(
+        &mut b,
+        "anti-vehicle",
+        &[
+            ("firer", "p1"),
+            ("target", "t2"),
+            ("range", "9"),
+            ("terrain", "difficult"),
+        ],
+        "1,4,5,6,2,4,6,1,2,4,5,2",
+    );
+    assert!(removed(&b, "t2"));
+    assert!(has(&b, "p1", FIRED_AV));
+    let r = &e.resolutions[0];
+    assert_eq!(
+        r.result,
+        "3 hits, 1 saved; penetration 1 2 4 5: one quality check, 2 against 5+: destroyed"
+    );
+    // A vehicle makes one attack a turn, of one type.
+    for action in ["anti-vehicle", "anti-infantry"] {
+        let why = refused(
+            &mut b,
+            action,
+            &[("firer", "p1"), ("target", "t3"), ("range", "9")],
+            "",
+        );
+        assert!(why.contains("one type of attack a turn"), "{why}");
+    }
+}
+
+#[test]
+fn the_published_anti_infantry_example_in_a_battle() {
+    let mut b = new_battle();
+    to(&mut b, "de", PH_FIRE, "");
+    act(
+        &mut b,
+        "anti-infantry",
+        &[
+            ("firer", "p1"),
+            ("target", "r3"),
+            ("range", "12"),
+            ("terrain", "difficult"),
+        ],
+        "1,4,5,6,2,4,5",
+    );
+    assert!(removed(&b, "r3"));
+    assert!(has(&b, "p1", FIRED_AI));
+}
+
+#[test]
+fn several_firers_at_one_target_make_one_check_with_every_hit() {
+    let mut b = new_battle();
+    to(&mut b, "de", PH_FIRE, "");
+    // p1: 4 dice at +0 (German +1, AI −1): 4 4 1 1 → 2 hits; p2 the same: 4 1 1 1 → 1 hit.
+    // Three hits: one check at −2; a 6 reads 4 against 5+.
+    let e = act(
+        &mut b,
+        "anti-infantry",
+        &[
+            ("firer", "p1"),
+            ("target", "r3"),
+            ("range", "6"),
+            ("with", "p2@7"),
+        ],
+        "4,4,1,1,4,1,1,1,6",
+    );
+    assert!(removed(&b, "r3"));
+    assert!(has(&b, "p1", FIRED_AI) && has(&b, "p2", FIRED_AI));
+    let check = e.resolutions[0].steps.last().unwrap();
+    assert_eq!(check.sum_text().as_deref(), Some("6 − 2 = 4"));
+}
+
+#[test]
+fn refusals_change_nothing() {
+    let mut b = new_battle();
+    to(&mut b, "de", PH_FIRE, "");
+    let cases: &[(&str, &[(&str, &str)], &str)] = &[
+        (
+            "anti-vehicle",
+            &[("firer", "p1"), ("target", "t3"), ("range", "16")],
+            "beyond long range",
+        ),
+        (
+            "anti-vehicle",
+            &[("firer", "p1"), ("target", "r3"), ("range", "5")],
+            "use anti-infantry",
+        ),
+        (
+            "anti-infantry",
+            &[("firer", "p1"), ("target", "t3"), ("range", "5")],
+            "use anti-vehicle",
+        ),
+        (
+            "anti-infantry",
+            &[("firer", "p1"), ("target", "r2"), ("range", "5")],
+            "fire at the vehicle",
+        ),
+        (
+            "anti-vehicle",
+            &[("firer", "h1"), ("target", "t3"), ("range", "3")],
+            "anti-infantry only",
+        ),
+        (
+            "anti-vehicle",
+            &[("firer", "t1"), ("target", "p1"), ("range", "3")],
+            "it is Kampfgruppe Peiper's turn",
+        ),
+        (
+            "anti-vehicle",
+            &[("firer", "p1"), ("target", "p2"), ("range", "3")],
+            "same side",
+        ),
+        (
+            "anti-infantry",
+            &[("firer", "i1"), ("target", "r3"), ("range", "3")],
+            "debark",
+        ),
+    ];
+    for (action, args, words) in cases {
+        let why = refused(&mut b, action, args, "");
+        assert!(why.contains(words), "{action} {args:?}: {why}");
+    }
+}
+
+#[test]
+fn anti_infantry_fire_at_a_tank_attacks_its_riders_in_the_open() {
+    let mut b = new_battle();
+    to(&mut b, "de", PH_FIRE, "");
+    // Difficult terrain is ignored: the riders are in the open, so no saves are thrown.
+    let e = act(
+        &mut b,
+        "anti-infantry",
+        &[
+            ("firer", "p1"),
+            ("target", "t1"),
+            ("range", "6"),
+            ("terrain", "difficult"),
+        ],
+        "4,1,1,1,3",
+    );
+    assert!(removed(&b, "r1"), "the riders fail 3 against 5+");
+    assert!(!removed(&b, "t1"), "the tank is unaffected");
+    assert!(e.summary.contains("T-34 1 (t1)"), "{}", e.summary);
+}
+
+#[test]
+fn a_hit_on_a_tank_with_riders_makes_them_check_and_a_destroyed_halftrack_too() {
+    let mut b = new_battle();
+    to(&mut b, "de", PH_FIRE, "");
+    // One hit (6), no saves in the open; penetration 8 − 6 = 2 dice: 1 1, no effect. The riders
+    // check: 4 against 5+, out.
+    act(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "p1"), ("target", "t1"), ("range", "8")],
+        "6,1,1,1,1,1,4",
+    );
+    assert!(!removed(&b, "t1"));
+    assert!(removed(&b, "r1"));
+    // Their turn: a T-34 destroys the German halftrack; its grenadiers pass 3 against 3+ and are
+    // on foot.
+    to(&mut b, "su", PH_FIRE, "");
+    act(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "t3"), ("target", "h1"), ("range", "4")],
+        "6,1,6,1,1,1,1,1,1,1,3",
+    );
+    assert!(removed(&b, "h1"));
+    assert!(!removed(&b, "i1"));
+    assert_eq!(value(&b, "i1", RIDING), None, "on foot");
+}
+
+#[test]
+fn a_passed_fire_check_is_the_last_that_turn() {
+    let mut b = new_battle();
+    to(&mut b, "de", PH_FIRE, "");
+    // One hit, penetration 2 dice 4 1: one check, 5 passes.
+    act(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "p1"), ("target", "t3"), ("range", "8")],
+        "6,1,1,1,4,1,5",
+    );
+    assert!(has(&b, "t3", FIRE_CHECK));
+    // Another 4–5 from another firer calls for no check this turn.
+    let e = act(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "p2"), ("target", "t3"), ("range", "8")],
+        "6,1,1,1,4,1",
+    );
+    assert!(!removed(&b, "t3"));
+    assert!(
+        e.resolutions[0].result.contains("no check"),
+        "{}",
+        e.resolutions[0].result
+    );
+    // The limit lifts with the turn.
+    to(&mut b, "de", PH_ARTILLERY, "");
+    assert!(!has(&b, "t3", FIRE_CHECK));
+}
+
+#[test]
+fn templates_one_per_three_units_suppress_until_their_owners_next_artillery_phase() {
+    let mut b = new_battle();
+    assert_eq!(
+        b.state().counter("de", TEMPLATES),
+        Some(1),
+        "three companies: one template"
+    );
+    // t4 is a tank: 4 → Suppressed. r3 in difficult terrain: 5 → Suppressed.
+    let e = act(
+        &mut b,
+        "artillery",
+        &[("stands", "t4,r3:difficult"), ("at", "the farm")],
+        "4,5",
+    );
+    assert_eq!(
+        value(&b, "t4", SUPPRESSED),
+        Some(1),
+        "by the first side's artillery"
+    );
+    assert_eq!(value(&b, "r3", SUPPRESSED), Some(1));
+    assert_eq!(value(&b, "t4", UNDER_TEMPLATE), Some(1));
+    assert!(b.state().areas.contains_key("t1"));
+    assert!(e.summary.contains("the farm"), "{}", e.summary);
+    let why = refused(&mut b, "artillery", &[("stands", "t5")], "");
+    assert!(why.contains("no template left"), "{why}");
+    // Through the Soviet turn (their own artillery does not lift it) to the Germans' next one.
+    to(&mut b, "su", PH_FIRE, "");
+    assert_eq!(value(&b, "t4", SUPPRESSED), Some(1));
+    // A Suppressed vehicle fires at −1 (a T-34: ROF 2, no Soviet bonus).
+    let e = act(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "t4"), ("target", "p1"), ("range", "8")],
+        "1,1",
+    );
+    let step = &e.resolutions[0].steps[0];
+    assert!(
+        step.modifiers
+            .iter()
+            .any(|m| m.value == -1 && m.reason.contains("Suppressed")),
+        "{step:?}"
+    );
+    to(&mut b, "de", PH_ARTILLERY, "");
+    assert_eq!(value(&b, "t4", SUPPRESSED), None);
+    assert!(!b.state().areas.contains_key("t1"), "the template lifts");
+    assert_eq!(value(&b, "t4", UNDER_TEMPLATE), None);
+}
+
+#[test]
+fn a_stand_moving_into_a_template_is_attacked_at_once_and_a_second_artillery_check_counts_as_passed()
+ {
+    let mut b = new_battle();
+    // A 6 on the tank: a check, passed with 5.
+    act(&mut b, "artillery", &[("stands", "t4")], "6,5");
+    assert!(has(&b, "t4", ARTILLERY_CHECK));
+    to(&mut b, "su", PH_MOVEMENT, "");
+    // t4 moves through template 1 again: a 6 would call for a second check: none, Suppressed.
+    let e = act(
+        &mut b,
+        "template",
+        &[("stand", "t4"), ("template", "1")],
+        "6",
+    );
+    assert!(!removed(&b, "t4"));
+    assert!(
+        e.resolutions[0].steps[0]
+            .notes
+            .iter()
+            .any(|n| n.contains("counts as having passed")),
+        "{:?}",
+        e.resolutions[0].steps[0]
+    );
+    let why = refused(
+        &mut b,
+        "template",
+        &[("stand", "t5"), ("template", "2")],
+        "",
+    );
+    assert!(why.contains("no template 2"), "{why}");
+}
+
+#[test]
+fn overwatch_fires_once_at_minus_one_in_the_opponents_movement() {
+    let mut b = new_battle();
+    to(&mut b, "de", PH_FIRE, "");
+    act(&mut b, "overwatch", &[("stand", "p3")], "");
+    act(&mut b, "overwatch", &[("stand", "p4")], "");
+    let why = refused(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "p3"), ("target", "t3"), ("range", "8")],
+        "",
+    );
+    assert!(why.contains("Overwatch"), "{why}");
+    to(&mut b, "su", PH_MOVEMENT, "");
+    let e = act(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "p3"), ("target", "t3"), ("range", "8")],
+        "1,1,1,1",
+    );
+    let step = &e.resolutions[0].steps[0];
+    assert!(
+        step.modifiers
+            .iter()
+            .any(|m| m.value == -1 && m.reason.contains("overwatch"))
+    );
+    assert!(!has(&b, "p3", OVERWATCH), "used");
+    assert!(has(&b, "p4", OVERWATCH));
+    let e = advance(&mut b, "");
+    assert!(
+        !has(&b, "p4", OVERWATCH),
+        "gone at the end of the movement phase"
+    );
+    assert!(
+        e.notes.iter().any(|n| n.contains("Overwatch not used")),
+        "{:?}",
+        e.notes
+    );
+}
+
+#[test]
+fn strategic_movement_forbids_fire_and_carriers_take_one_stand() {
+    let mut b = new_battle();
+    to(&mut b, "de", PH_MOVEMENT, "");
+    act(&mut b, "strategic", &[("stand", "p1")], "");
+    let why = refused(&mut b, "embark", &[("stand", "i2"), ("carrier", "p3")], "");
+    assert!(why.contains("Soviet tanks"), "{why}");
+    let why = refused(&mut b, "embark", &[("stand", "i2"), ("carrier", "h1")], "");
+    assert!(why.contains("already carries"), "{why}");
+    act(&mut b, "debark", &[("stand", "i1")], "");
+    act(&mut b, "embark", &[("stand", "i2"), ("carrier", "h1")], "");
+    assert_eq!(
+        value(&b, "i2", RIDING),
+        Some(b.roster.unit_index("h1").unwrap() as i32 + 1)
+    );
+    to(&mut b, "de", PH_FIRE, "");
+    let why = refused(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "p1"), ("target", "t3"), ("range", "8")],
+        "",
+    );
+    assert!(why.contains("strategic movement"), "{why}");
+}
+
+#[test]
+fn a_unit_checks_at_two_thirds_lost_and_after_every_later_loss() {
+    let mut b = new_battle();
+    // 2nd Motor Rifle Battalion: three stands. The truck and its riders go under the template.
+    act(&mut b, "artillery", &[("stands", "tr1")], "6,3");
+    assert!(
+        removed(&b, "tr1") && removed(&b, "r2"),
+        "the truck destroyed, its riders fail"
+    );
+    to(&mut b, "de", PH_FIRE, "");
+    // Two of three lost: at the end of the turn one roll for the unit, 5 passes.
+    let e = advance(&mut b, "5");
+    let r = e
+        .resolutions
+        .iter()
+        .find(|r| r.action == "casualty-check")
+        .unwrap();
+    assert!(r.result.contains("passes"), "{}", r.result);
+    assert_eq!(b.state().counter("su-2", CASUALTY_REACHED), Some(1));
+    // No loss in the next side's turn: no check.
+    to(&mut b, "de", PH_ARTILLERY, "");
+    // Out of cohesion reads the roll 1 lower.
+    act(&mut b, "cohesion", &[("stand", "r3")], "");
+    act(&mut b, "artillery", &[("stands", "t4")], "1");
+    to(&mut b, "de", PH_FIRE, "");
+    let why = refused(&mut b, "cohesion", &[("stand", "r3")], "");
+    assert!(why.contains("already out of cohesion"), "{why}");
+    // Every later loss: the third battalion's t5 is not theirs; destroy nothing of su-2 → none.
+    let e = advance(&mut b, "");
+    assert!(e.resolutions.is_empty());
+}
+
+#[test]
+fn special_at_ammo_once_a_game_per_tank() {
+    let mut b = new_battle();
+    to(&mut b, "de", PH_FIRE, "");
+    act(
+        &mut b,
+        "anti-vehicle",
+        &[
+            ("firer", "p1"),
+            ("target", "t3"),
+            ("range", "7"),
+            ("weapon", "at-ammo"),
+        ],
+        "1,1,1,1",
+    );
+    assert_eq!(value(&b, "p1", AT_AMMO_USED), Some(1));
+    to(&mut b, "su", PH_FIRE, "");
+    to(&mut b, "de", PH_FIRE, "");
+    let why = refused(
+        &mut b,
+        "anti-vehicle",
+        &[
+            ("firer", "p1"),
+            ("target", "t3"),
+            ("range", "7"),
+            ("weapon", "at-ammo"),
+        ],
+        "",
+    );
+    assert!(why.contains("once a game"), "{why}");
+}
+
+#[test]
+fn the_start_puts_riders_on_their_carriers() {
+    let b = new_battle();
+    let h1 = b.roster.unit_index("h1").unwrap() as i32 + 1;
+    assert_eq!(value(&b, "i1", RIDING), Some(h1));
+    let badges = b
+        .ruleset
+        .badges(&b.view(), b.roster.unit_index("h1").unwrap());
+    assert!(badges.iter().any(|x| x.text == "CARRIES i1"), "{badges:?}");
+    let _ = Effect::TurnLimit { turns: 1 };
+}
