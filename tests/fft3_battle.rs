@@ -465,3 +465,31 @@ fn the_start_puts_riders_on_their_carriers() {
     assert!(badges.iter().any(|x| x.text == "CARRIES i1"), "{badges:?}");
     let _ = Effect::TurnLimit { turns: 1 };
 }
+
+/// The README's FFT3 examples are what the program prints: each line shown appears, in order
+/// (the README cuts the rest with `…`).
+#[test]
+fn the_readme_fft3_examples_are_what_the_program_prints() {
+    let readme = include_str!("../README.md");
+    let section = readme
+        .split("### A FFT3 battle")
+        .nth(1)
+        .and_then(|s| s.split("```console").nth(1))
+        .and_then(|s| s.split("```").next())
+        .expect("the README's FFT3 examples");
+    let mut checked = 0;
+    for block in section.split("$ umpire ").skip(1) {
+        let (command, shown) = block.split_once('\n').expect("a command line");
+        let args: Vec<&str> = command.split_whitespace().collect();
+        let out = support::cli::ok("", &args);
+        let mut rest = out.as_str();
+        for line in shown.lines().filter(|l| !l.trim().is_empty() && *l != "…") {
+            let at = rest
+                .find(line)
+                .unwrap_or_else(|| panic!("umpire {command}: {line:?} not in\n{out}"));
+            rest = &rest[at + line.len()..];
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 2, "the two published examples");
+}

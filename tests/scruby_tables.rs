@@ -1146,7 +1146,7 @@ fn rulesets_lists_scruby() {
         assert!(out.contains(needle), "{needle:?} missing:\n{out}");
     }
     let v = json(&ok(&["rulesets", "--json"]));
-    assert_eq!(v["rulesets"].as_array().unwrap().len(), 2);
+    assert_eq!(v["rulesets"].as_array().unwrap().len(), 3);
     assert_eq!(v["rulesets"][1]["id"], "scruby");
 }
 
