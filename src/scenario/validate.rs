@@ -704,7 +704,8 @@ impl<'a> Meaning<'a> {
             .collect()
     }
 
-    /// Checks that `r` names a unit (other than `own`, and of side `side` when given).
+    /// Checks that `r` names a unit (other than `own`, and of side `side` when given: `why`
+    /// says why it must be of that side).
     fn unit_reference(
         &mut self,
         key: String,
@@ -712,6 +713,7 @@ impl<'a> Meaning<'a> {
         units: &HashMap<&str, usize>,
         own: Option<&str>,
         side: Option<usize>,
+        why: &str,
     ) {
         if let Some((at, c)) = forbidden_char(r.get_ref()) {
             let span = self.char_span(r, at);
@@ -725,7 +727,7 @@ impl<'a> Meaning<'a> {
             ),
             Some(_) if own == Some(r.get_ref().as_str()) => "a unit cannot refer to itself".into(),
             Some(&s) if side.is_some_and(|side| side != s) => format!(
-                "this is a unit of side `{}`; a concealment stand hides its own side's units",
+                "this is a unit of side `{}`; {why}",
                 self.file.sides[s].id.get_ref()
             ),
             Some(_) => return,
@@ -773,7 +775,8 @@ impl<'a> Meaning<'a> {
                         }
                         None => {
                             hidden.insert(u.get_ref().as_str(), number);
-                            self.unit_reference(key, u, units, None, Some(side));
+                            let why = "a concealment stand hides its own side's units";
+                            self.unit_reference(key, u, units, None, Some(side), why);
                         }
                     }
                 }
@@ -1077,7 +1080,7 @@ impl<'a> Meaning<'a> {
                     None => match (def.kind, raw.get_ref()) {
                         (FieldKind::Unit, toml::Value::String(r)) => {
                             let r = Spanned::new(span, r.clone());
-                            refs.push((n.path.key(&field), r, n.def.id.get_ref(), n.side));
+                            refs.push((n.path.key(&field), &def.id, r, n.def.id.get_ref(), n.side));
                         }
                         (FieldKind::Units, toml::Value::Array(items)) => {
                             // Spans of the items are not kept by `toml::Value`: point at the list.
@@ -1085,7 +1088,7 @@ impl<'a> Meaning<'a> {
                                 if let toml::Value::String(r) = item {
                                     let key = n.path.key(&format!("{field}[{i}]"));
                                     let r = Spanned::new(span.clone(), r.clone());
-                                    refs.push((key, r, n.def.id.get_ref(), n.side));
+                                    refs.push((key, &def.id, r, n.def.id.get_ref(), n.side));
                                 }
                             }
                         }
@@ -1097,8 +1100,9 @@ impl<'a> Meaning<'a> {
         for (span, key, value, message) in found {
             self.push(span, key, value, message);
         }
-        for (key, r, own, side) in refs {
-            self.unit_reference(key, &r, &units, Some(own), Some(side));
+        for (key, field, r, own, side) in refs {
+            let why = format!("`{field}` names a unit of its own side");
+            self.unit_reference(key, &r, &units, Some(own), Some(side), &why);
         }
     }
 }
