@@ -212,10 +212,10 @@ mod tests {
 
     #[test]
     fn planned_rule_sets_are_named_as_planned() {
-        let (code, _, err) = run_str(&["resolve", "fft3", "fire", "--range", "3"]);
+        let (code, _, err) = run_str(&["resolve", "hats-of-tin", "fire", "--range", "3"]);
         assert_eq!(code, ExitCode::from(1));
         assert!(err.contains("planned but not yet available"), "{err}");
-        let (code, _, err) = run_str(&["rulesets", "fft3"]);
+        let (code, _, err) = run_str(&["rulesets", "hats-of-tin"]);
         assert_eq!(code, ExitCode::from(1));
         assert!(err.contains("planned but not yet available"), "{err}");
     }
