@@ -112,11 +112,14 @@ fn several_firers_at_one_target_make_one_check_with_every_hit() {
     assert_eq!(check.sum_text().as_deref(), Some("6 − 2 = 4"));
 }
 
+/// A procedure, its inputs, and words its refusal must say.
+type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str);
+
 #[test]
 fn refusals_change_nothing() {
     let mut b = new_battle();
     to(&mut b, "de", PH_FIRE, "");
-    let cases: &[(&str, &[(&str, &str)], &str)] = &[
+    let cases: &[Case] = &[
         (
             "anti-vehicle",
             &[("firer", "p1"), ("target", "t3"), ("range", "16")],
