@@ -9,6 +9,7 @@
 //!
 //! Adding a rule set means one folder under `rules/` plus one line in [`registry`].
 
+pub mod fft3;
 pub mod newport;
 pub mod options;
 pub mod params;
