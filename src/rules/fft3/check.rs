@@ -61,10 +61,11 @@ impl Check {
             let n = self.extra_hits;
             m.push(Modifier::new(
                 -i32::try_from(n).unwrap_or(i32::MAX),
-                format!(
-                    "{n} extra anti-infantry hit{}",
-                    if n == 1 { "" } else { "s" }
-                ),
+                if n == 1 {
+                    "an extra anti-infantry hit".to_string()
+                } else {
+                    format!("{n} extra anti-infantry hits")
+                },
             ));
         }
         if self.out_of_cohesion {
@@ -95,7 +96,7 @@ impl Check {
         format!("{} passes on {}+", self.nationality, self.rating)
     }
 
-    /// The modifiers in a few words: "−1 for 1 extra anti-infantry hit, −1 out of cohesion"
+    /// The modifiers in a few words: "−1 for an extra anti-infantry hit, −1 out of cohesion"
     /// (empty without any).
     pub fn modifier_words(&self) -> String {
         self.modifiers()
@@ -370,7 +371,7 @@ mod tests {
         );
         assert_eq!(
             c.purpose(),
-            "quality check, T-34/76 (s-t1): Soviet passes on 5+ (−1 for 1 extra anti-infantry hit, −1 out of cohesion)"
+            "quality check, T-34/76 (s-t1): Soviet passes on 5+ (−1 for an extra anti-infantry hit, −1 out of cohesion)"
         );
         let (step, passed) = check_step(&c, 1);
         assert!(!passed);
