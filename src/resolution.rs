@@ -94,7 +94,7 @@ impl Step {
 }
 
 /// A whole number with a true minus sign (`−2`), as the sums are written.
-fn signed(n: i32) -> String {
+pub fn signed(n: i32) -> String {
     if n < 0 {
         format!("−{}", n.unsigned_abs())
     } else {

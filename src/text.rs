@@ -126,6 +126,17 @@ pub fn escape_terminal(s: &str) -> String {
     out
 }
 
+/// The non-empty `parts` joined in parentheses after a space — `" (de, veteran)"` — or nothing
+/// when every part is empty (a rule set without qualities leaves a quality empty).
+pub fn parenthesised<'a>(parts: impl IntoIterator<Item = &'a str>) -> String {
+    let parts: Vec<&str> = parts.into_iter().filter(|p| !p.is_empty()).collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", parts.join(", "))
+    }
+}
+
 /// The closest candidate to `word` by Jaro-Winkler similarity, if it is reasonably close.
 pub fn nearest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let lower = word.to_lowercase();

@@ -936,7 +936,7 @@ fn state_shows_the_counters_of_a_battalion_game() {
         .collect();
     assert!(!with_points.is_empty(), "{state}");
     let text = ok(&["state", j]);
-    assert!(text.contains("— cp "), "{text}");
+    assert!(text.contains("— CP "), "{text}");
 }
 
 // ---- scripts -----------------------------------------------------------------------------------

@@ -1207,16 +1207,19 @@ fn summary_text(battle: &Battle) -> String {
         ),
     };
     for side in &s.sides {
+        let leaders = if side.leaders > 0 {
+            format!(" · {} of {} leaders lost", side.leaders_lost, side.leaders)
+        } else {
+            String::new()
+        };
         text.push_str(&format!(
-            "  {}: {} units · {} in play · {} lost · {} {} · {} of {} leaders lost\n",
+            "  {}: {} units · {} in play · {} lost · {} {}{leaders}\n",
             side.name,
             side.units,
             side.in_play,
             side.lost,
             side.hits,
             battle.ruleset.losses().total_label(),
-            side.leaders_lost,
-            side.leaders
         ));
     }
     text
@@ -1370,16 +1373,10 @@ fn unit_marks(battle: &Battle, unit: usize) -> Vec<String> {
     let st = &battle.state().units[unit];
     let mut marks: Vec<String> = battle
         .ruleset
-        .markers()
-        .iter()
-        .filter_map(|m| {
-            st.marker(m.id).map(|v| match m.kind {
-                MarkerKind::Flag => m.badge.to_string(),
-                MarkerKind::Count => format!("{} {v}", m.badge),
-                MarkerKind::Turn => format!("{} T{v}", m.badge),
-                MarkerKind::Timer => format!("{} {v}", m.badge),
-            })
-        })
+        .badges(&battle.view(), unit)
+        .into_iter()
+        .map(|b| b.text)
+        .filter(|t| !(st.removed.is_some() && t == "OUT"))
         .collect();
     if let Some(why) = &st.removed {
         marks.insert(0, format!("OUT ({why})"));
@@ -1485,7 +1482,11 @@ fn state_text(battle: &Battle, journal: &Path, seed: u64) -> String {
         match *line {
             Line::Side(s) => {
                 let side = &r.sides[s];
-                let mut text = format!("{} ({}, {})", side.name, side.id, side.quality);
+                let mut text = format!(
+                    "{}{}",
+                    side.name,
+                    crate::text::parenthesised([side.id.as_str(), &side.quality])
+                );
                 if battle.view().acts_now(s)
                     && !battle.view().phase().is_some_and(|p| p.simultaneous)
                 {
@@ -1498,12 +1499,21 @@ fn state_text(battle: &Battle, journal: &Path, seed: u64) -> String {
             }
             Line::Formation(f, depth) => {
                 let fi = &r.formations[f];
-                let mut what = vec![fi.id.clone()];
-                what.extend(fi.level.clone());
-                what.push(fi.quality.clone());
-                let mut text = format!("{}{} ({})", "  ".repeat(depth), fi.name, what.join(", "));
-                if let Some(c) = counters_text(battle, &fi.id) {
-                    text.push_str(&format!(" — {c}"));
+                let what = crate::text::parenthesised(
+                    [fi.id.as_str()]
+                        .into_iter()
+                        .chain(fi.level.as_deref())
+                        .chain([fi.quality.as_str()]),
+                );
+                let mut text = format!("{}{}{what}", "  ".repeat(depth), fi.name);
+                let badges: Vec<String> = battle
+                    .ruleset
+                    .formation_badges(&battle.view(), f)
+                    .into_iter()
+                    .map(|b| b.text)
+                    .collect();
+                if !badges.is_empty() {
+                    text.push_str(&format!(" — {}", badges.join(" ")));
                 }
                 out.push(text);
             }

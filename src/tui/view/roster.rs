@@ -186,7 +186,11 @@ pub(super) fn row_line(p: &RosterPane, t: &Theme, row: Row, cols: usize) -> Line
     match row {
         Row::Side(s) => {
             let side = &r.sides[s];
-            let name = format!("{} ({})", esc(&side.name), esc(&side.quality));
+            let name = format!(
+                "{}{}",
+                esc(&side.name),
+                crate::text::parenthesised([esc(&side.quality).as_str()])
+            );
             let lead = vec![Span::styled(arrow(p, row), t.side())];
             fit(t, lead, name, t.side(), &[], cols)
         }
@@ -617,10 +621,13 @@ pub(super) fn details_lines(app: &App, t: &Theme, right: Rect) -> Vec<Line<'stat
             lines.push(Line::from(vec![
                 Span::styled(esc(&info.id), t.key()),
                 Span::raw(format!(
-                    " {} — {}, {}",
+                    " {} — {}",
                     esc(&info.name),
-                    esc(&info.kind),
-                    esc(&info.quality)
+                    [esc(&info.kind), esc(&info.quality)]
+                        .into_iter()
+                        .filter(|p| !p.is_empty())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )),
             ]));
             if info.hit_limit > 0 {
@@ -662,14 +669,21 @@ pub(super) fn details_lines(app: &App, t: &Theme, right: Rect) -> Vec<Line<'stat
         }
         Some(Row::Formation(f)) => {
             let fi = &r.formations[f];
-            let level = fi
+            let what: Vec<String> = fi
                 .level
-                .as_ref()
-                .map(|l| format!("{}, ", esc(l)))
-                .unwrap_or_default();
+                .iter()
+                .chain([&fi.quality])
+                .filter(|p| !p.is_empty())
+                .map(|p| esc(p))
+                .collect();
+            let what = if what.is_empty() {
+                String::new()
+            } else {
+                format!(" — {}", what.join(", "))
+            };
             lines.push(Line::from(vec![
                 Span::styled(esc(&fi.id), t.key()),
-                Span::raw(format!(" {} — {level}{}", esc(&fi.name), esc(&fi.quality))),
+                Span::raw(format!(" {}{what}", esc(&fi.name))),
             ]));
             lines.push(Line::from(unit_counts(b, r.units_of(f))));
             for badge in b.ruleset.formation_details(&view, f) {
@@ -686,9 +700,9 @@ pub(super) fn details_lines(app: &App, t: &Theme, right: Rect) -> Vec<Line<'stat
             lines.push(Line::from(vec![
                 Span::styled(esc(&side.id), t.key()),
                 Span::raw(format!(
-                    " {} ({}){turn}",
+                    " {}{}{turn}",
                     esc(&side.name),
-                    esc(&side.quality)
+                    crate::text::parenthesised([esc(&side.quality).as_str()])
                 )),
             ]));
             lines.push(Line::from(unit_counts(
@@ -710,10 +724,10 @@ pub(super) fn details_lines(app: &App, t: &Theme, right: Rect) -> Vec<Line<'stat
             Span::raw(offer_line(b, &standing)),
         ]));
     }
-    for m in b.state().areas.values() {
+    for (id, m) in &b.state().areas {
         lines.push(Line::from(Span::styled(
             esc(&format!(
-                "{}: {} (turn {}, {})",
+                "{id}: {} on {} (turn {}, {})",
                 m.kind, m.label, m.turn, m.side
             )),
             t.tone(Tone::Info),

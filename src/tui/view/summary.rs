@@ -31,7 +31,7 @@ pub(super) fn render_summary(app: &App, t: &Theme, area: Rect, buf: &mut Buffer)
             crate::text::escape_terminal(&side.name),
             t.side(),
         )));
-        lines.push(Line::from(vec![
+        let mut spans = vec![
             Span::raw("  "),
             Span::styled(side.units.to_string(), t.key()),
             Span::raw(" units · "),
@@ -40,13 +40,20 @@ pub(super) fn render_summary(app: &App, t: &Theme, area: Rect, buf: &mut Buffer)
             Span::styled(side.lost.to_string(), t.key()),
             Span::raw(" lost · "),
             Span::styled(side.hits.to_string(), t.key()),
-            Span::raw(format!(" {} · ", b.ruleset.losses().total_label())),
-            Span::styled(
-                format!("{} of {}", side.leaders_lost, side.leaders),
-                t.key(),
-            ),
-            Span::raw(" leaders lost"),
-        ]));
+            Span::raw(format!(" {}", b.ruleset.losses().total_label())),
+        ];
+        // A rule set without leaders says nothing of them.
+        if side.leaders > 0 {
+            spans.extend([
+                Span::raw(" · "),
+                Span::styled(
+                    format!("{} of {}", side.leaders_lost, side.leaders),
+                    t.key(),
+                ),
+                Span::raw(" leaders lost"),
+            ]);
+        }
+        lines.push(Line::from(spans));
     }
     lines.push(Line::from(""));
     lines.push(Line::from(vec![
