@@ -268,7 +268,7 @@ fn templates_one_per_three_units_suppress_until_their_owners_next_artillery_phas
     );
     assert_eq!(value(&b, "r3", SUPPRESSED), Some(1));
     assert_eq!(value(&b, "t4", UNDER_TEMPLATE), Some(1));
-    assert!(b.state().areas.contains_key("t1"));
+    assert!(b.state().areas.contains_key("template-1"));
     assert!(e.summary.contains("the farm"), "{}", e.summary);
     let why = refused(&mut b, "artillery", &[("stands", "t5")], "");
     assert!(why.contains("no template left"), "{why}");
@@ -291,7 +291,10 @@ fn templates_one_per_three_units_suppress_until_their_owners_next_artillery_phas
     );
     to(&mut b, "de", PH_ARTILLERY, "");
     assert_eq!(value(&b, "t4", SUPPRESSED), None);
-    assert!(!b.state().areas.contains_key("t1"), "the template lifts");
+    assert!(
+        !b.state().areas.contains_key("template-1"),
+        "the template lifts"
+    );
     assert_eq!(value(&b, "t4", UNDER_TEMPLATE), None);
 }
 
@@ -325,7 +328,7 @@ fn a_stand_moving_into_a_template_is_attacked_at_once_and_a_second_artillery_che
         &[("stand", "t5"), ("template", "2")],
         "",
     );
-    assert!(why.contains("no template 2"), "{why}");
+    assert!(why.contains("no template-2"), "{why}");
 }
 
 #[test]

@@ -78,11 +78,19 @@ fn counter(scope: &str, name: &str, value: Option<i32>) -> Effect {
     }
 }
 
-fn removed(v: &BattleView<'_>, u: usize, cause: impl Into<String>) -> Effect {
-    Effect::Removed {
-        unit: v.info(u).id.clone(),
-        cause: cause.into(),
-    }
+/// A stand out of the fight: its one loss taken (so the side's losses count it) and off the table.
+fn removed(v: &BattleView<'_>, u: usize, cause: impl Into<String>) -> [Effect; 2] {
+    let unit = v.info(u).id.clone();
+    [
+        Effect::Hits {
+            unit: unit.clone(),
+            hits: 1,
+        },
+        Effect::Removed {
+            unit,
+            cause: cause.into(),
+        },
+    ]
 }
 
 /// The carrier an infantry stand rides, if it rides one still on the table.
@@ -425,7 +433,7 @@ fn act_fire(
         } else {
             format!("failed its quality check under {} fire", attack.id())
         };
-        effects.push(removed(v, t, &cause));
+        effects.extend(removed(v, t, &cause));
         lines.push(format!("{}: {cause}", v.label(t)));
     } else if res.checked_and_passed {
         effects.push(set_marker(v, t, FIRE_CHECK, Some(1)));
@@ -437,7 +445,7 @@ fn act_fire(
     if let Some(r) = bv.riders {
         match res.rider_check {
             Some(false) => {
-                effects.push(removed(v, r, "failed its quality check as a rider"));
+                effects.extend(removed(v, r, "failed its quality check as a rider"));
                 lines.push(format!(
                     "{}: failed its quality check as a rider: out of the fight",
                     v.label(r)
@@ -603,12 +611,12 @@ fn template_effects(
                     false
                 }
                 StandResult::Destroyed => {
-                    effects.push(removed(v, u, "destroyed by artillery"));
+                    effects.extend(removed(v, u, "destroyed by artillery"));
                     lines.push(format!("{label}: destroyed"));
                     true
                 }
                 StandResult::CheckFailed => {
-                    effects.push(removed(v, u, "failed its quality check under artillery"));
+                    effects.extend(removed(v, u, "failed its quality check under artillery"));
                     lines.push(format!(
                         "{label}: failed its quality check: out of the fight"
                     ));
@@ -693,7 +701,7 @@ fn carried_infantry_check(
         out.effects.push(set_marker(v, r, RIDING, None));
         lines.push(format!("{}: passed its quality check: on foot", v.label(r)));
     } else {
-        out.effects.push(removed(
+        out.effects.extend(removed(
             v,
             r,
             "failed its quality check when its carrier was destroyed",
@@ -741,9 +749,17 @@ fn side_counter(v: &BattleView<'_>, side: usize, name: &str) -> i32 {
     v.state.counter(v.side_id(side), name).unwrap_or(0)
 }
 
-/// A template's id among the area markers: its number, unique in the battle.
+/// The prefix of a template's id among the area markers.
+const TEMPLATE_ID: &str = "template-";
+
+/// A template's id among the area markers: `template-3`, its number unique in the battle.
 fn template_id(number: i32) -> String {
-    format!("t{number}")
+    format!("{TEMPLATE_ID}{number}")
+}
+
+/// The number of the template whose area id is `id`.
+fn template_number(id: &str) -> Option<i32> {
+    id.strip_prefix(TEMPLATE_ID)?.parse().ok()
 }
 
 /// The number the next template placed in the battle takes.
@@ -784,15 +800,11 @@ fn act_artillery(
         id: template_id(number),
         marker: Some(Box::new(AreaMarker {
             kind: TEMPLATE.into(),
-            label: format!(
-                "{number}{} over {}",
-                if at.is_empty() {
-                    String::new()
-                } else {
-                    format!(" at {at}")
-                },
-                under.join(", ")
-            ),
+            label: if at.is_empty() {
+                format!("the stands {}", under.join(", "))
+            } else {
+                format!("{at}, over {}", under.join(", "))
+            },
             side: sid.clone(),
             turn: v.state.turn,
         })),
@@ -805,8 +817,9 @@ fn act_artillery(
     out.resolutions = vec![r];
     out.resolutions.extend(rest);
     out.summary = format!(
-        "{} places template {number}{} over {} stand{}: {}",
+        "{} places {}{} over {} stand{}: {}",
         v.roster.sides[side].name,
+        template_id(number),
         if at.is_empty() {
             String::new()
         } else {
@@ -817,7 +830,8 @@ fn act_artillery(
         out.resolutions[0].result
     );
     out.prompts.push(format!(
-        "template {number} stays until {}'s next artillery phase; a stand that touches it while moving is attacked at once (the `template` procedure)",
+        "{} stays until {}'s next artillery phase; a stand that touches it while moving is attacked at once (the `template` procedure)",
+        template_id(number),
         v.roster.sides[side].name
     ));
     Ok(out)
@@ -841,12 +855,12 @@ fn act_touch(
             let standing: Vec<String> = v
                 .state
                 .areas
-                .values()
-                .filter(|m| m.kind == TEMPLATE)
-                .map(|m| m.label.clone())
+                .iter()
+                .filter(|(_, m)| m.kind == TEMPLATE)
+                .map(|(id, m)| format!("{id}, on {}", m.label))
                 .collect();
             refused(format!(
-                "no template {number} on the table{}",
+                "no {TEMPLATE_ID}{number} on the table{}",
                 if standing.is_empty() {
                     " (none is)".to_string()
                 } else {
@@ -869,7 +883,7 @@ fn act_touch(
     out.resolutions = vec![r];
     out.resolutions.extend(rest);
     out.summary = format!(
-        "{} touches template {} ({id}) while moving: {}",
+        "{} touches {id} (on {}) while moving: {}",
         v.label(u),
         marker.label,
         out.resolutions[0].result
@@ -905,7 +919,7 @@ fn act_check(
     if passed {
         lines.push(format!("{}: passes", v.label(u)));
     } else {
-        out.effects.push(removed(
+        out.effects.extend(removed(
             v,
             u,
             format!("failed a quality check ({})", c.reason),
@@ -1375,8 +1389,8 @@ fn artillery_phase(v: &BattleView<'_>, side: usize, ch: &mut PhaseChange) {
                 id: id.clone(),
                 marker: None,
             });
-            ch.steps.push(format!("  template {} lifts", m.label));
-            if let Some(n) = id.strip_prefix('t').and_then(|n| n.parse::<i32>().ok()) {
+            ch.steps.push(format!("  {id} lifts (on {})", m.label));
+            if let Some(n) = template_number(id) {
                 numbers.push(n);
             }
         }
@@ -1481,7 +1495,7 @@ fn casualty_checks(
                 if modified < i32::from(nat.quality) {
                     failed += 1;
                     ch.effects
-                        .push(removed(v, u, "failed its unit's casualty check"));
+                        .extend(removed(v, u, "failed its unit's casualty check"));
                     r.effects.push(format!(
                         "{}: {modified}{} against {}+: out of the fight",
                         v.label(u),
@@ -1534,11 +1548,7 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
     let data = Data::from_options(v.options);
     let mut out = Vec::new();
     if let Ok(ty) = stand_type(&data, v, u) {
-        out.push(badge(
-            ty.name().to_string(),
-            Tone::Muted,
-            format!("{} · Mov {}", ty.name(), ty.mov()),
-        ));
+        out.push(badge(ty.name().to_string(), Tone::Muted, ty.summary()));
     }
     if let Some(s) = v.marker(u, SUPPRESSED) {
         let side = usize::try_from(s - 1)
@@ -1594,7 +1604,7 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
         out.push(badge(
             format!("TMPL {n}"),
             Tone::Info,
-            format!("Attacked under artillery template {n}, still on the table"),
+            format!("Attacked under template-{n}, still on the table"),
         ));
     }
     out

@@ -62,9 +62,9 @@ impl Check {
             m.push(Modifier::new(
                 -i32::try_from(n).unwrap_or(i32::MAX),
                 if n == 1 {
-                    "an extra anti-infantry hit".to_string()
+                    "an anti-infantry hit after the first"
                 } else {
-                    format!("{n} extra anti-infantry hits")
+                    "anti-infantry hits after the first"
                 },
             ));
         }
@@ -96,7 +96,7 @@ impl Check {
         format!("{} passes on {}+", self.nationality, self.rating)
     }
 
-    /// The modifiers in a few words: "−1 for an extra anti-infantry hit, −1 out of cohesion"
+    /// The modifiers in a few words: "−1 for an anti-infantry hit after the first, −1 out of cohesion"
     /// (empty without any).
     pub fn modifier_words(&self) -> String {
         self.modifiers()
@@ -129,13 +129,7 @@ impl Check {
 }
 
 /// A whole number with a true minus sign: `−2`, `0`, `5`.
-pub(crate) fn signed(n: i32) -> String {
-    if n < 0 {
-        format!("−{}", n.unsigned_abs())
-    } else {
-        n.to_string()
-    }
-}
+pub(crate) use crate::resolution::signed;
 
 /// A modifier with its sign and a true minus sign: `+1`, `−2`, `+0`.
 pub(crate) fn plus(n: i32) -> String {
@@ -371,7 +365,7 @@ mod tests {
         );
         assert_eq!(
             c.purpose(),
-            "quality check, T-34/76 (s-t1): Soviet passes on 5+ (−1 for an extra anti-infantry hit, −1 out of cohesion)"
+            "quality check, T-34/76 (s-t1): Soviet passes on 5+ (−1 for an anti-infantry hit after the first, −1 out of cohesion)"
         );
         let (step, passed) = check_step(&c, 1);
         assert!(!passed);

@@ -479,7 +479,7 @@ pub const TOUCH_PARAMS: &[ParamDef] = &[
     .battle(),
     ParamDef::new(
         "template",
-        "the template's number (as the roster lists it)",
+        "the template's number: 3 for template-3 (the roster's TMPL 3)",
         ParamKind::Int {
             min: 1,
             max: 99_999,

@@ -1396,7 +1396,7 @@ pub fn odds(v: &Volley) -> Result<OddsReport, RuleError> {
     let mut extra = BTreeMap::from([
         ("expected_hits".to_string(), expected),
         (
-            "p_check".to_string(),
+            "p_quality_check".to_string(),
             pf(&|o| matches!(o.target, Fate::CheckPassed | Fate::CheckFailed)),
         ),
         (
@@ -1412,7 +1412,10 @@ pub fn odds(v: &Volley) -> Result<OddsReport, RuleError> {
     match (p.attack, p.target.vehicle) {
         (Attack::AntiVehicle, _) => {
             extra.insert("p_destroyed".into(), lost);
-            extra.insert("p_six".into(), pf(&|o| o.target == Fate::Destroyed));
+            extra.insert(
+                "p_destroyed_by_a_modified_6".into(),
+                pf(&|o| o.target == Fate::Destroyed),
+            );
         }
         (Attack::AntiInfantry, true) => {
             extra.insert("p_destroyed".into(), lost);
@@ -1688,7 +1691,7 @@ mod tests {
         );
         assert_eq!(
             s[2].modifiers,
-            vec![Modifier::new(-1, "an extra anti-infantry hit")]
+            vec![Modifier::new(-1, "an anti-infantry hit after the first")]
         );
         assert_eq!(s[2].sum_text().unwrap(), "5 − 1 = 4");
         assert_eq!(s[2].outcome, "4: fails — eliminated");
@@ -1703,7 +1706,7 @@ mod tests {
         let last = &r.faces()[6].purpose;
         assert_eq!(
             last,
-            "quality check, Soviet Infantry: Soviet passes on 5+ (−1 for an extra anti-infantry hit) — terrain saves 2 4: none saved: 2 hits remain"
+            "quality check, Soviet Infantry: Soviet passes on 5+ (−1 for an anti-infantry hit after the first) — terrain saves 2 4: none saved: 2 hits remain"
         );
     }
 
@@ -2166,7 +2169,7 @@ mod tests {
         assert_eq!(
             check.modifiers,
             vec![
-                Modifier::new(-2, "2 extra anti-infantry hits"),
+                Modifier::new(-2, "anti-infantry hits after the first"),
                 Modifier::new(-1, "out of cohesion"),
             ]
         );
@@ -2433,7 +2436,7 @@ mod tests {
                     * (5.0f64 / 6.0).powi(11 * k as i32)
             })
             .sum();
-        assert!((report.extra["p_six"] - (1.0 - p_no_six)).abs() < 1e-12);
+        assert!((report.extra["p_destroyed_by_a_modified_6"] - (1.0 - p_no_six)).abs() < 1e-12);
         assert!(report.extra["p_no_effect"] >= p_none - 1e-12);
         assert!(
             report.results[0]
@@ -2458,8 +2461,8 @@ mod tests {
         );
         for k in [
             "p_destroyed",
-            "p_six",
-            "p_check",
+            "p_destroyed_by_a_modified_6",
+            "p_quality_check",
             "p_check_passed",
             "p_no_effect",
             "expected_hits",

@@ -26,9 +26,9 @@ use crate::dice::{DiceSource, Die};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 use crate::rules::{
-    ActionDef, AreaDef, Badge, CounterDef, DataTableDef, Decision, FieldDef, KindDef, MarkerDef,
-    Offer, OptionDef, Options, Outcome, ParamDef, Params, PhaseChange, PhaseDef, RuleError,
-    Ruleset, TableDoc, find_action,
+    ActionDef, AreaDef, Badge, CounterDef, DataTableDef, Decision, FieldDef, KindDef, Losses,
+    MarkerDef, Offer, OptionDef, Options, Outcome, ParamDef, Params, PhaseChange, PhaseDef,
+    RuleError, Ruleset, TableDoc, find_action,
 };
 use crate::scenario::{Problem, ScenarioFile};
 
@@ -125,6 +125,15 @@ impl Ruleset for Fft3 {
     fn hit_limit(&self, _unit: &UnitInfo, _options: &Options) -> u32 {
         // A stand is in the fight or out of it: one loss removes it.
         1
+    }
+
+    fn losses(&self) -> Losses {
+        // A stand is the unit of strength: a side's losses are the stands it has lost.
+        Losses {
+            one: "stand",
+            many: "stands",
+            counts_left: true,
+        }
     }
 
     fn prefill(

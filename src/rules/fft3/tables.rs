@@ -167,6 +167,39 @@ impl<'a> StandType<'a> {
             )),
         }
     }
+    /// The type's line of the table in a few words, for the umpire's panel: `Mov 8 · armour 8-5
+    /// · gun Pen 8 ROF 3 10" AI −1 · special AT ammo Pen 9 ROF 3 8"`.
+    pub fn summary(self) -> String {
+        let line = |w: WeaponLine| {
+            let pen = w.pen.map(|p| format!("Pen {p} ")).unwrap_or_default();
+            format!("{pen}ROF {} {}\"", w.rof, w.range)
+        };
+        let mut parts = vec![format!("Mov {}", self.mov())];
+        if let StandType::Vehicle(v) = self {
+            parts.push(format!("armour {}", v.armour.words()));
+        }
+        if let Some((w, ai)) = self.ai_weapon() {
+            let what = if self.is_infantry() {
+                "small arms"
+            } else {
+                "gun"
+            };
+            let pen = w.pen.map(|p| format!("Pen {p} ")).unwrap_or_default();
+            parts.push(format!(
+                "{what} {pen}ROF {} {}\" AI {}",
+                w.rof,
+                w.range,
+                signed(ai)
+            ));
+        }
+        for (weapon, w) in self.av_weapons() {
+            if weapon != AvWeapon::Gun {
+                parts.push(format!("{} {}", weapon.name(), line(w)));
+            }
+        }
+        parts.join(" · ")
+    }
+
     /// The anti-vehicle weapons the stand has, in the order they are offered.
     pub fn av_weapons(self) -> Vec<(AvWeapon, WeaponLine)> {
         let mut out = Vec::new();

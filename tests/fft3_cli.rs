@@ -1,0 +1,164 @@
+//! A whole FFT3 battle on the command line (`umpire new`, then `umpire act JOURNAL -`), read back
+//! as the umpire reads it: `umpire state`, the battle report, and the report view's replay,
+//! stepped back to the start and forward again, landing each time on the journal's battle.
+
+#[path = "support/cli.rs"]
+#[allow(dead_code)]
+mod cli;
+
+use cli::{Played, ok};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use umpire::report::Chronicle;
+use umpire::rules::fft3::Fft3;
+use umpire::tui::keymap::Keymap;
+use umpire::tui::replay::ReportView;
+
+const SKIRMISH: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/fft3/skirmish.toml"
+);
+
+/// The first turn: each side's template, the published anti-vehicle example, two Panthers at one
+/// infantry stand, an Overwatch shot at a tank with riders, a T-34 moving into the German
+/// template, and two Suppressed T-34s firing at a Panther's flank.
+const TURN_ONE: &str = "\
+artillery --stands t4,t5 --dice 6,5,4
+next
+next
+overwatch --stand p4
+anti-vehicle --firer p1 --target t2 --range 9 --terrain difficult --dice 1,4,5,6,2,4,6,1,2,4,5,2
+anti-infantry --firer p2 --target r3 --range 12 --terrain difficult --with p3@10 --dice 1,4,5,6,2,4,5,1,1,1,1,4
+next
+artillery --stands i2,i3 --dice 6,4,2
+next
+anti-vehicle --firer p4 --target t1 --range 8 --dice 6,6,6,6,3,3,3,3,3,3,3,3,3
+template --stand t3 --template 1 --dice 5
+next
+anti-vehicle --firer t3 --target p1 --range 4 --with t5@6 --arc flank
+";
+
+/// Thirteen phase changes: turns 2 and 3 with nothing placed or fired, to the battle's end.
+fn to_the_end() -> String {
+    "next\n".repeat(13)
+}
+
+fn state(b: &Played) -> String {
+    ok("", &["state", b.j()])
+}
+
+#[test]
+fn the_state_shows_stands_types_carriers_limits_and_templates() {
+    let b = Played::battle(SKIRMISH, TURN_ONE);
+    let s = state(&b);
+    // A rule set without qualities: nothing empty in brackets.
+    assert!(s.contains("\nKampfgruppe Peiper (de) — "), "{s}");
+    assert!(!s.contains("()") && !s.contains(", )"), "{s}");
+    // Units' badges as the screen shows them: type, carrier and rider, the turn's limits.
+    assert!(
+        s.contains("i1   stands 1/1  Grenadiers 1  German Infantry ON h1"),
+        "{s}"
+    );
+    assert!(s.contains("Halftrack CARRIES i1"), "{s}");
+    assert!(s.contains("T-34/76 SUP QC-ART TMPL 1"), "{s}");
+    assert!(s.contains("Panther-D AV"), "{s}");
+    // Losses: a stand out of the fight is a stand lost, on its unit too.
+    assert!(
+        s.contains(
+            "t2   stands 0/1  T-34 2  OUT (failed its quality check under anti-vehicle fire)"
+        ),
+        "{s}"
+    );
+    assert!(
+        s.contains("1st Tank Battalion (su-1, battalion) — LOST 2/4"),
+        "{s}"
+    );
+    // The templates on the table, by their ids.
+    assert!(
+        s.contains("template-1: template on the stands t4, t5, laid by de on turn 1"),
+        "{s}"
+    );
+    assert!(
+        s.contains("template-2: template on the stands i2, i3, laid by su on turn 1"),
+        "{s}"
+    );
+}
+
+#[test]
+fn the_battle_ends_and_is_summed_up_in_stands() {
+    let b = Played::battle(SKIRMISH, TURN_ONE);
+    let out = ok(&to_the_end(), &["act", b.j(), "-"]);
+    assert!(
+        out.contains("template-1 lifts (on the stands t4, t5)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("The battle is over: 3 turns played, the last was turn 3."),
+        "{out}"
+    );
+    // No leaders in FFT3: the account does not speak of them.
+    assert!(
+        out.contains("  18th Tank Corps: 9 units · 6 in play · 3 lost · 3 stands lost\n"),
+        "{out}"
+    );
+    assert!(!out.contains("leaders"), "{out}");
+}
+
+#[test]
+fn the_report_tells_the_fft3_battle() {
+    let b = Played::battle(SKIRMISH, &(TURN_ONE.to_string() + &to_the_end()));
+    let md = b.report("md", &[]);
+    assert!(md.contains("(`fft3`)"), "{md}");
+    assert!(
+        md.contains("| `special_at_ammo` | true (set by the scenario) |"),
+        "{md}"
+    );
+    for said in [
+        "*Kampfgruppe Peiper*: Kampfgruppe Peiper places template-1 over 2 stands: 2 Suppressed",
+        "Anti-vehicle fire at T-34 2 (t2): 3 hits, 1 saved; penetration 1 2 4 5: one quality check, 2 against 5+: destroyed",
+        "Anti-infantry fire at Riflemen 3 (r3): Panther 2 (p2): 2 hits, none saved; Panther 3 (p3): 1 hit, none saved; quality check 4 − 2 = 2 against 5+: eliminated",
+        "T-34 3 (t3) touches template-1 (on the stands t4, t5) while moving",
+        "template-1 lifts (on the stands t4, t5)",
+        "Strength (stands left):",
+        "Losses per turn (stands lost):",
+        "- 18th Tank Corps (su): 6 of 9 units in play, 3 stands lost; 67% of its stands (6 of 9) kept.",
+        "- Kampfgruppe Peiper held the field, with the larger share of its strength.",
+    ] {
+        assert!(md.contains(said), "{said}\n---\n{md}");
+    }
+    let html = b.report("html", &[]);
+    assert!(html.contains("Anti-vehicle fire at T-34 2 (t2)"), "{html}");
+}
+
+#[test]
+fn the_replay_steps_back_to_the_start_and_forward_on_the_journals_battle() {
+    let b = Played::battle(SKIRMISH, &(TURN_ONE.to_string() + &to_the_end()));
+    let chronicle = Chronicle::load(&b.journal).unwrap();
+    let mut view = ReportView::open(&b.journal, Keymap::defaults(&Fft3)).unwrap();
+    let n = view.len();
+    assert_eq!(n, chronicle.len());
+    let same = |view: &ReportView| {
+        assert_eq!(
+            view.battle().state(),
+            chronicle.battle_at(view.step()).state(),
+            "at event {}",
+            view.step()
+        );
+    };
+    let press = |view: &mut ReportView, code| {
+        view.on_key(&KeyEvent::new(code, KeyModifiers::NONE));
+    };
+    same(&view);
+    while view.step() > 1 {
+        press(&mut view, KeyCode::Left);
+        same(&view);
+    }
+    while view.step() < n {
+        press(&mut view, KeyCode::Right);
+        same(&view);
+    }
+    // Templates come and go with the events: on the table after the first, lifted at turn 2.
+    view.seek(2);
+    assert!(view.battle().state().areas.contains_key("template-1"));
+    view.seek(n);
+    assert!(view.battle().state().areas.is_empty());
+}

@@ -1,0 +1,221 @@
+//! FFT3 on the umpire's screen: the battle set up with the command line (`umpire new`, then
+//! `umpire act JOURNAL -`), then played with keys through the real [`App`] and drawn with
+//! ratatui's `TestBackend`. Snapshots at 120×40 and 80×24 of the fire forms with their exact odds,
+//! of the dice thrown at the table asked for one by one, each telling what the last stage did, of
+//! the result, and of the roster with a template on the table and the limits it set.
+
+#[path = "support/cli.rs"]
+#[allow(dead_code)]
+mod cli;
+
+use chrono::{DateTime, TimeZone, Utc};
+use cli::Played;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use umpire::battle::session::Session;
+use umpire::rules::fft3::Fft3;
+use umpire::tui::App;
+use umpire::tui::app::Mode;
+use umpire::tui::form::{Form, Odds};
+use umpire::tui::keymap::Keymap;
+
+const SKIRMISH: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/fft3/skirmish.toml"
+);
+
+/// The Germans' first artillery phase (a template over two T-34s: one passes its check and is
+/// Suppressed, the other Suppressed), then on to their fire phase.
+const TO_THE_FIRE_PHASE: &str = "artillery --stands t4,t5 --dice 6,5,4\nnext\nnext\n";
+
+fn clock() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2024, 7, 14, 6, 0, 0).unwrap()
+}
+
+/// The battle on the umpire's screen, colour off, with key helpers that read as the keys typed.
+struct Ui {
+    app: App,
+    played: Played,
+}
+
+impl Ui {
+    fn new(script: &str) -> Ui {
+        let played = Played::battle(SKIRMISH, script);
+        let (session, _) = Session::resume(&played.journal).unwrap();
+        let mut app = App::new(session, Keymap::defaults(&Fft3), clock);
+        app.color = false;
+        Ui { app, played }
+    }
+
+    fn key(&mut self, code: KeyCode) -> &mut Self {
+        self.app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
+        self
+    }
+
+    fn keys(&mut self, text: &str) -> &mut Self {
+        for c in text.chars() {
+            self.key(KeyCode::Char(c));
+        }
+        self
+    }
+
+    fn enter(&mut self) -> &mut Self {
+        self.key(KeyCode::Enter)
+    }
+
+    fn tab(&mut self) -> &mut Self {
+        self.key(KeyCode::Tab)
+    }
+
+    /// Moves the form's focus to the input named `name`.
+    fn focus(&mut self, name: &str) -> &mut Self {
+        for _ in 0..=self.form().fields.len() {
+            let f = self.form();
+            if f.fields.get(f.focus).is_some_and(|x| x.def.name == name) {
+                return self;
+            }
+            self.tab();
+        }
+        panic!("no input {name} in the form");
+    }
+
+    /// Types `text` into the input named `name`.
+    fn fill(&mut self, name: &str, text: &str) -> &mut Self {
+        self.focus(name).keys(text)
+    }
+
+    /// The dice field (ctrl-d), where the faces thrown at the table are typed.
+    fn dice(&mut self, faces: &str) -> &mut Self {
+        self.app
+            .on_key(KeyEvent::new(KeyCode::Char('d'), KeyModifiers::CONTROL));
+        self.keys(faces)
+    }
+
+    fn select(&mut self, id: &str) -> &mut Self {
+        self.keys(":").keys(id).enter()
+    }
+
+    fn form(&self) -> &Form {
+        match &self.app.mode {
+            Mode::Form(f) => f,
+            other => panic!("no form open: {other:?}"),
+        }
+    }
+
+    /// What the dice prompt asks for now.
+    fn asked(&self) -> String {
+        match &self.app.mode {
+            Mode::Dice(run) => run.purpose.clone(),
+            other => panic!("no die asked for: {other:?}"),
+        }
+    }
+}
+
+fn screen(app: &App, w: u16, h: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    // The journal's temporary path, a fixed word of the same width.
+    let mut out = String::new();
+    for line in terminal.backend().to_string().lines() {
+        let mut line = line.to_string();
+        if let Some(i) = line.find("journal: ") {
+            let start = i + "journal: ".len();
+            let end = line[start..]
+                .find(|c: char| c == '"' || ('\u{2500}'..='\u{257f}').contains(&c))
+                .map_or(line.len(), |e| start + e);
+            let width = line[start..end].chars().count();
+            line.replace_range(start..end, &format!("{:<width$}", "[JOURNAL]"));
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+fn snapshot(ui: &Ui, name: &str) {
+    for (w, h) in [(120, 40), (80, 24)] {
+        insta::assert_snapshot!(format!("{name}_{w}x{h}"), screen(&ui.app, w, h));
+    }
+}
+
+#[test]
+fn the_published_anti_vehicle_example_typed_die_by_die() {
+    let mut ui = Ui::new(TO_THE_FIRE_PHASE);
+    ui.select("p1").keys("f");
+    assert_eq!(ui.form().action.id, "anti-vehicle");
+    ui.fill("target", "t2")
+        .fill("range", "9")
+        .focus("terrain")
+        .keys(" ");
+    assert!(
+        matches!(ui.form().odds, Odds::Ready(_)),
+        "the exact odds as soon as the form is whole"
+    );
+    snapshot(&ui, "fft3_anti_vehicle_form_odds");
+    // The to-hit dice, then Enter: the program asks for the rest one by one.
+    ui.dice("1,4,5,6").enter();
+    let asked = ui.asked();
+    assert!(
+        asked.starts_with("terrain save 1 of 3 (5+ saves)")
+            && asked.contains("Panther 1 (p1) scored 3 hits (1 4 5 6 → 2 5 6 7)"),
+        "{asked}"
+    );
+    snapshot(&ui, "fft3_anti_vehicle_asks_the_saves");
+    for face in ["2", "4", "6"] {
+        ui.keys(face).enter();
+    }
+    let asked = ui.asked();
+    assert!(
+        asked.starts_with("Panther 1 (p1) penetration 1 of 4")
+            && asked.contains("terrain saves 2 4 6: 1 saved: 2 hits remain"),
+        "{asked}"
+    );
+    for face in ["1", "2", "4", "5"] {
+        ui.keys(face).enter();
+    }
+    let asked = ui.asked();
+    assert!(
+        asked.starts_with("quality check, T-34 2 (t2): Soviet passes on 5+")
+            && asked.contains("penetration 1 2 4 5: one quality check"),
+        "{asked}"
+    );
+    ui.keys("2").enter();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    snapshot(&ui, "fft3_anti_vehicle_result");
+    let b = ui.app.battle();
+    let t2 = b.roster.unit_index("t2").unwrap();
+    assert!(!b.state().units[t2].on_table(), "T-34 2 destroyed");
+    // On disk before on screen: the journal holds the shot.
+    let journal = std::fs::read_to_string(&ui.played.journal).unwrap();
+    assert!(
+        journal.contains("one quality check, 2 against 5+: destroyed"),
+        "{journal}"
+    );
+}
+
+#[test]
+fn several_firers_in_one_form_and_the_template_listed_with_its_stands() {
+    let mut ui = Ui::new(TO_THE_FIRE_PHASE);
+    ui.select("p2").keys("i");
+    assert_eq!(ui.form().action.id, "anti-infantry");
+    ui.fill("target", "r3")
+        .fill("range", "12")
+        .focus("terrain")
+        .keys(" ")
+        .fill("with", "p3@10");
+    let Odds::Ready(report) = &ui.form().odds else {
+        panic!("odds: {:?}", ui.form().odds)
+    };
+    assert!(report.title.contains("Panther 2 (p2), Panther 3 (p3)"));
+    snapshot(&ui, "fft3_anti_infantry_two_firers");
+    // The template stays on the table with its stands; the limits it set are on the units.
+    ui.key(KeyCode::Esc).select("t4");
+    let text = screen(&ui.app, 120, 40);
+    assert!(
+        text.contains("template-1: template on the stands t4, t5 (turn 1,"),
+        "{text}"
+    );
+    assert!(text.contains("[SUP] [QC-ART] [TMPL 1]"), "{text}");
+    snapshot(&ui, "fft3_roster_template_and_limits");
+}
