@@ -1,0 +1,9 @@
+//! `hats-of-tin` — *Hats of Tin / Helmets of Steel*, rough-draft rules for 20th-century wargames
+//! on a grid of areas: orders on 1d6, two dice a unit to shoot, hits against the unit's quality,
+//! hits converted to retreats, assaults as one exchange of fire, rally.
+//!
+//! - [`tables`]: the unit types, armour and firer classes and qualities as data;
+//! - [`shoot`]: a shooting roll, with misses re-rolled against a friendly unit.
+
+pub mod shoot;
+pub mod tables;
