@@ -3,7 +3,9 @@
 //! hits converted to retreats, assaults as one exchange of fire, rally.
 //!
 //! - [`tables`]: the unit types, armour and firer classes and qualities as data;
-//! - [`shoot`]: a shooting roll, with misses re-rolled against a friendly unit.
+//! - [`shoot`]: a shooting roll, with misses re-rolled against a friendly unit;
+//! - [`hits`]: taking the hits of one round (retreats, a commander, the quality limit).
 
+pub mod hits;
 pub mod shoot;
 pub mod tables;
