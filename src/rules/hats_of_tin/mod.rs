@@ -4,8 +4,10 @@
 //!
 //! - [`tables`]: the unit types, armour and firer classes and qualities as data;
 //! - [`shoot`]: a shooting roll, with misses re-rolled against a friendly unit;
-//! - [`hits`]: taking the hits of one round (retreats, a commander, the quality limit).
+//! - [`hits`]: taking the hits of one round (retreats, a commander, the quality limit);
+//! - [`assault`]: one exchange of fire between an attacker and a defender.
 
+pub mod assault;
 pub mod hits;
 pub mod shoot;
 pub mod tables;
