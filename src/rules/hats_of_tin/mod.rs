@@ -5,9 +5,12 @@
 //! - [`tables`]: the unit types, armour and firer classes and qualities as data;
 //! - [`shoot`]: a shooting roll, with misses re-rolled against a friendly unit;
 //! - [`hits`]: taking the hits of one round (retreats, a commander, the quality limit);
-//! - [`assault`]: one exchange of fire between an attacker and a defender.
+//! - [`assault`]: one exchange of fire between an attacker and a defender;
+//! - [`rally`]: one die to remove a hit; [`orders`]: the orders roll.
 
 pub mod assault;
 pub mod hits;
+pub mod orders;
+pub mod rally;
 pub mod shoot;
 pub mod tables;
