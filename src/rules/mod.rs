@@ -10,6 +10,7 @@
 //! Adding a rule set means one folder under `rules/` plus one line in [`registry`].
 
 pub mod fft3;
+pub mod hats_of_tin;
 pub mod newport;
 pub mod options;
 pub mod params;
