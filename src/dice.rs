@@ -256,6 +256,50 @@ impl DiceSource for Recorder<'_> {
     }
 }
 
+/// Throws the dice of a procedure in stages (to-hit, saves, penetration, a check …), one die at
+/// a time, adding to the first die of each stage what the stage before it did: when the players
+/// throw their own dice, each prompt says what the last stage did.
+pub struct Thrower<'a> {
+    dice: &'a mut dyn DiceSource,
+    die: Die,
+    last: Option<String>,
+}
+
+impl<'a> Thrower<'a> {
+    /// Throws d6s from `dice`.
+    pub fn new(dice: &'a mut dyn DiceSource) -> Self {
+        Thrower {
+            dice,
+            die: Die::D6,
+            last: None,
+        }
+    }
+
+    /// What the stage just finished did; the next die's purpose says it.
+    pub fn done(&mut self, what: impl Into<String>) {
+        self.last = Some(what.into());
+    }
+
+    /// One die for `purpose` (with " — what the last stage did" on the first die of a stage).
+    pub fn roll(&mut self, purpose: String) -> Result<Roll, DiceError> {
+        let purpose = match self.last.take() {
+            Some(last) => format!("{purpose} — {last}"),
+            None => purpose,
+        };
+        let face = self.dice.roll(self.die, &purpose)?;
+        Ok(Roll {
+            die: self.die,
+            face,
+            purpose,
+        })
+    }
+
+    /// True when the program throws the dice.
+    pub fn is_generated(&self) -> bool {
+        self.dice.is_generated()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

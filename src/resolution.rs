@@ -102,6 +102,15 @@ pub fn signed(n: i32) -> String {
     }
 }
 
+/// A modifier with its sign and a true minus sign: `+1`, `−2`, `+0`.
+pub fn plus(n: i32) -> String {
+    if n < 0 {
+        format!("−{}", n.unsigned_abs())
+    } else {
+        format!("+{n}")
+    }
+}
+
 /// A whole resolution.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Resolution {

@@ -132,13 +132,7 @@ impl Check {
 pub(crate) use crate::resolution::signed;
 
 /// A modifier with its sign and a true minus sign: `+1`, `−2`, `+0`.
-pub(crate) fn plus(n: i32) -> String {
-    if n < 0 {
-        format!("−{}", n.unsigned_abs())
-    } else {
-        format!("+{n}")
-    }
-}
+pub(crate) use crate::resolution::plus;
 
 /// The step of a check thrown with `face`, and whether it passed. The die's purpose is
 /// [`Check::purpose`]; a failure reads "out of the fight".
@@ -287,46 +281,16 @@ pub fn odds(c: &Check) -> OddsReport {
     }
 }
 
-/// Throws dice one at a time, adding to the first die of each stage what the last stage did: in
-/// the terminal the players type their own dice, and each prompt shows what the last step did.
-pub(crate) struct Thrower<'a> {
-    pub dice: &'a mut dyn DiceSource,
-    last: Option<String>,
-}
+pub(crate) use crate::dice::Thrower;
 
-impl<'a> Thrower<'a> {
-    pub fn new(dice: &'a mut dyn DiceSource) -> Self {
-        Thrower { dice, last: None }
-    }
-
-    /// What the stage just finished did; the next die's purpose says it.
-    pub fn done(&mut self, what: impl Into<String>) {
-        self.last = Some(what.into());
-    }
-
-    /// One d6 for `purpose` (with " — what the last stage did" on the first die of a stage).
-    pub fn roll(&mut self, purpose: String) -> Result<Roll, DiceError> {
-        let purpose = match self.last.take() {
-            Some(last) => format!("{purpose} — {last}"),
-            None => purpose,
-        };
-        let face = self.dice.roll(Die::D6, &purpose)?;
-        Ok(Roll {
-            die: Die::D6,
-            face,
-            purpose,
-        })
-    }
-
-    /// Throws `c` with `fail_words` for a failure.
-    pub fn check(&mut self, c: &Check, fail_words: &str) -> Result<(Step, bool), DiceError> {
-        let roll = self.roll(c.purpose())?;
-        Ok(step_with(c, roll.face, roll.purpose, fail_words))
-    }
-
-    pub fn is_generated(&self) -> bool {
-        self.dice.is_generated()
-    }
+/// Throws the check `c` with `fail_words` for a failure: its step, and whether it passed.
+pub(crate) fn throw(
+    t: &mut Thrower<'_>,
+    c: &Check,
+    fail_words: &str,
+) -> Result<(Step, bool), DiceError> {
+    let roll = t.roll(c.purpose())?;
+    Ok(step_with(c, roll.face, roll.purpose, fail_words))
 }
 
 #[cfg(test)]

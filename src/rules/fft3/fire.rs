@@ -1034,7 +1034,7 @@ pub fn resolve(
             result.push_str("; no check (already passed a fire check this turn)");
             effects.push(what);
         } else {
-            let (step, passed) = t.check(&c, fail_words)?;
+            let (step, passed) = check::throw(&mut t, &c, fail_words)?;
             let total = c.modified(step.dice[0].face);
             out.check = Some((step.dice[0].face, total, passed));
             let sum = step.sum_text().unwrap_or_default();
@@ -1112,7 +1112,7 @@ pub fn resolve(
                 result.push_str("; riders: no check (already passed a fire check this turn)");
                 effects.push(what);
             } else {
-                let (step, passed) = t.check(&c, "out of the fight")?;
+                let (step, passed) = check::throw(&mut t, &c, "out of the fight")?;
                 out.rider_check = Some(passed);
                 let total = c.modified(step.dice[0].face);
                 result.push_str(&format!(

@@ -759,11 +759,12 @@ impl Data {
     }
 }
 
+/// A modifier as the tables print it: `+1`, `−1`, `0`.
 fn signed(n: i32) -> String {
-    match n.cmp(&0) {
-        std::cmp::Ordering::Less => format!("−{}", n.unsigned_abs()),
-        std::cmp::Ordering::Equal => "0".into(),
-        std::cmp::Ordering::Greater => format!("+{n}"),
+    if n == 0 {
+        "0".into()
+    } else {
+        crate::resolution::plus(n)
     }
 }
 

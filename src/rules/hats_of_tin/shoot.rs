@@ -45,23 +45,7 @@ pub fn p_hit(modifier: i32) -> f64 {
 
 // ---- shared words and dice ------------------------------------------------------------------
 
-/// A whole number with a true minus sign: `−2`, `0`, `5`.
-pub(crate) fn signed(n: i32) -> String {
-    if n < 0 {
-        format!("−{}", n.unsigned_abs())
-    } else {
-        n.to_string()
-    }
-}
-
-/// A modifier with its sign and a true minus sign: `+1`, `−2`, `+0`.
-pub(crate) fn plus(n: i32) -> String {
-    if n < 0 {
-        format!("−{}", n.unsigned_abs())
-    } else {
-        format!("+{n}")
-    }
-}
+pub(crate) use crate::resolution::{plus, signed};
 
 /// "1 hit", "2 hits", "no hits".
 pub(crate) fn hits_words(n: u32) -> String {
@@ -81,43 +65,7 @@ pub(crate) fn areas(n: u32) -> String {
     }
 }
 
-/// Throws d6s one at a time, adding to the first die of each stage what the last stage did: in
-/// the terminal the players type their own dice, and each prompt shows what the last step did.
-pub(crate) struct Thrower<'a> {
-    dice: &'a mut dyn DiceSource,
-    last: Option<String>,
-}
-
-impl<'a> Thrower<'a> {
-    /// Throws from `dice`.
-    pub fn new(dice: &'a mut dyn DiceSource) -> Self {
-        Thrower { dice, last: None }
-    }
-
-    /// What the stage just finished did; the next die's purpose says it.
-    pub fn done(&mut self, what: impl Into<String>) {
-        self.last = Some(what.into());
-    }
-
-    /// One d6 for `purpose` (with " — what the last stage did" on the first die of a stage).
-    pub fn roll(&mut self, purpose: String) -> Result<Roll, DiceError> {
-        let purpose = match self.last.take() {
-            Some(last) => format!("{purpose} — {last}"),
-            None => purpose,
-        };
-        let face = self.dice.roll(Die::D6, &purpose)?;
-        Ok(Roll {
-            die: Die::D6,
-            face,
-            purpose,
-        })
-    }
-
-    /// True when the program throws the dice.
-    pub fn is_generated(&self) -> bool {
-        self.dice.is_generated()
-    }
-}
+pub(crate) use crate::dice::Thrower;
 
 // ---- the inputs -----------------------------------------------------------------------------
 
