@@ -6,10 +6,14 @@
 //! - [`shoot`]: a shooting roll, with misses re-rolled against a friendly unit;
 //! - [`hits`]: taking the hits of one round (retreats, a commander, the quality limit);
 //! - [`assault`]: one exchange of fire between an attacker and a defender;
-//! - [`rally`]: one die to remove a hit; [`orders`]: the orders roll.
+//! - [`rally`]: one die to remove a hit; [`orders`]: the orders roll;
+//! - [`defs`]: options, qualities, Decisions and the inputs of the table-only procedures;
+//!   [`inputs`]: those inputs read into the procedures.
 
 pub mod assault;
+pub mod defs;
 pub mod hits;
+pub mod inputs;
 pub mod orders;
 pub mod rally;
 pub mod shoot;

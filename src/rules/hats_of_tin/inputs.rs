@@ -1,0 +1,323 @@
+//! The umpire's inputs read into Hats of Tin's procedures off the battle: the weapon types and
+//! flags of `umpire resolve hats-of-tin …` and `umpire odds hats-of-tin …` into a shot, an
+//! assault, a rally, the orders roll or a round of hits.
+
+use super::assault::{self, Assault, Party};
+use super::defs::OPT_SHOOT_AND_MOVE;
+use super::hits::{self, Round, Taking};
+use super::orders::{self, OrdersRoll};
+use super::rally::{self, Rally};
+use super::shoot::{self, Firer, Shooter, Shot, Target};
+use super::tables::{Armour, Quality, UnitType, unit_type};
+use crate::dice::DiceSource;
+use crate::odds::OddsReport;
+use crate::resolution::Resolution;
+use crate::rules::{Options, Params, RuleError};
+
+fn refused(why: String) -> RuleError {
+    RuleError::refused(why)
+}
+
+/// The unit type named by input `name` (the inputs' choices are the types' ids).
+fn type_of(p: &Params, name: &str) -> Result<&'static UnitType, RuleError> {
+    let id = p
+        .text(name)
+        .ok_or_else(|| refused(format!("--{name}: name the unit's type")))?;
+    unit_type(id).ok_or_else(|| refused(format!("--{name} {id:?}: no such unit type")))
+}
+
+fn armour(p: &Params, name: &str) -> Option<Armour> {
+    p.text(name).and_then(Armour::parse)
+}
+
+fn quality(p: &Params, name: &str) -> Quality {
+    p.text(name)
+        .and_then(Quality::parse)
+        .unwrap_or(Quality::Regular)
+}
+
+fn count(p: &Params, name: &str) -> u32 {
+    p.int(name).and_then(|n| u32::try_from(n).ok()).unwrap_or(0)
+}
+
+/// `shoot`: the firer's type and the target's cover and armour.
+pub fn shot(p: &Params, options: &Options) -> Result<Shot, RuleError> {
+    let ty = type_of(p, "firer")?;
+    let one_die_fewer = p.flag("one-die-fewer");
+    if one_die_fewer && !options.bool(OPT_SHOOT_AND_MOVE) {
+        return Err(refused(format!(
+            "--one-die-fewer is the optional rule `{OPT_SHOOT_AND_MOVE}`, not in force (set it in the scenario's [options])"
+        )));
+    }
+    let shooter = match (p.flag("lone-commander"), p.flag("commander-attached")) {
+        (true, true) => {
+            return Err(refused(
+                "--lone-commander and --commander-attached: a commander is either alone or attached"
+                    .into(),
+            ));
+        }
+        (true, false) => Shooter::LoneCommander,
+        (false, true) => Shooter::WithCommander,
+        (false, false) => Shooter::Unit,
+    };
+    let friend = p.flag("friend-adjacent").then(|| Target {
+        label: "the friendly unit".into(),
+        cover: p.flag("friend-cover"),
+        armour: armour(p, "friend-armour").unwrap_or(Armour::None),
+    });
+    Ok(Shot {
+        firer: Firer {
+            label: ty.name.to_string(),
+            shooter,
+            weapon_range: ty.range(),
+            class: ty.class,
+            superior_firepower: p.flag("superior"),
+            assault_class: ty.assault,
+        },
+        target: Target {
+            label: "the target".into(),
+            cover: p.flag("target-cover"),
+            armour: armour(p, "target-armour").unwrap_or(Armour::None),
+        },
+        range: count(p, "range"),
+        flank_or_rear: p.flag("flank"),
+        assault: None,
+        one_die_fewer,
+        friend,
+    })
+}
+
+fn party(p: &Params, who: &str) -> Result<Party, RuleError> {
+    let ty = type_of(p, who)?;
+    Ok(Party {
+        label: format!("{} ({who})", ty.name),
+        weapon_range: ty.range(),
+        class: ty.class,
+        superior_firepower: p.flag(&format!("{who}-superior")),
+        assault_class: ty.assault,
+        commander: p
+            .flag(&format!("{who}-commander"))
+            .then(|| format!("the {who}'s commander")),
+        cover: p.flag(&format!("{who}-cover")),
+        armour: armour(p, &format!("{who}-armour")).unwrap_or(ty.armour),
+        quality: quality(p, &format!("{who}-quality")),
+        hits: count(p, &format!("{who}-hits")),
+        friend: None,
+    })
+}
+
+/// `assault`: both parties, the arc, and how each fire's target takes its hits.
+pub fn assault(p: &Params) -> Result<(Assault, Taking, Taking), RuleError> {
+    let a = Assault {
+        attacker: party(p, "attacker")?,
+        defender: party(p, "defender")?,
+        attacker_in_front_arc: !p.flag("outside-front-arc"),
+    };
+    let taking = |name: &str| Taking {
+        converted: count(p, name),
+        ..Taking::default()
+    };
+    Ok((a, taking("first-retreats"), taking("second-retreats")))
+}
+
+/// `rally`: the unit's hits and whether a commander is attached.
+pub fn rally(p: &Params) -> Rally {
+    Rally {
+        unit: "the unit".into(),
+        hits: count(p, "hits"),
+        destroyed: false,
+        adjacent_to_enemy: p.flag("adjacent-enemy"),
+        commander: p
+            .flag("commander-attached")
+            .then(|| "the attached commander".into()),
+    }
+}
+
+/// `orders`: the Force Commander's roll and the surviving subordinates.
+pub fn orders_roll(p: &Params) -> OrdersRoll {
+    OrdersRoll {
+        side: "The force".into(),
+        force_commander: !p.flag("force-commander-lost"),
+        subordinates: count(p, "subordinates"),
+    }
+}
+
+/// `take-hits`: one round of hits and how the owner takes them.
+pub fn round(p: &Params) -> Result<Round, RuleError> {
+    let commander = p.flag("commander-attached");
+    if p.flag("to-commander") && !commander {
+        return Err(refused(
+            "--to-commander: no commander is attached (add --commander-attached)".into(),
+        ));
+    }
+    Ok(Round {
+        unit: "the unit".into(),
+        quality: quality(p, "quality"),
+        hits_before: count(p, "hits-before"),
+        hits: count(p, "hits"),
+        commander: commander.then(|| "the attached commander".into()),
+        taking: Taking {
+            converted: count(p, "retreats"),
+            blocked: count(p, "blocked"),
+            to_commander: u32::from(p.flag("to-commander")),
+        },
+    })
+}
+
+fn not_table_only(action: &str) -> RuleError {
+    refused(format!(
+        "`{action}` is not a table-only procedure of hats-of-tin"
+    ))
+}
+
+/// Exact odds of a table-only procedure.
+pub fn odds(action: &str, p: &Params, options: &Options) -> Result<OddsReport, RuleError> {
+    match action {
+        "shoot" => shoot::odds(&shot(p, options)?),
+        "assault" => assault::odds(&assault(p)?.0),
+        "rally" => rally::odds(&rally(p)),
+        "orders" => Ok(orders::odds(&orders_roll(p))),
+        other => Err(not_table_only(other)),
+    }
+}
+
+/// A table-only procedure, with dice from `dice`.
+pub fn resolve(
+    action: &str,
+    p: &Params,
+    options: &Options,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, RuleError> {
+    match action {
+        "shoot" => Ok(shoot::resolve(&shot(p, options)?, dice)?.0),
+        "assault" => {
+            let (a, first, second) = assault(p)?;
+            Ok(assault::resolve(&a, &first, &second, dice)?.0)
+        }
+        "rally" => Ok(rally::resolve(&rally(p), dice)?.0),
+        "orders" => Ok(orders::resolve(&orders_roll(p), dice)?.0),
+        "take-hits" => Ok(hits::resolve(&round(p)?)?.0),
+        other => Err(not_table_only(other)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::defs::{ORDERS_PARAMS, RALLY_PARAMS, SHOOT_PARAMS, TAKE_HITS_PARAMS};
+    use super::*;
+    use crate::dice::TypedDice;
+    use crate::rules::{ParamDef, Params};
+
+    /// The inputs as the command line reads them: `--name value` pairs, a flag alone.
+    fn params(defs: &'static [ParamDef], given: &[(&str, &str)]) -> Params {
+        Params::parse(defs, given.iter().copied()).unwrap()
+    }
+
+    fn resolved(action: &str, p: &Params, faces: &[i64]) -> Result<Resolution, RuleError> {
+        let mut dice = TypedDice::new(faces.iter().copied());
+        resolve(action, p, &Options::default(), &mut dice)
+    }
+
+    #[test]
+    fn the_issues_shooting_examples() {
+        // infantry at a target in cover, 2 areas, 6 and 5: 6 − 1 = 5 hits, 5 − 1 = 4 misses.
+        let p = params(
+            SHOOT_PARAMS,
+            &[("firer", "infantry"), ("target-cover", ""), ("range", "2")],
+        );
+        let r = resolved("shoot", &p, &[6, 5]).unwrap();
+        assert!(r.result.starts_with("1 hit"), "{}", r.result);
+        // A heavy gun at medium armour from the flank, 4 areas, 4 and 2: 4 + 2 − 2 + 1 = 5 hits;
+        // 2 + 1 = 3 misses.
+        let p = params(
+            SHOOT_PARAMS,
+            &[
+                ("firer", "heavy-gun"),
+                ("target-armour", "medium"),
+                ("flank", ""),
+                ("range", "4"),
+            ],
+        );
+        let r = resolved("shoot", &p, &[4, 2]).unwrap();
+        assert!(r.result.starts_with("1 hit"), "{}", r.result);
+        // Infantry 4 areas away: beyond its range of 3, nothing thrown.
+        let p = params(SHOOT_PARAMS, &[("firer", "infantry"), ("range", "4")]);
+        let why = resolved("shoot", &p, &[6, 6]).unwrap_err().to_string();
+        assert!(why.contains("beyond range 3"), "{why}");
+    }
+
+    #[test]
+    fn a_commander_attached_adds_a_third_die_to_the_odds() {
+        let p = params(
+            SHOOT_PARAMS,
+            &[
+                ("firer", "infantry"),
+                ("commander-attached", ""),
+                ("range", "1"),
+            ],
+        );
+        let report = odds("shoot", &p, &Options::default()).unwrap();
+        // Each die hits on 5–6: 1/3. Three dice: 8/27, 12/27, 6/27, 1/27.
+        let expected = [8.0, 12.0, 6.0, 1.0].map(|n| n / 27.0);
+        let p_of = |k: usize| {
+            report
+                .results
+                .iter()
+                .filter(|l| l.result.starts_with(&shoot::hits_words(k as u32)))
+                .map(|l| l.probability)
+                .sum::<f64>()
+        };
+        for (k, e) in expected.iter().enumerate() {
+            assert!((p_of(k) - e).abs() < 1e-12, "{k} hits: {}", p_of(k));
+        }
+    }
+
+    #[test]
+    fn the_issues_rally_and_orders_examples() {
+        let p = params(RALLY_PARAMS, &[("commander-attached", "")]);
+        let r = resolved("rally", &p, &[4]).unwrap();
+        assert!(r.result.contains("removed"), "{}", r.result);
+        let p = params(RALLY_PARAMS, &[]);
+        let r = resolved("rally", &p, &[4]).unwrap();
+        assert!(!r.result.contains("1 hit removed"), "{}", r.result);
+        let p = params(ORDERS_PARAMS, &[("subordinates", "2")]);
+        let r = resolved("orders", &p, &[3]).unwrap();
+        assert_eq!(r.result, "The force: 5 orders");
+        // Without the Force Commander: no die, the subordinates' orders only.
+        let p = params(
+            ORDERS_PARAMS,
+            &[("subordinates", "2"), ("force-commander-lost", "")],
+        );
+        let r = resolved("orders", &p, &[]).unwrap();
+        assert!(r.faces().is_empty(), "no die without the Force Commander");
+        assert_eq!(r.result, "The force: 2 orders");
+    }
+
+    #[test]
+    fn taking_hits_refuses_what_the_rules_do_not_allow() {
+        let p = params(
+            TAKE_HITS_PARAMS,
+            &[("hits", "3"), ("retreats", "2"), ("blocked", "1")],
+        );
+        let r = resolved("take-hits", &p, &[]).unwrap();
+        assert!(r.result.contains("retreat"), "{}", r.result);
+        let p = params(TAKE_HITS_PARAMS, &[("hits", "2"), ("retreats", "2")]);
+        assert!(
+            resolved("take-hits", &p, &[]).is_err(),
+            "the first hit is always taken"
+        );
+        let p = params(TAKE_HITS_PARAMS, &[("hits", "1"), ("to-commander", "")]);
+        let why = resolved("take-hits", &p, &[]).unwrap_err().to_string();
+        assert!(why.contains("no commander is attached"), "{why}");
+    }
+
+    #[test]
+    fn the_optional_rule_must_be_in_force_to_shoot_one_die_fewer() {
+        let p = params(
+            SHOOT_PARAMS,
+            &[("firer", "infantry"), ("range", "1"), ("one-die-fewer", "")],
+        );
+        let why = resolved("shoot", &p, &[6]).unwrap_err().to_string();
+        assert!(why.contains("shoot_and_move"), "{why}");
+    }
+}
