@@ -1,8 +1,12 @@
-//! Hats of Tin's definitions: its options, unit qualities, the Decisions it applies where the text
-//! is silent, and the inputs of its table-only procedures (`umpire resolve hats-of-tin …`).
+//! Hats of Tin's definitions: its options, unit kinds, fields and qualities, the markers and
+//! counters it keeps, its phases, the Decisions it applies where the text is silent, and the
+//! inputs of every procedure, off the battle (`umpire resolve hats-of-tin …`) and in it.
 
-use super::tables::{Armour, FIRER_IDS, Quality};
-use crate::rules::{Decision, OptionDef, OptionKind, ParamDef, ParamKind};
+use super::tables::{Armour, Quality};
+use crate::rules::{
+    ActionDef, CounterDef, Decision, FieldDef, FieldKind, KindDef, MarkerDef, MarkerKind,
+    OptionDef, OptionKind, ParamDef, ParamKind, PhaseDef, Tone,
+};
 
 // ---- options ----
 
@@ -86,9 +90,10 @@ const HITS: ParamKind = ParamKind::Int { min: 0, max: 9 };
 pub const SHOOT_PARAMS: &[ParamDef] = &[
     ParamDef::new(
         "firer",
-        "the firer's weapon type: infantry, mg, light-gun, mortar, light-medium-gun, heavy-gun, field-artillery, cavalry, infantry-support, tank, heavy-tank, fast-tank, armoured-car",
-        ParamKind::Choice(FIRER_IDS),
+        "the firing unit: its id in a battle; off the battle its weapon type (infantry, mg, light-gun, mortar, light-medium-gun, heavy-gun, field-artillery, cavalry, infantry-support, tank, heavy-tank, fast-tank, armoured-car)",
+        ParamKind::Unit,
     ),
+    ParamDef::new("target", "the target unit", ParamKind::Unit).battle(),
     ParamDef::new(
         "range",
         "the range in areas (through sides, not corners)",
@@ -100,40 +105,66 @@ pub const SHOOT_PARAMS: &[ParamDef] = &[
         "the target's armour: none, light (−1), medium (−2), heavy (−3) or pillbox (−3)",
         ParamKind::Choice(Armour::IDS),
     )
-    .default("none"),
+    .default("none")
+    .derived(),
     ParamDef::flag("flank", "shooting from the target's flank or rear (+1)"),
     ParamDef::flag(
         "superior",
         "superior firepower (+1): flamethrowers assaulting, effective anti-tank weapons against tanks, superior ammunition or optics",
-    ),
+    )
+    .derived(),
     ParamDef::flag(
         "commander-attached",
         "a commander attached to the firer adds his die (3 dice)",
-    ),
+    )
+    .derived(),
     ParamDef::flag(
         "lone-commander",
         "the firer is a commander alone (1 die, with the range and class of the type he commands)",
-    ),
+    )
+    .derived(),
     ParamDef::flag(
         "one-die-fewer",
         "the optional rule: one die fewer, to move one area after shooting",
     ),
+    ParamDef::new(
+        "friend",
+        "a unit of the target's side adjacent to the target: every miss is re-rolled against it",
+        ParamKind::Unit,
+    )
+    .battle(),
     ParamDef::flag(
         "friend-adjacent",
         "a friendly unit is adjacent to the target: every miss is re-rolled against it",
-    ),
+    )
+    .derived(),
     ParamDef::flag("friend-cover", "that friendly unit is in cover (−1)"),
     ParamDef::new(
         "friend-armour",
         "that friendly unit's armour: none, light, medium, heavy or pillbox",
         ParamKind::Choice(Armour::IDS),
     )
-    .default("none"),
+    .default("none")
+    .derived(),
+    ParamDef::new(
+        "spotter",
+        "indirect fire by a mortar or artillery: the unit that sees the target (an order for it too; both need a radio; neither may move this turn)",
+        ParamKind::Unit,
+    )
+    .battle(),
+    ParamDef::flag(
+        "overwatch",
+        "an Overwatch unit's one shot in the enemy's turn, at a unit that has just moved or fired (no order)",
+    )
+    .battle(),
 ];
 
 pub const RALLY_PARAMS: &[ParamDef] = &[
-    ParamDef::new("hits", "the hits the unit has now", HITS).default("1"),
-    ParamDef::flag("commander-attached", "a commander is attached (+1)"),
+    ParamDef::new("unit", "the unit that rallies", ParamKind::Unit).battle(),
+    ParamDef::new("hits", "the hits the unit has now", HITS)
+        .default("1")
+        .derived(),
+    ParamDef::flag("commander-attached", "a commander is attached (+1)").derived(),
     ParamDef::flag(
         "adjacent-enemy",
         "the unit is adjacent to an enemy (it cannot rally)",
@@ -155,17 +186,27 @@ pub const ORDERS_PARAMS: &[ParamDef] = &[
 
 pub const TAKE_HITS_PARAMS: &[ParamDef] = &[
     ParamDef::new(
+        "unit",
+        "the unit whose round of hits waits for its owner's choice",
+        ParamKind::Unit,
+    )
+    .battle(),
+    ParamDef::new(
         "hits",
         "the hits of the round",
         ParamKind::Int { min: 1, max: 9 },
-    ),
+    )
+    .derived(),
     ParamDef::new(
         "quality",
         "the unit's quality: militia (destroyed at 2 hits), regular (3), elite (4)",
         ParamKind::Choice(Quality::IDS),
     )
-    .default("regular"),
-    ParamDef::new("hits-before", "the hits the unit already had", HITS).default("0"),
+    .default("regular")
+    .derived(),
+    ParamDef::new("hits-before", "the hits the unit already had", HITS)
+        .default("0")
+        .derived(),
     ParamDef::new(
         "retreats",
         "hits after the first the owner converts into retreats of one move each",
@@ -178,7 +219,7 @@ pub const TAKE_HITS_PARAMS: &[ParamDef] = &[
         HITS,
     )
     .default("0"),
-    ParamDef::flag("commander-attached", "a commander is attached to the unit"),
+    ParamDef::flag("commander-attached", "a commander is attached to the unit").derived(),
     ParamDef::flag(
         "to-commander",
         "the owner puts one hit on the attached commander (a single hit destroys him)",
@@ -188,13 +229,13 @@ pub const TAKE_HITS_PARAMS: &[ParamDef] = &[
 pub const ASSAULT_PARAMS: &[ParamDef] = &[
     ParamDef::new(
         "attacker",
-        "the attacker's type (infantry, cavalry, tank …)",
-        ParamKind::Choice(FIRER_IDS),
+        "the assaulting unit: its id in a battle; off the battle its type (infantry, cavalry, tank …)",
+        ParamKind::Unit,
     ),
     ParamDef::new(
         "defender",
-        "the defender's type",
-        ParamKind::Choice(FIRER_IDS),
+        "the assaulted unit: its id in a battle; off the battle its type",
+        ParamKind::Unit,
     ),
     ParamDef::flag(
         "outside-front-arc",
@@ -212,62 +253,478 @@ pub const ASSAULT_PARAMS: &[ParamDef] = &[
         "attacker-armour",
         "the attacker's armour (by default its type's)",
         ParamKind::Choice(Armour::IDS),
-    ),
+    )
+    .derived(),
     ParamDef::new(
         "defender-armour",
         "the defender's armour (by default its type's)",
         ParamKind::Choice(Armour::IDS),
-    ),
+    )
+    .derived(),
     ParamDef::new(
         "attacker-quality",
         "the attacker's quality",
         ParamKind::Choice(Quality::IDS),
     )
-    .default("regular"),
+    .default("regular")
+    .derived(),
     ParamDef::new(
         "defender-quality",
         "the defender's quality",
         ParamKind::Choice(Quality::IDS),
     )
-    .default("regular"),
+    .default("regular")
+    .derived(),
     ParamDef::new(
         "attacker-hits",
         "the attacker's hits before the assault",
         HITS,
     )
-    .default("0"),
+    .default("0")
+    .derived(),
     ParamDef::new(
         "defender-hits",
         "the defender's hits before the assault",
         HITS,
     )
-    .default("0"),
+    .default("0")
+    .derived(),
     ParamDef::flag(
         "attacker-commander",
         "a commander is attached to the attacker",
-    ),
+    )
+    .derived(),
     ParamDef::flag(
         "defender-commander",
         "a commander is attached to the defender",
-    ),
+    )
+    .derived(),
     ParamDef::flag(
         "attacker-superior",
         "the attacker has superior firepower (+1)",
-    ),
+    )
+    .derived(),
     ParamDef::flag(
         "defender-superior",
         "the defender has superior firepower (+1)",
-    ),
+    )
+    .derived(),
     ParamDef::new(
         "first-retreats",
-        "hits of the first fire its target converts into retreats",
+        "hits of the first fire its target converts into retreats (in a battle the owner chooses after the fire, with take-hits)",
         HITS,
     )
-    .default("0"),
+    .default("0")
+    .derived(),
     ParamDef::new(
         "second-retreats",
-        "hits of the second fire its target converts into retreats",
+        "hits of the second fire its target converts into retreats (in a battle: take-hits)",
         HITS,
     )
-    .default("0"),
+    .default("0")
+    .derived(),
 ];
+
+// ---- the battle's inputs ----
+
+const UNIT: ParamDef = ParamDef::new("unit", "the unit", ParamKind::Unit).battle();
+
+pub const UNIT_PARAMS: &[ParamDef] = &[UNIT];
+
+pub const MOVE_PARAMS: &[ParamDef] = &[
+    UNIT,
+    ParamDef::new(
+        "areas",
+        "the move's cost in areas: each area 1, difficult terrain as the type's table says, a road area ½ for trucks and artillery, limbering or loading ½",
+        ParamKind::Distance,
+    )
+    .battle(),
+];
+
+pub const ATTACH_PARAMS: &[ParamDef] = &[
+    ParamDef::new("commander", "the commander", ParamKind::Unit).battle(),
+    ParamDef::new(
+        "unit",
+        "the unit he joins (in his area)",
+        ParamKind::Unit,
+    )
+    .battle(),
+];
+
+pub const DETACH_PARAMS: &[ParamDef] =
+    &[ParamDef::new("commander", "the commander who leaves his unit", ParamKind::Unit).battle()];
+
+pub const EMBARK_PARAMS: &[ParamDef] = &[
+    UNIT,
+    ParamDef::new(
+        "carrier",
+        "the truck or boat it boards (loading costs ½ area of its move)",
+        ParamKind::Unit,
+    )
+    .battle(),
+];
+
+pub const ACTIONS: &[ActionDef] = &[
+    ActionDef {
+        id: "shoot",
+        help: "a unit shoots: 2 dice (a lone commander 1, an attached commander +1), each 5 or 6 after modifiers a hit; misses re-rolled at a friend adjacent to the target",
+        params: SHOOT_PARAMS,
+        key: Some('f'),
+        standalone: true,
+        in_battle: true,
+    },
+    ActionDef {
+        id: "assault",
+        help: "a unit that moves adjacent to an enemy assaults: one exchange of fire, the defender first when the attacker is in its front arc",
+        params: ASSAULT_PARAMS,
+        key: Some('a'),
+        standalone: true,
+        in_battle: true,
+    },
+    ActionDef {
+        id: "take-hits",
+        help: "a round of more than one hit (or with a commander attached): the owner takes the first hit, converts others into retreats (a blocked one is a hit) and may put one on the commander",
+        params: TAKE_HITS_PARAMS,
+        key: Some('h'),
+        standalone: true,
+        in_battle: true,
+    },
+    ActionDef {
+        id: "rally",
+        help: "a unit with hits, not adjacent to an enemy, rallies: one die, 5 or 6 removes a hit (+1 with a commander attached)",
+        params: RALLY_PARAMS,
+        key: Some('r'),
+        standalone: true,
+        in_battle: true,
+    },
+    ActionDef {
+        id: "orders",
+        help: "the orders roll: 1d6 for the Force Commander plus one order for each surviving subordinate (in a battle, rolled at the start of each side's turn)",
+        params: ORDERS_PARAMS,
+        key: None,
+        standalone: true,
+        in_battle: false,
+    },
+    ActionDef {
+        id: "move",
+        help: "an ordered unit moves up to its move allowance in areas; enemy Overwatch units may shoot at it",
+        params: MOVE_PARAMS,
+        key: Some('m'),
+        standalone: false,
+        in_battle: true,
+    },
+    ActionDef {
+        id: "overwatch",
+        help: "an ordered unit goes into Overwatch: one shot in the enemy's turn at a unit that moves or fires",
+        params: UNIT_PARAMS,
+        key: Some('o'),
+        standalone: false,
+        in_battle: true,
+    },
+    ActionDef {
+        id: "attach",
+        help: "a commander joins a unit in his area (no order needed): he adds his die to its shots and +1 to its rally",
+        params: ATTACH_PARAMS,
+        key: Some('A'),
+        standalone: false,
+        in_battle: true,
+    },
+    ActionDef {
+        id: "detach",
+        help: "a commander leaves the unit he is attached to (no order needed)",
+        params: DETACH_PARAMS,
+        key: Some('d'),
+        standalone: false,
+        in_battle: true,
+    },
+    ActionDef {
+        id: "embark",
+        help: "a unit boards a truck or boat as part of its move order",
+        params: EMBARK_PARAMS,
+        key: Some('e'),
+        standalone: false,
+        in_battle: true,
+    },
+    ActionDef {
+        id: "disembark",
+        help: "a unit gets off its carrier as part of its move order",
+        params: UNIT_PARAMS,
+        key: Some('E'),
+        standalone: false,
+        in_battle: true,
+    },
+];
+
+// ---- kinds and fields ----
+
+/// A commander: not a unit of the fight but a figure that gives orders, may join a unit and is
+/// destroyed by a single hit.
+pub const COMMANDER: &str = "commander";
+
+pub const KINDS: &[KindDef] = &[
+    KindDef {
+        id: "infantry",
+        help: "Infantry: 2 areas, weapons range 3; +1 assaulting or assaulted",
+    },
+    KindDef {
+        id: "infantry-support",
+        help: "Infantry support (flamethrowers, engineers): 2 areas, range 3",
+    },
+    KindDef {
+        id: "cavalry",
+        help: "Cavalry: 3 areas, range 3; +1 assaulting or assaulted",
+    },
+    KindDef {
+        id: "mg",
+        help: "Machine gun: 2 areas, range 5",
+    },
+    KindDef {
+        id: "mortar",
+        help: "Mortar: 2 areas, range 6; indirect fire with a spotter",
+    },
+    KindDef {
+        id: "light-gun",
+        help: "Light gun: towed (2 areas, not into difficult terrain) or 1 area unlimbered; range 5",
+    },
+    KindDef {
+        id: "light-medium-gun",
+        help: "Light-medium gun: towed, range 6, +1 (medium gun)",
+    },
+    KindDef {
+        id: "heavy-gun",
+        help: "Heavy gun: towed, range 7, +2 (heavy gun)",
+    },
+    KindDef {
+        id: "field-artillery",
+        help: "Field artillery: towed, range 20; indirect fire with a spotter",
+    },
+    KindDef {
+        id: "tank",
+        help: "Tank: 3 areas, light armour, range 5; +1 assaulting or assaulted",
+    },
+    KindDef {
+        id: "heavy-tank",
+        help: "Heavy tank: 2 areas, heavy armour, range 6",
+    },
+    KindDef {
+        id: "fast-tank",
+        help: "Fast tank: 4 areas, light armour, range 5",
+    },
+    KindDef {
+        id: "armoured-car",
+        help: "Armoured car: 4 areas (not into difficult terrain), light armour, range 5",
+    },
+    KindDef {
+        id: "truck",
+        help: "Truck: 2 areas, carries units; cannot shoot",
+    },
+    KindDef {
+        id: COMMANDER,
+        help: "A commander (the Force Commander or a subordinate): needs no orders, may join a unit, destroyed by one hit",
+    },
+];
+
+pub const F_ARMOUR: &str = "armour";
+pub const F_SUPERIOR: &str = "superior";
+pub const F_FORCE: &str = "force";
+pub const F_COMMANDS: &str = "commands";
+pub const F_ATTACHED: &str = "attached";
+pub const F_EMBARKED: &str = "embarked";
+pub const F_CARRIER: &str = "carrier";
+pub const F_FIGHTING: &str = "fighting";
+pub const F_RADIO: &str = "radio";
+
+pub const UNIT_FIELDS: &[FieldDef] = &[
+    FieldDef::new(
+        "quality",
+        FieldKind::Text,
+        "militia (destroyed at 2 hits), regular (3) or elite (4); the formation's or side's if absent, else regular",
+    ),
+    FieldDef::new(
+        F_ARMOUR,
+        FieldKind::Choice(Armour::IDS),
+        "the unit's armour when it is not its type's: none, light, medium, heavy or pillbox",
+    ),
+    FieldDef::new(
+        F_SUPERIOR,
+        FieldKind::Flag,
+        "superior firepower by default (flamethrowers, effective anti-tank weapons, superior optics): +1, set or cleared shot by shot",
+    ),
+    FieldDef::new(
+        F_FORCE,
+        FieldKind::Flag,
+        "a commander: the Force Commander, who rolls 1d6 for the side's orders",
+    ),
+    FieldDef::new(
+        F_COMMANDS,
+        FieldKind::Units,
+        "a commander: the units he commands (a subordinate orders one of them each turn; a lone commander shoots and moves as the first)",
+    ),
+    FieldDef::new(
+        F_ATTACHED,
+        FieldKind::Unit,
+        "a commander: the unit he is attached to at the start",
+    ),
+    FieldDef::new(
+        F_EMBARKED,
+        FieldKind::Unit,
+        "the truck or boat that carries the unit at the start",
+    ),
+    FieldDef::new(
+        F_CARRIER,
+        FieldKind::Flag,
+        "the unit carries others (trucks always do; a boat, a tank with riders)",
+    ),
+    FieldDef::new(
+        F_FIGHTING,
+        FieldKind::Flag,
+        "a specialised fighting carrier: the units it carries may shoot and assault",
+    ),
+    FieldDef::new(
+        F_RADIO,
+        FieldKind::Flag,
+        "has a radio or telephone: it may fire indirectly or spot for indirect fire",
+    ),
+];
+
+// ---- markers and counters ----
+
+pub const ORDER: &str = "order";
+pub const OVERWATCH: &str = "overwatch";
+pub const ATTACHED: &str = "attached";
+pub const EMBARKED: &str = "embarked";
+pub const SUB_ORDER: &str = "sub_order";
+pub const PENDING: &str = "pending";
+pub const SECOND_FIRE: &str = "second_fire";
+pub const ASSAULTED_BY: &str = "assaulted_by";
+pub const JUST_ACTED: &str = "just_acted";
+pub const MOVE_ONE: &str = "move_one";
+pub const NO_MOVE: &str = "no_move";
+
+/// The orders a unit may hold, by their number in the `order` marker (1 = move).
+pub const ORDERS: &[&str] = &["move", "shoot", "rally", "assault", "overwatch", "spot"];
+
+pub const MARKERS: &[MarkerDef] = &[
+    MarkerDef {
+        id: ORDER,
+        badge: "ORD",
+        help: "Order: the order the unit holds this turn, by number: 1 move, 2 shoot, 3 rally, 4 assault, 5 overwatch, 6 spot",
+        kind: MarkerKind::Count,
+        tone: Tone::Info,
+    },
+    MarkerDef {
+        id: OVERWATCH,
+        badge: "OW",
+        help: "Overwatch: one shot in the enemy's turn at a unit that moves or fires; goes when used or at its side's next turn",
+        kind: MarkerKind::Flag,
+        tone: Tone::Info,
+    },
+    MarkerDef {
+        id: ATTACHED,
+        badge: "WITH",
+        help: "Attached: the commander is with the unit numbered in the roster (1 = its first unit)",
+        kind: MarkerKind::Count,
+        tone: Tone::Info,
+    },
+    MarkerDef {
+        id: EMBARKED,
+        badge: "ON",
+        help: "Embarked: carried by the unit numbered in the roster; it neither shoots nor assaults unless the carrier is a fighting one",
+        kind: MarkerKind::Count,
+        tone: Tone::Info,
+    },
+    MarkerDef {
+        id: SUB_ORDER,
+        badge: "SUB",
+        help: "Subordinate's order: the commander's one order this turn, for a unit of his command, not yet given",
+        kind: MarkerKind::Flag,
+        tone: Tone::Info,
+    },
+    MarkerDef {
+        id: PENDING,
+        badge: "TAKE",
+        help: "Hits to take: a round of hits waiting for the owner's choice of retreats and the commander's share (take-hits)",
+        kind: MarkerKind::Count,
+        tone: Tone::Danger,
+    },
+    MarkerDef {
+        id: SECOND_FIRE,
+        badge: "REPLY",
+        help: "Assault reply: the unit shoots second in an assault once it has taken the first fire's hits (the target's roster number × 4, + 1 for its cover, + 2 for superior firepower)",
+        kind: MarkerKind::Count,
+        tone: Tone::Warn,
+    },
+    MarkerDef {
+        id: ASSAULTED_BY,
+        badge: "ASSAULTED",
+        help: "Assaulted: by the unit numbered in the roster, the exchange of fire not yet over",
+        kind: MarkerKind::Count,
+        tone: Tone::Warn,
+    },
+    MarkerDef {
+        id: JUST_ACTED,
+        badge: "ACTED",
+        help: "Just moved or fired: enemy Overwatch units may shoot at it now; the moment passes with the next procedure",
+        kind: MarkerKind::Flag,
+        tone: Tone::Info,
+    },
+    MarkerDef {
+        id: MOVE_ONE,
+        badge: "+1 AREA",
+        help: "Shot with one die fewer (the optional rule): it may still move one area",
+        kind: MarkerKind::Flag,
+        tone: Tone::Info,
+    },
+    MarkerDef {
+        id: NO_MOVE,
+        badge: "NO MOVE",
+        help: "Fired or spotted indirectly: it may not move this turn",
+        kind: MarkerKind::Flag,
+        tone: Tone::Muted,
+    },
+];
+
+/// A side's orders left this turn from the Force Commander's roll.
+pub const ORDERS_LEFT: &str = "orders";
+/// A side's orders this turn in all: the roll and the subordinates' one each.
+pub const ORDERS_TOTAL: &str = "orders_total";
+
+pub const COUNTERS: &[CounterDef] = &[
+    CounterDef {
+        id: ORDERS_LEFT,
+        help: "orders left this turn from the Force Commander's roll (the subordinates' own are marked on them)",
+        min: 0,
+        max: 999,
+    },
+    CounterDef {
+        id: ORDERS_TOTAL,
+        help: "orders this turn in all: the roll and one for each surviving subordinate",
+        min: 0,
+        max: 999,
+    },
+];
+
+// ---- phases ----
+
+pub const PH_ORDERS: &str = "orders";
+pub const PH_ACTION: &str = "action";
+
+pub const PHASES: &[PhaseDef] = &[
+    PhaseDef {
+        id: PH_ORDERS,
+        name: "Orders",
+        automatic: true,
+        simultaneous: false,
+        help: "The side's Overwatch markers go; the Force Commander rolls 1d6 orders, each surviving subordinate gives one more to a unit of his command",
+    },
+    PhaseDef {
+        id: PH_ACTION,
+        name: "Action",
+        automatic: false,
+        simultaneous: false,
+        help: "Each ordered unit moves, shoots, rallies, assaults or goes into Overwatch; commanders need no orders; the enemy's Overwatch units may shoot at a unit that moves or fires",
+    },
+];
+
+/// The formations a scenario may group units into.
+pub const LEVELS: &[&str] = &["force", "company", "platoon"];

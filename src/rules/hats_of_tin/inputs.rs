@@ -8,22 +8,36 @@ use super::hits::{self, Round, Taking};
 use super::orders::{self, OrdersRoll};
 use super::rally::{self, Rally};
 use super::shoot::{self, Firer, Shooter, Shot, Target};
-use super::tables::{Armour, Quality, UnitType, unit_type};
+use super::tables::{Armour, FIRER_IDS, Quality, UNIT_TYPE_IDS, UnitType, unit_type};
 use crate::dice::DiceSource;
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
-use crate::rules::{Options, Params, RuleError};
+use crate::rules::{Options, ParamError, Params, RuleError};
+use crate::text::did_you_mean;
 
 fn refused(why: String) -> RuleError {
     RuleError::refused(why)
 }
 
-/// The unit type named by input `name` (the inputs' choices are the types' ids).
-fn type_of(p: &Params, name: &str) -> Result<&'static UnitType, RuleError> {
+/// The unit type named by input `name`, one of `ids` (off the battle a unit input is a type).
+fn type_of(p: &Params, name: &str, ids: &[&str]) -> Result<&'static UnitType, RuleError> {
     let id = p
         .text(name)
         .ok_or_else(|| refused(format!("--{name}: name the unit's type")))?;
-    unit_type(id).ok_or_else(|| refused(format!("--{name} {id:?}: no such unit type")))
+    unit_type(id)
+        .filter(|t| ids.contains(&t.id))
+        .ok_or_else(|| {
+            ParamError::Invalid {
+                param: name.to_string(),
+                value: id.to_string(),
+                expected: format!(
+                    "one of {}{}",
+                    ids.join(", "),
+                    did_you_mean(id, ids.iter().copied())
+                ),
+            }
+            .into()
+        })
 }
 
 fn armour(p: &Params, name: &str) -> Option<Armour> {
@@ -42,7 +56,7 @@ fn count(p: &Params, name: &str) -> u32 {
 
 /// `shoot`: the firer's type and the target's cover and armour.
 pub fn shot(p: &Params, options: &Options) -> Result<Shot, RuleError> {
-    let ty = type_of(p, "firer")?;
+    let ty = type_of(p, "firer", FIRER_IDS)?;
     let one_die_fewer = p.flag("one-die-fewer");
     if one_die_fewer && !options.bool(OPT_SHOOT_AND_MOVE) {
         return Err(refused(format!(
@@ -88,7 +102,12 @@ pub fn shot(p: &Params, options: &Options) -> Result<Shot, RuleError> {
 }
 
 fn party(p: &Params, who: &str) -> Result<Party, RuleError> {
-    let ty = type_of(p, who)?;
+    let ids = if who == "attacker" {
+        FIRER_IDS
+    } else {
+        UNIT_TYPE_IDS
+    };
+    let ty = type_of(p, who, ids)?;
     Ok(Party {
         label: format!("{} ({who})", ty.name),
         weapon_range: ty.range(),

@@ -18,3 +18,4 @@ pub mod orders;
 pub mod rally;
 pub mod shoot;
 pub mod tables;
+pub mod validate;
