@@ -66,9 +66,9 @@ impl Unit<'_> {
         !self.is_commander() && (self.kind() == TRUCK || self.flag(F_CARRIER))
     }
 
-    /// "infantry `a-1`", "commander `fc`": how messages name the unit.
+    /// "`a-1` (infantry)": how messages name the unit.
     fn named(&self) -> String {
-        format!("{} `{}`", self.kind(), self.id())
+        format!("`{}` ({})", self.id(), self.kind())
     }
 
     /// A problem at `field`'s value (which the unit sets).
@@ -123,7 +123,7 @@ fn never_commander(field: &str) -> Option<&'static str> {
         F_CARRIER => {
             Some("a commander carries no units: only a truck or a unit with carrier = true does")
         }
-        F_FIGHTING => Some("a commander is not a carrier, fighting or other"),
+        F_FIGHTING => Some("a commander carries no units, so is no fighting carrier"),
         _ => None,
     }
 }
@@ -465,7 +465,7 @@ mod tests {
             "superior = true: a commander has no superior firepower",
             "embarked = \"gb-tr\": a commander is not carried",
             "carrier = true: a commander carries no units",
-            "fighting = true: a commander is not a carrier",
+            "fighting = true: a commander carries no units, so is no fighting carrier",
         ]) {
             assert!(problem.contains(field), "{problem}");
         }
@@ -597,7 +597,7 @@ mod tests {
             "{e:?}"
         );
         assert!(
-            e[2].ends_with("unit \"gb-3\" › embarked = \"gb-4\": mg `gb-4` is not a carrier: a unit is embarked on a truck, or on a unit with carrier = true (a boat, a tank with riders)"),
+            e[2].ends_with("unit \"gb-3\" › embarked = \"gb-4\": `gb-4` (mg) is not a carrier: a unit is embarked on a truck, or on a unit with carrier = true (a boat, a tank with riders)"),
             "{e:?}"
         );
         assert!(
