@@ -503,7 +503,7 @@ fn rulesets_text_lists_options_tables_and_decisions() {
         "1. Remove Finished (remove_finished), automatic",
         "fire  (umpire resolve|odds newport fire; in a battle)",
         "smoke  (in a battle)",
-        "Planned, not yet available in this version: hats-of-tin",
+        "hats-of-tin — Hats of Tin / Helmets of Steel",
     ] {
         assert!(out.contains(needle), "{needle:?} missing:\n{out}");
     }
@@ -512,15 +512,15 @@ fn rulesets_text_lists_options_tables_and_decisions() {
     assert!(!one.contains("Planned"), "{one}");
     let err = fails(2, &["rulesets", "nwport"]);
     assert!(err.contains("did you mean `newport`"), "{err}");
-    let err = fails(1, &["rulesets", "hats-of-tin"]);
-    assert!(err.contains("planned but not yet available"), "{err}");
+    // Every planned rule set is available: none is listed as planned.
+    assert!(!out.contains("Planned"), "{out}");
 }
 
 #[test]
 fn rulesets_json_parses() {
     let v = json(&ok(&["rulesets", "--json"]));
     let newport = umpire::rules::get("newport").unwrap();
-    assert_eq!(v["planned"], serde_json::json!(["hats-of-tin"]));
+    assert_eq!(v["planned"], serde_json::json!([]));
     let r = &v["rulesets"][0];
     assert_eq!(r["id"], "newport");
     assert_eq!(r["die"], "d10");
@@ -850,8 +850,8 @@ fn command_line_mistakes_are_usage_errors() {
             "resolve", "newport", "fire", "--range", "3", "--firer", "a1",
         ],
     );
-    let err = fails(1, &["resolve", "hats-of-tin", "fire", "--range", "3"]);
-    assert!(err.contains("planned but not yet available"), "{err}");
+    let err = fails(2, &["resolve", "hats-of-tin", "fire", "--range", "3"]);
+    assert!(err.contains("did you mean"), "{err}");
     // What the user typed is escaped before it reaches the terminal.
     let err = fails(
         2,

@@ -343,16 +343,15 @@ pub const MOVE_PARAMS: &[ParamDef] = &[
 
 pub const ATTACH_PARAMS: &[ParamDef] = &[
     ParamDef::new("commander", "the commander", ParamKind::Unit).battle(),
-    ParamDef::new(
-        "unit",
-        "the unit he joins (in his area)",
-        ParamKind::Unit,
-    )
-    .battle(),
+    ParamDef::new("unit", "the unit he joins (in his area)", ParamKind::Unit).battle(),
 ];
 
-pub const DETACH_PARAMS: &[ParamDef] =
-    &[ParamDef::new("commander", "the commander who leaves his unit", ParamKind::Unit).battle()];
+pub const DETACH_PARAMS: &[ParamDef] = &[ParamDef::new(
+    "commander",
+    "the commander who leaves his unit",
+    ParamKind::Unit,
+)
+.battle()];
 
 pub const EMBARK_PARAMS: &[ParamDef] = &[
     UNIT,
@@ -468,7 +467,7 @@ pub const KINDS: &[KindDef] = &[
     },
     KindDef {
         id: "infantry-support",
-        help: "Infantry support (flamethrowers, engineers): 2 areas, range 3",
+        help: "Infantry support (flamethrowers, engineers): 2 areas, an MG's range 5",
     },
     KindDef {
         id: "cavalry",
@@ -500,19 +499,19 @@ pub const KINDS: &[KindDef] = &[
     },
     KindDef {
         id: "tank",
-        help: "Tank: 3 areas, light armour, range 5; +1 assaulting or assaulted",
+        help: "Tank: 3 areas, medium armour, a light gun (range 5); +1 assaulting or assaulted",
     },
     KindDef {
         id: "heavy-tank",
-        help: "Heavy tank: 2 areas, heavy armour, range 6",
+        help: "Heavy tank: 2 areas, heavy armour, a light-medium gun (range 6, +1)",
     },
     KindDef {
         id: "fast-tank",
-        help: "Fast tank: 4 areas, light armour, range 5",
+        help: "Fast tank: 4 areas, light armour, a light gun (range 5)",
     },
     KindDef {
         id: "armoured-car",
-        help: "Armoured car: 4 areas (not into difficult terrain), light armour, range 5",
+        help: "Armoured car: 4 areas (not into difficult terrain), light armour, an MG (range 5)",
     },
     KindDef {
         id: "truck",

@@ -158,7 +158,7 @@ fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         Some(x) => x.name.as_str(),
         None => "",
     };
-    let line1 = Line::from(vec![
+    let mut line1 = Line::from(vec![
         Span::styled(" umpire ", t.title()),
         Span::raw(format!("│ {} │ {} │ ", b.scenario.title(), b.ruleset.id())),
         Span::styled(
@@ -175,6 +175,16 @@ fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             t.key(),
         ),
     ]);
+    // What the side whose turn it is has left to give (orders …).
+    if !simultaneous && !s.is_over() {
+        for badge in b.ruleset.side_badges(&b.view(), s.active) {
+            line1.push_span(Span::raw(" · "));
+            line1.push_span(Span::styled(
+                crate::text::escape_terminal(&badge.text),
+                t.key(),
+            ));
+        }
+    }
     let dice = match app.dice_mode {
         DiceMode::Program => format!("dice: program (seed {})", app.session.seed()),
         DiceMode::Typed => "dice: typed by the umpire".to_string(),
