@@ -228,10 +228,15 @@ pub fn orders_left(v: &BattleView<'_>, side: usize) -> (i32, i32) {
 
 /// The subordinate whose own order may go to `u`: one of the side's with his order unused who
 /// commands `u` (or commands no one in particular).
-fn subordinate_for(v: &BattleView<'_>, u: usize) -> Option<usize> {
+fn subordinate_for(v: &BattleView<'_>, u: usize, earlier: &[Effect]) -> Option<usize> {
     let side = v.info(u).side;
     let id = &v.info(u).id;
-    let unused = |c: usize| v.info(c).side == side && on_table(v, c) && flag(v, c, SUB_ORDER);
+    let unused = |c: usize| {
+        v.info(c).side == side
+            && on_table(v, c)
+            && flag(v, c, SUB_ORDER)
+            && !earlier.contains(&set_marker(v, c, SUB_ORDER, None))
+    };
     let list = |c: usize| v.info(c).fields.list(F_COMMANDS);
     (0..v.roster.units.len())
         .find(|&c| unused(c) && list(c).contains(id))
@@ -239,11 +244,13 @@ fn subordinate_for(v: &BattleView<'_>, u: usize) -> Option<usize> {
 }
 
 /// The order `u` is given for `order`: none for a commander; refused when it already holds one
-/// or none is left. Returns the effects and, when a subordinate gives it, his name.
+/// or none is left, counting the orders the same procedure gave before (`earlier`: its effects so
+/// far). Returns the effects and, when a subordinate gives it, his name.
 fn give_order(
     v: &BattleView<'_>,
     u: usize,
     order: &str,
+    earlier: &[Effect],
 ) -> Result<(Vec<Effect>, Option<String>), RuleError> {
     if is_commander(v, u) {
         return Ok((Vec::new(), None));
@@ -257,11 +264,21 @@ fn give_order(
     }
     let side = v.info(u).side;
     let mut effects = vec![set_marker(v, u, ORDER, Some(order_code(order)))];
-    if let Some(c) = subordinate_for(v, u) {
+    if let Some(c) = subordinate_for(v, u, earlier) {
         effects.push(set_marker(v, c, SUB_ORDER, None));
         return Ok((effects, Some(v.label(c))));
     }
-    let (pool, _) = orders_left(v, side);
+    let sid = v.side_id(side);
+    let pool = earlier
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Effect::Counter { scope, name, value } if scope == sid && name == ORDERS_LEFT => {
+                Some(value.unwrap_or(0))
+            }
+            _ => None,
+        })
+        .unwrap_or(orders_left(v, side).0);
     if pool <= 0 {
         let total = v.state.counter(v.side_id(side), ORDERS_TOTAL).unwrap_or(0);
         return Err(refused(format!(
@@ -288,7 +305,7 @@ fn subordinate_exists(v: &BattleView<'_>, side: usize) -> bool {
 
 /// The refusal `give_order` would make, without its effects (for the form's early checks).
 fn may_be_ordered(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
-    give_order(v, u, "move").map(|_| ())
+    give_order(v, u, "move", &[]).map(|_| ())
 }
 
 fn order_words(by: &Option<String>) -> String {
@@ -679,12 +696,12 @@ fn act_shoot(
         a.effects.push(set_marker(v, f, OVERWATCH, None));
     } else {
         own_turn(v, f, "a unit shoots")?;
-        let (e, by) = give_order(v, f, "shoot")?;
+        let (e, by) = give_order(v, f, "shoot", &[])?;
         a.effects.extend(e);
         order_note = order_words(&by);
         if let Some(s) = b.spotter {
             own_turn(v, s, "a unit spots")?;
-            let (e, by) = give_order(v, s, "spot")?;
+            let (e, by) = give_order(v, s, "spot", &a.effects)?;
             a.effects.extend(e);
             order_note.push_str(&order_words(&by));
             for x in [f, s] {
@@ -983,7 +1000,7 @@ fn act_assault(
     let asl = battle_assault(v, att, def, &flags)?;
     let plan = assault::plan(&asl)?;
     let mut a = Applied::default();
-    let (e, by) = give_order(v, att, "assault")?;
+    let (e, by) = give_order(v, att, "assault", &[])?;
     a.effects.extend(e);
     let [first, second] = asl.order();
     let (s1, t1) = match first {
@@ -1087,7 +1104,7 @@ fn act_rally(
     own_turn(v, u, "a unit rallies")?;
     rally::check(&rally)?;
     let mut a = Applied::default();
-    let (e, by) = give_order(v, u, "rally")?;
+    let (e, by) = give_order(v, u, "rally", &[])?;
     a.effects.extend(e);
     moment_passes(v, &mut a);
     let (r, out) = rally::resolve(&rally, dice)?;
@@ -1148,7 +1165,7 @@ fn act_move(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
                 ty.movement.words()
             )));
         }
-        let (e, by) = give_order(v, u, "move")?;
+        let (e, by) = give_order(v, u, "move", &[])?;
         a.effects.extend(e);
         order_words(&by)
     };
@@ -1188,7 +1205,7 @@ fn act_overwatch(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     }
     may_shoot(v, u)?;
     let mut a = Applied::default();
-    let (e, by) = give_order(v, u, "overwatch")?;
+    let (e, by) = give_order(v, u, "overwatch", &[])?;
     a.effects.extend(e);
     a.effects.push(set_marker(v, u, OVERWATCH, Some(1)));
     moment_passes(v, &mut a);
@@ -1274,7 +1291,7 @@ fn act_detach(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
 fn move_order(v: &BattleView<'_>, u: usize) -> Result<(Vec<Effect>, Option<String>), RuleError> {
     match v.marker(u, ORDER) {
         Some(code) if order_name(code) == "move" => Ok((Vec::new(), None)),
-        _ => give_order(v, u, "move"),
+        _ => give_order(v, u, "move", &[]),
     }
 }
 
@@ -1858,7 +1875,7 @@ pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
         return flag(v, u, MOVE_ONE);
     }
     let (pool, _) = orders_left(v, v.info(u).side);
-    pool > 0 || subordinate_for(v, u).is_some()
+    pool > 0 || subordinate_for(v, u, &[]).is_some()
 }
 
 /// The hits that remove a unit: its quality's limit; a commander's is one.

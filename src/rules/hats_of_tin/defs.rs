@@ -76,6 +76,21 @@ pub const DECISIONS: &[Decision] = &[
         option: None,
     },
     Decision {
+        topic: "taking hits in a battle",
+        text: "A single hit on a unit without a commander is taken at once. A round of more hits, or a hit on a unit with a commander attached, waits for its owner's choice (take-hits) before anything else happens; an assault's second fire is thrown once the first fire's hits are taken.",
+        option: None,
+    },
+    Decision {
+        topic: "a carrier's load",
+        text: "A truck or boat carries one unit (the one-unit stacking limit); boarding and getting off are part of the carried unit's move order. A commander whose unit is destroyed stays in play, alone.",
+        option: None,
+    },
+    Decision {
+        topic: "moves",
+        text: "The umpire gives a move's cost in areas (difficult terrain, roads, limbering as the unit's type says); the program refuses a cost beyond the type's allowance. A commander alone moves as the type he commands.",
+        option: None,
+    },
+    Decision {
         topic: "the optional rule and the assault",
         text: "Shooting with one die fewer to move one area afterwards is refused in an assault and for a lone commander's single die.",
         option: Some(OPT_SHOOT_AND_MOVE),
