@@ -327,7 +327,10 @@ fn from_outside_the_front_arc_the_attacker_shoots_first_and_a_retreat_stops_the_
         .iter()
         .map(|m| m.reason.clone())
         .collect();
-    assert!(mods.iter().any(|m| m == "from the flank or rear"), "{mods:?}");
+    assert!(
+        mods.iter().any(|m| m == "from the flank or rear"),
+        "{mods:?}"
+    );
     assert_eq!(value(&b, "ckm", PENDING), Some(2));
     let e = act(
         &mut b,

@@ -559,7 +559,17 @@ fn battle_shot(v: &BattleView<'_>, p: &Params) -> Result<BattleShot, RuleError> 
             "one die fewer is the optional rule `{OPT_SHOOT_AND_MOVE}`, not in force"
         )));
     }
+    if p.flag("friend-adjacent") && friend.is_none() {
+        return Err(refused(
+            "name the friendly unit adjacent to the target (friend)",
+        ));
+    }
     let spotter = given_unit(v, p, "spotter");
+    if p.flag("indirect") && spotter.is_none() {
+        return Err(refused(
+            "indirect fire: name the unit that spots the target (spotter)",
+        ));
+    }
     if let Some(s) = spotter {
         let ty = type_of(v, f);
         if !matches!(ty.id, "mortar" | "field-artillery") {
@@ -1421,6 +1431,9 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
             if let Some(t) = unit(&p, "target") {
                 fill(&mut p, "target-armour", text(armour(v, t).id()));
             }
+            if unit(&p, "spotter").is_some() {
+                fill(&mut p, "indirect", Value::Bool(true));
+            }
             if let Some(x) = unit(&p, "friend") {
                 fill(&mut p, "friend-adjacent", Value::Bool(true));
                 fill(&mut p, "friend-armour", text(armour(v, x).id()));
@@ -1502,15 +1515,15 @@ pub fn input_applies(v: &BattleView<'_>, action: &str, input: &ParamDef, given: 
     match (action, input.name) {
         (
             _,
-            "commander-attached" | "lone-commander" | "friend-adjacent" | "hits" | "quality"
-            | "hits-before" | "first-retreats" | "second-retreats" | "target-armour"
-            | "friend-armour",
+            "commander-attached" | "lone-commander" | "hits" | "quality" | "hits-before"
+            | "first-retreats" | "second-retreats" | "target-armour" | "friend-armour",
         ) => false,
         ("assault", n) if n.ends_with("-quality") || n.ends_with("-hits") => false,
         ("assault", n) if n.ends_with("-commander") || n.ends_with("-armour") => false,
-        ("shoot", "friend-cover") => given.text("friend").is_some(),
+        ("shoot", "friend" | "friend-cover") => given.flag("friend-adjacent"),
         ("shoot", "one-die-fewer") => v.options.bool(OPT_SHOOT_AND_MOVE),
-        ("shoot", "spotter") => {
+        ("shoot", "spotter") => given.flag("indirect"),
+        ("shoot", "indirect") => {
             unit("firer").is_none_or(|f| matches!(type_of(v, f).id, "mortar" | "field-artillery"))
         }
         ("shoot", "overwatch") => unit("firer").is_none_or(|f| flag(v, f, OVERWATCH)),

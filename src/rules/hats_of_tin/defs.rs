@@ -161,6 +161,11 @@ pub const SHOOT_PARAMS: &[ParamDef] = &[
     )
     .default("none")
     .derived(),
+    ParamDef::flag(
+        "indirect",
+        "indirect fire: a mortar or artillery firing at a target it cannot see, for a spotter that can",
+    )
+    .battle(),
     ParamDef::new(
         "spotter",
         "indirect fire by a mortar or artillery: the unit that sees the target (an order for it too; both need a radio; neither may move this turn)",
