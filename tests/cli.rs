@@ -503,7 +503,7 @@ fn rulesets_text_lists_options_tables_and_decisions() {
         "1. Remove Finished (remove_finished), automatic",
         "fire  (umpire resolve|odds newport fire; in a battle)",
         "smoke  (in a battle)",
-        "Planned, not yet available in this version: hats-of-tin",
+        "hats-of-tin — Hats of Tin / Helmets of Steel",
     ] {
         assert!(out.contains(needle), "{needle:?} missing:\n{out}");
     }
@@ -512,15 +512,15 @@ fn rulesets_text_lists_options_tables_and_decisions() {
     assert!(!one.contains("Planned"), "{one}");
     let err = fails(2, &["rulesets", "nwport"]);
     assert!(err.contains("did you mean `newport`"), "{err}");
-    let err = fails(1, &["rulesets", "hats-of-tin"]);
-    assert!(err.contains("planned but not yet available"), "{err}");
+    // Every planned rule set is available: none is listed as planned.
+    assert!(!out.contains("Planned"), "{out}");
 }
 
 #[test]
 fn rulesets_json_parses() {
     let v = json(&ok(&["rulesets", "--json"]));
     let newport = umpire::rules::get("newport").unwrap();
-    assert_eq!(v["planned"], serde_json::json!(["hats-of-tin"]));
+    assert_eq!(v["planned"], serde_json::json!([]));
     let r = &v["rulesets"][0];
     assert_eq!(r["id"], "newport");
     assert_eq!(r["die"], "d10");
@@ -850,8 +850,8 @@ fn command_line_mistakes_are_usage_errors() {
             "resolve", "newport", "fire", "--range", "3", "--firer", "a1",
         ],
     );
-    let err = fails(1, &["resolve", "hats-of-tin", "fire", "--range", "3"]);
-    assert!(err.contains("planned but not yet available"), "{err}");
+    let err = fails(2, &["resolve", "hats-of-tin", "fire", "--range", "3"]);
+    assert!(err.contains("unrecognized subcommand 'fire'"), "{err}");
     // What the user typed is escaped before it reaches the terminal.
     let err = fails(
         2,
@@ -1221,5 +1221,155 @@ fn no_negative_zero_anywhere() {
             );
         }
         assert!(!raw.contains("-0.0"), "{args:?}:\n{raw}");
+    }
+}
+
+/// The Hats of Tin commands exactly as they are written in the rule set's issue.
+#[test]
+fn hats_of_tin_resolves_and_odds_as_written() {
+    let out = ok(&[
+        "resolve",
+        "hats-of-tin",
+        "shoot",
+        "--firer",
+        "infantry",
+        "--target-cover",
+        "--range",
+        "2",
+        "--dice",
+        "6,5",
+    ]);
+    assert!(out.contains("modifiers: -1 cover"), "{out}");
+    assert!(out.contains("Result: 1 hit on the target"), "{out}");
+    let out = ok(&[
+        "resolve",
+        "hats-of-tin",
+        "shoot",
+        "--firer",
+        "heavy-gun",
+        "--target-armour",
+        "medium",
+        "--flank",
+        "--range",
+        "4",
+        "--dice",
+        "4,2",
+    ]);
+    for needle in [
+        "+2 heavy gun",
+        "-2 medium armour",
+        "+1 from the flank or rear",
+        "modified 5, 3: 1 hit",
+    ] {
+        assert!(out.contains(needle), "{needle}: {out}");
+    }
+    let out = ok(&[
+        "odds",
+        "hats-of-tin",
+        "shoot",
+        "--firer",
+        "infantry",
+        "--commander-attached",
+        "--range",
+        "1",
+        "--json",
+    ]);
+    let v = json(&out);
+    let p: Vec<f64> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["probability"].as_f64().unwrap())
+        .collect();
+    let exact = [8.0 / 27.0, 12.0 / 27.0, 6.0 / 27.0, 1.0 / 27.0];
+    assert_eq!(p.len(), 4, "{out}");
+    for (got, want) in p.iter().zip(exact) {
+        assert!((got - want).abs() < 1e-9, "{got} vs {want}");
+    }
+    let err = fails(
+        1,
+        &[
+            "resolve",
+            "hats-of-tin",
+            "shoot",
+            "--firer",
+            "infantry",
+            "--range",
+            "4",
+            "--dice",
+            "6,6",
+        ],
+    );
+    assert!(err.contains("beyond range 3"), "{err}");
+    let out = ok(&[
+        "resolve",
+        "hats-of-tin",
+        "rally",
+        "--commander-attached",
+        "--dice",
+        "4",
+    ]);
+    assert!(out.contains("one hit removed"), "{out}");
+    let out = ok(&[
+        "resolve",
+        "hats-of-tin",
+        "orders",
+        "--subordinates",
+        "2",
+        "--dice",
+        "3",
+    ]);
+    assert!(out.contains("5 orders"), "{out}");
+    // Every weapon type and armour class the issue names is accepted.
+    for firer in [
+        "infantry",
+        "mg",
+        "light-gun",
+        "mortar",
+        "light-medium-gun",
+        "heavy-gun",
+        "field-artillery",
+        "tank",
+        "heavy-tank",
+        "fast-tank",
+        "armoured-car",
+    ] {
+        for armour in ["none", "light", "medium", "heavy", "pillbox"] {
+            ok(&[
+                "odds",
+                "hats-of-tin",
+                "shoot",
+                "--firer",
+                firer,
+                "--target-armour",
+                armour,
+                "--range",
+                "1",
+            ]);
+        }
+    }
+    let err = fails(
+        2,
+        &[
+            "odds",
+            "hats-of-tin",
+            "shoot",
+            "--firer",
+            "infantri",
+            "--range",
+            "1",
+        ],
+    );
+    assert!(err.contains("did you mean `infantry`"), "{err}");
+    // Each Decision of the digest is shown.
+    let out = ok(&["rulesets", "hats-of-tin"]);
+    for topic in [
+        "superior firepower",
+        "a lone commander",
+        "orders without the Force Commander",
+        "overwatch",
+        "a destroyed carrier",
+    ] {
+        assert!(out.contains(topic), "{topic}: {out}");
     }
 }

@@ -35,7 +35,6 @@ const MISTAKES: &[&str] = &[
     "missing-key",
     "wrong-type",
     "misspelt-ruleset",
-    "planned-ruleset",
     "misspelt-kind",
     "bad-quality",
     "bad-level",

@@ -1387,15 +1387,6 @@ fn unit_marks(battle: &Battle, unit: usize) -> Vec<String> {
     marks
 }
 
-/// The counters kept on a formation or side: `cp 3, saved 1`.
-fn counters_text(battle: &Battle, scope: &str) -> Option<String> {
-    let list: Vec<String> = counters_of(battle, scope)
-        .into_iter()
-        .map(|(name, v)| format!("{name} {v}"))
-        .collect();
-    (!list.is_empty()).then(|| list.join(", "))
-}
-
 fn counters_of(battle: &Battle, scope: &str) -> BTreeMap<String, i32> {
     battle
         .state()
@@ -1492,8 +1483,14 @@ fn state_text(battle: &Battle, journal: &Path, seed: u64) -> String {
                 {
                     text.push_str(" — its turn");
                 }
-                if let Some(c) = counters_text(battle, &side.id) {
-                    text.push_str(&format!(" — {c}"));
+                let badges: Vec<String> = battle
+                    .ruleset
+                    .side_badges(&battle.view(), s)
+                    .into_iter()
+                    .map(|b| b.text)
+                    .collect();
+                if !badges.is_empty() {
+                    text.push_str(&format!(" — {}", badges.join(", ")));
                 }
                 out.push(text);
             }

@@ -531,6 +531,27 @@ pub trait Ruleset: Send + Sync {
     /// Counters of a formation worth showing (command points …), as `label value` pairs.
     fn formation_badges(&self, battle: &BattleView<'_>, formation: usize) -> Vec<Badge>;
 
+    /// What a side's header and roster row show besides its name (orders left this turn …).
+    /// The default: the counters kept on the side, each as `name value`.
+    fn side_badges(&self, battle: &BattleView<'_>, side: usize) -> Vec<Badge> {
+        let scope = battle.side_id(side);
+        battle
+            .state
+            .counters
+            .iter()
+            .filter(|((s, _), _)| s == scope)
+            .map(|((_, name), value)| Badge {
+                text: format!("{name} {value}"),
+                tone: Tone::Info,
+                help: self
+                    .counters()
+                    .iter()
+                    .find(|c| c.id == name)
+                    .map_or_else(String::new, |c| c.help.to_string()),
+            })
+            .collect()
+    }
+
     /// What the panel of a selected formation lists besides its units: its counters and its
     /// command (command points this turn and saved, its HQ or leader and whether it is in play),
     /// each with its meaning in [`Badge::help`]. The default: the formation's badges.
@@ -548,7 +569,12 @@ pub trait Ruleset: Send + Sync {
 
 /// The rule sets this program knows, in the order they are listed.
 pub fn registry() -> &'static [&'static dyn Ruleset] {
-    static ALL: [&dyn Ruleset; 3] = [&newport::Newport, &scruby::Scruby, &fft3::Fft3];
+    static ALL: [&dyn Ruleset; 4] = [
+        &newport::Newport,
+        &scruby::Scruby,
+        &fft3::Fft3,
+        &hats_of_tin::HatsOfTin,
+    ];
     &ALL
 }
 

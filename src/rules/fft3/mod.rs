@@ -203,6 +203,18 @@ impl Ruleset for Fft3 {
         battle::badges(battle, unit)
     }
 
+    fn side_badges(&self, battle: &BattleView<'_>, side: usize) -> Vec<Badge> {
+        // The templates left to place; the count placed only numbers the next one.
+        (battle.state.counter(battle.side_id(side), defs::TEMPLATES))
+            .map(|n| Badge {
+                text: format!("templates {n}"),
+                tone: crate::rules::Tone::Info,
+                help: "artillery templates the side may still place this artillery phase".into(),
+            })
+            .into_iter()
+            .collect()
+    }
+
     fn formation_badges(&self, battle: &BattleView<'_>, formation: usize) -> Vec<Badge> {
         battle::formation_badges(battle, formation)
     }

@@ -76,6 +76,21 @@ pub const DECISIONS: &[Decision] = &[
         option: None,
     },
     Decision {
+        topic: "taking hits in a battle",
+        text: "A single hit on a unit without a commander is taken at once. A round of more hits, or a hit on a unit with a commander attached, waits for its owner's choice (take-hits) before anything else happens; an assault's second fire is thrown once the first fire's hits are taken.",
+        option: None,
+    },
+    Decision {
+        topic: "a carrier's load",
+        text: "A truck or boat carries one unit (the one-unit stacking limit); boarding and getting off are part of the carried unit's move order. A commander whose unit is destroyed stays in play, alone.",
+        option: None,
+    },
+    Decision {
+        topic: "moves",
+        text: "The umpire gives a move's cost in areas (difficult terrain, roads, limbering as the unit's type says); the program refuses a cost beyond the type's allowance. A commander alone moves as the type he commands.",
+        option: None,
+    },
+    Decision {
         topic: "the optional rule and the assault",
         text: "Shooting with one die fewer to move one area afterwards is refused in an assault and for a lone commander's single die.",
         option: Some(OPT_SHOOT_AND_MOVE),
@@ -146,6 +161,11 @@ pub const SHOOT_PARAMS: &[ParamDef] = &[
     )
     .default("none")
     .derived(),
+    ParamDef::flag(
+        "indirect",
+        "indirect fire: a mortar or artillery firing at a target it cannot see, for a spotter that can",
+    )
+    .battle(),
     ParamDef::new(
         "spotter",
         "indirect fire by a mortar or artillery: the unit that sees the target (an order for it too; both need a radio; neither may move this turn)",
@@ -343,16 +363,15 @@ pub const MOVE_PARAMS: &[ParamDef] = &[
 
 pub const ATTACH_PARAMS: &[ParamDef] = &[
     ParamDef::new("commander", "the commander", ParamKind::Unit).battle(),
-    ParamDef::new(
-        "unit",
-        "the unit he joins (in his area)",
-        ParamKind::Unit,
-    )
-    .battle(),
+    ParamDef::new("unit", "the unit he joins (in his area)", ParamKind::Unit).battle(),
 ];
 
-pub const DETACH_PARAMS: &[ParamDef] =
-    &[ParamDef::new("commander", "the commander who leaves his unit", ParamKind::Unit).battle()];
+pub const DETACH_PARAMS: &[ParamDef] = &[ParamDef::new(
+    "commander",
+    "the commander who leaves his unit",
+    ParamKind::Unit,
+)
+.battle()];
 
 pub const EMBARK_PARAMS: &[ParamDef] = &[
     UNIT,
@@ -468,7 +487,7 @@ pub const KINDS: &[KindDef] = &[
     },
     KindDef {
         id: "infantry-support",
-        help: "Infantry support (flamethrowers, engineers): 2 areas, range 3",
+        help: "Infantry support (flamethrowers, engineers): 2 areas, an MG's range 5",
     },
     KindDef {
         id: "cavalry",
@@ -500,19 +519,19 @@ pub const KINDS: &[KindDef] = &[
     },
     KindDef {
         id: "tank",
-        help: "Tank: 3 areas, light armour, range 5; +1 assaulting or assaulted",
+        help: "Tank: 3 areas, medium armour, a light gun (range 5); +1 assaulting or assaulted",
     },
     KindDef {
         id: "heavy-tank",
-        help: "Heavy tank: 2 areas, heavy armour, range 6",
+        help: "Heavy tank: 2 areas, heavy armour, a light-medium gun (range 6, +1)",
     },
     KindDef {
         id: "fast-tank",
-        help: "Fast tank: 4 areas, light armour, range 5",
+        help: "Fast tank: 4 areas, light armour, a light gun (range 5)",
     },
     KindDef {
         id: "armoured-car",
-        help: "Armoured car: 4 areas (not into difficult terrain), light armour, range 5",
+        help: "Armoured car: 4 areas (not into difficult terrain), light armour, an MG (range 5)",
     },
     KindDef {
         id: "truck",

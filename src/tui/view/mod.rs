@@ -158,23 +158,43 @@ fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         Some(x) => x.name.as_str(),
         None => "",
     };
-    let line1 = Line::from(vec![
+    let mut tail = vec![Span::styled(
+        match s.turn_limit {
+            Some(last) if s.is_over() => format!("Battle over after turn {last}"),
+            limit => format!(
+                "Turn {}{} · {} · {}",
+                s.turn,
+                limit.map(|n| format!("/{n}")).unwrap_or_default(),
+                side,
+                b.current_phase_name()
+            ),
+        },
+        t.key(),
+    )];
+    // What the side whose turn it is has left to give (orders …).
+    if !simultaneous && !s.is_over() {
+        for badge in b.ruleset.side_badges(&b.view(), s.active) {
+            tail.push(Span::raw(" · "));
+            tail.push(Span::styled(
+                crate::text::escape_terminal(&badge.text),
+                t.key(),
+            ));
+        }
+    }
+    // The scenario's title gives way first, so that the turn and what is left stay in sight.
+    let fixed = format!(" umpire │  │ {} │ ", b.ruleset.id())
+        .chars()
+        .count()
+        + tail.iter().map(Span::width).sum::<usize>();
+    let title = roster::clip(
+        b.scenario.title(),
+        usize::from(area.width).saturating_sub(fixed).max(8),
+    );
+    let mut line1 = Line::from(vec![
         Span::styled(" umpire ", t.title()),
-        Span::raw(format!("│ {} │ {} │ ", b.scenario.title(), b.ruleset.id())),
-        Span::styled(
-            match s.turn_limit {
-                Some(last) if s.is_over() => format!("Battle over after turn {last}"),
-                limit => format!(
-                    "Turn {}{} · {} · {}",
-                    s.turn,
-                    limit.map(|n| format!("/{n}")).unwrap_or_default(),
-                    side,
-                    b.current_phase_name()
-                ),
-            },
-            t.key(),
-        ),
+        Span::raw(format!("│ {title} │ {} │ ", b.ruleset.id())),
     ]);
+    line1.spans.extend(tail);
     let dice = match app.dice_mode {
         DiceMode::Program => format!("dice: program (seed {})", app.session.seed()),
         DiceMode::Typed => "dice: typed by the umpire".to_string(),

@@ -192,7 +192,8 @@ pub(super) fn row_line(p: &RosterPane, t: &Theme, row: Row, cols: usize) -> Line
                 crate::text::parenthesised([esc(&side.quality).as_str()])
             );
             let lead = vec![Span::styled(arrow(p, row), t.side())];
-            fit(t, lead, name, t.side(), &[], cols)
+            let badges = b.ruleset.side_badges(&view, s);
+            fit(t, lead, name, t.side(), &badges, cols)
         }
         Row::Formation(f) => {
             let fi = &r.formations[f];
@@ -709,6 +710,9 @@ pub(super) fn details_lines(app: &App, t: &Theme, right: Rect) -> Vec<Line<'stat
                 b,
                 (0..r.units.len()).filter(|&u| r.units[u].side == s),
             )));
+            for badge in b.ruleset.side_badges(&b.view(), s) {
+                lines.push(badge_line(t, &badge));
+            }
         }
         None => lines.push(Line::from(Span::styled(
             "select a unit (↑↓, / search, : id)",
