@@ -387,7 +387,7 @@ mod tests {
         format!(
             "ruleset = \"hats-of-tin\"\ntitle = \"t\"\n\
              [[side]]\nid = \"gb\"\nname = \"B\"\n\
-             [[side.formation]]\nid = \"gb-1\"\nname = \"1\"\nlevel = \"company\"\n{}\
+             [[side.formation]]\nid = \"gb-coy\"\nname = \"1\"\nlevel = \"company\"\n{}\
              [[side]]\nid = \"de\"\nname = \"D\"\n{}",
             units("side.formation.unit", gb_units),
             units("side.unit", de_units)
@@ -430,7 +430,11 @@ mod tests {
             "de-p:mg:armour = \"pillbox\"",
             "de-c:commander:attached = \"de-p\":commands = [\"de-1\"]:radio = true",
         ];
-        assert_eq!(problems(&file(&gb, &de)), Vec::<String>::new());
+        let source = file(&gb, &de);
+        assert_eq!(problems(&source), Vec::<String>::new());
+        if let Err(e) = crate::scenario::parse("f", &source) {
+            panic!("loaded whole: {e}");
+        }
     }
 
     #[test]
@@ -444,9 +448,9 @@ mod tests {
         assert_eq!(
             problems(&file(&gb, DE)),
             [
-                "f:19:9: side \"gb\" › formation \"gb-1\" › unit \"gb-1\" › force = true: only a commander can be the Force Commander; this unit is of kind `infantry`",
-                "f:24:12: side \"gb\" › formation \"gb-1\" › unit \"gb-2\" › commands = [\"gb-1\"]: only a commander commands units; this unit is of kind `infantry`",
-                "f:29:12: side \"gb\" › formation \"gb-1\" › unit \"gb-3\" › attached = \"gb-1\": only a commander is attached to a unit (a unit carried by a truck or boat is `embarked`); this unit is of kind `mg`",
+                "f:19:9: side \"gb\" › formation \"gb-coy\" › unit \"gb-1\" › force = true: only a commander can be the Force Commander; this unit is of kind `infantry`",
+                "f:24:12: side \"gb\" › formation \"gb-coy\" › unit \"gb-2\" › commands = [\"gb-1\"]: only a commander commands units; this unit is of kind `infantry`",
+                "f:29:12: side \"gb\" › formation \"gb-coy\" › unit \"gb-3\" › attached = \"gb-1\": only a commander is attached to a unit (a unit carried by a truck or boat is `embarked`); this unit is of kind `mg`",
             ]
         );
     }
@@ -522,7 +526,7 @@ mod tests {
         ];
         let e = problems(&file(&gb, DE));
         let key = |unit: &str, i: usize| {
-            format!("side \"gb\" › formation \"gb-1\" › unit \"{unit}\" › commands[{i}]")
+            format!("side \"gb\" › formation \"gb-coy\" › unit \"{unit}\" › commands[{i}]")
         };
         assert_eq!(e.len(), 3, "{e:?}");
         assert!(
@@ -615,6 +619,21 @@ mod tests {
             "gb-tr:truck:carrier = true:embarked = \"gb-tr\"",
         ];
         let de = [DE_FC, "de-1:infantry", "de-tr:truck"];
-        assert_eq!(problems(&file(&gb, &de)), Vec::<String>::new());
+        let source = file(&gb, &de);
+        assert_eq!(problems(&source), Vec::<String>::new());
+        // Loaded whole, each is said once, by the core.
+        let e = match crate::scenario::parse("f", &source) {
+            Ok(_) => panic!("the references are refused"),
+            Err(e) => e.0.iter().map(|e| e.message.clone()).collect::<Vec<_>>(),
+        };
+        assert_eq!(e.len(), 6, "{e:?}");
+        let other_side = e.iter().filter(|m| m.starts_with("this is a unit of side"));
+        assert_eq!(other_side.count(), 3, "{e:?}");
+        let itself = e.iter().filter(|m| *m == "a unit cannot refer to itself");
+        assert_eq!(itself.count(), 2, "{e:?}");
+        assert!(
+            e.iter().any(|m| m.starts_with("no unit has this id")),
+            "{e:?}"
+        );
     }
 }
