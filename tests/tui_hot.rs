@@ -172,9 +172,19 @@ fn the_header_and_roster_show_the_orders_left_commanders_limits_and_orders_given
     ui.select("z1");
     let text = screen(&ui.app, 120, 40);
     // The orders left, in the header and on the side's row.
-    let header = text.lines().next().unwrap();
+    let mut header = text.lines();
     assert!(
-        header.contains("Turn 1/3 · Schützen-Kompanie · Action · orders 1 of 4 left"),
+        header
+            .next()
+            .unwrap()
+            .contains("Turn 1/3 · Schützen-Kompanie · Action"),
+        "{text}"
+    );
+    assert!(
+        header
+            .next()
+            .unwrap()
+            .starts_with("\" orders 1 of 4 left │ dice:"),
         "{text}"
     );
     assert!(
@@ -215,6 +225,7 @@ fn the_shoot_form_gives_the_odds_of_three_dice_and_asks_for_the_last_die() {
     assert_eq!(ui.form().action.id, "shoot");
     ui.fill("target", "p2")
         .fill("range", "2")
+        .fill("friend-adjacent", " ")
         .fill("friend", "p1");
     let Odds::Ready(report) = &ui.form().odds else {
         panic!("odds: {:?}", ui.form().odds)

@@ -158,7 +158,7 @@ fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         Some(x) => x.name.as_str(),
         None => "",
     };
-    let mut tail = vec![Span::styled(
+    let tail = vec![Span::styled(
         match s.turn_limit {
             Some(last) if s.is_over() => format!("Battle over after turn {last}"),
             limit => format!(
@@ -171,16 +171,6 @@ fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         },
         t.key(),
     )];
-    // What the side whose turn it is has left to give (orders …).
-    if !simultaneous && !s.is_over() {
-        for badge in b.ruleset.side_badges(&b.view(), s.active) {
-            tail.push(Span::raw(" · "));
-            tail.push(Span::styled(
-                crate::text::escape_terminal(&badge.text),
-                t.key(),
-            ));
-        }
-    }
     // The scenario's title gives way first, so that the turn and what is left stay in sight.
     let fixed = format!(" umpire │  │ {} │ ", b.ruleset.id())
         .chars()
@@ -199,7 +189,19 @@ fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         DiceMode::Program => format!("dice: program (seed {})", app.session.seed()),
         DiceMode::Typed => "dice: typed by the umpire".to_string(),
     };
-    let line2 = Line::from(vec![
+    // What the side whose turn it is has left to give (orders …), first on the second line so
+    // that it stays in sight at any width.
+    let mut line2 = Line::default();
+    if !simultaneous && !s.is_over() {
+        for badge in b.ruleset.side_badges(&b.view(), s.active) {
+            line2.push_span(Span::styled(
+                format!(" {}", crate::text::escape_terminal(&badge.text)),
+                t.key(),
+            ));
+            line2.push_span(Span::raw(" │"));
+        }
+    }
+    line2.spans.extend([
         Span::raw(format!(" {dice} │ journal: ")),
         Span::styled(
             crate::text::escape_terminal(&app.session.path().display().to_string()),
