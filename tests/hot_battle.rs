@@ -69,7 +69,7 @@ fn the_orders_are_rolled_at_each_sides_turn_and_shown_as_orders_left() {
     assert_eq!(b.state().counter("de", ORDERS_LEFT), Some(3));
     assert_eq!(side_line(&b, 0), "orders 3 of 4 left");
     // One order a unit a turn.
-    let err = refused(&mut b, "move", &[("unit", "mg"), ("areas", "1")], "");
+    let err = refused(&mut b, "overwatch", &[("unit", "mg")], "");
     assert!(
         err.contains("already holds its order this turn (move)"),
         "{err}"
@@ -613,4 +613,58 @@ fn the_battle_odds_are_the_published_procedure_s() {
             "{p}: {text}"
         );
     }
+}
+
+#[test]
+fn a_round_bigger_than_the_hits_left_destroys_the_unit() {
+    let mut b = rolled("6");
+    act(
+        &mut b,
+        "shoot",
+        &[("firer", "mg"), ("target", "p1"), ("range", "4")],
+        "6,1",
+    );
+    assert_eq!(unit(&b, "p1").hits, 1);
+    // Three hits on militia (limit 2) with one already: a round bigger than it has left.
+    let e = act(
+        &mut b,
+        "shoot",
+        &[("firer", "z1"), ("target", "p1"), ("range", "2")],
+        "6,6,6",
+    );
+    assert_eq!(value(&b, "p1", PENDING), Some(3), "{e:?}");
+    let e = act(&mut b, "take-hits", &[("unit", "p1")], "");
+    assert!(removed(&b, "p1"));
+    assert_eq!(unit(&b, "p1").hits, 2, "its hits stop at the limit");
+    let steps: Vec<&str> = e.resolutions[0]
+        .steps
+        .iter()
+        .map(|s| s.label.as_str())
+        .collect();
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.ends_with("1 + 3 reaches the limit, 2 of 2 hits")),
+        "{steps:?}"
+    );
+}
+
+#[test]
+fn a_move_order_goes_on_after_getting_off_and_is_spent_in_steps() {
+    let mut b = rolled("6");
+    act(&mut b, "disembark", &[("unit", "z3")], "");
+    act(&mut b, "move", &[("unit", "z3"), ("areas", "1")], "");
+    assert_eq!(value(&b, "z3", MOVED), Some(2));
+    assert!(badges(&b, "z3").contains("1/2"), "{}", badges(&b, "z3"));
+    act(&mut b, "move", &[("unit", "z3"), ("areas", "0.5")], "");
+    let err = refused(&mut b, "move", &[("unit", "z3"), ("areas", "1")], "");
+    assert!(
+        err.contains("has moved 1½ of its 2 areas this turn: 1 more is too far"),
+        "{err}"
+    );
+    act(&mut b, "move", &[("unit", "z3"), ("areas", "0.5")], "");
+    assert_eq!(value(&b, "z3", ORDER), Some(1), "still the one move order");
+    // The next turn starts afresh.
+    advance(&mut b, "1");
+    assert_eq!(value(&b, "z3", MOVED), None);
 }

@@ -153,9 +153,21 @@ pub struct Keymap {
 impl Keymap {
     /// The built-in keys, with the rule set's procedures on their suggested keys.
     pub fn defaults(ruleset: &dyn Ruleset) -> Self {
+        let mut b = Self::built_in();
+        for a in ruleset.actions().iter().filter(|a| a.in_battle) {
+            if let Some(c) = a.key {
+                b.retain(|(k, _)| *k != Key::ch(c));
+                b.push((Key::ch(c), Action::Procedure(a.id.to_string())));
+            }
+        }
+        Self { bindings: b }
+    }
+
+    /// The keys of the screen itself, before any rule set's procedures.
+    fn built_in() -> Vec<(Key, Action)> {
         use Action::*;
         use KeyCode as K;
-        let mut b: Vec<(Key, Action)> = vec![
+        vec![
             (Key::plain(K::Up), Up),
             (Key::ch('k'), Up),
             (Key::plain(K::Down), Down),
@@ -202,14 +214,7 @@ impl Keymap {
             (Key::ch('?'), Help),
             (Key::ch('q'), Quit),
             (Key::ctrl('c'), Quit),
-        ];
-        for a in ruleset.actions().iter().filter(|a| a.in_battle) {
-            if let Some(c) = a.key {
-                b.retain(|(k, _)| *k != Key::ch(c));
-                b.push((Key::ch(c), Procedure(a.id.to_string())));
-            }
-        }
-        Self { bindings: b }
+        ]
     }
 
     /// The action a key asks for, if any.
@@ -357,6 +362,31 @@ mod tests {
             modifiers: mods,
             kind: KeyEventKind::Press,
             state: ratatui::crossterm::event::KeyEventState::NONE,
+        }
+    }
+
+    #[test]
+    fn no_rule_set_s_procedure_takes_a_key_of_the_screen() {
+        let built_in = Keymap::built_in();
+        for r in crate::rules::registry() {
+            let mut seen: Vec<char> = Vec::new();
+            for a in r.actions().iter().filter(|a| a.in_battle) {
+                let Some(c) = a.key else { continue };
+                if let Some((_, taken)) = built_in.iter().find(|(k, _)| *k == Key::ch(c)) {
+                    panic!(
+                        "{}: `{}` on {c:?} would take the key of {taken:?}",
+                        r.id(),
+                        a.id
+                    );
+                }
+                assert!(!seen.contains(&c), "{}: two procedures on {c:?}", r.id());
+                seen.push(c);
+            }
+            // Every procedure keeps its key, and every built-in action a key.
+            let km = Keymap::defaults(*r);
+            for (_, action) in &built_in {
+                assert!(!km.keys_for(action).is_empty(), "{}: {action:?}", r.id());
+            }
         }
     }
 

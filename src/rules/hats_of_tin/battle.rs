@@ -756,11 +756,8 @@ fn act_shoot(
 
 // ---- taking hits --------------------------------------------------------------------------------
 
-fn act_take_hits(
-    v: &BattleView<'_>,
-    p: &Params,
-    dice: &mut dyn DiceSource,
-) -> Result<Outcome, RuleError> {
+/// The round waiting on the unit named by `p`, taken as `p` chooses.
+fn battle_round(v: &BattleView<'_>, p: &Params) -> Result<(usize, Round), RuleError> {
     let u = unit_param(v, p, TAKE_HITS_PARAMS, "unit")?;
     let n = v.marker(u, PENDING).ok_or_else(|| {
         refused(format!(
@@ -785,6 +782,15 @@ fn act_take_hits(
             to_commander: u32::from(to_commander),
         },
     };
+    Ok((u, round))
+}
+
+fn act_take_hits(
+    v: &BattleView<'_>,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    let (u, round) = battle_round(v, p)?;
     let (r, k) = hits::resolve(&round)?;
     let mut a = Applied::default();
     a.effects.push(set_marker(v, u, PENDING, None));
@@ -1167,16 +1173,32 @@ fn act_move(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         a.effects.push(set_marker(v, u, MOVE_ONE, None));
         " after shooting with one die fewer".to_string()
     } else {
-        if areas > f64::from(ty.movement.areas) {
-            return Err(refused(format!(
-                "{} moves at most {} areas ({}): not {areas}",
-                v.label(u),
-                ty.movement.areas,
-                ty.movement.words()
-            )));
+        // One move order may be spent in steps (getting off a truck, then on foot): the half
+        // areas moved so far count against the allowance.
+        let spent = v.marker(u, MOVED).unwrap_or(0).max(0) as u32;
+        let allowance = 2 * ty.movement.areas;
+        let step = (areas * 2.0).ceil() as u32;
+        if spent + step > allowance {
+            return Err(refused(if spent == 0 {
+                format!(
+                    "{} moves at most {} areas ({}): not {areas}",
+                    v.label(u),
+                    ty.movement.areas,
+                    ty.movement.words()
+                )
+            } else {
+                format!(
+                    "{} has moved {} of its {} areas this turn: {areas} more is too far",
+                    v.label(u),
+                    halves(spent),
+                    ty.movement.areas
+                )
+            }));
         }
-        let (e, by) = give_order(v, u, "move", &[])?;
+        let (e, by) = move_order(v, u)?;
         a.effects.extend(e);
+        a.effects
+            .push(set_marker(v, u, MOVED, Some((spent + step) as i32)));
         order_words(&by)
     };
     let mut carried = String::new();
@@ -1295,6 +1317,21 @@ fn act_detach(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
             ..Applied::default()
         },
     ))
+}
+
+/// The half areas `u` may still move under its move order this turn.
+fn move_left(v: &BattleView<'_>, u: usize) -> u32 {
+    let spent = v.marker(u, MOVED).unwrap_or(0).max(0) as u32;
+    (2 * type_of(v, u).movement.areas).saturating_sub(spent)
+}
+
+/// "1½" for 3 half areas.
+fn halves(n: u32) -> String {
+    match (n / 2, n % 2) {
+        (0, 1) => "½".into(),
+        (w, 1) => format!("{w}½"),
+        (w, _) => w.to_string(),
+    }
 }
 
 /// Boarding and getting off are part of a move order: given now if the unit holds none.
@@ -1505,6 +1542,10 @@ pub fn odds(v: &BattleView<'_>, action: &str, p: &Params) -> Result<OddsReport, 
             assault::odds(&battle_assault(v, att, def, &AssaultFlags::of(p))?)
         }
         "rally" => rally::odds(&battle_rally(v, p)?.1),
+        "take-hits" => {
+            let (_, round) = battle_round(v, p)?;
+            Ok(hits::odds(&round)?)
+        }
         other => Err(refused(format!("`{other}` has no odds: nothing is rolled"))),
     }
 }
@@ -1564,7 +1605,7 @@ pub fn check_inputs(v: &BattleView<'_>, action: &str, given: &Params) -> Result<
                 own_turn(v, u, "a unit acts")?;
                 let free = is_commander(v, u)
                     || flag(v, u, MOVE_ONE) && action == "move"
-                    || matches!(action, "embark" | "disembark")
+                    || matches!(action, "move" | "embark" | "disembark")
                         && v.marker(u, ORDER).is_some_and(|c| order_name(c) == "move");
                 if !free {
                     may_be_ordered(v, u)?;
@@ -1660,7 +1701,7 @@ fn end_of_side_turn(v: &BattleView<'_>, side: usize, ch: &mut PhaseChange) {
     let sid = v.side_id(side);
     for u in 0..v.roster.units.len() {
         if v.info(u).side == side {
-            for m in [ORDER, MOVE_ONE, NO_MOVE, SUB_ORDER] {
+            for m in [ORDER, MOVE_ONE, NO_MOVE, SUB_ORDER, MOVED] {
                 if flag(v, u, m) {
                     ch.effects.push(set_marker(v, u, m, None));
                 }
@@ -1809,6 +1850,17 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
             format!("Its order this turn: {}", order_name(code)),
         ));
     }
+    if let Some(n) = v.marker(u, MOVED).filter(|&n| n > 0) {
+        out.push(badge(
+            format!("{}/{}", halves(n as u32), ty.movement.areas),
+            Tone::Muted,
+            format!(
+                "Moved {} of its {} areas this turn",
+                halves(n as u32),
+                ty.movement.areas
+            ),
+        ));
+    }
     if let Some(n) = v.marker(u, PENDING) {
         out.push(badge(
             format!("TAKE {n}"),
@@ -1884,8 +1936,11 @@ pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
             && (0..v.roster.units.len())
                 .any(|t| flag(v, t, JUST_ACTED) && v.info(t).side != v.info(u).side);
     }
-    if is_commander(v, u) || flag(v, u, ORDER) || carrier_of(v, u).is_some() {
+    if is_commander(v, u) || carrier_of(v, u).is_some() {
         return flag(v, u, MOVE_ONE);
+    }
+    if let Some(code) = v.marker(u, ORDER) {
+        return flag(v, u, MOVE_ONE) || order_name(code) == "move" && move_left(v, u) > 0;
     }
     let (pool, _) = orders_left(v, v.info(u).side);
     pool > 0 || subordinate_for(v, u, &[]).is_some()

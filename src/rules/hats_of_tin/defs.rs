@@ -404,7 +404,7 @@ pub const ACTIONS: &[ActionDef] = &[
         id: "take-hits",
         help: "a round of more than one hit (or with a commander attached): the owner takes the first hit, converts others into retreats (a blocked one is a hit) and may put one on the commander",
         params: TAKE_HITS_PARAMS,
-        key: Some('h'),
+        key: Some('H'),
         standalone: true,
         in_battle: true,
     },
@@ -436,7 +436,7 @@ pub const ACTIONS: &[ActionDef] = &[
         id: "overwatch",
         help: "an ordered unit goes into Overwatch: one shot in the enemy's turn at a unit that moves or fires",
         params: UNIT_PARAMS,
-        key: Some('o'),
+        key: Some('O'),
         standalone: false,
         in_battle: true,
     },
@@ -452,7 +452,7 @@ pub const ACTIONS: &[ActionDef] = &[
         id: "detach",
         help: "a commander leaves the unit he is attached to (no order needed)",
         params: DETACH_PARAMS,
-        key: Some('d'),
+        key: Some('D'),
         standalone: false,
         in_battle: true,
     },
@@ -619,6 +619,7 @@ pub const ASSAULTED_BY: &str = "assaulted_by";
 pub const JUST_ACTED: &str = "just_acted";
 pub const MOVE_ONE: &str = "move_one";
 pub const NO_MOVE: &str = "no_move";
+pub const MOVED: &str = "moved";
 
 /// The orders a unit may hold, by their number in the `order` marker (1 = move).
 pub const ORDERS: &[&str] = &["move", "shoot", "rally", "assault", "overwatch", "spot"];
@@ -692,6 +693,13 @@ pub const MARKERS: &[MarkerDef] = &[
         badge: "+1 AREA",
         help: "Shot with one die fewer (the optional rule): it may still move one area",
         kind: MarkerKind::Flag,
+        tone: Tone::Info,
+    },
+    MarkerDef {
+        id: MOVED,
+        badge: "MOVED",
+        help: "Moved: the half areas the unit has moved this turn under its move order (3 = 1½ areas); it may go on to its allowance",
+        kind: MarkerKind::Count,
         tone: Tone::Info,
     },
     MarkerDef {

@@ -17,8 +17,10 @@
 
 use super::shoot::hits_words;
 use super::tables::{Quality, RULESET};
+use crate::odds::{OddsLine, OddsReport};
 use crate::resolution::{Resolution, Step};
 use crate::rules::RuleError;
+use std::collections::BTreeMap;
 
 /// How the owner takes a round's hits. The default takes every hit as a hit on the unit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -153,7 +155,8 @@ pub fn take(r: &Round) -> Result<Taken, RuleError> {
     check(r)?;
     let t = &r.taking;
     let taken = r.hits - t.to_commander - t.converted + t.blocked;
-    let hits_after = r.hits_before + taken;
+    // A round bigger than the hits the unit has left destroys it: its hits stop at the limit.
+    let hits_after = (r.hits_before + taken).min(r.quality.limit());
     let destroyed = hits_after >= r.quality.limit();
     Ok(Taken {
         taken,
@@ -283,10 +286,17 @@ pub fn steps(r: &Round, k: &Taken) -> Vec<Step> {
         });
     }
     steps.push(Step {
-        label: format!(
-            "{}: {} + {} = {} of {limit} hits",
-            r.unit, r.hits_before, k.taken, k.hits_after
-        ),
+        label: if r.hits_before + k.taken > limit {
+            format!(
+                "{}: {} + {} reaches the limit, {} of {limit} hits",
+                r.unit, r.hits_before, k.taken, k.hits_after
+            )
+        } else {
+            format!(
+                "{}: {} + {} = {} of {limit} hits",
+                r.unit, r.hits_before, k.taken, k.hits_after
+            )
+        },
         outcome: if k.destroyed {
             format!(
                 "destroyed: a {} unit is destroyed at {limit}",
@@ -353,6 +363,44 @@ pub fn resolve(r: &Round) -> Result<(Resolution, Taken), RuleError> {
     ))
 }
 
+/// What the owner's choice does, before it is entered: nothing is rolled, so the one outcome is
+/// certain; the notes say what waits, what the unit has and what each choice costs.
+pub fn odds(r: &Round) -> Result<OddsReport, RuleError> {
+    let k = take(r)?;
+    let limit = r.quality.limit();
+    let mut notes = vec![
+        format!(
+            "{} waiting on {}: {} of {limit} hits already (a {} unit is destroyed at {limit})",
+            hits_words(r.hits),
+            r.unit,
+            r.hits_before,
+            r.quality.id()
+        ),
+        "the first hit is taken; each other may be converted into a retreat of one move \
+         (retreats), a blocked retreat taken as a hit (blocked)"
+            .to_string(),
+    ];
+    if let Some(c) = &r.commander {
+        notes.push(format!(
+            "{c} is attached: the owner may give him one hit, which destroys him (to-commander)"
+        ));
+    }
+    notes.extend(
+        steps(r, &k)
+            .into_iter()
+            .map(|s| format!("{}: {}", s.label, s.outcome)),
+    );
+    Ok(OddsReport {
+        title: format!("Taking {} on {}", hits_words(r.hits), r.unit),
+        results: vec![OddsLine {
+            result: summary(r, &k),
+            probability: 1.0,
+        }],
+        notes,
+        extra: BTreeMap::new(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -388,6 +436,31 @@ mod tests {
         assert!(matches!(e, RuleError::Refused(_)), "{e:?}");
         assert!(resolve(r).is_err());
         e.to_string()
+    }
+
+    #[test]
+    fn the_choice_is_shown_before_it_is_entered() {
+        let r = with_commander(round(1, 3, taking(1, 0, 1)));
+        let o = odds(&r).unwrap();
+        assert_eq!(o.title, "Taking 3 hits on Rifles");
+        assert_eq!(o.results.len(), 1);
+        assert_eq!(o.results[0].probability, 1.0);
+        assert_eq!(o.results[0].result, summary(&r, &take(&r).unwrap()));
+        assert_eq!(
+            o.notes[0],
+            "3 hits waiting on Rifles: 1 of 3 hits already (a regular unit is destroyed at 3)"
+        );
+        assert!(
+            o.notes[2].contains("Capt. Hart is attached"),
+            "{:?}",
+            o.notes
+        );
+        assert_eq!(
+            o.results[0].result,
+            "Rifles takes 1 hit (2 of 3) and retreats 1 move; Capt. Hart is destroyed"
+        );
+        // A choice the rules refuse has no outcome.
+        assert!(odds(&round(0, 2, taking(2, 0, 0))).is_err());
     }
 
     #[test]
@@ -473,15 +546,19 @@ mod tests {
             res.steps[1].outcome,
             "1 blocked, taken as a hit; destroyed, Rifles makes no retreat"
         );
-        assert_eq!(res.steps[2].label, "Rifles: 2 + 2 = 4 of 3 hits");
+        assert_eq!(
+            res.steps[2].label,
+            "Rifles: 2 + 2 reaches the limit, 3 of 3 hits"
+        );
+        assert_eq!(k.hits_after, 3, "its hits stop at the limit");
         assert_eq!(
             res.steps[2].outcome,
             "destroyed: a regular unit is destroyed at 3"
         );
-        assert_eq!(res.result, "Rifles takes 2 hits (4 of 3): destroyed");
+        assert_eq!(res.result, "Rifles takes 2 hits (3 of 3): destroyed");
         assert_eq!(
             res.effects,
-            vec!["Rifles is destroyed (4 hits, the limit of a regular unit): remove it"]
+            vec!["Rifles is destroyed (3 hits, the limit of a regular unit): remove it"]
         );
         // From 1 hit, converting 2 of 3 saves it: 1 + 1 = 2 of 3.
         assert!(!take(&round(1, 3, taking(2, 0, 0))).unwrap().destroyed);

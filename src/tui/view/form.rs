@@ -150,7 +150,9 @@ pub(super) fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &m
         Some(e) => Line::from(Span::styled(crate::text::escape_terminal(e), t.error())),
         None => Line::from(Span::styled(form.action.help, t.dim())),
     };
-    let head_height = wrapped_height(&Text::from(head.clone()), fields_area.width).min(3);
+    // The procedure's help in full where there is room (a third of the inputs' side).
+    let head_height = wrapped_height(&Text::from(head.clone()), fields_area.width)
+        .min((fields_area.height / 3).max(3));
     let [head_area, list_area] =
         Layout::vertical([Constraint::Length(head_height), Constraint::Fill(1)]).areas(fields_area);
     Paragraph::new(head)
@@ -174,24 +176,28 @@ pub(super) fn render_odds(odds: &Odds, t: &Theme, area: Rect, buf: &mut Buffer) 
     let block = Block::bordered().title(" Exact odds ");
     let inner = block.inner(area);
     block.render(area, buf);
-    let lines: Vec<Line> = match odds {
-        Odds::Pending(why) => vec![Line::from(Span::styled(
-            crate::text::escape_terminal(why),
-            t.dim(),
-        ))],
+    // Each line with whether it is an outcome, so that what does not fit is counted.
+    let lines: Vec<(Line, bool)> = match odds {
+        Odds::Pending(why) => vec![(
+            Line::from(Span::styled(crate::text::escape_terminal(why), t.dim())),
+            false,
+        )],
         Odds::Ready(r) => {
-            let mut l = vec![Line::from(Span::styled(r.title.clone(), t.title()))];
+            let mut l = vec![(Line::from(Span::styled(r.title.clone(), t.title())), false)];
             for line in &r.results {
-                l.push(Line::from(vec![
-                    Span::styled(
-                        format!("{:>7}% ", crate::odds::percent(line.probability)),
-                        t.key(),
-                    ),
-                    Span::raw(line.result.clone()),
-                ]));
+                l.push((
+                    Line::from(vec![
+                        Span::styled(
+                            format!("{:>7}% ", crate::odds::percent(line.probability)),
+                            t.key(),
+                        ),
+                        Span::raw(line.result.clone()),
+                    ]),
+                    true,
+                ));
             }
             for n in &r.notes {
-                l.push(Line::from(Span::styled(format!("· {n}"), t.dim())));
+                l.push((Line::from(Span::styled(format!("· {n}"), t.dim())), false));
             }
             for (k, v) in &r.extra {
                 // Never "-0.00": a figure a hair below zero is zero.
@@ -200,15 +206,60 @@ pub(super) fn render_odds(odds: &Odds, t: &Theme, area: Rect, buf: &mut Buffer) 
                 } else {
                     format!("{:.2}", crate::odds::tidy(*v))
                 };
-                l.push(Line::from(Span::styled(
-                    format!("{}: {shown}", k.replace('_', " ")),
-                    t.dim(),
-                )));
+                l.push((
+                    Line::from(Span::styled(
+                        format!("{}: {shown}", k.replace('_', " ")),
+                        t.dim(),
+                    )),
+                    false,
+                ));
             }
             l
         }
     };
-    Paragraph::new(lines)
+    Paragraph::new(fit_odds(lines, inner.width, inner.height, t))
         .wrap(Wrap { trim: false })
         .render(inner, buf);
+}
+
+/// The odds lines that fit in `height` rows; when some do not, the last row says how many
+/// outcomes and notes are left out, so that a short box never passes for the whole.
+fn fit_odds<'a>(lines: Vec<(Line<'a>, bool)>, width: u16, height: u16, t: &Theme) -> Vec<Line<'a>> {
+    let total: u16 = lines.iter().map(|(l, _)| line_rows(l, width)).sum();
+    if total <= height {
+        return lines.into_iter().map(|(l, _)| l).collect();
+    }
+    let mut kept = Vec::new();
+    let mut used = 0;
+    let mut rest = lines.into_iter();
+    for (l, outcome) in rest.by_ref() {
+        let rows = line_rows(&l, width);
+        if used + rows >= height {
+            let (mut outcomes, mut notes) = (usize::from(outcome), usize::from(!outcome));
+            for (_, o) in rest.by_ref() {
+                outcomes += usize::from(o);
+                notes += usize::from(!o);
+            }
+            let count = |n: usize, one: &str, many: &str| match n {
+                0 => None,
+                1 => Some(format!("1 more {one}")),
+                n => Some(format!("{n} more {many}")),
+            };
+            let hidden: Vec<String> = [
+                count(outcomes, "outcome", "outcomes"),
+                count(notes, "note", "notes"),
+            ]
+            .into_iter()
+            .flatten()
+            .collect();
+            kept.push(Line::from(Span::styled(
+                format!("… {} (a taller window shows them)", hidden.join(" and ")),
+                t.key(),
+            )));
+            break;
+        }
+        used += rows;
+        kept.push(l);
+    }
+    kept
 }
