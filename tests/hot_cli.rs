@@ -476,22 +476,27 @@ fn the_battle_ends_and_is_summed_up_with_its_commanders() {
         out.contains("The battle is over: 3 turns played, the last was turn 3."),
         "{out}"
     );
-    // Commanders are the leaders: the German Force Commander lost.
+    // Commanders are the leaders and not units: the German Force Commander lost, counted
+    // apart from the 7 units and their 9 hits.
     assert!(
         out.contains(
-            "  Schützen-Kompanie: 9 units · 7 in play · 2 lost · 10 hits taken · 1 of 2 leaders lost\n"
+            "  Schützen-Kompanie: 7 units · 6 in play · 1 lost · 9 hits taken · 1 of 2 leaders lost\n"
         ),
         "{out}"
     );
     assert!(
         out.contains(
-            "  Obrona Narodowa: 5 units · 4 in play · 1 lost · 4 hits taken · 0 of 1 leaders lost\n"
+            "  Obrona Narodowa: 4 units · 3 in play · 1 lost · 4 hits taken · 0 of 1 leaders lost\n"
         ),
         "{out}"
     );
     // Over: no side's orders are shown, and the battle takes no more.
     let s = state(&b);
     assert!(!s.contains("orders "), "{s}");
+    assert!(
+        !s.contains("its turn"),
+        "no side's turn once it is over: {s}"
+    );
     let err = refused(&b, "act", &["move", "--unit", "p1", "--areas", "1"]);
     assert!(
         err.contains("the battle is over: turn 3 was its last"),
@@ -507,6 +512,11 @@ fn the_report_tells_the_shooting_the_commanders_and_the_orders() {
     );
     let md = b.report("md", &[]);
     assert!(md.contains("(`hats-of-tin`)"), "{md}");
+    // The outcome counts units, not commanders.
+    assert!(
+        md.contains("Schützen-Kompanie (de): 6 of 7 units in play, 9 hits taken"),
+        "{md}"
+    );
     assert!(
         md.contains("| `shoot_and_move` | true (set by the scenario) |"),
         "{md}"

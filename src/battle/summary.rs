@@ -11,11 +11,13 @@ pub struct SideSummary {
     /// The side's id and name.
     pub id: String,
     pub name: String,
-    /// Units on the roster, still on the table, and removed.
+    /// Units on the roster, still on the table, and removed (leaders among them only where the
+    /// rule set counts them as units).
     pub units: usize,
     pub in_play: usize,
     pub lost: usize,
     /// Hits taken (figures lost …) in the battle, by the units still in play and by those removed;
+    /// a leader's only where leaders are units;
     /// what a unit had already lost when the battle began (a regiment starting short of a full
     /// tray) is not counted.
     pub hits: u32,
@@ -37,6 +39,12 @@ pub struct Summary {
 }
 
 impl Battle {
+    /// Whether the roster's unit `u` counts among its side's units (not a leader of a rule set
+    /// whose leaders are not units).
+    pub fn counts_as_unit(&self, u: usize) -> bool {
+        self.ruleset.leaders_are_units() || !self.ruleset.is_leader(&self.roster.units[u])
+    }
+
     /// Each unit's hits as the start event set them (losses it began the battle with).
     pub fn opening_hits(&self) -> Vec<u32> {
         let mut hits = vec![0; self.roster.units.len()];
@@ -80,14 +88,17 @@ impl Battle {
                     }
                     let st = &state.units[u];
                     let leader = self.ruleset.is_leader(info);
+                    acc.leaders += usize::from(leader);
+                    acc.leaders_lost += usize::from(leader && !st.on_table());
+                    if !self.counts_as_unit(u) {
+                        continue;
+                    }
                     acc.units += 1;
                     acc.hits += st.hits.saturating_sub(opening[u]);
-                    acc.leaders += usize::from(leader);
                     if st.on_table() {
                         acc.in_play += 1;
                     } else {
                         acc.lost += 1;
-                        acc.leaders_lost += usize::from(leader);
                     }
                 }
                 acc

@@ -1478,7 +1478,8 @@ fn state_text(battle: &Battle, journal: &Path, seed: u64) -> String {
                     side.name,
                     crate::text::parenthesised([side.id.as_str(), &side.quality])
                 );
-                if battle.view().acts_now(s)
+                if !st.is_over()
+                    && battle.view().acts_now(s)
                     && !battle.view().phase().is_some_and(|p| p.simultaneous)
                 {
                     text.push_str(" — its turn");

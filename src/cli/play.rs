@@ -185,6 +185,11 @@ fn open(session: Session, note: Option<String>, out: &mut dyn Write) -> Result<(
     Ok(())
 }
 
+/// The built-in demo battle's scenario (checked by the tests, so it always parses).
+pub fn demo_scenario() -> scenario::Scenario {
+    scenario::parse(DEMO_NAME, DEMO_SCENARIO).expect("the built-in demo scenario is valid")
+}
+
 /// `umpire` alone: the demo battle in the UI, or (without a terminal) the overview.
 pub fn demo(out: &mut dyn Write) -> Result<(), Failure> {
     if !interactive() {
@@ -194,9 +199,8 @@ pub fn demo(out: &mut dyn Write) -> Result<(), Failure> {
         )?;
         return super::overview(out).map_err(Failure::from);
     }
-    let scenario = scenario::parse(DEMO_NAME, DEMO_SCENARIO).map_err(scenario_failure)?;
     let session = create(
-        scenario,
+        demo_scenario(),
         &JournalPath::Default(new_journal_path("demo")),
         super::resolve::fresh_seed(),
     )?;

@@ -109,6 +109,7 @@ fn ruleset_text(r: &dyn Ruleset) -> Vec<String> {
     let mut lines = vec![
         format!("{} — {}", r.id(), r.title()),
         format!("Die: {}", r.die()),
+        format!("Example: umpire resolve {}", r.example().join(" ")),
     ];
 
     heading(

@@ -217,7 +217,7 @@ fn strength_now(battle: &Battle, viewer: Viewer, counts_left: bool) -> Vec<u32> 
     let view = battle.view();
     let mut values = vec![0; battle.roster.sides.len()];
     for (u, info) in battle.roster.units.iter().enumerate() {
-        if view.visible_to(u, viewer) {
+        if view.visible_to(u, viewer) && battle.counts_as_unit(u) {
             values[info.side] += unit_strength(battle, u, counts_left);
         }
     }
@@ -610,7 +610,7 @@ fn outcome(battle: &Battle, viewer: Viewer, counts_left: bool) -> Vec<String> {
     for (s, side) in battle.roster.sides.iter().enumerate() {
         let (mut units, mut in_play, mut lost) = (0, 0, 0);
         for (u, info) in battle.roster.units.iter().enumerate() {
-            if info.side != s || !view.visible_to(u, viewer) {
+            if info.side != s || !view.visible_to(u, viewer) || !battle.counts_as_unit(u) {
                 continue;
             }
             let st = &battle.state().units[u];

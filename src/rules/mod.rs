@@ -386,6 +386,10 @@ pub trait Ruleset: Send + Sync {
     }
     /// Full title of the published rules.
     fn title(&self) -> &'static str;
+    /// A typical table-only resolution, as the words after `umpire resolve`: the rule set's id,
+    /// the procedure and its inputs with typed dice. Shown by `umpire` and `umpire rulesets ID`,
+    /// and resolved by the tests.
+    fn example(&self) -> &'static [&'static str];
     /// The die the rules use.
     fn die(&self) -> Die;
     /// House rules and adjustable numbers.
@@ -448,6 +452,12 @@ pub trait Ruleset: Send + Sync {
     /// marked `leader = true` in its scenario.
     fn is_leader(&self, unit: &UnitInfo) -> bool {
         unit.leader
+    }
+    /// Whether leaders are units too, counted with the others in a side's units, losses and
+    /// strength (Newport's HQs are); where the rules say they are not (Hats of Tin's
+    /// commanders), a summary counts them only as leaders. True by default.
+    fn leaders_are_units(&self) -> bool {
+        true
     }
     /// How many losses remove `unit` (hits, or figures on its tray).
     fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32;

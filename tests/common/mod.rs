@@ -128,6 +128,9 @@ impl Ruleset for Dicey {
     fn title(&self) -> &'static str {
         Newport.title()
     }
+    fn example(&self) -> &'static [&'static str] {
+        Newport.example()
+    }
     fn die(&self) -> Die {
         Newport.die()
     }

@@ -48,6 +48,22 @@ impl Ruleset for Fft3 {
     fn title(&self) -> &'static str {
         "Ty Beard and Paul Minson, A Fistful of TOWs 3: introductory rules for World War 2"
     }
+    fn example(&self) -> &'static [&'static str] {
+        &[
+            "fft3",
+            "anti-infantry",
+            "--firer",
+            "panther",
+            "--target",
+            "soviet-infantry",
+            "--range",
+            "12",
+            "--terrain",
+            "difficult",
+            "--dice",
+            "1,4,5,6,2,4,5",
+        ]
+    }
     fn die(&self) -> Die {
         Die::D6
     }

@@ -45,6 +45,20 @@ impl Ruleset for HatsOfTin {
     fn title(&self) -> &'static str {
         "Hats of Tin / Helmets of Steel: rough-draft rules for 20th-century wargames on a grid"
     }
+    fn example(&self) -> &'static [&'static str] {
+        &[
+            "hats-of-tin",
+            "shoot",
+            "--firer",
+            "infantry",
+            "--commander-attached",
+            "--target-cover",
+            "--range",
+            "2",
+            "--dice",
+            "6,5,3",
+        ]
+    }
     fn die(&self) -> Die {
         Die::D6
     }
@@ -122,6 +136,10 @@ impl Ruleset for HatsOfTin {
 
     fn is_leader(&self, unit: &UnitInfo) -> bool {
         unit.kind == defs::COMMANDER
+    }
+    /// "Commanders are not units": they count only as leaders.
+    fn leaders_are_units(&self) -> bool {
+        false
     }
 
     fn prefill(

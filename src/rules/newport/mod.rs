@@ -45,6 +45,23 @@ impl Ruleset for Newport {
     fn title(&self) -> &'static str {
         "David Newport, Tactical Combat (WWII company and battalion actions)"
     }
+    fn example(&self) -> &'static [&'static str] {
+        &[
+            "newport",
+            "fire",
+            "--table",
+            "infantry",
+            "--range",
+            "12",
+            "--cover",
+            "hard",
+            "--firer-suppressed",
+            "--target-quality",
+            "green",
+            "--dice",
+            "3",
+        ]
+    }
     fn die(&self) -> Die {
         Die::D10
     }

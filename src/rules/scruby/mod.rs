@@ -66,6 +66,22 @@ impl Ruleset for Scruby {
     fn title(&self) -> &'static str {
         "Jack Scruby, The Strategy-Tactical Wargame (musket-era grand tactics)"
     }
+    fn example(&self) -> &'static [&'static str] {
+        &[
+            "scruby",
+            "melee",
+            "--attacker",
+            "grenadier",
+            "--attacker-figures",
+            "4",
+            "--defender",
+            "heavy-cavalry",
+            "--defender-figures",
+            "3",
+            "--dice",
+            "2,5",
+        ]
+    }
     fn die(&self) -> Die {
         Die::D6
     }
