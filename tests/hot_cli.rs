@@ -528,7 +528,9 @@ fn the_report_tells_the_shooting_the_commanders_and_the_orders() {
         "- `lkw` Opel Blitz — truck, hits 0/3 ○○○ · Truck CARRIES z3",
         "- `z2` 2\\. Zug — infantry, hits 0/4 ○○○○ · Infantry",
         // The orders rolls, typed.
-        "dice 3 (d6) (typed by the umpire) — Schützen-Kompanie: 4 orders",
+        "dice 3 (d6) (typed by the umpire) — +1 1 subordinate commander, one order each — Schützen-Kompanie: 4 orders",
+        // Each shot's modifiers with their reasons.
+        "dice 6 (d6), 5 (d6) (typed by the umpire) — +1 superior firepower, +1 tank assaulting — 2 hits on wz. 36 (arm)",
         "Orders: Schützen-Kompanie — the Force Commander is lost: no roll",
         // The shooting explained: range, dice, the commander's die, the friend's re-roll.
         "Shooting: 1. Zug (z1) at 2 pluton (p2) — 1. Zug (z1): 2 areas to 2 pluton (p2), within range 3; 3 dice (2 for the unit, 1 for its attached commander) — dice 6 (d6), 6 (d6), 5 (d6) (typed by the umpire) — 3 hits on 2 pluton (p2)",

@@ -159,8 +159,9 @@ pub struct StrengthPoint {
     pub values: Vec<u32>,
 }
 
-/// One readable line for a resolution: `Rifle fire: … — range 6" … — dice 3 (d6), 5 (d6) — One
-/// figure killed`.
+/// One readable line for a resolution: `Fire: … — range 12": long range — dice 3 (d10) — +2
+/// target in hard cover, +1 long range — No effect`: its title, context, dice, modifiers with
+/// their reasons and the result.
 pub fn resolution_line(r: &Resolution) -> String {
     let mut parts = vec![r.title.clone()];
     parts.extend(r.context.iter().cloned());
@@ -174,6 +175,17 @@ pub fn resolution_line(r: &Resolution) -> String {
             "typed by the umpire"
         };
         parts.push(format!("dice {} ({who})", faces.join(", ")));
+    }
+    // Each modifier with its reason, once each, in the order applied.
+    let mut modifiers: Vec<String> = Vec::new();
+    for m in r.steps.iter().flat_map(|s| &s.modifiers) {
+        let m = format!("{:+} {}", m.value, m.reason);
+        if !modifiers.contains(&m) {
+            modifiers.push(m);
+        }
+    }
+    if !modifiers.is_empty() {
+        parts.push(modifiers.join(", "));
     }
     parts.push(r.result.clone());
     parts.join(" — ")
