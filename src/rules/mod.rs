@@ -432,21 +432,47 @@ pub trait Ruleset: Send + Sync {
         Vec::new()
     }
 
-    /// Exact odds of a table-only resolution.
-    fn odds(
+    /// Exact odds of a table-only resolution, from inputs whose defaults are filled in.
+    fn table_odds(
         &self,
         action: &str,
         params: &Params,
         options: &Options,
     ) -> Result<OddsReport, RuleError>;
-    /// A table-only resolution, with dice from `dice`.
-    fn resolve(
+    /// A table-only resolution with dice from `dice`, from inputs whose defaults are filled in.
+    fn table_resolve(
         &self,
         action: &str,
         params: &Params,
         options: &Options,
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution, RuleError>;
+
+    /// Exact odds of a table-only resolution: the procedure named, its inputs' defaults filled
+    /// in, then [`Ruleset::table_odds`].
+    fn odds(
+        &self,
+        action: &str,
+        params: &Params,
+        options: &Options,
+    ) -> Result<OddsReport, RuleError> {
+        let params = with_defaults(self.id(), self.actions(), action, params)?;
+        self.table_odds(action, &params, options)
+    }
+    /// A table-only resolution: the procedure named, its inputs' defaults filled in, then
+    /// [`Ruleset::table_resolve`]; the dice are the program's only when it threw some.
+    fn resolve(
+        &self,
+        action: &str,
+        params: &Params,
+        options: &Options,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution, RuleError> {
+        let params = with_defaults(self.id(), self.actions(), action, params)?;
+        let mut r = self.table_resolve(action, &params, options, dice)?;
+        r.rolled_by_program = dice.is_generated() && !r.faces().is_empty();
+        Ok(r)
+    }
 
     /// Whether `unit` is a leader (counted apart in a battle's summary). By default, a unit
     /// marked `leader = true` in its scenario.
@@ -598,15 +624,36 @@ pub fn get(id: &str) -> Option<&'static dyn Ruleset> {
 
 /// Finds an action by id, or says which ones exist.
 pub fn find_action(ruleset: &dyn Ruleset, action: &str) -> Result<&'static ActionDef, RuleError> {
-    ruleset
-        .actions()
+    action_in(ruleset.id(), ruleset.actions(), action)
+}
+
+/// The procedure `action` among `actions` of the rule set `id`.
+fn action_in(
+    id: &str,
+    actions: &'static [ActionDef],
+    action: &str,
+) -> Result<&'static ActionDef, RuleError> {
+    actions
         .iter()
         .find(|a| a.id == action)
         .ok_or_else(|| RuleError::UnknownAction {
-            ruleset: ruleset.id().to_string(),
+            ruleset: id.to_string(),
             action: action.to_string(),
-            suggestion: crate::text::did_you_mean(action, ruleset.actions().iter().map(|a| a.id)),
+            suggestion: crate::text::did_you_mean(action, actions.iter().map(|a| a.id)),
         })
+}
+
+/// `params` with the defaults of `action`'s inputs filled in.
+fn with_defaults(
+    id: &str,
+    actions: &'static [ActionDef],
+    action: &str,
+    params: &Params,
+) -> Result<Params, RuleError> {
+    let def = action_in(id, actions, action)?;
+    let mut params = params.clone();
+    params.fill_defaults(def.params)?;
+    Ok(params)
 }
 
 #[cfg(test)]

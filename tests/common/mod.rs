@@ -173,17 +173,17 @@ impl Ruleset for Dicey {
     fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
         Newport.validate(file, options)
     }
-    fn odds(&self, a: &str, p: &Params, o: &Options) -> Result<OddsReport, RuleError> {
-        Newport.odds(a, p, o)
+    fn table_odds(&self, a: &str, p: &Params, o: &Options) -> Result<OddsReport, RuleError> {
+        Newport.table_odds(a, p, o)
     }
-    fn resolve(
+    fn table_resolve(
         &self,
         a: &str,
         p: &Params,
         o: &Options,
         d: &mut dyn DiceSource,
     ) -> Result<Resolution, RuleError> {
-        Newport.resolve(a, p, o, d)
+        Newport.table_resolve(a, p, o, d)
     }
     fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32 {
         Newport.hit_limit(unit, options)

@@ -30,7 +30,7 @@ use crate::resolution::Resolution;
 use crate::rules::{
     ActionDef, AreaDef, Badge, CounterDef, Decision, FieldDef, KindDef, MarkerDef, Offer,
     OptionDef, Options, Outcome, ParamDef, Params, PhaseChange, PhaseDef, RuleError, Ruleset,
-    TableDoc, find_action,
+    TableDoc,
 };
 use crate::scenario::{Problem, ScenarioFile};
 
@@ -99,31 +99,23 @@ impl Ruleset for HatsOfTin {
         defs::ACTIONS
     }
 
-    fn odds(
+    fn table_odds(
         &self,
         action: &str,
         params: &Params,
         options: &Options,
     ) -> Result<OddsReport, RuleError> {
-        let def = find_action(self, action)?;
-        let mut params = params.clone();
-        params.fill_defaults(def.params)?;
-        inputs::odds(action, &params, options)
+        inputs::odds(action, params, options)
     }
 
-    fn resolve(
+    fn table_resolve(
         &self,
         action: &str,
         params: &Params,
         options: &Options,
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution, RuleError> {
-        let def = find_action(self, action)?;
-        let mut params = params.clone();
-        params.fill_defaults(def.params)?;
-        let mut r = inputs::resolve(action, &params, options, dice)?;
-        r.rolled_by_program = dice.is_generated() && !r.faces().is_empty();
-        Ok(r)
+        inputs::resolve(action, params, options, dice)
     }
 
     fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {

@@ -25,7 +25,7 @@ use crate::resolution::Resolution;
 use crate::rules::{
     ActionDef, AreaDef, Badge, CounterDef, Decision, FieldDef, KindDef, MarkerDef, Offer,
     OptionConflict, OptionDef, Options, Outcome, ParamDef, Params, PhaseChange, PhaseDef,
-    RuleError, Ruleset, TableDoc, find_action,
+    RuleError, Ruleset, TableDoc,
 };
 use crate::scenario::{Problem, ScenarioFile};
 
@@ -111,49 +111,41 @@ impl Ruleset for Newport {
         defs::option_conflicts(options, side)
     }
 
-    fn odds(
+    fn table_odds(
         &self,
         action: &str,
         params: &Params,
         options: &Options,
     ) -> Result<OddsReport, RuleError> {
-        let def = find_action(self, action)?;
-        let mut params = params.clone();
-        params.fill_defaults(def.params)?;
         match action {
-            "fire" => fire::fire_odds(&params, options),
-            "air" => fire::air_odds(&params, options),
-            "artillery" => fire::artillery_odds(&params, options),
-            "close-combat" => close_combat::odds(&params, options),
-            "command-roll" => command::command_roll_odds(&params, options, None),
-            "command-points" => command::command_points_odds(&params, options, None),
-            "morale-check" => command::morale_check_odds(&params, options),
+            "fire" => fire::fire_odds(params, options),
+            "air" => fire::air_odds(params, options),
+            "artillery" => fire::artillery_odds(params, options),
+            "close-combat" => close_combat::odds(params, options),
+            "command-roll" => command::command_roll_odds(params, options, None),
+            "command-points" => command::command_points_odds(params, options, None),
+            "morale-check" => command::morale_check_odds(params, options),
             _ => Err(not_table_only(action)),
         }
     }
 
-    fn resolve(
+    fn table_resolve(
         &self,
         action: &str,
         params: &Params,
         options: &Options,
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution, RuleError> {
-        let def = find_action(self, action)?;
-        let mut params = params.clone();
-        params.fill_defaults(def.params)?;
-        let mut r = match action {
-            "fire" => fire::resolve_fire(&params, options, dice)?.0,
-            "air" => fire::resolve_air(&params, options, "air attack", dice)?.0,
-            "artillery" => fire::resolve_artillery(&params, options, dice)?.0,
-            "close-combat" => close_combat::resolve(&params, options, dice)?.0,
-            "command-roll" => command::resolve_command_roll(&params, options, None, dice)?.0,
-            "command-points" => command::resolve_command_points(&params, options, None, dice)?.0,
-            "morale-check" => command::resolve_morale_check(&params, options, dice)?.0,
+        Ok(match action {
+            "fire" => fire::resolve_fire(params, options, dice)?.0,
+            "air" => fire::resolve_air(params, options, "air attack", dice)?.0,
+            "artillery" => fire::resolve_artillery(params, options, dice)?.0,
+            "close-combat" => close_combat::resolve(params, options, dice)?.0,
+            "command-roll" => command::resolve_command_roll(params, options, None, dice)?.0,
+            "command-points" => command::resolve_command_points(params, options, None, dice)?.0,
+            "morale-check" => command::resolve_morale_check(params, options, dice)?.0,
             _ => return Err(not_table_only(action)),
-        };
-        r.rolled_by_program = dice.is_generated();
-        Ok(r)
+        })
     }
 
     fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32 {

@@ -30,7 +30,7 @@ use crate::resolution::Resolution;
 use crate::rules::{
     ActionDef, AreaDef, Badge, CounterDef, Decision, KindDef, Losses, MarkerDef, Offer,
     OptionConflict, OptionDef, Options, Outcome, Params, PhaseChange, PhaseDef, RuleError, Ruleset,
-    TableDoc, find_action,
+    TableDoc,
 };
 use crate::scenario::{Problem, ScenarioFile};
 
@@ -129,61 +129,51 @@ impl Ruleset for Scruby {
         defs::option_conflicts(options, side)
     }
 
-    fn odds(
+    fn table_odds(
         &self,
         action: &str,
         params: &Params,
         options: &Options,
     ) -> Result<OddsReport, RuleError> {
-        let def = find_action(self, action)?;
-        let mut params = params.clone();
-        params.fill_defaults(def.params)?;
         let s = Settings::from_options(options);
         match action {
-            "rifle" => fire::odds(&fire::RifleFire::from_params(&params)?, &s),
-            "artillery" => artillery::odds(&artillery::Bombardment::from_params(&params)?, &s),
-            "canister" => artillery::canister_odds(&artillery::Canister::from_params(&params)?, &s),
-            "melee" => melee::odds(&melee::Melee::from_params(&params, false)?, &s),
-            "reinforced-melee" => melee::odds(&melee::Melee::from_params(&params, true)?, &s),
-            "melee-crew" => melee::crew_odds(&melee::CrewMelee::from_params(&params)?, &s),
-            "lc-morale" => melee::lc_odds(&melee::LcMorale::from_params(&params)?, &s),
+            "rifle" => fire::odds(&fire::RifleFire::from_params(params)?, &s),
+            "artillery" => artillery::odds(&artillery::Bombardment::from_params(params)?, &s),
+            "canister" => artillery::canister_odds(&artillery::Canister::from_params(params)?, &s),
+            "melee" => melee::odds(&melee::Melee::from_params(params, false)?, &s),
+            "reinforced-melee" => melee::odds(&melee::Melee::from_params(params, true)?, &s),
+            "melee-crew" => melee::crew_odds(&melee::CrewMelee::from_params(params)?, &s),
+            "lc-morale" => melee::lc_odds(&melee::LcMorale::from_params(params)?, &s),
             _ => Err(not_table_only(action)),
         }
     }
 
-    fn resolve(
+    fn table_resolve(
         &self,
         action: &str,
         params: &Params,
         options: &Options,
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution, RuleError> {
-        let def = find_action(self, action)?;
-        let mut params = params.clone();
-        params.fill_defaults(def.params)?;
         let s = Settings::from_options(options);
-        let mut r = match action {
-            "rifle" => fire::resolve(&fire::RifleFire::from_params(&params)?, &s, dice)?.0,
+        Ok(match action {
+            "rifle" => fire::resolve(&fire::RifleFire::from_params(params)?, &s, dice)?.0,
             "artillery" => {
-                artillery::resolve(&artillery::Bombardment::from_params(&params)?, &s, dice)?.0
+                artillery::resolve(&artillery::Bombardment::from_params(params)?, &s, dice)?.0
             }
             "canister" => {
-                artillery::resolve_canister(&artillery::Canister::from_params(&params)?, &s, dice)?
-                    .0
+                artillery::resolve_canister(&artillery::Canister::from_params(params)?, &s, dice)?.0
             }
-            "melee" => melee::resolve(&melee::Melee::from_params(&params, false)?, &s, dice)?.0,
+            "melee" => melee::resolve(&melee::Melee::from_params(params, false)?, &s, dice)?.0,
             "reinforced-melee" => {
-                melee::resolve(&melee::Melee::from_params(&params, true)?, &s, dice)?.0
+                melee::resolve(&melee::Melee::from_params(params, true)?, &s, dice)?.0
             }
             "melee-crew" => {
-                melee::resolve_crew(&melee::CrewMelee::from_params(&params)?, &s, dice)?.0
+                melee::resolve_crew(&melee::CrewMelee::from_params(params)?, &s, dice)?.0
             }
-            "lc-morale" => melee::resolve_lc(&melee::LcMorale::from_params(&params)?, &s, dice)?.0,
+            "lc-morale" => melee::resolve_lc(&melee::LcMorale::from_params(params)?, &s, dice)?.0,
             _ => return Err(not_table_only(action)),
-        };
-        // No die thrown (an automatic kill): nobody rolled.
-        r.rolled_by_program = dice.is_generated() && !r.faces().is_empty();
-        Ok(r)
+        })
     }
 
     // ---- battle ----

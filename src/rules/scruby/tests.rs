@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::dice::TypedDice;
-use crate::rules::{ParamKind, Scope};
+use crate::rules::{ParamKind, Scope, find_action};
 
 fn resolve(action: &str, args: &[(&str, &str)], faces: &[i64]) -> Result<Resolution, RuleError> {
     let def = find_action(&Scruby, action)?;
