@@ -9,6 +9,10 @@
 //! - Short battles played with keys are compared with the journal they wrote, and with the
 //!   battle resumed from it; refused forms change nothing.
 
+#[path = "support/tui.rs"]
+#[allow(dead_code)]
+mod tui_support;
+
 use chrono::{DateTime, TimeZone, Utc};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -19,6 +23,7 @@ use ratatui::crossterm::event::{
 use ratatui::style::Color;
 use std::path::PathBuf;
 use tempfile::TempDir;
+use tui_support::*;
 use umpire::battle::journal::Journal;
 use umpire::battle::session::{DiceMode as RecordDice, Header, Record, Session};
 use umpire::battle::{Effect, Entry, Event, EventKind};
@@ -48,6 +53,12 @@ struct Ui {
     _dir: TempDir,
 }
 
+impl Keys for Ui {
+    fn app_mut(&mut self) -> &mut App {
+        &mut self.app
+    }
+}
+
 impl Ui {
     /// The demo battle at its start (the first phase is carried out by the program).
     fn new() -> Self {
@@ -72,23 +83,6 @@ impl Ui {
         ui
     }
 
-    fn key(&mut self, code: KeyCode) -> &mut Self {
-        self.app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
-        self
-    }
-
-    /// Types plain characters, one key each.
-    fn keys(&mut self, text: &str) -> &mut Self {
-        for c in text.chars() {
-            self.key(KeyCode::Char(c));
-        }
-        self
-    }
-
-    fn enter(&mut self) -> &mut Self {
-        self.key(KeyCode::Enter)
-    }
-
     /// Ends the phase: `n`, and `y` when the program asks first because stands may still act.
     fn end_phase(&mut self) -> &mut Self {
         self.keys("n");
@@ -96,14 +90,6 @@ impl Ui {
             self.keys("y");
         }
         self
-    }
-
-    fn esc(&mut self) -> &mut Self {
-        self.key(KeyCode::Esc)
-    }
-
-    fn tab(&mut self) -> &mut Self {
-        self.key(KeyCode::Tab)
     }
 
     fn up(&mut self) -> &mut Self {
@@ -177,44 +163,6 @@ impl Ui {
 }
 
 // ---- drawing ----------------------------------------------------------------------------------
-
-fn draw(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    terminal
-}
-
-/// The screen as text (the backend's own rendering, one quoted line a row), redacted.
-fn screen(app: &App, w: u16, h: u16) -> String {
-    redact(&draw(app, w, h).backend().to_string())
-}
-
-/// Replaces what follows `journal: ` (a temporary path) and `keys can be changed in ` (the
-/// user's configuration directory) up to the next border or the end of the row with a fixed word,
-/// padded so that the row keeps its width and the snapshot does not depend on the path's length.
-fn redact(text: &str) -> String {
-    let is_edge = |c: char| c == '"' || ('\u{2500}'..='\u{257f}').contains(&c);
-    let mut out = String::new();
-    for line in text.lines() {
-        let mut line = line.to_string();
-        for (label, word) in [
-            ("journal: ", "[JOURNAL]"),
-            ("keys can be changed in ", "[KEY FILE]"),
-        ] {
-            if let Some(i) = line.find(label) {
-                let start = i + label.len();
-                let end = line[start..]
-                    .find(is_edge)
-                    .map_or(line.len(), |e| start + e);
-                let width = line[start..end].chars().count();
-                line.replace_range(start..end, &format!("{word:<width$}"));
-            }
-        }
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
-}
 
 /// Snapshots the screen at 120×40 and at 80×24.
 fn snapshot(ui: &Ui, name: &str) {
@@ -790,12 +738,6 @@ fn the_log_keys_scroll_back_and_forward() {
 // ---- the log is the record ----------------------------------------------------------------
 
 impl Ui {
-    fn ctrl(&mut self, c: char) -> &mut Self {
-        self.app
-            .on_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
-        self
-    }
-
     /// The event on the screen (a result just made or reopened).
     fn shown_event(&self) -> &Event {
         match &self.app.mode {

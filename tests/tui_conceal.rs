@@ -8,14 +8,19 @@
 //! Snapshots (insta, in `tests/snapshots/`) show each screen at 120×40 and 80×24, with the
 //! journal's temporary path replaced by a fixed word.
 
+#[path = "support/tui.rs"]
+#[allow(dead_code)]
+mod tui_support;
+
 #[path = "support/mod.rs"]
 mod support;
 
 use chrono::{DateTime, TimeZone, Utc};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use tempfile::TempDir;
+use tui_support::*;
 use umpire::battle::session::Session;
 use umpire::rules::scruby::Scruby;
 use umpire::tui::App;
@@ -40,6 +45,12 @@ struct Ui {
     _dir: TempDir,
 }
 
+impl Keys for Ui {
+    fn app_mut(&mut self) -> &mut App {
+        &mut self.app
+    }
+}
+
 impl Ui {
     /// A battle of `scenario` after the first initiative (`n`, then the result closed).
     fn moving(name: &str, scenario: &str) -> Self {
@@ -57,26 +68,6 @@ impl Ui {
 
     fn brigades() -> Self {
         Self::moving("brigades.toml", &support::scruby_brigades(""))
-    }
-
-    fn key(&mut self, code: KeyCode) -> &mut Self {
-        self.app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
-        self
-    }
-
-    fn keys(&mut self, text: &str) -> &mut Self {
-        for c in text.chars() {
-            self.key(KeyCode::Char(c));
-        }
-        self
-    }
-
-    fn enter(&mut self) -> &mut Self {
-        self.key(KeyCode::Enter)
-    }
-
-    fn esc(&mut self) -> &mut Self {
-        self.key(KeyCode::Esc)
     }
 
     /// Puts the cursor on a unit or formation with the go-to prompt (`:` id Enter).
@@ -120,12 +111,6 @@ impl Ui {
     }
 }
 
-fn draw(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    terminal
-}
-
 /// The screen's rows as text, a symbol per cell.
 fn rows(app: &App, w: u16, h: u16) -> Vec<String> {
     let terminal = draw(app, w, h);
@@ -133,27 +118,6 @@ fn rows(app: &App, w: u16, h: u16) -> Vec<String> {
     (0..h)
         .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect())
         .collect()
-}
-
-/// The screen as text (the backend's own rendering, one quoted line a row), with what follows
-/// `journal: ` (a temporary path) replaced by a fixed word of the same width.
-fn screen(app: &App, w: u16, h: u16) -> String {
-    let text = draw(app, w, h).backend().to_string();
-    let mut out = String::new();
-    for line in text.lines() {
-        let mut line = line.to_string();
-        if let Some(i) = line.find("journal: ") {
-            let start = i + "journal: ".len();
-            let end = line[start..]
-                .find(|c: char| c == '"' || ('\u{2500}'..='\u{257f}').contains(&c))
-                .map_or(line.len(), |e| start + e);
-            let width = line[start..end].chars().count();
-            line.replace_range(start..end, &format!("{:<width$}", "[JOURNAL]"));
-        }
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
 }
 
 /// Snapshots the screen at 120×40 and at 80×24.
@@ -204,10 +168,6 @@ fn panel_text(app: &App, w: u16, h: u16) -> String {
 }
 
 impl Ui {
-    fn tab(&mut self) -> &mut Self {
-        self.key(KeyCode::Tab)
-    }
-
     /// Exposes the selected stand with `e`: three tabs past the scout, the stand and the side
     /// (filled in from the selection) to the cause, its first letter, enter, and the result
     /// closed.

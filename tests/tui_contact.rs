@@ -3,12 +3,15 @@
 //! the fire stops is refused its close combat in the form. Played on the demo battle with typed
 //! faces and compared with the journal; the new screen snapshotted at 120×40 and 80×24.
 
+#[path = "support/tui.rs"]
+#[allow(dead_code)]
+mod tui_support;
+
 use chrono::{DateTime, TimeZone, Utc};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use std::path::PathBuf;
 use tempfile::TempDir;
+use tui_support::*;
 use umpire::battle::journal::Journal;
 use umpire::battle::session::{Header, Record, Session};
 use umpire::battle::{Entry, EventKind};
@@ -31,6 +34,12 @@ struct Ui {
     _dir: TempDir,
 }
 
+impl Keys for Ui {
+    fn app_mut(&mut self) -> &mut App {
+        &mut self.app
+    }
+}
+
 impl Ui {
     fn in_action_phase() -> Self {
         let dir = tempfile::tempdir().unwrap();
@@ -47,26 +56,6 @@ impl Ui {
         ui.keys("n").esc();
         assert_eq!(ui.app.battle().state().phase, "action");
         ui
-    }
-
-    fn key(&mut self, code: KeyCode) -> &mut Self {
-        self.app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
-        self
-    }
-
-    fn keys(&mut self, text: &str) -> &mut Self {
-        for c in text.chars() {
-            self.key(KeyCode::Char(c));
-        }
-        self
-    }
-
-    fn enter(&mut self) -> &mut Self {
-        self.key(KeyCode::Enter)
-    }
-
-    fn esc(&mut self) -> &mut Self {
-        self.key(KeyCode::Esc)
     }
 
     fn select(&mut self, id: &str) -> &mut Self {
@@ -121,30 +110,6 @@ impl Ui {
             })
             .collect()
     }
-}
-
-/// The screen as text, the journal's temporary path replaced by a fixed word (padded, so that the
-/// row keeps its width).
-fn screen(app: &App, w: u16, h: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    let is_edge = |c: char| c == '"' || ('\u{2500}'..='\u{257f}').contains(&c);
-    let mut out = String::new();
-    for line in terminal.backend().to_string().lines() {
-        let mut line = line.to_string();
-        let label = "journal: ";
-        if let Some(i) = line.find(label) {
-            let start = i + label.len();
-            let end = line[start..]
-                .find(is_edge)
-                .map_or(line.len(), |e| start + e);
-            let width = line[start..end].chars().count();
-            line.replace_range(start..end, &format!("{:<width$}", "[JOURNAL]"));
-        }
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
 }
 
 /// `c` on 1-1 against g11, submitted: the move into contact.

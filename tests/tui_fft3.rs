@@ -4,15 +4,18 @@
 //! of the dice thrown at the table asked for one by one, each telling what the last stage did, of
 //! the result, and of the roster with a template on the table and the limits it set.
 
+#[path = "support/tui.rs"]
+#[allow(dead_code)]
+mod tui_support;
+
 #[path = "support/cli.rs"]
 #[allow(dead_code)]
 mod cli;
 
 use chrono::{DateTime, TimeZone, Utc};
 use cli::Played;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use tui_support::*;
 use umpire::battle::session::Session;
 use umpire::rules::fft3::Fft3;
 use umpire::tui::App;
@@ -39,6 +42,12 @@ struct Ui {
     played: Played,
 }
 
+impl Keys for Ui {
+    fn app_mut(&mut self) -> &mut App {
+        &mut self.app
+    }
+}
+
 impl Ui {
     fn new(script: &str) -> Ui {
         let played = Played::battle(SKIRMISH, script);
@@ -46,26 +55,6 @@ impl Ui {
         let mut app = App::new(session, Keymap::defaults(&Fft3), clock);
         app.color = false;
         Ui { app, played }
-    }
-
-    fn key(&mut self, code: KeyCode) -> &mut Self {
-        self.app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
-        self
-    }
-
-    fn keys(&mut self, text: &str) -> &mut Self {
-        for c in text.chars() {
-            self.key(KeyCode::Char(c));
-        }
-        self
-    }
-
-    fn enter(&mut self) -> &mut Self {
-        self.key(KeyCode::Enter)
-    }
-
-    fn tab(&mut self) -> &mut Self {
-        self.key(KeyCode::Tab)
     }
 
     /// Moves the form's focus to the input named `name`.
@@ -110,27 +99,6 @@ impl Ui {
             other => panic!("no die asked for: {other:?}"),
         }
     }
-}
-
-fn screen(app: &App, w: u16, h: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    // The journal's temporary path, a fixed word of the same width.
-    let mut out = String::new();
-    for line in terminal.backend().to_string().lines() {
-        let mut line = line.to_string();
-        if let Some(i) = line.find("journal: ") {
-            let start = i + "journal: ".len();
-            let end = line[start..]
-                .find(|c: char| c == '"' || ('\u{2500}'..='\u{257f}').contains(&c))
-                .map_or(line.len(), |e| start + e);
-            let width = line[start..end].chars().count();
-            line.replace_range(start..end, &format!("{:<width$}", "[JOURNAL]"));
-        }
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
 }
 
 fn snapshot(ui: &Ui, name: &str) {

@@ -5,15 +5,18 @@
 //! of the shoot form with its exact odds (three dice with a commander), of a die asked for at the
 //! table, of the take-hits form a round of two hits offers, and of an assault's result.
 
+#[path = "support/tui.rs"]
+#[allow(dead_code)]
+mod tui_support;
+
 #[path = "support/cli.rs"]
 #[allow(dead_code)]
 mod cli;
 
 use chrono::{DateTime, TimeZone, Utc};
 use cli::Played;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use tui_support::*;
 use umpire::battle::session::Session;
 use umpire::rules::hats_of_tin::HatsOfTin;
 use umpire::tui::app::{DiceMode, Mode};
@@ -51,6 +54,12 @@ struct Ui {
     played: Played,
 }
 
+impl Keys for Ui {
+    fn app_mut(&mut self) -> &mut App {
+        &mut self.app
+    }
+}
+
 impl Ui {
     fn new(script: &str) -> Ui {
         let played = Played::battle(VILLAGE, script);
@@ -58,30 +67,6 @@ impl Ui {
         let mut app = App::new(session, Keymap::defaults(&HatsOfTin), clock);
         app.color = false;
         Ui { app, played }
-    }
-
-    fn key(&mut self, code: KeyCode) -> &mut Self {
-        self.app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
-        self
-    }
-
-    fn keys(&mut self, text: &str) -> &mut Self {
-        for c in text.chars() {
-            self.key(KeyCode::Char(c));
-        }
-        self
-    }
-
-    fn enter(&mut self) -> &mut Self {
-        self.key(KeyCode::Enter)
-    }
-
-    fn esc(&mut self) -> &mut Self {
-        self.key(KeyCode::Esc)
-    }
-
-    fn tab(&mut self) -> &mut Self {
-        self.key(KeyCode::Tab)
     }
 
     /// Moves the form's focus to the input named `name`.
@@ -137,27 +122,6 @@ impl Ui {
         let b = self.app.battle();
         b.state().units[b.roster.unit_index(id).unwrap()].hits
     }
-}
-
-fn screen(app: &App, w: u16, h: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    // The journal's temporary path, a fixed word of the same width.
-    let mut out = String::new();
-    for line in terminal.backend().to_string().lines() {
-        let mut line = line.to_string();
-        if let Some(i) = line.find("journal: ") {
-            let start = i + "journal: ".len();
-            let end = line[start..]
-                .find(|c: char| c == '"' || ('\u{2500}'..='\u{257f}').contains(&c))
-                .map_or(line.len(), |e| start + e);
-            let width = line[start..end].chars().count();
-            line.replace_range(start..end, &format!("{:<width$}", "[JOURNAL]"));
-        }
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
 }
 
 fn snapshot(ui: &Ui, name: &str) {

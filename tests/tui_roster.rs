@@ -7,14 +7,19 @@
 //! journal's temporary path replaced by a fixed word. Every screen here is also drawn at every
 //! size from 0×0 to 120×40 without panicking.
 
+#[path = "support/tui.rs"]
+#[allow(dead_code)]
+mod tui_support;
+
 #[path = "../benches/scale/mod.rs"]
 mod scale;
 
 use chrono::{DateTime, TimeZone, Utc};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
 use tempfile::TempDir;
+use tui_support::*;
 use umpire::battle::session::Session;
 use umpire::cli::play::{DEMO_NAME, DEMO_SCENARIO};
 use umpire::rules::newport::Newport;
@@ -40,6 +45,12 @@ struct Ui {
     _dir: TempDir,
 }
 
+impl Keys for Ui {
+    fn app_mut(&mut self) -> &mut App {
+        &mut self.app
+    }
+}
+
 impl Ui {
     /// A battle of `scenario` at its start.
     fn of(name: &str, scenario: &str) -> Self {
@@ -63,27 +74,6 @@ impl Ui {
     /// The demo battle in the attacker's action phase.
     fn demo() -> Self {
         Self::in_action_phase(DEMO_NAME, DEMO_SCENARIO)
-    }
-
-    fn key(&mut self, code: KeyCode) -> &mut Self {
-        self.app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
-        self
-    }
-
-    /// Types plain characters, one key each.
-    fn keys(&mut self, text: &str) -> &mut Self {
-        for c in text.chars() {
-            self.key(KeyCode::Char(c));
-        }
-        self
-    }
-
-    fn enter(&mut self) -> &mut Self {
-        self.key(KeyCode::Enter)
-    }
-
-    fn esc(&mut self) -> &mut Self {
-        self.key(KeyCode::Esc)
     }
 
     fn left(&mut self) -> &mut Self {
@@ -141,12 +131,6 @@ impl Ui {
     }
 }
 
-fn draw(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    terminal
-}
-
 /// The screen's rows as text, a symbol per cell.
 fn rows(app: &App, w: u16, h: u16) -> Vec<String> {
     let terminal = draw(app, w, h);
@@ -154,27 +138,6 @@ fn rows(app: &App, w: u16, h: u16) -> Vec<String> {
     (0..h)
         .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect())
         .collect()
-}
-
-/// The screen as text (the backend's own rendering, one quoted line a row), with what follows
-/// `journal: ` (a temporary path) replaced by a fixed word of the same width.
-fn screen(app: &App, w: u16, h: u16) -> String {
-    let text = draw(app, w, h).backend().to_string();
-    let mut out = String::new();
-    for line in text.lines() {
-        let mut line = line.to_string();
-        if let Some(i) = line.find("journal: ") {
-            let start = i + "journal: ".len();
-            let end = line[start..]
-                .find(|c: char| c == '"' || ('\u{2500}'..='\u{257f}').contains(&c))
-                .map_or(line.len(), |e| start + e);
-            let width = line[start..end].chars().count();
-            line.replace_range(start..end, &format!("{:<width$}", "[JOURNAL]"));
-        }
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
 }
 
 /// Snapshots the screen at 120×40 and at 80×24.
