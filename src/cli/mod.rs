@@ -21,6 +21,7 @@
 
 pub mod battle;
 pub mod check;
+pub mod demo;
 mod output;
 mod overview;
 pub mod play;

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 /// What `umpire` prints with no arguments: what it is, the commands, and a sample resolution.
 pub fn overview(out: &mut dyn Write) -> io::Result<()> {
     // The sample is a resolution of the demo battle's rule set.
-    let demo = super::play::demo_scenario();
+    let demo = super::demo::demo_scenario();
     let example = demo.ruleset.example();
     let umpire_help = format!(
         "every input of a command, e.g. umpire resolve {} --help",
@@ -102,7 +102,7 @@ mod tests {
         let mut out = Vec::new();
         overview(&mut out).unwrap();
         let out = String::from_utf8(out).unwrap();
-        let demo = super::super::play::demo_scenario();
+        let demo = super::super::demo::demo_scenario();
         assert!(out.contains(&format!(
             "Example: umpire resolve {}",
             demo.ruleset.example().join(" ")

@@ -12,10 +12,7 @@ use clap::{Arg, ArgMatches, Command, value_parser};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-/// The demo battle, built into the program: a Newport company action.
-pub const DEMO_SCENARIO: &str = include_str!("../../rosters/newport-company-action.toml");
-/// How the demo scenario is named in its journal header.
-pub const DEMO_NAME: &str = "demo: rosters/newport-company-action.toml";
+pub use super::demo::{DEMO_NAME, DEMO_SCENARIO, demo_scenario};
 
 pub fn play_command() -> Command {
     Command::new("play")
@@ -183,11 +180,6 @@ fn open(session: Session, note: Option<String>, out: &mut dyn Write) -> Result<(
         "The battle is saved in {p}\nCarry on with: umpire resume {p}"
     )?;
     Ok(())
-}
-
-/// The built-in demo battle's scenario (checked by the tests, so it always parses).
-pub fn demo_scenario() -> scenario::Scenario {
-    scenario::parse(DEMO_NAME, DEMO_SCENARIO).expect("the built-in demo scenario is valid")
 }
 
 /// `umpire` alone: the demo battle in the UI, or (without a terminal) the overview.

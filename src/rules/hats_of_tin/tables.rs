@@ -609,7 +609,7 @@ pub fn table_docs() -> Vec<TableDoc> {
             ("shooting from the enemy's flank or rear", 1),
         ]
         .into_iter()
-        .map(|(what, v)| vec![what.to_string(), super::shoot::plus(v)])
+        .map(|(what, v)| vec![what.to_string(), crate::resolution::plus(v)])
         .collect(),
         notes: vec![
             "2 dice a unit; a lone commander 1; an attached commander adds 1".into(),
