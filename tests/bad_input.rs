@@ -511,7 +511,7 @@ fn two_thousand_characters_pasted_into_a_note_are_taken_at_once() {
     let shown = t.first_frame();
     // `N` opens the note prompt; the terminal wraps the pasted text in ESC[200~ … ESC[201~.
     t.send(b"N");
-    t.until(shown, b"note:");
+    t.until(shown, b"note for everyone");
     let note: String = "Smoke drifts east over the orchard. "
         .chars()
         .cycle()
@@ -602,6 +602,7 @@ fn resume_says_whether_the_bad_last_line_was_damaged_or_unfinished() {
         let mut s = Session::create(scenario, &journal, 7, Utc::now()).unwrap();
         let note = umpire::battle::Command::Note {
             text: "last words".into(),
+            private: false,
         };
         s.execute(&note, None, Utc::now()).unwrap();
         drop(s);

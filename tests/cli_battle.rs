@@ -1116,6 +1116,7 @@ fn session_command(session: &Session, line: &str, act: Option<Procedure>) -> Com
         "redo" => Command::Redo,
         "note" => Command::Note {
             text: words[1..].join(" "),
+            private: false,
         },
         "mark" => Command::SetMarker {
             unit: words[1].into(),

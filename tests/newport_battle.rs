@@ -82,6 +82,7 @@ fn an_offer_stands_through_notes_and_hand_edits_until_the_next_procedure() {
         &mut b,
         Command::Note {
             text: "the hedge burns".into(),
+            private: false,
         },
         "",
     );
@@ -1211,6 +1212,7 @@ fn the_battle_ends_after_its_last_turn_and_plays_on_only_when_extended() {
         &mut b,
         Command::Note {
             text: "the guns fall silent".into(),
+            private: false,
         },
         "",
     );

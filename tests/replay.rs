@@ -14,7 +14,7 @@ fn command() -> impl Strategy<Value = Command> {
     let marker = proptest::sample::select(MARKERS.to_vec());
     prop_oneof![
         // Some notes are blank or hold a control character: refused, like a typo at the table.
-        2 => "[a-z \t]{0,12}".prop_map(|text| Command::Note { text }),
+        2 => "[a-z \t]{0,12}".prop_map(|text| Command::Note { text, private: false }),
         4 => (unit.clone(), marker, any::<bool>()).prop_map(|(u, m, on)| mark(u, m, on)),
         2 => (unit, 0u32..=4).prop_map(|(u, h)| hits(u, h)),
         3 => Just(Command::Undo),

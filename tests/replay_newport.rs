@@ -364,7 +364,10 @@ fn command(b: &Battle, op: &Op) -> Command {
             hits: *hits,
         },
         Op::Restore { unit } => Command::Restore { unit: id(unit) },
-        Op::Note { text } => Command::Note { text: text.clone() },
+        Op::Note { text } => Command::Note {
+            text: text.clone(),
+            private: false,
+        },
     }
 }
 

@@ -327,3 +327,28 @@ fn bad_requests_name_what_is_wrong() {
     let r = run_in("", &["report", g.j(), "--format", "pdf"]);
     assert_eq!(r.code, ExitCode::from(2));
 }
+
+#[test]
+fn a_private_note_is_the_umpires_alone() {
+    let g = Given::battle(
+        NEWPORT,
+        "note Smoke drifts east\nnote --private the German reserve waits behind the mill\n",
+    );
+    let umpire = g.markdown(&[]);
+    assert!(umpire.contains("Smoke drifts east"), "{umpire}");
+    assert!(
+        umpire.contains("the German reserve waits behind the mill"),
+        "{umpire}"
+    );
+    assert!(
+        umpire.contains("umpire only"),
+        "the umpire's copy says who saw it: {umpire}"
+    );
+    for side in ["us", "ger"] {
+        let md = g.markdown(&["--side", side]);
+        assert!(md.contains("Smoke drifts east"), "{md}");
+        assert!(!md.contains("reserve waits"), "{side}: {md}");
+    }
+    let public = g.markdown(&["--public"]);
+    assert!(!public.contains("reserve waits"), "{public}");
+}

@@ -277,11 +277,27 @@ fn snapshot_prompts() {
     assert!(matches!(
         ui.app.mode,
         Mode::Prompt {
-            kind: Prompt::Note,
+            kind: Prompt::Note { private: false },
             ..
         }
     ));
     snapshot(&ui, "note_prompt");
+    // Tab makes it the umpire's alone, and back.
+    ui.tab();
+    assert!(matches!(
+        ui.app.mode,
+        Mode::Prompt {
+            kind: Prompt::Note { private: true },
+            ..
+        }
+    ));
+    snapshot(&ui, "note_prompt_private");
+    ui.enter();
+    let b = ui.app.battle();
+    let ev = b.history().in_force().last().unwrap();
+    assert_eq!(ev.summary, "Private note: mortars ranging on the orchard");
+    assert_eq!(ev.audience, umpire::battle::Audience::Umpire);
+    assert!(!ev.visible_to(umpire::battle::Viewer::Public, &b.roster));
 }
 
 #[test]
@@ -1215,7 +1231,10 @@ fn a_control_bidi_or_invisible_character_typed_into_a_prompt_is_refused_keeping_
             shown.contains(&format!("{name} is not allowed here")),
             "{shown}"
         );
-        assert!(shown.contains(" note: Smoke▏"), "{shown}");
+        assert!(
+            shown.contains(" note for everyone (tab: private): Smoke▏"),
+            "{shown}"
+        );
     }
     ui.keys(" east").enter();
     assert_eq!(ui.last_note(), "Smoke east");
@@ -1329,7 +1348,10 @@ fn a_burst_of_two_thousand_keys_is_handled_before_one_draw() {
     assert_eq!(ui.prompt_text(), typed);
     // One draw shows the end of what was typed.
     let shown = screen(&ui.app, 120, 40);
-    assert!(shown.contains(" note: "), "{shown}");
+    assert!(
+        shown.contains(" note for everyone (tab: private): "),
+        "{shown}"
+    );
     // A quit key ends the burst: what follows it is left waiting.
     let mut rest = vec![
         TermEvent::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)),

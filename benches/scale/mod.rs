@@ -112,6 +112,7 @@ fn pick(session: &Session, rng: &mut ChaCha8Rng) -> Command {
     match roll {
         70..=99 => Command::Note {
             text: format!("the umpire notes something at event {}", session.next_seq()),
+            private: false,
         },
         100..=129 => Command::SetMarker {
             unit: unit.clone(),

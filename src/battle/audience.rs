@@ -198,9 +198,10 @@ impl Battle {
     ///   whole word.
     ///
     /// Then, in this order:
-    /// 1. a free-text note is seen by [`Audience::Everyone`] (for now), and so is the start of the
-    ///    battle: everyone knows the battle began, and its opening state of a hidden unit (a
-    ///    regiment short of a full tray) reaches a viewer only with the unit itself, through
+    /// 1. a free-text note is seen by whom its writer chose: everyone, or the umpire alone (a
+    ///    private note, [`Audience::Umpire`]); the start of the battle is seen by everyone:
+    ///    everyone knows the battle began, and its opening state of a hidden unit (a regiment
+    ///    short of a full tray) reaches a viewer only with the unit itself, through
     ///    [`crate::battle::BattleView::visible_to`];
     /// 2. an event that concerns no unit it keeps hidden is seen by everyone — so an event that
     ///    exposes units is public, the exposed units being no longer concealed after it, and a
@@ -215,9 +216,13 @@ impl Battle {
     ///
     /// An undo or redo is seen by whoever saw the event it acts on ([`audiences`]).
     pub fn audience(&self, event: &Event) -> Audience {
-        if matches!(event.kind, EventKind::Note { .. } | EventKind::Start)
-            || !self.state.units.iter().any(|u| u.concealed)
-        {
+        if matches!(event.kind, EventKind::Note { .. }) {
+            return match event.audience {
+                Audience::Umpire => Audience::Umpire,
+                _ => Audience::Everyone,
+            };
+        }
+        if matches!(event.kind, EventKind::Start) || !self.state.units.iter().any(|u| u.concealed) {
             return Audience::Everyone;
         }
         let mut after = self.state.clone();
@@ -388,6 +393,7 @@ mod tests {
             },
             Command::Note {
                 text: "g11 is behind the hedge".into(),
+                private: false,
             },
         ] {
             let ev = run(&mut b, &cmd);

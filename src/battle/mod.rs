@@ -56,8 +56,9 @@ pub enum Command {
         name: String,
         value: Option<i32>,
     },
-    /// A free-text note into the log.
-    Note { text: String },
+    /// A free-text note into the log: for everyone, or `private` to the umpire (kept out of
+    /// the players' view and reports).
+    Note { text: String, private: bool },
     /// Play on past the battle's last turn: it becomes `turns` turns longer (logged as an edit).
     Extend { turns: u32 },
     /// Take back the latest event in force.
@@ -585,7 +586,7 @@ impl Battle {
                     offers: Vec::new(),
                 }
             }
-            Command::Note { text } => {
+            Command::Note { text, private } => {
                 if let Some((_, c)) = crate::text::forbidden_char(text) {
                     return Err(BattleError::Invalid(format!(
                         "the note: {}",
@@ -597,8 +598,17 @@ impl Battle {
                 }
                 Event {
                     kind: EventKind::Note { text: text.clone() },
-                    summary: format!("Note: {text}"),
-                    audience: Audience::Everyone,
+                    summary: if *private {
+                        format!("Private note: {text}")
+                    } else {
+                        format!("Note: {text}")
+                    },
+                    // The writer's choice, kept by [`Battle::audience`].
+                    audience: if *private {
+                        Audience::Umpire
+                    } else {
+                        Audience::Everyone
+                    },
                     resolutions: Vec::new(),
                     effects: Vec::new(),
                     notes: Vec::new(),

@@ -12,7 +12,7 @@
 //! | `umpire undo JOURNAL`, `umpire redo JOURNAL` | takes back or puts back the latest event |
 //! | `umpire mark JOURNAL UNIT MARKER [VALUE \| --clear]` | sets or clears a marker by hand |
 //! | `umpire hits JOURNAL UNIT N` | sets a unit's hits by hand |
-//! | `umpire note JOURNAL TEXT...` | writes a note into the log |
+//! | `umpire note JOURNAL [--private] TEXT...` | writes a note into the log (`--private`: the umpire's alone) |
 //! | `umpire extend JOURNAL [TURNS]` | plays on past the battle's last turn (logged) |
 //! | `umpire state JOURNAL [--json]` | the battle as it stands, read without locking |
 //!
@@ -359,6 +359,12 @@ fn simple_command(name: &'static str, with_journal: bool) -> Command {
                     .allow_negative_numbers(true)
                     .help("The note; its words are joined by spaces (put -- before words starting with -)"),
             )
+            .arg(
+                Arg::new("private")
+                    .long("private")
+                    .action(ArgAction::SetTrue)
+                    .help("For the umpire alone: kept out of the players' view and their reports"),
+            )
             .arg(json_arg()),
         _ => cmd
             .about(
@@ -492,6 +498,7 @@ enum Request {
     },
     Note {
         text: String,
+        private: bool,
         json: bool,
     },
     Extend {
@@ -672,6 +679,7 @@ fn simple_request(name: &str, m: &ArgMatches) -> Result<Request, Failure> {
                 .map(String::as_str)
                 .collect::<Vec<_>>()
                 .join(" "),
+            private: m.get_flag("private"),
             json,
         },
         "extend" => Request::Extend {
@@ -956,7 +964,11 @@ fn carry_out(
             })?;
             (BattleCommand::SetHits { unit, hits }, None, json)
         }
-        Request::Note { text, json } => (BattleCommand::Note { text }, None, json),
+        Request::Note {
+            text,
+            private,
+            json,
+        } => (BattleCommand::Note { text, private }, None, json),
         Request::Extend { turns, json } => {
             let turns = turns.trim().parse::<u32>().map_err(|_| {
                 Failure::usage(format!(

@@ -82,7 +82,10 @@ pub fn t(s: i64) -> DateTime<Utc> {
 }
 
 pub fn note(text: &str) -> Command {
-    Command::Note { text: text.into() }
+    Command::Note {
+        text: text.into(),
+        private: false,
+    }
 }
 
 pub fn mark(unit: &str, marker: &str, on: bool) -> Command {

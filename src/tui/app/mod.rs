@@ -47,7 +47,10 @@ pub enum DiceMode {
 pub enum Prompt {
     Search,
     GoTo,
-    Note,
+    /// A note for the log, public or private to the umpire (tab switches).
+    Note {
+        private: bool,
+    },
     /// A value for a counting or turn marker.
     MarkerValue(String),
     /// Text to find in the log.
@@ -271,6 +274,13 @@ impl App {
             },
             Mode::Prompt { kind, mut text } => match key.code {
                 KeyCode::Esc => self.info("cancelled"),
+                KeyCode::Tab if matches!(kind, Prompt::Note { .. }) => {
+                    let private = !matches!(kind, Prompt::Note { private: true });
+                    self.mode = Mode::Prompt {
+                        kind: Prompt::Note { private },
+                        text,
+                    };
+                }
                 KeyCode::Enter => self.finish_prompt(kind, text),
                 KeyCode::Backspace => {
                     text.pop();
@@ -370,7 +380,7 @@ impl App {
             Action::LogForward => self.log_back = self.log_back.saturating_sub(1),
             Action::Search => self.prompt(Prompt::Search),
             Action::GoTo => self.prompt(Prompt::GoTo),
-            Action::Note => self.prompt(Prompt::Note),
+            Action::Note => self.prompt(Prompt::Note { private: false }),
             Action::Procedure(id) => self.open_procedure(&id, Params::new()),
             Action::TakeOffer => self.take_offer(),
             Action::NextPhase if self.battle().state().is_over() => {

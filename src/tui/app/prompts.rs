@@ -22,8 +22,8 @@ impl App {
                     self.error(e);
                 }
             }
-            Prompt::Note => {
-                self.run(Command::Note { text }, None);
+            Prompt::Note { private } => {
+                self.run(Command::Note { text, private }, None);
             }
             Prompt::LogSearch => self.finish_log_search(text),
             Prompt::MarkerValue(marker) => {

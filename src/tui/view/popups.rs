@@ -215,7 +215,8 @@ pub(super) fn render_prompt(kind: &Prompt, text: &str, t: &Theme, area: Rect, bu
     let label = match kind {
         Prompt::Search => "search (id or name)",
         Prompt::GoTo => "go to unit or formation id",
-        Prompt::Note => "note",
+        Prompt::Note { private: false } => "note for everyone (tab: private)",
+        Prompt::Note { private: true } => "private note, the umpire's alone (tab: public)",
         Prompt::MarkerValue(_) => "value",
         Prompt::LogSearch => "search the log",
     };
