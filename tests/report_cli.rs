@@ -344,6 +344,10 @@ fn a_private_note_is_the_umpires_alone() {
         umpire.contains("umpire only"),
         "the umpire's copy says who saw it: {umpire}"
     );
+    assert!(
+        umpire.contains("\\[umpire only\\] Private note: the German reserve"),
+        "said once what it is: {umpire}"
+    );
     for side in ["us", "ger"] {
         let md = g.markdown(&["--side", side]);
         assert!(md.contains("Smoke drifts east"), "{md}");

@@ -38,6 +38,9 @@ impl Keys for Ui {
     fn app_mut(&mut self) -> &mut App {
         &mut self.app
     }
+    fn app(&self) -> &App {
+        &self.app
+    }
 }
 
 impl Ui {
@@ -56,10 +59,6 @@ impl Ui {
         ui.keys("n").esc();
         assert_eq!(ui.app.battle().state().phase, "action");
         ui
-    }
-
-    fn select(&mut self, id: &str) -> &mut Self {
-        self.keys(":").keys(id).enter()
     }
 
     fn tab_to_dice(&mut self) -> &mut Self {

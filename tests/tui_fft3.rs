@@ -14,13 +14,13 @@ mod cli;
 
 use chrono::{DateTime, TimeZone, Utc};
 use cli::Played;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use tui_support::*;
 use umpire::battle::session::Session;
 use umpire::rules::fft3::Fft3;
 use umpire::tui::App;
 use umpire::tui::app::Mode;
-use umpire::tui::form::{Form, Odds};
+use umpire::tui::form::Odds;
 use umpire::tui::keymap::Keymap;
 
 const SKIRMISH: &str = concat!(
@@ -46,6 +46,9 @@ impl Keys for Ui {
     fn app_mut(&mut self) -> &mut App {
         &mut self.app
     }
+    fn app(&self) -> &App {
+        &self.app
+    }
 }
 
 impl Ui {
@@ -55,49 +58,6 @@ impl Ui {
         let mut app = App::new(session, Keymap::defaults(&Fft3), clock);
         app.color = false;
         Ui { app, played }
-    }
-
-    /// Moves the form's focus to the input named `name`.
-    fn focus(&mut self, name: &str) -> &mut Self {
-        for _ in 0..=self.form().fields.len() {
-            let f = self.form();
-            if f.fields.get(f.focus).is_some_and(|x| x.def.name == name) {
-                return self;
-            }
-            self.tab();
-        }
-        panic!("no input {name} in the form");
-    }
-
-    /// Types `text` into the input named `name`.
-    fn fill(&mut self, name: &str, text: &str) -> &mut Self {
-        self.focus(name).keys(text)
-    }
-
-    /// The dice field (ctrl-d), where the faces thrown at the table are typed.
-    fn dice(&mut self, faces: &str) -> &mut Self {
-        self.app
-            .on_key(KeyEvent::new(KeyCode::Char('d'), KeyModifiers::CONTROL));
-        self.keys(faces)
-    }
-
-    fn select(&mut self, id: &str) -> &mut Self {
-        self.keys(":").keys(id).enter()
-    }
-
-    fn form(&self) -> &Form {
-        match &self.app.mode {
-            Mode::Form(f) => f,
-            other => panic!("no form open: {other:?}"),
-        }
-    }
-
-    /// What the dice prompt asks for now.
-    fn asked(&self) -> String {
-        match &self.app.mode {
-            Mode::Dice(run) => run.purpose.clone(),
-            other => panic!("no die asked for: {other:?}"),
-        }
     }
 }
 

@@ -15,12 +15,11 @@ mod cli;
 
 use chrono::{DateTime, TimeZone, Utc};
 use cli::Played;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use tui_support::*;
 use umpire::battle::session::Session;
 use umpire::rules::hats_of_tin::HatsOfTin;
 use umpire::tui::app::{DiceMode, Mode};
-use umpire::tui::form::{Form, Odds};
+use umpire::tui::form::Odds;
 use umpire::tui::keymap::Keymap;
 use umpire::tui::{Action, App};
 
@@ -58,6 +57,9 @@ impl Keys for Ui {
     fn app_mut(&mut self) -> &mut App {
         &mut self.app
     }
+    fn app(&self) -> &App {
+        &self.app
+    }
 }
 
 impl Ui {
@@ -69,53 +71,10 @@ impl Ui {
         Ui { app, played }
     }
 
-    /// Moves the form's focus to the input named `name`.
-    fn focus(&mut self, name: &str) -> &mut Self {
-        for _ in 0..=self.form().fields.len() {
-            let f = self.form();
-            if f.fields.get(f.focus).is_some_and(|x| x.def.name == name) {
-                return self;
-            }
-            self.tab();
-        }
-        panic!("no input {name} in the form");
-    }
-
-    /// Types `text` into the input named `name`.
-    fn fill(&mut self, name: &str, text: &str) -> &mut Self {
-        self.focus(name).keys(text)
-    }
-
-    /// The dice field (ctrl-d), where the faces thrown at the table are typed.
-    fn dice(&mut self, faces: &str) -> &mut Self {
-        self.app
-            .on_key(KeyEvent::new(KeyCode::Char('d'), KeyModifiers::CONTROL));
-        self.keys(faces)
-    }
-
-    fn select(&mut self, id: &str) -> &mut Self {
-        self.keys(":").keys(id).enter()
-    }
-
     /// Takes up the offer standing (the chooser's action: with one unit that may, its form opens).
     fn take_offer(&mut self) -> &mut Self {
         self.app.dispatch(Action::TakeOffer);
         self
-    }
-
-    fn form(&self) -> &Form {
-        match &self.app.mode {
-            Mode::Form(f) => f,
-            other => panic!("no form open: {other:?}"),
-        }
-    }
-
-    /// What the dice prompt asks for now.
-    fn asked(&self) -> String {
-        match &self.app.mode {
-            Mode::Dice(run) => run.purpose.clone(),
-            other => panic!("no die asked for: {other:?}"),
-        }
     }
 
     fn hits(&self, id: &str) -> u32 {

@@ -49,6 +49,9 @@ impl Keys for Ui {
     fn app_mut(&mut self) -> &mut App {
         &mut self.app
     }
+    fn app(&self) -> &App {
+        &self.app
+    }
 }
 
 impl Ui {

@@ -333,13 +333,7 @@ fn item_line(out: &mut String, report: &Report, item: &Item) {
         .as_ref()
         .map(|a| format!(" <span class=\"audience\">{}</span>", e(a)))
         .unwrap_or_default();
-    let lead = match item.kind {
-        ItemKind::Note if item.summary.starts_with("Note") => "",
-        ItemKind::Note => "Note: ",
-        ItemKind::Edit => "Edit: ",
-        ItemKind::Phase => "Phase: ",
-        ItemKind::Start | ItemKind::Act => "",
-    };
+    let lead = item.lead();
     let _ = write!(
         out,
         "<li class=\"item {class}\" id=\"event-{seq}\"><span class=\"when\">{when}</span> <span class=\"seq\">#{seq}</span>{who}{tag} {lead}{summary}",

@@ -135,13 +135,7 @@ pub fn render(report: &Report, chart: Option<&str>) -> String {
                 .as_ref()
                 .map(|a| format!(" \\[{}\\]", e(a)))
                 .unwrap_or_default();
-            let lead = match item.kind {
-                ItemKind::Note if item.summary.starts_with("Note") => "",
-                ItemKind::Note => "Note: ",
-                ItemKind::Edit => "Edit: ",
-                ItemKind::Phase => "Phase: ",
-                ItemKind::Start | ItemKind::Act => "",
-            };
+            let lead = item.lead();
             let _ = writeln!(
                 out,
                 "- {when} (#{}){who}{tag} {lead}{}",

@@ -151,6 +151,24 @@ pub struct Item {
     pub audience: Option<String>,
 }
 
+impl Item {
+    /// The word before the item's summary ("Phase: ", "Edit: "), none where the summary already
+    /// says what it is ("Note: …", "Private note: …").
+    pub fn lead(&self) -> &'static str {
+        match self.kind {
+            ItemKind::Note
+                if self.summary.starts_with("Note") || self.summary.starts_with("Private note") =>
+            {
+                ""
+            }
+            ItemKind::Note => "Note: ",
+            ItemKind::Edit => "Edit: ",
+            ItemKind::Phase => "Phase: ",
+            ItemKind::Start | ItemKind::Act => "",
+        }
+    }
+}
+
 /// Each side's strength at a moment.
 #[derive(Clone, Debug, Serialize)]
 pub struct StrengthPoint {

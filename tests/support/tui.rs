@@ -6,6 +6,8 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use umpire::tui::App;
+use umpire::tui::app::Mode;
+use umpire::tui::form::Form;
 
 /// The app drawn once at `w`×`h`.
 pub fn draw(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
@@ -50,6 +52,7 @@ pub fn redact(text: &str) -> String {
 pub trait Keys: Sized {
     /// The app the keys go to.
     fn app_mut(&mut self) -> &mut App;
+    fn app(&self) -> &App;
 
     fn key(&mut self, code: KeyCode) -> &mut Self {
         self.app_mut()
@@ -81,5 +84,48 @@ pub trait Keys: Sized {
         self.app_mut()
             .on_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
         self
+    }
+
+    /// Puts the cursor on a unit or formation with the go-to prompt (`:` id Enter).
+    fn select(&mut self, id: &str) -> &mut Self {
+        self.keys(":").keys(id).enter()
+    }
+
+    /// The form open now.
+    fn form(&self) -> &Form {
+        match &self.app().mode {
+            Mode::Form(f) => f,
+            other => panic!("no form open: {other:?}"),
+        }
+    }
+
+    /// Moves the form's focus to the input named `name`.
+    fn focus(&mut self, name: &str) -> &mut Self {
+        for _ in 0..=self.form().fields.len() {
+            let f = self.form();
+            if f.fields.get(f.focus).is_some_and(|x| x.def.name == name) {
+                return self;
+            }
+            self.tab();
+        }
+        panic!("no input {name} in the form");
+    }
+
+    /// Types `text` into the input named `name`.
+    fn fill(&mut self, name: &str, text: &str) -> &mut Self {
+        self.focus(name).keys(text)
+    }
+
+    /// The dice field (ctrl-d), where the faces thrown at the table are typed.
+    fn dice(&mut self, faces: &str) -> &mut Self {
+        self.ctrl('d').keys(faces)
+    }
+
+    /// What the dice prompt asks for now.
+    fn asked(&self) -> String {
+        match &self.app().mode {
+            Mode::Dice(run) => run.purpose.clone(),
+            other => panic!("no die asked for: {other:?}"),
+        }
     }
 }
