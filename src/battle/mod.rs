@@ -115,10 +115,11 @@ impl Event {
 }
 
 /// Who looks at the battle: what a report, a players' view or the umpire's screen may show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Viewer {
     /// Everything, concealed lists included.
+    #[default]
     Umpire,
     /// One side (by index): its own units in full, the enemy as far as it has been seen.
     Side(usize),
@@ -214,6 +215,15 @@ impl<'a> BattleView<'a> {
             Viewer::Umpire => true,
             Viewer::Side(side) => !concealed || self.roster.units[unit].side == side,
             Viewer::Public => !concealed,
+        }
+    }
+    /// True when `viewer` may see which units stand behind concealment stand `c` while they are
+    /// hidden: the umpire and the stand's own side.
+    pub fn sees_behind(&self, c: usize, viewer: Viewer) -> bool {
+        match viewer {
+            Viewer::Umpire => true,
+            Viewer::Side(side) => self.roster.columns[c].side == side,
+            Viewer::Public => false,
         }
     }
     /// The badge of a unit still concealed (`HID 2`: behind stand 2), for the umpire's and its

@@ -14,6 +14,7 @@
 //! it), it moves to the next line still shown, or else the one before.
 
 use super::*;
+use crate::battle::Viewer;
 use std::collections::{HashMap, HashSet};
 
 /// A line of the roster pane.
@@ -80,6 +81,10 @@ pub struct RosterTree {
     exposures: Vec<Option<(usize, String)>>,
     /// The length of the battle's history when `exposures` was read from it.
     exposures_at: Option<usize>,
+    /// Who looks: the umpire sees every unit and what each stand hides; a side its own units
+    /// and the enemy as far as it has seen it (a stand still concealing units is its number
+    /// alone); the public what no stand hides any more.
+    viewer: Viewer,
 }
 
 impl RosterTree {
@@ -90,12 +95,34 @@ impl RosterTree {
         tree
     }
 
+    /// The tree of `battle` as `viewer` may see it, nothing folded or filtered.
+    pub(crate) fn for_viewer(battle: &Battle, viewer: Viewer) -> Self {
+        let mut tree = Self {
+            viewer,
+            ..Self::default()
+        };
+        tree.build(battle);
+        tree
+    }
+
+    /// Who the lines are for.
+    pub(crate) fn viewer(&self) -> Viewer {
+        self.viewer
+    }
+
+    /// Builds the lines again for another viewer (the umpire's screen with its secrets hidden).
+    pub(crate) fn set_viewer(&mut self, battle: &Battle, viewer: Viewer) {
+        self.viewer = viewer;
+        self.build(battle);
+    }
+
     /// A tree of `battle` folded and filtered as this one is (the report view's roster, shaped as
     /// the umpire left the roster of the battle being played).
     pub(crate) fn shaped_like(&self, battle: &Battle) -> Self {
         let mut tree = Self {
             folded: self.folded.clone(),
             filter: self.filter,
+            viewer: self.viewer,
             ..Self::default()
         };
         tree.build(battle);
@@ -109,10 +136,11 @@ impl RosterTree {
         self.build(battle);
     }
 
-    /// True when a unit passes the filter.
+    /// True when the viewer may see a unit and it passes the filter.
     fn passes(&self, battle: &Battle, view: &crate::battle::BattleView<'_>, u: usize) -> bool {
         let f = &self.filter;
-        f.side.is_none_or(|s| battle.roster.units[u].side == s)
+        view.visible_to(u, self.viewer)
+            && f.side.is_none_or(|s| battle.roster.units[u].side == s)
             && (!f.hide_removed || battle.state().units[u].on_table())
             && (!f.to_act || battle.ruleset.may_still_act(view, u))
     }
@@ -208,8 +236,12 @@ impl RosterTree {
         self.exposures_at = Some(at);
     }
 
+    /// A formation's line and its lines. One with no unit to show is left out under a unit
+    /// filter, and for a viewer who is not the umpire (an enemy division still marching behind
+    /// its stands is not named).
     fn formation(&self, r: &crate::battle::Roster, f: usize, pass: &[bool], out: &mut Vec<Row>) {
-        if self.filter.hides_units() && self.shown[f] == 0 {
+        let leave_empty_out = self.filter.hides_units() || self.viewer != Viewer::Umpire;
+        if leave_empty_out && self.shown[f] == 0 {
             return;
         }
         out.push(Row::Formation(f));
@@ -332,6 +364,17 @@ impl<'a> RosterPane<'a> {
     /// The units still hidden behind concealment stand `c`, in its list's order.
     pub fn hidden_units(&self, c: usize) -> impl Iterator<Item = usize> + use<'a> {
         hidden_units(self.battle, c)
+    }
+
+    /// Who the lines are for.
+    pub fn viewer(&self) -> Viewer {
+        self.tree.viewer
+    }
+
+    /// True when the viewer may know what concealment stand `c` still hides (the umpire and
+    /// the stand's own side): else the stand is its number alone.
+    pub fn sees_behind(&self, c: usize) -> bool {
+        self.battle.view().sees_behind(c, self.tree.viewer)
     }
 
     /// Why a unit that stood behind a concealment stand was exposed, as the event in force that
@@ -668,8 +711,12 @@ impl App {
     /// True when a unit or formation matches the search text (lower case): its id or name
     /// contains it; or a concealment stand, by its name (`stand 2`).
     fn matches(&self, row: Row, needle: &str) -> bool {
-        let r = &self.battle().roster;
+        let b = self.battle();
+        let r = &b.roster;
         let (id, name) = match row {
+            Row::Unit(u) | Row::Concealed(u) if !b.view().visible_to(u, self.tree.viewer) => {
+                return false;
+            }
             Row::Unit(u) | Row::Concealed(u) => (&r.units[u].id, &r.units[u].name),
             Row::Formation(f) => (&r.formations[f].id, &r.formations[f].name),
             Row::Stand(c) => return format!("stand {}", r.columns[c].number).contains(needle),

@@ -231,7 +231,23 @@ fn stand_line(p: &RosterPane, t: &Theme, c: usize, cols: usize) -> Line<'static>
     let n = col.number;
     let total = col.units.len();
     let hidden = p.hidden_units(c).count();
-    if hidden > 0 {
+    if hidden > 0 && !p.sees_behind(c) {
+        // The enemy's stand: its number, and nothing of what it hides.
+        let badge = Badge {
+            text: "CONCEALED".into(),
+            tone: Tone::Info,
+            help: String::new(),
+        };
+        let names = [format!("Stand {n} · contents unseen"), format!("Stand {n}")];
+        fit_first(
+            t,
+            vec![Span::styled("·", t.dim())],
+            &names,
+            t.title(),
+            &[badge],
+            cols,
+        )
+    } else if hidden > 0 {
         let count = if hidden == total {
             units(total)
         } else {
