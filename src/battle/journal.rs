@@ -690,6 +690,8 @@ pub struct Reading<H> {
     /// A bad last line, with its bytes, once reached.
     torn: Option<(TornTail, Vec<u8>)>,
     done: bool,
+    /// The reading stopped at damage before the last line (it stays stopped).
+    failed: bool,
     journal: Option<Journal>,
 }
 
@@ -730,6 +732,7 @@ impl<H: DeserializeOwned> Reading<H> {
             buf,
             torn: None,
             done: false,
+            failed: false,
             journal,
         })
     }
@@ -755,7 +758,44 @@ impl<H> Reading<H> {
         if !matches!(result, Some(Ok(_))) {
             self.done = true;
         }
+        self.failed |= matches!(result, Some(Err(_)));
         result
+    }
+
+    /// A bad last line, once the reading has reached it (left in the file).
+    pub fn torn(&self) -> Option<&TornTail> {
+        self.torn.as_ref().map(|(t, _)| t)
+    }
+
+    /// Where the next line begins: the end of the last whole line read.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// Reads on from where the reading ended, for a journal another process is still appending
+    /// to: it goes back to the end of the last whole line read, so that a line found unfinished
+    /// is read again (whole, once its writer has finished it), and the lines appended since
+    /// follow. A reading stopped by damage before the last line stays stopped (it returns the
+    /// same error again). Nothing is written.
+    pub fn follow(&mut self) -> Result<(), JournalError> {
+        if self.failed {
+            return Err(JournalError::Corrupt {
+                path: self.path.clone(),
+                line: self.line,
+                message: "the reading stopped at damage on this line".into(),
+            });
+        }
+        use std::io::Seek;
+        self.input
+            .seek(io::SeekFrom::Start(self.offset))
+            .map_err(|source| JournalError::Io {
+                path: self.path.clone(),
+                action: "read",
+                source,
+            })?;
+        self.torn = None;
+        self.done = false;
+        Ok(())
     }
 
     /// Every entry not read yet, in order.

@@ -651,24 +651,10 @@ impl Replay {
     /// Applies the record read on `line`, checked: its sequence number, then everything it
     /// names and holds ([`Battle::apply`]).
     pub fn push(&mut self, line: usize, record: Record) -> Result<(), SessionError> {
-        if record.seq != self.next_seq {
-            return Err(SessionError::Sequence {
-                path: self.path.clone(),
-                line,
-                expected: self.next_seq,
-                found: record.seq,
-            });
-        }
         if record.dice.is_some() {
             self.dice = record.dice;
         }
-        self.battle
-            .apply(record.entry)
-            .map_err(|source| SessionError::Replay {
-                path: self.path.clone(),
-                line,
-                source,
-            })?;
+        apply_record(&self.path, &mut self.battle, self.next_seq, line, record.seq, record.entry)?;
         self.next_seq += 1;
         Ok(())
     }
@@ -677,6 +663,35 @@ impl Replay {
     pub fn finish(self) -> (Battle, Option<DicePos>) {
         (self.battle, self.dice)
     }
+}
+
+/// Applies the entry of record `seq`, read on `line` of the journal at `path`, to `battle`,
+/// checked: its sequence number must be `expected`, then everything it names and holds
+/// ([`Battle::apply`]). A journal being read whole ([`Replay`]) or followed as it grows
+/// ([`crate::report::Chronicle::follow`]) is checked so.
+pub(crate) fn apply_record(
+    path: &Path,
+    battle: &mut Battle,
+    expected: u64,
+    line: usize,
+    seq: u64,
+    entry: Entry,
+) -> Result<(), SessionError> {
+    if seq != expected {
+        return Err(SessionError::Sequence {
+            path: path.to_path_buf(),
+            line,
+            expected,
+            found: seq,
+        });
+    }
+    battle
+        .apply(entry)
+        .map_err(|source| SessionError::Replay {
+            path: path.to_path_buf(),
+            line,
+            source,
+        })
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@
 //!   script from standard input), `next`, `undo`, `redo`, `mark`, `hits`, `note` and `state`;
 //! - [`report`]: `umpire report JOURNAL` writes the battle report (Markdown or HTML);
 //! - [`replay`]: `umpire replay JOURNAL` opens the report view, the battle replayed event by event;
+//! - [`watch`]: `umpire watch JOURNAL [--side ID]` follows a battle live as one side may see it;
 //! - [`overview`]: what `umpire` alone prints when it has no terminal.
 //!
 //! Everything reads the `input` and writes to the `out` and `err` it is given
@@ -26,6 +27,7 @@ mod output;
 mod overview;
 pub mod play;
 pub mod replay;
+pub mod watch;
 pub mod report;
 pub mod resolve;
 pub mod rulesets;
@@ -68,6 +70,7 @@ pub fn command() -> Command {
         .subcommands(battle::commands())
         .subcommand(report::command())
         .subcommand(replay::command())
+        .subcommand(watch::command())
         .subcommand(rulesets::command())
         .subcommand(resolve::command(Mode::Resolve))
         .subcommand(resolve::command(Mode::Odds));
@@ -154,6 +157,7 @@ where
         Some((name, m)) if battle::SIMPLE.contains(&name) => battle::simple(name, m, out, err),
         Some(("report", m)) => report::run(m, out, err),
         Some(("replay", m)) => replay::run(m),
+        Some(("watch", m)) => watch::run(m, out),
         Some(("rulesets", m)) => rulesets::run(m, out),
         Some(("resolve", m)) => resolve::run(Mode::Resolve, m, out),
         Some(("odds", m)) => resolve::run(Mode::Odds, m, out),

@@ -61,9 +61,14 @@ pub fn viewer(m: &ArgMatches, chronicle: &Chronicle) -> Result<Viewer, Failure> 
     if m.get_flag("public") {
         return Ok(Viewer::Public);
     }
-    let Some(id) = m.get_one::<String>("side") else {
-        return Ok(Viewer::Umpire);
-    };
+    match m.get_one::<String>("side") {
+        Some(id) => side_viewer(id, chronicle),
+        None => Ok(Viewer::Umpire),
+    }
+}
+
+/// The viewer `--side ID` names, or an error naming the sides there are.
+pub fn side_viewer(id: &str, chronicle: &Chronicle) -> Result<Viewer, Failure> {
     let roster = &chronicle.battle.roster;
     roster.side_index(id).map(Viewer::Side).ok_or_else(|| {
         Failure::usage(format!(

@@ -9,8 +9,8 @@
 //! start, are the battle as it was played; [`Chronicle::battle_at`] and [`Chronicle::walk`]
 //! rebuild it at any event.
 
-use crate::battle::journal::{Journal, TornTail};
-use crate::battle::session::{Header, Record, Replay, SessionError};
+use crate::battle::journal::{Journal, Reading, TornTail};
+use crate::battle::session::{Header, Record, Replay, SessionError, apply_record};
 use crate::battle::{Battle, Entry, Event};
 use std::path::{Path, PathBuf};
 
@@ -27,35 +27,81 @@ pub struct Chronicle {
     pub torn: Option<TornTail>,
     /// The battle as the journal leaves it.
     pub battle: Battle,
+    /// The journal, read up to the end of its last whole line, to read on from there
+    /// ([`Chronicle::follow`]).
+    reading: Reading<Header>,
 }
 
 impl Chronicle {
     /// Reads the journal at `path` without locking or changing it.
     pub fn load(path: impl AsRef<Path>) -> Result<Chronicle, SessionError> {
         let path = path.as_ref();
-        let loaded = Journal::read::<Header, Record>(path)?;
-        let mut replay = Replay::new(path, &loaded.header, loaded.checksummed)?;
-        for (i, record) in loaded.entries.iter().enumerate() {
-            let lean = Record {
-                seq: record.seq,
-                at: record.at,
-                dice: record.dice,
-                entry: lean(&record.entry),
-            };
-            replay.push(i + 2, lean)?;
+        let mut reading = Journal::reading::<Header>(path)?;
+        let mut replay = Replay::new(path, reading.header(), reading.checksummed())?;
+        let mut records = Vec::new();
+        while let Some(entry) = reading.next_entry::<Record>() {
+            let (line, record) = entry?;
+            replay.push(line, lean_record(&record))?;
+            records.push(record);
         }
         let (battle, _) = replay.finish();
-        let in_force = (0..loaded.entries.len())
-            .filter(|&i| battle.history().is_in_force(i))
-            .collect();
-        Ok(Chronicle {
+        let mut chronicle = Chronicle {
             path: path.to_path_buf(),
-            header: loaded.header,
-            records: loaded.entries,
-            in_force,
-            torn: loaded.torn,
+            header: reading.header().clone(),
+            records,
+            in_force: Vec::new(),
+            torn: reading.torn().cloned(),
             battle,
-        })
+            reading,
+        };
+        chronicle.count_in_force();
+        Ok(chronicle)
+    }
+
+    /// Reads what was appended to the journal since it was read, for a battle another process
+    /// is still playing: each new record checked as loading checks it and applied, an undo or
+    /// redo taking its event out of force or putting it back. A line found unfinished is read
+    /// again, whole once its writer has finished it; until then it is the torn tail. Returns how
+    /// many records were added. Damage stops the reading there (the records before it are
+    /// kept); nothing is written.
+    pub fn follow(&mut self) -> Result<usize, SessionError> {
+        self.reading.follow()?;
+        let mut added = 0;
+        let result = loop {
+            let Some(entry) = self.reading.next_entry::<Record>() else {
+                break Ok(added);
+            };
+            let (line, record) = match entry {
+                Ok(e) => e,
+                Err(e) => break Err(e.into()),
+            };
+            let expected = self.records.len() as u64 + 1;
+            let lean = lean(&record.entry);
+            if let Err(e) = apply_record(&self.path, &mut self.battle, expected, line, record.seq, lean)
+            {
+                break Err(e);
+            }
+            self.records.push(record);
+            added += 1;
+        };
+        self.torn = self.reading.torn().cloned();
+        if added > 0 {
+            self.count_in_force();
+        }
+        result
+    }
+
+    /// How far the journal was read: the end of its last whole line (a journal found shorter
+    /// than this was cut back or replaced).
+    pub fn read_to(&self) -> u64 {
+        self.reading.offset()
+    }
+
+    fn count_in_force(&mut self) {
+        let history = self.battle.history();
+        self.in_force = (0..self.records.len())
+            .filter(|&i| history.is_in_force(i))
+            .collect();
     }
 
     /// How many events are in force (the start event included).
@@ -121,6 +167,16 @@ impl Chronicle {
             let _ = battle.apply(lean_event(ev));
             visit(record, ev, &before, &battle);
         }
+    }
+}
+
+/// A record as the battle keeps it (its entry [`lean`]).
+fn lean_record(record: &Record) -> Record {
+    Record {
+        seq: record.seq,
+        at: record.at,
+        dice: record.dice,
+        entry: lean(&record.entry),
     }
 }
 

@@ -16,10 +16,12 @@ pub mod form;
 pub mod keymap;
 pub mod replay;
 pub mod view;
+pub mod watch;
 
 pub use action::Action;
 pub use app::App;
 pub use replay::ReportView;
+pub use watch::WatchView;
 
 use ratatui::crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
@@ -57,10 +59,7 @@ where
     S: Screen,
     for<'a> &'a S: ratatui::widgets::Widget,
 {
-    let mut terminal = ratatui::init();
-    let _ = execute!(stdout(), EnableMouseCapture, EnableBracketedPaste);
-    watch_signals();
-    let result = (|| -> anyhow::Result<()> {
+    with_terminal(true, |terminal| {
         while !app.done() {
             terminal.draw(|f| f.render_widget(&*app, f.area()))?;
             let first = event::read()?;
@@ -73,7 +72,22 @@ where
             })?;
         }
         Ok(())
-    })();
+    })
+}
+
+/// Runs `body` on the terminal in full-screen raw mode, with bracketed paste (and mouse
+/// reporting when `mouse`), and puts the terminal back afterwards, on an error too.
+pub fn with_terminal<T>(
+    mouse: bool,
+    body: impl FnOnce(&mut ratatui::DefaultTerminal) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    let mut terminal = ratatui::init();
+    let _ = execute!(stdout(), EnableBracketedPaste);
+    if mouse {
+        let _ = execute!(stdout(), EnableMouseCapture);
+    }
+    watch_signals();
+    let result = body(&mut terminal);
     let _ = execute!(stdout(), DisableBracketedPaste, DisableMouseCapture);
     ratatui::restore();
     result

@@ -10,6 +10,7 @@ mod popups;
 mod report;
 mod roster;
 mod summary;
+mod watch;
 
 use chooser::render_chooser;
 use dice::render_dice;

@@ -76,23 +76,7 @@ impl Widget for &ReportView {
 /// main screen's header says it), then the journal, and a torn last line if there is one.
 fn render_header(v: &ReportView, t: &Theme, area: Rect, buf: &mut Buffer) {
     let b = v.battle();
-    let s = b.state();
-    let simultaneous = b.view().phase().is_some_and(|p| p.simultaneous);
-    let side = match b.roster.sides.get(s.active) {
-        _ if simultaneous => "both sides",
-        Some(x) => x.name.as_str(),
-        None => "",
-    };
-    let place = match s.turn_limit {
-        Some(last) if s.is_over() => format!("battle over after turn {last}"),
-        limit => format!(
-            "turn {}{} · {} · {}",
-            s.turn,
-            limit.map(|n| format!("/{n}")).unwrap_or_default(),
-            side,
-            b.current_phase_name()
-        ),
-    };
+    let place = crate::tui::watch::place(b);
     let esc = crate::text::escape_terminal;
     let line1 = Line::from(vec![
         Span::styled(" umpire ", t.title()),

@@ -1,0 +1,169 @@
+//! `umpire watch JOURNAL [--side ID | --umpire]`: the players' view of a battle, following its
+//! journal live as the umpire's program appends to it ([`crate::tui::watch`]). Without a side,
+//! what everyone may see. Read only: the journal's lock is never taken and nothing is written.
+//!
+//! On a terminal it is the full-screen view. Without one (its output piped to a file, a second
+//! program or a screen reader) it prints, as the journal grows, each event the viewer may see on a
+//! line of its own, where the battle stands whenever that changes, and what was taken back — the
+//! same view as lines, until it is interrupted.
+
+use super::output::Failure;
+use crate::battle::Viewer;
+use crate::report::Chronicle;
+use crate::text::escape_terminal;
+use crate::tui::WatchView;
+use crate::tui::watch::{Following, LogLine, watch_file};
+use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Command, value_parser};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+pub fn command() -> Command {
+    Command::new("watch")
+        .about("Follow a battle live as one side may see it, for the players (read only; the journal's lock is not taken)")
+        .arg(
+            Arg::new("journal")
+                .value_name("JOURNAL")
+                .required(true)
+                .value_parser(value_parser!(PathBuf)),
+        )
+        .arg(
+            Arg::new("side")
+                .long("side")
+                .value_name("ID")
+                .help("that side's view: its own units in full, the enemy only as far as it has seen it [default: what everyone may see]"),
+        )
+        .arg(
+            Arg::new("umpire")
+                .long("umpire")
+                .action(ArgAction::SetTrue)
+                .help("everything, concealed columns and private notes included (a second screen for the umpire)"),
+        )
+        .group(ArgGroup::new("viewer").args(["side", "umpire"]))
+}
+
+/// `umpire watch JOURNAL`. The journal is read first, so a missing or damaged one is named
+/// before the screen is taken.
+pub fn run(m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failure> {
+    let path = m.get_one::<PathBuf>("journal").cloned().unwrap_or_default();
+    let chronicle = Chronicle::load(&path).map_err(super::battle::session_failure)?;
+    let viewer = if m.get_flag("umpire") {
+        Viewer::Umpire
+    } else if let Some(id) = m.get_one::<String>("side") {
+        super::report::side_viewer(id, &chronicle)?
+    } else {
+        Viewer::Public
+    };
+    let mut view = WatchView::of(chronicle, viewer);
+    if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        return crate::tui::watch::run(&mut view).map_err(|e| Failure::failed(e.to_string()));
+    }
+    follow_in_lines(&mut view, out)
+}
+
+/// The view as lines: what it shows now, then what changes, as the journal changes, until the
+/// program is interrupted or its output is closed.
+fn follow_in_lines(view: &mut WatchView, out: &mut dyn Write) -> Result<(), Failure> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let _watcher = watch_file(view.path(), move || {
+        let _ = tx.send(());
+    })
+    .map_err(|e| Failure::failed(format!("cannot watch the journal for changes: {e}")))?;
+    let b = view.battle();
+    writeln!(
+        out,
+        "Watching {} ({}): {}. Journal: {}",
+        escape_terminal(b.scenario.title()),
+        b.ruleset.id(),
+        match view.viewer() {
+            Viewer::Umpire => "everything, as the umpire sees it".to_string(),
+            Viewer::Side(s) => format!(
+                "what {} ({}) may see",
+                escape_terminal(&b.roster.sides[s].name),
+                escape_terminal(&b.roster.sides[s].id)
+            ),
+            Viewer::Public => "what everyone may see".to_string(),
+        },
+        escape_terminal(&view.path().display().to_string())
+    )?;
+    let mut shown = Shown::default();
+    // Anything written between the first reading and the watch being set up.
+    view.refresh();
+    loop {
+        shown.print_changes(view, out)?;
+        out.flush()?;
+        if rx.recv().is_err() {
+            return Ok(());
+        }
+        while rx.try_recv().is_ok() {}
+        view.refresh();
+    }
+}
+
+/// What the lines have said so far.
+#[derive(Default)]
+struct Shown {
+    log: Vec<LogLine>,
+    place: String,
+    message: Option<String>,
+    following: Option<Following>,
+}
+
+impl Shown {
+    /// Prints what changed since the last time: where the battle stands, the journal's state,
+    /// what was taken back, and each event not yet printed.
+    fn print_changes(&mut self, view: &WatchView, out: &mut dyn Write) -> std::io::Result<()> {
+        let esc = escape_terminal;
+        if self.following.as_ref() != Some(view.following()) {
+            match view.following() {
+                Following::Live if self.following.is_none() => {}
+                Following::Live => writeln!(out, "-- the journal is followed again")?,
+                Following::Gone => writeln!(
+                    out,
+                    "-- the journal is gone (deleted or moved): the battle as last read"
+                )?,
+                Following::Stopped(why) => writeln!(out, "-- stopped: {}", esc(why))?,
+            }
+            self.following = Some(view.following().clone());
+        }
+        if view.message != self.message {
+            if let Some(m) = &view.message {
+                writeln!(out, "-- {}", esc(m))?;
+            }
+            self.message = view.message.clone();
+        }
+        for line in view.log() {
+            if self
+                .log
+                .binary_search_by_key(&line.seq, |l| l.seq)
+                .is_err()
+            {
+                let tag = line
+                    .tag
+                    .as_ref()
+                    .map(|t| format!(" ({})", esc(t)))
+                    .unwrap_or_default();
+                writeln!(out, "{:>5} {}{tag}", line.seq, esc(&line.text))?;
+                // What it resolved, a line each (dice, result, modifiers), when the viewer may
+                // see the event itself (not a phase change seen only as the phase it reached).
+                if let Some(crate::battle::Entry::Event(ev)) = view
+                    .chronicle()
+                    .records
+                    .get(line.record)
+                    .map(|r| &r.entry)
+                    && line.text == ev.summary
+                {
+                    for r in &ev.resolutions {
+                        writeln!(out, "      {}", esc(&crate::report::resolution_line(r)))?;
+                    }
+                }
+            }
+        }
+        self.log = view.log().to_vec();
+        let place = crate::tui::watch::place(view.battle());
+        if place != self.place {
+            writeln!(out, "-- now: {}", esc(&place))?;
+            self.place = place;
+        }
+        Ok(())
+    }
+}

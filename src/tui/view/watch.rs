@@ -1,0 +1,211 @@
+//! The players' view over the whole screen ([`WatchView`]): a header with where the battle
+//! stands and whose view it is, the roster as that side may see it, the latest result in full and
+//! the log of the events it may see, newest at the bottom.
+
+use super::log::fit;
+use super::roster::render_roster_pane;
+use super::*;
+use crate::battle::Viewer;
+use crate::tui::WatchView;
+use crate::tui::watch::Following;
+
+impl Widget for &WatchView {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let t = Theme { color: self.color };
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            render_too_small(area, buf);
+            return;
+        }
+        let [header, body, status, hints] = Layout::vertical([
+            Constraint::Length(2),
+            Constraint::Fill(1),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let [left, right] =
+            Layout::horizontal([Constraint::Percentage(45), Constraint::Percentage(55)])
+                .areas(body);
+        render_header(self, &t, header, buf);
+        let pane = self.roster_pane();
+        let title = match self.viewer() {
+            Viewer::Umpire => " Roster ".to_string(),
+            Viewer::Side(s) => format!(
+                " Roster as {} sees it ",
+                crate::text::escape_terminal(&self.battle().roster.sides[s].id)
+            ),
+            Viewer::Public => " Roster as everyone sees it ".to_string(),
+        };
+        let top = self.roster_top.min(pane.rows().len().saturating_sub(1));
+        render_roster_pane(&pane, &t, title, top, None, left, buf);
+        let width = right.width.saturating_sub(2);
+        let room = right.height * 3 / 5;
+        let mut latest = latest_text(self, &t, false);
+        if wrapped_height(&latest, width) + 2 > room {
+            latest = latest_text(self, &t, true);
+        }
+        let wanted = wrapped_height(&latest, width) + 2;
+        let [result, log] = Layout::vertical([
+            Constraint::Length(wanted.min(room).max(3)),
+            Constraint::Fill(1),
+        ])
+        .areas(right);
+        Paragraph::new(latest)
+            .wrap(Wrap { trim: false })
+            .block(Block::bordered().title(" Latest result "))
+            .render(result, buf);
+        render_watch_log(self, &t, log, buf);
+        render_watch_status(self, &t, status, buf);
+        Paragraph::new(Line::from(vec![
+            Span::styled(" ↑↓", t.key()),
+            Span::raw(" roster  "),
+            Span::styled("PgUp PgDn", t.key()),
+            Span::raw(" log  "),
+            Span::styled("End", t.key()),
+            Span::raw(" newest  "),
+            Span::styled("q", t.key()),
+            Span::raw(" quit  · read only: the journal is never written"),
+        ]))
+        .render(hints, buf);
+    }
+}
+
+/// Whose view it is, in words.
+fn whose(v: &WatchView) -> String {
+    let b = v.battle();
+    match v.viewer() {
+        Viewer::Umpire => "the umpire's view: everything".into(),
+        Viewer::Side(s) => {
+            let side = &b.roster.sides[s];
+            format!(
+                "{} ({}) sees",
+                crate::text::escape_terminal(&side.name),
+                crate::text::escape_terminal(&side.id)
+            )
+        }
+        Viewer::Public => "what everyone may see".into(),
+    }
+}
+
+fn render_header(v: &WatchView, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let b = v.battle();
+    let esc = crate::text::escape_terminal;
+    let line1 = Line::from(vec![
+        Span::styled(" umpire ", t.title()),
+        Span::raw("│ watch │ "),
+        Span::styled(esc(&crate::tui::watch::place(b)), t.key()),
+        Span::raw(format!(" │ {} │ {}", esc(b.scenario.title()), b.ruleset.id())),
+    ]);
+    let (state, style) = match v.following() {
+        Following::Live => ("live".to_string(), t.dim()),
+        Following::Gone => (
+            "the journal is gone (deleted or moved): the battle as last read".to_string(),
+            t.error(),
+        ),
+        Following::Stopped(why) => (
+            format!("stopped: {} (the battle as last read)", esc(why)),
+            t.error(),
+        ),
+    };
+    let mut spans = vec![
+        Span::styled(format!(" {} ", whose(v)), t.side()),
+        Span::raw("│ "),
+        Span::styled(state, style),
+    ];
+    if let Some(torn) = &v.chronicle().torn {
+        spans.push(Span::styled(
+            format!(" · line {} not whole yet", torn.line),
+            t.dim(),
+        ));
+    }
+    spans.push(Span::raw(" │ journal: "));
+    spans.push(Span::styled(
+        esc(&v.path().display().to_string()),
+        t.dim(),
+    ));
+    Paragraph::new(vec![line1, Line::from(spans)]).render(area, buf);
+}
+
+/// The latest event shown that resolved something, in full: what it was, each resolution's
+/// table, modifiers, dice and result, and the steps it took. `short`: each resolution in one
+/// line (what was resolved, the dice, the result, the modifiers with their reasons), for a
+/// window too small for the whole explanation.
+fn latest_text(v: &WatchView, t: &Theme, short: bool) -> Text<'static> {
+    let esc = crate::text::escape_terminal;
+    let mut text = Text::default();
+    let Some((seq, ev)) = v.latest() else {
+        text.push_line(Line::from(Span::styled("nothing resolved yet", t.dim())));
+        return text;
+    };
+    text.push_line(Line::from(vec![
+        Span::styled(format!("#{seq} "), t.dim()),
+        Span::styled(esc(&ev.summary), t.title()),
+    ]));
+    for res in &ev.resolutions {
+        if short {
+            let line = crate::report::resolution_line(res);
+            text.push_line(Line::from(esc(&line)));
+            continue;
+        }
+        for l in res.render_text().lines() {
+            let style = if l.starts_with("Result:") {
+                t.key()
+            } else if l.starts_with("  ") {
+                Style::new()
+            } else {
+                Style::new().add_modifier(Modifier::BOLD)
+            };
+            text.push_line(Line::from(Span::styled(esc(l), style)));
+        }
+    }
+    for n in &ev.notes {
+        text.push_line(Line::from(format!("• {}", esc(n))));
+    }
+    text
+}
+
+/// The events the viewer may see, newest at the bottom, one line each.
+fn render_watch_log(v: &WatchView, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let log = v.log();
+    let title = if v.log_back > 0 {
+        format!(" Log · {} newer below (End) ", v.log_back)
+    } else {
+        " Log ".to_string()
+    };
+    let block = Block::bordered().title(title);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let height = usize::from(inner.height);
+    let end = log.len().saturating_sub(v.log_back);
+    let start = end.saturating_sub(height);
+    let digits = log.last().map_or(1, |l| l.seq.to_string().len());
+    let width = usize::from(inner.width);
+    let lines: Vec<Line> = log[start..end]
+        .iter()
+        .map(|l| {
+            let number = format!("{:>digits$} ", l.seq);
+            let tag = l
+                .tag
+                .as_ref()
+                .map(|tag| format!(" ({})", crate::text::escape_terminal(tag)))
+                .unwrap_or_default();
+            let room = width.saturating_sub(number.chars().count() + tag.chars().count());
+            Line::from(vec![
+                Span::styled(number, t.dim()),
+                Span::raw(fit(&crate::text::escape_terminal(&l.text), room)),
+                Span::styled(tag, t.dim()),
+            ])
+        })
+        .collect();
+    Paragraph::new(lines).render(inner, buf);
+}
+
+fn render_watch_status(v: &WatchView, t: &Theme, area: Rect, buf: &mut Buffer) {
+    if let Some(m) = &v.message {
+        Paragraph::new(Line::from(Span::styled(
+            format!(" {}", crate::text::escape_terminal(m)),
+            t.key(),
+        )))
+        .render(area, buf);
+    }
+}
