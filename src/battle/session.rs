@@ -654,7 +654,14 @@ impl Replay {
         if record.dice.is_some() {
             self.dice = record.dice;
         }
-        apply_record(&self.path, &mut self.battle, self.next_seq, line, record.seq, record.entry)?;
+        apply_record(
+            &self.path,
+            &mut self.battle,
+            self.next_seq,
+            line,
+            record.seq,
+            record.entry,
+        )?;
         self.next_seq += 1;
         Ok(())
     }
@@ -685,13 +692,11 @@ pub(crate) fn apply_record(
             found: seq,
         });
     }
-    battle
-        .apply(entry)
-        .map_err(|source| SessionError::Replay {
-            path: path.to_path_buf(),
-            line,
-            source,
-        })
+    battle.apply(entry).map_err(|source| SessionError::Replay {
+        path: path.to_path_buf(),
+        line,
+        source,
+    })
 }
 
 #[cfg(test)]

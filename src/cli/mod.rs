@@ -27,10 +27,10 @@ mod output;
 mod overview;
 pub mod play;
 pub mod replay;
-pub mod watch;
 pub mod report;
 pub mod resolve;
 pub mod rulesets;
+pub mod watch;
 
 use clap::{Arg, Command, value_parser};
 use output::Failure;

@@ -132,11 +132,7 @@ impl Shown {
             self.message = view.message.clone();
         }
         for line in view.log() {
-            if self
-                .log
-                .binary_search_by_key(&line.seq, |l| l.seq)
-                .is_err()
-            {
+            if self.log.binary_search_by_key(&line.seq, |l| l.seq).is_err() {
                 let tag = line
                     .tag
                     .as_ref()
@@ -145,11 +141,8 @@ impl Shown {
                 writeln!(out, "{:>5} {}{tag}", line.seq, esc(&line.text))?;
                 // What it resolved, a line each (dice, result, modifiers), when the viewer may
                 // see the event itself (not a phase change seen only as the phase it reached).
-                if let Some(crate::battle::Entry::Event(ev)) = view
-                    .chronicle()
-                    .records
-                    .get(line.record)
-                    .map(|r| &r.entry)
+                if let Some(crate::battle::Entry::Event(ev)) =
+                    view.chronicle().records.get(line.record).map(|r| &r.entry)
                     && line.text == ev.summary
                 {
                     for r in &ev.resolutions {

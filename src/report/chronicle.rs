@@ -77,8 +77,14 @@ impl Chronicle {
             };
             let expected = self.records.len() as u64 + 1;
             let lean = lean(&record.entry);
-            if let Err(e) = apply_record(&self.path, &mut self.battle, expected, line, record.seq, lean)
-            {
+            if let Err(e) = apply_record(
+                &self.path,
+                &mut self.battle,
+                expected,
+                line,
+                record.seq,
+                lean,
+            ) {
                 break Err(e);
             }
             self.records.push(record);

@@ -22,7 +22,9 @@ use super::app::{RosterPane, RosterTree};
 use crate::battle::session::SessionError;
 use crate::battle::{Battle, Effect, Entry, Event, EventKind, Viewer};
 use crate::report::Chronicle;
-use ratatui::crossterm::event::{Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{
+    Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers,
+};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
@@ -400,10 +402,7 @@ pub fn watch_file(
     let mut watcher =
         notify::recommended_watcher(move |result: notify::Result<notify::Event>| match result {
             Ok(event) => {
-                let ours = event
-                    .paths
-                    .iter()
-                    .any(|p| p.file_name() == name.as_deref());
+                let ours = event.paths.iter().any(|p| p.file_name() == name.as_deref());
                 if ours && !matches!(event.kind, Kind::Access(_)) {
                     on_change();
                 }

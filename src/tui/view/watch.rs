@@ -94,7 +94,11 @@ fn render_header(v: &WatchView, t: &Theme, area: Rect, buf: &mut Buffer) {
         Span::styled(" umpire ", t.title()),
         Span::raw("│ watch │ "),
         Span::styled(esc(&crate::tui::watch::place(b)), t.key()),
-        Span::raw(format!(" │ {} │ {}", esc(b.scenario.title()), b.ruleset.id())),
+        Span::raw(format!(
+            " │ {} │ {}",
+            esc(b.scenario.title()),
+            b.ruleset.id()
+        )),
     ]);
     let (state, style) = match v.following() {
         Following::Live => ("live".to_string(), t.dim()),
@@ -119,10 +123,7 @@ fn render_header(v: &WatchView, t: &Theme, area: Rect, buf: &mut Buffer) {
         ));
     }
     spans.push(Span::raw(" │ journal: "));
-    spans.push(Span::styled(
-        esc(&v.path().display().to_string()),
-        t.dim(),
-    ));
+    spans.push(Span::styled(esc(&v.path().display().to_string()), t.dim()));
     Paragraph::new(vec![line1, Line::from(spans)]).render(area, buf);
 }
 

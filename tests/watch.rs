@@ -1,0 +1,338 @@
+//! `umpire watch`: the players' view of a battle followed live. A Scruby battle with concealed
+//! columns (the learning game's first four moves: the hussars find the French column, the guns
+//! and muskets fire at the Austrian column, melees, a note, an event taken back) is set up with
+//! the command-line battle; the view is checked at every prefix of its journal, for each side and
+//! for everyone, against what each may see.
+
+mod support;
+#[path = "support/tui.rs"]
+#[allow(dead_code)]
+mod tui_support;
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::io::Write as _;
+use std::path::Path;
+use std::process::ExitCode;
+use support::cli::{Played, SCRUBY_FOUR_MOVES, SCRUBY_LEARNING, ok, run_in};
+use tui_support::redact;
+use umpire::battle::{Battle, Entry, Viewer};
+use umpire::report::Chronicle;
+use umpire::tui::WatchView;
+use umpire::tui::app::Row;
+use umpire::tui::watch::Following;
+
+/// The view drawn at `w`×`h`, as text.
+fn screen(view: &WatchView, w: u16, h: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| f.render_widget(view, f.area())).unwrap();
+    redact(&terminal.backend().to_string())
+}
+
+/// Every viewer of a two-sided battle: each side, then everyone.
+const VIEWERS: [Viewer; 3] = [Viewer::Side(0), Viewer::Side(1), Viewer::Public];
+
+/// The journal's lines (header first), each with its newline.
+fn lines(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .split_inclusive('\n')
+        .map(str::to_string)
+        .collect()
+}
+
+/// Everything the view holds as text, whether or not the screen has room for it: the log, the
+/// latest result in full, the roster's lines.
+fn everything(view: &WatchView) -> String {
+    let mut all = String::new();
+    for l in view.log() {
+        all.push_str(&format!("{} {} {:?}\n", l.seq, l.text, l.tag));
+    }
+    if let Some((_, ev)) = view.latest() {
+        all.push_str(&ev.summary);
+        for r in &ev.resolutions {
+            all.push_str(&r.render_text());
+        }
+        all.push_str(&ev.notes.join("\n"));
+    }
+    all.push_str(&screen(view, 250, 80));
+    all
+}
+
+/// The units `viewer` may not see in `battle`: concealed, and not its own.
+fn hidden_from(battle: &Battle, viewer: Viewer) -> Vec<usize> {
+    let view = battle.view();
+    (0..battle.roster.units.len())
+        .filter(|&u| !view.visible_to(u, viewer))
+        .collect()
+}
+
+#[test]
+fn no_concealed_unit_is_shown_to_a_viewer_before_the_event_that_exposed_it() {
+    let played = Played::battle(SCRUBY_LEARNING, SCRUBY_FOUR_MOVES);
+    let all = lines(&played.journal);
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = dir.path().join("prefix.jsonl");
+    let mut hidden_checked = 0;
+    for n in 2..=all.len() {
+        std::fs::write(&prefix, all[..n].concat()).unwrap();
+        for viewer in VIEWERS {
+            let view = WatchView::open(&prefix, viewer).unwrap();
+            let b = view.battle();
+            let text = everything(&view);
+            for u in hidden_from(b, viewer) {
+                let info = &b.roster.units[u];
+                hidden_checked += 1;
+                for secret in [&info.id, &info.name] {
+                    assert!(
+                        !text.contains(secret.as_str()),
+                        "{viewer:?} sees {secret:?} of a concealed unit at record {}:\n{text}",
+                        n - 1
+                    );
+                }
+                assert!(
+                    !view
+                        .roster_pane()
+                        .rows()
+                        .iter()
+                        .any(|r| matches!(r, Row::Unit(x) | Row::Concealed(x) if *x == u)),
+                    "{viewer:?} has a roster line (with its strength) for {} at record {}",
+                    info.id,
+                    n - 1
+                );
+            }
+            // A stand still hiding units is its number, with nothing of what it hides.
+            for (c, col) in b.roster.columns.iter().enumerate() {
+                let still = col.units.iter().any(|&u| b.state().units[u].concealed);
+                if still && !b.view().sees_behind(c, viewer) {
+                    assert!(text.contains(&format!("Stand {} · contents unseen", col.number)));
+                }
+            }
+        }
+    }
+    assert!(hidden_checked > 50, "only {hidden_checked} checks");
+    // After the exposure, the Austrians see the French column's regiments by name; the public
+    // sees them too.
+    let view = WatchView::open(&played.journal, Viewer::Side(0)).unwrap();
+    let end = screen(&view, 120, 40);
+    assert!(
+        end.contains("fr-l2") && end.contains("18e régiment"),
+        "{end}"
+    );
+    let view = WatchView::open(&played.journal, Viewer::Public).unwrap();
+    assert!(screen(&view, 120, 40).contains("fr-gr"));
+}
+
+/// The view as the tests compare it: what it shows, not how it got there.
+fn shown(view: &WatchView) -> (Vec<String>, String, Option<u64>) {
+    (
+        view.log()
+            .iter()
+            .map(|l| format!("{} {} {:?}", l.seq, l.text, l.tag))
+            .collect(),
+        // Every row but the status row, which says what changed since the view was opened.
+        screen(view, 120, 40)
+            .lines()
+            .enumerate()
+            .filter(|(i, _)| *i != 38)
+            .map(|(_, l)| l)
+            .collect::<Vec<_>>()
+            .join("\n"),
+        view.latest().map(|(seq, _)| seq),
+    )
+}
+
+#[test]
+fn following_the_journal_as_it_is_written_shows_what_reading_it_whole_shows() {
+    let played = Played::battle(SCRUBY_LEARNING, SCRUBY_FOUR_MOVES);
+    let all = lines(&played.journal);
+    let dir = tempfile::tempdir().unwrap();
+    let live = dir.path().join("live.jsonl");
+    let whole = dir.path().join("whole.jsonl");
+    std::fs::write(&live, all[..2].concat()).unwrap();
+    let mut views: Vec<WatchView> = VIEWERS
+        .iter()
+        .map(|&v| WatchView::open(&live, v).unwrap())
+        .collect();
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&live)
+        .unwrap();
+    let mut taken_back = 0;
+    for n in 3..=all.len() {
+        // Half the line first: a line still being written is waited for, not read.
+        let line = all[n - 1].as_bytes();
+        let (first, rest) = line.split_at(line.len() / 2);
+        file.write_all(first).unwrap();
+        for view in &mut views {
+            let before = shown(view);
+            view.refresh();
+            assert_eq!(view.following(), &Following::Live);
+            assert_eq!(shown(view).0, before.0, "a half line was read");
+        }
+        file.write_all(rest).unwrap();
+        std::fs::write(&whole, all[..n].concat()).unwrap();
+        for view in &mut views {
+            view.refresh();
+            let fresh = WatchView::open(&whole, view.viewer()).unwrap();
+            assert_eq!(shown(view), shown(&fresh), "after record {}", n - 1);
+            taken_back += usize::from(
+                view.message
+                    .as_deref()
+                    .is_some_and(|m| m.starts_with("Taken back")),
+            );
+        }
+    }
+    // The script takes back a note everyone saw ("A mistake"): each viewer is told.
+    assert!(taken_back >= 3, "{taken_back}");
+}
+
+#[test]
+fn each_sides_view_and_the_public_view() {
+    let played = Played::battle(SCRUBY_LEARNING, SCRUBY_FOUR_MOVES);
+    for (name, viewer) in [("au", Viewer::Side(0)), ("fr", Viewer::Side(1))] {
+        let view = WatchView::open(&played.journal, viewer).unwrap();
+        insta::assert_snapshot!(format!("watch_{name}_120x40"), screen(&view, 120, 40));
+    }
+    let view = WatchView::open(&played.journal, Viewer::Public).unwrap();
+    insta::assert_snapshot!("watch_public_80x24", screen(&view, 80, 24));
+    // Early in the battle, before the French column is found, the Austrians see its stand.
+    let early = Played::battle(SCRUBY_LEARNING, "next --dice 5,2\n");
+    let view = WatchView::open(&early.journal, Viewer::Side(0)).unwrap();
+    insta::assert_snapshot!("watch_au_before_exposure_120x40", screen(&view, 120, 40));
+}
+
+#[test]
+fn a_private_note_is_the_umpires_alone_and_a_public_one_everyones() {
+    let played = Played::battle(SCRUBY_LEARNING, "next --dice 5,2\n");
+    ok(
+        "",
+        &[
+            "note",
+            played.j(),
+            "--private",
+            "The French reserve arrives on move 4",
+        ],
+    );
+    ok(
+        "",
+        &["note", played.j(), "Rain: muskets fire at half range"],
+    );
+    for viewer in VIEWERS {
+        let text = everything(&WatchView::open(&played.journal, viewer).unwrap());
+        assert!(!text.contains("French reserve"), "{viewer:?}:\n{text}");
+        assert!(text.contains("Rain: muskets"), "{viewer:?}");
+    }
+    let umpire = WatchView::open(&played.journal, Viewer::Umpire).unwrap();
+    assert!(everything(&umpire).contains("French reserve"));
+}
+
+#[test]
+fn a_journal_deleted_replaced_or_damaged_is_said_so() {
+    let played = Played::battle(SCRUBY_LEARNING, "next --dice 5,2\n");
+    let path = played.journal.clone();
+    let mut view = WatchView::open(&path, Viewer::Side(0)).unwrap();
+    let saved = std::fs::read(&path).unwrap();
+
+    std::fs::remove_file(&path).unwrap();
+    assert!(view.refresh());
+    assert_eq!(view.following(), &Following::Gone);
+    let text = screen(&view, 120, 40);
+    assert!(text.contains("the journal is gone"), "{text}");
+    assert!(
+        text.contains("Initiative"),
+        "the battle as last read:\n{text}"
+    );
+
+    // Another battle at the same path: read whole again.
+    ok(
+        "",
+        &[
+            "new",
+            SCRUBY_LEARNING,
+            "--journal",
+            played.j(),
+            "--seed",
+            "9",
+        ],
+    );
+    assert!(view.refresh());
+    assert_eq!(view.following(), &Following::Live);
+    assert_eq!(view.log().len(), 1, "{:?}", view.log());
+    assert!(
+        view.message
+            .as_deref()
+            .unwrap()
+            .contains("read whole again")
+    );
+
+    // Cut back below what was read (the first battle's journal is longer): read whole again.
+    std::fs::write(&path, &saved).unwrap();
+    view.refresh();
+    assert_eq!(view.log().len(), 2);
+    let cut = lines(&path)[..2].concat();
+    std::fs::write(&path, cut).unwrap();
+    assert!(view.refresh());
+    assert_eq!(view.log().len(), 1);
+
+    // Damage before the last line stops the view where it is, naming the line.
+    std::fs::write(&path, &saved).unwrap();
+    view.refresh();
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&path)
+        .unwrap();
+    f.write_all(b"{\"crc\":\"00000000\",\"seq\":3}\n{\"seq\":4}\n")
+        .unwrap();
+    assert!(view.refresh());
+    let Following::Stopped(why) = view.following() else {
+        panic!("{:?}", view.following());
+    };
+    assert!(
+        why.contains("battle.jsonl:4: the battle journal is damaged"),
+        "{why}"
+    );
+    let text = screen(&view, 120, 40);
+    assert!(text.contains("stopped:"), "{text}");
+    assert_eq!(view.log().len(), 2, "the battle as last read");
+}
+
+#[test]
+fn every_phase_change_shows_to_every_viewer() {
+    // A phase change that counts down the timers of hidden units is their side's; the other
+    // side still sees the phase it moved to.
+    let played = Played::battle(SCRUBY_LEARNING, SCRUBY_FOUR_MOVES);
+    let chronicle = Chronicle::load(&played.journal).unwrap();
+    let phases = chronicle
+        .in_force
+        .iter()
+        .filter(|&&i| {
+            matches!(&chronicle.records[i].entry,
+                Entry::Event(ev) if ev.kind == umpire::battle::EventKind::Advance)
+        })
+        .count();
+    for viewer in VIEWERS {
+        let view = WatchView::open(&played.journal, viewer).unwrap();
+        let shown = view
+            .log()
+            .iter()
+            .filter(|l| l.text.contains(" → turn ") || l.text.starts_with("Turn "))
+            .count();
+        assert_eq!(shown, phases, "{viewer:?}: {:#?}", view.log());
+    }
+}
+
+#[test]
+fn bad_requests_name_what_is_wrong() {
+    let played = Played::battle(SCRUBY_LEARNING, "");
+    let r = run_in("", &["watch", played.j(), "--side", "aus"]);
+    assert_eq!(r.code, ExitCode::from(2), "{}", r.err);
+    assert!(r.err.contains("no side `aus`"), "{}", r.err);
+    assert!(r.err.contains("au"), "{}", r.err);
+    let missing = played.dir.path().join("none.jsonl");
+    let r = run_in("", &["watch", missing.to_str().unwrap()]);
+    assert_ne!(r.code, ExitCode::SUCCESS);
+    assert!(r.err.contains("none.jsonl"), "{}", r.err);
+    let r = run_in("", &["watch", played.j(), "--side", "au", "--umpire"]);
+    assert_eq!(r.code, ExitCode::from(2), "{}", r.err);
+}
