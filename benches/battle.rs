@@ -22,15 +22,6 @@ use umpire::tui::keymap::Keymap;
 use umpire::tui::{Action, App};
 
 /// A directory for the benchmark's journals, in memory where possible.
-fn workdir() -> tempfile::TempDir {
-    let shm = Path::new("/dev/shm");
-    if shm.is_dir() {
-        tempfile::tempdir_in(shm).expect("a directory in /dev/shm")
-    } else {
-        tempfile::tempdir().expect("a temporary directory")
-    }
-}
-
 /// A journal of a battle of `per_side` units a side, `records` records long.
 fn journal(dir: &Path, name: &str, per_side: usize, records: usize) -> PathBuf {
     let path = dir.join(name);
@@ -86,7 +77,7 @@ fn app_with_fire_form(path: &Path) -> App {
 }
 
 fn bench(c: &mut Criterion) {
-    let dir = workdir();
+    let dir = scale::workdir();
     let ten_k = journal(dir.path(), "ten-k.jsonl", 500, 10_000);
     let hundred_k = journal(dir.path(), "hundred-k.jsonl", 500, 100_000);
 

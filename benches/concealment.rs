@@ -5,6 +5,8 @@
 //! behind it. Target (issue 8): one frame ≤ 1 ms. Run with `cargo bench --bench concealment`;
 //! the figure goes in README.md.
 
+mod scale;
+
 use chrono::{DateTime, TimeZone, Utc};
 use criterion::{Criterion, criterion_group, criterion_main};
 use ratatui::buffer::Buffer;
@@ -28,15 +30,6 @@ fn clock() -> DateTime<Utc> {
 }
 
 /// A directory for the journal, in memory where possible.
-fn workdir() -> tempfile::TempDir {
-    let shm = Path::new("/dev/shm");
-    if shm.is_dir() {
-        tempfile::tempdir_in(shm).expect("a directory in /dev/shm")
-    } else {
-        tempfile::tempdir().expect("a temporary directory")
-    }
-}
-
 fn key(app: &mut App, code: KeyCode) {
     app.on_key(KeyEvent::new(code, KeyModifiers::NONE));
 }
@@ -62,7 +55,7 @@ fn redraw(app: &App, buf: &mut Buffer) {
 }
 
 fn bench(c: &mut Criterion) {
-    let dir = workdir();
+    let dir = scale::workdir();
     let mut app = army_corps(dir.path());
     // The stand with the longest list.
     let r = &app.battle().roster;

@@ -8,7 +8,6 @@ mod scale;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::path::Path;
 use std::time::Duration;
 use umpire::battle::Viewer;
 use umpire::report::{self, Chronicle, Format, Report};
@@ -16,17 +15,8 @@ use umpire::rules::newport::Newport;
 use umpire::tui::keymap::Keymap;
 use umpire::tui::replay::ReportView;
 
-fn workdir() -> tempfile::TempDir {
-    let shm = Path::new("/dev/shm");
-    if shm.is_dir() {
-        tempfile::tempdir_in(shm).expect("a directory in /dev/shm")
-    } else {
-        tempfile::tempdir().expect("a temporary directory")
-    }
-}
-
 fn reporting(c: &mut Criterion) {
-    let dir = workdir();
+    let dir = scale::workdir();
     let path = dir.path().join("long.jsonl");
     {
         let mut session = scale::start(&path, 500);

@@ -11,24 +11,14 @@ mod scale;
 use criterion::{Criterion, criterion_group, criterion_main};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
 use umpire::battle::{Command, Viewer};
 use umpire::tui::WatchView;
 use umpire::tui::watch::watch_file;
 
-fn workdir() -> tempfile::TempDir {
-    let shm = Path::new("/dev/shm");
-    if shm.is_dir() {
-        tempfile::tempdir_in(shm).expect("a directory in /dev/shm")
-    } else {
-        tempfile::tempdir().expect("a temporary directory")
-    }
-}
-
 fn watching(c: &mut Criterion) {
-    let dir = workdir();
+    let dir = scale::workdir();
     let path = dir.path().join("long.jsonl");
     let mut session = scale::start(&path, 500);
     scale::play(&mut session, 10_000, 11);

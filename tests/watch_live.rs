@@ -116,7 +116,7 @@ fn watch_without_a_terminal_prints_what_the_side_may_see_as_it_happens() {
         }
     });
     let mut seen = Vec::new();
-    let mut read_until = |what: &str, seen: &mut Vec<String>| {
+    let read_until = |what: &str, seen: &mut Vec<String>| {
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let left = deadline.saturating_duration_since(Instant::now());

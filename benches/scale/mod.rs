@@ -141,3 +141,14 @@ fn pick(session: &Session, rng: &mut ChaCha8Rng) -> Command {
 pub fn clock() -> DateTime<Utc> {
     t(0)
 }
+
+/// A fresh folder for a benchmark's journals: in memory (`/dev/shm`) where there is one, so that
+/// the disk's syncs are not what is measured.
+pub fn workdir() -> tempfile::TempDir {
+    let shm = std::path::Path::new("/dev/shm");
+    if shm.is_dir() {
+        tempfile::tempdir_in(shm).expect("a directory in /dev/shm")
+    } else {
+        tempfile::tempdir().expect("a temporary directory")
+    }
+}

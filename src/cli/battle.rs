@@ -184,7 +184,8 @@ pub fn commands() -> Vec<Command> {
     all
 }
 
-fn journal_arg() -> Arg {
+/// The positional JOURNAL argument of every command that reads or carries on a battle.
+pub(super) fn journal_arg() -> Arg {
     Arg::new("journal")
         .value_name("JOURNAL")
         .required(true)

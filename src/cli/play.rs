@@ -42,12 +42,7 @@ pub fn play_command() -> Command {
 pub fn resume_command() -> Command {
     Command::new("resume")
         .about("Carry on a battle from its journal (after a crash too)")
-        .arg(
-            Arg::new("journal")
-                .value_name("JOURNAL")
-                .required(true)
-                .value_parser(value_parser!(PathBuf)),
-        )
+        .arg(super::battle::journal_arg())
 }
 
 /// Where battles go by default: `<data dir>/umpire/battles`.

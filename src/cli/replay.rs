@@ -8,19 +8,14 @@ use super::output::Failure;
 use crate::text::escape_terminal;
 use crate::tui::ReportView;
 use crate::tui::keymap::Keymap;
-use clap::{Arg, ArgMatches, Command, value_parser};
+use clap::{ArgMatches, Command};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
 pub fn command() -> Command {
     Command::new("replay")
         .about("Replay a battle from its journal, event by event, with its strength chart and losses (read only; the journal's lock is not taken)")
-        .arg(
-            Arg::new("journal")
-                .value_name("JOURNAL")
-                .required(true)
-                .value_parser(value_parser!(PathBuf)),
-        )
+        .arg(super::battle::journal_arg())
 }
 
 /// `umpire replay JOURNAL`. The journal is read first, so a missing or unreadable one is named

@@ -13,12 +13,7 @@ use std::path::PathBuf;
 pub fn command() -> Command {
     Command::new("report")
         .about("Write the battle report from a journal: Markdown with its chart, or one HTML page")
-        .arg(
-            Arg::new("journal")
-                .value_name("JOURNAL")
-                .required(true)
-                .value_parser(value_parser!(PathBuf)),
-        )
+        .arg(super::battle::journal_arg())
         .arg(
             Arg::new("format")
                 .long("format")

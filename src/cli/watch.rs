@@ -13,19 +13,14 @@ use crate::report::Chronicle;
 use crate::text::escape_terminal;
 use crate::tui::WatchView;
 use crate::tui::watch::{Following, LogLine, watch_file};
-use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Command, value_parser};
+use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Command};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 pub fn command() -> Command {
     Command::new("watch")
         .about("Follow a battle live as one side may see it, for the players (read only; the journal's lock is not taken)")
-        .arg(
-            Arg::new("journal")
-                .value_name("JOURNAL")
-                .required(true)
-                .value_parser(value_parser!(PathBuf)),
-        )
+        .arg(super::battle::journal_arg())
         .arg(
             Arg::new("side")
                 .long("side")
