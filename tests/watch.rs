@@ -336,3 +336,40 @@ fn bad_requests_name_what_is_wrong() {
     let r = run_in("", &["watch", played.j(), "--side", "au", "--umpire"]);
     assert_eq!(r.code, ExitCode::from(2), "{}", r.err);
 }
+
+#[test]
+fn the_log_scrolls_back_a_page_at_a_time_and_no_further_than_its_oldest_line() {
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    let press = |view: &mut WatchView, code| {
+        view.on_event(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    };
+    let played = Played::battle(SCRUBY_LEARNING, SCRUBY_FOUR_MOVES);
+    let mut view = WatchView::open(&played.journal, Viewer::Side(0)).unwrap();
+    let newest = screen(&view, 80, 24);
+    assert!(!newest.contains("Battle begins"), "{newest}");
+    press(&mut view, KeyCode::Home);
+    let oldest = screen(&view, 80, 24);
+    assert!(oldest.contains("│ 1 Battle begins"), "{oldest}");
+    assert!(oldest.contains("newer below (End)"), "{oldest}");
+    press(&mut view, KeyCode::End);
+    assert_eq!(screen(&view, 80, 24), newest);
+    press(&mut view, KeyCode::PageUp);
+    assert!(screen(&view, 80, 24).contains("Log · 10 newer below"));
+    // A log shorter than its pane does not scroll.
+    let early = Played::battle(SCRUBY_LEARNING, "next --dice 5,2\n");
+    let mut view = WatchView::open(&early.journal, Viewer::Side(0)).unwrap();
+    let before = screen(&view, 80, 24);
+    press(&mut view, KeyCode::PageUp);
+    assert_eq!(screen(&view, 80, 24), before);
+    q_leaves(&mut view);
+}
+
+fn q_leaves(view: &mut WatchView) {
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    assert!(!view.done());
+    view.on_event(Event::Key(KeyEvent::new(
+        KeyCode::Char('q'),
+        KeyModifiers::NONE,
+    )));
+    assert!(view.done());
+}

@@ -70,6 +70,9 @@ pub struct WatchView {
     pub roster_top: usize,
     /// How many log lines the log is scrolled back from its newest.
     pub log_back: usize,
+    /// How many lines the log pane showed when last drawn (it scrolls back no further than a
+    /// full pane from the oldest line).
+    pub log_rows: std::cell::Cell<usize>,
     pub color: bool,
     quit: bool,
 }
@@ -106,6 +109,7 @@ impl WatchView {
             message: None,
             roster_top: 0,
             log_back: 0,
+            log_rows: std::cell::Cell::new(0),
             color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
             quit: false,
         };
@@ -320,7 +324,9 @@ impl WatchView {
             KeyCode::End => self.log_back = 0,
             _ => {}
         }
-        self.log_back = self.log_back.min(self.log.len().saturating_sub(1));
+        self.log_back = self
+            .log_back
+            .min(self.log.len().saturating_sub(self.log_rows.get()));
     }
 
     fn tree_rows(&self) -> usize {

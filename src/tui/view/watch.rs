@@ -168,16 +168,19 @@ fn latest_text(v: &WatchView, t: &Theme, short: bool) -> Text<'static> {
 /// The events the viewer may see, newest at the bottom, one line each.
 fn render_watch_log(v: &WatchView, t: &Theme, area: Rect, buf: &mut Buffer) {
     let log = v.log();
-    let title = if v.log_back > 0 {
-        format!(" Log · {} newer below (End) ", v.log_back)
+    let height = usize::from(area.height.saturating_sub(2));
+    v.log_rows.set(height);
+    // Scrolled back no further than a full pane from the oldest line.
+    let back = v.log_back.min(log.len().saturating_sub(height));
+    let title = if back > 0 {
+        format!(" Log · {back} newer below (End) ")
     } else {
         " Log ".to_string()
     };
     let block = Block::bordered().title(title);
     let inner = block.inner(area);
     block.render(area, buf);
-    let height = usize::from(inner.height);
-    let end = log.len().saturating_sub(v.log_back);
+    let end = log.len().saturating_sub(back);
     let start = end.saturating_sub(height);
     let digits = log.last().map_or(1, |l| l.seq.to_string().len());
     let width = usize::from(inner.width);
