@@ -289,6 +289,29 @@ impl Battle {
     pub fn entries_visible_to(&self, viewer: Viewer) -> Vec<usize> {
         visible_entries(self.history.entries(), viewer, &self.roster)
     }
+
+    /// True when an input of `action` that holds units names a unit `viewer` may not see now
+    /// (one still concealed, for the public): what such a procedure would do, its odds
+    /// included, is the unit's secret.
+    pub fn names_hidden_units(&self, action: &str, params: &Params, viewer: Viewer) -> bool {
+        let view = self.view();
+        named_units(self.ruleset, action, params)
+            .into_iter()
+            .filter_map(|id| self.roster.unit_index(id))
+            .any(|u| !view.visible_to(u, viewer))
+    }
+
+    /// True when `text` names a unit `viewer` may not see now, by its id or its name as a whole
+    /// word (as [`Battle::audience`] reads the texts of an event).
+    pub fn text_names_hidden_units(&self, text: &str, viewer: Viewer) -> bool {
+        let view = self.view();
+        (0..self.roster.units.len())
+            .filter(|&u| !view.visible_to(u, viewer))
+            .any(|u| {
+                let info = &self.roster.units[u];
+                mentions(text, &info.id) || mentions(text, &info.name)
+            })
+    }
 }
 
 #[cfg(test)]

@@ -64,8 +64,15 @@ impl Battle {
 
     /// The battle's account as it stands.
     pub fn summary(&self) -> Summary {
+        self.summary_for(super::Viewer::Umpire)
+    }
+
+    /// The battle's account as `viewer` may know it: only the units `viewer` may see now are
+    /// counted (for the public, none still concealed), leaders too.
+    pub fn summary_for(&self, viewer: super::Viewer) -> Summary {
         let state = self.state();
         let opening = self.opening_hits();
+        let view = self.view();
         let sides = self
             .roster
             .sides
@@ -83,7 +90,7 @@ impl Battle {
                     leaders_lost: 0,
                 };
                 for (u, info) in self.roster.units.iter().enumerate() {
-                    if info.side != s {
+                    if info.side != s || !view.visible_to(u, viewer) {
                         continue;
                     }
                     let st = &state.units[u];

@@ -65,6 +65,10 @@ pub enum Action {
     Note,
     /// Switch between the program's dice and dice typed by the umpire.
     ToggleDice,
+    /// Hide every secret from the screen (units still concealed, what a stand hides, private
+    /// notes and the events of one side's concealed units, their results and odds) for players
+    /// looking on, or show them again: the screen is drawn as the public may see the battle.
+    HideSecrets,
     /// Open the report view: each side's strength over the turns, the losses of each turn and
     /// the battle replayed event by event, from the journal (read, never written); its report
     /// is written beside the journal from there.
@@ -118,6 +122,7 @@ impl Action {
             Action::RemoveHit => "remove a hit".into(),
             Action::Note => "note".into(),
             Action::ToggleDice => "program/typed dice".into(),
+            Action::HideSecrets => "hide or show secrets: concealed units, private notes".into(),
             Action::Report => "battle report: strength chart, losses, replay".into(),
             Action::LogFocus => "keys to the log / back to the roster".into(),
             Action::LogSearch => "search the log".into(),

@@ -206,6 +206,7 @@ impl Keymap {
             (Key::ch('N'), Note),
             (Key::ch('d'), ToggleDice),
             (Key::ch('b'), Report),
+            (Key::ch('S'), HideSecrets),
             // The log: its keys, searching it.
             (Key::plain(K::Tab), LogFocus),
             (Key::ctrl('f'), LogSearch),

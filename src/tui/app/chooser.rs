@@ -1,7 +1,8 @@
 //! The offer chooser: `o` lists every unit that may take up each offer standing (opportunity fire
 //! after a move: every stand that may fire), the umpire narrows the list by typing part of an id
 //! or name and picks one with the arrows and Enter, and the offer's form opens with that unit in.
-//! One candidate alone skips the list.
+//! One candidate alone skips the list. With the secrets hidden, only the offers the screen may
+//! show are listed, and only the units in the open ([`App::offers`]).
 
 use super::*;
 use crate::rules::Offer;
@@ -52,6 +53,10 @@ impl App {
             })
             .collect();
         match choices.len() {
+            // With the secrets hidden, the same words whether or not concealed units could act.
+            0 if self.secrets_hidden => {
+                self.error("nothing is offered now that may be shown while secrets are hidden")
+            }
             0 => self.error("nothing is offered now"),
             1 => self.choose(&choices[0].clone()),
             _ => {

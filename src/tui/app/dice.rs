@@ -229,7 +229,10 @@ impl App {
                     {
                         self.show(record)
                     }
-                    Entry::Event(e) => self.info(e.summary.clone()),
+                    Entry::Event(e) => {
+                        let words = self.event_words(e);
+                        self.info(words);
+                    }
                     _ => {}
                 }
                 true

@@ -1,6 +1,10 @@
 //! The log as the umpire reads it back: each entry one line, an undo or redo naming what it took
 //! back or put back, the keys moved to the log to select an entry and reopen its whole result
 //! (read from the journal, since the battle in memory keeps no explanations), and a search.
+//!
+//! The log lists the entries of [`App::log_entries`] (with the secrets hidden, only those
+//! everyone may see), numbered in the order listed; scrolling, selecting, searching and reopening
+//! go through those alone.
 
 use super::*;
 use crate::battle::History;
@@ -108,26 +112,50 @@ impl App {
         self.log.sync(history);
     }
 
+    /// The number the log gives entry `i` (an index into the battle's history): its place among
+    /// the entries listed, from 1 (with the secrets hidden, an entry not listed has the number of
+    /// the next one listed).
+    pub fn log_number(&self, i: usize) -> usize {
+        place(&self.log_entries(), i) + 1
+    }
+
     /// How many entries the log pane shows at once (from the last draw; before the first, as
     /// many as there are).
     fn log_rows(&self) -> usize {
         match self.areas.get().log.height {
-            0 => self.battle().history().entries().len().max(1),
+            0 => self.log_entries().len().max(1),
             h => usize::from(h.saturating_sub(2)).max(1),
         }
     }
 
     /// Scrolls the log just enough to show the selected entry.
     fn show_log_cursor(&mut self) {
-        let n = self.battle().history().entries().len();
+        let listed = self.log_entries();
+        let n = listed.len();
         let rows = self.log_rows();
         let end = n.saturating_sub(self.log_back);
-        let c = self.log.cursor;
+        let c = place(&listed, self.log.cursor);
         if c >= end {
             self.log_back = n.saturating_sub(c + 1);
         } else if c.saturating_add(rows) < end {
             self.log_back = n.saturating_sub(c + rows);
         }
+    }
+
+    /// Keeps the log's selection and scrolling within the entries it lists (after the secrets
+    /// were hidden): a selected entry no longer listed gives way to the one listed before it,
+    /// or else the first.
+    pub(super) fn keep_log_selection(&mut self) {
+        let listed = self.log_entries();
+        if listed.binary_search(&self.log.cursor).is_err() {
+            let at = place(&listed, self.log.cursor);
+            self.log.cursor = listed
+                .get(at.saturating_sub(1))
+                .or(listed.first())
+                .copied()
+                .unwrap_or(0);
+        }
+        self.log_back = self.log_back.min(listed.len().saturating_sub(1));
     }
 
     /// Gives the keys to the log, the newest entry shown selected, or back to the roster.
@@ -136,20 +164,23 @@ impl App {
             self.log.focused = false;
             return;
         }
-        let n = self.battle().history().entries().len();
+        let listed = self.log_entries();
         self.log.focused = true;
-        self.log.cursor = n.saturating_sub(self.log_back + 1);
+        self.log.cursor = listed
+            .len()
+            .checked_sub(self.log_back + 1)
+            .map_or(0, |k| listed[k]);
         self.info("the log has the keys: enter opens an entry's whole result");
     }
 
     /// An action while the log has the keys: moving through it, searching it. False when the
     /// action is not the log's (it is then carried out as from the roster).
     pub(super) fn on_log_action(&mut self, action: &Action) -> bool {
-        let n = self.battle().history().entries().len();
-        let last = n.saturating_sub(1);
+        let listed = self.log_entries();
+        let last = listed.len().saturating_sub(1);
         let page = self.log_rows().saturating_sub(1).max(1);
-        let c = self.log.cursor.min(last);
-        self.log.cursor = match action {
+        let c = place(&listed, self.log.cursor).min(last);
+        let at = match action {
             Action::Up | Action::LogBack => c.saturating_sub(1),
             Action::Down | Action::LogForward => (c + 1).min(last),
             Action::PageUp => c.saturating_sub(page),
@@ -162,6 +193,7 @@ impl App {
             }
             _ => return false,
         };
+        self.log.cursor = listed.get(at).copied().unwrap_or(0);
         self.show_log_cursor();
         true
     }
@@ -203,26 +235,36 @@ impl App {
     }
 
     /// Opens entry `i`'s whole result, read back from the journal; an undo or redo opens the
-    /// event it took back or put back.
+    /// event it took back or put back. An entry the log does not list (with the secrets hidden)
+    /// is not opened.
     pub fn open_entry(&mut self, i: usize) {
-        let target = match self.battle().history().entries().get(i) {
-            None => {
+        let listed = self.log_entries();
+        let entry = match self.battle().history().entries().get(i) {
+            None if listed.is_empty() => {
                 self.error("the log is empty");
                 return;
             }
-            Some(Entry::Event(_)) => i,
-            Some(_) => match self.log.target(i) {
+            Some(_) if listed.binary_search(&i).is_ok() => &self.battle().history().entries()[i],
+            _ => {
+                self.error("no such entry in the log");
+                return;
+            }
+        };
+        let number = |e: usize| place(&listed, e) + 1;
+        let target = match entry {
+            Entry::Event(_) => i,
+            _ => match self.log.target(i) {
                 Some(t) => {
-                    let what = if matches!(self.battle().history().entries()[i], Entry::Undo) {
+                    let what = if matches!(entry, Entry::Undo) {
                         "took back"
                     } else {
                         "put back"
                     };
-                    self.info(format!("entry {} {what} entry {}", i + 1, t + 1));
+                    self.info(format!("entry {} {what} entry {}", number(i), number(t)));
                     t
                 }
                 None => {
-                    self.error(format!("entry {} changed nothing", i + 1));
+                    self.error(format!("entry {} changed nothing", number(i)));
                     return;
                 }
             },
@@ -258,21 +300,21 @@ impl App {
         self.prompt(Prompt::LogSearch);
     }
 
-    /// Whether entry `i` matches `needle` (lower case).
-    fn log_matches(&self, i: usize, needle: &str) -> bool {
-        let number = (i + 1).to_string();
-        needle == number || self.log_text(i).to_lowercase().contains(needle)
+    /// Whether entry `i`, numbered `number` in the log, matches `needle` (lower case).
+    fn log_matches(&self, i: usize, number: usize, needle: &str) -> bool {
+        needle == number.to_string() || self.log_text(i).to_lowercase().contains(needle)
     }
 
-    /// The nearest entry matching `text` from `from` (included) going back (older) or forward
-    /// (newer), round the log.
+    /// The nearest entry listed matching `text` from `from` (included; or, not listed, the
+    /// entry listed after it) going back (older) or forward (newer), round the log.
     fn find_in_log(&self, text: &str, from: usize, older: bool) -> Option<usize> {
         let needle = text.to_lowercase();
-        let n = self.battle().history().entries().len();
+        let listed = self.log_entries();
+        let n = listed.len();
         if needle.is_empty() || n == 0 {
             return None;
         }
-        let from = from.min(n - 1);
+        let from = place(&listed, from).min(n - 1);
         (0..n)
             .map(|k| {
                 if older {
@@ -281,7 +323,8 @@ impl App {
                     (from + k) % n
                 }
             })
-            .find(|&i| self.log_matches(i, &needle))
+            .find(|&k| self.log_matches(listed[k], k + 1, &needle))
+            .map(|k| listed[k])
     }
 
     /// The search as typed: the newest match at or before where it started. True when found.
@@ -319,12 +362,11 @@ impl App {
             return;
         };
         self.log.focused = true;
-        let n = self.battle().history().entries().len();
-        let start = if older {
-            (self.log.cursor + n.max(1) - 1) % n.max(1)
-        } else {
-            (self.log.cursor + 1) % n.max(1)
-        };
+        let listed = self.log_entries();
+        let n = listed.len().max(1);
+        let c = place(&listed, self.log.cursor);
+        let start = if older { (c + n - 1) % n } else { (c + 1) % n };
+        let start = listed.get(start).copied().unwrap_or(0);
         match self.find_in_log(&text, start, older) {
             Some(i) => {
                 if (older && i > self.log.cursor) || (!older && i < self.log.cursor) {
@@ -336,4 +378,10 @@ impl App {
             None => self.error(format!("no log entry matches {text:?}")),
         }
     }
+}
+
+/// Where entry `i` stands among the entries `listed` (sorted): its place, or, not listed, the
+/// place of the next one listed.
+fn place(listed: &[usize], i: usize) -> usize {
+    listed.binary_search(&i).unwrap_or_else(|at| at)
 }

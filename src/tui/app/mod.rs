@@ -9,6 +9,7 @@ mod markers;
 mod procedures;
 mod prompts;
 mod roster;
+mod secrets;
 mod summary;
 
 pub use chooser::{Choice, Chooser};
@@ -16,6 +17,7 @@ pub use dice::{DiceRun, GivenFace};
 pub use log::LogState;
 pub(crate) use roster::RosterTree;
 pub use roster::{RosterFilter, RosterPane, Row};
+pub use secrets::HIDDEN_RESULT;
 
 use super::action::Action;
 use super::form::{Form, FormKey, is_ctrl};
@@ -126,12 +128,15 @@ pub struct App {
     pub areas: Cell<Areas>,
     /// The roster's lines, folds and filters ([`App::rows`]).
     tree: roster::RosterTree,
+    /// The screen is drawn as the public may see the battle ([`App::secrets_hidden`]).
+    secrets_hidden: bool,
     clock: fn() -> DateTime<Utc>,
 }
 
 impl App {
     pub fn new(session: Session, keymap: Keymap, clock: fn() -> DateTime<Utc>) -> Self {
-        let tree = roster::RosterTree::new(session.battle());
+        // The screen opens as the umpire's, every secret shown.
+        let tree = roster::RosterTree::for_viewer(session.battle(), crate::battle::Viewer::Umpire);
         let mut app = Self {
             session,
             keymap,
@@ -145,6 +150,7 @@ impl App {
             quit: false,
             areas: Cell::new(Areas::default()),
             tree,
+            secrets_hidden: false,
             clock,
         };
         app.sync_log();
@@ -182,9 +188,27 @@ impl App {
         self.session.battle()
     }
 
-    /// The offers standing now, with the units that may take each up.
+    /// The offers standing now, with the units that may take each up, as the screen may show
+    /// them: with the secrets hidden, no concealed unit among those that may take one up, and no
+    /// offer that names one or that only concealed units may take up.
     pub fn offers(&self) -> Vec<StandingOffer> {
-        self.battle().standing_offers()
+        let b = self.battle();
+        let mut offers = b.standing_offers();
+        if self.secrets_hidden {
+            for standing in &mut offers {
+                standing.actors.retain(|&u| self.shows_unit(u));
+            }
+            offers.retain(|s| {
+                !s.actors.is_empty()
+                    && self.shows_text(&s.offer.text)
+                    && !b.names_hidden_units(
+                        &s.offer.action,
+                        &s.offer.params,
+                        crate::battle::Viewer::Public,
+                    )
+            });
+        }
+        offers
     }
 
     pub(super) fn info(&mut self, text: impl Into<String>) {
@@ -320,12 +344,16 @@ impl App {
                 if matches!(key.code, KeyCode::Char('y' | 'Y')) {
                     self.end_phase();
                 } else {
+                    // Counted as the question counted them: with the secrets hidden, those in
+                    // the open.
+                    let n = waiting.iter().filter(|&&u| self.shows_unit(u)).count();
                     let (one, many) = self.battle().ruleset.unit_nouns();
-                    let noun = if waiting.len() == 1 { one } else { many };
-                    self.info(format!(
-                        "the phase goes on: {} {noun} may still act",
-                        waiting.len()
-                    ));
+                    let noun = if n == 1 { one } else { many };
+                    if n == 0 {
+                        self.info("the phase goes on");
+                    } else {
+                        self.info(format!("the phase goes on: {n} {noun} may still act"));
+                    }
                 }
             }
         }
@@ -374,7 +402,7 @@ impl App {
             Action::ToggleRemoved => self.toggle_removed(),
             Action::ToggleToAct => self.toggle_to_act(),
             Action::LogBack => {
-                let n = self.battle().history().entries().len();
+                let n = self.log_entries().len();
                 self.log_back = (self.log_back + 1).min(n.saturating_sub(1));
             }
             Action::LogForward => self.log_back = self.log_back.saturating_sub(1),
@@ -394,7 +422,7 @@ impl App {
                     self.mode = Mode::EndPhase { waiting };
                 }
             }
-            Action::Undo => match self.battle().undo_preview().map(|e| e.summary.clone()) {
+            Action::Undo => match self.battle().undo_preview().map(|e| self.event_words(e)) {
                 Some(what) => {
                     if self.run(Command::Undo, None) {
                         self.info(format!("undone: {what}"));
@@ -402,7 +430,7 @@ impl App {
                 }
                 None => self.error("nothing to undo"),
             },
-            Action::Redo => match self.battle().redo_preview().map(|e| e.summary.clone()) {
+            Action::Redo => match self.battle().redo_preview().map(|e| self.event_words(e)) {
                 Some(what) => {
                     if self.run(Command::Redo, None) {
                         self.info(format!("redone: {what}"));
@@ -434,6 +462,7 @@ impl App {
             Action::LogSearch => self.open_log_search(),
             Action::LogNextMatch => self.next_match(true),
             Action::LogPrevMatch => self.next_match(false),
+            Action::HideSecrets => self.toggle_secrets(),
             Action::Report => self.open_report(),
             Action::Help => self.mode = Mode::Help { scroll: 0 },
             Action::Quit => self.quit = true,
@@ -444,6 +473,14 @@ impl App {
     /// Opens the report view on the battle's journal as it stands (read without its lock),
     /// at its last event.
     fn open_report(&mut self) {
+        if self.secrets_hidden {
+            // The report view is the umpire's: every secret is in it.
+            let key = self.keymap.hint(&Action::HideSecrets);
+            self.error(format!(
+                "the report view shows every secret: show them first ({key})"
+            ));
+            return;
+        }
         match crate::tui::ReportView::of_play(
             self.session.path(),
             self.keymap.clone(),
@@ -509,7 +546,10 @@ impl App {
                     Entry::Event(e) if !e.resolutions.is_empty() || !e.notes.is_empty() => {
                         self.show(record);
                     }
-                    Entry::Event(e) => self.info(e.summary.clone()),
+                    Entry::Event(e) => {
+                        let words = self.event_words(e);
+                        self.info(words);
+                    }
                     _ => {}
                 }
                 true
@@ -526,7 +566,8 @@ impl App {
         self.log.opened = None;
         self.sync_log();
         if let Entry::Event(e) = record.entry {
-            self.info(e.summary.clone());
+            let words = self.event_words(&e);
+            self.info(words);
             // The event that ended the battle opens its account; its steps are in the log.
             self.mode = if self.battle().state().is_over() && e.kind == EventKind::Advance {
                 Mode::Summary

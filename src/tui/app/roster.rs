@@ -501,6 +501,12 @@ impl App {
     fn rebuild_rows(&mut self) {
         let old = std::mem::take(&mut self.tree.rows);
         self.tree.build(self.session.battle());
+        self.keep_cursor(&old);
+    }
+
+    /// After the lines were built again from `old`: the cursor on its line, or on the next line
+    /// still shown, or else on the one before.
+    fn keep_cursor(&mut self, old: &[Row]) {
         let at: HashMap<Row, usize> = self
             .tree
             .rows
@@ -516,6 +522,36 @@ impl App {
             .or_else(|| old.iter().take(here).rev().find_map(|r| at.get(r)))
             .copied()
             .unwrap_or(0);
+    }
+
+    /// Draws the roster for `viewer` (the umpire's screen with its secrets hidden, or shown
+    /// again), the cursor kept on its line; when that line is no longer shown, on the nearest
+    /// line above it in the tree that is (a hidden unit's stand, a unit's formation or side), or
+    /// else on the next line still shown, or the one before.
+    pub(super) fn show_roster_to(&mut self, viewer: Viewer) {
+        if self.tree.viewer() == viewer {
+            return;
+        }
+        let here = self.selected_row();
+        let old = self.tree.rows.clone();
+        self.tree.set_viewer(self.session.battle(), viewer);
+        self.keep_cursor(&old);
+        let Some(row) = here else { return };
+        if self.selected_row() == Some(row) {
+            return;
+        }
+        let r = &self.session.battle().roster;
+        let mut above = Vec::new();
+        let mut up = parent(r, row);
+        while let Some(p) = up {
+            above.push(p);
+            up = parent(r, p);
+        }
+        for p in above {
+            if self.put_cursor(p) {
+                return;
+            }
+        }
     }
 
     /// Puts the cursor on `row`, if it is shown.
@@ -692,7 +728,7 @@ impl App {
             let b = self.battle();
             let view = b.view();
             let n = (0..b.roster.units.len())
-                .filter(|&u| b.ruleset.may_still_act(&view, u))
+                .filter(|&u| self.shows_unit(u) && b.ruleset.may_still_act(&view, u))
                 .count();
             let side = match view.phase() {
                 Some(p) if p.simultaneous => "both sides",
@@ -708,16 +744,28 @@ impl App {
 
     // ---- input -------------------------------------------------------------------------------
 
+    /// True when the roster's viewer may see unit `u`.
+    fn sees_unit(&self, u: usize) -> bool {
+        self.battle().view().visible_to(u, self.tree.viewer)
+    }
+
+    /// True when the roster's viewer may know formation `f`: the umpire always, another viewer
+    /// when one of its units is in sight (an enemy division still marching behind its stands is
+    /// not named).
+    fn sees_formation(&self, f: usize) -> bool {
+        self.tree.viewer == Viewer::Umpire
+            || self.battle().roster.units_of(f).any(|u| self.sees_unit(u))
+    }
+
     /// True when a unit or formation matches the search text (lower case): its id or name
     /// contains it; or a concealment stand, by its name (`stand 2`).
     fn matches(&self, row: Row, needle: &str) -> bool {
         let b = self.battle();
         let r = &b.roster;
         let (id, name) = match row {
-            Row::Unit(u) | Row::Concealed(u) if !b.view().visible_to(u, self.tree.viewer) => {
-                return false;
-            }
+            Row::Unit(u) | Row::Concealed(u) if !self.sees_unit(u) => return false,
             Row::Unit(u) | Row::Concealed(u) => (&r.units[u].id, &r.units[u].name),
+            Row::Formation(f) if !self.sees_formation(f) => return false,
             Row::Formation(f) => (&r.formations[f].id, &r.formations[f].name),
             Row::Stand(c) => return format!("stand {}", r.columns[c].number).contains(needle),
             Row::Side(_) => return false,
@@ -768,35 +816,43 @@ impl App {
     }
 
     /// Moves the cursor to the unit, formation or side with this id (or the one unit or
-    /// formation whose id starts with it), unfolding the roster to show it.
+    /// formation whose id starts with it), unfolding the roster to show it. Only what the
+    /// roster's viewer may see is found, or suggested.
     pub(super) fn go_to(&mut self, text: &str) -> Result<(), String> {
         let text = text.trim();
         let r = &self.battle().roster;
         let exact = r
             .unit_index(text)
+            .filter(|&u| self.sees_unit(u))
             .map(Row::Unit)
-            .or_else(|| r.formation_index(text).map(Row::Formation))
+            .or_else(|| {
+                r.formation_index(text)
+                    .filter(|&f| self.sees_formation(f))
+                    .map(Row::Formation)
+            })
             .or_else(|| r.side_index(text).map(Row::Side));
         let row = match exact {
             Some(row) => row,
             None if text.is_empty() => return Err("type a unit or formation id".into()),
             None => {
-                let mut hits = (r.units.iter().enumerate())
-                    .filter(|(_, u)| u.id.starts_with(text))
-                    .map(|(i, _)| Row::Unit(i))
+                let units = (0..r.units.len()).filter(|&u| self.sees_unit(u));
+                let formations = (0..r.formations.len()).filter(|&f| self.sees_formation(f));
+                let mut hits = units
+                    .clone()
+                    .filter(|&u| r.units[u].id.starts_with(text))
+                    .map(Row::Unit)
                     .chain(
-                        r.formations
-                            .iter()
-                            .enumerate()
-                            .filter(|(_, f)| f.id.starts_with(text))
-                            .map(|(i, _)| Row::Formation(i)),
+                        formations
+                            .clone()
+                            .filter(|&f| r.formations[f].id.starts_with(text))
+                            .map(Row::Formation),
                     );
                 match (hits.next(), hits.next()) {
                     (Some(one), None) => one,
                     _ => {
-                        let ids = r
-                            .unit_ids()
-                            .chain(r.formations.iter().map(|f| f.id.as_str()))
+                        let ids = units
+                            .map(|u| r.units[u].id.as_str())
+                            .chain(formations.map(|f| r.formations[f].id.as_str()))
                             .chain(r.sides.iter().map(|s| s.id.as_str()));
                         let hint = crate::text::did_you_mean(text, ids);
                         return Err(format!(

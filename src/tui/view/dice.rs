@@ -1,5 +1,6 @@
 //! The die prompt of typed dice: the faces given so far, each with its purpose, then the die asked
-//! for now with what it needs, and what is typed.
+//! for now with what it needs, and what is typed. With the secrets hidden, a purpose that names a
+//! concealed unit is not read out.
 
 use super::*;
 use crate::text::escape_terminal;
@@ -20,17 +21,14 @@ pub(super) fn render_dice(app: &App, run: &DiceRun, t: &Theme, area: Rect, buf: 
     let inner = usize::from(width.saturating_sub(2));
     // The die asked for now: its purpose (wrapped), then the prompt.
     let mut asked = vec![
-        Line::from(Span::styled(escape_terminal(&run.purpose), t.title())),
+        Line::from(Span::styled(screened(app, &run.purpose), t.title())),
         Line::from(vec![
             Span::styled(format!("{}? ", run.die), t.key()),
             Span::raw(format!("{}▏", escape_terminal(&run.text))),
         ]),
     ];
     if let Some((message, Level::Error)) = &app.message {
-        asked.push(Line::from(Span::styled(
-            escape_terminal(message),
-            t.error(),
-        )));
+        asked.push(Line::from(Span::styled(screened(app, message), t.error())));
     }
     let asked = Text::from(asked);
     let asked_rows = wrapped_height(&asked, width.saturating_sub(2));
@@ -49,7 +47,7 @@ pub(super) fn render_dice(app: &App, run: &DiceRun, t: &Theme, area: Rect, buf: 
             let rest = inner.saturating_sub(head.chars().count());
             text.push_line(Line::from(vec![
                 Span::styled(head, t.key()),
-                Span::raw(fit(&escape_terminal(&g.purpose), rest)),
+                Span::raw(fit(&screened(app, &g.purpose), rest)),
             ]));
         }
         if hidden > 0 {

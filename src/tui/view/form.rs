@@ -1,4 +1,6 @@
-//! A procedure's form over the screen: its inputs, the dice field and the live exact odds.
+//! A procedure's form over the screen: its inputs, the dice field and the live exact odds. With
+//! the secrets hidden, a form whose inputs name a concealed unit shows what the umpire types and
+//! nothing the battle works out from it: no odds, no value filled in from the battle, no refusal.
 
 use super::*;
 
@@ -56,6 +58,9 @@ pub(super) fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &m
         Layout::vertical([Constraint::Fill(1), Constraint::Length(h)]).areas(inner)
     };
     let b = app.battle();
+    // What the battle works out from the inputs may be shown (not a concealed unit's secret).
+    let open = app.shows_form(form);
+    let hidden_words = "hidden while secrets are hidden";
     let name_w = form
         .shown()
         .map(|(_, f)| f.def.name.len())
@@ -82,12 +87,15 @@ pub(super) fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &m
                 if focus { t.key() } else { Style::new() },
             ),
             Span::styled(
-                field_value(form, i)
-                    + if focus && !matches!(f.def.kind, ParamKind::Flag | ParamKind::Choice(_)) {
-                        "▏"
-                    } else {
-                        ""
-                    },
+                if f.known && !open {
+                    format!("({hidden_words})")
+                } else {
+                    crate::text::escape_terminal(&field_value(form, i))
+                } + if focus && !matches!(f.def.kind, ParamKind::Flag | ParamKind::Choice(_)) {
+                    "▏"
+                } else {
+                    ""
+                },
                 if f.known {
                     t.tone(Tone::Info)
                 } else {
@@ -97,14 +105,19 @@ pub(super) fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &m
         ];
         if f.def.kind == ParamKind::Unit
             && let Some(u) = b.roster.unit_index(&f.text)
+            && app.shows_unit(u)
         {
             spans.push(Span::styled(
-                format!("  {}", b.roster.units[u].name),
+                format!(
+                    "  {}",
+                    crate::text::escape_terminal(&b.roster.units[u].name)
+                ),
                 t.dim(),
             ));
         }
         lines.push(Line::from(spans));
         if let Some(e) = &f.error {
+            let e = screened(app, e);
             lines.push(Line::from(Span::styled(format!("    {e}"), t.error())));
         } else if focus {
             lines.push(Line::from(Span::styled(
@@ -147,7 +160,13 @@ pub(super) fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &m
     // The error, or what the rules already refuse, or what the procedure does, on top; the
     // inputs scroll just enough to show the focused one with its help line.
     let head = match form.error.as_ref().or(form.refusal.as_ref()) {
-        Some(e) => Line::from(Span::styled(crate::text::escape_terminal(e), t.error())),
+        Some(e) if open && app.shows_text(e) => {
+            Line::from(Span::styled(crate::text::escape_terminal(e), t.error()))
+        }
+        Some(_) => Line::from(Span::styled(
+            format!("what the rules say of these inputs is {hidden_words}"),
+            t.error(),
+        )),
         None => Line::from(Span::styled(form.action.help, t.dim())),
     };
     // The procedure's help in full where there is room (a third of the inputs' side).
@@ -169,19 +188,49 @@ pub(super) fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &m
         .wrap(Wrap { trim: false })
         .scroll((scroll, 0))
         .render(list_area, buf);
-    render_odds(&form.odds, t, odds_area, buf);
+    if open {
+        render_odds(app, &form.odds, t, odds_area, buf);
+    } else {
+        render_hidden_odds(app, t, odds_area, buf);
+    }
 }
 
-pub(super) fn render_odds(odds: &Odds, t: &Theme, area: Rect, buf: &mut Buffer) {
+/// The odds box of a form naming a concealed unit while the secrets are hidden: that the odds are
+/// hidden, and how to show them.
+fn render_hidden_odds(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let block = Block::bordered().title(" Exact odds ");
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let key = app.keymap.hint(&crate::tui::Action::HideSecrets);
+    let mut lines = vec![
+        Line::from(Span::styled(
+            "Odds hidden while secrets are hidden",
+            t.title(),
+        )),
+        Line::from(Span::styled(
+            "the inputs name a unit still concealed",
+            t.dim(),
+        )),
+    ];
+    if !key.is_empty() {
+        lines.push(Line::from(vec![
+            Span::raw("esc closes the form, then "),
+            Span::styled(key, t.key()),
+            Span::raw(" shows the secrets"),
+        ]));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
+pub(super) fn render_odds(app: &App, odds: &Odds, t: &Theme, area: Rect, buf: &mut Buffer) {
     let block = Block::bordered().title(" Exact odds ");
     let inner = block.inner(area);
     block.render(area, buf);
     // Each line with whether it is an outcome, so that what does not fit is counted.
     let lines: Vec<(Line, bool)> = match odds {
-        Odds::Pending(why) => vec![(
-            Line::from(Span::styled(crate::text::escape_terminal(why), t.dim())),
-            false,
-        )],
+        Odds::Pending(why) => vec![(Line::from(Span::styled(screened(app, why), t.dim())), false)],
         Odds::Ready(r) => {
             let mut l = vec![(Line::from(Span::styled(r.title.clone(), t.title())), false)];
             for line in &r.results {

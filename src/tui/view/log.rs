@@ -1,7 +1,8 @@
 //! The log pane: the battle's entries, newest at the bottom, one line each (cut with … where the
 //! width does not allow: the whole entry is one enter away), undone ones struck through, an undo
 //! or redo saying what it took back or put back. With the log's keys the selected entry is marked
-//! (› and reversed) and what the search found stands out.
+//! (› and reversed) and what the search found stands out. With the secrets hidden, only the
+//! entries everyone may see are listed ([`App::log_entries`]), numbered in that order.
 
 use super::*;
 
@@ -64,8 +65,15 @@ fn marked(text: String, needle: Option<&str>, base: Style, found: Style) -> Vec<
     spans
 }
 
-/// Entry `i` as one line of `width` columns.
-fn entry_line(app: &App, i: usize, digits: usize, width: usize, t: &Theme) -> Line<'static> {
+/// Entry `i`, numbered `number` in the log, as one line of `width` columns.
+fn entry_line(
+    app: &App,
+    i: usize,
+    number: usize,
+    digits: usize,
+    width: usize,
+    t: &Theme,
+) -> Line<'static> {
     let b = app.battle();
     let entries = b.history().entries();
     let focused = app.log.focused;
@@ -77,7 +85,7 @@ fn entry_line(app: &App, i: usize, digits: usize, width: usize, t: &Theme) -> Li
             (true, true) => "›",
             (true, false) => " ",
         },
-        i + 1
+        number
     );
     let text = fit(
         &crate::text::escape_terminal(&app.log_text(i)),
@@ -112,13 +120,18 @@ fn entry_line(app: &App, i: usize, digits: usize, width: usize, t: &Theme) -> Li
 }
 
 pub(super) fn render_log(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
-    let b = app.battle();
-    let n = b.history().entries().len();
+    let listed = app.log_entries();
+    let n = listed.len();
     let mut title = String::from(if app.log.focused { " ▶ Log" } else { " Log" });
+    // A search naming a unit hidden while the secrets are hidden is not read out.
     if app.log.focused
         && let Some(s) = &app.log.search
     {
-        title.push_str(&format!(" /{}", crate::text::escape_terminal(s)));
+        if app.shows_text(s) {
+            title.push_str(&format!(" /{}", crate::text::escape_terminal(s)));
+        } else {
+            title.push_str(" /…");
+        }
     }
     if app.log_back > 0 {
         title.push_str(&format!(" (↑{})", app.log_back));
@@ -142,12 +155,12 @@ pub(super) fn render_log(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     let mut areas = app.areas.get();
     areas.log = area;
     app.areas.set(areas);
-    // Newest at the bottom, one line each.
+    // Newest at the bottom, one line each, numbered in the order listed.
     let end = n.saturating_sub(app.log_back);
     let start = end.saturating_sub(usize::from(inner.height));
     let digits = n.to_string().len().max(3);
     let lines: Vec<Line> = (start..end)
-        .map(|i| entry_line(app, i, digits, usize::from(inner.width), t))
+        .map(|k| entry_line(app, listed[k], k + 1, digits, usize::from(inner.width), t))
         .collect();
     Paragraph::new(lines).render(inner, buf);
 }

@@ -59,6 +59,11 @@ impl Theme {
     fn error(&self) -> Style {
         self.fg(Color::Red).add_modifier(Modifier::BOLD)
     }
+    /// The mark of the screen with its secrets hidden: reversed, bold, and red with colour.
+    fn alarm(&self) -> Style {
+        self.fg(Color::Red)
+            .add_modifier(Modifier::BOLD | Modifier::REVERSED)
+    }
     fn key(&self) -> Style {
         self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
     }
@@ -119,7 +124,7 @@ impl Widget for &App {
             }
             Mode::Help { scroll } => render_help(self, *scroll, &theme, area, buf),
             Mode::Prompt { kind, text } => {
-                render_prompt(kind, text, &theme, status, buf);
+                render_prompt(masks_prompt(self, kind), kind, text, &theme, status, buf);
                 // A refusal while the prompt stays open shows beneath it, over the key hints.
                 if let Some((message, Level::Error)) = &self.message {
                     Clear.render(hints, buf);
@@ -138,6 +143,22 @@ impl Widget for &App {
             Mode::Report(_) => {}
         }
     }
+}
+
+/// `text` escaped for the screen; with the secrets hidden, when it names a concealed unit, a
+/// plain word that it is hidden instead.
+fn screened(app: &App, text: &str) -> String {
+    if app.shows_text(text) {
+        crate::text::escape_terminal(text)
+    } else {
+        "not shown: it names a unit hidden while secrets are hidden".to_string()
+    }
+}
+
+/// True when the prompt's text is not shown as typed: a private note typed while the secrets are
+/// hidden shows as dots.
+fn masks_prompt(app: &App, kind: &Prompt) -> bool {
+    app.secrets_hidden() && matches!(kind, Prompt::Note { private: true })
 }
 
 fn render_too_small(area: Rect, buf: &mut Buffer) {
@@ -166,25 +187,42 @@ fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
                 "Turn {}{} · {} · {}",
                 s.turn,
                 limit.map(|n| format!("/{n}")).unwrap_or_default(),
-                side,
+                crate::text::escape_terminal(side),
                 b.current_phase_name()
             ),
         },
         t.key(),
     )];
-    // The scenario's title gives way first, so that the turn and what is left stay in sight.
-    let fixed = format!(" umpire │  │ {} │ ", b.ruleset.id())
-        .chars()
-        .count()
+    // Which mode is on. With the secrets hidden, a mark no one can miss opens the first line
+    // (which no popup covers) in place of the program's name; else a quiet word ends the second
+    // (below).
+    let key = app.keymap.hint(&crate::tui::Action::HideSecrets);
+    let mut line1 = Line::default();
+    if app.secrets_hidden() {
+        line1.push_span(Span::styled(" SECRETS HIDDEN ", t.alarm()));
+        if !key.is_empty() {
+            line1.push_span(Span::styled(format!(" {key} shows them"), t.key()));
+        }
+        line1.push_span(Span::raw(" "));
+    } else {
+        line1.push_span(Span::styled(" umpire ", t.title()));
+    }
+    // The scenario's title gives way first, so that the turn and what is left stay in sight; with
+    // the secrets hidden, it is left out where it would not keep 8 columns.
+    let ruleset = format!("│ {} │ ", b.ruleset.id());
+    let fixed = line1.width()
+        + "│  ".chars().count()
+        + ruleset.chars().count()
         + tail.iter().map(Span::width).sum::<usize>();
-    let title = roster::clip(
-        b.scenario.title(),
-        usize::from(area.width).saturating_sub(fixed).max(8),
-    );
-    let mut line1 = Line::from(vec![
-        Span::styled(" umpire ", t.title()),
-        Span::raw(format!("│ {title} │ {} │ ", b.ruleset.id())),
-    ]);
+    let room = usize::from(area.width).saturating_sub(fixed);
+    if !app.secrets_hidden() || room >= 8 {
+        let title = roster::clip(
+            &crate::text::escape_terminal(b.scenario.title()),
+            room.max(8),
+        );
+        line1.push_span(Span::raw(format!("│ {title} ")));
+    }
+    line1.push_span(Span::raw(ruleset));
     line1.spans.extend(tail);
     let dice = match app.dice_mode {
         DiceMode::Program => format!("dice: program (seed {})", app.session.seed()),
@@ -209,7 +247,24 @@ fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             t.dim(),
         ),
     ]);
-    Paragraph::new(vec![line1, line2]).render(area, buf);
+    let [row1, row2] = Layout::vertical([Constraint::Length(1), Constraint::Length(1)]).areas(area);
+    Paragraph::new(line1).render(row1, buf);
+    if app.secrets_hidden() {
+        Paragraph::new(line2).render(row2, buf);
+        return;
+    }
+    // The umpire's view: a quiet word at the end of the second line, in the same place at any
+    // width, the journal's path giving way to it.
+    let mut mark = Line::from(" │ umpire's view");
+    if !key.is_empty() {
+        mark.push_span(Span::styled(format!(" · {key} hides secrets"), t.dim()));
+    }
+    mark.push_span(Span::raw(" "));
+    let width = u16::try_from(mark.width()).unwrap_or(u16::MAX);
+    let [left, right] =
+        Layout::horizontal([Constraint::Fill(1), Constraint::Length(width)]).areas(row2);
+    Paragraph::new(line2).render(left, buf);
+    Paragraph::new(mark).render(right, buf);
 }
 
 fn render_status(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
@@ -225,8 +280,9 @@ fn render_status(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             Level::Info => Style::new(),
             Level::Error => t.error(),
         };
+        // With the secrets hidden, a message naming a concealed unit is not read out.
         Paragraph::new(Line::from(Span::styled(
-            format!(" {}", crate::text::escape_terminal(text)),
+            format!(" {}", screened(app, text)),
             style,
         )))
         .render(area, buf);
@@ -252,7 +308,7 @@ fn render_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     if !app.offers().is_empty() {
         actions.insert(0, A::TakeOffer);
     }
-    actions.push(A::Search);
+    actions.extend([A::Search, A::HideSecrets]);
     let mut spans = vec![Span::raw(" ")];
     for a in actions {
         let k = app.keymap.hint(&a);
@@ -260,15 +316,17 @@ fn render_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             continue;
         }
         spans.push(Span::styled(k, t.key()));
-        spans.push(Span::raw(format!(" {}  ", short(&a))));
+        spans.push(Span::raw(format!(" {}  ", short(app, &a))));
     }
     Paragraph::new(Line::from(spans)).render(area, buf);
 }
 
-fn short(a: &crate::tui::Action) -> String {
+fn short(app: &App, a: &crate::tui::Action) -> String {
     match a {
         crate::tui::Action::TakeOffer => "take offer".into(),
         crate::tui::Action::NextPhase => "next phase".into(),
+        crate::tui::Action::HideSecrets if app.secrets_hidden() => "show secrets".into(),
+        crate::tui::Action::HideSecrets => "hide secrets".into(),
         other => other.desc(),
     }
 }

@@ -1,5 +1,6 @@
 //! What opens over the main screen: an event's result, the help, a one-line prompt and the
-//! markers popup.
+//! markers popup. With the secrets hidden, a result not for everyone says only that it is
+//! hidden.
 
 use super::roster::offer_line;
 use super::*;
@@ -14,6 +15,82 @@ pub(super) fn render_result(
 ) {
     let width = area.width.saturating_sub(4).min(100);
     let mut text = Text::default();
+    let shown = app.shows_event(ev);
+    if shown {
+        result_text(ev, t, &mut text);
+    } else {
+        let key = app.keymap.hint(&crate::tui::Action::HideSecrets);
+        text.push_line(Line::from(Span::styled("Result hidden", t.title())));
+        text.push_line(Line::from(""));
+        text.push_line(Line::from(
+            "This result is not for everyone: it is hidden while secrets are hidden.",
+        ));
+        if !key.is_empty() {
+            text.push_line(Line::from(vec![
+                Span::styled(key, t.key()),
+                Span::raw(" shows the secrets; the log opens the result again."),
+            ]));
+        }
+    }
+    // The offers this event made, with the stands that may take them up now (not for a result
+    // reopened from the log: its offers are long gone).
+    let reopened = app.log.opened;
+    let offers = shown && !ev.offers.is_empty() && reopened.is_none();
+    if offers {
+        for standing in app.offers() {
+            text.push_line(Line::from(vec![
+                Span::styled(
+                    format!("{} ", app.keymap.hint(&crate::tui::Action::TakeOffer)),
+                    t.key(),
+                ),
+                Span::raw(offer_line(app.battle(), &standing)),
+            ]));
+        }
+    }
+    let offer_hint = if offers {
+        format!(
+            "{} take the offer  ",
+            app.keymap.hint(&crate::tui::Action::TakeOffer)
+        )
+    } else {
+        String::new()
+    };
+    let needed = wrapped_height(&text, width.saturating_sub(2)) + 2;
+    let r = popup(area, width, needed.min(area.height.saturating_sub(2)));
+    let scrolls = needed > r.height;
+    let max = needed.saturating_sub(r.height);
+    let scroll = scroll.min(max);
+    let mut areas = app.areas.get();
+    areas.scroll_max = max;
+    app.areas.set(areas);
+    Clear.render(r, buf);
+    Paragraph::new(text)
+        .wrap(Wrap { trim: false })
+        .scroll((scroll, 0))
+        .block(
+            Block::bordered()
+                .title(match reopened {
+                    None => " Result (on disk) ".to_string(),
+                    Some(i) => format!(
+                        " Entry {} · from the journal{} ",
+                        app.log_number(i),
+                        if app.battle().history().is_in_force(i) {
+                            ""
+                        } else {
+                            " · undone since"
+                        }
+                    ),
+                })
+                .title_bottom(format!(
+                    " {offer_hint}{}any other key closes ",
+                    if scrolls { "↑↓ scroll  " } else { "" }
+                )),
+        )
+        .render(r, buf);
+}
+
+/// An event's result in full: its summary, each resolution step by step, and its notes.
+fn result_text(ev: &Event, t: &Theme, text: &mut Text<'static>) {
     text.push_line(Line::from(Span::styled(
         crate::text::escape_terminal(&ev.summary),
         t.title(),
@@ -40,60 +117,6 @@ pub(super) fn render_result(
             text.push_line(Line::from(format!("• {}", crate::text::escape_terminal(n))));
         }
     }
-    // The offers this event made, with the stands that may take them up now (not for a result
-    // reopened from the log: its offers are long gone).
-    let reopened = app.log.opened;
-    if !ev.offers.is_empty() && reopened.is_none() {
-        for standing in app.offers() {
-            text.push_line(Line::from(vec![
-                Span::styled(
-                    format!("{} ", app.keymap.hint(&crate::tui::Action::TakeOffer)),
-                    t.key(),
-                ),
-                Span::raw(offer_line(app.battle(), &standing)),
-            ]));
-        }
-    }
-    let offer_hint = if ev.offers.is_empty() || reopened.is_some() {
-        String::new()
-    } else {
-        format!(
-            "{} take the offer  ",
-            app.keymap.hint(&crate::tui::Action::TakeOffer)
-        )
-    };
-    let needed = wrapped_height(&text, width.saturating_sub(2)) + 2;
-    let r = popup(area, width, needed.min(area.height.saturating_sub(2)));
-    let scrolls = needed > r.height;
-    let max = needed.saturating_sub(r.height);
-    let scroll = scroll.min(max);
-    let mut areas = app.areas.get();
-    areas.scroll_max = max;
-    app.areas.set(areas);
-    Clear.render(r, buf);
-    Paragraph::new(text)
-        .wrap(Wrap { trim: false })
-        .scroll((scroll, 0))
-        .block(
-            Block::bordered()
-                .title(match reopened {
-                    None => " Result (on disk) ".to_string(),
-                    Some(i) => format!(
-                        " Entry {} · from the journal{} ",
-                        i + 1,
-                        if app.battle().history().is_in_force(i) {
-                            ""
-                        } else {
-                            " · undone since"
-                        }
-                    ),
-                })
-                .title_bottom(format!(
-                    " {offer_hint}{}any other key closes ",
-                    if scrolls { "↑↓ scroll  " } else { "" }
-                )),
-        )
-        .render(r, buf);
 }
 
 pub(super) fn render_help(app: &App, scroll: u16, t: &Theme, area: Rect, buf: &mut Buffer) {
@@ -211,7 +234,15 @@ pub(super) fn render_help(app: &App, scroll: u16, t: &Theme, area: Rect, buf: &m
         .render(r, buf);
 }
 
-pub(super) fn render_prompt(kind: &Prompt, text: &str, t: &Theme, area: Rect, buf: &mut Buffer) {
+/// A one-line prompt over the status line; `masked`, the text typed shows as dots.
+pub(super) fn render_prompt(
+    masked: bool,
+    kind: &Prompt,
+    text: &str,
+    t: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let label = match kind {
         Prompt::Search => "search (id or name)",
         Prompt::GoTo => "go to unit or formation id",
@@ -219,6 +250,11 @@ pub(super) fn render_prompt(kind: &Prompt, text: &str, t: &Theme, area: Rect, bu
         Prompt::Note { private: true } => "private note, the umpire's alone (tab: public)",
         Prompt::MarkerValue(_) => "value",
         Prompt::LogSearch => "search the log",
+    };
+    let text = if masked {
+        "•".repeat(text.chars().count())
+    } else {
+        crate::text::escape_terminal(text)
     };
     Clear.render(area, buf);
     Paragraph::new(Line::from(vec![
@@ -229,7 +265,8 @@ pub(super) fn render_prompt(kind: &Prompt, text: &str, t: &Theme, area: Rect, bu
 }
 
 /// The question on the status line before a phase ends while units may still act: how many,
-/// the first few ids, and the keys.
+/// the first few ids, and the keys. With the secrets hidden, only the units in the open are
+/// counted and named.
 pub(super) fn render_end_phase(
     app: &App,
     waiting: &[usize],
@@ -238,6 +275,20 @@ pub(super) fn render_end_phase(
     buf: &mut Buffer,
 ) {
     let b = app.battle();
+    let waiting: Vec<usize> = waiting
+        .iter()
+        .copied()
+        .filter(|&u| app.shows_unit(u))
+        .collect();
+    if waiting.is_empty() {
+        Clear.render(area, buf);
+        Paragraph::new(Line::from(vec![
+            Span::styled(" End the phase? ", t.key()),
+            Span::styled("[y/N]", t.key()),
+        ]))
+        .render(area, buf);
+        return;
+    }
     let (one, many) = b.ruleset.unit_nouns();
     let (noun, verb) = if waiting.len() == 1 {
         (one, "has")
@@ -301,7 +352,10 @@ pub(super) fn render_markers(app: &App, t: &Theme, area: Rect, buf: &mut Buffer)
     Paragraph::new(lines)
         .block(
             Block::bordered()
-                .title(format!(" Markers: {} ", b.roster.units[u].id))
+                .title(format!(
+                    " Markers: {} ",
+                    crate::text::escape_terminal(&b.roster.units[u].id)
+                ))
                 .title_bottom(" number toggles · esc closes "),
         )
         .render(r, buf);

@@ -438,7 +438,8 @@ fn stand_keys(app: &App, t: &Theme) -> Option<Line<'static>> {
 
 /// The panel of a concealment stand: its number and side, whether it is still concealed, what
 /// the enemy sees, the keys that expose or deploy it, and the units hidden behind it with their
-/// strength; then those exposed from it, by cause.
+/// strength; then those exposed from it, by cause. With the secrets hidden, a stand still
+/// concealing units says nothing of them, not even how many.
 fn stand_details(app: &App, t: &Theme, c: usize, lines: &mut Vec<Line<'static>>) {
     let b = app.battle();
     let r = &b.roster;
@@ -467,6 +468,15 @@ fn stand_details(app: &App, t: &Theme, c: usize, lines: &mut Vec<Line<'static>>)
             "the enemy now sees its {}",
             units(col.units.len())
         )));
+    } else if !app.roster_pane().sees_behind(c) {
+        lines.push(Line::from(vec![
+            Span::styled("CONCEALED", t.tone(Tone::Info)),
+            Span::raw(" contents unseen"),
+        ]));
+        lines.push(Line::from(
+            "what it hides is not shown while secrets are hidden",
+        ));
+        lines.extend(stand_keys(app, t));
     } else {
         let count = if hidden.len() == col.units.len() {
             units(hidden.len())
@@ -488,7 +498,8 @@ fn stand_details(app: &App, t: &Theme, c: usize, lines: &mut Vec<Line<'static>>)
 /// of at most `rows` rows of `cols` columns: each unit still hidden behind it on a line of its
 /// own (id, kind, strength, name) when every one can have a row; else all on one line, by id
 /// with their strength as pips, as many as fit, and how many more; then those exposed from it,
-/// by cause, in the list's order.
+/// by cause, in the list's order. The units hidden behind it are listed only for a viewer who
+/// sees behind it (not with the secrets hidden).
 fn stand_units(
     app: &App,
     t: &Theme,
@@ -502,6 +513,11 @@ fn stand_units(
     let esc = crate::text::escape_terminal;
     let col = &r.columns[c];
     let hidden: Vec<usize> = app.hidden_units(c).collect();
+    let listed: &[usize] = if app.roster_pane().sees_behind(c) {
+        &hidden
+    } else {
+        &[]
+    };
     // Those exposed from it, by cause, in the list's order.
     let mut exposed: Vec<(&str, Vec<&str>)> = Vec::new();
     for &u in col.units.iter().filter(|u| !hidden.contains(u)) {
@@ -526,8 +542,8 @@ fn stand_units(
         .collect();
     let used = panel_rows(lines, cols);
     let left = usize::from(rows.saturating_sub(used)).saturating_sub(exposed.len());
-    if hidden.len() <= left {
-        for &u in &hidden {
+    if listed.len() <= left {
+        for &u in listed {
             let info = &r.units[u];
             let st = &b.state().units[u];
             let mut text = format!(" {}", esc(&info.kind));
@@ -546,7 +562,7 @@ fn stand_units(
                 Span::raw(text),
             ]));
         }
-    } else if !hidden.is_empty() {
+    } else if !listed.is_empty() {
         // As many as the rows left hold, and how many more.
         let rows_left = u16::try_from(left.max(1)).unwrap_or(u16::MAX);
         let fits = |text: &str| wrapped_rows(&Line::from(text.to_string()), cols) <= rows_left;
@@ -561,20 +577,20 @@ fn stand_units(
             }
         };
         let mut text = String::from("hidden:");
-        for (i, &u) in hidden.iter().enumerate() {
+        for (i, &u) in listed.iter().enumerate() {
             let next = format!(
                 " {}{}",
                 entry(u),
-                if i + 1 < hidden.len() { "," } else { "" }
+                if i + 1 < listed.len() { "," } else { "" }
             );
-            let more = hidden.len() - i - 1;
+            let more = listed.len() - i - 1;
             let tail = if more > 0 {
                 format!(" and {more} more")
             } else {
                 String::new()
             };
             if i > 0 && !fits(&format!("{text}{next}{tail}")) {
-                text.push_str(&format!(" and {} more", hidden.len() - i));
+                text.push_str(&format!(" and {} more", listed.len() - i));
                 break;
             }
             text.push_str(&next);
@@ -619,7 +635,9 @@ fn unit_counts(b: &Battle, units: impl Iterator<Item = usize>) -> String {
 }
 
 /// What the panel shows for the selected line, then the offers standing and the area markers;
-/// `right` is the column the panel shares with the log.
+/// `right` is the column the panel shares with the log. With the secrets hidden, a formation or
+/// side counts only its units in the open, and the offers are those the screen may show
+/// ([`App::offers`]).
 pub(super) fn details_lines(app: &App, t: &Theme, right: Rect) -> Vec<Line<'static>> {
     let b = app.battle();
     let r = &b.roster;
@@ -702,9 +720,14 @@ pub(super) fn details_lines(app: &App, t: &Theme, right: Rect) -> Vec<Line<'stat
                 Span::styled(esc(&fi.id), t.key()),
                 Span::raw(format!(" {}{what}", esc(&fi.name))),
             ]));
-            lines.push(Line::from(unit_counts(b, r.units_of(f))));
+            lines.push(Line::from(unit_counts(
+                b,
+                r.units_of(f).filter(|&u| app.shows_unit(u)),
+            )));
             for badge in b.ruleset.formation_details(&view, f) {
-                lines.push(badge_line(t, &badge));
+                if app.shows_text(&badge.text) && app.shows_text(&badge.help) {
+                    lines.push(badge_line(t, &badge));
+                }
             }
         }
         Some(Row::Side(s)) => {
@@ -724,10 +747,12 @@ pub(super) fn details_lines(app: &App, t: &Theme, right: Rect) -> Vec<Line<'stat
             ]));
             lines.push(Line::from(unit_counts(
                 b,
-                (0..r.units.len()).filter(|&u| r.units[u].side == s),
+                (0..r.units.len()).filter(|&u| r.units[u].side == s && app.shows_unit(u)),
             )));
             for badge in b.ruleset.side_badges(&b.view(), s) {
-                lines.push(badge_line(t, &badge));
+                if app.shows_text(&badge.text) && app.shows_text(&badge.help) {
+                    lines.push(badge_line(t, &badge));
+                }
             }
         }
         None => lines.push(Line::from(Span::styled(
@@ -844,7 +869,7 @@ pub(super) fn offer_line(
     format!(
         "{}: {}{} may take it up",
         crate::text::escape_terminal(&standing.offer.text),
-        ids.join(", "),
+        crate::text::escape_terminal(&ids.join(", ")),
         if more > 0 {
             format!(" and {more} more")
         } else {

@@ -1,11 +1,12 @@
 //! The battle's account over the screen: how it ended, and each side's units, losses, hits and
-//! leaders ([`crate::battle::Summary`]), with the keys of the report.
+//! leaders ([`crate::battle::Summary`]), with the keys of the report. With the secrets hidden,
+//! the units still concealed are not counted.
 
 use super::*;
 
 pub(super) fn render_summary(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     let b = app.battle();
-    let s = b.summary();
+    let s = b.summary_for(app.viewer());
     let mut lines = vec![
         Line::from(Span::styled(
             crate::text::escape_terminal(b.scenario.title()),
@@ -54,6 +55,12 @@ pub(super) fn render_summary(app: &App, t: &Theme, area: Rect, buf: &mut Buffer)
             ]);
         }
         lines.push(Line::from(spans));
+    }
+    if app.secrets_hidden() {
+        lines.push(Line::from(Span::styled(
+            "Units still concealed are not counted while secrets are hidden.",
+            t.dim(),
+        )));
     }
     lines.push(Line::from(""));
     lines.push(Line::from(vec![
