@@ -90,14 +90,15 @@ pub(super) fn render_result(
 }
 
 /// An event's result in full: its summary, each resolution step by step, and its notes.
-fn result_text(ev: &Event, t: &Theme, text: &mut Text<'static>) {
-    text.push_line(Line::from(Span::styled(
-        crate::text::escape_terminal(&ev.summary),
-        t.title(),
-    )));
-    for res in &ev.resolutions {
-        text.push_line(Line::from(""));
-        for l in res.render_text().lines() {
+/// A resolution's explanation, a styled line each: what was resolved in bold, its table, row,
+/// modifiers and dice plain, the result in the key colour.
+pub(super) fn resolution_lines(
+    res: &crate::resolution::Resolution,
+    t: &Theme,
+) -> Vec<Line<'static>> {
+    res.render_text()
+        .lines()
+        .map(|l| {
             let style = if l.starts_with("Result:") {
                 t.key()
             } else if l.starts_with("  ") {
@@ -105,11 +106,19 @@ fn result_text(ev: &Event, t: &Theme, text: &mut Text<'static>) {
             } else {
                 Style::new().add_modifier(Modifier::BOLD)
             };
-            text.push_line(Line::from(Span::styled(
-                crate::text::escape_terminal(l),
-                style,
-            )));
-        }
+            Line::from(Span::styled(crate::text::escape_terminal(l), style))
+        })
+        .collect()
+}
+
+fn result_text(ev: &Event, t: &Theme, text: &mut Text<'static>) {
+    text.push_line(Line::from(Span::styled(
+        crate::text::escape_terminal(&ev.summary),
+        t.title(),
+    )));
+    for res in &ev.resolutions {
+        text.push_line(Line::from(""));
+        text.extend(resolution_lines(res, t));
     }
     if !ev.notes.is_empty() {
         text.push_line(Line::from(""));

@@ -148,16 +148,7 @@ fn latest_text(v: &WatchView, t: &Theme, short: bool) -> Text<'static> {
             text.push_line(Line::from(esc(&line)));
             continue;
         }
-        for l in res.render_text().lines() {
-            let style = if l.starts_with("Result:") {
-                t.key()
-            } else if l.starts_with("  ") {
-                Style::new()
-            } else {
-                Style::new().add_modifier(Modifier::BOLD)
-            };
-            text.push_line(Line::from(Span::styled(esc(l), style)));
-        }
+        text.extend(super::popups::resolution_lines(res, t));
     }
     for n in &ev.notes {
         text.push_line(Line::from(format!("• {}", esc(n))));
