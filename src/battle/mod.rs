@@ -20,6 +20,7 @@ pub mod summary;
 pub mod timers;
 
 use crate::dice::{DiceSource, Recorder, Roll};
+use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 use crate::rules::{
     Offer, Options, Params, PhaseChange, PhaseDef, RuleError, Ruleset, find_action,
@@ -789,6 +790,26 @@ impl Battle {
         let mut params = self.ruleset.prefill(&self.view(), action, given)?;
         params.fill_defaults(def.params).map_err(RuleError::from)?;
         Ok(params)
+    }
+
+    /// The exact odds of `action` as the battle would carry it out now, its inputs complete
+    /// ([`Battle::prefill`]): refused as acting would be where the rules already refuse it from
+    /// the inputs (a battle that is over, a unit that may not act), and nothing changed.
+    pub fn odds(&self, action: &str, params: &Params) -> Result<OddsReport, BattleError> {
+        if self.state.is_over() {
+            return Err(BattleError::Over {
+                last: self.state.turn_limit.unwrap_or_default(),
+            });
+        }
+        let def = find_action(self.ruleset, action)?;
+        if !def.in_battle {
+            return Err(BattleError::Invalid(format!(
+                "`{action}` is a table-only procedure; it is not used in a battle"
+            )));
+        }
+        let view = self.view();
+        self.ruleset.check_inputs(&view, action, params)?;
+        Ok(self.ruleset.battle_odds(&view, action, params)?)
     }
 
     /// The event an undo would take back.

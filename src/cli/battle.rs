@@ -6,6 +6,7 @@
 //! |---|---|
 //! | `umpire new SCENARIO --journal PATH [--seed N]` | starts a battle: the journal's header and start event |
 //! | `umpire act JOURNAL ACTION [INPUTS] [--dice FACES] [--json]` | one procedure of the rule set, as the terminal UI carries it out |
+//! | `umpire act JOURNAL ACTION [INPUTS] --odds [--json]` | the exact odds of the procedure as the battle would carry it out now; nothing is written |
 //! | `umpire act JOURNAL` | lists the procedures of the battle's rule set |
 //! | `umpire act JOURNAL -` | a script: commands from standard input, one a line |
 //! | `umpire next JOURNAL [--dice FACES] [--json]` | ends the phase and lists the automatic steps |
@@ -409,7 +410,8 @@ fn action_command(action: &'static ActionDef, journal: &Path) -> Command {
     let mut cmd = Command::new(action.id)
         .about(action.help)
         .override_usage(format!(
-            "umpire act {} {} [INPUTS]... [--dice FACES] [--json]",
+            "umpire act {0} {1} [INPUTS]... [--dice FACES] [--json]\n       \
+             umpire act {0} {1} [INPUTS]... --odds [--json]",
             quote(&journal.display().to_string()),
             action.id
         ))
@@ -432,6 +434,16 @@ fn action_command(action: &'static ActionDef, journal: &Path) -> Command {
     }
     cmd.next_help_heading("Dice and output")
         .arg(dice_arg())
+        .arg(
+            Arg::new("odds")
+                .long("odds")
+                .action(ArgAction::SetTrue)
+                .conflicts_with("dice")
+                .help(
+                    "Print the exact odds of every result, as the battle would carry the \
+                     procedure out now, instead of acting: nothing is rolled or written",
+                ),
+        )
         .arg(json_arg())
         .disable_help_flag(true)
         .arg(
@@ -473,6 +485,8 @@ enum Request {
         /// The inputs given, parsed, without defaults.
         given: Params,
         dice: Option<TypedDice>,
+        /// Only the exact odds, nothing carried out.
+        odds: bool,
         json: bool,
     },
     Next {
@@ -645,6 +659,7 @@ fn parse_act(ruleset: &dyn Ruleset, journal: &Path, words: &[String]) -> Result<
         action,
         given,
         dice: dice_from(&m)?,
+        odds: m.get_flag("odds"),
         json: m.get_flag("json"),
     })
 }
@@ -817,6 +832,18 @@ pub fn act(
             }
             script(&journal, input, out, err)
         }
+        Some(_) if asks_for_odds(&rest[1..]) => {
+            // The odds change nothing: read without the lock, as `state` does, so they can be
+            // asked while the battle is open elsewhere.
+            let read = read_journal(&journal)?;
+            match parse_act(read.battle.ruleset, &journal, &rest) {
+                Ok(request) => write_odds(&read.battle, request, out),
+                Err(Stop::Clap(e)) if e.use_stderr() && rest.iter().any(|w| w == "--json") => {
+                    Err(Failure::usage(clap_message(&e)))
+                }
+                Err(stop) => stop.on_command_line(out, err),
+            }
+        }
         Some(_) if asks_for_help(&rest[1..]) => {
             // Help needs only the rule set: read without the lock, so it works while the
             // battle is open elsewhere.
@@ -837,6 +864,41 @@ pub fn act(
             };
             carry_out(&mut session, &journal, request, out, err)
         }
+    }
+}
+
+fn asks_for_odds(words: &[String]) -> bool {
+    words
+        .iter()
+        .take_while(|w| *w != "--")
+        .any(|w| w == "--odds")
+        && !asks_for_help(words)
+}
+
+/// `act ACTION … --odds`: the exact odds of the procedure as the battle would carry it out now —
+/// the inputs completed from the battle as for acting, and refused as acting would be refused.
+fn write_odds(battle: &Battle, request: Request, out: &mut dyn Write) -> Result<(), Failure> {
+    let Request::Act {
+        action,
+        given,
+        json,
+        ..
+    } = request
+    else {
+        return Ok(());
+    };
+    let params = battle
+        .prefill(action.id, &given)
+        .map_err(|e| session_failure(e.into()))?;
+    let report = battle
+        .odds(action.id, &params)
+        .map_err(|e| session_failure(e.into()))?
+        .tidied();
+    if json {
+        output::write_json(out, &resolve::OddsJson::of(&report))
+    } else {
+        output::write_escaped(out, &resolve::render_odds(&report, battle.options()))?;
+        Ok(())
     }
 }
 
@@ -918,11 +980,15 @@ fn carry_out(
             let seed = session.seed();
             return write_state(session.battle(), journal, seed, None, json, out);
         }
+        request @ Request::Act { odds: true, .. } => {
+            return write_odds(session.battle(), request, out);
+        }
         Request::Act {
             action,
             given,
             dice,
             json,
+            ..
         } => {
             let params = battle
                 .prefill(action.id, &given)

@@ -381,7 +381,7 @@ pub fn run(mode: Mode, m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failur
 /// `extra_fractions` the exact fraction of each `p_…` figure that has one. A probability without
 /// one (a close combat's loop) has no `fraction`.
 #[derive(serde::Serialize)]
-struct OddsJson<'a> {
+pub(super) struct OddsJson<'a> {
     title: &'a str,
     results: Vec<OddsLineJson<'a>>,
     notes: &'a [String],
@@ -401,7 +401,7 @@ struct OddsLineJson<'a> {
 }
 
 impl<'a> OddsJson<'a> {
-    fn of(report: &'a OddsReport) -> Self {
+    pub(super) fn of(report: &'a OddsReport) -> Self {
         Self {
             title: &report.title,
             results: report
