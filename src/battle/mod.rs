@@ -503,6 +503,12 @@ impl Battle {
                         cause: "hits set by hand".into(),
                     });
                     summary.push_str(" — removed");
+                    // What the rules make of its leaving the table follows, as it would have.
+                    let (more, words) = self.ruleset.removal_effects(&view, u);
+                    effects.extend(more);
+                    for w in words {
+                        summary.push_str(&format!(", {w}"));
+                    }
                 }
                 Event {
                     kind: EventKind::Edit,

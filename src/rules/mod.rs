@@ -505,6 +505,14 @@ pub trait Ruleset: Send + Sync {
         action: &str,
         params: &Params,
     ) -> Result<OddsReport, RuleError>;
+    /// What the rules make of `unit` leaving the table, besides its removal (a leader's return
+    /// turn, command points lost with an HQ), with the words for the log. The core asks for it
+    /// when the umpire removes a unit by hand (its hits set to its limit), so that the battle is
+    /// left as the rules would have left it. Nothing by default.
+    fn removal_effects(&self, battle: &BattleView<'_>, unit: usize) -> (Vec<Effect>, Vec<String>) {
+        let _ = (battle, unit);
+        (Vec::new(), Vec::new())
+    }
     /// Whether `input` of `action` can matter, given the battle and the inputs given so far
     /// (`given`, by name, including those filled in from the battle): a form shows, and submits,
     /// only the inputs that apply, and shows again one that comes to apply. An input whose

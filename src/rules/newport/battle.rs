@@ -121,39 +121,51 @@ fn damage(
             cause: cause.to_string(),
         });
         said.push("removed".into());
-        if is_leader(info) && !is_hq(info) && company_scale(v) {
-            // Its side's N-th turn after the turn it died: one game turn sooner when its side has
-            // yet to move in this game turn (killed in an earlier side's turn).
-            let n = v.sides_in_order();
-            let yet_to_move = n.iter().position(|&x| x == info.side)
-                > n.iter().position(|&x| x == v.active_side());
-            let back =
-                v.state.turn + v.options.int("leader_return_turns") as u32 - u32::from(yet_to_move);
-            effects.push(Effect::Marker {
-                unit: info.id.clone(),
-                marker: RETURNS.into(),
-                value: Some(back as i32),
-            });
-            said.push(format!("a replacement returns on turn {back}"));
-        }
-        if is_hq(info)
-            && let Some(bn) = v.roster.enclosing(u, "battalion")
-        {
-            let bid = &v.roster.formations[bn].id;
-            if v.state.counter(bid, "saved").unwrap_or(0) > 0 {
-                said.push(format!("{bid}'s saved command points are lost"));
-            }
-            effects.push(Effect::Counter {
-                scope: bid.clone(),
-                name: "saved".into(),
-                value: Some(0),
-            });
-        }
+        let (more, words) = removal(v, u);
+        effects.extend(more);
+        said.extend(words);
     }
     if said.is_empty() {
         said.push("no change".into());
     }
     words.push(format!("{}: {}", v.label(u), said.join(", ")));
+}
+
+/// What a stand's leaving the table brings with it, besides its removal, with the words for the
+/// log: a company-game leader's replacement turn, a battalion HQ's saved command points lost.
+pub(super) fn removal(v: &BattleView<'_>, u: usize) -> (Vec<Effect>, Vec<String>) {
+    let info = v.info(u);
+    let mut effects = Vec::new();
+    let mut said = Vec::new();
+    if is_leader(info) && !is_hq(info) && company_scale(v) {
+        // Its side's N-th turn after the turn it died: one game turn sooner when its side has
+        // yet to move in this game turn (killed in an earlier side's turn).
+        let n = v.sides_in_order();
+        let yet_to_move =
+            n.iter().position(|&x| x == info.side) > n.iter().position(|&x| x == v.active_side());
+        let back =
+            v.state.turn + v.options.int("leader_return_turns") as u32 - u32::from(yet_to_move);
+        effects.push(Effect::Marker {
+            unit: info.id.clone(),
+            marker: RETURNS.into(),
+            value: Some(back as i32),
+        });
+        said.push(format!("a replacement returns on turn {back}"));
+    }
+    if is_hq(info)
+        && let Some(bn) = v.roster.enclosing(u, "battalion")
+    {
+        let bid = &v.roster.formations[bn].id;
+        if v.state.counter(bid, "saved").unwrap_or(0) > 0 {
+            said.push(format!("{bid}'s saved command points are lost"));
+        }
+        effects.push(Effect::Counter {
+            scope: bid.clone(),
+            name: "saved".into(),
+            value: Some(0),
+        });
+    }
+    (effects, said)
 }
 
 /// How a stand ends up, in the words of the log line: `destroyed`; or its morale and hits

@@ -170,6 +170,10 @@ impl Ruleset for Newport {
         battle::odds(view, action, params)
     }
 
+    fn removal_effects(&self, view: &BattleView<'_>, unit: usize) -> (Vec<Effect>, Vec<String>) {
+        battle::removal(view, unit)
+    }
+
     fn input_applies(
         &self,
         view: &BattleView<'_>,
