@@ -1687,6 +1687,23 @@ pub(super) fn move_allowed(v: &BattleView<'_>, u: usize) -> Result<(), RuleError
     Ok(())
 }
 
+/// Whether `u` is a vehicle held back by its Suppressed marker: it may move only away.
+pub(super) fn suppressed_vehicle(v: &BattleView<'_>, u: usize) -> bool {
+    is_vehicle(&v.info(u).kind) && morale(v, u) == Morale::Suppressed
+}
+
+/// A Suppressed vehicle may not move closer to the enemy: its move must be away (`--away`).
+pub(super) fn moves_away(v: &BattleView<'_>, u: usize, p: &Params) -> Result<(), RuleError> {
+    if suppressed_vehicle(v, u) && !p.flag("away") {
+        return Err(RuleError::refused(format!(
+            "{} is a Suppressed vehicle: it may not move closer to the enemy, only away from it \
+             (say so with away)",
+            v.label(u)
+        )));
+    }
+    Ok(())
+}
+
 fn act_move(
     v: &BattleView<'_>,
     p: &Params,
@@ -1695,8 +1712,8 @@ fn act_move(
     in_action_phase(v, "movement")?;
     let u = unit_param(v, p, "unit")?;
     move_allowed(v, u)?;
-    let vehicle = is_vehicle(&v.info(u).kind);
-    let m = morale(v, u);
+    moves_away(v, u, p)?;
+    let away = suppressed_vehicle(v, u);
     let mut resolutions = Vec::new();
     if let Some((roll, ok)) = command_check(v, u, p.flag("out-of-command"), dice)? {
         if !ok {
@@ -1711,8 +1728,8 @@ fn act_move(
         effects.push(set(v, u, MOVED_ON_ROAD, true));
         words.push("moved along a road: −2 on anti-tank fire at it this turn".into());
     }
-    if vehicle && m == Morale::Suppressed {
-        words.push("a Suppressed vehicle may only move away from the enemy".into());
+    if away {
+        words.push("a Suppressed vehicle: it moves away from the enemy".into());
     }
     Ok(with_offer(
         Outcome {

@@ -868,6 +868,11 @@ pub const UNIT_PARAMS: &[ParamDef] = &[
         "it moved along a road (−2 on anti-tank fire at it this turn)",
     )
     .battle(),
+    ParamDef::flag(
+        "away",
+        "a Suppressed vehicle: it moves away from the enemy (it may not move closer)",
+    )
+    .battle(),
 ];
 
 pub const PANIC_PARAMS: &[ParamDef] = &[

@@ -5,8 +5,9 @@
 
 use super::battle::{
     air_allowed, attacker_ready, close_combat_allowed, command_roll_allowed, command_roll_possible,
-    fire_allowed, firer_ready, in_action_phase, is_leader, method, move_allowed, panic_allowed,
-    rally_allowed, rally_leader_ready, rally_possible, ready_asset, spend_point, spotter_allowed,
+    fire_allowed, firer_ready, in_action_phase, is_leader, method, move_allowed, moves_away,
+    panic_allowed, rally_allowed, rally_leader_ready, rally_possible, ready_asset, spend_point,
+    spotter_allowed, suppressed_vehicle,
 };
 use super::fire::{has_vehicle_ranges, is_vehicle};
 use crate::battle::BattleView;
@@ -67,6 +68,8 @@ pub fn input_applies(v: &BattleView<'_>, action: &str, input: &ParamDef, p: &Par
         ("artillery", "range") => p.text("weapon").is_none_or(|w| w == "light-mortar"),
         // A road move matters to anti-tank fire, which is fire at a vehicle.
         ("move", "road") => named(v, p, "unit").is_none_or(|u| is_vehicle(&v.info(u).kind)),
+        // Only a Suppressed vehicle is held to moving away.
+        ("move", "away") => named(v, p, "unit").is_none_or(|u| suppressed_vehicle(v, u)),
         _ => true,
     }
 }
@@ -135,6 +138,7 @@ pub fn check_inputs(v: &BattleView<'_>, action: &str, p: &Params) -> Result<(), 
             in_action_phase(v, "movement")?;
             if let Some(u) = named(v, p, "unit") {
                 move_allowed(v, u)?;
+                moves_away(v, u, p)?;
                 has_point(u)?;
             }
         }
