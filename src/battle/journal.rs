@@ -119,6 +119,13 @@ pub enum JournalError {
         esc(path)
     )]
     Broken { path: PathBuf },
+    #[error(
+        "{}: the battle journal is no longer at this path (it was moved, replaced or deleted while \
+         the battle was open): nothing more is recorded here, and this event was not saved; find \
+         the journal and resume it",
+        esc(path)
+    )]
+    Displaced { path: PathBuf },
 }
 
 fn esc(path: &Path) -> String {
@@ -408,11 +415,15 @@ impl Journal {
     /// before. A bad last line still in the file is set aside first.
     pub fn append<E: Serialize>(&mut self, entry: &E) -> Result<(), JournalError> {
         if self.broken {
+            self.still_named()?;
             return Err(JournalError::Broken {
                 path: self.path.clone(),
             });
         }
         let line = encode_line(&self.path, entry, self.checksummed)?;
+        // Written into a file that its path no longer names, an event would be acknowledged and
+        // lost when the program ends: stop instead.
+        self.still_named()?;
         self.set_aside_tail()?;
         if let Err(source) = (&self.file).write_all(&line) {
             self.broken = self.cut_back().is_err();
@@ -426,7 +437,26 @@ impl Journal {
             return Err(self.io("sync", source));
         }
         self.len += line.len() as u64;
+        // Moved away while it was written: the line is in the file held, not at the path.
+        self.still_named()?;
         Ok(())
+    }
+
+    /// Whether the journal's path still names the file this writer holds (the same device and
+    /// inode); once it does not, the writer is broken for good.
+    fn still_named(&mut self) -> Result<(), JournalError> {
+        use std::os::unix::fs::MetadataExt as _;
+        let held = self.file.metadata().map_err(|e| self.io("check", e))?;
+        let named = std::fs::metadata(&self.path)
+            .is_ok_and(|m| m.dev() == held.dev() && m.ino() == held.ino());
+        if named {
+            Ok(())
+        } else {
+            self.broken = true;
+            Err(JournalError::Displaced {
+                path: self.path.clone(),
+            })
+        }
     }
 
     /// The journal's file.
@@ -1280,6 +1310,32 @@ mod tests {
                     .contains("not a regular file (it is a FIFO (named pipe))"),
                 "{err}"
             );
+        }
+    }
+
+    #[test]
+    fn a_writer_stops_once_its_path_names_another_file_or_none() {
+        let dir = tempfile::tempdir().unwrap();
+        for how in ["moved", "replaced", "deleted"] {
+            let path = journal_with(dir.path(), 1);
+            let mut j = Journal::open::<Head, Item>(&path).unwrap().journal;
+            j.append(&item(2)).unwrap();
+            let away = dir.path().join("away.jsonl");
+            match how {
+                "moved" => std::fs::rename(&path, &away).unwrap(),
+                "replaced" => {
+                    std::fs::write(&away, b"another file\n").unwrap();
+                    std::fs::rename(&away, &path).unwrap();
+                }
+                _ => std::fs::remove_file(&path).unwrap(),
+            }
+            for _ in 0..2 {
+                let e = j.append(&item(3)).unwrap_err();
+                assert!(matches!(e, JournalError::Displaced { .. }), "{how}: {e}");
+                assert!(e.to_string().contains("no longer at this path"), "{e}");
+            }
+            let _ = std::fs::remove_file(&path);
+            let _ = std::fs::remove_file(&away);
         }
     }
 
