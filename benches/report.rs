@@ -43,7 +43,7 @@ fn reporting(c: &mut Criterion) {
         b.iter(|| {
             let chronicle = Chronicle::load(&path).expect("the journal loads");
             let r = Report::build(&chronicle, Viewer::Umpire);
-            report::write(&r, Format::Html, &out).expect("written")
+            report::write(&r, Format::Html, &out, &path).expect("written")
         });
     });
     g.bench_function(

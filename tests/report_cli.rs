@@ -356,3 +356,107 @@ fn a_private_note_is_the_umpires_alone() {
     let public = g.markdown(&["--public"]);
     assert!(!public.contains("reserve waits"), "{public}");
 }
+
+// ---- a report never written over a battle ------------------------------------------------------
+
+#[test]
+fn a_report_is_never_written_over_its_journal_or_another_battle() {
+    let g = Given::battle(NEWPORT, "next\nnote Smoke drifts east\n");
+    let before = std::fs::read(g.path()).unwrap();
+    // The journal itself, by its name and through a link.
+    let link = g.path().with_file_name("link.jsonl");
+    std::os::unix::fs::symlink(g.path(), &link).unwrap();
+    for target in [g.j(), link.to_str().unwrap()] {
+        let r = run_in("", &["report", g.j(), "-o", target]);
+        assert_eq!(r.code, ExitCode::from(1), "{}", r.err);
+        assert!(r.err.contains("it is the battle's journal"), "{}", r.err);
+    }
+    // Another battle's journal.
+    let other = Given::battle(SCRUBY, "");
+    let other_before = std::fs::read(other.path()).unwrap();
+    let r = run_in("", &["report", g.j(), "-o", other.j(), "--format", "html"]);
+    assert_eq!(r.code, ExitCode::from(1), "{}", r.err);
+    assert!(r.err.contains("it is a battle journal"), "{}", r.err);
+    assert_eq!(std::fs::read(g.path()).unwrap(), before);
+    assert_eq!(std::fs::read(other.path()).unwrap(), other_before);
+    // The battle goes on, recorded where it always was.
+    ok("note Still here\n", &["act", g.j(), "-"]);
+    assert!(
+        std::fs::read_to_string(g.path())
+            .unwrap()
+            .contains("Still here")
+    );
+}
+
+#[test]
+fn a_report_is_never_written_over_a_file_it_did_not_write() {
+    let g = Given::battle(NEWPORT, "next\n");
+    let dir = g.path().parent().unwrap();
+    let notes = dir.join("notes.md");
+    std::fs::write(&notes, "my own notes\n").unwrap();
+    let r = run_in("", &["report", g.j(), "-o", notes.to_str().unwrap()]);
+    assert_eq!(r.code, ExitCode::from(1), "{}", r.err);
+    assert!(
+        r.err.contains("not a report written by umpire"),
+        "{}",
+        r.err
+    );
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my own notes\n");
+    // Nor over a file where the Markdown report's chart would go.
+    let report = dir.join("mine.md");
+    let chart = dir.join("mine.strength.svg");
+    std::fs::write(&chart, "<svg>a drawing of mine</svg>").unwrap();
+    let r = run_in("", &["report", g.j(), "-o", report.to_str().unwrap()]);
+    assert_eq!(r.code, ExitCode::from(1), "{}", r.err);
+    assert!(r.err.contains("not a report's chart"), "{}", r.err);
+    assert!(!report.exists());
+    // A report of its own is written again; a folder is refused.
+    std::fs::remove_file(&chart).unwrap();
+    for format in ["md", "html"] {
+        let path = dir.join(format!("again.{format}"));
+        let p = path.to_str().unwrap();
+        ok("", &["report", g.j(), "--format", format, "-o", p]);
+        ok("", &["report", g.j(), "--format", format, "-o", p]);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("Hedgerow at La Forge"), "{text}");
+    }
+    let r = run_in("", &["report", g.j(), "-o", dir.to_str().unwrap()]);
+    assert_eq!(r.code, ExitCode::from(1), "{}", r.err);
+    assert!(r.err.contains("folder"), "{}", r.err);
+}
+
+#[test]
+fn a_report_to_what_is_not_a_regular_file_is_written_in_place() {
+    let g = Given::battle(NEWPORT, "next\n");
+    let dir = g.path().parent().unwrap();
+    let fifo = dir.join("pipe");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo is given a valid, NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    ok("", &["report", g.j(), "-o", fifo.to_str().unwrap()]);
+    let text = reader.join().unwrap();
+    assert!(text.contains("Hedgerow at La Forge"), "{text}");
+    use std::os::unix::fs::FileTypeExt as _;
+    assert!(
+        std::fs::metadata(&fifo).unwrap().file_type().is_fifo(),
+        "still a FIFO"
+    );
+    assert!(
+        !dir.join("pipe.strength.svg").exists(),
+        "no chart beside a FIFO"
+    );
+    // The system's null device stays what it is.
+    let out = ok("", &["report", g.j(), "-o", "/dev/null"]);
+    assert!(out.contains("/dev/null"), "{out}");
+    assert!(
+        std::fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    assert!(!Path::new("/dev/null.strength.svg").exists());
+}

@@ -64,6 +64,16 @@ pub struct Header {
     pub started: DateTime<Utc>,
 }
 
+/// True when `head` (the first bytes of a file) begins a battle journal of this program: a JSON
+/// object whose first line names [`PROGRAM`] and a journal format.
+pub fn is_journal_head(head: &[u8]) -> bool {
+    let line = head.split(|&b| b == b'\n').next().unwrap_or_default();
+    let text = String::from_utf8_lossy(line);
+    text.starts_with('{')
+        && text.contains(&format!("\"program\":\"{PROGRAM}\""))
+        && text.contains("\"format\":")
+}
+
 /// Where the program's seeded generator stood: how many 32-bit words it had drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DicePos {

@@ -93,7 +93,7 @@ pub fn run(m: &ArgMatches, out: &mut dyn Write, err: &mut dyn Write) -> Result<(
             let path = given.cloned().unwrap_or_else(|| {
                 report::default_path(journal, &chronicle.battle, viewer, format)
             });
-            let written = report::write(&report, format, &path).map_err(|e| {
+            let written = report::write(&report, format, &path, journal).map_err(|e| {
                 Failure::failed(format!(
                     "cannot write the report to {}: {e}",
                     path.display()

@@ -749,18 +749,41 @@ pub fn render(report: &Report, format: Format, chart: Option<&str>) -> String {
     }
 }
 
-/// Writes `report` to `path` in `format`, and for Markdown its strength chart beside it
-/// (`NAME.strength.svg`). Each file is written whole to a temporary sibling, synced, then moved
-/// into place: a reader never sees half a report.
-pub fn write(report: &Report, format: Format, path: &std::path::Path) -> std::io::Result<Written> {
+/// Writes `report` (of the battle in `journal`) to `path` in `format`, and for Markdown its
+/// strength chart beside it (`NAME.strength.svg`). Each file is written whole to a temporary
+/// sibling, synced, then moved into place: a reader never sees half a report.
+///
+/// A report is never written over a battle or over what it did not write itself: `path` is
+/// refused when it is the journal (the same file, by any name) or any battle journal, and when it
+/// names an existing file that is not a report of this program's. A path that is not a regular
+/// file (`/dev/null`, a FIFO, a terminal) is written to in place, never replaced, and has no
+/// chart beside it.
+pub fn write(
+    report: &Report,
+    format: Format,
+    path: &std::path::Path,
+    journal: &std::path::Path,
+) -> std::io::Result<Written> {
+    if destination(path, journal, Kind::Report)? == Destination::InPlace {
+        write_in_place(path, render(report, format, None).as_bytes())?;
+        return Ok(Written {
+            report: path.to_path_buf(),
+            chart: None,
+        });
+    }
     let chart = match format {
         Format::Markdown => {
             let stem = path
                 .file_stem()
                 .map_or_else(|| "report".into(), |s| s.to_string_lossy().into_owned());
             let chart = path.with_file_name(format!("{stem}.strength.svg"));
-            write_whole(&chart, chart::strength_svg(report).as_bytes())?;
-            Some(chart)
+            match destination(&chart, journal, Kind::Chart)? {
+                Destination::Replace => {
+                    write_whole(&chart, chart::strength_svg(report).as_bytes())?;
+                    Some(chart)
+                }
+                Destination::InPlace => None,
+            }
         }
         Format::Html => None,
     };
@@ -773,6 +796,119 @@ pub fn write(report: &Report, format: Format, path: &std::path::Path) -> std::io
         report: path.to_path_buf(),
         chart,
     })
+}
+
+/// What a report writes: the report itself, or the chart beside a Markdown report.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Report,
+    Chart,
+}
+
+/// How a file is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Destination {
+    /// Whole to a temporary sibling, then renamed over the path (a new file, or a report of ours).
+    Replace,
+    /// Straight into what the path names (a device, a FIFO, a terminal), never renamed over.
+    InPlace,
+}
+
+/// Where `path` may be written, or why it may not: never the journal or another battle journal,
+/// never over a regular file this program did not write as a report (or chart), never a folder.
+fn destination(
+    path: &std::path::Path,
+    journal: &std::path::Path,
+    kind: Kind,
+) -> std::io::Result<Destination> {
+    use std::io::{Error, ErrorKind};
+    let refuse = |why: String| Err(Error::new(ErrorKind::AlreadyExists, why));
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Destination::Replace),
+        Err(e) => return Err(e),
+    };
+    if meta.is_dir() {
+        return refuse("it is a folder: name a file".into());
+    }
+    if !meta.is_file() {
+        return Ok(Destination::InPlace);
+    }
+    if same_file(&meta, journal) {
+        return refuse(
+            "it is the battle's journal: a report is never written over the battle it reports"
+                .into(),
+        );
+    }
+    let head = file_head(path)?;
+    if crate::battle::session::is_journal_head(&head) {
+        return refuse(
+            "it is a battle journal: a report is never written over a battle; choose another name"
+                .into(),
+        );
+    }
+    let ours = match kind {
+        Kind::Report => is_report_head(&head),
+        Kind::Chart => is_chart_head(&head),
+    };
+    if !ours {
+        let what = match kind {
+            Kind::Report => "a report",
+            Kind::Chart => "a report's chart",
+        };
+        return refuse(format!(
+            "it exists and is not {what} written by umpire: it is left as it is; remove it or \
+             choose another name"
+        ));
+    }
+    Ok(Destination::Replace)
+}
+
+/// True when `meta` is the file that `other` names (the same device and inode).
+fn same_file(meta: &std::fs::Metadata, other: &std::path::Path) -> bool {
+    use std::os::unix::fs::MetadataExt as _;
+    std::fs::metadata(other).is_ok_and(|o| o.dev() == meta.dev() && o.ino() == meta.ino())
+}
+
+/// The first kilobytes of a file, to tell what it is.
+fn file_head(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let mut head = Vec::new();
+    std::fs::File::open(path)?
+        .take(4096)
+        .read_to_end(&mut head)?;
+    Ok(head)
+}
+
+/// True when `head` begins a report this program wrote: its HTML names umpire as its generator;
+/// its Markdown opens with the title, the line saying whose copy it is, and the rule set.
+fn is_report_head(head: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(head);
+    if text.starts_with("<!DOCTYPE html>") {
+        return text.contains("<meta name=\"generator\" content=\"umpire\">");
+    }
+    let mut lines = text.lines();
+    let opening = matches!(
+        (lines.next(), lines.next(), lines.next()),
+        (Some(title), Some(""), Some(whose))
+            if title.starts_with("# ") && whose.starts_with("*The ") && whose.contains(" copy")
+    );
+    opening && text.lines().any(|l| l.starts_with("- **Rule set:** "))
+}
+
+/// True when `head` begins a strength chart this program wrote.
+fn is_chart_head(head: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(head);
+    text.starts_with("<svg") && text.contains("<title>Strength over the battle")
+}
+
+/// Writes `bytes` straight into what `path` names, which is not a regular file (it is neither
+/// created nor renamed over).
+fn write_in_place(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let mut f = std::fs::OpenOptions::new().write(true).open(path)?;
+    f.write_all(bytes)?;
+    f.flush()
 }
 
 /// Writes `bytes` to `path` through a synced temporary sibling renamed into place.

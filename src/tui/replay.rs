@@ -366,7 +366,7 @@ impl ReportView {
         let c = &self.chronicle;
         let path = report::default_path(&c.path, &c.battle, Viewer::Umpire, format);
         let shown = |p: &Path| crate::text::escape_terminal(&p.display().to_string());
-        self.message = Some(match report::write(&self.report, format, &path) {
+        self.message = Some(match report::write(&self.report, format, &path, &c.path) {
             Ok(written) => {
                 let mut text = format!("report written: {}", shown(&written.report));
                 if let Some(chart) = &written.chart {

@@ -492,7 +492,10 @@ fn a_killed_leader_returns_two_turns_later() {
         .says(&["returns on turn 3"]);
     assert_eq!(t.state().unit("g-ldr").marker("returns"), Some(3));
     let screen = t.screen(120, 40);
-    let row = screen.lines().find(|l| l.contains("g-ldr Lt. Krause")).unwrap_or_default();
+    let row = screen
+        .lines()
+        .find(|l| l.contains("g-ldr Lt. Krause"))
+        .unwrap_or_default();
     assert!(row.contains("BACK T3"), "{screen}");
     // A battalion HQ is not replaced.
     let mut t = Table::given(&battalion("", "")).played("next --dice 5");

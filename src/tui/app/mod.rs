@@ -506,7 +506,7 @@ impl App {
                     format,
                 );
                 let shown = crate::text::escape_terminal(&path.display().to_string());
-                match crate::report::write(&report, format, &path) {
+                match crate::report::write(&report, format, &path, &chronicle.path) {
                     Ok(_) => self.info(format!("report written: {shown}")),
                     Err(e) => self.error(format!("cannot write the report to {shown}: {e}")),
                 }
