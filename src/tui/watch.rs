@@ -185,26 +185,18 @@ impl WatchView {
             || identity(&path) != self.identity
             || len < self.chronicle.read_to();
         if replaced {
-            return match Chronicle::load(&path) {
-                Ok(chronicle) => {
-                    let back = self.following == Following::Gone;
-                    self.identity = identity(&path);
-                    self.tree = RosterTree::for_viewer(&chronicle.battle, self.viewer);
-                    self.chronicle = chronicle;
-                    self.following = Following::Live;
+            let back = self.following == Following::Gone;
+            return match self.reload() {
+                Ok(()) => {
                     self.message = Some(if back {
                         "A journal is back at this path: it is read whole again.".into()
                     } else {
                         "The journal was replaced or cut back: it is read whole again.".into()
                     });
-                    self.roster_top = 0;
-                    self.log_back = 0;
-                    self.log.clear();
-                    self.read_log();
                     true
                 }
                 // A journal being created has no header yet: the next change brings it.
-                Err(e) => self.stop(e.to_string()),
+                Err(e) => self.stop(e),
             };
         }
         let was = self.following.clone();
@@ -220,12 +212,34 @@ impl WatchView {
                 self.read_log();
                 true
             }
+            // What follows does not follow what was read: the file was written anew in place
+            // (another battle, a copy restored) — read whole again if it reads whole.
+            Err(_) if self.reload().is_ok() => {
+                self.message =
+                    Some("The journal was rewritten in place: it is read whole again.".into());
+                true
+            }
             Err(e) => {
                 self.tree.rebuild(&self.chronicle.battle);
                 self.read_log();
                 self.stop(e.to_string())
             }
         }
+    }
+
+    /// Reads the journal at the path whole again, from its start.
+    fn reload(&mut self) -> Result<(), String> {
+        let path = self.chronicle.path.clone();
+        let chronicle = Chronicle::load(&path).map_err(|e| e.to_string())?;
+        self.identity = identity(&path);
+        self.tree = RosterTree::for_viewer(&chronicle.battle, self.viewer);
+        self.chronicle = chronicle;
+        self.following = Following::Live;
+        self.roster_top = 0;
+        self.log_back = 0;
+        self.log.clear();
+        self.read_log();
+        Ok(())
     }
 
     fn stop(&mut self, why: String) -> bool {
