@@ -494,11 +494,11 @@ fn out_of_order_records_and_foreign_headers_are_refused() {
         "{err}"
     );
 
-    let future = reseal(&text.replacen("\"format\":2,", "\"format\":3,", 1));
+    let future = reseal(&text.replacen("\"format\":3,", "\"format\":4,", 1));
     std::fs::write(&path, &future).unwrap();
     let err = Session::resume(&path).unwrap_err();
     assert!(matches!(err, SessionError::Format { .. }), "{err}");
-    assert!(err.to_string().contains("format is 3"), "{err}");
+    assert!(err.to_string().contains("format is 4"), "{err}");
 }
 
 #[test]
@@ -628,4 +628,130 @@ fn a_journal_of_format_1_still_opens_and_carries_on_unchecked() {
         s.battle().history().last_in_force().unwrap().summary,
         "Note: carried on"
     );
+}
+
+#[test]
+fn a_journal_of_format_2_still_opens_and_carries_on_with_checksums_on_each_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.jsonl");
+    fs::copy("tests/fixtures/journals/format-2.jsonl", &path).unwrap();
+    let (mut s, torn) = Session::resume(&path).unwrap();
+    assert_eq!(torn, None);
+    assert_eq!(s.header().format, 2);
+    assert_eq!(s.battle().state(), &s.battle().fold());
+    s.execute(&note("carried on"), None, t(100)).unwrap();
+    drop(s);
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(
+        text.lines()
+            .all(|l| l.starts_with("{\"crc\":\"") && !l.contains("\"prev\"")),
+        "a format 2 journal stays checksummed line by line:\n{text}"
+    );
+    let (s, _) = Session::resume(&path).unwrap();
+    assert_eq!(
+        s.battle().history().last_in_force().unwrap().summary,
+        "Note: carried on"
+    );
+}
+
+/// Two copies of one battle that part ways after their first records: the same scenario and seed,
+/// then different notes and moves.
+fn two_copies(dir: &std::path::Path) -> (std::path::PathBuf, Vec<String>, Vec<String>) {
+    let a = dir.join("a.jsonl");
+    let b = dir.join("b.jsonl");
+    for (path, words) in [(&a, ["ours", "the left"]), (&b, ["theirs", "the right"])] {
+        let mut s = Session::create(scenario(), path, 7, t(0)).unwrap();
+        s.execute(&Command::Advance, None, t(1)).unwrap();
+        s.execute(&note(words[0]), None, t(2)).unwrap();
+        s.execute(&note(words[1]), None, t(3)).unwrap();
+        s.execute(&Command::Undo, None, t(4)).unwrap();
+        s.execute(&note("the end"), None, t(5)).unwrap();
+    }
+    let lines = |p: &std::path::Path| -> Vec<String> {
+        fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .map(|l| format!("{l}\n"))
+            .collect()
+    };
+    (a.clone(), lines(&a), lines(&b))
+}
+
+#[test]
+fn a_line_from_another_copy_of_the_battle_is_refused_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, a, b) = two_copies(dir.path());
+    assert_eq!(a.len(), b.len());
+    let mut spliced = 0;
+    for i in 1..a.len() {
+        if a[i] == b[i] {
+            continue;
+        }
+        let mut text = a.clone();
+        text[i] = b[i].clone();
+        fs::write(&path, text.concat()).unwrap();
+        let err = Session::resume(&path).unwrap_err().to_string();
+        // The line that breaks the chain is the first that differs from the one it follows: the
+        // spliced line itself, or (when its own chain still holds, every line before it being
+        // the same in both copies) the line after it.
+        let named = (i + 1..=i + 2).any(|n| err.contains(&format!("a.jsonl:{n}:")));
+        assert!(named, "line {}: {err}", i + 1);
+        assert!(err.contains("does not follow the line before it"), "{err}");
+        spliced += 1;
+    }
+    assert!(spliced >= 4, "{spliced}");
+    // The report and the state read it the same way.
+    let r = umpire::report::Chronicle::load(&path);
+    assert!(r.is_err());
+}
+
+#[test]
+fn lines_swapped_or_taken_out_are_refused_naming_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, a, _) = two_copies(dir.path());
+    let mut swapped = a.clone();
+    swapped.swap(2, 3);
+    fs::write(&path, swapped.concat()).unwrap();
+    let err = Session::resume(&path).unwrap_err().to_string();
+    assert!(err.contains("a.jsonl:3:"), "{err}");
+    assert!(err.contains("does not follow"), "{err}");
+    let mut cut = a.clone();
+    cut.remove(3);
+    fs::write(&path, cut.concat()).unwrap();
+    let err = Session::resume(&path).unwrap_err().to_string();
+    assert!(err.contains("a.jsonl:4:"), "{err}");
+    // Even the last line: no crash leaves an intact line that does not follow its neighbour.
+    let mut last = a.clone();
+    let n = last.len();
+    last.swap(n - 2, n - 1);
+    fs::write(&path, last.concat()).unwrap();
+    let err = Session::resume(&path).unwrap_err().to_string();
+    assert!(err.contains(&format!("a.jsonl:{}:", n - 1)), "{err}");
+    // Whole, the journal opens.
+    fs::write(&path, a.concat()).unwrap();
+    Session::resume(&path).unwrap();
+}
+
+#[test]
+fn a_line_of_a_battle_of_another_rule_set_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, a, _) = two_copies(dir.path());
+    let other = dir.path().join("other.jsonl");
+    let mut s = Session::create(dicey_scenario(), &other, 7, t(0)).unwrap();
+    s.execute(&note("a note fits anywhere"), None, t(1))
+        .unwrap();
+    s.execute(&Command::Undo, None, t(2)).unwrap();
+    drop(s);
+    let foreign: Vec<String> = fs::read_to_string(&other)
+        .unwrap()
+        .lines()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    for line in &foreign[2..] {
+        let mut text = a.clone();
+        text[3] = line.clone();
+        fs::write(&path, text.concat()).unwrap();
+        let err = Session::resume(&path).unwrap_err().to_string();
+        assert!(err.contains("a.jsonl:4:"), "{err}");
+    }
 }

@@ -3,21 +3,25 @@
 //! # Format
 //!
 //! ```text
-//! {"crc":"5d0a73c1","format":2,"program":"umpire",…}   ← line 1: the header
-//! {"crc":"0b8e6f42","seq":1,"at":"…","entry":"event",…} ← line 2: the first entry
-//! {"crc":"…","seq":2,…}                                  ← one entry a line, oldest first
+//! {"crc":"5d0a73c1","prev":"00000000","format":3,"program":"umpire",…}   ← line 1: the header
+//! {"crc":"0b8e6f42","prev":"5d0a73c1","seq":1,"at":"…","entry":"event",…} ← line 2: the first entry
+//! {"crc":"…","prev":"0b8e6f42","seq":2,…}                                  ← one entry a line
 //! ```
 //!
 //! Every line is one JSON object written by `serde_json` (which never puts a raw newline inside a
 //! value) and ends with `\n`. Its first member, `crc`, is the CRC-32 (IEEE, as eight lowercase hex
 //! digits) of the object written without that member: of the bytes `{` followed by everything
-//! after `"crc":"xxxxxxxx",`. The line stays plain JSON that any tool reads. This module is generic
-//! over the header and entry types: it knows nothing about battles ([`super::session`] gives it its
-//! meaning).
+//! after `"crc":"xxxxxxxx",`. Its second, `prev`, is the `crc` of the line before it (`00000000`
+//! on the header), so the checksum of each line covers its place in the journal: a line copied
+//! from another journal, or moved within this one, does not follow its neighbour
+//! ([`Checks::Chained`]). The line stays plain JSON that any tool reads; the entry's value is read
+//! without the two members. This module is generic over the header and entry types: it knows
+//! nothing about battles ([`super::session`] gives it its meaning).
 //!
-//! Journals written before checksums (format 1) have lines without the `crc` member; they are read
-//! as they are ([`Loaded::checksummed`] says which kind a journal is) and carry on without
-//! checksums, so a line of one kind never follows a line of the other.
+//! Journals written before the chain have a `crc` but no `prev` on each line
+//! ([`Checks::Lines`]), and the earliest none at all ([`Checks::Unchecked`]); each is read as it
+//! is (the header line says which kind it is: [`Reading::checks`]) and carries on in its own
+//! kind, so a line of one kind never follows a line of another.
 //!
 //! # Guarantees
 //!
@@ -28,7 +32,8 @@
 //!   and its directory before it returns, so the journal itself cannot vanish in a crash.
 //! - **Damage is detected, never replayed silently.** A line whose checksum does not match its
 //!   content (a flipped bit, an edit by hand), that is not JSON, or that lacks its checksum in a
-//!   checksummed journal is damaged. Damage anywhere but the last line cannot come from an
+//!   checksummed journal is damaged. A line whose chain does not name the line before it is out
+//!   of its place, which no crash can cause: an error naming it, wherever it stands. Damage anywhere but the last line cannot come from an
 //!   interrupted append: opening or reading such a file fails with [`JournalError::Corrupt`]
 //!   naming the file, the line and what is wrong, and the file is left exactly as it was.
 //! - **A bad last line is set aside, never destroyed.** A crash in the middle of an append can
@@ -68,6 +73,23 @@ use std::time::{SystemTime, UNIX_EPOCH};
 const CRC_OPEN: &[u8] = b"{\"crc\":\"";
 /// Length of the checksum member with its punctuation: `{"crc":"xxxxxxxx",`.
 const CRC_PREFIX_LEN: usize = CRC_OPEN.len() + 8 + 2;
+/// The chain member that follows the checksum in a chained journal: `"prev":"` then the eight hex
+/// digits of the previous line's checksum (`00000000` on the header).
+const PREV_OPEN: &[u8] = b"\"prev\":\"";
+/// Length of the chain member with its punctuation: `"prev":"xxxxxxxx",`.
+const PREV_LEN: usize = PREV_OPEN.len() + 8 + 2;
+
+/// How a journal's lines are checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Checks {
+    /// No checksums (the earliest journals).
+    Unchecked,
+    /// A checksum on each line, covering that line alone.
+    Lines,
+    /// A checksum on each line that covers the checksum of the line before it too (`prev`): a
+    /// line from another journal, or from elsewhere in this one, does not follow its neighbour.
+    Chained,
+}
 
 /// Why a journal could not be created, opened, read or appended to.
 #[derive(Debug, thiserror::Error)]
@@ -207,6 +229,8 @@ pub struct Opened<H, E> {
     pub torn: Option<TornTail>,
     /// Whether the journal's lines carry checksums (every journal this program creates).
     pub checksummed: bool,
+    /// How its lines are checked.
+    pub checks: Checks,
 }
 
 /// A journal's contents, read without locking or changing it.
@@ -219,6 +243,8 @@ pub struct Loaded<H, E> {
     pub torn: Option<TornTail>,
     /// Whether the journal's lines carry checksums.
     pub checksummed: bool,
+    /// How its lines are checked.
+    pub checks: Checks,
 }
 
 /// An open, locked, append-only journal. The lock is released when it is dropped.
@@ -230,8 +256,10 @@ pub struct Journal {
     len: u64,
     /// An append failed in a way that could not be undone.
     broken: bool,
-    /// Lines are written with a checksum.
-    checksummed: bool,
+    /// How lines are written: the journal's own kind, kept to its end.
+    checks: Checks,
+    /// The checksum of the last good line, which the next line's chain names.
+    last: u32,
     /// A bad last line still in the file, past `len`, with its bytes.
     pending: Option<(TornTail, Vec<u8>)>,
 }
@@ -244,7 +272,7 @@ impl Journal {
         header: &H,
     ) -> Result<Journal, JournalError> {
         let path = path.as_ref().to_path_buf();
-        let line = encode_line(&path, header, true)?;
+        let (line, crc) = encode_line(&path, header, Checks::Chained, 0)?;
         let file = match OpenOptions::new().append(true).create_new(true).open(&path) {
             Ok(f) => f,
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
@@ -283,7 +311,8 @@ impl Journal {
             path,
             len: line.len() as u64,
             broken: false,
-            checksummed: true,
+            checks: Checks::Chained,
+            last: crc,
             pending: None,
         })
     }
@@ -297,6 +326,7 @@ impl Journal {
         let mut reading = Journal::opening::<H>(path)?;
         let entries = reading.entries()?;
         let checksummed = reading.checksummed();
+        let checks = reading.checks();
         let (journal, header, torn) = reading.finish()?;
         Ok(Opened {
             journal,
@@ -304,6 +334,7 @@ impl Journal {
             entries,
             torn,
             checksummed,
+            checks,
         })
     }
 
@@ -327,7 +358,8 @@ impl Journal {
             path: path.clone(),
             len: 0,
             broken: false,
-            checksummed: true,
+            checks: Checks::Chained,
+            last: 0,
             pending: None,
         };
         Reading::start(path, input, Some(journal))
@@ -341,12 +373,14 @@ impl Journal {
         let mut reading = Journal::reading::<H>(path)?;
         let entries = reading.entries()?;
         let checksummed = reading.checksummed();
+        let checks = reading.checks();
         let (header, torn) = reading.finish_read()?;
         Ok(Loaded {
             header,
             entries,
             torn,
             checksummed,
+            checks,
         })
     }
 
@@ -375,6 +409,11 @@ impl Journal {
                 0 => return Ok(None),
                 _ if reading.buf.last() != Some(&b'\n') => return Ok(None),
                 n => {
+                    // Skipped, not checked: only its checksum is kept, for the chain of the
+                    // line asked for.
+                    if let Ok(crc) = written_checksum(&reading.buf) {
+                        reading.last = crc;
+                    }
                     reading.offset += n as u64;
                     reading.line += 1;
                 }
@@ -420,7 +459,7 @@ impl Journal {
                 path: self.path.clone(),
             });
         }
-        let line = encode_line(&self.path, entry, self.checksummed)?;
+        let (line, crc) = encode_line(&self.path, entry, self.checks, self.last)?;
         // Written into a file that its path no longer names, an event would be acknowledged and
         // lost when the program ends: stop instead.
         self.still_named()?;
@@ -437,6 +476,7 @@ impl Journal {
             return Err(self.io("sync", source));
         }
         self.len += line.len() as u64;
+        self.last = crc;
         // Moved away while it was written: the line is in the file held, not at the path.
         self.still_named()?;
         Ok(())
@@ -476,7 +516,12 @@ impl Journal {
 
     /// Whether its lines carry checksums.
     pub fn checksummed(&self) -> bool {
-        self.checksummed
+        self.checks != Checks::Unchecked
+    }
+
+    /// How its lines are checked.
+    pub fn checks(&self) -> Checks {
+        self.checks
     }
 
     /// Takes back a partly written line.
@@ -494,13 +539,15 @@ impl Journal {
     }
 }
 
-/// One value as one line: its JSON, with the checksum member first when `checksummed`, and the
-/// newline.
+/// One value as one line with its checksum: its JSON, the checksum member first unless the
+/// journal is unchecked, then in a chained journal the chain member naming `prev` (the checksum
+/// of the line before), and the newline.
 fn encode_line<T: Serialize>(
     path: &Path,
     value: &T,
-    checksummed: bool,
-) -> Result<Vec<u8>, JournalError> {
+    checks: Checks,
+    prev: u32,
+) -> Result<(Vec<u8>, u32), JournalError> {
     let encode = |source| JournalError::Encode {
         path: path.to_path_buf(),
         source,
@@ -513,10 +560,10 @@ fn encode_line<T: Serialize>(
             "the entry's JSON contains a line break",
         )));
     }
-    if !checksummed {
+    if checks == Checks::Unchecked {
         let mut line = body;
         line.push(b'\n');
-        return Ok(line);
+        return Ok((line, 0));
     }
     let rest = match body.as_slice() {
         [b'{', b'}'] => &[][..],
@@ -527,15 +574,27 @@ fn encode_line<T: Serialize>(
             )));
         }
     };
-    let mut line = Vec::with_capacity(body.len() + CRC_PREFIX_LEN + 1);
+    // What the checksum covers: the object without its checksum member.
+    let mut covered = Vec::with_capacity(body.len() + PREV_LEN);
+    covered.push(b'{');
+    if checks == Checks::Chained {
+        covered.extend_from_slice(PREV_OPEN);
+        covered.extend_from_slice(format!("{prev:08x}").as_bytes());
+        covered.extend_from_slice(if rest.is_empty() { b"\"" } else { b"\"," });
+    }
+    covered.extend_from_slice(if rest.is_empty() { b"}" } else { rest });
+    let crc = crc32fast::hash(&covered);
+    let mut line = Vec::with_capacity(covered.len() + CRC_PREFIX_LEN + 1);
     line.extend_from_slice(CRC_OPEN);
-    line.extend_from_slice(format!("{:08x}", crc32fast::hash(&body)).as_bytes());
-    line.extend_from_slice(if rest.is_empty() { b"\"}" } else { b"\"," });
-    if !rest.is_empty() {
-        line.extend_from_slice(rest);
+    line.extend_from_slice(format!("{crc:08x}").as_bytes());
+    if covered == b"{}" {
+        line.extend_from_slice(b"\"}");
+    } else {
+        line.extend_from_slice(b"\",");
+        line.extend_from_slice(&covered[1..]);
     }
     line.push(b'\n');
-    Ok(line)
+    Ok((line, crc))
 }
 
 /// Whether a line (without its newline) begins with a checksum member.
@@ -571,29 +630,126 @@ fn written_checksum(line: &[u8]) -> Result<u32, String> {
         .ok_or_else(|| "its checksum is not eight hex digits".into())
 }
 
-/// One line's value, its checksum verified first in a checksummed journal. Verifying rewrites one
-/// byte of the line in place while the value is read, and puts it back before returning.
-fn read_line<T: DeserializeOwned>(line: &mut [u8], checksummed: bool) -> Result<T, String> {
-    if !checksummed {
+/// The chain member that opens a checksummed object (`{"prev":"xxxxxxxx",…`), if it has one: the
+/// checksum it names, and where the rest of the object begins.
+fn chain_member(object: &[u8]) -> Option<Result<(u32, usize), String>> {
+    let at = 1 + PREV_OPEN.len();
+    if !object[1..].starts_with(PREV_OPEN) {
+        return None;
+    }
+    let hex = object
+        .get(at..at + 8)
+        .and_then(|h| std::str::from_utf8(h).ok())
+        .filter(|h| {
+            h.bytes()
+                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+        })
+        .and_then(|h| u32::from_str_radix(h, 16).ok());
+    // Where the rest of the object begins: after `",`, or at the `}` of `"}`.
+    let rest = match object.get(at + 8..) {
+        Some([b'"', b'}', ..]) => Some(at + 9),
+        Some([b'"', b',', ..]) => Some(at + 10),
+        _ => None,
+    };
+    Some(match (hex, rest) {
+        (Some(prev), Some(rest)) => Ok((prev, rest)),
+        _ => Err("its chain member (prev) is malformed".into()),
+    })
+}
+
+/// One line's value and its checksum, verified first as the journal's `checks` say: the
+/// checksum against the content, and in a chained journal the chain against `prev`, the checksum
+/// of the line before. Verifying rewrites one byte of the line in place while the value is read,
+/// and puts it back before returning.
+fn read_line<T: DeserializeOwned>(
+    line: &mut [u8],
+    checks: Checks,
+    prev: u32,
+) -> Result<(T, u32), String> {
+    read_checked(line, checks, prev).map_err(LineError::message)
+}
+
+/// Why a line is refused: damage (which a crash can leave on the last line), or a whole, intact
+/// line that does not belong where it stands (which no crash leaves).
+#[derive(Debug)]
+enum LineError {
+    Damaged(String),
+    Misplaced(String),
+}
+
+impl LineError {
+    fn message(self) -> String {
+        match self {
+            LineError::Damaged(m) | LineError::Misplaced(m) => m,
+        }
+    }
+}
+
+impl From<String> for LineError {
+    fn from(m: String) -> Self {
+        LineError::Damaged(m)
+    }
+}
+
+impl From<&str> for LineError {
+    fn from(m: &str) -> Self {
+        LineError::Damaged(m.to_string())
+    }
+}
+
+/// [`read_line`], telling damage from a line out of its place.
+fn read_checked<T: DeserializeOwned>(
+    line: &mut [u8],
+    checks: Checks,
+    prev: u32,
+) -> Result<(T, u32), LineError> {
+    if checks == Checks::Unchecked {
         if has_checksum(line) {
             return Err("a line with a checksum in a journal written without them".into());
         }
-        return from_json(line);
+        return Ok((from_json(line)?, 0));
     }
     let expected = written_checksum(line)?;
     let start = object_start(line).ok_or("its checksum member is malformed")?;
     let saved = std::mem::replace(&mut line[start], b'{');
-    let body = &line[start..];
-    let actual = crc32fast::hash(body);
+    let actual = crc32fast::hash(&line[start..]);
     let result = if actual != expected {
-        Err(format!(
+        Err(LineError::Damaged(format!(
             "its checksum does not match its content (written {expected:08x}, now {actual:08x}): it was changed after it was written"
-        ))
+        )))
     } else {
-        from_json(body).map_err(|e| format!("the line is not a journal record: {e}"))
+        match (chain_member(&line[start..]), checks) {
+            (Some(Err(e)), _) => Err(LineError::Damaged(e)),
+            (Some(Ok((named, _))), Checks::Chained) if named != prev => {
+                Err(LineError::Misplaced(format!(
+                    "it does not follow the line before it (it follows a line whose checksum is \
+                     {named:08x}, the line before is {prev:08x}): a line from another copy of the \
+                     battle, or lines moved or taken out"
+                )))
+            }
+            (Some(Ok((_, rest))), Checks::Chained) => {
+                // The value is read from the object without its chain member.
+                let from = start + rest - 1;
+                let kept = std::mem::replace(&mut line[from], b'{');
+                let value = from_json(&line[from..])
+                    .map_err(|e| format!("the line is not a journal record: {e}").into());
+                line[from] = kept;
+                value
+            }
+            (None, Checks::Chained) => Err(LineError::Misplaced(
+                "the line is not chained to the one before it (it has no prev): a line from a \
+                 journal of another format"
+                    .into(),
+            )),
+            (Some(Ok(_)), _) => Err(LineError::Misplaced(
+                "a chained line in a journal written without the chain".into(),
+            )),
+            (None, _) => from_json(&line[start..])
+                .map_err(|e| format!("the line is not a journal record: {e}").into()),
+        }
     };
     line[start] = saved;
-    result
+    result.map(|v| (v, actual))
 }
 
 /// A value from JSON bytes. The whole line's UTF-8 is checked once, then parsed as text (which
@@ -711,7 +867,9 @@ pub struct Reading<H> {
     input: BufReader<File>,
     path: PathBuf,
     header: H,
-    checksummed: bool,
+    checks: Checks,
+    /// The checksum of the last good line read.
+    last: u32,
     /// Byte offset of the next line.
     offset: u64,
     /// Number (1-based) of the next line.
@@ -749,14 +907,26 @@ impl<H: DeserializeOwned> Reading<H> {
                 "the header line is incomplete (the journal's creation was interrupted)",
             ));
         }
-        let checksummed = has_checksum(&buf);
-        let header: H = read_line(&mut buf[..n - 1], checksummed)
+        // The header says how the journal is checked: no checksum, a checksum, or a checksum
+        // that starts a chain (its `prev` is 00000000).
+        let checks = if !has_checksum(&buf) {
+            Checks::Unchecked
+        } else if buf
+            .get(CRC_PREFIX_LEN..)
+            .is_some_and(|b| b.starts_with(PREV_OPEN))
+        {
+            Checks::Chained
+        } else {
+            Checks::Lines
+        };
+        let (header, last): (H, u32) = read_line(&mut buf[..n - 1], checks, 0)
             .map_err(|m| corrupt(&format!("bad header: {m}")))?;
         Ok(Reading {
             input,
             path,
             header,
-            checksummed,
+            checks,
+            last,
             offset: n as u64,
             line: 2,
             buf,
@@ -775,7 +945,12 @@ impl<H> Reading<H> {
 
     /// Whether the journal's lines carry checksums.
     pub fn checksummed(&self) -> bool {
-        self.checksummed
+        self.checks != Checks::Unchecked
+    }
+
+    /// How the journal's lines are checked.
+    pub fn checks(&self) -> Checks {
+        self.checks
     }
 
     /// The next entry with its line number, `None` at the end (or at a bad last line, kept for
@@ -868,13 +1043,20 @@ impl<H> Reading<H> {
             self.torn = Some((bad_tail(TailKind::Unfinished, &bytes, self.offset), bytes));
             return None;
         }
-        match read_line::<E>(&mut self.buf[..n - 1], self.checksummed) {
-            Ok(entry) => {
+        match read_checked::<E>(&mut self.buf[..n - 1], self.checks, self.last) {
+            Ok((entry, crc)) => {
+                self.last = crc;
                 self.offset += n as u64;
                 self.line += 1;
                 Some(Ok((line, entry)))
             }
-            Err(message) => {
+            // A whole line that is intact but out of its place: no crash leaves that, even last.
+            Err(LineError::Misplaced(message)) => Some(Err(JournalError::Corrupt {
+                path: self.path.clone(),
+                line,
+                message,
+            })),
+            Err(LineError::Damaged(message)) => {
                 // Damage on the last line is a bad tail; anywhere else it is an error.
                 let bytes = std::mem::take(&mut self.buf);
                 match self.read_more() {
@@ -917,7 +1099,8 @@ impl<H> Reading<H> {
             });
         };
         journal.len = self.offset;
-        journal.checksummed = self.checksummed;
+        journal.checks = self.checks;
+        journal.last = self.last;
         let torn = self.torn.as_ref().map(|(t, _)| t.clone());
         journal.pending = self.torn;
         Ok((journal, self.header, torn))
@@ -1019,13 +1202,15 @@ mod tests {
     fn an_empty_object_round_trips_with_a_checksum() {
         #[derive(Debug, PartialEq, Serialize, Deserialize)]
         struct Empty {}
-        let line = encode_line(Path::new("x"), &Empty {}, true).unwrap();
-        let text = String::from_utf8(line.clone()).unwrap();
-        assert!(text.ends_with("\"}\n"), "{text}");
-        let mut line = line;
-        let n = line.len();
-        let back: Empty = read_line(&mut line[..n - 1], true).unwrap();
-        assert_eq!(back, Empty {});
+        for checks in [Checks::Lines, Checks::Chained] {
+            let (line, crc) = encode_line(Path::new("x"), &Empty {}, checks, 7).unwrap();
+            let text = String::from_utf8(line.clone()).unwrap();
+            assert!(text.ends_with("\"}\n"), "{text}");
+            let mut line = line;
+            let n = line.len();
+            let back: (Empty, u32) = read_line(&mut line[..n - 1], checks, 7).unwrap();
+            assert_eq!(back, (Empty {}, crc));
+        }
     }
 
     #[test]

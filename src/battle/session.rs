@@ -24,7 +24,7 @@
 //! the line. Journals of format 1, written before checksums, still open; they carry on without
 //! checksums.
 
-use super::journal::{Journal, JournalError, Reading, TornTail};
+use super::journal::{Checks, Journal, JournalError, Reading, TornTail};
 use super::{Audience, Battle, BattleError, Command, Effect, Entry, Event, EventKind};
 use crate::dice::{DiceError, DiceSource, SeededDice, TypedDice};
 use crate::resolution::Resolution;
@@ -35,10 +35,14 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-/// The journal format this program writes: every line carries a checksum.
-pub const FORMAT: u32 = 2;
+/// The journal format this program writes: every line carries a checksum chained to the line
+/// before it ([`Checks::Chained`]).
+pub const FORMAT: u32 = 3;
 
-/// The earlier format it still reads and carries on: the same records without checksums.
+/// An earlier format it still reads and carries on: a checksum on each line alone.
+pub const FORMAT_LINES: u32 = 2;
+
+/// The earliest format it still reads and carries on: the same records without checksums.
 pub const FORMAT_UNCHECKED: u32 = 1;
 
 /// The program name written in every header.
@@ -566,10 +570,10 @@ impl Session {
 pub fn replay(
     path: &Path,
     header: &Header,
-    checksummed: bool,
+    checks: Checks,
     records: impl IntoIterator<Item = Record>,
 ) -> Result<(Battle, Option<DicePos>), SessionError> {
-    let mut replay = Replay::new(path, header, checksummed)?;
+    let mut replay = Replay::new(path, header, checks)?;
     for (i, record) in records.into_iter().enumerate() {
         replay.push(i + 2, record)?;
     }
@@ -588,7 +592,7 @@ pub struct Replay {
 impl Replay {
     /// Checks the header (program, format, checksums, the scenario it keeps) and starts the
     /// battle of its scenario, before any record.
-    pub fn new(path: &Path, header: &Header, checksummed: bool) -> Result<Replay, SessionError> {
+    pub fn new(path: &Path, header: &Header, checks: Checks) -> Result<Replay, SessionError> {
         let format_error = |reason: String| SessionError::Format {
             path: path.to_path_buf(),
             reason,
@@ -599,35 +603,35 @@ impl Replay {
                 escape_terminal(&header.program)
             )));
         }
-        match (header.format, checksummed) {
-            (FORMAT, true) | (FORMAT_UNCHECKED, false) => {}
-            (FORMAT, false) => {
-                return Err(JournalError::Corrupt {
-                    path: path.to_path_buf(),
-                    line: 1,
-                    message: format!(
-                        "the header of a format {FORMAT} journal has no checksum (its first member must be \"crc\")"
-                    ),
-                }
-                .into());
-            }
-            (FORMAT_UNCHECKED, true) => {
-                return Err(JournalError::Corrupt {
-                    path: path.to_path_buf(),
-                    line: 1,
-                    message: format!(
-                        "the header says format {FORMAT_UNCHECKED}, which has no checksums, but carries one"
-                    ),
-                }
-                .into());
-            }
-            (other, _) => {
+        let kind = |c: Checks| match c {
+            Checks::Unchecked => "no checksums",
+            Checks::Lines => "a checksum on each line",
+            Checks::Chained => "chained checksums",
+        };
+        let expected = match header.format {
+            FORMAT => Checks::Chained,
+            FORMAT_LINES => Checks::Lines,
+            FORMAT_UNCHECKED => Checks::Unchecked,
+            other => {
                 return Err(format_error(format!(
-                    "its format is {other} (written by {PROGRAM} {}); this is {PROGRAM} {} and reads formats {FORMAT_UNCHECKED} and {FORMAT}",
+                    "its format is {other} (written by {PROGRAM} {}); this is {PROGRAM} {} and reads formats {FORMAT_UNCHECKED} to {FORMAT}",
                     escape_terminal(&header.version),
                     env!("CARGO_PKG_VERSION")
                 )));
             }
+        };
+        if checks != expected {
+            return Err(JournalError::Corrupt {
+                path: path.to_path_buf(),
+                line: 1,
+                message: format!(
+                    "the header says format {}, which has {}, but its line has {}",
+                    header.format,
+                    kind(expected),
+                    kind(checks)
+                ),
+            }
+            .into());
         }
         let label = format!("{}#scenario", path.display());
         let scenario = crate::scenario::parse(&label, &header.scenario).map_err(|errors| {
@@ -650,7 +654,7 @@ impl Replay {
         path: &Path,
         reading: &mut Reading<Header>,
     ) -> Result<(Battle, Option<DicePos>), SessionError> {
-        let mut replay = Replay::new(path, reading.header(), reading.checksummed())?;
+        let mut replay = Replay::new(path, reading.header(), reading.checks())?;
         while let Some(entry) = reading.next_entry::<LeanRecord>() {
             let (line, LeanRecord(record)) = entry?;
             replay.push(line, record)?;

@@ -66,7 +66,8 @@
 //! }
 //! ```
 //!
-//! `record` is the record exactly as the journal holds it (without the line's checksum);
+//! `record` is the record exactly as the journal holds it (without the line's checksum and chain,
+//! `crc` and `prev`);
 //! `audience` is who may see it: `"everyone"`, `"umpire"` (the umpire alone), or `{"side": "ger"}`
 //! (the umpire and that side: it concerns that side's concealed units); an undo or redo is seen by
 //! whoever saw the event it took back or put back. The record itself holds its event's audience
@@ -955,7 +956,7 @@ fn read_journal(journal: &Path) -> Result<ReadBattle, Failure> {
     let loaded = Journal::read::<Header, Record>(journal)
         .map_err(|e| session_failure(SessionError::from(e)))?;
     let seed = loaded.header.seed;
-    let (battle, _) = session::replay(journal, &loaded.header, loaded.checksummed, loaded.entries)
+    let (battle, _) = session::replay(journal, &loaded.header, loaded.checks, loaded.entries)
         .map_err(session_failure)?;
     Ok(ReadBattle {
         battle,

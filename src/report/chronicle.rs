@@ -37,7 +37,7 @@ impl Chronicle {
     pub fn load(path: impl AsRef<Path>) -> Result<Chronicle, SessionError> {
         let path = path.as_ref();
         let mut reading = Journal::reading::<Header>(path)?;
-        let mut replay = Replay::new(path, reading.header(), reading.checksummed())?;
+        let mut replay = Replay::new(path, reading.header(), reading.checks())?;
         let mut records = Vec::new();
         while let Some(entry) = reading.next_entry::<Record>() {
             let (line, record) = entry?;

@@ -253,7 +253,10 @@ impl Ruleset for Dicey {
 /// hand to make it wrong in some other way than its checksums.
 pub fn reseal(text: &str) -> String {
     const OPEN: &str = "{\"crc\":\"";
+    const PREV: &str = "\"prev\":\"";
     let mut out = String::new();
+    // The checksum of the line before, which a chained line names in `prev`.
+    let mut last = 0u32;
     for line in text.split_inclusive('\n') {
         let (body, newline) = match line.strip_suffix('\n') {
             Some(b) => (b, "\n"),
@@ -261,9 +264,15 @@ pub fn reseal(text: &str) -> String {
         };
         match body.strip_prefix(OPEN) {
             Some(rest) if rest.len() >= 10 => {
-                let object = format!("{{{}", &rest[10..]);
+                let rest = &rest[10..];
+                let rest = match rest.strip_prefix(PREV) {
+                    Some(after) if after.len() >= 8 => format!("{PREV}{last:08x}{}", &after[8..]),
+                    _ => rest.to_string(),
+                };
+                let object = format!("{{{rest}");
                 let crc = crc32fast::hash(object.as_bytes());
-                out.push_str(&format!("{OPEN}{crc:08x}\",{}{newline}", &rest[10..]));
+                last = crc;
+                out.push_str(&format!("{OPEN}{crc:08x}\",{rest}{newline}"));
             }
             _ => out.push_str(line),
         }
