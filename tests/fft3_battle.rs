@@ -122,11 +122,6 @@ fn refusals_change_nothing() {
     let cases: &[Case] = &[
         (
             "anti-vehicle",
-            &[("firer", "p1"), ("target", "t3"), ("range", "16")],
-            "beyond long range",
-        ),
-        (
-            "anti-vehicle",
             &[("firer", "p1"), ("target", "r3"), ("range", "5")],
             "use anti-infantry",
         ),
@@ -480,11 +475,15 @@ fn the_readme_fft3_examples_are_what_the_program_prints() {
     let section = readme
         .split("### A FFT3 battle")
         .nth(1)
-        .and_then(|s| s.split("```console").nth(1))
-        .and_then(|s| s.split("```").next())
-        .expect("the README's FFT3 examples");
+        .and_then(|s| s.split("### ").next())
+        .expect("the README's FFT3 section");
+    let examples: Vec<&str> = section
+        .split("```console")
+        .skip(1)
+        .filter_map(|s| s.split("```").next())
+        .collect();
     let mut checked = 0;
-    for block in section.split("$ umpire ").skip(1) {
+    for block in examples.iter().flat_map(|e| e.split("$ umpire ").skip(1)) {
         let (command, shown) = block.split_once('\n').expect("a command line");
         let args: Vec<&str> = command.split_whitespace().collect();
         let out = support::cli::ok("", &args);
@@ -497,5 +496,85 @@ fn the_readme_fft3_examples_are_what_the_program_prints() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 2, "the two published examples");
+    assert_eq!(
+        checked, 3,
+        "the two published examples and a shot beyond long range"
+    );
+}
+
+// ---- the rulings of the corrected digest ------------------------------------------------------
+
+/// Digest, Ranges: "beyond long range the attack misses and nothing is rolled (decision: the
+/// declared attack is spent — the firer has made its attack for the turn — and the miss is
+/// logged)".
+#[test]
+fn an_attack_declared_beyond_long_range_is_spent_and_logged_as_a_miss() {
+    let mut b = new_battle();
+    to(&mut b, "de", PH_FIRE, "");
+    // The odds, before: nothing can happen.
+    let params = |args: &[(&str, &str)]| {
+        umpire::rules::Params::given(AV_PARAMS, args.iter().copied()).unwrap()
+    };
+    let odds = b
+        .ruleset
+        .battle_odds(
+            &b.view(),
+            "anti-vehicle",
+            &params(&[("firer", "p1"), ("target", "t3"), ("range", "16")]),
+        )
+        .unwrap();
+    assert_eq!(odds.results.len(), 1, "{odds:?}");
+    assert_eq!(
+        odds.results[0].result,
+        "the attack misses (beyond long range): no effect"
+    );
+    assert!((odds.results[0].probability - 1.0).abs() < 1e-12);
+    // When the Panther fires at 16" (long range ends at 15"): no die thrown, the miss logged.
+    let e = act(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "p1"), ("target", "t3"), ("range", "16")],
+        "",
+    );
+    assert!(e.faces().is_empty());
+    assert_eq!(
+        e.resolutions[0].result,
+        "range 16\" is beyond long range (15\"): the attack misses"
+    );
+    assert!(e.summary.contains("the attack misses"), "{}", e.summary);
+    assert!(!removed(&b, "t3"));
+    // Then the Panther has made its attack for the turn.
+    assert!(has(&b, "p1", FIRED_AV));
+    let why = refused(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "p1"), ("target", "t3"), ("range", "8")],
+        "",
+    );
+    assert!(why.contains("has made its attack this turn"), "{why}");
+    // A firer declared with another, beyond long range, rolls nothing and is spent too.
+    let e = act(
+        &mut b,
+        "anti-vehicle",
+        &[
+            ("firer", "p2"),
+            ("target", "t3"),
+            ("range", "8"),
+            ("with", "p3@20"),
+        ],
+        "1,1,1,1",
+    );
+    assert_eq!(e.faces().len(), 4, "p2's dice alone");
+    assert!(has(&b, "p2", FIRED_AV) && has(&b, "p3", FIRED_AV));
+    // An overwatch attack beyond long range uses the marker.
+    act(&mut b, "overwatch", &[("stand", "p4")], "");
+    to(&mut b, "su", PH_MOVEMENT, "");
+    let e = act(
+        &mut b,
+        "anti-infantry",
+        &[("firer", "p4"), ("target", "r3"), ("range", "20")],
+        "",
+    );
+    assert!(e.faces().is_empty());
+    assert!(!has(&b, "p4", OVERWATCH));
 }

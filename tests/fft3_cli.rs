@@ -6,7 +6,7 @@
 #[allow(dead_code)]
 mod cli;
 
-use cli::{Played, ok};
+use cli::{Played, ok, run_in};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use umpire::report::Chronicle;
 use umpire::rules::fft3::Fft3;
@@ -161,4 +161,78 @@ fn the_replay_steps_back_to_the_start_and_forward_on_the_journals_battle() {
     assert!(view.battle().state().areas.contains_key("template-1"));
     view.seek(n);
     assert!(view.battle().state().areas.is_empty());
+}
+
+/// Digest, Ranges: beyond long range "the attack misses and nothing is rolled (decision: the
+/// declared attack is spent — the firer has made its attack for the turn — and the miss is
+/// logged)": `umpire act` takes the attack and logs the miss, then refuses the firer another;
+/// `umpire resolve` and `umpire odds` say the same off the battle.
+#[test]
+fn an_attack_beyond_long_range_is_taken_spent_and_logged_as_a_miss() {
+    let b = Played::battle(SKIRMISH, "next\nnext\n");
+    let fire = |range: &'static str| {
+        vec![
+            "act",
+            b.j(),
+            "anti-vehicle",
+            "--firer",
+            "p1",
+            "--target",
+            "t3",
+            "--range",
+            range,
+        ]
+    };
+    let out = ok("", &fire("16"));
+    assert!(
+        out.contains("Result: range 16\" is beyond long range (15\"): the attack misses\n"),
+        "{out}"
+    );
+    assert!(out.contains("Dice: none thrown"), "{out}");
+    let r = run_in("", &fire("8"));
+    assert_ne!(r.code, std::process::ExitCode::SUCCESS);
+    assert!(r.err.contains("has made its attack this turn"), "{}", r.err);
+    let journal = std::fs::read_to_string(&b.journal).unwrap();
+    assert!(journal.contains("the attack misses"), "{journal}");
+    // Off the battle.
+    let out = ok(
+        "",
+        &[
+            "resolve",
+            "fft3",
+            "anti-infantry",
+            "--firer",
+            "soviet-infantry",
+            "--target",
+            "german-infantry",
+            "--range",
+            "7",
+        ],
+    );
+    assert!(
+        out.contains("Result: range 7\" is beyond long range (6\"): the attack misses"),
+        "{out}"
+    );
+    let out = ok(
+        "",
+        &[
+            "odds",
+            "fft3",
+            "anti-vehicle",
+            "--firer",
+            "panther",
+            "--target",
+            "t-34",
+            "--range",
+            "16",
+        ],
+    );
+    assert!(
+        out.contains("100.00%  the attack misses (beyond long range): no effect"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the attack misses, nothing is rolled"),
+        "{out}"
+    );
 }

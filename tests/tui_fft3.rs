@@ -147,3 +147,35 @@ fn several_firers_in_one_form_and_the_template_listed_with_its_stands() {
     assert!(text.contains("[SUP] [QC-ART] [TMPL 1]"), "{text}");
     snapshot(&ui, "fft3_roster_template_and_limits");
 }
+
+/// Digest, Ranges: beyond long range "the attack misses and nothing is rolled (decision: the
+/// declared attack is spent … and the miss is logged)": the form's odds say so before the shot,
+/// Enter takes it without a die, and the roster marks the Panther's attack as made.
+#[test]
+fn an_attack_beyond_long_range_is_odds_of_a_miss_and_a_spent_attack() {
+    let mut ui = Ui::new(TO_THE_FIRE_PHASE);
+    ui.select("p1").keys("f");
+    ui.fill("target", "t3").fill("range", "16");
+    let Odds::Ready(report) = &ui.form().odds else {
+        panic!("odds: {:?}", ui.form().odds)
+    };
+    assert_eq!(report.results.len(), 1);
+    assert_eq!(
+        report.results[0].result,
+        "the attack misses (beyond long range): no effect"
+    );
+    assert!(
+        report.notes[0].contains("beyond long range") && report.notes[0].contains("misses"),
+        "{:?}",
+        report.notes
+    );
+    snapshot(&ui, "fft3_beyond_long_range_form_odds");
+    ui.enter();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    let text = screen(&ui.app, 120, 40);
+    assert!(text.contains("the attack misses"), "{text}");
+    snapshot(&ui, "fft3_beyond_long_range_result");
+    let b = ui.app.battle();
+    let p1 = b.roster.unit_index("p1").unwrap();
+    assert!(b.state().units[p1].has("fired_av"));
+}

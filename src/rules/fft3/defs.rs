@@ -317,6 +317,11 @@ pub const DECISIONS: &[Decision] = &[
         option: Some(OPT_TRUCK_RIDERS),
     },
     Decision {
+        topic: "Beyond long range",
+        text: "Fire is declared before the range is measured: an attack declared beyond long range (more than 1½ × the effective range) misses and nothing is rolled, but it is spent — the firer has made its attack for the turn (its Overwatch attack, if it was one) — and the miss is logged.",
+        option: None,
+    },
+    Decision {
         topic: "Several firers",
         text: "Every firer declared at one target is resolved in one procedure, in the order given: each one's to-hit dice, terrain saves and penetration dice, then the one quality check. Anti-infantry hits of every firer count towards the one check (−1 for each after the first).",
         option: None,

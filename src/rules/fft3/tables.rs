@@ -912,7 +912,7 @@ pub fn table_docs() -> Vec<TableDoc> {
             vec![
                 "beyond".into(),
                 "> 1½ × effective range".into(),
-                "misses: nothing is rolled".into(),
+                "misses: nothing is rolled, the attack is spent".into(),
                 "–".into(),
             ],
         ],
