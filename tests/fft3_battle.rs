@@ -293,15 +293,31 @@ fn templates_one_per_three_units_suppress_until_their_owners_next_artillery_phas
     assert_eq!(value(&b, "t4", UNDER_TEMPLATE), None);
 }
 
+/// Digest, Quality-check limits: "at most one from artillery per stand per turn (a second
+/// artillery result that would call for a check calls for none: the stand counts as having passed
+/// and is Suppressed)", with "Turn" meaning one side's turn; Artillery templates: "a stand that
+/// touches it while moving is attacked at once".
 #[test]
-fn a_stand_moving_into_a_template_is_attacked_at_once_and_a_second_artillery_check_counts_as_passed()
+fn a_stand_moving_into_a_template_is_attacked_at_once_and_a_second_artillery_check_in_a_turn_counts_as_passed()
  {
     let mut b = new_battle();
-    // A 6 on the tank: a check, passed with 5.
+    // Given the Germans' template over t4: a 6 on the tank, a check passed with 5.
     act(&mut b, "artillery", &[("stands", "t4")], "6,5");
     assert!(has(&b, "t4", ARTILLERY_CHECK));
+    // When the Soviets' own turn comes, that limit has lifted with the Germans' turn.
     to(&mut b, "su", PH_MOVEMENT, "");
-    // t4 moves through template 1 again: a 6 would call for a second check: none, Suppressed.
+    assert!(!has(&b, "t4", ARTILLERY_CHECK), "one side's turn");
+    // t4 moves through template 1: a 6 calls for a check of its own this turn (5 passes).
+    let e = act(
+        &mut b,
+        "template",
+        &[("stand", "t4"), ("template", "1")],
+        "6,5",
+    );
+    assert_eq!(e.faces().len(), 2, "the die and the check");
+    assert!(has(&b, "t4", ARTILLERY_CHECK));
+    // Then through it again in the same movement: a 6 would call for a second check this turn:
+    // none, it counts as passed and is Suppressed.
     let e = act(
         &mut b,
         "template",
@@ -577,4 +593,132 @@ fn an_attack_declared_beyond_long_range_is_spent_and_logged_as_a_miss() {
     );
     assert!(e.faces().is_empty());
     assert!(!has(&b, "p4", OVERWATCH));
+}
+
+/// Digest, Markers to track: "'Turn' means one side's turn … An overwatch attack belongs to the
+/// turn in which the stand took the marker (it is that turn's fire, made late): it never counts
+/// against the stand's attacks in its own next turn, so both sides' overwatch costs the same."
+#[test]
+fn overwatch_costs_either_side_nothing_in_the_stands_own_next_turn() {
+    let mut b = new_battle();
+    // Given a German Panther (the first side) on Overwatch that fires in the Soviet movement …
+    to(&mut b, "de", PH_FIRE, "");
+    act(&mut b, "overwatch", &[("stand", "p3")], "");
+    to(&mut b, "su", PH_MOVEMENT, "");
+    act(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "p3"), ("target", "t3"), ("range", "8")],
+        "1,1,1,1",
+    );
+    assert!(!has(&b, "p3", OVERWATCH) && !has(&b, "p3", FIRED_AV));
+    // … and two Soviet T-34s (the second side) on Overwatch that fire in the German movement.
+    to(&mut b, "su", PH_FIRE, "");
+    act(&mut b, "overwatch", &[("stand", "t4")], "");
+    act(&mut b, "overwatch", &[("stand", "t5")], "");
+    to(&mut b, "de", PH_MOVEMENT, "");
+    assert_eq!(b.state().turn, 2);
+    for t in ["t4", "t5"] {
+        act(
+            &mut b,
+            "anti-vehicle",
+            &[("firer", t), ("target", "p1"), ("range", "8")],
+            "1,1",
+        );
+        assert!(!has(&b, t, OVERWATCH), "{t}: the marker is used");
+        assert!(
+            !has(&b, t, FIRED_AV),
+            "{t}: no attack of its own turn spent"
+        );
+    }
+    // When each side's own next turn comes, its stands fire, or take Overwatch again, as if the
+    // overwatch attack had not been made.
+    to(&mut b, "de", PH_FIRE, "");
+    act(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "p3"), ("target", "t3"), ("range", "8")],
+        "1,1,1,1",
+    );
+    to(&mut b, "su", PH_FIRE, "");
+    let t4 = b.roster.unit_index("t4").unwrap();
+    assert!(b.ruleset.may_still_act(&b.view(), t4));
+    act(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "t4"), ("target", "p2"), ("range", "8")],
+        "1,1",
+    );
+    act(&mut b, "overwatch", &[("stand", "t5")], "");
+    assert!(has(&b, "t4", FIRED_AV) && has(&b, "t5", OVERWATCH));
+}
+
+/// Digest, Resolve: anti-vehicle attack, 6: "any modified 4–5 → one quality check (at most one
+/// per target per phase in which fire happens — the fire phase, or the movement phase for
+/// overwatch attacks — however many firers)"; Markers: "a stand that passed ignores further fire
+/// checks this turn", a turn being one side's.
+#[test]
+fn one_fire_check_per_target_in_each_phase_of_fire() {
+    let mut b = new_battle();
+    to(&mut b, "de", PH_FIRE, "");
+    act(&mut b, "overwatch", &[("stand", "p3")], "");
+    act(&mut b, "overwatch", &[("stand", "p4")], "");
+    // Given a T-34 (second side) that passed a check in the German fire phase …
+    act(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "p1"), ("target", "t3"), ("range", "8")],
+        "6,1,1,1,4,1,5",
+    );
+    assert!(has(&b, "t3", FIRE_CHECK));
+    // … when a German Overwatch Panther scores a 4–5 on it in the Soviet movement phase, it takes
+    // a check: another phase of fire, another side's turn.
+    to(&mut b, "su", PH_MOVEMENT, "");
+    assert!(!has(&b, "t3", FIRE_CHECK));
+    let e = act(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "p4"), ("target", "t3"), ("range", "8")],
+        "6,1,1,1,4,1,5",
+    );
+    assert!(
+        e.resolutions[0].result.ends_with("5 against 5+: passes"),
+        "{}",
+        e.resolutions[0].result
+    );
+    // Then the next Overwatch Panther's 4–5 in the same phase calls for none.
+    let e = act(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "p3"), ("target", "t3"), ("range", "8")],
+        "6,1,1,1,4,1",
+    );
+    assert!(
+        e.resolutions[0].result.contains("no check"),
+        "{}",
+        e.resolutions[0].result
+    );
+    // The same for the first side's stands: a Panther that passed in the Soviet fire phase checks
+    // again under Soviet Overwatch in the German movement phase.
+    to(&mut b, "su", PH_FIRE, "");
+    act(&mut b, "overwatch", &[("stand", "t5")], "");
+    act(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "t4"), ("target", "p1"), ("range", "4")],
+        "6,1,4,3",
+    );
+    assert!(has(&b, "p1", FIRE_CHECK));
+    to(&mut b, "de", PH_MOVEMENT, "");
+    let e = act(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "t5"), ("target", "p1"), ("range", "4")],
+        "6,1,4,3",
+    );
+    assert!(
+        e.resolutions[0].result.ends_with("3 against 3+: passes"),
+        "{}",
+        e.resolutions[0].result
+    );
 }

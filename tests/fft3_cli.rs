@@ -59,8 +59,17 @@ fn the_state_shows_stands_types_carriers_limits_and_templates() {
         "{s}"
     );
     assert!(s.contains("Halftrack CARRIES i1"), "{s}");
-    assert!(s.contains("T-34/76 SUP QC-ART TMPL 1"), "{s}");
-    assert!(s.contains("Panther-D AV"), "{s}");
+    // The limits are the Soviet turn's: the Germans' lifted with their turn (t4's artillery
+    // check), and p4's overwatch attack belongs to the German turn, so it marks nothing.
+    assert!(
+        s.contains("t3   stands 1/1  T-34 3  T-34/76 SUP AV TMPL 1\n"),
+        "{s}"
+    );
+    assert!(
+        s.contains("t4   stands 1/1  T-34 4  T-34/76 SUP TMPL 1\n"),
+        "{s}"
+    );
+    assert!(s.contains("p4   stands 1/1  Panther 4  Panther-D\n"), "{s}");
     // Losses: a stand out of the fight is a stand lost, on its unit too.
     assert!(
         s.contains(
@@ -235,4 +244,31 @@ fn an_attack_beyond_long_range_is_taken_spent_and_logged_as_a_miss() {
         out.contains("the attack misses, nothing is rolled"),
         "{out}"
     );
+}
+
+/// Digest, Markers to track: an overwatch attack "belongs to the turn in which the stand took
+/// the marker … it never counts against the stand's attacks in its own next turn, so both sides'
+/// overwatch costs the same" — through `umpire act`, for the side that moves second.
+#[test]
+fn the_second_sides_overwatch_stand_fires_in_its_own_next_turn() {
+    let script = "\
+next
+next
+next
+next
+next
+overwatch --stand t4
+next
+next
+anti-vehicle --firer t4 --target p1 --range 8 --dice 1,1
+next
+next
+next
+next
+anti-vehicle --firer t4 --target p2 --range 8 --dice 1,1
+";
+    let b = Played::battle(SKIRMISH, script);
+    let s = state(&b);
+    assert!(s.contains("Turn 2 of 3 · 18th Tank Corps · Fire"), "{s}");
+    assert!(s.contains("t4   stands 1/1  T-34 4  T-34/76 AV\n"), "{s}");
 }

@@ -179,3 +179,20 @@ fn an_attack_beyond_long_range_is_odds_of_a_miss_and_a_spent_attack() {
     let p1 = b.roster.unit_index("p1").unwrap();
     assert!(b.state().units[p1].has("fired_av"));
 }
+
+/// Digest, Markers to track: an overwatch attack "never counts against the stand's attacks in
+/// its own next turn, so both sides' overwatch costs the same": the T-34 that fired on Overwatch
+/// in the German movement opens its fire form in its own fire phase with the odds, not a refusal.
+#[test]
+fn the_second_sides_overwatch_stand_fires_again_in_its_own_turn_on_the_screen() {
+    let script = "next\nnext\nnext\nnext\nnext\noverwatch --stand t4\nnext\nnext\n\
+                  anti-vehicle --firer t4 --target p1 --range 8 --dice 1,1\nnext\nnext\nnext\nnext\n";
+    let mut ui = Ui::new(script);
+    ui.select("t4").keys("f");
+    ui.fill("target", "p2").fill("range", "8");
+    let Odds::Ready(report) = &ui.form().odds else {
+        panic!("odds: {:?}", ui.form().odds)
+    };
+    assert!(report.title.contains("T-34 4 (t4)"), "{}", report.title);
+    snapshot(&ui, "fft3_overwatch_stand_fires_in_its_own_turn");
+}

@@ -409,14 +409,20 @@ fn act_fire(
     let mut effects = Vec::new();
     let mut lines = Vec::new();
     for &(u, weapon) in &bv.firers {
-        let marker = match attack {
-            Attack::AntiVehicle => FIRED_AV,
-            Attack::AntiInfantry => FIRED_AI,
-        };
-        effects.push(set_marker(v, u, marker, Some(1)));
-        if flag(v, u, OVERWATCH) {
+        if overwatch_attack(v, u) {
+            // The turn's fire made late: it belongs to the turn the stand took the marker in, and
+            // counts against none of its attacks in its own next turn.
             effects.push(set_marker(v, u, OVERWATCH, None));
-            lines.push(format!("{}: its Overwatch marker is used", v.label(u)));
+            lines.push(format!(
+                "{}: its Overwatch marker is used (the attack belongs to the turn it took the marker)",
+                v.label(u)
+            ));
+        } else {
+            let marker = match attack {
+                Attack::AntiVehicle => FIRED_AV,
+                Attack::AntiInfantry => FIRED_AI,
+            };
+            effects.push(set_marker(v, u, marker, Some(1)));
         }
         if weapon == Some(AvWeapon::AtAmmo) {
             effects.push(set_marker(v, u, AT_AMMO_USED, Some(v.state.turn as i32)));
@@ -1345,9 +1351,10 @@ pub fn advance(v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseCha
                     .push(phase_effect(v, new_turn, next, PH_ARTILLERY));
                 return Ok(ch);
             }
+            // "Turn" in the limits is one side's turn: they lift at the end of every side's turn.
+            end_of_turn(v, &sname, &mut ch);
             if new_turn != turn {
                 ch.steps.push(format!("Turn {new_turn}"));
-                end_of_turn(v, &mut ch);
             }
             artillery_phase(v, next, &mut ch);
             ch.effects
@@ -1357,8 +1364,9 @@ pub fn advance(v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseCha
     Ok(ch)
 }
 
-/// The turn's limits lift: attacks made, strategic movement, quality checks taken.
-fn end_of_turn(v: &BattleView<'_>, ch: &mut PhaseChange) {
+/// The end of a side's turn: the turn's limits lift — attacks made, strategic movement, quality
+/// checks taken — for every stand (an Overwatch marker stays for the opponent's movement phase).
+fn end_of_turn(v: &BattleView<'_>, side_name: &str, ch: &mut PhaseChange) {
     let mut lifted = 0;
     for u in 0..v.roster.units.len() {
         for m in [STRATEGIC, FIRED_AV, FIRED_AI, FIRE_CHECK, ARTILLERY_CHECK] {
@@ -1369,10 +1377,9 @@ fn end_of_turn(v: &BattleView<'_>, ch: &mut PhaseChange) {
         }
     }
     if lifted > 0 {
-        ch.steps.push(
-            "  the turn's limits lift: attacks made, strategic movement, quality checks taken"
-                .into(),
-        );
+        ch.steps.push(format!(
+            "  {side_name}'s turn ends: its limits lift (attacks made, strategic movement, quality checks taken)"
+        ));
     }
 }
 

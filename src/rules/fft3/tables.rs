@@ -852,7 +852,7 @@ pub fn table_docs() -> Vec<TableDoc> {
             })
             .collect(),
         notes: vec![
-            "An infantry stand may make one anti-infantry attack and one LAW attack a turn.".into(),
+            "An infantry stand may make one anti-infantry attack and one LAW attack in its side's turn.".into(),
         ],
     };
     let nationalities = TableDoc {
@@ -950,7 +950,7 @@ pub fn table_docs() -> Vec<TableDoc> {
             vec!["any 6".into(), "target destroyed".into()],
             vec![
                 "any 4–5".into(),
-                "one quality check (at most one per fire phase)".into(),
+                "one quality check (at most one per target per phase of fire)".into(),
             ],
             vec!["3 or less".into(), "no effect".into()],
         ],
