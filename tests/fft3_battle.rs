@@ -520,6 +520,36 @@ fn the_readme_fft3_examples_are_what_the_program_prints() {
 
 // ---- the rulings of the corrected digest ------------------------------------------------------
 
+/// The skirmish with a unit's casualty check at a third of its stands lost (the option
+/// `casualty_thirds = 1`), so that a loss or two calls for one.
+fn at_a_third() -> Battle {
+    battle(&SKIRMISH.replace(
+        "special_at_ammo = true",
+        "special_at_ammo = true\ncasualty_thirds = 1",
+    ))
+}
+
+fn set_hits(b: &mut Battle, id: &str) {
+    run(
+        b,
+        umpire::battle::Command::SetHits {
+            unit: id.into(),
+            hits: 1,
+        },
+        "",
+    );
+}
+
+fn casualty_check<'a>(
+    e: &'a umpire::battle::Event,
+    unit: &str,
+) -> &'a umpire::resolution::Resolution {
+    e.resolutions
+        .iter()
+        .find(|r| r.action == "casualty-check" && r.title.contains(unit))
+        .unwrap_or_else(|| panic!("no casualty check of {unit}: {:?}", e.resolutions))
+}
+
 /// Digest, Ranges: "beyond long range the attack misses and nothing is rolled (decision: the
 /// declared attack is spent — the firer has made its attack for the turn — and the miss is
 /// logged)".
@@ -720,5 +750,205 @@ fn one_fire_check_per_target_in_each_phase_of_fire() {
         e.resolutions[0].result.ends_with("3 against 3+: passes"),
         "{}",
         e.resolutions[0].result
+    );
+}
+
+/// Digest, Artillery templates: "each side gets ⌊its units still in play / 3⌋ at the start of its
+/// artillery phase, counted after every loss so far (a unit eliminated by a casualty check is
+/// gone)".
+#[test]
+fn templates_are_counted_after_the_casualty_checks_just_before() {
+    let mut b = at_a_third();
+    to(&mut b, "de", PH_FIRE, "");
+    // Given the 1st Tank Battalion's T-34 2 and 3 destroyed in the German fire phase …
+    act(
+        &mut b,
+        "anti-vehicle",
+        &[
+            ("firer", "p1"),
+            ("target", "t2"),
+            ("range", "9"),
+            ("terrain", "difficult"),
+        ],
+        "1,4,5,6,2,4,6,1,2,4,5,2",
+    );
+    act(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "p2"), ("target", "t3"), ("range", "8")],
+        "6,6,6,6,6,1,1,1,1,1,1,1",
+    );
+    // … when its casualty check fails at the end of the German turn (1 against 5+) …
+    let e = advance(&mut b, "1");
+    assert!(
+        casualty_check(&e, "1st Tank Battalion")
+            .result
+            .contains("fails")
+    );
+    assert!(removed(&b, "t1") && removed(&b, "r1"));
+    // … then the Soviets, with two units left in play, have no template.
+    assert_eq!(b.state().counter("su", TEMPLATES), Some(0));
+    assert!(
+        e.notes
+            .iter()
+            .any(|n| n.contains("18th Tank Corps has 0 templates to place")),
+        "{:?}",
+        e.notes
+    );
+    let why = refused(&mut b, "artillery", &[("stands", "p1")], "");
+    assert!(why.contains("no template left"), "{why}");
+}
+
+/// Digest, Carried infantry: "If a halftrack is destroyed its infantry survive only on a passed
+/// quality check (decision: the same for a truck, and the same whatever destroyed the carrier —
+/// fire, artillery, or a failed quality or casualty check; survivors are dismounted, never left
+/// aboard a lost vehicle)"; Turn sequence 4: a unit's casualty check when it loses a stand.
+#[test]
+fn the_riders_of_a_carrier_lost_in_a_casualty_check_check_and_dismount() {
+    for (faces, rider_survives) in [("3,2,4", false), ("3,3", true)] {
+        let mut b = at_a_third();
+        // Given the 2. Kompanie's grenadiers aboard the 1. Kompanie's halftrack …
+        to(&mut b, "de", PH_MOVEMENT, "");
+        act(&mut b, "debark", &[("stand", "i1")], "");
+        act(&mut b, "embark", &[("stand", "i2"), ("carrier", "h1")], "");
+        // … the 1. Kompanie's Panthers lost in the Soviet turn and its halftrack out of cohesion;
+        to(&mut b, "su", PH_FIRE, "");
+        set_hits(&mut b, "p1");
+        set_hits(&mut b, "p2");
+        act(&mut b, "cohesion", &[("stand", "h1")], "");
+        // when its casualty check is a 3 (German 3+: the halftrack reads 2 and is lost) …
+        let e = advance(&mut b, faces);
+        assert!(removed(&b, "h1") && !removed(&b, "i1"));
+        let check = casualty_check(&e, "1. Kompanie");
+        // … then its riders take their check and are never left aboard.
+        assert_eq!(value(&b, "i2", RIDING), None);
+        let rider = e
+            .resolutions
+            .iter()
+            .find(|r| r.title.contains("Grenadiers 2 (i2)"))
+            .expect("the riders' check");
+        assert!(
+            rider.context[0].contains("rider of a destroyed halftrack"),
+            "{:?}",
+            rider.context
+        );
+        if rider_survives {
+            assert!(!removed(&b, "i2"));
+            assert!(
+                check
+                    .effects
+                    .iter()
+                    .any(|l| l == "Grenadiers 2 (i2): passed its quality check: on foot"),
+                "{:?}",
+                check.effects
+            );
+            // On foot, it fires in its side's next fire phase.
+            to(&mut b, "de", PH_FIRE, "");
+            act(
+                &mut b,
+                "anti-infantry",
+                &[("firer", "i2"), ("target", "r3"), ("range", "3")],
+                "1,1,1",
+            );
+        } else {
+            assert!(removed(&b, "i2"));
+            // A rider lost at the end of the turn counts towards its own unit's check there.
+            assert!(casualty_check(&e, "2. Kompanie").result.contains("passes"));
+            assert_eq!(b.state().counter("de-2", CASUALTY_REACHED), Some(1));
+            assert_eq!(b.state().counter("de-2", LOST_SEEN), Some(1));
+            // No check for it again at the end of the next turn.
+            let e = to_next_side_turn(&mut b);
+            assert!(e.resolutions.is_empty(), "{:?}", e.resolutions);
+        }
+    }
+}
+
+/// Advances through a side's turn with nothing done: the last phase change.
+fn to_next_side_turn(b: &mut Battle) -> umpire::battle::Event {
+    let mut last = advance(b, "");
+    while b.state().phase != PH_ARTILLERY {
+        last = advance(b, "");
+    }
+    last
+}
+
+/// Digest, Carried infantry: survivors "dismounted, never left aboard a lost vehicle" — a tank's
+/// riders take no check when it is lost (the text asks one only of a halftrack's) but get off.
+#[test]
+fn the_riders_of_a_tank_lost_in_a_casualty_check_are_on_foot() {
+    let mut b = at_a_third();
+    to(&mut b, "de", PH_FIRE, "");
+    act(&mut b, "cohesion", &[("stand", "t1")], "");
+    act(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "p2"), ("target", "t3"), ("range", "8")],
+        "6,6,6,6,6,1,1,1,1,1,1,1",
+    );
+    act(
+        &mut b,
+        "anti-vehicle",
+        &[("firer", "p3"), ("target", "t2"), ("range", "8")],
+        "6,6,6,6,6,1,1,1,1,1,1,1",
+    );
+    // A 5: the tank out of cohesion reads 4 and is lost; its riders stay, on foot.
+    let e = advance(&mut b, "5");
+    assert!(removed(&b, "t1") && !removed(&b, "r1"));
+    assert_eq!(value(&b, "r1", RIDING), None);
+    let check = casualty_check(&e, "1st Tank Battalion");
+    assert!(
+        check
+            .effects
+            .iter()
+            .any(|l| l == "Riflemen 1 (r1): on foot"),
+        "{:?}",
+        check.effects
+    );
+    // On foot, it may be fired at.
+    to(&mut b, "de", PH_FIRE, "");
+    act(
+        &mut b,
+        "anti-infantry",
+        &[("firer", "p1"), ("target", "r1"), ("range", "6")],
+        "1,1,1,1",
+    );
+}
+
+/// Digest, Turn sequence 4: "again at the end of every later turn in which it loses a stand", a
+/// turn being one side's: a unit that checked at the end of the enemy's turn checks again at the
+/// end of its own if it loses a stand in it.
+#[test]
+fn a_unit_checks_at_the_end_of_each_sides_turn_in_which_it_loses_a_stand() {
+    let mut b = at_a_third();
+    // Given the Motor Rifle Battalion's truck destroyed by the German template (its riders pass
+    // 5 and are on foot) …
+    act(&mut b, "artillery", &[("stands", "tr1")], "6,5");
+    assert!(removed(&b, "tr1") && value(&b, "r2", RIDING).is_none());
+    to(&mut b, "de", PH_FIRE, "");
+    act(&mut b, "overwatch", &[("stand", "p4")], "");
+    // … its casualty check at the end of the German turn (5 passes) …
+    let e = advance(&mut b, "5");
+    assert!(
+        casualty_check(&e, "2nd Motor Rifle")
+            .result
+            .contains("passes")
+    );
+    // … and Riflemen 3 lost to German Overwatch in the Soviet movement (2 hits, 4 − 1 fails).
+    to(&mut b, "su", PH_MOVEMENT, "");
+    act(
+        &mut b,
+        "anti-infantry",
+        &[("firer", "p4"), ("target", "r3"), ("range", "6")],
+        "6,6,1,1,4",
+    );
+    assert!(removed(&b, "r3"));
+    // When the Soviet turn ends — the same game turn — the battalion checks again.
+    to(&mut b, "su", PH_FIRE, "");
+    let e = advance(&mut b, "5");
+    assert_eq!(b.state().turn, 2);
+    assert!(
+        casualty_check(&e, "2nd Motor Rifle")
+            .result
+            .contains("passes")
     );
 }

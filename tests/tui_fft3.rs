@@ -196,3 +196,27 @@ fn the_second_sides_overwatch_stand_fires_again_in_its_own_turn_on_the_screen() 
     assert!(report.title.contains("T-34 4 (t4)"), "{}", report.title);
     snapshot(&ui, "fft3_overwatch_stand_fires_in_its_own_turn");
 }
+
+/// Digest, Artillery templates: "each side gets ⌊its units still in play / 3⌋ at the start of its
+/// artillery phase, counted after every loss so far (a unit eliminated by a casualty check is
+/// gone)": the header counts the Soviets' templates after their tank battalion fails its check.
+#[test]
+fn the_header_counts_templates_after_the_casualty_checks() {
+    // The Germans destroy three T-34s of the 1st Tank Battalion (its riders pass theirs), which
+    // then fails its casualty check (1 against 5+) at the end of the German turn.
+    let script = "next\nnext\n\
+        anti-vehicle --firer p1 --target t2 --range 9 --terrain difficult --dice 1,4,5,6,2,4,6,1,2,4,5,2\n\
+        anti-vehicle --firer p2 --target t3 --range 8 --dice 6,6,6,6,6,1,1,1,1,1,1,1\n\
+        anti-vehicle --firer p3 --target t1 --range 8 --dice 6,6,6,6,6,1,1,1,1,1,1,1,5\n\
+        next --dice 1\n";
+    let ui = Ui::new(script);
+    let text = screen(&ui.app, 120, 40);
+    assert!(text.contains("18th Tank Corps"), "{text}");
+    let header: Vec<&str> = text.lines().take(4).collect();
+    assert!(
+        header.iter().any(|l| l.contains("templates 0")),
+        "{}",
+        header.join("\n")
+    );
+    snapshot(&ui, "fft3_templates_after_casualty_checks");
+}

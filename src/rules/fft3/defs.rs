@@ -164,7 +164,7 @@ pub const CASUALTY_TURN: &str = "casualty_turn";
 pub const COUNTERS: &[CounterDef] = &[
     CounterDef {
         id: TEMPLATES,
-        help: "artillery templates the side may still place this artillery phase (one per 3 units in play)",
+        help: "artillery templates the side may still place this artillery phase (one per 3 units still in play)",
         min: 0,
         max: 999,
     },
@@ -188,7 +188,7 @@ pub const COUNTERS: &[CounterDef] = &[
     },
     CounterDef {
         id: CASUALTY_TURN,
-        help: "the turn of the unit's last casualty check (at most one a turn)",
+        help: "the turn of the unit's last casualty check (a record: the check comes once, at the end of a side's turn)",
         min: 0,
         max: 99_999,
     },
@@ -215,7 +215,7 @@ pub const PHASES: &[PhaseDef] = &[
         name: "Artillery",
         automatic: false,
         simultaneous: false,
-        help: "The side's old templates and the Suppressed markers its artillery caused come off; it places its templates (one per 3 units in play) and each is resolved",
+        help: "The side's old templates and the Suppressed markers its artillery caused come off; it places its templates (one per 3 units still in play, counted after every loss so far) and each is resolved",
     },
     PhaseDef {
         id: PH_MOVEMENT,
@@ -236,7 +236,7 @@ pub const PHASES: &[PhaseDef] = &[
         name: "Quality checks",
         automatic: true,
         simultaneous: false,
-        help: "Each unit that first reached two thirds lost, or lost a stand after that, takes one casualty check for all its stands; then the side's turn ends and its limits lift",
+        help: "Each unit that first reached two thirds lost, or lost a stand after that, takes one casualty check for all its stands (the riders of a carrier it loses take theirs); then the side's turn ends and its limits lift",
     },
 ];
 
@@ -308,12 +308,12 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "Casualty checks",
-        text: "A unit takes a casualty check at the end of the side's turn in which its losses since the start first reach two thirds of its starting stands (rounded up), and again at the end of every later side's turn in which it loses a stand, at most once a turn. One roll for the unit; each stand out of cohesion reads it 1 lower; a stand that fails is eliminated.",
+        text: "A unit takes a casualty check at the end of the side's turn in which its losses since the start first reach two thirds of its starting stands (rounded up), and again at the end of every later side's turn — its own side's or the enemy's — in which it loses a stand: at most one a side's turn. One roll for the unit; each stand out of cohesion reads it 1 lower; a stand that fails is eliminated. The riders of a carrier lost in it take their check as from any lost carrier, and a rider lost so counts towards its own unit's check in the same phase.",
         option: Some(OPT_CASUALTY_THIRDS),
     },
     Decision {
         topic: "Carried infantry",
-        text: "If a halftrack is destroyed its infantry survive only on a passed quality check, and the same for a truck. If a tank carrying infantry is hit by anti-vehicle fire (a hit remaining after terrain saves, whatever the penetration result) the riders take a quality check. Anti-infantry fire at a tank with riders attacks only the riders, as infantry in the open.",
+        text: "If a halftrack is destroyed its infantry survive only on a passed quality check, and the same for a truck, whatever destroyed the carrier — fire, artillery, or a failed quality or casualty check; the survivors are dismounted, never left aboard a lost vehicle, and so are the riders of a lost tank. If a tank carrying infantry is hit by anti-vehicle fire (a hit remaining after terrain saves, whatever the penetration result) the riders take a quality check. Anti-infantry fire at a tank with riders attacks only the riders, as infantry in the open; artillery makes one roll for a tank and its riders.",
         option: Some(OPT_TRUCK_RIDERS),
     },
     Decision {
@@ -338,7 +338,7 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "Templates",
-        text: "A side gets one template per 3 of its units (companies or battalions) with a stand in play, counted at the start of its artillery phase. A template stays until its owner's next artillery phase; a stand that touches it while moving is attacked at once, as under a template just placed.",
+        text: "A side gets one template per 3 of its units (companies or battalions) with a stand still in play, counted at the start of its artillery phase after every loss so far (a unit eliminated by the casualty check just before is gone). A template stays until its owner's next artillery phase; a stand that touches it while moving is attacked at once, as under a template just placed.",
         option: None,
     },
 ];

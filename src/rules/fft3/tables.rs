@@ -968,7 +968,7 @@ pub fn table_docs() -> Vec<TableDoc> {
         ],
         notes: vec![
             "A truck is treated as infantry. A tank with riders: one roll, the tank as armour and the riders as infantry in the open.".into(),
-            "One template per 3 units in play; it stays until its owner's next artillery phase, and a stand that touches it while moving is attacked at once.".into(),
+            "One template per 3 units still in play, counted at the start of the artillery phase after every loss; it stays until its owner's next artillery phase, and a stand that touches it while moving is attacked at once.".into(),
         ],
     };
     vec![
