@@ -307,6 +307,23 @@ fn a_stand_moving_into_a_template_is_attacked_at_once_and_a_second_artillery_che
     // When the Soviets' own turn comes, that limit has lifted with the Germans' turn.
     to(&mut b, "su", PH_MOVEMENT, "");
     assert!(!has(&b, "t4", ARTILLERY_CHECK), "one side's turn");
+    // The odds before the move are the German template's, touched while moving.
+    let touch = |n: &str| {
+        umpire::rules::Params::given(TOUCH_PARAMS, [("stand", "t4"), ("template", n)]).unwrap()
+    };
+    let odds = b
+        .ruleset
+        .battle_odds(&b.view(), "template", &touch("1"))
+        .unwrap();
+    assert_eq!(
+        odds.title,
+        "Artillery template (Kampfgruppe Peiper), touched while moving: 1 stand under it"
+    );
+    let why = b
+        .ruleset
+        .battle_odds(&b.view(), "template", &touch("2"))
+        .unwrap_err();
+    assert!(why.to_string().contains("no template-2"), "{why}");
     // t4 moves through template 1: a 6 calls for a check of its own this turn (5 passes).
     let e = act(
         &mut b,
@@ -951,4 +968,41 @@ fn a_unit_checks_at_the_end_of_each_sides_turn_in_which_it_loses_a_stand() {
             .result
             .contains("passes")
     );
+}
+
+/// Digest, Carried infantry: the same whatever destroyed the carrier — here a quality check the
+/// umpire calls.
+#[test]
+fn the_riders_of_a_halftrack_lost_in_a_quality_check_check_and_dismount() {
+    let mut b = new_battle();
+    let e = act(&mut b, "quality-check", &[("stand", "h1")], "1,3");
+    assert!(removed(&b, "h1") && !removed(&b, "i1"));
+    assert_eq!(value(&b, "i1", RIDING), None);
+    assert_eq!(
+        unit(&b, "h1").removed.as_deref(),
+        Some("failed a quality check (called for by the umpire)")
+    );
+    assert_eq!(
+        e.resolutions.len(),
+        2,
+        "the halftrack's check, then the riders'"
+    );
+}
+
+/// Digest, Resolve: artillery template: "A tank with riders: one roll; the tank is treated as
+/// armour, the riders as infantry in the open" — riders destroyed by that roll are not also said
+/// to get off the lost tank.
+#[test]
+fn a_tank_and_its_riders_under_a_template_are_one_roll_and_each_its_own_result() {
+    let mut b = new_battle();
+    // A 6: the tank checks (1: lost), the riders in the open are destroyed.
+    let e = act(&mut b, "artillery", &[("stands", "t1")], "6,1");
+    assert!(removed(&b, "t1") && removed(&b, "r1"));
+    let lines = &e.resolutions[0].effects;
+    assert!(
+        lines.iter().any(|l| l == "Riflemen 1 (r1): destroyed"),
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains("on foot")), "{lines:?}");
+    assert_eq!(value(&b, "r1", RIDING), None);
 }

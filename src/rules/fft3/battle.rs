@@ -609,11 +609,12 @@ fn template_effects(
     let apply =
         |u: usize, res: StandResult, effects: &mut Vec<Effect>, lines: &mut Vec<String>| -> bool {
             let label = v.label(u);
-            let took_check = matches!(
+            // The turn's one artillery check, on a stand still in the fight (one that failed is
+            // out of it: nothing is left on it).
+            if matches!(
                 res,
-                StandResult::CheckPassedSuppressed | StandResult::CheckFailed
-            );
-            if took_check || res == StandResult::CountsAsPassedSuppressed {
+                StandResult::CheckPassedSuppressed | StandResult::CountsAsPassedSuppressed
+            ) {
                 effects.push(set_marker(v, u, ARTILLERY_CHECK, Some(1)));
             }
             match res {
@@ -652,13 +653,13 @@ fn template_effects(
                 .push(set_marker(v, u, UNDER_TEMPLATE, Some(number)));
         }
         if let (Some(r), Some(rr)) = (rider, res.riders) {
+            // A tank's riders were attacked with it: what they suffered is theirs alone.
             let rider_gone = apply(r, rr, &mut out.effects, &mut lines);
             if gone && !rider_gone {
                 out.effects.push(set_marker(v, r, RIDING, None));
                 lines.push(format!("{}: on foot", v.label(r)));
             }
-        }
-        if gone {
+        } else if gone {
             carried_infantry_check(
                 v,
                 u,
@@ -866,11 +867,19 @@ fn act_artillery(
     Ok(out)
 }
 
-fn act_touch(
-    v: &BattleView<'_>,
-    p: &Params,
-    dice: &mut dyn DiceSource,
-) -> Result<Outcome, RuleError> {
+/// A template still on the table that a moving stand touches: the stand, the template's id,
+/// number, owner and place, and the stand under it as the artillery procedure takes it.
+struct Touch<'v> {
+    stand: usize,
+    id: &'v str,
+    number: i32,
+    owner: usize,
+    place: &'v str,
+    template: Template,
+    who: Vec<Under>,
+}
+
+fn touch<'v>(v: &BattleView<'v>, p: &Params) -> Result<Touch<'v>, RuleError> {
     in_phase(v, "touching a template while moving", &[PH_MOVEMENT])?;
     let u = unit_param(v, p, defs::TOUCH_PARAMS, "stand")?;
     own_side(v, u, "a stand moves")?;
@@ -904,6 +913,31 @@ fn act_touch(
     }
     let (mut template, who) = template_stands(v, &[item], owner)?;
     template.touched_while_moving = true;
+    Ok(Touch {
+        stand: u,
+        id,
+        number,
+        owner,
+        place: &marker.label,
+        template,
+        who,
+    })
+}
+
+fn act_touch(
+    v: &BattleView<'_>,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    let Touch {
+        stand: u,
+        id,
+        number,
+        owner,
+        place,
+        template,
+        who,
+    } = touch(v, p)?;
     let (mut r, results) = artillery::resolve(&template, dice)?;
     let mut out = Outcome::default();
     let lines = template_effects(v, owner, number, &who, &results, dice, &mut out)?;
@@ -912,9 +946,8 @@ fn act_touch(
     out.resolutions = vec![r];
     out.resolutions.extend(rest);
     out.summary = format!(
-        "{} touches {id} (on {}) while moving: {}",
+        "{} touches {id} (on {place}) while moving: {}",
         v.label(u),
-        marker.label,
         out.resolutions[0].result
     );
     Ok(out)
@@ -939,7 +972,7 @@ fn act_check(
     c.reason = p
         .text("reason")
         .filter(|r| !r.trim().is_empty())
-        .unwrap_or("called by the umpire")
+        .unwrap_or("the umpire")
         .to_string();
     let mut r = check::resolve(&c, dice)?;
     let passed = passed(&r, &c);
@@ -951,7 +984,7 @@ fn act_check(
         out.effects.extend(removed(
             v,
             u,
-            format!("failed a quality check ({})", c.reason),
+            format!("failed a quality check (called for by {})", c.reason),
         ));
         lines.push(format!("{}: out of the fight", v.label(u)));
         carried_infantry_check(
@@ -1216,15 +1249,7 @@ pub fn odds(v: &BattleView<'_>, action: &str, p: &Params) -> Result<OddsReport, 
             let (t, _) = template_stands(v, p.list("stands"), v.active_side())?;
             artillery::odds(&t)
         }
-        "template" => {
-            let u = unit_param(v, p, defs::TOUCH_PARAMS, "stand")?;
-            let mut item = v.info(u).id.clone();
-            if p.text("terrain") == Some("difficult") {
-                item.push_str(":difficult");
-            }
-            let (t, _) = template_stands(v, &[item], v.active_side())?;
-            artillery::odds(&t)
-        }
+        "template" => artillery::odds(&touch(v, p)?.template),
         "quality-check" => {
             let data = Data::from_options(v.options);
             let u = unit_param(v, p, defs::CHECK_PARAMS, "stand")?;
