@@ -272,3 +272,24 @@ anti-vehicle --firer t4 --target p2 --range 8 --dice 1,1
     assert!(s.contains("Turn 2 of 3 · 18th Tank Corps · Fire"), "{s}");
     assert!(s.contains("t4   stands 1/1  T-34 4  T-34/76 AV\n"), "{s}");
 }
+
+/// Digest, Carried infantry: "Anti-infantry fire at a tank with riders attacks only the riders,
+/// as infantry in the open" — their quality check is theirs, read with their own cohesion, not
+/// the tank's, as `umpire act` fills it in.
+#[test]
+fn anti_infantry_fire_at_a_tank_checks_its_riders_with_their_own_cohesion() {
+    // The riders out of cohesion, the tank not: one hit, the riders' 5 reads 4 against 5+.
+    let b = Played::battle(
+        SKIRMISH,
+        "cohesion --stand r1\nnext\nnext\nanti-infantry --firer p1 --target t1 --range 6 --dice 4,1,1,1,5\n",
+    );
+    let s = state(&b);
+    assert!(s.contains("r1   stands 0/1  Riflemen 1  OUT"), "{s}");
+    // The tank out of cohesion, the riders not: the same 5 passes.
+    let b = Played::battle(
+        SKIRMISH,
+        "cohesion --stand t1\nnext\nnext\nanti-infantry --firer p1 --target t1 --range 6 --dice 4,1,1,1,5\n",
+    );
+    let s = state(&b);
+    assert!(s.contains("r1   stands 1/1  Riflemen 1"), "{s}");
+}

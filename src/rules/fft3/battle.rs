@@ -353,7 +353,7 @@ fn battle_volley(
                 ty: rty,
                 check: inputs::stand_check(&v.label(r), nationality(&data, v, r)?, cohesion(r)),
                 difficult: false,
-                fire_check_passed: flag(v, r, FIRE_CHECK),
+                fire_check_passed: given_or(p, "fire-checked", flag(v, r, FIRE_CHECK)),
                 riders: None,
                 riders_fire_check_passed: false,
             };
@@ -1209,12 +1209,22 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
                 if let Ok(n) = nationality(&data, v, t) {
                     fill(&mut p, "target-nationality", Value::Text(n.id.clone()));
                 }
+                // The stand whose check the fire calls for: a tank's riders, for anti-infantry
+                // fire at it.
+                let checks = match (action, stand_type(&data, v, t).map(|ty| ty.class())) {
+                    ("anti-infantry", Ok(Some(Class::Tank))) => rider_of(v, t).unwrap_or(t),
+                    _ => t,
+                };
                 fill(
                     &mut p,
                     "target-out-of-cohesion",
-                    Value::Bool(flag(v, t, OUT_OF_COHESION)),
+                    Value::Bool(flag(v, checks, OUT_OF_COHESION)),
                 );
-                fill(&mut p, "fire-checked", Value::Bool(flag(v, t, FIRE_CHECK)));
+                fill(
+                    &mut p,
+                    "fire-checked",
+                    Value::Bool(flag(v, checks, FIRE_CHECK)),
+                );
                 if let Some(r) = rider_of(v, t) {
                     fill(
                         &mut p,
