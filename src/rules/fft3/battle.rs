@@ -1438,7 +1438,7 @@ fn end_of_turn(v: &BattleView<'_>, side_name: &str, ch: &mut PhaseChange) {
     }
     if lifted > 0 {
         ch.steps.push(format!(
-            "  {side_name}'s turn ends: its limits lift (attacks made, strategic movement, quality checks taken)"
+            "  {side_name}'s turn ends: the turn's limits lift (attacks made, strategic movement, quality checks taken)"
         ));
     }
 }
