@@ -6,7 +6,7 @@
 #[allow(dead_code)]
 mod cli;
 
-use cli::{Played, ok};
+use cli::{Played, ok, run_in};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use umpire::report::Chronicle;
 use umpire::rules::fft3::Fft3;
@@ -59,8 +59,17 @@ fn the_state_shows_stands_types_carriers_limits_and_templates() {
         "{s}"
     );
     assert!(s.contains("Halftrack CARRIES i1"), "{s}");
-    assert!(s.contains("T-34/76 SUP QC-ART TMPL 1"), "{s}");
-    assert!(s.contains("Panther-D AV"), "{s}");
+    // The limits are the Soviet turn's: the Germans' lifted with their turn (t4's artillery
+    // check), and p4's overwatch attack belongs to the German turn, so it marks nothing.
+    assert!(
+        s.contains("t3   stands 1/1  T-34 3  T-34/76 SUP AV TMPL 1\n"),
+        "{s}"
+    );
+    assert!(
+        s.contains("t4   stands 1/1  T-34 4  T-34/76 SUP TMPL 1\n"),
+        "{s}"
+    );
+    assert!(s.contains("p4   stands 1/1  Panther 4  Panther-D\n"), "{s}");
     // Losses: a stand out of the fight is a stand lost, on its unit too.
     assert!(
         s.contains(
@@ -161,4 +170,126 @@ fn the_replay_steps_back_to_the_start_and_forward_on_the_journals_battle() {
     assert!(view.battle().state().areas.contains_key("template-1"));
     view.seek(n);
     assert!(view.battle().state().areas.is_empty());
+}
+
+/// Digest, Ranges: beyond long range "the attack misses and nothing is rolled (decision: the
+/// declared attack is spent — the firer has made its attack for the turn — and the miss is
+/// logged)": `umpire act` takes the attack and logs the miss, then refuses the firer another;
+/// `umpire resolve` and `umpire odds` say the same off the battle.
+#[test]
+fn an_attack_beyond_long_range_is_taken_spent_and_logged_as_a_miss() {
+    let b = Played::battle(SKIRMISH, "next\nnext\n");
+    let fire = |range: &'static str| {
+        vec![
+            "act",
+            b.j(),
+            "anti-vehicle",
+            "--firer",
+            "p1",
+            "--target",
+            "t3",
+            "--range",
+            range,
+        ]
+    };
+    let out = ok("", &fire("16"));
+    assert!(
+        out.contains("Result: range 16\" is beyond long range (15\"): the attack misses\n"),
+        "{out}"
+    );
+    assert!(out.contains("Dice: none thrown"), "{out}");
+    let r = run_in("", &fire("8"));
+    assert_ne!(r.code, std::process::ExitCode::SUCCESS);
+    assert!(r.err.contains("has made its attack this turn"), "{}", r.err);
+    let journal = std::fs::read_to_string(&b.journal).unwrap();
+    assert!(journal.contains("the attack misses"), "{journal}");
+    // Off the battle.
+    let out = ok(
+        "",
+        &[
+            "resolve",
+            "fft3",
+            "anti-infantry",
+            "--firer",
+            "soviet-infantry",
+            "--target",
+            "german-infantry",
+            "--range",
+            "7",
+        ],
+    );
+    assert!(
+        out.contains("Result: range 7\" is beyond long range (6\"): the attack misses"),
+        "{out}"
+    );
+    let out = ok(
+        "",
+        &[
+            "odds",
+            "fft3",
+            "anti-vehicle",
+            "--firer",
+            "panther",
+            "--target",
+            "t-34",
+            "--range",
+            "16",
+        ],
+    );
+    assert!(
+        out.contains("100.00%  the attack misses (beyond long range): no effect"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the attack misses, nothing is rolled"),
+        "{out}"
+    );
+}
+
+/// Digest, Markers to track: an overwatch attack "belongs to the turn in which the stand took
+/// the marker … it never counts against the stand's attacks in its own next turn, so both sides'
+/// overwatch costs the same" — through `umpire act`, for the side that moves second.
+#[test]
+fn the_second_sides_overwatch_stand_fires_in_its_own_next_turn() {
+    let script = "\
+next
+next
+next
+next
+next
+overwatch --stand t4
+next
+next
+anti-vehicle --firer t4 --target p1 --range 8 --dice 1,1
+next
+next
+next
+next
+anti-vehicle --firer t4 --target p2 --range 8 --dice 1,1
+";
+    let b = Played::battle(SKIRMISH, script);
+    let s = state(&b);
+    assert!(s.contains("Turn 2 of 3 · 18th Tank Corps · Fire"), "{s}");
+    assert!(s.contains("t4   stands 1/1  T-34 4  T-34/76 AV\n"), "{s}");
+}
+
+/// Digest, Carried infantry: "Anti-infantry fire at a tank with riders attacks only the riders,
+/// as infantry in the open" — their quality check is theirs, read with their own cohesion, not
+/// the tank's, as `umpire act` fills it in.
+#[test]
+fn anti_infantry_fire_at_a_tank_checks_its_riders_with_their_own_cohesion() {
+    // The riders out of cohesion, the tank not: one hit, the riders' 5 reads 4 against 5+.
+    let b = Played::battle(
+        SKIRMISH,
+        "cohesion --stand r1\nnext\nnext\nanti-infantry --firer p1 --target t1 --range 6 --dice 4,1,1,1,5\n",
+    );
+    let s = state(&b);
+    assert!(s.contains("r1   stands 0/1  Riflemen 1  OUT"), "{s}");
+    // The tank out of cohesion, the riders not: the same 5 passes.
+    let b = Played::battle(
+        SKIRMISH,
+        "cohesion --stand t1\nnext\nnext\nanti-infantry --firer p1 --target t1 --range 6 --dice 4,1,1,1,5\n",
+    );
+    let s = state(&b);
+    assert!(s.contains("r1   stands 1/1  Riflemen 1"), "{s}");
 }

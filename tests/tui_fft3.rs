@@ -147,3 +147,76 @@ fn several_firers_in_one_form_and_the_template_listed_with_its_stands() {
     assert!(text.contains("[SUP] [QC-ART] [TMPL 1]"), "{text}");
     snapshot(&ui, "fft3_roster_template_and_limits");
 }
+
+/// Digest, Ranges: beyond long range "the attack misses and nothing is rolled (decision: the
+/// declared attack is spent … and the miss is logged)": the form's odds say so before the shot,
+/// Enter takes it without a die, and the roster marks the Panther's attack as made.
+#[test]
+fn an_attack_beyond_long_range_is_odds_of_a_miss_and_a_spent_attack() {
+    let mut ui = Ui::new(TO_THE_FIRE_PHASE);
+    ui.select("p1").keys("f");
+    ui.fill("target", "t3").fill("range", "16");
+    let Odds::Ready(report) = &ui.form().odds else {
+        panic!("odds: {:?}", ui.form().odds)
+    };
+    assert_eq!(report.results.len(), 1);
+    assert_eq!(
+        report.results[0].result,
+        "the attack misses (beyond long range): no effect"
+    );
+    assert!(
+        report.notes[0].contains("beyond long range") && report.notes[0].contains("misses"),
+        "{:?}",
+        report.notes
+    );
+    snapshot(&ui, "fft3_beyond_long_range_form_odds");
+    ui.enter();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    let text = screen(&ui.app, 120, 40);
+    assert!(text.contains("the attack misses"), "{text}");
+    snapshot(&ui, "fft3_beyond_long_range_result");
+    let b = ui.app.battle();
+    let p1 = b.roster.unit_index("p1").unwrap();
+    assert!(b.state().units[p1].has("fired_av"));
+}
+
+/// Digest, Markers to track: an overwatch attack "never counts against the stand's attacks in
+/// its own next turn, so both sides' overwatch costs the same": the T-34 that fired on Overwatch
+/// in the German movement opens its fire form in its own fire phase with the odds, not a refusal.
+#[test]
+fn the_second_sides_overwatch_stand_fires_again_in_its_own_turn_on_the_screen() {
+    let script = "next\nnext\nnext\nnext\nnext\noverwatch --stand t4\nnext\nnext\n\
+                  anti-vehicle --firer t4 --target p1 --range 8 --dice 1,1\nnext\nnext\nnext\nnext\n";
+    let mut ui = Ui::new(script);
+    ui.select("t4").keys("f");
+    ui.fill("target", "p2").fill("range", "8");
+    let Odds::Ready(report) = &ui.form().odds else {
+        panic!("odds: {:?}", ui.form().odds)
+    };
+    assert!(report.title.contains("T-34 4 (t4)"), "{}", report.title);
+    snapshot(&ui, "fft3_overwatch_stand_fires_in_its_own_turn");
+}
+
+/// Digest, Artillery templates: "each side gets ⌊its units still in play / 3⌋ at the start of its
+/// artillery phase, counted after every loss so far (a unit eliminated by a casualty check is
+/// gone)": the header counts the Soviets' templates after their tank battalion fails its check.
+#[test]
+fn the_header_counts_templates_after_the_casualty_checks() {
+    // The Germans destroy three T-34s of the 1st Tank Battalion (its riders pass theirs), which
+    // then fails its casualty check (1 against 5+) at the end of the German turn.
+    let script = "next\nnext\n\
+        anti-vehicle --firer p1 --target t2 --range 9 --terrain difficult --dice 1,4,5,6,2,4,6,1,2,4,5,2\n\
+        anti-vehicle --firer p2 --target t3 --range 8 --dice 6,6,6,6,6,1,1,1,1,1,1,1\n\
+        anti-vehicle --firer p3 --target t1 --range 8 --dice 6,6,6,6,6,1,1,1,1,1,1,1,5\n\
+        next --dice 1\n";
+    let ui = Ui::new(script);
+    let text = screen(&ui.app, 120, 40);
+    assert!(text.contains("18th Tank Corps"), "{text}");
+    let header: Vec<&str> = text.lines().take(4).collect();
+    assert!(
+        header.iter().any(|l| l.contains("templates 0")),
+        "{}",
+        header.join("\n")
+    );
+    snapshot(&ui, "fft3_templates_after_casualty_checks");
+}

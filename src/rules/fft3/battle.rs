@@ -78,10 +78,11 @@ fn counter(scope: &str, name: &str, value: Option<i32>) -> Effect {
     }
 }
 
-/// A stand out of the fight: its one loss taken (so the side's losses count it) and off the table.
-fn removed(v: &BattleView<'_>, u: usize, cause: impl Into<String>) -> [Effect; 2] {
+/// A stand out of the fight: its one loss taken (so the side's losses count it) and off the table;
+/// a rider leaves its carrier with it (no stand is left aboard a vehicle it is no longer on).
+fn removed(v: &BattleView<'_>, u: usize, cause: impl Into<String>) -> Vec<Effect> {
     let unit = v.info(u).id.clone();
-    [
+    let mut out = vec![
         Effect::Hits {
             unit: unit.clone(),
             hits: 1,
@@ -90,7 +91,11 @@ fn removed(v: &BattleView<'_>, u: usize, cause: impl Into<String>) -> [Effect; 2
             unit,
             cause: cause.into(),
         },
-    ]
+    ];
+    if flag(v, u, RIDING) {
+        out.push(set_marker(v, u, RIDING, None));
+    }
+    out
 }
 
 /// The carrier an infantry stand rides, if it rides one still on the table.
@@ -348,7 +353,7 @@ fn battle_volley(
                 ty: rty,
                 check: inputs::stand_check(&v.label(r), nationality(&data, v, r)?, cohesion(r)),
                 difficult: false,
-                fire_check_passed: flag(v, r, FIRE_CHECK),
+                fire_check_passed: given_or(p, "fire-checked", flag(v, r, FIRE_CHECK)),
                 riders: None,
                 riders_fire_check_passed: false,
             };
@@ -409,14 +414,20 @@ fn act_fire(
     let mut effects = Vec::new();
     let mut lines = Vec::new();
     for &(u, weapon) in &bv.firers {
-        let marker = match attack {
-            Attack::AntiVehicle => FIRED_AV,
-            Attack::AntiInfantry => FIRED_AI,
-        };
-        effects.push(set_marker(v, u, marker, Some(1)));
-        if flag(v, u, OVERWATCH) {
+        if overwatch_attack(v, u) {
+            // The turn's fire made late: it belongs to the turn the stand took the marker in, and
+            // counts against none of its attacks in its own next turn.
             effects.push(set_marker(v, u, OVERWATCH, None));
-            lines.push(format!("{}: its Overwatch marker is used", v.label(u)));
+            lines.push(format!(
+                "{}: its Overwatch marker is used (the attack belongs to the turn it took the marker)",
+                v.label(u)
+            ));
+        } else {
+            let marker = match attack {
+                Attack::AntiVehicle => FIRED_AV,
+                Attack::AntiInfantry => FIRED_AI,
+            };
+            effects.push(set_marker(v, u, marker, Some(1)));
         }
         if weapon == Some(AvWeapon::AtAmmo) {
             effects.push(set_marker(v, u, AT_AMMO_USED, Some(v.state.turn as i32)));
@@ -598,11 +609,12 @@ fn template_effects(
     let apply =
         |u: usize, res: StandResult, effects: &mut Vec<Effect>, lines: &mut Vec<String>| -> bool {
             let label = v.label(u);
-            let took_check = matches!(
+            // The turn's one artillery check, on a stand still in the fight (one that failed is
+            // out of it: nothing is left on it).
+            if matches!(
                 res,
-                StandResult::CheckPassedSuppressed | StandResult::CheckFailed
-            );
-            if took_check || res == StandResult::CountsAsPassedSuppressed {
+                StandResult::CheckPassedSuppressed | StandResult::CountsAsPassedSuppressed
+            ) {
                 effects.push(set_marker(v, u, ARTILLERY_CHECK, Some(1)));
             }
             match res {
@@ -641,39 +653,52 @@ fn template_effects(
                 .push(set_marker(v, u, UNDER_TEMPLATE, Some(number)));
         }
         if let (Some(r), Some(rr)) = (rider, res.riders) {
+            // A tank's riders were attacked with it: what they suffered is theirs alone.
             let rider_gone = apply(r, rr, &mut out.effects, &mut lines);
             if gone && !rider_gone {
                 out.effects.push(set_marker(v, r, RIDING, None));
                 lines.push(format!("{}: on foot", v.label(r)));
             }
-        }
-        if gone {
+        } else if gone {
             carried_infantry_check(
                 v,
                 u,
                 "its carrier was destroyed by artillery",
+                &[],
                 dice,
-                out,
-                &mut lines,
+                Record {
+                    effects: &mut out.effects,
+                    resolutions: &mut out.resolutions,
+                    lines: &mut lines,
+                },
             )?;
         }
     }
     Ok(lines)
 }
 
-/// The infantry a destroyed halftrack (or truck, under the option) carried survive only on a
-/// passed quality check.
+/// What an event records: its effects, its resolutions, its lines of explanation.
+struct Record<'a> {
+    effects: &'a mut Vec<Effect>,
+    resolutions: &'a mut Vec<Resolution>,
+    lines: &'a mut Vec<String>,
+}
+
+/// The infantry a lost halftrack (or truck, under the option) carried survive only on a passed
+/// quality check, whatever destroyed the carrier — fire, artillery, a failed quality or casualty
+/// check; survivors, and the riders of a lost tank, are dismounted. Riders already in `gone` (out
+/// of the fight in the same event) are left alone. Returns the rider if it is eliminated.
 fn carried_infantry_check(
     v: &BattleView<'_>,
     carrier: usize,
     why: &str,
+    gone: &[usize],
     dice: &mut dyn DiceSource,
-    out: &mut Outcome,
-    lines: &mut Vec<String>,
-) -> Result<(), RuleError> {
+    rec: Record<'_>,
+) -> Result<Option<usize>, RuleError> {
     let data = Data::from_options(v.options);
-    let Some(r) = rider_of(v, carrier) else {
-        return Ok(());
+    let Some(r) = rider_of(v, carrier).filter(|r| !gone.contains(r)) else {
+        return Ok(None);
     };
     let class = stand_type(&data, v, carrier)?.class();
     let checks = match class {
@@ -682,9 +707,9 @@ fn carried_infantry_check(
         _ => false,
     };
     if !checks {
-        out.effects.push(set_marker(v, r, RIDING, None));
-        lines.push(format!("{}: on foot", v.label(r)));
-        return Ok(());
+        rec.effects.push(set_marker(v, r, RIDING, None));
+        rec.lines.push(format!("{}: on foot", v.label(r)));
+        return Ok(None);
     }
     let mut c = inputs::stand_check(
         &v.label(r),
@@ -697,22 +722,25 @@ fn carried_infantry_check(
     );
     let res = check::resolve(&c, dice)?;
     let passed = passed(&res, &c);
-    if passed {
-        out.effects.push(set_marker(v, r, RIDING, None));
-        lines.push(format!("{}: passed its quality check: on foot", v.label(r)));
+    let lost = if passed {
+        rec.effects.push(set_marker(v, r, RIDING, None));
+        rec.lines
+            .push(format!("{}: passed its quality check: on foot", v.label(r)));
+        None
     } else {
-        out.effects.extend(removed(
+        rec.effects.extend(removed(
             v,
             r,
             "failed its quality check when its carrier was destroyed",
         ));
-        lines.push(format!(
+        rec.lines.push(format!(
             "{}: failed its quality check: out of the fight",
             v.label(r)
         ));
-    }
-    out.resolutions.push(res);
-    Ok(())
+        Some(r)
+    };
+    rec.resolutions.push(res);
+    Ok(lost)
 }
 
 /// Whether a quality check's resolution passed: its modified roll against the rating.
@@ -723,8 +751,10 @@ fn passed(r: &Resolution, c: &Check) -> bool {
         .is_some_and(|t| t >= i32::from(c.rating))
 }
 
-/// Templates a side gets: one per 3 of its units (formations holding stands) with a stand in play.
-pub fn templates_due(v: &BattleView<'_>, side: usize) -> i32 {
+/// Templates a side gets: one per 3 of its units (formations holding stands) with a stand still
+/// in play, counted after every loss so far — `gone` are stands put out of the fight by the
+/// phase change not yet applied (a unit eliminated by a casualty check is gone).
+pub fn templates_due(v: &BattleView<'_>, side: usize, gone: &[usize]) -> i32 {
     let units = fft3_units(v)
         .into_iter()
         .filter(|&f| v.roster.formations[f].side == side)
@@ -732,7 +762,7 @@ pub fn templates_due(v: &BattleView<'_>, side: usize) -> i32 {
             v.roster
                 .formation_units(f)
                 .iter()
-                .any(|&u| v.unit_state(u).on_table())
+                .any(|&u| v.unit_state(u).on_table() && !gone.contains(&u))
         })
         .count();
     (units / 3) as i32
@@ -780,9 +810,9 @@ fn act_artillery(
     let left = side_counter(v, side, TEMPLATES);
     if left <= 0 {
         return Err(refused(format!(
-            "{} has no template left this artillery phase (one per 3 units in play: {})",
+            "{} has no template left this artillery phase (one per 3 units still in play: {})",
             v.roster.sides[side].name,
-            templates_due(v, side)
+            templates_due(v, side, &[])
         )));
     }
     let (template, who) = template_stands(v, p.list("stands"), side)?;
@@ -837,11 +867,19 @@ fn act_artillery(
     Ok(out)
 }
 
-fn act_touch(
-    v: &BattleView<'_>,
-    p: &Params,
-    dice: &mut dyn DiceSource,
-) -> Result<Outcome, RuleError> {
+/// A template still on the table that a moving stand touches: the stand, the template's id,
+/// number, owner and place, and the stand under it as the artillery procedure takes it.
+struct Touch<'v> {
+    stand: usize,
+    id: &'v str,
+    number: i32,
+    owner: usize,
+    place: &'v str,
+    template: Template,
+    who: Vec<Under>,
+}
+
+fn touch<'v>(v: &BattleView<'v>, p: &Params) -> Result<Touch<'v>, RuleError> {
     in_phase(v, "touching a template while moving", &[PH_MOVEMENT])?;
     let u = unit_param(v, p, defs::TOUCH_PARAMS, "stand")?;
     own_side(v, u, "a stand moves")?;
@@ -875,6 +913,31 @@ fn act_touch(
     }
     let (mut template, who) = template_stands(v, &[item], owner)?;
     template.touched_while_moving = true;
+    Ok(Touch {
+        stand: u,
+        id,
+        number,
+        owner,
+        place: &marker.label,
+        template,
+        who,
+    })
+}
+
+fn act_touch(
+    v: &BattleView<'_>,
+    p: &Params,
+    dice: &mut dyn DiceSource,
+) -> Result<Outcome, RuleError> {
+    let Touch {
+        stand: u,
+        id,
+        number,
+        owner,
+        place,
+        template,
+        who,
+    } = touch(v, p)?;
     let (mut r, results) = artillery::resolve(&template, dice)?;
     let mut out = Outcome::default();
     let lines = template_effects(v, owner, number, &who, &results, dice, &mut out)?;
@@ -883,9 +946,8 @@ fn act_touch(
     out.resolutions = vec![r];
     out.resolutions.extend(rest);
     out.summary = format!(
-        "{} touches {id} (on {}) while moving: {}",
+        "{} touches {id} (on {place}) while moving: {}",
         v.label(u),
-        marker.label,
         out.resolutions[0].result
     );
     Ok(out)
@@ -910,7 +972,7 @@ fn act_check(
     c.reason = p
         .text("reason")
         .filter(|r| !r.trim().is_empty())
-        .unwrap_or("called by the umpire")
+        .unwrap_or("the umpire")
         .to_string();
     let mut r = check::resolve(&c, dice)?;
     let passed = passed(&r, &c);
@@ -922,19 +984,21 @@ fn act_check(
         out.effects.extend(removed(
             v,
             u,
-            format!("failed a quality check ({})", c.reason),
+            format!("failed a quality check (called for by {})", c.reason),
         ));
         lines.push(format!("{}: out of the fight", v.label(u)));
-        let mut more = Vec::new();
         carried_infantry_check(
             v,
             u,
             "its carrier failed a quality check",
+            &[],
             dice,
-            &mut out,
-            &mut more,
+            Record {
+                effects: &mut out.effects,
+                resolutions: &mut out.resolutions,
+                lines: &mut lines,
+            },
         )?;
-        lines.extend(more);
     }
     r.effects = lines;
     out.summary = format!("Quality check for {}: {}", v.label(u), r.result);
@@ -1145,12 +1209,22 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
                 if let Ok(n) = nationality(&data, v, t) {
                     fill(&mut p, "target-nationality", Value::Text(n.id.clone()));
                 }
+                // The stand whose check the fire calls for: a tank's riders, for anti-infantry
+                // fire at it.
+                let checks = match (action, stand_type(&data, v, t).map(|ty| ty.class())) {
+                    ("anti-infantry", Ok(Some(Class::Tank))) => rider_of(v, t).unwrap_or(t),
+                    _ => t,
+                };
                 fill(
                     &mut p,
                     "target-out-of-cohesion",
-                    Value::Bool(flag(v, t, OUT_OF_COHESION)),
+                    Value::Bool(flag(v, checks, OUT_OF_COHESION)),
                 );
-                fill(&mut p, "fire-checked", Value::Bool(flag(v, t, FIRE_CHECK)));
+                fill(
+                    &mut p,
+                    "fire-checked",
+                    Value::Bool(flag(v, checks, FIRE_CHECK)),
+                );
                 if let Some(r) = rider_of(v, t) {
                     fill(
                         &mut p,
@@ -1185,15 +1259,7 @@ pub fn odds(v: &BattleView<'_>, action: &str, p: &Params) -> Result<OddsReport, 
             let (t, _) = template_stands(v, p.list("stands"), v.active_side())?;
             artillery::odds(&t)
         }
-        "template" => {
-            let u = unit_param(v, p, defs::TOUCH_PARAMS, "stand")?;
-            let mut item = v.info(u).id.clone();
-            if p.text("terrain") == Some("difficult") {
-                item.push_str(":difficult");
-            }
-            let (t, _) = template_stands(v, &[item], v.active_side())?;
-            artillery::odds(&t)
-        }
+        "template" => artillery::odds(&touch(v, p)?.template),
         "quality-check" => {
             let data = Data::from_options(v.options);
             let u = unit_param(v, p, defs::CHECK_PARAMS, "stand")?;
@@ -1286,7 +1352,7 @@ pub fn start(v: &BattleView<'_>) -> Vec<Effect> {
     out.push(counter(
         v.side_id(side),
         TEMPLATES,
-        Some(templates_due(v, side)),
+        Some(templates_due(v, side, &[])),
     ));
     out
 }
@@ -1333,7 +1399,7 @@ pub fn advance(v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseCha
         }
         _ => {
             ch.steps.push(format!("{sname}: quality checks"));
-            casualty_checks(v, dice, &mut ch)?;
+            let gone = casualty_checks(v, dice, &mut ch)?;
             let next = (side + 1) % v.roster.sides.len();
             let new_turn = if next == v.state.first_side {
                 turn + 1
@@ -1345,11 +1411,12 @@ pub fn advance(v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseCha
                     .push(phase_effect(v, new_turn, next, PH_ARTILLERY));
                 return Ok(ch);
             }
+            // "Turn" in the limits is one side's turn: they lift at the end of every side's turn.
+            end_of_turn(v, &sname, &mut ch);
             if new_turn != turn {
                 ch.steps.push(format!("Turn {new_turn}"));
-                end_of_turn(v, &mut ch);
             }
-            artillery_phase(v, next, &mut ch);
+            artillery_phase(v, next, &gone, &mut ch);
             ch.effects
                 .push(phase_effect(v, new_turn, next, PH_ARTILLERY));
         }
@@ -1357,8 +1424,9 @@ pub fn advance(v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseCha
     Ok(ch)
 }
 
-/// The turn's limits lift: attacks made, strategic movement, quality checks taken.
-fn end_of_turn(v: &BattleView<'_>, ch: &mut PhaseChange) {
+/// The end of a side's turn: the turn's limits lift — attacks made, strategic movement, quality
+/// checks taken — for every stand (an Overwatch marker stays for the opponent's movement phase).
+fn end_of_turn(v: &BattleView<'_>, side_name: &str, ch: &mut PhaseChange) {
     let mut lifted = 0;
     for u in 0..v.roster.units.len() {
         for m in [STRATEGIC, FIRED_AV, FIRED_AI, FIRE_CHECK, ARTILLERY_CHECK] {
@@ -1369,16 +1437,16 @@ fn end_of_turn(v: &BattleView<'_>, ch: &mut PhaseChange) {
         }
     }
     if lifted > 0 {
-        ch.steps.push(
-            "  the turn's limits lift: attacks made, strategic movement, quality checks taken"
-                .into(),
-        );
+        ch.steps.push(format!(
+            "  {side_name}'s turn ends: the turn's limits lift (attacks made, strategic movement, quality checks taken)"
+        ));
     }
 }
 
 /// The start of `side`'s artillery phase: its old templates and the Suppressed markers its
-/// artillery caused come off; its templates for this phase are counted.
-fn artillery_phase(v: &BattleView<'_>, side: usize, ch: &mut PhaseChange) {
+/// artillery caused come off; its templates for this phase are counted after every loss so far
+/// (`gone`: the stands the same phase change has just put out of the fight).
+fn artillery_phase(v: &BattleView<'_>, side: usize, gone: &[usize], ch: &mut PhaseChange) {
     let sid = v.side_id(side);
     let sname = &v.roster.sides[side].name;
     ch.steps.push(format!("{sname}: artillery"));
@@ -1398,8 +1466,10 @@ fn artillery_phase(v: &BattleView<'_>, side: usize, ch: &mut PhaseChange) {
     for u in 0..v.roster.units.len() {
         if v.marker(u, SUPPRESSED) == Some(suppressor(side)) {
             ch.effects.push(set_marker(v, u, SUPPRESSED, None));
-            ch.steps
-                .push(format!("  {}: no longer Suppressed", v.label(u)));
+            if v.unit_state(u).on_table() && !gone.contains(&u) {
+                ch.steps
+                    .push(format!("  {}: no longer Suppressed", v.label(u)));
+            }
         }
         if let Some(n) = v.marker(u, UNDER_TEMPLATE)
             && numbers.contains(&n)
@@ -1407,20 +1477,26 @@ fn artillery_phase(v: &BattleView<'_>, side: usize, ch: &mut PhaseChange) {
             ch.effects.push(set_marker(v, u, UNDER_TEMPLATE, None));
         }
     }
-    let due = templates_due(v, side);
+    let due = templates_due(v, side, gone);
     ch.effects.push(counter(sid, TEMPLATES, Some(due)));
     ch.steps.push(format!(
-        "  {sname} has {due} template{} to place (one per 3 units in play)",
+        "  {sname} has {due} template{} to place (one per 3 units still in play)",
         if due == 1 { "" } else { "s" }
     ));
 }
 
 /// A unit's stands at the start and lost so far.
 pub fn unit_losses(v: &BattleView<'_>, f: usize) -> (usize, usize) {
+    unit_losses_after(v, f, &[])
+}
+
+/// A unit's stands at the start and lost so far, `gone` (out of the fight in an event not yet
+/// applied) counted as lost.
+fn unit_losses_after(v: &BattleView<'_>, f: usize, gone: &[usize]) -> (usize, usize) {
     let stands = v.roster.formation_units(f);
     let lost = stands
         .iter()
-        .filter(|&&u| !v.unit_state(u).on_table())
+        .filter(|&&u| !v.unit_state(u).on_table() || gone.contains(&u))
         .count();
     (stands.len(), lost)
 }
@@ -1431,35 +1507,47 @@ pub fn casualty_threshold(v: &BattleView<'_>, start: usize) -> usize {
     (start * thirds).div_ceil(3)
 }
 
+/// The quality-check phase at the end of a side's turn: every unit that lost a stand in the turn
+/// and has reached two thirds lost takes one casualty check (one a turn: the phase comes once).
+/// The riders of a carrier lost in the check take their own check, and a stand lost that way
+/// counts towards its own unit's check in the same phase. Returns every stand put out of the
+/// fight.
 fn casualty_checks(
     v: &BattleView<'_>,
     dice: &mut dyn DiceSource,
     ch: &mut PhaseChange,
-) -> Result<(), RuleError> {
+) -> Result<Vec<usize>, RuleError> {
     let data = Data::from_options(v.options);
     let turn = v.state.turn as i32;
-    for f in fft3_units(v) {
-        let fid = v.roster.formations[f].id.clone();
-        let fname = v.roster.formations[f].name.clone();
-        let (start, lost) = unit_losses(v, f);
-        let seen = v.state.counter(&fid, LOST_SEEN).unwrap_or(0).max(0) as usize;
-        if lost <= seen {
-            continue;
-        }
-        let reached = v.state.counter(&fid, CASUALTY_REACHED) == Some(1);
-        let threshold = casualty_threshold(v, start);
-        let left: Vec<usize> = v
-            .roster
-            .formation_units(f)
-            .iter()
-            .copied()
-            .filter(|&u| v.unit_state(u).on_table())
-            .collect();
-        let due = (reached || lost >= threshold)
-            && v.state.counter(&fid, CASUALTY_TURN) != Some(turn)
-            && !left.is_empty();
-        let mut lost_after = lost;
-        if due {
+    let units = fft3_units(v);
+    let mut gone: Vec<usize> = Vec::new();
+    let mut checked: Vec<usize> = Vec::new();
+    // A rider lost at the end of the turn may call for its own unit's check: go round again
+    // until no unit is left to check.
+    loop {
+        let mut any = false;
+        for &f in &units {
+            if checked.contains(&f) {
+                continue;
+            }
+            let fid = v.roster.formations[f].id.clone();
+            let fname = v.roster.formations[f].name.clone();
+            let (start, lost) = unit_losses_after(v, f, &gone);
+            let seen = v.state.counter(&fid, LOST_SEEN).unwrap_or(0).max(0) as usize;
+            let reached = v.state.counter(&fid, CASUALTY_REACHED) == Some(1);
+            let left: Vec<usize> = v
+                .roster
+                .formation_units(f)
+                .iter()
+                .copied()
+                .filter(|&u| v.unit_state(u).on_table() && !gone.contains(&u))
+                .collect();
+            if lost <= seen || !(reached || lost >= casualty_threshold(v, start)) || left.is_empty()
+            {
+                continue;
+            }
+            checked.push(f);
+            any = true;
             let nat = nationality(&data, v, left[0])?;
             let mut c = Check::new(format!("{fname} ({fid})"), nat.name.clone(), nat.quality);
             c.reason = format!(
@@ -1488,12 +1576,12 @@ fn casualty_checks(
                 effects: Vec::new(),
                 rolled_by_program: dice.is_generated(),
             };
-            let mut failed = 0;
+            let mut failed = Vec::new();
             for &u in &left {
                 let cohesion = flag(v, u, OUT_OF_COHESION);
                 let modified = i32::from(face) - i32::from(cohesion);
                 if modified < i32::from(nat.quality) {
-                    failed += 1;
+                    failed.push(u);
                     ch.effects
                         .extend(removed(v, u, "failed its unit's casualty check"));
                     r.effects.push(format!(
@@ -1506,32 +1594,67 @@ fn casualty_checks(
                     r.effects.push(format!("{}: stays", v.label(u)));
                 }
             }
-            lost_after += failed;
-            r.result = if failed == 0 {
+            gone.extend(&failed);
+            r.result = if failed.is_empty() {
                 format!("{face} against {}+: the unit passes", nat.quality)
-            } else if failed == left.len() {
+            } else if failed.len() == left.len() {
                 format!(
                     "{face} against {}+: the unit fails, its stands are eliminated",
                     nat.quality
                 )
             } else {
                 format!(
-                    "{face}: {failed} stand{} out of cohesion fail",
-                    if failed == 1 { "" } else { "s" }
+                    "{face}: {} stand{} out of cohesion fail",
+                    failed.len(),
+                    if failed.len() == 1 { "" } else { "s" }
                 )
             };
             ch.steps
                 .push(format!("  {fname}: casualty check — {}", r.result));
-            ch.resolutions.push(r);
             ch.effects.push(counter(&fid, CASUALTY_TURN, Some(turn)));
+            ch.resolutions.push(r);
+            // The riders of a carrier the check put out of the fight.
+            let at = ch.resolutions.len() - 1;
+            for &u in &failed {
+                let mut lines = Vec::new();
+                let mut more = Vec::new();
+                let lost_rider = carried_infantry_check(
+                    v,
+                    u,
+                    "its carrier failed its unit's casualty check",
+                    &gone,
+                    dice,
+                    Record {
+                        effects: &mut ch.effects,
+                        resolutions: &mut more,
+                        lines: &mut lines,
+                    },
+                )?;
+                gone.extend(lost_rider);
+                ch.resolutions[at].effects.extend(lines.iter().cloned());
+                ch.steps.extend(lines.iter().map(|l| format!("    {l}")));
+                ch.resolutions.extend(more);
+            }
         }
-        if lost >= threshold && !reached {
-            ch.effects.push(counter(&fid, CASUALTY_REACHED, Some(1)));
+        if !any {
+            break;
         }
-        ch.effects
-            .push(counter(&fid, LOST_SEEN, Some(lost_after as i32)));
     }
-    Ok(())
+    // What each unit has lost, this phase's losses included: a later turn's loss is a new one.
+    for f in units {
+        let fid = &v.roster.formations[f].id;
+        let (start, lost) = unit_losses_after(v, f, &gone);
+        let seen = v.state.counter(fid, LOST_SEEN).unwrap_or(0).max(0) as usize;
+        if lost == seen {
+            continue;
+        }
+        if lost >= casualty_threshold(v, start) && v.state.counter(fid, CASUALTY_REACHED) != Some(1)
+        {
+            ch.effects.push(counter(fid, CASUALTY_REACHED, Some(1)));
+        }
+        ch.effects.push(counter(fid, LOST_SEEN, Some(lost as i32)));
+    }
+    Ok(gone)
 }
 
 // ---- what the umpire sees ----------------------------------------------------------------------
@@ -1618,7 +1741,7 @@ pub fn formation_badges(v: &BattleView<'_>, f: usize) -> Vec<Badge> {
     let threshold = casualty_threshold(v, start);
     let fid = &v.roster.formations[f].id;
     let reached = v.state.counter(fid, CASUALTY_REACHED) == Some(1);
-    let mut out = vec![badge(
+    vec![badge(
         format!("LOST {lost}/{start}"),
         if reached || lost >= threshold {
             Tone::Danger
@@ -1632,15 +1755,7 @@ pub fn formation_badges(v: &BattleView<'_>, f: usize) -> Vec<Badge> {
                 "Stands lost; a casualty check when {threshold} are lost (two thirds, rounded up)"
             )
         },
-    )];
-    if v.state.counter(fid, CASUALTY_TURN) == Some(v.state.turn as i32) {
-        out.push(badge(
-            "QC-CAS",
-            Tone::Muted,
-            "Casualty check taken this turn (at most one a turn)",
-        ));
-    }
-    out
+    )]
 }
 
 pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {

@@ -79,42 +79,42 @@ pub const MARKERS: &[MarkerDef] = &[
     MarkerDef {
         id: OVERWATCH,
         badge: "OW",
-        help: "Overwatch: one attack at −1 during the opponent's next movement phase; goes after that attack or at the end of that phase",
+        help: "Overwatch: one attack at −1 during the opponent's next movement phase, belonging to the turn the marker was taken in; goes after that attack or at the end of that phase",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
     },
     MarkerDef {
         id: STRATEGIC,
         badge: "STRAT",
-        help: "Strategic movement: moved at double speed this turn and cannot fire",
+        help: "Strategic movement: moved at double speed in its side's turn and cannot fire this turn",
         kind: MarkerKind::Flag,
         tone: Tone::Muted,
     },
     MarkerDef {
         id: FIRED_AV,
         badge: "AV",
-        help: "Anti-vehicle attack made this turn: a vehicle may make no anti-infantry attack; an infantry stand has used its LAW",
+        help: "Anti-vehicle attack made in its side's turn: a vehicle may make no anti-infantry attack; an infantry stand has used its LAW",
         kind: MarkerKind::Flag,
         tone: Tone::Muted,
     },
     MarkerDef {
         id: FIRED_AI,
         badge: "AI",
-        help: "Anti-infantry attack made this turn: a vehicle may make no anti-vehicle attack; an infantry stand may still fire its LAW",
+        help: "Anti-infantry attack made in its side's turn: a vehicle may make no anti-vehicle attack; an infantry stand may still fire its LAW",
         kind: MarkerKind::Flag,
         tone: Tone::Muted,
     },
     MarkerDef {
         id: FIRE_CHECK,
         badge: "QC-FIRE",
-        help: "Passed a quality check from enemy fire this turn: ignores further fire checks this turn",
+        help: "Passed a quality check from enemy fire this turn (this side's turn, so this phase of fire): ignores further fire checks until the turn ends",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
     },
     MarkerDef {
         id: ARTILLERY_CHECK,
         badge: "QC-ART",
-        help: "Took a quality check from artillery this turn: a further artillery check this turn counts as passed (Suppressed)",
+        help: "Took a quality check from artillery this turn (this side's turn): a further artillery check before the turn ends counts as passed (Suppressed)",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
     },
@@ -164,7 +164,7 @@ pub const CASUALTY_TURN: &str = "casualty_turn";
 pub const COUNTERS: &[CounterDef] = &[
     CounterDef {
         id: TEMPLATES,
-        help: "artillery templates the side may still place this artillery phase (one per 3 units in play)",
+        help: "artillery templates the side may still place this artillery phase (one per 3 units still in play)",
         min: 0,
         max: 999,
     },
@@ -188,7 +188,7 @@ pub const COUNTERS: &[CounterDef] = &[
     },
     CounterDef {
         id: CASUALTY_TURN,
-        help: "the turn of the unit's last casualty check (at most one a turn)",
+        help: "the turn of the unit's last casualty check (a record: the check comes once, at the end of a side's turn)",
         min: 0,
         max: 99_999,
     },
@@ -215,7 +215,7 @@ pub const PHASES: &[PhaseDef] = &[
         name: "Artillery",
         automatic: false,
         simultaneous: false,
-        help: "The side's old templates and the Suppressed markers its artillery caused come off; it places its templates (one per 3 units in play) and each is resolved",
+        help: "The side's old templates and the Suppressed markers its artillery caused come off; it places its templates (one per 3 units still in play, counted after every loss so far) and each is resolved",
     },
     PhaseDef {
         id: PH_MOVEMENT,
@@ -236,7 +236,7 @@ pub const PHASES: &[PhaseDef] = &[
         name: "Quality checks",
         automatic: true,
         simultaneous: false,
-        help: "Each unit that first reached two thirds lost, or lost a stand after that, takes one casualty check for all its stands",
+        help: "Each unit that first reached two thirds lost, or lost a stand after that, takes one casualty check for all its stands (the riders of a carrier it loses take theirs); then the side's turn ends and its limits lift",
     },
 ];
 
@@ -293,28 +293,33 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "A second artillery check",
-        text: "A stand takes at most one quality check from artillery a turn: a second result that would call for one calls for none — the stand counts as having passed and is Suppressed. A 6 on infantry in the open still destroys it, since that is not a check.",
+        text: "A stand takes at most one quality check from artillery a turn (one side's turn): a second result that would call for one calls for none — the stand counts as having passed and is Suppressed. A 6 on infantry in the open still destroys it, since that is not a check.",
         option: None,
     },
     Decision {
         topic: "Checks from fire",
-        text: "A stand takes at most one quality check from enemy fire a turn; one that passed ignores further fire checks that turn. Penetration 4–5 calls for at most one check per fire phase however many firers.",
+        text: "A stand takes at most one quality check from enemy fire a turn (one side's turn); one that passed ignores further fire checks until the turn ends. So a target takes at most one check per phase in which fire happens — the fire phase, or the movement phase for overwatch attacks — however many firers: penetration 4–5 calls for one at most, and anti-infantry hits of every firer declared at it count towards one.",
         option: None,
     },
     Decision {
         topic: "What a turn is",
-        text: "A turn is both sides' sequences (the first side's artillery, movement, fire and quality checks, then the other's). The limits \"per turn\" — quality checks, attacks made, strategic movement — run from the first side's artillery phase; Suppression and templates run to their owner's next artillery phase.",
+        text: "\"Turn\" in the rules' limits is one side's turn (its artillery, movement, fire and quality-check phases); a game turn is both sides' turns. The limits \"per turn\" — attacks made, strategic movement, quality checks from fire and from artillery — lift at the end of every side's turn, the same for both sides; Suppression and templates run to their owner's next artillery phase.",
         option: None,
     },
     Decision {
         topic: "Casualty checks",
-        text: "A unit takes a casualty check at the end of the side's turn in which its losses since the start first reach two thirds of its starting stands (rounded up), and again at the end of every later side's turn in which it loses a stand, at most once a turn. One roll for the unit; each stand out of cohesion reads it 1 lower; a stand that fails is eliminated.",
+        text: "A unit takes a casualty check at the end of the side's turn in which its losses since the start first reach two thirds of its starting stands (rounded up), and again at the end of every later side's turn — its own side's or the enemy's — in which it loses a stand: at most one a side's turn. One roll for the unit; each stand out of cohesion reads it 1 lower; a stand that fails is eliminated. The riders of a carrier lost in it take their check as from any lost carrier, and a rider lost so counts towards its own unit's check in the same phase.",
         option: Some(OPT_CASUALTY_THIRDS),
     },
     Decision {
         topic: "Carried infantry",
-        text: "If a halftrack is destroyed its infantry survive only on a passed quality check, and the same for a truck. If a tank carrying infantry is hit by anti-vehicle fire (a hit remaining after terrain saves, whatever the penetration result) the riders take a quality check. Anti-infantry fire at a tank with riders attacks only the riders, as infantry in the open.",
+        text: "If a halftrack is destroyed its infantry survive only on a passed quality check, and the same for a truck, whatever destroyed the carrier — fire, artillery, or a failed quality or casualty check; the survivors are dismounted, never left aboard a lost vehicle, and so are the riders of a lost tank. If a tank carrying infantry is hit by anti-vehicle fire (a hit remaining after terrain saves, whatever the penetration result) the riders take a quality check. Anti-infantry fire at a tank with riders attacks only the riders, as infantry in the open; artillery makes one roll for a tank and its riders.",
         option: Some(OPT_TRUCK_RIDERS),
+    },
+    Decision {
+        topic: "Beyond long range",
+        text: "Fire is declared before the range is measured: an attack declared beyond long range (more than 1½ × the effective range) misses and nothing is rolled, but it is spent — the firer has made its attack for the turn (its Overwatch attack, if it was one) — and the miss is logged.",
+        option: None,
     },
     Decision {
         topic: "Several firers",
@@ -323,7 +328,7 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "Overwatch",
-        text: "A stand eligible to fire that takes Overwatch in its own fire phase instead of firing makes one attack at −1 during the opponent's next movement phase; the marker goes after that attack or at the end of that phase. The attack counts as the vehicle's type of attack for the turn.",
+        text: "A stand eligible to fire that takes Overwatch in its own fire phase instead of firing makes one attack at −1 during the opponent's next movement phase; the marker goes after that attack or at the end of that phase. The attack belongs to the turn in which the stand took the marker (that turn's fire, made late): it never counts against the stand's attacks in its own next turn, so both sides' Overwatch costs the same.",
         option: None,
     },
     Decision {
@@ -333,7 +338,7 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "Templates",
-        text: "A side gets one template per 3 of its units (companies or battalions) with a stand in play, counted at the start of its artillery phase. A template stays until its owner's next artillery phase; a stand that touches it while moving is attacked at once, as under a template just placed.",
+        text: "A side gets one template per 3 of its units (companies or battalions) with a stand still in play, counted at the start of its artillery phase after every loss so far (a unit eliminated by the casualty check just before is gone). A template stays until its owner's next artillery phase; a stand that touches it while moving is attacked at once, as under a template just placed.",
         option: None,
     },
 ];

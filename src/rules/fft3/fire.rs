@@ -8,9 +8,11 @@
 //!
 //! Decisions beyond the text (from the digest): the nationality ROF bonus applies to every
 //! weapon; anti-vehicle fire is at vehicles only, and a soft (`S`) vehicle has armour 0; a firer
-//! after the target is destroyed does not roll (its declared fire is spent); a stand that already
-//! passed a quality check from enemy fire this turn takes no further fire check, riders included;
-//! anti-infantry fire at a tank with riders attacks the riders, as infantry in the open.
+//! after the target is destroyed does not roll (its declared fire is spent); a firer beyond long
+//! range misses and rolls nothing, but its declared attack is spent all the same (fire is declared
+//! before the range is measured); a stand that already passed a quality check from enemy fire this
+//! turn takes no further fire check, riders included; anti-infantry fire at a tank with riders
+//! attacks the riders, as infantry in the open.
 
 use super::check::{self, Check, RULESET, Thrower, plus, signed};
 use crate::dice::{DiceSource, Die, Roll};
@@ -380,7 +382,10 @@ pub struct PenPlan {
 #[derive(Clone, Debug, PartialEq)]
 pub struct FirerPlan {
     pub label: String,
-    pub band: Band,
+    /// None beyond long range: the attack misses and nothing is rolled.
+    pub band: Option<Band>,
+    /// Beyond long range: why the attack misses ("range 16\" is beyond long range (15\")").
+    pub misses: Option<String>,
     /// To-hit dice: ROF + ROF bonus.
     pub dice: u32,
     /// "4 dice (ROF 3 + 1 German)".
@@ -569,7 +574,8 @@ pub fn plan(v: &Volley) -> Result<Plan, RuleError> {
     })
 }
 
-/// One firer's dice and modifiers, and its context line (range band, arc).
+/// One firer's dice and modifiers, and its context line (range band, arc). A firer beyond long
+/// range gets a plan that misses: it rolls nothing, but the attack it declared is made.
 fn firer_plan(attack: Attack, f: &Firer, t: &Target) -> Result<(FirerPlan, String), RuleError> {
     if !f.effective_range.is_finite() || f.effective_range <= 0.0 {
         return Err(RuleError::refused(format!(
@@ -583,15 +589,6 @@ fn firer_plan(attack: Attack, f: &Firer, t: &Target) -> Result<(FirerPlan, Strin
             f.label
         )));
     }
-    let (e, long) = (f.effective_range, f.effective_range * 1.5);
-    let Some(b) = band(f.range, e) else {
-        return Err(RuleError::refused(format!(
-            "{}: range {} is beyond long range ({}): the attack misses, nothing is rolled",
-            f.label,
-            inches(f.range),
-            inches(long)
-        )));
-    };
     let dice = f.rof.saturating_add(f.rof_bonus);
     if dice == 0 {
         return Err(RuleError::refused(format!(
@@ -599,17 +596,25 @@ fn firer_plan(attack: Attack, f: &Firer, t: &Target) -> Result<(FirerPlan, Strin
             f.label, f.weapon_name
         )));
     }
-    let mut line = format!(
-        "{}: range {}: {} ({} {}: close ≤ {}, effective ≤ {}, long ≤ {})",
-        f.label,
-        inches(f.range),
-        b.words(),
-        f.label,
-        f.weapon_name,
-        inches(e / 2.0),
-        inches(e),
-        inches(long)
-    );
+    // What the weapon can do is known before the range is measured.
+    match attack {
+        Attack::AntiVehicle if f.pen.is_none() => {
+            return Err(RuleError::refused(format!(
+                "{}: the {} has no Pen: it can make only anti-infantry attacks",
+                f.label, f.weapon_name
+            )));
+        }
+        Attack::AntiInfantry
+            if matches!(f.weapon, Weapon::Law | Weapon::Missile | Weapon::AtAmmo) =>
+        {
+            return Err(RuleError::refused(format!(
+                "{}: the {} makes only anti-vehicle attacks",
+                f.label, f.weapon_name
+            )));
+        }
+        _ => {}
+    }
+    let (e, long) = (f.effective_range, f.effective_range * 1.5);
     let dice_words = if f.rof_bonus > 0 {
         format!(
             "{} (ROF {} + {} {})",
@@ -621,6 +626,46 @@ fn firer_plan(attack: Attack, f: &Firer, t: &Target) -> Result<(FirerPlan, Strin
     } else {
         format!("{} (ROF {})", plural(dice, "die", "dice"), f.rof)
     };
+    let Some(b) = band(f.range, e) else {
+        let why = format!(
+            "range {} is beyond long range ({})",
+            inches(f.range),
+            inches(long)
+        );
+        let line = format!(
+            "{}: range {}: beyond long range ({} {}: close ≤ {}, effective ≤ {}, long ≤ {}): the attack misses, nothing is rolled; the declared attack is spent",
+            f.label,
+            inches(f.range),
+            f.label,
+            f.weapon_name,
+            inches(e / 2.0),
+            inches(e),
+            inches(long)
+        );
+        return Ok((
+            FirerPlan {
+                label: f.label.clone(),
+                band: None,
+                misses: Some(why),
+                dice,
+                dice_words,
+                to_hit: Vec::new(),
+                pen: None,
+            },
+            line,
+        ));
+    };
+    let mut line = format!(
+        "{}: range {}: {} ({} {}: close ≤ {}, effective ≤ {}, long ≤ {})",
+        f.label,
+        inches(f.range),
+        b.words(),
+        f.label,
+        f.weapon_name,
+        inches(e / 2.0),
+        inches(e),
+        inches(long)
+    );
     let mut to_hit = Vec::new();
     match b {
         Band::Close => to_hit.push(Modifier::new(1, "close range")),
@@ -725,12 +770,6 @@ fn firer_plan(attack: Attack, f: &Firer, t: &Target) -> Result<(FirerPlan, Strin
             })
         }
         Attack::AntiInfantry => {
-            if matches!(f.weapon, Weapon::Law | Weapon::Missile | Weapon::AtAmmo) {
-                return Err(RuleError::refused(format!(
-                    "{}: the {} makes only anti-vehicle attacks",
-                    f.label, f.weapon_name
-                )));
-            }
             if f.ai != 0 {
                 to_hit.push(Modifier::new(f.ai, "AI rating"));
             }
@@ -740,7 +779,8 @@ fn firer_plan(attack: Attack, f: &Firer, t: &Target) -> Result<(FirerPlan, Strin
     Ok((
         FirerPlan {
             label: f.label.clone(),
-            band: b,
+            band: Some(b),
+            misses: None,
             dice,
             dice_words,
             to_hit,
@@ -804,6 +844,26 @@ pub fn resolve(
     let mut read = PenRead::NoEffect;
     let mut any_hit = false;
     for (i, f) in p.firers.iter().enumerate() {
+        if let Some(why) = &f.misses {
+            steps.push(Step {
+                label: format!("{}: beyond long range", f.label),
+                outcome: format!(
+                    "{why}: the attack misses, nothing is rolled (the declared attack is spent)"
+                ),
+                ..Step::default()
+            });
+            t.done(format!(
+                "{} is beyond long range: the attack misses",
+                f.label
+            ));
+            let segment = format!("{why}: the attack misses");
+            segments.push(if p.firers.len() > 1 {
+                format!("{}: {segment}", f.label)
+            } else {
+                segment
+            });
+            continue;
+        }
         if read == PenRead::Destroyed {
             steps.push(Step {
                 label: format!("{} does not roll", f.label),
@@ -1168,8 +1228,12 @@ fn binomial(n: u32, p: f64) -> Vec<f64> {
     out
 }
 
-/// The hits remaining after terrain saves: P(R = r) for r = 0..=dice.
+/// The hits remaining after terrain saves: P(R = r) for r = 0..=dice (none for a firer beyond
+/// long range, which rolls nothing).
 fn remaining_hits(f: &FirerPlan, difficult: bool) -> Vec<f64> {
+    if f.misses.is_some() {
+        return vec![1.0];
+    }
     let m = f.modifier();
     let p_hit = chance(|face| hits(face, m));
     let p_save = if difficult { chance(saves) } else { 0.0 };
@@ -1360,8 +1424,14 @@ pub fn odds(v: &Volley) -> Result<OddsReport, RuleError> {
             }
         }
     }
+    if p.firers.iter().all(|f| f.misses.is_some()) {
+        // Every firer is beyond long range: the one way it ends, said as what it is.
+        for line in &mut results {
+            line.result = format!("the attack misses (beyond long range): {}", line.result);
+        }
+    }
     let mut notes = p.context.clone();
-    for f in &p.firers {
+    for f in p.firers.iter().filter(|f| f.misses.is_none()) {
         let m = f.modifier();
         notes.push(format!(
             "{}: {}, each hits on {HIT_ON}+{}: {}% a die",
@@ -2183,13 +2253,6 @@ mod tests {
 
     #[test]
     fn refusals() {
-        let mut far = panther();
-        far.range = 15.5;
-        let e = refused(&av(vec![far], t34()));
-        assert_eq!(
-            e,
-            "Panther-D: range 15.5\" is beyond long range (15\"): the attack misses, nothing is rolled"
-        );
         let mut no_pen = panther();
         no_pen.label = "Halftrack".into();
         no_pen.weapon_name = "MG".into();
@@ -2234,6 +2297,59 @@ mod tests {
             ..t34()
         };
         assert!(refused(&av(vec![panther()], lost)).contains("carries riders"));
+    }
+
+    /// Digest, Ranges: "beyond long range the attack misses and nothing is rolled (decision: the
+    /// declared attack is spent — the firer has made its attack for the turn — and the miss is
+    /// logged)".
+    #[test]
+    fn beyond_long_range_the_attack_misses_and_nothing_is_rolled() {
+        let mut far = panther();
+        far.range = 15.5;
+        // Alone: no die, no effect, the miss said.
+        let v = av(vec![far.clone()], t34());
+        let (r, out) = run(&v, &[]);
+        assert_eq!(
+            r.result,
+            "range 15.5\" is beyond long range (15\"): the attack misses"
+        );
+        assert_eq!(out.outcome().target, Fate::NoEffect);
+        assert_eq!(out.total_hits(), 0);
+        assert!(r.steps[0].dice.is_empty());
+        assert!(
+            r.context[0].contains("the attack misses, nothing is rolled"),
+            "{:?}",
+            r.context
+        );
+        let report = odds(&v).unwrap();
+        assert_eq!(report.results.len(), 1);
+        assert_eq!(
+            report.results[0].result,
+            "the attack misses (beyond long range): no effect"
+        );
+        assert!((report.results[0].probability - 1.0).abs() < 1e-12);
+        // Declared with another firer: it misses, the other rolls; the odds agree with the dice.
+        let near = plain("T-34", 2, 6);
+        let v = av(vec![far.clone(), near.clone()], open(t34()));
+        let (r, out) = run(&v, &[6, 1, 1]);
+        assert!(
+            r.result
+                .starts_with("Panther-D: range 15.5\" is beyond long range (15\"): the attack misses; T-34: 1 hit"),
+            "{}",
+            r.result
+        );
+        assert_eq!(out.hits, vec![0, 1]);
+        compare(&v);
+        let mut rifles = one_die(plain("rifles", 2, 0));
+        rifles.pen = None;
+        rifles.effective_range = 4.0;
+        rifles.range = 7.0;
+        compare(&ai(vec![rifles, near], open(infantry("i"))));
+        // A weapon that cannot make the attack is refused whatever the range.
+        let mut law = far;
+        law.weapon = Weapon::Law;
+        law.weapon_name = "LAW".into();
+        assert!(refused(&ai(vec![law], infantry("i"))).contains("only anti-vehicle"));
     }
 
     #[test]

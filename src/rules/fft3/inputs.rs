@@ -431,7 +431,7 @@ pub fn quality_check(p: &Params, options: &Options) -> Result<Check, RuleError> 
     c.reason = if c.extra_hits > 0 {
         format!("{} anti-infantry hits", c.extra_hits + 1)
     } else {
-        "called by the umpire".into()
+        "the umpire".into()
     };
     Ok(c)
 }

@@ -852,7 +852,7 @@ pub fn table_docs() -> Vec<TableDoc> {
             })
             .collect(),
         notes: vec![
-            "An infantry stand may make one anti-infantry attack and one LAW attack a turn.".into(),
+            "An infantry stand may make one anti-infantry attack and one LAW attack in its side's turn.".into(),
         ],
     };
     let nationalities = TableDoc {
@@ -912,7 +912,7 @@ pub fn table_docs() -> Vec<TableDoc> {
             vec![
                 "beyond".into(),
                 "> 1½ × effective range".into(),
-                "misses: nothing is rolled".into(),
+                "misses: nothing is rolled, the attack is spent".into(),
                 "–".into(),
             ],
         ],
@@ -950,7 +950,7 @@ pub fn table_docs() -> Vec<TableDoc> {
             vec!["any 6".into(), "target destroyed".into()],
             vec![
                 "any 4–5".into(),
-                "one quality check (at most one per fire phase)".into(),
+                "one quality check (at most one per target per phase of fire)".into(),
             ],
             vec!["3 or less".into(), "no effect".into()],
         ],
@@ -968,7 +968,7 @@ pub fn table_docs() -> Vec<TableDoc> {
         ],
         notes: vec![
             "A truck is treated as infantry. A tank with riders: one roll, the tank as armour and the riders as infantry in the open.".into(),
-            "One template per 3 units in play; it stays until its owner's next artillery phase, and a stand that touches it while moving is attacked at once.".into(),
+            "One template per 3 units still in play, counted at the start of the artillery phase after every loss; it stays until its owner's next artillery phase, and a stand that touches it while moving is attacked at once.".into(),
         ],
     };
     vec![
