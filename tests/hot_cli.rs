@@ -605,3 +605,33 @@ fn the_replay_steps_back_to_the_start_and_forward_on_the_journals_battle() {
     view.seek(1);
     assert_eq!(orders(&view), None);
 }
+
+/// Taking hits: every round waiting is offered, whatever came since; a hand edit never leaves
+/// the battle blocked by a round that is not there.
+#[test]
+fn rounds_set_by_hand_are_offered_and_one_set_to_nought_blocks_nothing() {
+    let b = Played::battle(VILLAGE, "next --dice 6\n");
+    // A waiting round set to 0 by hand: nothing waits.
+    ok("", &["mark", b.j(), "p1", "pending", "0"]);
+    let s = state(&b);
+    assert!(!s.contains("take-hits"), "{s}");
+    assert!(!unit_line(&s, "p1").contains("TAKE"), "{s}");
+    act(&b, "move --unit z2 --areas 1");
+    // Two rounds set by hand: both offered, and taking one leaves the other offered.
+    ok("", &["mark", b.j(), "p1", "pending", "2"]);
+    ok("", &["mark", b.j(), "p2", "pending", "2"]);
+    let offer = |id: &str| format!("umpire act {} take-hits --unit {id}", b.j());
+    let s = state(&b);
+    assert!(s.contains(&offer("p1")) && s.contains(&offer("p2")), "{s}");
+    let err = refused(&b, "act", &["move", "--unit", "pz", "--areas", "1"]);
+    assert!(
+        err.contains("1 pluton (p1) has 2 hits waiting: take them first (take-hits)"),
+        "{err}"
+    );
+    act(&b, "take-hits --unit p2 --retreats 1");
+    let s = state(&b);
+    assert!(s.contains(&offer("p1")), "{s}");
+    assert!(!s.contains(&offer("p2")), "{s}");
+    act(&b, "take-hits --unit p1");
+    assert!(!state(&b).contains("take-hits"));
+}

@@ -14,7 +14,7 @@ mod tui_support;
 mod cli;
 
 use chrono::{DateTime, TimeZone, Utc};
-use cli::Played;
+use cli::{Played, ok};
 use tui_support::*;
 use umpire::battle::session::Session;
 use umpire::rules::hats_of_tin::HatsOfTin;
@@ -64,7 +64,11 @@ impl Keys for Ui {
 
 impl Ui {
     fn new(script: &str) -> Ui {
-        let played = Played::battle(VILLAGE, script);
+        Ui::of(Played::battle(VILLAGE, script))
+    }
+
+    /// The battle `played` so far, on the screen.
+    fn of(played: Played) -> Ui {
         let (session, _) = Session::resume(&played.journal).unwrap();
         let mut app = App::new(session, Keymap::defaults(&HatsOfTin), clock);
         app.color = false;
@@ -224,4 +228,38 @@ fn the_assault_in_the_front_arc_and_the_reply_after_the_hits() {
     snapshot(&ui, "hot_assault_reply");
     assert_eq!(ui.hits("pz"), 2);
     assert_eq!(ui.app.offers()[0].offer.action, "take-hits");
+}
+
+/// Taking hits: every round waiting is offered (`o`) until it is taken, a second one too, and a
+/// round set to nought by hand is none.
+#[test]
+fn every_round_waiting_is_offered_until_it_is_taken() {
+    let played = Played::battle(VILLAGE, ORDERS);
+    let j = played.journal.to_str().unwrap().to_string();
+    ok("", &["mark", &j, "ckm", "pending", "0"]);
+    ok("", &["mark", &j, "p1", "pending", "2"]);
+    ok("", &["mark", &j, "p2", "pending", "2"]);
+    let mut ui = Ui::of(played);
+    let offered: Vec<String> = ui
+        .app
+        .offers()
+        .iter()
+        .map(|o| o.offer.text.clone())
+        .collect();
+    assert_eq!(offered, ["2 hits to take on p1", "2 hits to take on p2"]);
+    ui.take_offer();
+    assert!(matches!(ui.app.mode, Mode::Chooser(_)), "{:?}", ui.app.mode);
+    snapshot(&ui, "hot_two_rounds_offered");
+    // p2's round taken: p1's is still offered, and `o` opens its form at once.
+    ui.keys("p2").enter();
+    assert_eq!(ui.form().action.id, "take-hits");
+    ui.fill("retreats", "1").enter();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    ui.esc();
+    let offers = ui.app.offers();
+    assert_eq!(offers.len(), 1);
+    assert_eq!(offers[0].offer.text, "2 hits to take on p1");
+    ui.take_offer();
+    assert_eq!(ui.form().action.id, "take-hits");
+    assert_eq!(ui.form().fields[0].text, "p1");
 }

@@ -139,6 +139,8 @@ impl Assault {
                 // Troops in cover that launch an assault lose their cover.
                 cover: t.cover && side == Side::Attacker,
                 armour: t.armour,
+                // Commanders take no part in an assault: it is between units.
+                commander: false,
             },
             range: 1,
             flank_or_rear: side == Side::Attacker && !self.attacker_in_front_arc,
@@ -374,8 +376,10 @@ impl Exchange<'_, '_> {
         if let (Some(fp), Some(n)) = (&p.friend, r.friend_hits)
             && n > 0
         {
-            self.effects
-                .push(format!("{} (its own round)", round_effect(&fp.label, n)));
+            self.effects.push(format!(
+                "{} (its own round)",
+                round_effect(&fp.label, n, fp.commander)
+            ));
         }
         self.t.done(sentence.clone());
         self.sentences.push(sentence);
@@ -1000,6 +1004,7 @@ mod tests {
             label: "Support".into(),
             cover: true,
             armour: Armour::None,
+            commander: false,
         });
         // Rifles at Infantry: 1 + 1 = 2 miss, 4 + 1 = 5 hit; the miss re-rolled at Support:
         // 6 − 1 + 1 = 6 hit.

@@ -20,7 +20,7 @@ use super::tables::{Armour, Quality, UnitType, unit_type};
 use crate::battle::{BattleView, Effect};
 use crate::dice::DiceSource;
 use crate::odds::OddsReport;
-use crate::resolution::Resolution;
+use crate::resolution::{Resolution, Step};
 use crate::rules::params::param;
 use crate::rules::{Badge, Offer, Outcome, ParamDef, Params, PhaseChange, RuleError, Tone, Value};
 
@@ -191,24 +191,55 @@ fn enemies(v: &BattleView<'_>, a: usize, b: usize) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// The hits of the round waiting on `u` for its owner's choice: a `pending` marker of one hit or
+/// more on a unit still on the table. A marker set to nought by hand, or left on a unit that is
+/// gone, holds nothing back.
+pub fn waiting(v: &BattleView<'_>, u: usize) -> Option<u32> {
+    v.marker(u, PENDING)
+        .and_then(|n| u32::try_from(n).ok())
+        .filter(|&n| n > 0 && on_table(v, u))
+}
+
+/// The units with a round waiting, in roster order.
+fn rounds_waiting<'a>(v: &'a BattleView<'a>) -> impl Iterator<Item = (usize, u32)> + 'a {
+    (0..v.roster.units.len()).filter_map(move |u| waiting(v, u).map(|n| (u, n)))
+}
+
 /// A round of hits still waiting for its owner's choice blocks everything else.
 fn no_round_waiting(v: &BattleView<'_>) -> Result<(), RuleError> {
-    match (0..v.roster.units.len()).find(|&u| flag(v, u, PENDING)) {
-        Some(u) => Err(refused(format!(
+    match rounds_waiting(v).next() {
+        Some((u, n)) => Err(refused(format!(
             "{} has {} waiting: take them first (take-hits)",
             v.label(u),
-            hits_words(v.marker(u, PENDING).unwrap_or(0).max(0) as u32)
+            hits_words(n)
         ))),
         None => Ok(()),
     }
 }
 
-fn order_name(code: i32) -> &'static str {
-    usize::try_from(code - 1)
-        .ok()
+/// The `take-hits` offer of the round waiting on `u`.
+fn take_hits_offer(v: &BattleView<'_>, u: usize, n: u32) -> Offer {
+    Offer {
+        action: "take-hits".into(),
+        text: format!("{} to take on {}", hits_words(n), v.info(u).id),
+        actor_param: "unit".into(),
+        params: Params::new().with("unit", Value::Text(v.info(u).id.clone())),
+    }
+}
+
+/// Every round waiting, each offered until it is taken, whatever came since.
+pub fn waiting_offers(v: &BattleView<'_>) -> Vec<Offer> {
+    rounds_waiting(v)
+        .map(|(u, n)| take_hits_offer(v, u, n))
+        .collect()
+}
+
+/// The order `u` holds this turn: none when its marker holds no order's number (set by hand).
+fn held_order(v: &BattleView<'_>, u: usize) -> Option<&'static str> {
+    v.marker(u, ORDER)
+        .and_then(|code| usize::try_from(code - 1).ok())
         .and_then(|i| ORDERS.get(i))
         .copied()
-        .unwrap_or("?")
 }
 
 fn order_code(name: &str) -> i32 {
@@ -255,11 +286,10 @@ fn give_order(
     if is_commander(v, u) {
         return Ok((Vec::new(), None));
     }
-    if let Some(held) = v.marker(u, ORDER) {
+    if let Some(held) = held_order(v, u) {
         return Err(refused(format!(
-            "{} already holds its order this turn ({}): one order a unit a turn",
+            "{} already holds its order this turn ({held}): one order a unit a turn",
             v.label(u),
-            order_name(held)
         )));
     }
     let side = v.info(u).side;
@@ -411,6 +441,38 @@ fn carrier_destroyed(v: &BattleView<'_>, carrier: usize, pass: usize, out: &mut 
     }
 }
 
+/// A round of `n` hits on the commander `c`, alone: a single hit destroys him, whatever the
+/// round, and none is converted into a retreat. Its steps and lines for the umpire, and what it
+/// did.
+fn commander_destroyed(
+    v: &BattleView<'_>,
+    c: usize,
+    n: u32,
+    out: &mut Applied,
+) -> (Vec<Step>, Vec<String>, Taken) {
+    out.effects
+        .extend(destroyed(v, c, "a single hit destroys a commander"));
+    if attached_to(v, c).is_some() {
+        out.effects.push(set_marker(v, c, ATTACHED, None));
+    }
+    let label = v.label(c);
+    let steps = vec![Step {
+        label: format!("{label}, a commander alone, takes a round of {}", hits_words(n)),
+        outcome: "destroyed: a commander is destroyed by a single hit, from any round; no hit is converted into a retreat".into(),
+        ..Step::default()
+    }];
+    let effects = vec![format!(
+        "{label} is destroyed (a single hit destroys a commander): remove him"
+    )];
+    let k = Taken {
+        taken: 1,
+        hits_after: v.info(c).hit_limit,
+        destroyed: true,
+        ..Taken::default()
+    };
+    (steps, effects, k)
+}
+
 /// The round of `n` hits on `u`: taken at once when there is no choice (one hit, no commander
 /// attached), else left waiting for the owner's choice with a `take-hits` offer. Returns what it
 /// did when taken.
@@ -428,8 +490,14 @@ fn round_on(
         }));
     }
     // The round's one line of the shot's effects gives way to how it is taken.
-    let said = shoot::round_effect(&v.label(u), n);
+    let said = shoot::round_effect(&v.label(u), n, is_commander(v, u));
     r.effects.retain(|e| !e.starts_with(&said));
+    if is_commander(v, u) {
+        let (steps, effects, k) = commander_destroyed(v, u, n, out);
+        r.steps.extend(steps);
+        r.effects.extend(effects);
+        return Ok(Some(k));
+    }
     let commander = commander_of(v, u);
     if n == 1 && commander.is_none() {
         let round = Round {
@@ -460,12 +528,7 @@ fn round_on(
         hits_words(n),
         v.label(u)
     ));
-    out.offers.push(Offer {
-        action: "take-hits".into(),
-        text: format!("{} to take on {}", hits_words(n), v.info(u).id),
-        actor_param: "unit".into(),
-        params: Params::new().with("unit", Value::Text(v.info(u).id.clone())),
-    });
+    out.offers.push(take_hits_offer(v, u, n));
     Ok(None)
 }
 
@@ -497,6 +560,21 @@ fn may_shoot(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// Whether `u` may be shot at on its own: in play, and not a commander attached to a unit (a
+/// shot at him is a shot at his unit, and its owner places the hits).
+fn may_be_shot(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
+    in_play(v, u)?;
+    if let Some(x) = attached_to(v, u).filter(|_| is_commander(v, u)) {
+        return Err(refused(format!(
+            "{} is attached to {}: he cannot be shot at on his own; a shot at him is a shot at {}, and its owner places the hits",
+            v.label(u),
+            v.label(x),
+            v.info(x).id
+        )));
+    }
+    Ok(())
+}
+
 fn firer_of(v: &BattleView<'_>, f: usize, p: &Params) -> Firer {
     let ty = type_of(v, f);
     Firer {
@@ -520,6 +598,7 @@ fn target_of(v: &BattleView<'_>, t: usize, cover: bool) -> Target {
         label: v.label(t),
         cover,
         armour: armour(v, t),
+        commander: is_commander(v, t),
     }
 }
 
@@ -537,11 +616,11 @@ fn battle_shot(v: &BattleView<'_>, p: &Params) -> Result<BattleShot, RuleError> 
     let f = unit_param(v, p, SHOOT_PARAMS, "firer")?;
     let t = unit_param(v, p, SHOOT_PARAMS, "target")?;
     may_shoot(v, f)?;
-    in_play(v, t)?;
+    may_be_shot(v, t)?;
     enemies(v, f, t)?;
     let friend = match given_unit(v, p, "friend") {
         Some(x) => {
-            in_play(v, x)?;
+            may_be_shot(v, x)?;
             if x == t || v.info(x).side != v.info(t).side {
                 return Err(refused(format!(
                     "{} cannot take the misses: the friend must be another unit of {}'s side",
@@ -759,7 +838,7 @@ fn act_shoot(
 /// The round waiting on the unit named by `p`, taken as `p` chooses.
 fn battle_round(v: &BattleView<'_>, p: &Params) -> Result<(usize, Round), RuleError> {
     let u = unit_param(v, p, TAKE_HITS_PARAMS, "unit")?;
-    let n = v.marker(u, PENDING).ok_or_else(|| {
+    let n = waiting(v, u).ok_or_else(|| {
         refused(format!(
             "{} has no round of hits waiting for its owner's choice",
             v.label(u)
@@ -774,7 +853,7 @@ fn battle_round(v: &BattleView<'_>, p: &Params) -> Result<(usize, Round), RuleEr
         unit: v.label(u),
         quality: quality(v, u),
         hits_before: v.unit_state(u).hits,
-        hits: n.max(0) as u32,
+        hits: n,
         commander: commander.map(|c| v.label(c)),
         taking: Taking {
             converted: p.int("retreats").unwrap_or(0).max(0) as u32,
@@ -791,10 +870,35 @@ fn act_take_hits(
     dice: &mut dyn DiceSource,
 ) -> Result<Outcome, RuleError> {
     let (u, round) = battle_round(v, p)?;
-    let (r, k) = hits::resolve(&round)?;
     let mut a = Applied::default();
+    let (r, k) = if is_commander(v, u) {
+        // A round left waiting on a commander alone (by hand): it destroys him, whatever the
+        // owner would choose.
+        if round.taking != Taking::default() {
+            return Err(refused(format!(
+                "{} is a commander alone: a single hit destroys him; none is converted into a retreat or given to another",
+                v.label(u)
+            )));
+        }
+        let (steps, effects, k) = commander_destroyed(v, u, round.hits, &mut a);
+        let r = Resolution {
+            ruleset: super::tables::RULESET.into(),
+            action: "take-hits".into(),
+            title: format!("Taking hits: {} on {}", hits_words(round.hits), v.label(u)),
+            context: vec!["a commander is destroyed by a single hit".into()],
+            steps,
+            result: format!("{} is destroyed", v.label(u)),
+            effects,
+            rolled_by_program: false,
+        };
+        (r, k)
+    } else {
+        hits::resolve(&round)?
+    };
     a.effects.push(set_marker(v, u, PENDING, None));
-    apply_taken(v, u, &k, &mut a);
+    if !is_commander(v, u) {
+        apply_taken(v, u, &k, &mut a);
+    }
     let mut summary = format!("{} takes its hits: {}", v.label(u), r.result);
     let mut resolutions = vec![r];
     // The assault goes on: this unit's reply, and who holds the area.
@@ -1336,8 +1440,8 @@ fn halves(n: u32) -> String {
 
 /// Boarding and getting off are part of a move order: given now if the unit holds none.
 fn move_order(v: &BattleView<'_>, u: usize) -> Result<(Vec<Effect>, Option<String>), RuleError> {
-    match v.marker(u, ORDER) {
-        Some(code) if order_name(code) == "move" => Ok((Vec::new(), None)),
+    match held_order(v, u) {
+        Some("move") => Ok((Vec::new(), None)),
         _ => give_order(v, u, "move", &[]),
     }
 }
@@ -1467,6 +1571,7 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
             }
             if let Some(t) = unit(&p, "target") {
                 fill(&mut p, "target-armour", text(armour(v, t).id()));
+                fill(&mut p, "target-commander", Value::Bool(is_commander(v, t)));
             }
             if unit(&p, "spotter").is_some() {
                 fill(&mut p, "indirect", Value::Bool(true));
@@ -1511,7 +1616,7 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
         }
         "take-hits" => {
             if let Some(u) = unit(&p, "unit") {
-                if let Some(n) = v.marker(u, PENDING) {
+                if let Some(n) = waiting(v, u) {
                     fill(&mut p, "hits", Value::Int(i64::from(n)));
                 }
                 fill(&mut p, "quality", text(quality(v, u).id()));
@@ -1557,7 +1662,8 @@ pub fn input_applies(v: &BattleView<'_>, action: &str, input: &ParamDef, given: 
         (
             _,
             "commander-attached" | "lone-commander" | "hits" | "quality" | "hits-before"
-            | "first-retreats" | "second-retreats" | "target-armour" | "friend-armour",
+            | "first-retreats" | "second-retreats" | "target-armour" | "friend-armour"
+            | "target-commander",
         ) => false,
         ("assault", n) if n.ends_with("-quality") || n.ends_with("-hits") => false,
         ("assault", n) if n.ends_with("-commander") || n.ends_with("-armour") => false,
@@ -1590,7 +1696,7 @@ pub fn check_inputs(v: &BattleView<'_>, action: &str, given: &Params) -> Result<
                 }
             }
             if let Some(t) = unit("target") {
-                in_play(v, t)?;
+                may_be_shot(v, t)?;
             }
         }
         "assault" | "rally" | "move" | "overwatch" | "embark" | "disembark" => {
@@ -1606,7 +1712,7 @@ pub fn check_inputs(v: &BattleView<'_>, action: &str, given: &Params) -> Result<
                 let free = is_commander(v, u)
                     || flag(v, u, MOVE_ONE) && action == "move"
                     || matches!(action, "move" | "embark" | "disembark")
-                        && v.marker(u, ORDER).is_some_and(|c| order_name(c) == "move");
+                        && held_order(v, u) == Some("move");
                 if !free {
                     may_be_ordered(v, u)?;
                 }
@@ -1614,7 +1720,7 @@ pub fn check_inputs(v: &BattleView<'_>, action: &str, given: &Params) -> Result<
         }
         "take-hits" => {
             if let Some(u) = unit("unit")
-                && !flag(v, u, PENDING)
+                && waiting(v, u).is_none()
             {
                 return Err(refused(format!(
                     "{} has no round of hits waiting for its owner's choice",
@@ -1761,7 +1867,7 @@ pub fn offer_actors(v: &BattleView<'_>, offer: &Offer) -> Vec<usize> {
     let named = |name: &str| given_unit(v, &offer.params, name);
     match offer.action.as_str() {
         "take-hits" => named("unit")
-            .filter(|&u| flag(v, u, PENDING))
+            .filter(|&u| waiting(v, u).is_some())
             .into_iter()
             .collect(),
         "shoot" => match named("target") {
@@ -1843,11 +1949,11 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
             ));
         }
     }
-    if let Some(code) = v.marker(u, ORDER).filter(|_| !flag(v, u, OVERWATCH)) {
+    if let Some(order) = held_order(v, u).filter(|_| !flag(v, u, OVERWATCH)) {
         out.push(badge(
-            order_name(code).to_uppercase(),
+            order.to_uppercase(),
             Tone::Muted,
-            format!("Its order this turn: {}", order_name(code)),
+            format!("Its order this turn: {order}"),
         ));
     }
     if let Some(n) = v.marker(u, MOVED).filter(|&n| n > 0) {
@@ -1861,13 +1967,13 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
             ),
         ));
     }
-    if let Some(n) = v.marker(u, PENDING) {
+    if let Some(n) = waiting(v, u) {
         out.push(badge(
             format!("TAKE {n}"),
             Tone::Danger,
             format!(
                 "{} waiting for the owner's choice of retreats and the commander's share: take-hits",
-                hits_words(n.max(0) as u32)
+                hits_words(n)
             ),
         ));
     }
@@ -1925,7 +2031,7 @@ pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
     if !on_table(v, u) {
         return false;
     }
-    if flag(v, u, PENDING) {
+    if waiting(v, u).is_some() {
         return true;
     }
     if v.state.phase != PH_ACTION {
@@ -1939,8 +2045,8 @@ pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
     if is_commander(v, u) || carrier_of(v, u).is_some() {
         return flag(v, u, MOVE_ONE);
     }
-    if let Some(code) = v.marker(u, ORDER) {
-        return flag(v, u, MOVE_ONE) || order_name(code) == "move" && move_left(v, u) > 0;
+    if let Some(order) = held_order(v, u) {
+        return flag(v, u, MOVE_ONE) || order == "move" && move_left(v, u) > 0;
     }
     let (pool, _) = orders_left(v, v.info(u).side);
     pool > 0 || subordinate_for(v, u, &[]).is_some()

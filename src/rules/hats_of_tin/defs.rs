@@ -122,6 +122,11 @@ pub const SHOOT_PARAMS: &[ParamDef] = &[
     )
     .default("none")
     .derived(),
+    ParamDef::flag(
+        "target-commander",
+        "the target is a commander alone: any hit destroys him, never converted into a retreat",
+    )
+    .derived(),
     ParamDef::flag("flank", "shooting from the target's flank or rear (+1)"),
     ParamDef::flag(
         "superior",

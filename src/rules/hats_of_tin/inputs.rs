@@ -78,6 +78,7 @@ pub fn shot(p: &Params, options: &Options) -> Result<Shot, RuleError> {
         label: "the friendly unit".into(),
         cover: p.flag("friend-cover"),
         armour: armour(p, "friend-armour").unwrap_or(Armour::None),
+        commander: false,
     });
     Ok(Shot {
         firer: Firer {
@@ -92,6 +93,7 @@ pub fn shot(p: &Params, options: &Options) -> Result<Shot, RuleError> {
             label: "the target".into(),
             cover: p.flag("target-cover"),
             armour: armour(p, "target-armour").unwrap_or(Armour::None),
+            commander: p.flag("target-commander"),
         },
         range: count(p, "range"),
         flank_or_rear: p.flag("flank"),

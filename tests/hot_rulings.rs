@@ -1,0 +1,256 @@
+//! Hats of Tin's rulings as given / when / then battles, each named after the digest's sentence
+//! it checks (`rules/hats-of-tin.md`): commanders destroyed by a single hit and acting once a
+//! turn, the friendly re-roll at the firer's own troops, Overwatch between a move and its
+//! assault, a unit's own armour and firer class, and rounds of hits that wait (every one
+//! offered, none left blocking by a hand edit).
+
+#[path = "support/mod.rs"]
+mod support;
+
+use support::*;
+use umpire::battle::{Battle, Command, Effect};
+use umpire::rules::Params;
+use umpire::rules::hats_of_tin::defs::*;
+
+const VILLAGE: &str = include_str!("fixtures/hats-of-tin/village.toml");
+
+/// The village battle, the Germans' orders rolled (`face` + 1 for the subordinate).
+fn germans(face: &str) -> Battle {
+    let mut b = battle(VILLAGE);
+    advance(&mut b, face);
+    b
+}
+
+/// The village battle in the Poles' first turn (6 + 0 orders), the Germans having done nothing.
+fn poles() -> Battle {
+    let mut b = germans("6");
+    advance(&mut b, "6");
+    b
+}
+
+fn removed(b: &Battle, id: &str) -> bool {
+    !unit(b, id).on_table()
+}
+
+fn value(b: &Battle, id: &str, m: &str) -> Option<i32> {
+    unit(b, id).marker(m)
+}
+
+/// Sets a marker by hand to a value (`umpire mark J UNIT MARKER VALUE`).
+fn mark_value(b: &mut Battle, id: &str, m: &str, v: i32) {
+    run(
+        b,
+        Command::SetMarker {
+            unit: id.into(),
+            marker: m.into(),
+            value: Some(v),
+        },
+        "",
+    );
+}
+
+/// The offers standing, as `action unit` for a take-hits, `action target` for a shot.
+fn offers(b: &Battle) -> Vec<String> {
+    b.standing_offers()
+        .iter()
+        .map(|s| {
+            let p = &s.offer.params;
+            let named = p.text("unit").or(p.text("target")).unwrap_or("?");
+            format!("{} {named}", s.offer.action)
+        })
+        .collect()
+}
+
+fn odds(b: &Battle, action: &str, args: &[(&str, &str)]) -> umpire::odds::OddsReport {
+    let def = umpire::rules::find_action(b.ruleset, action).unwrap();
+    let p = Params::given(def.params, args.iter().copied()).unwrap();
+    b.ruleset.battle_odds(&b.view(), action, &p).unwrap()
+}
+
+// ---- Units: "a commander is destroyed by a single hit — any hit, from any round, never
+// converted into a retreat (his quality does not matter)" ----
+
+#[test]
+fn a_lone_commander_is_destroyed_by_a_single_hit_of_any_round() {
+    // Given the Poles' turn and the German subordinate Vogel alone (commands z2 and mg).
+    let mut b = poles();
+    // When the Polish platoon scores two hits on him.
+    let e = act(
+        &mut b,
+        "shoot",
+        &[("firer", "p2"), ("target", "lt"), ("range", "2")],
+        "6,5",
+    );
+    // Then he is destroyed at once: no round waits, none is converted into a retreat.
+    assert!(removed(&b, "lt"), "{e:?}");
+    assert_eq!(unit(&b, "lt").hits, 1);
+    assert_eq!(
+        unit(&b, "lt").removed.as_deref(),
+        Some("a single hit destroys a commander")
+    );
+    assert_eq!(value(&b, "lt", PENDING), None);
+    assert!(offers(&b).iter().all(|o| !o.starts_with("take-hits")));
+    assert!(
+        e.resolutions[0].effects.contains(
+            &"Leutnant Vogel (lt) is destroyed (a single hit destroys a commander): remove him"
+                .to_string()
+        ),
+        "{:?}",
+        e.resolutions[0].effects
+    );
+    let err = refused(
+        &mut b,
+        "take-hits",
+        &[("unit", "lt"), ("retreats", "1")],
+        "",
+    );
+    assert!(err.contains("no round of hits waiting"), "{err}");
+    // And he gives no more orders: the Germans' next turn has the roll alone.
+    advance(&mut b, "2");
+    assert_eq!(b.state().counter("de", ORDERS_TOTAL), Some(2));
+}
+
+#[test]
+fn a_lone_commander_falls_to_one_hit_and_the_odds_say_so() {
+    // Given the Poles' turn.
+    let mut b = poles();
+    // The odds of a shot at the lone subordinate: any hit destroys him.
+    let report = odds(
+        &b,
+        "shoot",
+        &[("firer", "p2"), ("target", "lt"), ("range", "2")],
+    );
+    assert!(
+        (report.extra["p_target_destroyed"] - 5.0 / 9.0).abs() < 1e-12,
+        "{report:?}"
+    );
+    assert!(
+        report
+            .notes
+            .iter()
+            .any(|n| n == "Leutnant Vogel (lt) destroyed: 55.56%"),
+        "{:?}",
+        report.notes
+    );
+    // When the Polish captain's lone die scores one hit on him, then he is destroyed.
+    act(
+        &mut b,
+        "shoot",
+        &[("firer", "kpt"), ("target", "lt"), ("range", "1")],
+        "5",
+    );
+    assert!(removed(&b, "lt"));
+}
+
+// "An attached commander cannot be shot at on his own: a shot at him is a shot at the unit, and
+// the owning player places the hits."
+#[test]
+fn an_attached_commander_cannot_be_shot_at_on_his_own() {
+    // Given the Poles' turn and the Hauptmann attached to 1. Zug.
+    let mut b = poles();
+    // When a Polish unit shoots at him, then it is refused and nothing changes.
+    let err = refused(
+        &mut b,
+        "shoot",
+        &[("firer", "p2"), ("target", "fc"), ("range", "2")],
+        "6,6",
+    );
+    assert_eq!(
+        err,
+        "Hauptmann Brandt (fc) is attached to 1. Zug (z1): he cannot be shot at on his own; a shot at him is a shot at z1, and its owner places the hits"
+    );
+    // The shot at his unit waits for the owner, who may put the hit on him.
+    act(
+        &mut b,
+        "shoot",
+        &[("firer", "p2"), ("target", "z1"), ("range", "2")],
+        "6,1",
+    );
+    assert_eq!(value(&b, "z1", PENDING), Some(1));
+    act(
+        &mut b,
+        "take-hits",
+        &[("unit", "z1"), ("to-commander", "yes")],
+        "",
+    );
+    assert!(removed(&b, "fc"));
+    assert_eq!(unit(&b, "z1").hits, 0);
+}
+
+// ---- Taking hits: every round waiting is offered; a hand edit never blocks with a
+// contradiction ----
+
+#[test]
+fn a_round_set_to_nought_by_hand_holds_nothing_back() {
+    // Given the Germans' turn and p1's waiting round set to 0 by hand.
+    let mut b = germans("6");
+    mark_value(&mut b, "p1", PENDING, 0);
+    // Then nothing waits: the Germans act, no take-hits is offered, and it is refused.
+    assert!(offers(&b).is_empty(), "{:?}", offers(&b));
+    act(&mut b, "move", &[("unit", "z2"), ("areas", "1")], "");
+    let err = refused(&mut b, "take-hits", &[("unit", "p1")], "");
+    assert_eq!(
+        err,
+        "1 pluton (p1) has no round of hits waiting for its owner's choice"
+    );
+    advance(&mut b, "1");
+}
+
+#[test]
+fn every_round_waiting_is_offered_until_it_is_taken() {
+    // Given the Germans' turn and two hits on p1 set to wait by hand.
+    let mut b = germans("6");
+    mark_value(&mut b, "p1", PENDING, 2);
+    // Then it is offered though a hand edit came last, and it blocks the rest.
+    assert_eq!(offers(&b), ["take-hits p1"]);
+    let err = refused(&mut b, "move", &[("unit", "z2"), ("areas", "1")], "");
+    assert!(err.contains("1 pluton (p1) has 2 hits waiting"), "{err}");
+    // When a second round comes to wait, both are offered; taking one leaves the other offered.
+    mark_value(&mut b, "p2", PENDING, 2);
+    assert_eq!(offers(&b), ["take-hits p1", "take-hits p2"]);
+    act(
+        &mut b,
+        "take-hits",
+        &[("unit", "p2"), ("retreats", "1")],
+        "",
+    );
+    assert_eq!(offers(&b), ["take-hits p1"]);
+    assert!(b.standing_offers()[0].actors == vec![b.roster.unit_index("p1").unwrap()]);
+    act(&mut b, "take-hits", &[("unit", "p1")], "");
+    assert!(removed(&b, "p1"), "militia: 2 hits");
+    assert!(offers(&b).is_empty());
+}
+
+#[test]
+fn a_round_left_on_a_commander_by_hand_destroys_him() {
+    // Given a round of two hits set by hand on the lone subordinate.
+    let mut b = germans("6");
+    mark_value(&mut b, "lt", PENDING, 2);
+    assert_eq!(offers(&b), ["take-hits lt"]);
+    // When it is converted, then that is refused in the rules' words; taken, it destroys him.
+    let err = refused(
+        &mut b,
+        "take-hits",
+        &[("unit", "lt"), ("retreats", "1")],
+        "",
+    );
+    assert!(err.contains("a single hit destroys him"), "{err}");
+    let e = act(&mut b, "take-hits", &[("unit", "lt")], "");
+    assert!(removed(&b, "lt"), "{e:?}");
+    assert_eq!(unit(&b, "lt").hits, 1);
+    assert!(e.effects.contains(&Effect::Marker {
+        unit: "lt".into(),
+        marker: PENDING.into(),
+        value: None
+    }));
+}
+
+#[test]
+fn an_order_marker_set_by_hand_to_no_order_gives_none() {
+    // Given z2's order marker set to 0 by hand (no order's number).
+    let mut b = germans("6");
+    mark_value(&mut b, "z2", ORDER, 0);
+    // Then z2 is not said to hold an order: it may be given one.
+    act(&mut b, "move", &[("unit", "z2"), ("areas", "1")], "");
+    assert_eq!(value(&b, "z2", ORDER), Some(1));
+}
