@@ -582,15 +582,20 @@ fn commanders_join_and_leave_units_and_boarding_is_part_of_a_move() {
     act(&mut b, "detach", &[("commander", "fc")], "");
     act(&mut b, "attach", &[("commander", "lt"), ("unit", "z1")], "");
     assert_eq!(badges(&b, "z1"), "Infantry +lt");
-    // The lone Hauptmann moves as the type he commands, with no order.
-    let before = b.state().counter("de", ORDERS_LEFT);
-    act(&mut b, "move", &[("unit", "fc"), ("areas", "2")], "");
-    assert_eq!(b.state().counter("de", ORDERS_LEFT), before);
+    // Leaving his platoon was the Hauptmann's one action this turn; alone, in the next, he moves
+    // as the type he commands, with no order.
+    let err = refused(&mut b, "move", &[("unit", "fc"), ("areas", "2")], "");
+    assert!(err.contains("has already left his unit this turn"), "{err}");
     act(&mut b, "disembark", &[("unit", "z3")], "");
     act(&mut b, "embark", &[("unit", "z3"), ("carrier", "lkw")], "");
     assert_eq!(value(&b, "z3", ORDER), Some(1), "one move order for both");
     let err = refused(&mut b, "embark", &[("unit", "z2"), ("carrier", "lkw")], "");
     assert!(err.contains("already carries"), "{err}");
+    advance(&mut b, "1");
+    advance(&mut b, "1");
+    let before = b.state().counter("de", ORDERS_LEFT);
+    act(&mut b, "move", &[("unit", "fc"), ("areas", "2")], "");
+    assert_eq!(b.state().counter("de", ORDERS_LEFT), before);
 }
 
 #[test]

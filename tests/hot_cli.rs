@@ -635,3 +635,107 @@ fn rounds_set_by_hand_are_offered_and_one_set_to_nought_blocks_nothing() {
     act(&b, "take-hits --unit p1");
     assert!(!state(&b).contains("take-hits"));
 }
+
+/// Units: a commander acts at most once in his own side's turn — he moves or shoots on his own,
+/// or joins or leaves a unit — and a single hit destroys him.
+#[test]
+fn a_lone_commander_acts_once_a_turn_and_falls_to_one_hit() {
+    let b = Played::battle(VILLAGE, "next --dice 6\n");
+    // The subordinate alone shoots once at the militia platoon: a second shot, then a move, are
+    // refused.
+    act(&b, "shoot --firer lt --target p1 --range 2 --dice 6");
+    let again =
+        "Leutnant Vogel (lt) has already shot this turn: a commander acts once in his side's turn";
+    let err = refused(
+        &b,
+        "act",
+        &[
+            "shoot", "--firer", "lt", "--target", "p1", "--range", "2", "--dice", "6",
+        ],
+    );
+    assert!(err.contains(again), "{err}");
+    let err = refused(&b, "act", &["move", "--unit", "lt", "--areas", "1"]);
+    assert!(err.contains(again), "{err}");
+    assert!(unit_line(&state(&b), "lt").ends_with("CDR ORDER UNUSED SHOT ACTED"));
+    // In the Poles' turn he may not join a unit; their platoon's two hits destroy him at once.
+    act(&b, "next --dice 6");
+    let err = refused(&b, "act", &["attach", "--commander", "lt", "--unit", "z2"]);
+    assert!(
+        err.contains("Leutnant Vogel (lt): a commander acts only in his own side's turn"),
+        "{err}"
+    );
+    let out = act(&b, "shoot --firer p2 --target lt --range 2 --dice 6,6");
+    assert!(
+        out.contains("Leutnant Vogel (lt) is a commander alone: any hit destroys him, never converted into a retreat"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Leutnant Vogel (lt) is destroyed (a single hit destroys a commander): remove him"
+        ),
+        "{out}"
+    );
+    let s = state(&b);
+    assert!(
+        unit_line(&s, "lt")
+            .contains("hits 1/1  Leutnant Vogel  OUT (a single hit destroys a commander)"),
+        "{s}"
+    );
+    assert!(!s.contains("take-hits"), "{s}");
+    // An attached commander is shot at through his unit.
+    let err = refused(
+        &b,
+        "act",
+        &["shoot", "--firer", "ckm", "--target", "fc", "--range", "3"],
+    );
+    assert!(
+        err.contains(
+            "Hauptmann Brandt (fc) is attached to 1. Zug (z1): he cannot be shot at on his own"
+        ),
+        "{err}"
+    );
+}
+
+/// Off the battle: the odds of a shot at a commander alone say how likely he is destroyed.
+#[test]
+fn the_odds_of_a_shot_at_a_commander_alone() {
+    let out = ok(
+        "",
+        &[
+            "odds",
+            "hats-of-tin",
+            "shoot",
+            "--firer",
+            "infantry",
+            "--target-commander",
+            "--range",
+            "2",
+        ],
+    );
+    assert!(
+        out.contains(
+            "the target is a commander alone: any hit destroys him, never converted into a retreat"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("the target destroyed: 55.56%"), "{out}");
+    let out = ok(
+        "",
+        &[
+            "resolve",
+            "hats-of-tin",
+            "shoot",
+            "--firer",
+            "infantry",
+            "--target-commander",
+            "--range",
+            "2",
+            "--dice",
+            "6,6",
+        ],
+    );
+    assert!(
+        out.contains("the target is destroyed: a single hit destroys a commander"),
+        "{out}"
+    );
+}

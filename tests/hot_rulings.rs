@@ -254,3 +254,113 @@ fn an_order_marker_set_by_hand_to_no_order_gives_none() {
     act(&mut b, "move", &[("unit", "z2"), ("areas", "1")], "");
     assert_eq!(value(&b, "z2", ORDER), Some(1));
 }
+
+// ---- Units: "a commander needs no order but acts at most once in his own side's turn, like an
+// ordered unit: he moves OR shoots (1 die) on his own, or attaches to / detaches from a unit (in
+// his own side's turn only)" ----
+
+fn badges(b: &Battle, id: &str) -> String {
+    let u = b.roster.unit_index(id).unwrap();
+    b.ruleset
+        .badges(&b.view(), u)
+        .into_iter()
+        .map(|x| x.text)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn a_lone_commander_shoots_once_and_then_neither_shoots_nor_moves() {
+    // Given the Poles' turn and their captain alone.
+    let mut b = poles();
+    // When he shoots once (no order needed).
+    act(
+        &mut b,
+        "shoot",
+        &[("firer", "kpt"), ("target", "z2"), ("range", "2")],
+        "1",
+    );
+    assert_eq!(b.state().counter("pl", ORDERS_LEFT), Some(6));
+    assert_eq!(badges(&b, "kpt"), "FC SHOT ACTED");
+    // Then a second shot, a move or joining a unit is refused.
+    let again = "Kapitan Nowak (kpt) has already shot this turn: a commander acts once in his side's turn (he moves or shoots on his own, or joins or leaves a unit)";
+    let err = refused(
+        &mut b,
+        "shoot",
+        &[("firer", "kpt"), ("target", "z2"), ("range", "2")],
+        "6",
+    );
+    assert_eq!(err, again);
+    let err = refused(&mut b, "move", &[("unit", "kpt"), ("areas", "1")], "");
+    assert_eq!(err, again);
+    let err = refused(
+        &mut b,
+        "attach",
+        &[("commander", "kpt"), ("unit", "p1")],
+        "",
+    );
+    assert_eq!(err, again);
+    // And in his side's next turn he may act again.
+    advance(&mut b, "6");
+    advance(&mut b, "6");
+    assert_eq!(value(&b, "kpt", CDR_ACTION), None);
+    act(&mut b, "move", &[("unit", "kpt"), ("areas", "1")], "");
+}
+
+#[test]
+fn a_lone_commander_moves_in_steps_but_then_does_nothing_else() {
+    // Given the Germans' turn and their subordinate alone (he moves as an MG: 2 areas).
+    let mut b = germans("6");
+    // When he moves one area, then one more: one move, in steps.
+    act(&mut b, "move", &[("unit", "lt"), ("areas", "1")], "");
+    act(&mut b, "move", &[("unit", "lt"), ("areas", "1")], "");
+    assert_eq!(badges(&b, "lt"), "CDR ORDER UNUSED MOVED 2/2 ACTED");
+    // Then he neither shoots nor joins a unit.
+    let err = refused(
+        &mut b,
+        "shoot",
+        &[("firer", "lt"), ("target", "p1"), ("range", "2")],
+        "6",
+    );
+    assert!(err.contains("has already moved this turn"), "{err}");
+    let err = refused(&mut b, "attach", &[("commander", "lt"), ("unit", "z2")], "");
+    assert!(err.contains("has already moved this turn"), "{err}");
+}
+
+#[test]
+fn a_commander_joins_or_leaves_a_unit_once_and_only_in_his_sides_turn() {
+    // Given the Poles' turn: the German commanders may not join or leave a unit.
+    let mut b = poles();
+    let err = refused(&mut b, "attach", &[("commander", "lt"), ("unit", "z2")], "");
+    assert_eq!(
+        err,
+        "Leutnant Vogel (lt): a commander acts only in his own side's turn; it is Obrona Narodowa's turn"
+    );
+    let err = refused(&mut b, "detach", &[("commander", "fc")], "");
+    assert!(err.contains("acts only in his own side's turn"), "{err}");
+    let err = refused(
+        &mut b,
+        "shoot",
+        &[("firer", "lt"), ("target", "p1"), ("range", "2")],
+        "6",
+    );
+    assert!(err.contains("acts only in his own side's turn"), "{err}");
+    // In the Germans' turn the Hauptmann leaves his platoon: his one action.
+    advance(&mut b, "6");
+    act(&mut b, "detach", &[("commander", "fc")], "");
+    assert_eq!(badges(&b, "fc"), "FC DETACHED");
+    let err = refused(&mut b, "move", &[("unit", "fc"), ("areas", "1")], "");
+    assert!(err.contains("has already left his unit this turn"), "{err}");
+    let err = refused(&mut b, "attach", &[("commander", "fc"), ("unit", "z1")], "");
+    assert!(err.contains("has already left his unit this turn"), "{err}");
+    // The die he adds to his unit's shot is the unit's action, not his: the subordinate joins a
+    // platoon, which shoots with his die.
+    act(&mut b, "attach", &[("commander", "lt"), ("unit", "z2")], "");
+    let e = act(
+        &mut b,
+        "shoot",
+        &[("firer", "z2"), ("target", "p2"), ("range", "2")],
+        "1,1,1",
+    );
+    assert_eq!(e.resolutions[0].faces().len(), 3);
+}

@@ -246,6 +246,54 @@ fn order_code(name: &str) -> i32 {
     ORDERS.iter().position(|o| *o == name).map_or(0, number)
 }
 
+// ---- a commander's one action ----------------------------------------------------------------
+
+/// What the commander `c` did this turn, if anything (a marker holding no action's number, set by
+/// hand, is none).
+fn commander_action(v: &BattleView<'_>, c: usize) -> Option<&'static str> {
+    v.marker(c, CDR_ACTION)
+        .and_then(|code| usize::try_from(code - 1).ok())
+        .and_then(|i| CDR_ACTIONS.get(i))
+        .copied()
+}
+
+/// "moved", "shot", "joined a unit", "left his unit".
+fn commander_action_words(done: &str) -> &'static str {
+    match done {
+        "moved" => "moved",
+        "shot" => "shot",
+        "attached" => "joined a unit",
+        _ => "left his unit",
+    }
+}
+
+/// "A commander needs no order but acts at most once in his own side's turn, like an ordered
+/// unit: he moves OR shoots (1 die) on his own, or attaches to / detaches from a unit": the
+/// effect that marks `what` (one of [`CDR_ACTIONS`]) done, or why he may not. A move may go on in
+/// steps, as a unit's move order does; the die he adds to his unit's shot is that unit's action.
+fn commander_acts(v: &BattleView<'_>, c: usize, what: &str) -> Result<Effect, RuleError> {
+    if v.info(c).side != v.active_side() {
+        return Err(refused(format!(
+            "{}: a commander acts only in his own side's turn; it is {}'s turn",
+            v.label(c),
+            v.roster.sides[v.active_side()].name
+        )));
+    }
+    let code = CDR_ACTIONS
+        .iter()
+        .position(|a| *a == what)
+        .map_or(0, number);
+    match commander_action(v, c) {
+        None => Ok(set_marker(v, c, CDR_ACTION, Some(code))),
+        Some("moved") if what == "moved" => Ok(set_marker(v, c, CDR_ACTION, Some(code))),
+        Some(done) => Err(refused(format!(
+            "{} has already {} this turn: a commander acts once in his side's turn (he moves or shoots on his own, or joins or leaves a unit)",
+            v.label(c),
+            commander_action_words(done)
+        ))),
+    }
+}
+
 // ---- orders -----------------------------------------------------------------------------------
 
 /// The orders a side has left this turn: from the roll, and each subordinate's own.
@@ -784,6 +832,9 @@ fn act_shoot(
         }
         a.effects.push(set_marker(v, f, OVERWATCH, None));
     } else {
+        if is_commander(v, f) {
+            a.effects.push(commander_acts(v, f, "shot")?);
+        }
         own_turn(v, f, "a unit shoots")?;
         let (e, by) = give_order(v, f, "shoot", &[])?;
         a.effects.extend(e);
@@ -1243,6 +1294,9 @@ fn act_move(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     no_round_waiting(v)?;
     let u = unit_param(v, p, MOVE_PARAMS, "unit")?;
     in_play(v, u)?;
+    if is_commander(v, u) {
+        commander_acts(v, u, "moved")?;
+    }
     own_turn(v, u, "a unit moves")?;
     let areas = p.require_num(param(MOVE_PARAMS, "areas"))?;
     if let Some(c) = attached_to(v, u).filter(|_| is_commander(v, u)) {
@@ -1301,6 +1355,9 @@ fn act_move(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         }
         let (e, by) = move_order(v, u)?;
         a.effects.extend(e);
+        if is_commander(v, u) {
+            a.effects.push(commander_acts(v, u, "moved")?);
+        }
         a.effects
             .push(set_marker(v, u, MOVED, Some((spent + step) as i32)));
         order_words(&by)
@@ -1370,8 +1427,10 @@ fn commander_param(
 }
 
 fn act_attach(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    action_phase(v, "joining a unit")?;
     no_round_waiting(v)?;
     let c = commander_param(v, p, ATTACH_PARAMS)?;
+    let done = commander_acts(v, c, "attached")?;
     let u = unit_param(v, p, ATTACH_PARAMS, "unit")?;
     in_play(v, u)?;
     if v.info(u).side != v.info(c).side || is_commander(v, u) || v.info(u).kind == "truck" {
@@ -1402,22 +1461,24 @@ fn act_attach(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         ),
         Vec::new(),
         Applied {
-            effects: vec![set_marker(v, c, ATTACHED, Some(number(u)))],
+            effects: vec![set_marker(v, c, ATTACHED, Some(number(u))), done],
             ..Applied::default()
         },
     ))
 }
 
 fn act_detach(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    action_phase(v, "leaving a unit")?;
     no_round_waiting(v)?;
     let c = commander_param(v, p, DETACH_PARAMS)?;
     let u = attached_to(v, c)
         .ok_or_else(|| refused(format!("{} is not attached to a unit", v.label(c))))?;
+    let done = commander_acts(v, c, "detached")?;
     Ok(finish(
         format!("{} leaves {}", v.label(c), v.label(u)),
         Vec::new(),
         Applied {
-            effects: vec![set_marker(v, c, ATTACHED, None)],
+            effects: vec![set_marker(v, c, ATTACHED, None), done],
             ..Applied::default()
         },
     ))
@@ -1687,11 +1748,13 @@ pub fn check_inputs(v: &BattleView<'_>, action: &str, given: &Params) -> Result<
             action_phase(v, "shooting")?;
             if let Some(f) = unit("firer") {
                 may_shoot(v, f)?;
-                if given.flag("overwatch") || v.info(f).side != v.active_side() {
+                if is_commander(v, f) && !given.flag("overwatch") {
+                    commander_acts(v, f, "shot")?;
+                } else if given.flag("overwatch") || v.info(f).side != v.active_side() {
                     if !flag(v, f, OVERWATCH) {
                         own_turn(v, f, "a unit shoots")?;
                     }
-                } else if !is_commander(v, f) {
+                } else {
                     may_be_ordered(v, f)?;
                 }
             }
@@ -1708,6 +1771,9 @@ pub fn check_inputs(v: &BattleView<'_>, action: &str, given: &Params) -> Result<
             };
             if let Some(u) = unit(name) {
                 in_play(v, u)?;
+                if is_commander(v, u) && action == "move" {
+                    commander_acts(v, u, "moved")?;
+                }
                 own_turn(v, u, "a unit acts")?;
                 let free = is_commander(v, u)
                     || flag(v, u, MOVE_ONE) && action == "move"
@@ -1716,6 +1782,13 @@ pub fn check_inputs(v: &BattleView<'_>, action: &str, given: &Params) -> Result<
                 if !free {
                     may_be_ordered(v, u)?;
                 }
+            }
+        }
+        "attach" | "detach" => {
+            action_phase(v, action)?;
+            if let Some(c) = unit("commander").filter(|&c| is_commander(v, c)) {
+                in_play(v, c)?;
+                commander_acts(v, c, &format!("{action}ed"))?;
             }
         }
         "take-hits" => {
@@ -1807,7 +1880,7 @@ fn end_of_side_turn(v: &BattleView<'_>, side: usize, ch: &mut PhaseChange) {
     let sid = v.side_id(side);
     for u in 0..v.roster.units.len() {
         if v.info(u).side == side {
-            for m in [ORDER, MOVE_ONE, NO_MOVE, SUB_ORDER, MOVED] {
+            for m in [ORDER, MOVE_ONE, NO_MOVE, SUB_ORDER, MOVED, CDR_ACTION] {
                 if flag(v, u, m) {
                     ch.effects.push(set_marker(v, u, m, None));
                 }
@@ -1927,6 +2000,16 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
                 "ORDER UNUSED",
                 Tone::Info,
                 "His one order this turn is not given yet",
+            ));
+        }
+        if let Some(done) = commander_action(v, u) {
+            out.push(badge(
+                done.to_uppercase(),
+                Tone::Muted,
+                format!(
+                    "He has {} this turn: a commander acts once in his side's turn",
+                    commander_action_words(done)
+                ),
             ));
         }
         if let Some(x) = attached_to(v, u) {

@@ -36,6 +36,11 @@ pub const DECISIONS: &[Decision] = &[
         option: None,
     },
     Decision {
+        topic: "a commander acts once a turn",
+        text: "A commander needs no order but acts at most once in his own side's turn, like an ordered unit: he moves or shoots (1 die) on his own, or joins or leaves a unit, never in the enemy's turn. A move may be made in steps, as a unit's move order may. The die he adds to the shot of the unit he is attached to is that unit's action, not his.",
+        option: None,
+    },
+    Decision {
         topic: "orders without the Force Commander",
         text: "With the Force Commander lost there is no 1d6 roll: only the surviving subordinates' one order each. A lost subordinate gives no order.",
         option: None,
@@ -57,7 +62,7 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "hits on a commander",
-        text: "With a commander attached the owner chooses where the hits go: at most one to the commander (a single hit destroys him); it may be the round's first, always-taken hit. A destroyed unit makes no retreat.",
+        text: "A commander is destroyed by a single hit, from any round, never converted into a retreat (his quality does not matter). An attached commander cannot be shot at on his own: a shot at him is a shot at his unit, and the owner chooses where its hits go: at most one to the commander; it may be the round's first, always-taken hit. A destroyed unit makes no retreat.",
         option: None,
     },
     Decision {
@@ -625,6 +630,10 @@ pub const JUST_ACTED: &str = "just_acted";
 pub const MOVE_ONE: &str = "move_one";
 pub const NO_MOVE: &str = "no_move";
 pub const MOVED: &str = "moved";
+pub const CDR_ACTION: &str = "cdr_action";
+
+/// What a commander did in his side's turn, by its number in the `cdr_action` marker (1 = moved).
+pub const CDR_ACTIONS: &[&str] = &["moved", "shot", "attached", "detached"];
 
 /// The orders a unit may hold, by their number in the `order` marker (1 = move).
 pub const ORDERS: &[&str] = &["move", "shoot", "rally", "assault", "overwatch", "spot"];
@@ -706,6 +715,13 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Moved: the half areas the unit has moved this turn under its move order (3 = 1½ areas); it may go on to its allowance",
         kind: MarkerKind::Count,
         tone: Tone::Info,
+    },
+    MarkerDef {
+        id: CDR_ACTION,
+        badge: "DONE",
+        help: "Commander's action: what the commander did this turn, by number: 1 moved, 2 shot, 3 attached, 4 detached (he acts once in his side's turn, with no order)",
+        kind: MarkerKind::Count,
+        tone: Tone::Muted,
     },
     MarkerDef {
         id: NO_MOVE,
