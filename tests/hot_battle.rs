@@ -235,7 +235,7 @@ fn one_hit_without_a_commander_is_taken_at_once_and_range_is_enforced() {
 }
 
 #[test]
-fn misses_are_rerolled_at_a_friend_adjacent_to_the_target() {
+fn misses_are_rerolled_at_the_firers_own_unit_adjacent_to_the_target() {
     let mut b = rolled("6");
     let e = act(
         &mut b,
@@ -244,12 +244,12 @@ fn misses_are_rerolled_at_a_friend_adjacent_to_the_target() {
             ("firer", "z2"),
             ("target", "p2"),
             ("range", "3"),
-            ("friend", "ckm"),
+            ("friend", "mg"),
         ],
         "6,1,5",
     );
     assert!(e.effects.contains(&hits("p2", 1)), "{e:?}");
-    assert!(e.effects.contains(&hits("ckm", 1)), "its own round: {e:?}");
+    assert!(e.effects.contains(&hits("mg", 1)), "its own round: {e:?}");
     let err = refused(
         &mut b,
         "shoot",
@@ -257,11 +257,11 @@ fn misses_are_rerolled_at_a_friend_adjacent_to_the_target() {
             ("firer", "mg"),
             ("target", "p2"),
             ("range", "3"),
-            ("friend", "z1"),
+            ("friend", "ckm"),
         ],
         "",
     );
-    assert!(err.contains("the friend must be another unit of"), "{err}");
+    assert!(err.contains("a unit of MG-Gruppe (mg)'s own side"), "{err}");
 }
 
 #[test]

@@ -39,7 +39,7 @@ take-hits --unit arm --retreats 1
 
 /// The Poles' first turn: 4 on the orders die; the MG on Overwatch shoots at a platoon that moved;
 /// the gun's two hits on the platoon with the Force Commander, who takes one and falls; the
-/// machine gun's miss re-rolled at the platoon next to its target; the lone Kapitan's one die at
+/// machine gun's miss re-rolled at the Polish gun next to its target; the lone Kapitan's one die at
 /// the truck.
 const PL_TURN_ONE: &str = "\
 next --dice 4
@@ -47,7 +47,7 @@ move --unit p1 --areas 1
 shoot --firer mg --overwatch --target p1 --range 3 --dice 6,2
 shoot --firer arm --target z1 --range 4 --dice 6,6
 take-hits --unit z1 --to-commander
-shoot --firer ckm --target z2 --range 3 --friend z1 --dice 6,2,5
+shoot --firer ckm --target z2 --range 3 --friend arm --dice 6,2,5
 shoot --firer kpt --target lkw --range 2 --dice 5
 ";
 
@@ -356,19 +356,19 @@ fn overwatch_a_commander_taking_the_hit_and_the_friendly_reroll() {
     // One miss re-rolled at the platoon next to the target: a hit, its own round.
     let out = act(
         &b,
-        "shoot --firer ckm --target z2 --range 3 --friend z1 --dice 6,2,5",
+        "shoot --firer ckm --target z2 --range 3 --friend arm --dice 6,2,5",
     );
     assert!(
-        out.contains("CKM (ckm): 1 miss re-rolled at 1. Zug (z1) (adjacent to 2. Zug (z2))"),
+        out.contains("CKM (ckm): 1 miss re-rolled at wz. 36 (arm) (adjacent to 2. Zug (z2))"),
         "{out}"
     );
     assert!(
-        out.contains("1 hit on 2. Zug (z2); re-rolled misses: 1 hit on 1. Zug (z1)"),
+        out.contains("1 hit on 2. Zug (z2); re-rolled misses: 1 hit on wz. 36 (arm)"),
         "{out}"
     );
     let s = state(&b);
     assert!(unit_line(&s, "z2").contains("hits 1/4"), "{s}");
-    assert!(unit_line(&s, "z1").contains("hits 2/3"), "{s}");
+    assert!(unit_line(&s, "arm").contains("hits 2/3"), "{s}");
 
     // A lone commander shoots one die, and needs no order.
     let out = act(&b, "shoot --firer kpt --target lkw --range 2 --dice 5");
@@ -477,16 +477,16 @@ fn the_battle_ends_and_is_summed_up_with_its_commanders() {
         "{out}"
     );
     // Commanders are the leaders and not units: the German Force Commander lost, counted
-    // apart from the 7 units and their 9 hits.
+    // apart from the 7 units and their 8 hits.
     assert!(
         out.contains(
-            "  Schützen-Kompanie: 7 units · 6 in play · 1 lost · 9 hits taken · 1 of 2 leaders lost\n"
+            "  Schützen-Kompanie: 7 units · 6 in play · 1 lost · 8 hits taken · 1 of 2 leaders lost\n"
         ),
         "{out}"
     );
     assert!(
         out.contains(
-            "  Obrona Narodowa: 4 units · 3 in play · 1 lost · 4 hits taken · 0 of 1 leaders lost\n"
+            "  Obrona Narodowa: 4 units · 3 in play · 1 lost · 5 hits taken · 0 of 1 leaders lost\n"
         ),
         "{out}"
     );
@@ -514,7 +514,7 @@ fn the_report_tells_the_shooting_the_commanders_and_the_orders() {
     assert!(md.contains("(`hats-of-tin`)"), "{md}");
     // The outcome counts units, not commanders.
     assert!(
-        md.contains("Schützen-Kompanie (de): 6 of 7 units in play, 9 hits taken"),
+        md.contains("Schützen-Kompanie (de): 6 of 7 units in play, 8 hits taken"),
         "{md}"
     );
     assert!(
@@ -534,7 +534,7 @@ fn the_report_tells_the_shooting_the_commanders_and_the_orders() {
         "Orders: Schützen-Kompanie — the Force Commander is lost: no roll",
         // The shooting explained: range, dice, the commander's die, the friend's re-roll.
         "Shooting: 1. Zug (z1) at 2 pluton (p2) — 1. Zug (z1): 2 areas to 2 pluton (p2), within range 3; 3 dice (2 for the unit, 1 for its attached commander) — dice 6 (d6), 6 (d6), 5 (d6) (typed by the umpire) — 3 hits on 2 pluton (p2)",
-        "1. Zug (z1) is adjacent to 2. Zug (z2): each miss is re-rolled once against it (hits on 5+); its hits are its own round",
+        "wz. 36 (arm) is adjacent to 2. Zug (z2): each miss is re-rolled once against it (hits on 5+); its hits are its own round",
         "Kapitan Nowak (kpt): 2 areas to Opel Blitz (lkw), within range 3; 1 die (a lone commander)",
         "MG-Gruppe (mg)'s Overwatch shot: the marker goes",
         // The rounds taken, the commander hit, the assaults.
@@ -556,7 +556,7 @@ fn the_report_tells_the_shooting_the_commanders_and_the_orders() {
         "3 dice (2 for the unit, 1 for its attached commander)",
         "Hauptmann Brandt (fc) is destroyed",
         "the Force Commander is lost: no roll",
-        "re-rolled misses: 1 hit on 1. Zug (z1)",
+        "re-rolled misses: 1 hit on wz. 36 (arm)",
         "FC WITH z1",
     ] {
         assert!(html.contains(said), "{said}\n---\n{html}");

@@ -364,3 +364,144 @@ fn a_commander_joins_or_leaves_a_unit_once_and_only_in_his_sides_turn() {
     );
     assert_eq!(e.resolutions[0].faces().len(), 3);
 }
+
+// ---- Resolve: shooting — "Target adjacent to a friendly unit: 'friendly' is the firer's side
+// (the text speaks in the firer's voice: shooting at an enemy next to your own troops risks
+// hitting them). Every miss is re-rolled once against that friendly unit, with the friendly
+// unit's own cover and armour modifiers; the hits it takes count as its own round." ----
+
+#[test]
+fn misses_are_rerolled_at_the_firers_own_unit_next_to_the_target() {
+    // Given the Germans' turn: 2. Zug shoots at 2 pluton, its own MG next to the target.
+    let mut b = germans("6");
+    let shot = [
+        ("firer", "z2"),
+        ("target", "p2"),
+        ("range", "3"),
+        ("friend", "mg"),
+    ];
+    let report = odds(&b, "shoot", &shot);
+    assert!(
+        (report.extra["expected_friend_hits"] - 2.0 * (2.0 / 3.0) * (1.0 / 3.0)).abs() < 1e-12,
+        "{report:?}"
+    );
+    // When one die hits and one misses, then the miss is re-rolled at the MG: a hit, its own.
+    let e = act(&mut b, "shoot", &shot, "6,1,5");
+    assert!(e.effects.contains(&hits("p2", 1)), "{e:?}");
+    assert!(e.effects.contains(&hits("mg", 1)), "{e:?}");
+    assert_eq!(
+        e.resolutions[0].result,
+        "1 hit on 2 pluton (p2); re-rolled misses: 1 hit on MG-Gruppe (mg)"
+    );
+}
+
+#[test]
+fn a_friend_of_the_target_or_the_firer_itself_takes_no_misses() {
+    let mut b = germans("6");
+    // A unit of the target's side is no friend of the firer's.
+    let err = refused(
+        &mut b,
+        "shoot",
+        &[
+            ("firer", "z2"),
+            ("target", "p2"),
+            ("range", "3"),
+            ("friend", "ckm"),
+        ],
+        "6,1,5",
+    );
+    assert_eq!(
+        err,
+        "CKM (ckm) cannot take the misses: they are re-rolled against a unit of 2. Zug (z2)'s own side adjacent to the target, not the firer itself (the risk of hitting one's own troops; the option `friend_of_target` reads it as a friend of the target)"
+    );
+    // Nor the firer itself.
+    let err = refused(
+        &mut b,
+        "shoot",
+        &[
+            ("firer", "z2"),
+            ("target", "p2"),
+            ("range", "1"),
+            ("friend", "z2"),
+        ],
+        "6,1,5",
+    );
+    assert!(
+        err.starts_with("2. Zug (z2) cannot take the misses"),
+        "{err}"
+    );
+}
+
+#[test]
+fn with_the_option_the_misses_go_to_a_friend_of_the_target() {
+    // Given the option that reads "friendly" as the target's friend.
+    let source = VILLAGE.replace(
+        "shoot_and_move = true",
+        "shoot_and_move = true\nfriend_of_target = true",
+    );
+    let mut b = battle(&source);
+    advance(&mut b, "6");
+    // Then the Polish MG next to the Polish target takes the misses, and the firer's own MG not.
+    let e = act(
+        &mut b,
+        "shoot",
+        &[
+            ("firer", "z2"),
+            ("target", "p2"),
+            ("range", "3"),
+            ("friend", "ckm"),
+        ],
+        "6,1,5",
+    );
+    assert!(e.effects.contains(&hits("ckm", 1)), "{e:?}");
+    let err = refused(
+        &mut b,
+        "shoot",
+        &[
+            ("firer", "mg"),
+            ("target", "p1"),
+            ("range", "3"),
+            ("friend", "z1"),
+        ],
+        "",
+    );
+    assert!(
+        err.contains(
+            "with the option `friend_of_target` they go to another unit of 1 pluton (p1)'s side"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_target_and_the_firers_own_unit_each_wait_with_their_own_round() {
+    // Given the subordinate attached to 2. Zug, next to the Polish platoon 1. Zug shoots at.
+    let mut b = germans("6");
+    act(&mut b, "attach", &[("commander", "lt"), ("unit", "z2")], "");
+    // When two dice hit the target and the third, re-rolled, hits 2. Zug.
+    act(
+        &mut b,
+        "shoot",
+        &[
+            ("firer", "z1"),
+            ("target", "p2"),
+            ("range", "2"),
+            ("friend", "z2"),
+        ],
+        "6,6,1,5",
+    );
+    // Then both rounds wait, each offered; taking the target's leaves 2. Zug's offered.
+    assert_eq!(offers(&b), ["take-hits p2", "take-hits z2"]);
+    act(
+        &mut b,
+        "take-hits",
+        &[("unit", "p2"), ("retreats", "1")],
+        "",
+    );
+    assert_eq!(offers(&b), ["take-hits z2"]);
+    let err = refused(&mut b, "move", &[("unit", "pz"), ("areas", "1")], "");
+    assert!(err.contains("2. Zug (z2) has 1 hit waiting"), "{err}");
+    act(&mut b, "take-hits", &[("unit", "z2")], "");
+    assert!(offers(&b).is_empty());
+    assert_eq!(unit(&b, "z2").hits, 1);
+}

@@ -15,6 +15,7 @@ mod cli;
 
 use chrono::{DateTime, TimeZone, Utc};
 use cli::{Played, ok};
+use ratatui::crossterm::event::KeyCode;
 use tui_support::*;
 use umpire::battle::session::Session;
 use umpire::rules::hats_of_tin::HatsOfTin;
@@ -154,11 +155,24 @@ fn the_shoot_form_gives_the_odds_of_three_dice_and_asks_for_the_last_die() {
         .fill("range", "2")
         .fill("friend-adjacent", " ")
         .fill("friend", "p1");
+    // The misses go to the firer's own troops next to the target, never to a friend of the
+    // target: the form says so in place of the odds.
+    let Odds::Pending(why) = &ui.form().odds else {
+        panic!("odds: {:?}", ui.form().odds)
+    };
+    assert!(
+        why.starts_with("1 pluton (p1) cannot take the misses: they are re-rolled against a unit of 1. Zug (z1)'s own side"),
+        "{why}"
+    );
+    snapshot(&ui, "hot_shoot_form_friend_of_the_target_refused");
+    ui.key(KeyCode::Backspace)
+        .key(KeyCode::Backspace)
+        .keys("z2");
     let Odds::Ready(report) = &ui.form().odds else {
         panic!("odds: {:?}", ui.form().odds)
     };
-    // Three dice, each a hit on 5+ (one in three), the misses re-rolled at the militia next to
-    // the target, also on 5+.
+    // Three dice, each a hit on 5+ (one in three), the misses re-rolled at the firer's own
+    // platoon next to the target, also on 5+.
     let total: f64 = report.results.iter().map(|l| l.probability).sum();
     assert!((total - 1.0).abs() < 1e-12, "{report:?}");
     let figure = |name: &str| report.extra[name];

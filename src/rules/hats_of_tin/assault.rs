@@ -22,8 +22,8 @@
 //! - A unit without a weapon (a truck) cannot assault; assaulted, it does not shoot.
 //! - When the first fire destroys the attached commander of the second shooter, the second
 //!   shooter throws without his die.
-//! - A friendly unit adjacent to a party takes the re-rolled misses of the fire at that party, as
-//!   in any shooting; its hits are its own round and do not change who shoots.
+//! - A unit of the shooter's side adjacent to a party takes the re-rolled misses of the fire at
+//!   that party, as in any shooting; its hits are its own round and do not change who shoots.
 
 use super::hits::{self, Round, Taken, Taking};
 use super::shoot::{
@@ -60,7 +60,8 @@ pub struct Party {
     pub quality: Quality,
     /// Hits it already has.
     pub hits: u32,
-    /// A friendly unit adjacent to it, that takes the re-rolled misses of the fire at it.
+    /// A unit of the other party's side adjacent to it, that takes the re-rolled misses of the
+    /// fire at it.
     pub friend: Option<Target>,
 }
 

@@ -608,6 +608,30 @@ fn may_shoot(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// Whether `x` may take the re-rolled misses of `f`'s shot at `t`: a unit of the firer's side
+/// adjacent to the target ("friendly" is said in the firer's voice: shooting at an enemy next to
+/// one's own troops risks hitting them), never the firer itself; with the option
+/// `friend_of_target`, another unit of the target's side.
+fn may_take_the_misses(v: &BattleView<'_>, f: usize, t: usize, x: usize) -> Result<(), RuleError> {
+    may_be_shot(v, x)?;
+    if v.options.bool(OPT_FRIEND_OF_TARGET) {
+        if x == t || v.info(x).side != v.info(t).side {
+            return Err(refused(format!(
+                "{} cannot take the misses: with the option `{OPT_FRIEND_OF_TARGET}` they go to another unit of {}'s side adjacent to it",
+                v.label(x),
+                v.label(t)
+            )));
+        }
+    } else if x == f || v.info(x).side != v.info(f).side {
+        return Err(refused(format!(
+            "{} cannot take the misses: they are re-rolled against a unit of {}'s own side adjacent to the target, not the firer itself (the risk of hitting one's own troops; the option `{OPT_FRIEND_OF_TARGET}` reads it as a friend of the target)",
+            v.label(x),
+            v.label(f)
+        )));
+    }
+    Ok(())
+}
+
 /// Whether `u` may be shot at on its own: in play, and not a commander attached to a unit (a
 /// shot at him is a shot at his unit, and its owner places the hits).
 fn may_be_shot(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
@@ -668,14 +692,7 @@ fn battle_shot(v: &BattleView<'_>, p: &Params) -> Result<BattleShot, RuleError> 
     enemies(v, f, t)?;
     let friend = match given_unit(v, p, "friend") {
         Some(x) => {
-            may_be_shot(v, x)?;
-            if x == t || v.info(x).side != v.info(t).side {
-                return Err(refused(format!(
-                    "{} cannot take the misses: the friend must be another unit of {}'s side",
-                    v.label(x),
-                    v.label(t)
-                )));
-            }
+            may_take_the_misses(v, f, t, x)?;
             Some(x)
         }
         None => None,
@@ -1760,6 +1777,9 @@ pub fn check_inputs(v: &BattleView<'_>, action: &str, given: &Params) -> Result<
             }
             if let Some(t) = unit("target") {
                 may_be_shot(v, t)?;
+                if let (Some(f), Some(x)) = (unit("firer"), unit("friend")) {
+                    may_take_the_misses(v, f, t, x)?;
+                }
             }
         }
         "assault" | "rally" | "move" | "overwatch" | "embark" | "disembark" => {

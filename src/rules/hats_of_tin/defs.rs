@@ -11,14 +11,24 @@ use crate::rules::{
 // ---- options ----
 
 pub const OPT_SHOOT_AND_MOVE: &str = "shoot_and_move";
+pub const OPT_FRIEND_OF_TARGET: &str = "friend_of_target";
 
-pub const OPTIONS: &[OptionDef] = &[OptionDef {
-    key: OPT_SHOOT_AND_MOVE,
-    kind: OptionKind::Bool,
-    default: "false",
-    help: "the optional rule \"if both sides agree\": a unit that shoots with one die fewer may then move one area (never into or across impassable terrain; assaults unaffected)",
-    per_side: false,
-}];
+pub const OPTIONS: &[OptionDef] = &[
+    OptionDef {
+        key: OPT_SHOOT_AND_MOVE,
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "the optional rule \"if both sides agree\": a unit that shoots with one die fewer may then move one area (never into or across impassable terrain; assaults unaffected)",
+        per_side: false,
+    },
+    OptionDef {
+        key: OPT_FRIEND_OF_TARGET,
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "the other reading of the friendly re-roll: the misses are re-rolled at a unit of the target's side adjacent to the target (off: at a unit of the firer's side next to the target, the risk of hitting one's own troops)",
+        per_side: false,
+    },
+];
 
 pub const QUALITIES: &[&str] = Quality::IDS;
 
@@ -57,8 +67,8 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "the friendly re-roll",
-        text: "Misses re-rolled against a friendly unit adjacent to the target keep every firer modifier of the shot and take the friend's own cover and armour; with several friends adjacent the umpire names the one that takes them. The friend's hits are its own round.",
-        option: None,
+        text: "\"Friendly\" is the firer's side: the text speaks in the firer's voice, and shooting at an enemy next to one's own troops risks hitting them. Every miss is re-rolled once against a unit of the firer's side adjacent to the target (never the firer itself), keeping every firer modifier of the shot and taking that unit's own cover and armour; with several adjacent the umpire names the one that takes them. Its hits are its own round. The option reads it as a friend of the target instead.",
+        option: Some(OPT_FRIEND_OF_TARGET),
     },
     Decision {
         topic: "hits on a commander",
@@ -154,19 +164,19 @@ pub const SHOOT_PARAMS: &[ParamDef] = &[
     ),
     ParamDef::new(
         "friend",
-        "a unit of the target's side adjacent to the target: every miss is re-rolled against it",
+        "a unit of the firer's side adjacent to the target (of the target's side with the option friend_of_target): every miss is re-rolled against it",
         ParamKind::Unit,
     )
     .battle(),
     ParamDef::flag(
         "friend-adjacent",
-        "a friendly unit is adjacent to the target: every miss is re-rolled against it",
+        "a unit of the firer's side is adjacent to the target: every miss is re-rolled against it",
     )
     .derived(),
-    ParamDef::flag("friend-cover", "that friendly unit is in cover (−1)"),
+    ParamDef::flag("friend-cover", "that unit is in cover (−1)"),
     ParamDef::new(
         "friend-armour",
-        "that friendly unit's armour: none, light, medium, heavy or pillbox",
+        "that unit's armour: none, light, medium, heavy or pillbox",
         ParamKind::Choice(Armour::IDS),
     )
     .default("none")
@@ -396,7 +406,7 @@ pub const EMBARK_PARAMS: &[ParamDef] = &[
 pub const ACTIONS: &[ActionDef] = &[
     ActionDef {
         id: "shoot",
-        help: "a unit shoots: 2 dice (a lone commander 1, an attached commander +1), each 5 or 6 after modifiers a hit; misses re-rolled at a friend adjacent to the target",
+        help: "a unit shoots: 2 dice (a lone commander 1, an attached commander +1), each 5 or 6 after modifiers a hit; misses re-rolled at the firer's own unit adjacent to the target",
         params: SHOOT_PARAMS,
         key: Some('f'),
         standalone: true,

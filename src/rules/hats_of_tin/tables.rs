@@ -613,7 +613,7 @@ pub fn table_docs() -> Vec<TableDoc> {
         .collect(),
         notes: vec![
             "2 dice a unit; a lone commander 1; an attached commander adds 1".into(),
-            "misses at a target adjacent to a friendly unit are re-rolled once against that unit, with its own cover and armour".into(),
+            "misses at a target adjacent to a unit of the firer's side are re-rolled once against that unit, with its own cover and armour".into(),
         ],
     };
     let quality = TableDoc {
