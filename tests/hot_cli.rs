@@ -739,3 +739,48 @@ fn the_odds_of_a_shot_at_a_commander_alone() {
         "{out}"
     );
 }
+
+/// Overwatch: a unit that moves and then assaults is shot at after its move and before the
+/// exchange of fire, with one order; a move's moment counts areas entered, not its cost.
+#[test]
+fn overwatch_between_a_move_and_its_assault() {
+    let b = Played::battle(
+        VILLAGE,
+        "next --dice 6\nnext --dice 6\noverwatch --unit p2\noverwatch --unit ckm\nnext --dice 6\n",
+    );
+    let out = act(&b, "move --unit z2 --areas 1");
+    assert!(
+        out.contains("z2 moved: Overwatch (p2, ckm) may shoot at it now, or never at this move"),
+        "{out}"
+    );
+    act(
+        &b,
+        "shoot --firer ckm --overwatch --target z2 --range 2 --dice 6,1",
+    );
+    assert!(state(&b).contains("orders 6 of 7 left"));
+    let out = act(&b, "assault --attacker z2 --defender p2 --dice 1,1,1,1");
+    assert!(
+        out.contains("Assault: 2. Zug (z2) on 2 pluton (p2)"),
+        "{out}"
+    );
+    assert!(!out.contains("may shoot at it now"), "{out}");
+    let s = state(&b);
+    assert!(s.contains("orders 6 of 7 left"), "one order for both: {s}");
+    assert!(unit_line(&s, "z2").contains("Infantry ASSAULT"), "{s}");
+    assert!(unit_line(&s, "z2").contains("hits 1/4"), "{s}");
+    // The truck's half area on the road enters an area: p2, still on Overwatch, may shoot.
+    let out = act(&b, "move --unit lkw --areas 0.5");
+    assert!(
+        out.contains("lkw moved: Overwatch (p2) may shoot at it now"),
+        "{out}"
+    );
+    let err = refused(
+        &b,
+        "act",
+        &["move", "--unit", "pz", "--areas", "1", "--entered", "2"],
+    );
+    assert!(
+        err.contains("Panzer II (pz): a move costing 1 enters at most 1 area"),
+        "{err}"
+    );
+}

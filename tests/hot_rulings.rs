@@ -505,3 +505,169 @@ fn the_target_and_the_firers_own_unit_each_wait_with_their_own_round() {
     assert!(offers(&b).is_empty());
     assert_eq!(unit(&b, "z2").hits, 1);
 }
+
+// ---- Markers to track: Overwatch — "A unit that moves and then assaults can be shot by
+// overwatch after its move and before the assault's exchange of fire (the move and the assault
+// are two steps, with the overwatch moment between them). 'Has moved at least one area' counts
+// areas entered, not movement cost." — and "if it declines at that moment it cannot go back to
+// that unit later." ----
+
+/// The Germans' second turn, the Polish platoon p2 and MG ckm on Overwatch.
+fn under_overwatch() -> Battle {
+    let mut b = poles();
+    act(&mut b, "overwatch", &[("unit", "p2")], "");
+    act(&mut b, "overwatch", &[("unit", "ckm")], "");
+    advance(&mut b, "6");
+    b
+}
+
+#[test]
+fn overwatch_shoots_after_the_move_and_before_the_assault_it_leads_to() {
+    // Given the Germans' turn under Polish Overwatch.
+    let mut b = under_overwatch();
+    // When 2. Zug moves next to p2, then the Overwatch units are offered the shot now.
+    act(&mut b, "move", &[("unit", "z2"), ("areas", "1")], "");
+    assert_eq!(offers(&b), ["shoot z2"]);
+    assert_eq!(b.standing_offers()[0].actors.len(), 2);
+    // The MG takes it: one hit, at once.
+    act(
+        &mut b,
+        "shoot",
+        &[
+            ("firer", "ckm"),
+            ("target", "z2"),
+            ("range", "2"),
+            ("overwatch", "yes"),
+        ],
+        "6,1",
+    );
+    assert_eq!(unit(&b, "z2").hits, 1);
+    // Then 2. Zug assaults with the same order: no second order is given.
+    let left = b.state().counter("de", ORDERS_LEFT);
+    let sub = has(&b, "lt", SUB_ORDER);
+    let e = act(
+        &mut b,
+        "assault",
+        &[("attacker", "z2"), ("defender", "p2")],
+        "1,1,1,1",
+    );
+    assert_eq!(b.state().counter("de", ORDERS_LEFT), left);
+    assert_eq!(has(&b, "lt", SUB_ORDER), sub);
+    assert_eq!(
+        value(&b, "z2", ORDER),
+        Some(4),
+        "its order is now the assault"
+    );
+    assert_eq!(
+        e.resolutions.len(),
+        2,
+        "the whole exchange after the Overwatch shot"
+    );
+    // And p2, which let the moment pass, cannot go back to 2. Zug after its assault.
+    assert!(offers(&b).is_empty(), "{:?}", offers(&b));
+    let err = refused(
+        &mut b,
+        "shoot",
+        &[
+            ("firer", "p2"),
+            ("target", "z2"),
+            ("range", "1"),
+            ("overwatch", "yes"),
+        ],
+        "6,6",
+    );
+    assert!(err.contains("has not just moved or fired"), "{err}");
+    // A move after an assault is another order.
+    let err = refused(&mut b, "move", &[("unit", "z2"), ("areas", "1")], "");
+    assert!(
+        err.contains("already holds its order this turn (assault)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_unit_that_has_not_moved_assaults_with_an_order_of_its_own() {
+    // Given the Germans' turn: the MG began its turn next to p2 and assaults without moving.
+    let mut b = under_overwatch();
+    let left = b.state().counter("de", ORDERS_LEFT).unwrap();
+    act(
+        &mut b,
+        "assault",
+        &[("attacker", "mg"), ("defender", "p2")],
+        "1,1,1,1",
+    );
+    // Then it costs an order (the subordinate's, for his MG), and the Overwatch moment comes
+    // after it, as after any fire.
+    assert!(!has(&b, "lt", SUB_ORDER));
+    assert_eq!(b.state().counter("de", ORDERS_LEFT), Some(left));
+    assert_eq!(offers(&b), ["shoot mg"]);
+}
+
+#[test]
+fn a_move_that_enters_an_area_is_a_moment_whatever_its_cost() {
+    let mut b = under_overwatch();
+    // A truck on the road: one area entered for ½ of its move.
+    act(&mut b, "move", &[("unit", "lkw"), ("areas", "0.5")], "");
+    assert_eq!(offers(&b), ["shoot lkw"]);
+    // Infantry into a wood: one area for 2 of its move.
+    act(
+        &mut b,
+        "move",
+        &[("unit", "z1"), ("areas", "2"), ("entered", "1")],
+        "",
+    );
+    assert_eq!(offers(&b), ["shoot z1"]);
+    // Half an area of a tank's move, which pays for no area: no moment (the platoon's passes).
+    act(&mut b, "move", &[("unit", "pz"), ("areas", "0.5")], "");
+    assert!(offers(&b).is_empty(), "{:?}", offers(&b));
+    // Two areas are never entered for 1 of an infantry platoon's move.
+    let err = refused(
+        &mut b,
+        "move",
+        &[("unit", "z2"), ("areas", "1"), ("entered", "2")],
+        "",
+    );
+    assert_eq!(
+        err,
+        "2. Zug (z2): a move costing 1 enters at most 1 area (each area costs at least 1)"
+    );
+}
+
+#[test]
+fn a_moment_let_pass_does_not_come_back_after_a_shot_with_one_die_fewer() {
+    // Given the Germans' turn under Polish Overwatch, the optional rule in force.
+    let mut b = under_overwatch();
+    // When the MG shoots with one die fewer, the Overwatch units have their moment.
+    act(
+        &mut b,
+        "shoot",
+        &[
+            ("firer", "mg"),
+            ("target", "p1"),
+            ("range", "4"),
+            ("one-die-fewer", "yes"),
+        ],
+        "1",
+    );
+    assert_eq!(offers(&b), ["shoot mg"]);
+    // They let it pass: the MG's move of one area brings no other.
+    act(&mut b, "move", &[("unit", "mg"), ("areas", "1")], "");
+    assert!(offers(&b).is_empty(), "{:?}", offers(&b));
+    let err = refused(
+        &mut b,
+        "shoot",
+        &[
+            ("firer", "ckm"),
+            ("target", "mg"),
+            ("range", "3"),
+            ("overwatch", "yes"),
+        ],
+        "6,6",
+    );
+    assert!(err.contains("has not just moved or fired"), "{err}");
+    // Nor does the second step of a move.
+    act(&mut b, "move", &[("unit", "z2"), ("areas", "1")], "");
+    assert_eq!(offers(&b), ["shoot z2"]);
+    act(&mut b, "move", &[("unit", "z2"), ("areas", "1")], "");
+    assert!(offers(&b).is_empty(), "{:?}", offers(&b));
+}

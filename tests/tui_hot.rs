@@ -277,3 +277,41 @@ fn every_round_waiting_is_offered_until_it_is_taken() {
     assert_eq!(ui.form().action.id, "take-hits");
     assert_eq!(ui.form().fields[0].text, "p1");
 }
+
+/// Overwatch: the shot offered after a move (`o`), before the assault the move leads to, which
+/// the same order then allows.
+#[test]
+fn overwatch_is_offered_between_a_move_and_its_assault() {
+    let mut ui = Ui::new(
+        "next --dice 6\nnext --dice 6\noverwatch --unit p2\noverwatch --unit ckm\nnext --dice 6\n",
+    );
+    ui.select("z2").keys("m");
+    assert_eq!(ui.form().action.id, "move");
+    ui.fill("areas", "1").enter();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    ui.esc();
+    let offers = ui.app.offers();
+    assert_eq!(offers.len(), 1);
+    assert_eq!(offers[0].offer.text, "Overwatch shot at z2 after it moved");
+    ui.take_offer();
+    snapshot(&ui, "hot_overwatch_offered_after_the_move");
+    ui.keys("ckm").enter();
+    assert_eq!(ui.form().action.id, "shoot");
+    ui.fill("range", "2").dice("6,1").enter();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    assert_eq!(ui.hits("z2"), 1);
+    ui.esc();
+    // The assault after the move: the form takes it, with its odds.
+    ui.select("z2").keys("a");
+    assert_eq!(ui.form().action.id, "assault");
+    ui.fill("defender", "p2");
+    assert!(
+        matches!(ui.form().odds, Odds::Ready(_)),
+        "{:?}",
+        ui.form().odds
+    );
+    ui.dice("1,1,1,1").enter();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    ui.esc();
+    assert!(ui.app.offers().is_empty(), "the moment came once");
+}

@@ -770,18 +770,34 @@ fn overwatchers(v: &BattleView<'_>, u: usize) -> Vec<usize> {
         .collect()
 }
 
-/// `u` has just moved or fired: the moment for the enemy's Overwatch, offered if any may shoot.
+/// `u` has just entered an area or fired: the moment for the enemy's Overwatch, offered if any
+/// may shoot. It comes once in the unit's turn: "if it declines at that moment it cannot go back
+/// to that unit later" — not after the second step of a move, a move after shooting with one die
+/// fewer, or the assault that follows a move.
 fn acted(v: &BattleView<'_>, u: usize, what: &str, out: &mut Applied) {
     for x in 0..v.roster.units.len() {
         if x != u && flag(v, x, JUST_ACTED) {
             out.effects.push(set_marker(v, x, JUST_ACTED, None));
         }
     }
-    out.effects.push(set_marker(v, u, JUST_ACTED, Some(1)));
     let watchers = overwatchers(v, u);
+    if flag(v, u, OW_MOMENT) {
+        if flag(v, u, JUST_ACTED) {
+            out.effects.push(set_marker(v, u, JUST_ACTED, None));
+        }
+        if !watchers.is_empty() {
+            out.prompts.push(format!(
+                "{} {what}: the enemy's Overwatch had its moment at it this turn; a unit that let it pass cannot go back to it",
+                v.info(u).id
+            ));
+        }
+        return;
+    }
+    out.effects.push(set_marker(v, u, JUST_ACTED, Some(1)));
     if watchers.is_empty() {
         return;
     }
+    out.effects.push(set_marker(v, u, OW_MOMENT, Some(1)));
     let names: Vec<&str> = watchers.iter().map(|&w| v.info(w).id.as_str()).collect();
     out.prompts.push(format!(
         "{} {what}: Overwatch ({}) may shoot at it now, or never at this move",
@@ -805,6 +821,16 @@ fn moment_passes(v: &BattleView<'_>, out: &mut Applied) {
             out.effects.push(set_marker(v, x, JUST_ACTED, None));
         }
     }
+}
+
+/// A procedure's `effects`, with every unit's moment for Overwatch passing.
+fn passing(v: &BattleView<'_>, effects: Vec<Effect>) -> Applied {
+    let mut a = Applied {
+        effects,
+        ..Applied::default()
+    };
+    moment_passes(v, &mut a);
+    a
 }
 
 fn finish(summary: String, mut resolutions: Vec<Resolution>, a: Applied) -> Outcome {
@@ -1188,7 +1214,14 @@ fn act_assault(
     let asl = battle_assault(v, att, def, &flags)?;
     let plan = assault::plan(&asl)?;
     let mut a = Applied::default();
-    let (e, by) = give_order(v, att, "assault", &[])?;
+    // A unit that moved adjacent under its move order goes on to assault with the same order: the
+    // move and the assault are two steps, the enemy's Overwatch moment between them.
+    let (e, by) = if held_order(v, att) == Some("move") {
+        let code = Some(order_code("assault"));
+        (vec![set_marker(v, att, ORDER, code)], None)
+    } else {
+        give_order(v, att, "assault", &[])?
+    };
     a.effects.extend(e);
     let [first, second] = asl.order();
     let (s1, t1) = match first {
@@ -1337,6 +1370,7 @@ fn act_move(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         )));
     }
     let ty = type_of(v, u);
+    let entered = areas_entered(v, u, areas, p)?;
     let mut a = Applied::default();
     let note = if flag(v, u, MOVE_ONE) {
         if areas > 1.0 {
@@ -1386,7 +1420,8 @@ fn act_move(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     if let Some(c) = commander_of(v, u) {
         carried.push_str(&format!(", with {}", v.label(c)));
     }
-    if areas >= 1.0 {
+    // "Has moved at least one area" counts areas entered, not movement cost.
+    if entered >= 1 {
         acted(v, u, "moved", &mut a);
     } else {
         moment_passes(v, &mut a);
@@ -1400,6 +1435,33 @@ fn act_move(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         Vec::new(),
         a,
     ))
+}
+
+/// The areas a move of `cost` entered: as the umpire says (`entered`), else as many as the cost
+/// pays for (a road area ½ for the types that have roads at ½, 1 for the others); a move after
+/// shooting with one die fewer enters one area at most.
+fn areas_entered(v: &BattleView<'_>, u: usize, cost: f64, p: &Params) -> Result<u32, RuleError> {
+    let move_one = flag(v, u, MOVE_ONE);
+    let per_area = if move_one || !type_of(v, u).movement.road_half {
+        1.0
+    } else {
+        0.5
+    };
+    let most = if move_one && cost > 0.0 {
+        1
+    } else {
+        (cost / per_area).floor().max(0.0) as u32
+    };
+    match p.int("entered") {
+        None => Ok(most),
+        Some(n) if n < 0 || n as u64 > u64::from(most) => Err(refused(format!(
+            "{}: a move costing {cost} enters at most {} (each area costs at least {})",
+            v.label(u),
+            shoot::areas(most),
+            if per_area < 1.0 { "½" } else { "1" }
+        ))),
+        Some(n) => Ok(n as u32),
+    }
 }
 
 fn act_overwatch(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
@@ -1477,10 +1539,7 @@ fn act_attach(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
             v.label(u)
         ),
         Vec::new(),
-        Applied {
-            effects: vec![set_marker(v, c, ATTACHED, Some(number(u))), done],
-            ..Applied::default()
-        },
+        passing(v, vec![set_marker(v, c, ATTACHED, Some(number(u))), done]),
     ))
 }
 
@@ -1494,10 +1553,7 @@ fn act_detach(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     Ok(finish(
         format!("{} leaves {}", v.label(c), v.label(u)),
         Vec::new(),
-        Applied {
-            effects: vec![set_marker(v, c, ATTACHED, None), done],
-            ..Applied::default()
-        },
+        passing(v, vec![set_marker(v, c, ATTACHED, None), done]),
     ))
 }
 
@@ -1566,10 +1622,7 @@ fn act_embark(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
             order_words(&by)
         ),
         Vec::new(),
-        Applied {
-            effects,
-            ..Applied::default()
-        },
+        passing(v, effects),
     ))
 }
 
@@ -1590,10 +1643,7 @@ fn act_disembark(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
             order_words(&by)
         ),
         Vec::new(),
-        Applied {
-            effects,
-            ..Applied::default()
-        },
+        passing(v, effects),
     ))
 }
 
@@ -1796,6 +1846,7 @@ pub fn check_inputs(v: &BattleView<'_>, action: &str, given: &Params) -> Result<
                 }
                 own_turn(v, u, "a unit acts")?;
                 let free = is_commander(v, u)
+                    || action == "assault" && held_order(v, u) == Some("move")
                     || flag(v, u, MOVE_ONE) && action == "move"
                     || matches!(action, "move" | "embark" | "disembark")
                         && held_order(v, u) == Some("move");
@@ -1900,7 +1951,9 @@ fn end_of_side_turn(v: &BattleView<'_>, side: usize, ch: &mut PhaseChange) {
     let sid = v.side_id(side);
     for u in 0..v.roster.units.len() {
         if v.info(u).side == side {
-            for m in [ORDER, MOVE_ONE, NO_MOVE, SUB_ORDER, MOVED, CDR_ACTION] {
+            for m in [
+                ORDER, MOVE_ONE, NO_MOVE, SUB_ORDER, MOVED, CDR_ACTION, OW_MOMENT,
+            ] {
                 if flag(v, u, m) {
                     ch.effects.push(set_marker(v, u, m, None));
                 }

@@ -82,7 +82,7 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "overwatch",
-        text: "An Overwatch marker goes when it is used, or at the start of its own side's next turn; a shot declined when the enemy moves or fires cannot be taken at that unit later.",
+        text: "An Overwatch marker goes when it is used, or at the start of its own side's next turn. Its moment at a unit comes once in that unit's turn, when it has entered at least one area (areas entered, not movement cost) or has fired: a shot declined then cannot be taken at that unit later, after a second step of its move, a move after shooting with one die fewer, or its assault. A unit that moves and then assaults is two steps, the moment between them: its move order becomes its assault, shot at after the move and before the exchange of fire.",
         option: None,
     },
     Decision {
@@ -379,6 +379,12 @@ pub const MOVE_PARAMS: &[ParamDef] = &[
         ParamKind::Distance,
     )
     .battle(),
+    ParamDef::new(
+        "entered",
+        "the areas the unit entered (Overwatch may shoot at a unit that entered at least one): by default as many as the cost pays for, a road area ½ for trucks and artillery; 0 when the cost went on limbering or loading alone",
+        ParamKind::Int { min: 0, max: 99 },
+    )
+    .battle(),
 ];
 
 pub const ATTACH_PARAMS: &[ParamDef] = &[
@@ -641,6 +647,7 @@ pub const MOVE_ONE: &str = "move_one";
 pub const NO_MOVE: &str = "no_move";
 pub const MOVED: &str = "moved";
 pub const CDR_ACTION: &str = "cdr_action";
+pub const OW_MOMENT: &str = "ow_moment";
 
 /// What a commander did in his side's turn, by its number in the `cdr_action` marker (1 = moved).
 pub const CDR_ACTIONS: &[&str] = &["moved", "shot", "attached", "detached"];
@@ -711,6 +718,13 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Just moved or fired: enemy Overwatch units may shoot at it now; the moment passes with the next procedure",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
+    },
+    MarkerDef {
+        id: OW_MOMENT,
+        badge: "OW PASSED",
+        help: "Overwatch moment had: the enemy's Overwatch had its moment at this unit this turn; a unit that let it pass cannot go back to it",
+        kind: MarkerKind::Flag,
+        tone: Tone::Muted,
     },
     MarkerDef {
         id: MOVE_ONE,
