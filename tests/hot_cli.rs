@@ -784,3 +784,56 @@ fn overwatch_between_a_move_and_its_assault() {
         "{err}"
     );
 }
+
+/// Units: a scenario's own armour and firer class for a unit are checked at load like every
+/// field (file:line:column, what was expected, the nearest valid word) and used off the battle.
+#[test]
+fn a_units_own_armour_and_firer_class_are_checked_at_load() {
+    let source = std::fs::read_to_string(VILLAGE).unwrap().replace(
+        "kind = \"tank\"\n  superior = true\n",
+        "kind = \"tank\"\n  superior = true\n  armour = \"ligth\"\n  firer_class = \"medium\"\n",
+    ).replace(
+        "kind = \"truck\"\n",
+        "kind = \"truck\"\n  firer_clas = \"normal\"\n",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.toml");
+    std::fs::write(&path, &source).unwrap();
+    let file = path.to_str().unwrap();
+    let r = run_in("", &["check", file]);
+    assert_ne!(r.code, ExitCode::SUCCESS);
+    let said = format!("{}{}", r.out, r.err);
+    for problem in [
+        format!(
+            "{file}:50:12: side \"de\" › unit \"pz\" › armour = \"ligth\": expected one of: none, light, medium, heavy, pillbox (did you mean `light`?)"
+        ),
+        format!(
+            "{file}:51:17: side \"de\" › unit \"pz\" › firer_class = \"medium\": expected one of: normal, medium-gun, heavy-gun (did you mean `medium-gun`?)"
+        ),
+    ] {
+        assert!(said.contains(&problem), "{problem}\n---\n{said}");
+    }
+    assert!(said.contains("firer_clas"), "{said}");
+    assert!(said.contains("did you mean `firer_class`?"), "{said}");
+    // Off the battle, the firer's class and the target's armour are inputs.
+    let out = ok(
+        "",
+        &[
+            "odds",
+            "hats-of-tin",
+            "shoot",
+            "--firer",
+            "tank",
+            "--firer-class",
+            "heavy-gun",
+            "--target-armour",
+            "light",
+            "--range",
+            "2",
+        ],
+    );
+    assert!(
+        out.contains("each die hits on 5+ after +2 heavy gun, −1 light armour: 50.00% a die"),
+        "{out}"
+    );
+}

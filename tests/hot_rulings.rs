@@ -671,3 +671,76 @@ fn a_moment_let_pass_does_not_come_back_after_a_shot_with_one_die_fewer() {
     act(&mut b, "move", &[("unit", "z2"), ("areas", "1")], "");
     assert!(offers(&b).is_empty(), "{:?}", offers(&b));
 }
+
+// ---- Units: "A scenario may set a unit's armour and firer class (gun weight) itself, overriding
+// its type's default, as the text makes both 'relative to period'." ----
+
+/// The village with the Panzer II given a heavy gun and light armour by the scenario.
+fn with_own_gun_and_armour() -> Battle {
+    let source = VILLAGE.replace(
+        "kind = \"tank\"\n  superior = true\n",
+        "kind = \"tank\"\n  superior = true\n  firer_class = \"heavy-gun\"\n  armour = \"light\"\n",
+    );
+    assert_ne!(source, VILLAGE);
+    let mut b = battle(&source);
+    advance(&mut b, "6");
+    b
+}
+
+fn reasons(e: &umpire::battle::Event) -> Vec<String> {
+    e.resolutions[0].steps[0]
+        .modifiers
+        .iter()
+        .map(|m| format!("{:+} {}", m.value, m.reason))
+        .collect()
+}
+
+#[test]
+fn a_unit_shoots_with_its_own_firer_class_and_is_shot_at_through_its_own_armour() {
+    // Given the Panzer II with a heavy gun and light armour from the scenario.
+    let mut b = with_own_gun_and_armour();
+    let shot = [("firer", "pz"), ("target", "p2"), ("range", "3")];
+    // Its shot has +2 for the heavy gun (and +1 for its superior firepower), the odds too.
+    let report = odds(&b, "shoot", &shot);
+    assert!(
+        (report.extra["p_hit_per_die"] - 5.0 / 6.0).abs() < 1e-12,
+        "{report:?}"
+    );
+    let e = act(&mut b, "shoot", &shot, "1,1");
+    assert_eq!(reasons(&e), ["+2 heavy gun", "+1 superior firepower"]);
+    // A Polish platoon's shot at it has −1 for light armour, not a tank's −2.
+    advance(&mut b, "6");
+    let e = act(
+        &mut b,
+        "shoot",
+        &[("firer", "p1"), ("target", "pz"), ("range", "2")],
+        "5,1",
+    );
+    assert_eq!(reasons(&e), ["-1 light armour"]);
+    assert_eq!(unit(&b, "pz").hits, 0, "5 − 1 = 4 misses");
+    // In an assault too: the tank's reply with its heavy gun.
+    advance(&mut b, "6");
+    let e = act(
+        &mut b,
+        "assault",
+        &[("attacker", "pz"), ("defender", "ckm")],
+        "1,1,1,1",
+    );
+    let reply = &e.resolutions[1].steps[0];
+    assert!(
+        reply.modifiers.iter().any(|m| m.reason == "heavy gun"),
+        "{reply:?}"
+    );
+}
+
+#[test]
+fn the_units_panel_says_its_own_armour_and_firer_class() {
+    let b = with_own_gun_and_armour();
+    let u = b.roster.unit_index("pz").unwrap();
+    let badges = b.ruleset.badges(&b.view(), u);
+    assert_eq!(badges[0].text, "Tank");
+    assert_eq!(
+        badges[0].help,
+        "Move 3 areas; difficult terrain counts as 3 · Light gun range 5 · heavy gun (the scenario's, over the Tank type's normal firer) · armour light (the scenario's, over the Tank type's medium)"
+    );
+}

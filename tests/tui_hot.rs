@@ -315,3 +315,22 @@ fn overwatch_is_offered_between_a_move_and_its_assault() {
     ui.esc();
     assert!(ui.app.offers().is_empty(), "the moment came once");
 }
+
+/// Units: the unit's panel says the armour and firer class the scenario gave it over its type's
+/// (the village attack's Panzer 38(t)s: light armour, not a tank's medium).
+#[test]
+fn the_panel_shows_a_units_own_armour() {
+    let roster = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rosters/hats-of-tin-village-attack.toml"
+    );
+    let mut ui = Ui::of(Played::battle(roster, "next --dice 3\n"));
+    ui.select("de-pz1");
+    let text = screen(&ui.app, 120, 40);
+    assert!(text.contains("· armour light (the"), "{text}");
+    assert!(
+        text.contains("scenario's, over the Tank type's medium)"),
+        "{text}"
+    );
+    snapshot(&ui, "hot_panel_own_armour");
+}

@@ -16,7 +16,7 @@ use super::hits::{self, Round, Taken, Taking};
 use super::orders::{self, OrdersRoll};
 use super::rally::{self, Rally};
 use super::shoot::{self, Firer, Shooter, Shot, Target, hits_words};
-use super::tables::{Armour, Quality, UnitType, unit_type};
+use super::tables::{Armour, FirerClass, Quality, UnitType, unit_type};
 use crate::battle::{BattleView, Effect};
 use crate::dice::DiceSource;
 use crate::odds::OddsReport;
@@ -107,6 +107,20 @@ pub fn armour(v: &BattleView<'_>, u: usize) -> Armour {
         .text(F_ARMOUR)
         .and_then(Armour::parse)
         .unwrap_or(type_of(v, u).armour)
+}
+
+/// A unit's firer class: the scenario's `firer_class`, else its type's (a commander shoots with
+/// the class of the type he commands).
+pub fn firer_class(v: &BattleView<'_>, u: usize) -> FirerClass {
+    let own = (!is_commander(v, u))
+        .then(|| {
+            v.info(u)
+                .fields
+                .text(F_FIRER_CLASS)
+                .and_then(FirerClass::parse)
+        })
+        .flatten();
+    own.unwrap_or(type_of(v, u).class)
 }
 
 pub fn quality(v: &BattleView<'_>, u: usize) -> Quality {
@@ -659,7 +673,7 @@ fn firer_of(v: &BattleView<'_>, f: usize, p: &Params) -> Firer {
             Shooter::Unit
         },
         weapon_range: ty.range(),
-        class: ty.class,
+        class: firer_class(v, f),
         superior_firepower: p.flag("superior"),
         assault_class: ty.assault,
     }
@@ -1070,7 +1084,7 @@ fn party(v: &BattleView<'_>, u: usize, cover: bool, superior: bool) -> Party {
     Party {
         label: v.label(u),
         weapon_range: ty.range(),
-        class: ty.class,
+        class: firer_class(v, u),
         superior_firepower: superior,
         assault_class: ty.assault,
         commander: commander_of(v, u).map(|c| v.label(c)),
@@ -1696,6 +1710,7 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
                     Value::Bool(commander_of(v, f).is_some()),
                 );
                 fill(&mut p, "lone-commander", Value::Bool(is_commander(v, f)));
+                fill(&mut p, "firer-class", text(firer_class(v, f).id()));
             }
             if let Some(t) = unit(&p, "target") {
                 fill(&mut p, "target-armour", text(armour(v, t).id()));
@@ -1713,6 +1728,11 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
             for who in ["attacker", "defender"] {
                 if let Some(u) = unit(&p, who) {
                     fill(&mut p, &format!("{who}-armour"), text(armour(v, u).id()));
+                    fill(
+                        &mut p,
+                        &format!("{who}-class"),
+                        text(firer_class(v, u).id()),
+                    );
                     fill(&mut p, &format!("{who}-quality"), text(quality(v, u).id()));
                     fill(
                         &mut p,
@@ -1791,10 +1811,14 @@ pub fn input_applies(v: &BattleView<'_>, action: &str, input: &ParamDef, given: 
             _,
             "commander-attached" | "lone-commander" | "hits" | "quality" | "hits-before"
             | "first-retreats" | "second-retreats" | "target-armour" | "friend-armour"
-            | "target-commander",
+            | "target-commander" | "firer-class",
         ) => false,
         ("assault", n) if n.ends_with("-quality") || n.ends_with("-hits") => false,
-        ("assault", n) if n.ends_with("-commander") || n.ends_with("-armour") => false,
+        ("assault", n)
+            if n.ends_with("-commander") || n.ends_with("-armour") || n.ends_with("-class") =>
+        {
+            false
+        }
         ("shoot", "friend" | "friend-cover") => given.flag("friend-adjacent"),
         ("shoot", "one-die-fewer") => v.options.bool(OPT_SHOOT_AND_MOVE),
         ("shoot", "spotter") => given.flag("indirect"),
@@ -2034,17 +2058,37 @@ fn badge(text: impl Into<String>, tone: Tone, help: impl Into<String>) -> Badge 
     }
 }
 
-/// A type's line of the table: "Move 2 areas; difficult terrain counts as 2 · range 3 · …".
-pub fn type_summary(ty: &UnitType, armour: Armour) -> String {
+/// A unit's line of its type's table: "Move 2 areas; difficult terrain counts as 2 · range 3 ·
+/// …", with the firer class and armour the unit has, each said when the scenario set it over its
+/// type's.
+pub fn type_summary(ty: &UnitType, armour: Armour, class: FirerClass) -> String {
     let weapon = ty.weapon.map_or_else(
         || "no weapon".to_string(),
         |w| format!("{} range {}", w.name, w.range),
     );
+    let class_words = if class == ty.class {
+        class.words().to_string()
+    } else {
+        format!(
+            "{} (the scenario's, over the {} type's {})",
+            class.words(),
+            ty.name,
+            ty.class.words()
+        )
+    };
+    let armour_words = if armour == ty.armour {
+        format!("armour {}", armour.id())
+    } else {
+        format!(
+            "armour {} (the scenario's, over the {} type's {})",
+            armour.id(),
+            ty.name,
+            ty.armour.id()
+        )
+    };
     format!(
-        "Move {} · {weapon} · {} · armour {}",
-        ty.movement.words(),
-        ty.class.words(),
-        armour.id()
+        "Move {} · {weapon} · {class_words} · {armour_words}",
+        ty.movement.words()
     )
 }
 
@@ -2093,7 +2137,11 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
             ));
         }
     } else {
-        out.push(badge(ty.name, Tone::Muted, type_summary(ty, armour(v, u))));
+        out.push(badge(
+            ty.name,
+            Tone::Muted,
+            type_summary(ty, armour(v, u), firer_class(v, u)),
+        ));
         if let Some(c) = commander_of(v, u) {
             out.push(badge(
                 format!("+{}", v.info(c).id),

@@ -2,7 +2,7 @@
 //! counters it keeps, its phases, the Decisions it applies where the text is silent, and the
 //! inputs of every procedure, off the battle (`umpire resolve hats-of-tin …`) and in it.
 
-use super::tables::{Armour, Quality};
+use super::tables::{Armour, FirerClass, Quality};
 use crate::rules::{
     ActionDef, CounterDef, Decision, FieldDef, FieldKind, KindDef, MarkerDef, MarkerKind,
     OptionDef, OptionKind, ParamDef, ParamKind, PhaseDef, Tone,
@@ -146,6 +146,12 @@ pub const SHOOT_PARAMS: &[ParamDef] = &[
     ParamDef::flag(
         "superior",
         "superior firepower (+1): flamethrowers assaulting, effective anti-tank weapons against tanks, superior ammunition or optics",
+    )
+    .derived(),
+    ParamDef::new(
+        "firer-class",
+        "the firer's class (gun weight), relative to the period: normal, medium-gun (+1) or heavy-gun (+2); by default its type's",
+        ParamKind::Choice(FirerClass::IDS),
     )
     .derived(),
     ParamDef::flag(
@@ -299,6 +305,18 @@ pub const ASSAULT_PARAMS: &[ParamDef] = &[
         "defender-armour",
         "the defender's armour (by default its type's)",
         ParamKind::Choice(Armour::IDS),
+    )
+    .derived(),
+    ParamDef::new(
+        "attacker-class",
+        "the attacker's firer class: normal, medium-gun or heavy-gun (by default its type's)",
+        ParamKind::Choice(FirerClass::IDS),
+    )
+    .derived(),
+    ParamDef::new(
+        "defender-class",
+        "the defender's firer class: normal, medium-gun or heavy-gun (by default its type's)",
+        ParamKind::Choice(FirerClass::IDS),
     )
     .derived(),
     ParamDef::new(
@@ -570,6 +588,7 @@ pub const KINDS: &[KindDef] = &[
 ];
 
 pub const F_ARMOUR: &str = "armour";
+pub const F_FIRER_CLASS: &str = "firer_class";
 pub const F_SUPERIOR: &str = "superior";
 pub const F_FORCE: &str = "force";
 pub const F_COMMANDS: &str = "commands";
@@ -588,7 +607,12 @@ pub const UNIT_FIELDS: &[FieldDef] = &[
     FieldDef::new(
         F_ARMOUR,
         FieldKind::Choice(Armour::IDS),
-        "the unit's armour when it is not its type's: none, light, medium, heavy or pillbox",
+        "the unit's armour when it is not its type's, relative to the period (a Panzer 38(t) is light armour against 1940 French rifles): none, light, medium, heavy or pillbox",
+    ),
+    FieldDef::new(
+        F_FIRER_CLASS,
+        FieldKind::Choice(FirerClass::IDS),
+        "the unit's firer class (gun weight) when it is not its type's, relative to the period: normal, medium-gun (+1) or heavy-gun (+2)",
     ),
     FieldDef::new(
         F_SUPERIOR,
