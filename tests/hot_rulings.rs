@@ -744,3 +744,137 @@ fn the_units_panel_says_its_own_armour_and_firer_class() {
         "Move 3 areas; difficult terrain counts as 3 · Light gun range 5 · heavy gun (the scenario's, over the Tank type's normal firer) · armour light (the scenario's, over the Tank type's medium)"
     );
 }
+
+// ---- Markers to track: embarked units — "Embarked units (which truck or boat carries them;
+// carried units do not shoot or assault unless the carrier is a specialised fighting carrier)"
+// and "if a carrier is destroyed, each carried unit takes one hit": carried troops are off the
+// table (the published text: they "embark and are then removed"); the shot is at their carrier.
+
+#[test]
+fn a_carried_unit_is_neither_shot_at_nor_assaulted_its_carrier_is() {
+    // Given the Poles' turn and 3. Zug in its truck.
+    let mut b = poles();
+    let err = refused(
+        &mut b,
+        "shoot",
+        &[("firer", "p2"), ("target", "z3"), ("range", "2")],
+        "6,6",
+    );
+    assert_eq!(
+        err,
+        "3. Zug (z3) is carried by Opel Blitz (lkw): embarked troops are off the table; shoot at lkw (if it is destroyed, z3 takes one hit and gets off)"
+    );
+    let err = refused(
+        &mut b,
+        "assault",
+        &[("attacker", "p2"), ("defender", "z3")],
+        "6,6",
+    );
+    assert!(
+        err.contains("embarked troops are off the table; assault lkw"),
+        "{err}"
+    );
+    // Nor does it take the re-rolled misses of a shot at a unit beside it.
+    let err = refused(
+        &mut b,
+        "shoot",
+        &[
+            ("firer", "p2"),
+            ("target", "z1"),
+            ("range", "2"),
+            ("friend", "z3"),
+        ],
+        "6,6",
+    );
+    assert!(err.contains("is carried by"), "{err}");
+}
+
+// ---- A hand edit never leaves the battle blocked by a contradiction ----
+
+#[test]
+fn a_commander_whose_unit_was_removed_by_hand_is_alone() {
+    // Given the Hauptmann's platoon removed by hand (its hits set to its limit).
+    let mut b = poles();
+    run(
+        &mut b,
+        Command::SetHits {
+            unit: "z1".into(),
+            hits: 3,
+        },
+        "",
+    );
+    assert!(removed(&b, "z1"));
+    // Then he is alone: no longer "with" it, he may be shot at, and one hit destroys him.
+    assert_eq!(badges(&b, "fc"), "FC");
+    act(
+        &mut b,
+        "shoot",
+        &[("firer", "p2"), ("target", "fc"), ("range", "2")],
+        "5,1",
+    );
+    assert!(removed(&b, "fc"));
+}
+
+#[test]
+fn a_reply_marker_naming_no_enemy_leaves_no_round_blocked() {
+    // Given a round waiting on p2 and, set by hand, an assault reply naming a unit of its own
+    // side.
+    let mut b = germans("6");
+    mark_value(&mut b, "p2", PENDING, 2);
+    let own = b.roster.unit_index("p1").unwrap() as i32 + 1;
+    mark_value(&mut b, "p2", SECOND_FIRE, own * 4);
+    // Then the round is taken, with no reply, and the battle goes on.
+    let e = act(&mut b, "take-hits", &[("unit", "p2")], "");
+    assert_eq!(e.resolutions.len(), 1);
+    assert!(
+        e.resolutions[0]
+            .effects
+            .iter()
+            .any(|l| l.contains("names no enemy unit on the table: there is no reply")),
+        "{:?}",
+        e.resolutions[0].effects
+    );
+    assert!(offers(&b).is_empty());
+    act(&mut b, "move", &[("unit", "z2"), ("areas", "1")], "");
+}
+
+// ---- Turn sequence: "Indirect fire by a mortar or artillery needs an order for the firer and
+// one for its spotter" — an Overwatch shot takes no order, so it is never indirect ----
+
+#[test]
+fn an_overwatch_shot_is_never_indirect() {
+    // Given the German mortar on Overwatch and a Polish platoon that moved.
+    let mut b = germans("6");
+    act(&mut b, "overwatch", &[("unit", "gw")], "");
+    advance(&mut b, "6");
+    act(&mut b, "move", &[("unit", "p1"), ("areas", "1")], "");
+    assert_eq!(offers(&b), ["shoot p1"]);
+    // When it would shoot for a spotter, then it is refused: it shoots at what it sees.
+    let err = refused(
+        &mut b,
+        "shoot",
+        &[
+            ("firer", "gw"),
+            ("target", "p1"),
+            ("range", "4"),
+            ("overwatch", "yes"),
+            ("spotter", "z3"),
+        ],
+        "5,5",
+    );
+    assert!(
+        err.contains("an Overwatch shot takes no order, and indirect fire needs an order"),
+        "{err}"
+    );
+    act(
+        &mut b,
+        "shoot",
+        &[
+            ("firer", "gw"),
+            ("target", "p1"),
+            ("range", "4"),
+            ("overwatch", "yes"),
+        ],
+        "1,1",
+    );
+}

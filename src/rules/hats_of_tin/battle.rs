@@ -128,18 +128,21 @@ pub fn quality(v: &BattleView<'_>, u: usize) -> Quality {
 }
 
 /// The unit a commander is attached to.
+/// The unit a commander is attached to (one still on the table: a commander whose unit is gone,
+/// by the rules or by hand, is alone).
 pub fn attached_to(v: &BattleView<'_>, c: usize) -> Option<usize> {
-    numbered(v, v.marker(c, ATTACHED))
+    numbered(v, v.marker(c, ATTACHED)).filter(|&x| on_table(v, x))
 }
 
 /// The commander attached to a unit, if one is (on the table).
 pub fn commander_of(v: &BattleView<'_>, u: usize) -> Option<usize> {
-    (0..v.roster.units.len()).find(|&c| on_table(v, c) && attached_to(v, c) == Some(u))
+    (0..v.roster.units.len())
+        .find(|&c| on_table(v, c) && is_commander(v, c) && attached_to(v, c) == Some(u))
 }
 
-/// The carrier a unit is embarked on.
+/// The carrier a unit is embarked on (one still on the table).
 pub fn carrier_of(v: &BattleView<'_>, u: usize) -> Option<usize> {
-    numbered(v, v.marker(u, EMBARKED))
+    numbered(v, v.marker(u, EMBARKED)).filter(|&x| on_table(v, x))
 }
 
 /// The unit a carrier carries, if any (on the table).
@@ -646,10 +649,25 @@ fn may_take_the_misses(v: &BattleView<'_>, f: usize, t: usize, x: usize) -> Resu
     Ok(())
 }
 
-/// Whether `u` may be shot at on its own: in play, and not a commander attached to a unit (a
-/// shot at him is a shot at his unit, and its owner places the hits).
+/// "X is carried by Y: embarked troops are off the table; shoot at Y …".
+fn carried_words(v: &BattleView<'_>, u: usize, c: usize, what: &str) -> String {
+    format!(
+        "{} is carried by {}: embarked troops are off the table; {what} {} (if it is destroyed, {} takes one hit and gets off)",
+        v.label(u),
+        v.label(c),
+        v.info(c).id,
+        v.info(u).id
+    )
+}
+
+/// Whether `u` may be shot at on its own: in play, not carried (embarked troops are off the
+/// table: the shot is at their carrier), and not a commander attached to a unit (a shot at him
+/// is a shot at his unit, and its owner places the hits).
 fn may_be_shot(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
     in_play(v, u)?;
+    if let Some(c) = carrier_of(v, u) {
+        return Err(refused(carried_words(v, u, c, "shoot at")));
+    }
     if let Some(x) = attached_to(v, u).filter(|_| is_commander(v, u)) {
         return Err(refused(format!(
             "{} is attached to {}: he cannot be shot at on his own; a shot at him is a shot at {}, and its owner places the hits",
@@ -875,6 +893,12 @@ fn act_shoot(
         if !flag(v, f, OVERWATCH) {
             return Err(refused(format!("{} is not on Overwatch", v.label(f))));
         }
+        if b.spotter.is_some() {
+            return Err(refused(format!(
+                "{}: an Overwatch shot takes no order, and indirect fire needs an order for the firer and one for its spotter",
+                v.label(f)
+            )));
+        }
         if v.info(f).side == v.active_side() {
             return Err(refused(format!(
                 "{}: an Overwatch shot is taken in the enemy's turn",
@@ -1010,9 +1034,20 @@ fn act_take_hits(
     let mut summary = format!("{} takes its hits: {}", v.label(u), r.result);
     let mut resolutions = vec![r];
     // The assault goes on: this unit's reply, and who holds the area.
-    if let Some(code) = v.marker(u, SECOND_FIRE) {
+    let reply = v.marker(u, SECOND_FIRE);
+    if reply.is_some() {
         a.effects.push(set_marker(v, u, SECOND_FIRE, None));
-        let (target, cover, superior) = decode_second_fire(v, code)?;
+    }
+    let reply = reply.map(|code| (code, decode_second_fire(v, u, code)));
+    if let Some((code, None)) = reply {
+        a.lines.push(format!(
+            "{}'s assault reply marker ({code}) names no enemy unit on the table: there is no reply",
+            v.label(u)
+        ));
+        if flag(v, u, ASSAULTED_BY) {
+            a.effects.push(set_marker(v, u, ASSAULTED_BY, None));
+        }
+    } else if let Some((_, Some((target, cover, superior)))) = reply {
         let (att, def) = if flag(v, u, ASSAULTED_BY) {
             (target, u)
         } else {
@@ -1113,10 +1148,12 @@ fn encode_second_fire(target: usize, cover: bool, superior: bool) -> i32 {
     number(target) * 4 + i32::from(cover) + 2 * i32::from(superior)
 }
 
-fn decode_second_fire(v: &BattleView<'_>, code: i32) -> Result<(usize, bool, bool), RuleError> {
+/// The reply `u` owes in an assault: its target, the target's cover and the reply's superior
+/// firepower; none when the marker (set by hand) names no enemy of `u` still on the table.
+fn decode_second_fire(v: &BattleView<'_>, u: usize, code: i32) -> Option<(usize, bool, bool)> {
     let target = numbered(v, Some(code / 4))
-        .ok_or_else(|| refused(format!("the assault reply marker {code} names no unit")))?;
-    Ok((target, code & 1 == 1, code & 2 == 2))
+        .filter(|&t| on_table(v, t) && v.info(t).side != v.info(u).side)?;
+    Some((target, code & 1 == 1, code & 2 == 2))
 }
 
 /// The end of an assault: the attacker takes the area if the defender left it.
@@ -1212,6 +1249,9 @@ fn act_assault(
     own_turn(v, att, "a unit assaults")?;
     in_play(v, def)?;
     enemies(v, att, def)?;
+    if let Some(c) = carrier_of(v, def) {
+        return Err(refused(carried_words(v, def, c, "assault")));
+    }
     for u in [att, def] {
         if is_commander(v, u) {
             return Err(refused(format!(
@@ -1877,6 +1917,12 @@ pub fn check_inputs(v: &BattleView<'_>, action: &str, given: &Params) -> Result<
                 if !free {
                     may_be_ordered(v, u)?;
                 }
+            }
+            if action == "assault"
+                && let Some(d) = unit("defender")
+                && let Some(c) = carrier_of(v, d)
+            {
+                return Err(refused(carried_words(v, d, c, "assault")));
             }
         }
         "attach" | "detach" => {

@@ -57,7 +57,7 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "indirect fire",
-        text: "A mortar or artillery firing at a target it cannot see needs an order for itself and one for its spotter; neither may move that turn.",
+        text: "A mortar or artillery firing at a target it cannot see needs an order for itself and one for its spotter; neither may move that turn. An Overwatch shot, which takes no order, is never indirect.",
         option: None,
     },
     Decision {
@@ -97,7 +97,7 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "a carrier's load",
-        text: "A truck or boat carries one unit (the one-unit stacking limit); boarding and getting off are part of the carried unit's move order. A commander whose unit is destroyed stays in play, alone.",
+        text: "A truck or boat carries one unit (the one-unit stacking limit); boarding and getting off are part of the carried unit's move order. Carried troops are off the table (they \"embark and are then removed\"): they are neither shot at nor assaulted, their carrier is. A commander whose unit is destroyed stays in play, alone.",
         option: None,
     },
     Decision {
