@@ -837,3 +837,31 @@ fn a_units_own_armour_and_firer_class_are_checked_at_load() {
         "{out}"
     );
 }
+
+/// `umpire rulesets hats-of-tin` shows every Decision these rulings changed, and the option that
+/// gives the friendly re-roll its other reading.
+#[test]
+fn the_rulesets_show_the_changed_decisions_and_the_option() {
+    let out = ok("", &["rulesets", "hats-of-tin"]);
+    for said in [
+        "friend_of_target  true|false  default false",
+        "another reading: option `friend_of_target`",
+        "\"Friendly\" is the firer's side",
+        "a commander acts once a turn",
+        "acts at most once in his own side's turn",
+        "A commander is destroyed by a single hit, from any round, never converted into a retreat",
+        "An attached commander cannot be shot at on his own",
+        "armour and gun relative to the period",
+        "Unit fields: quality, armour, firer_class,",
+        "areas entered, not movement cost",
+        "the moment between them",
+        "every round waiting is offered until it is taken",
+        "Carried troops are off the table",
+        "An Overwatch shot, which takes no order, is never",
+    ] {
+        assert!(
+            out.replace("\n      ", " ").contains(said),
+            "{said}\n---\n{out}"
+        );
+    }
+}

@@ -878,3 +878,28 @@ fn an_overwatch_shot_is_never_indirect() {
         "1,1",
     );
 }
+
+#[test]
+fn a_unit_whose_carrier_was_removed_by_hand_is_free() {
+    // Given the truck removed by hand with 3. Zug aboard.
+    let mut b = germans("6");
+    run(
+        &mut b,
+        Command::SetHits {
+            unit: "lkw".into(),
+            hits: 3,
+        },
+        "",
+    );
+    // Then 3. Zug is carried by nothing: it moves on its own and may be shot at.
+    assert!(!badges(&b, "z3").contains("ON"), "{}", badges(&b, "z3"));
+    act(&mut b, "move", &[("unit", "z3"), ("areas", "1")], "");
+    advance(&mut b, "6");
+    act(
+        &mut b,
+        "shoot",
+        &[("firer", "p2"), ("target", "z3"), ("range", "2")],
+        "6,1",
+    );
+    assert_eq!(unit(&b, "z3").hits, 1);
+}

@@ -41,6 +41,11 @@ pub const DECISIONS: &[Decision] = &[
         option: None,
     },
     Decision {
+        topic: "armour and gun relative to the period",
+        text: "Each unit type has a usual armour and firer class (the Unit types table); a scenario sets a unit's own (armour, firer_class) where the period makes it lighter or heavier (a Panzer 38(t) is light armour against 1940 French rifles). Off the battle both are inputs. A lone commander shoots with the class of the type he commands.",
+        option: None,
+    },
+    Decision {
         topic: "a lone commander",
         text: "A commander alone shoots 1 die with the range and firer class of the type he commands, and takes no part in an assault (an assault is between units).",
         option: None,
@@ -92,7 +97,7 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "taking hits in a battle",
-        text: "A single hit on a unit without a commander is taken at once. A round of more hits, or a hit on a unit with a commander attached, waits for its owner's choice (take-hits) before anything else happens; an assault's second fire is thrown once the first fire's hits are taken.",
+        text: "A single hit on a unit without a commander is taken at once. A round of more hits, or a hit on a unit with a commander attached, waits for its owner's choice (take-hits) before anything else happens; every round waiting is offered until it is taken (the target's and the re-roll's both). An assault's second fire is thrown once the first fire's hits are taken.",
         option: None,
     },
     Decision {
@@ -102,7 +107,7 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "moves",
-        text: "The umpire gives a move's cost in areas (difficult terrain, roads, limbering as the unit's type says); the program refuses a cost beyond the type's allowance. A commander alone moves as the type he commands.",
+        text: "The umpire gives a move's cost in areas (difficult terrain, roads, limbering as the unit's type says) and, when it is not plain, the areas it entered (by default as many as the cost pays for, a road area ½ for trucks and artillery); the program refuses a cost beyond the type's allowance. A commander alone moves as the type he commands.",
         option: None,
     },
     Decision {
@@ -438,7 +443,7 @@ pub const ACTIONS: &[ActionDef] = &[
     },
     ActionDef {
         id: "assault",
-        help: "a unit that moves adjacent to an enemy assaults: one exchange of fire, the defender first when the attacker is in its front arc",
+        help: "a unit that moves adjacent to an enemy assaults (with its move order, the enemy's Overwatch moment after the move): one exchange of fire, the defender first when the attacker is in its front arc",
         params: ASSAULT_PARAMS,
         key: Some('a'),
         standalone: true,
@@ -470,7 +475,7 @@ pub const ACTIONS: &[ActionDef] = &[
     },
     ActionDef {
         id: "move",
-        help: "an ordered unit moves up to its move allowance in areas; enemy Overwatch units may shoot at it",
+        help: "an ordered unit moves up to its move allowance in areas; enemy Overwatch units may shoot at it once it has entered an area; moved next to an enemy, it assaults with the same order",
         params: MOVE_PARAMS,
         key: Some('m'),
         standalone: false,
@@ -486,7 +491,7 @@ pub const ACTIONS: &[ActionDef] = &[
     },
     ActionDef {
         id: "attach",
-        help: "a commander joins a unit in his area (no order needed): he adds his die to its shots and +1 to its rally",
+        help: "a commander joins a unit in his area (no order needed; his one action this turn): he adds his die to its shots and +1 to its rally",
         params: ATTACH_PARAMS,
         key: Some('A'),
         standalone: false,
@@ -494,7 +499,7 @@ pub const ACTIONS: &[ActionDef] = &[
     },
     ActionDef {
         id: "detach",
-        help: "a commander leaves the unit he is attached to (no order needed)",
+        help: "a commander leaves the unit he is attached to (no order needed; his one action this turn)",
         params: DETACH_PARAMS,
         key: Some('D'),
         standalone: false,
@@ -583,7 +588,7 @@ pub const KINDS: &[KindDef] = &[
     },
     KindDef {
         id: COMMANDER,
-        help: "A commander (the Force Commander or a subordinate): needs no orders, may join a unit, destroyed by one hit",
+        help: "A commander (the Force Commander or a subordinate): needs no orders but acts once in his side's turn, may join a unit, destroyed by one hit",
     },
 ];
 

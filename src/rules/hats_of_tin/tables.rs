@@ -591,6 +591,7 @@ pub fn table_docs() -> Vec<TableDoc> {
         notes: vec![
             "every distance in areas, through sides, not corners".into(),
             "commanders move as the type they command; a lone commander shoots with the range and firer class of that type".into(),
+            "armour and firer class are the type's usual; a scenario sets a unit's own (armour, firer_class), both relative to the period".into(),
         ],
     };
     let shooting = TableDoc {
