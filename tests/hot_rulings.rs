@@ -903,3 +903,15 @@ fn a_unit_whose_carrier_was_removed_by_hand_is_free() {
     );
     assert_eq!(unit(&b, "z3").hits, 1);
 }
+
+#[test]
+fn a_subordinates_order_set_by_hand_on_a_unit_is_no_order() {
+    // Given the subordinate's-order marker set by hand on a platoon.
+    let mut b = germans("1");
+    mark(&mut b, "z1", SUB_ORDER);
+    // Then the side's orders are its roll's and its subordinate's, no more.
+    act(&mut b, "move", &[("unit", "z2"), ("areas", "1")], "");
+    act(&mut b, "move", &[("unit", "pz"), ("areas", "1")], "");
+    let err = refused(&mut b, "move", &[("unit", "gw"), ("areas", "1")], "");
+    assert!(err.contains("has no orders left this turn"), "{err}");
+}

@@ -313,11 +313,17 @@ fn commander_acts(v: &BattleView<'_>, c: usize, what: &str) -> Result<Effect, Ru
 
 // ---- orders -----------------------------------------------------------------------------------
 
+/// `c` is a subordinate commander on the table with his one order unused (a marker set by hand
+/// on a unit gives no order).
+fn holds_sub_order(v: &BattleView<'_>, c: usize) -> bool {
+    on_table(v, c) && is_commander(v, c) && flag(v, c, SUB_ORDER)
+}
+
 /// The orders a side has left this turn: from the roll, and each subordinate's own.
 pub fn orders_left(v: &BattleView<'_>, side: usize) -> (i32, i32) {
     let pool = v.state.counter(v.side_id(side), ORDERS_LEFT).unwrap_or(0);
     let subs = (0..v.roster.units.len())
-        .filter(|&c| v.info(c).side == side && on_table(v, c) && flag(v, c, SUB_ORDER))
+        .filter(|&c| v.info(c).side == side && holds_sub_order(v, c))
         .count() as i32;
     (pool, subs)
 }
@@ -329,8 +335,7 @@ fn subordinate_for(v: &BattleView<'_>, u: usize, earlier: &[Effect]) -> Option<u
     let id = &v.info(u).id;
     let unused = |c: usize| {
         v.info(c).side == side
-            && on_table(v, c)
-            && flag(v, c, SUB_ORDER)
+            && holds_sub_order(v, c)
             && !earlier.contains(&set_marker(v, c, SUB_ORDER, None))
     };
     let list = |c: usize| v.info(c).fields.list(F_COMMANDS);
@@ -394,8 +399,7 @@ fn give_order(
 }
 
 fn subordinate_exists(v: &BattleView<'_>, side: usize) -> bool {
-    (0..v.roster.units.len())
-        .any(|c| v.info(c).side == side && on_table(v, c) && flag(v, c, SUB_ORDER))
+    (0..v.roster.units.len()).any(|c| v.info(c).side == side && holds_sub_order(v, c))
 }
 
 /// The refusal `give_order` would make, without its effects (for the form's early checks).
