@@ -43,15 +43,17 @@ fn shot_with_friend() -> Shot {
             label: "2 pluton (p2)".into(),
             cover: true,
             armour: Armour::None,
+            commander: false,
         },
         range: 2,
         flank_or_rear: true,
         assault: None,
         one_die_fewer: false,
         friend: Some(Target {
-            label: "CKM (ckm)".into(),
+            label: "MG-Gruppe (mg)".into(),
             cover: false,
             armour: Armour::Light,
+            commander: false,
         }),
     }
 }

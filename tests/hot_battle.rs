@@ -235,7 +235,7 @@ fn one_hit_without_a_commander_is_taken_at_once_and_range_is_enforced() {
 }
 
 #[test]
-fn misses_are_rerolled_at_a_friend_adjacent_to_the_target() {
+fn misses_are_rerolled_at_the_firers_own_unit_adjacent_to_the_target() {
     let mut b = rolled("6");
     let e = act(
         &mut b,
@@ -244,12 +244,12 @@ fn misses_are_rerolled_at_a_friend_adjacent_to_the_target() {
             ("firer", "z2"),
             ("target", "p2"),
             ("range", "3"),
-            ("friend", "ckm"),
+            ("friend", "mg"),
         ],
         "6,1,5",
     );
     assert!(e.effects.contains(&hits("p2", 1)), "{e:?}");
-    assert!(e.effects.contains(&hits("ckm", 1)), "its own round: {e:?}");
+    assert!(e.effects.contains(&hits("mg", 1)), "its own round: {e:?}");
     let err = refused(
         &mut b,
         "shoot",
@@ -257,11 +257,11 @@ fn misses_are_rerolled_at_a_friend_adjacent_to_the_target() {
             ("firer", "mg"),
             ("target", "p2"),
             ("range", "3"),
-            ("friend", "z1"),
+            ("friend", "ckm"),
         ],
         "",
     );
-    assert!(err.contains("the friend must be another unit of"), "{err}");
+    assert!(err.contains("a unit of MG-Gruppe (mg)'s own side"), "{err}");
 }
 
 #[test]
@@ -582,15 +582,20 @@ fn commanders_join_and_leave_units_and_boarding_is_part_of_a_move() {
     act(&mut b, "detach", &[("commander", "fc")], "");
     act(&mut b, "attach", &[("commander", "lt"), ("unit", "z1")], "");
     assert_eq!(badges(&b, "z1"), "Infantry +lt");
-    // The lone Hauptmann moves as the type he commands, with no order.
-    let before = b.state().counter("de", ORDERS_LEFT);
-    act(&mut b, "move", &[("unit", "fc"), ("areas", "2")], "");
-    assert_eq!(b.state().counter("de", ORDERS_LEFT), before);
+    // Leaving his platoon was the Hauptmann's one action this turn; alone, in the next, he moves
+    // as the type he commands, with no order.
+    let err = refused(&mut b, "move", &[("unit", "fc"), ("areas", "2")], "");
+    assert!(err.contains("has already left his unit this turn"), "{err}");
     act(&mut b, "disembark", &[("unit", "z3")], "");
     act(&mut b, "embark", &[("unit", "z3"), ("carrier", "lkw")], "");
     assert_eq!(value(&b, "z3", ORDER), Some(1), "one move order for both");
     let err = refused(&mut b, "embark", &[("unit", "z2"), ("carrier", "lkw")], "");
     assert!(err.contains("already carries"), "{err}");
+    advance(&mut b, "1");
+    advance(&mut b, "1");
+    let before = b.state().counter("de", ORDERS_LEFT);
+    act(&mut b, "move", &[("unit", "fc"), ("areas", "2")], "");
+    assert_eq!(b.state().counter("de", ORDERS_LEFT), before);
 }
 
 #[test]

@@ -39,7 +39,7 @@ take-hits --unit arm --retreats 1
 
 /// The Poles' first turn: 4 on the orders die; the MG on Overwatch shoots at a platoon that moved;
 /// the gun's two hits on the platoon with the Force Commander, who takes one and falls; the
-/// machine gun's miss re-rolled at the platoon next to its target; the lone Kapitan's one die at
+/// machine gun's miss re-rolled at the Polish gun next to its target; the lone Kapitan's one die at
 /// the truck.
 const PL_TURN_ONE: &str = "\
 next --dice 4
@@ -47,7 +47,7 @@ move --unit p1 --areas 1
 shoot --firer mg --overwatch --target p1 --range 3 --dice 6,2
 shoot --firer arm --target z1 --range 4 --dice 6,6
 take-hits --unit z1 --to-commander
-shoot --firer ckm --target z2 --range 3 --friend z1 --dice 6,2,5
+shoot --firer ckm --target z2 --range 3 --friend arm --dice 6,2,5
 shoot --firer kpt --target lkw --range 2 --dice 5
 ";
 
@@ -356,19 +356,19 @@ fn overwatch_a_commander_taking_the_hit_and_the_friendly_reroll() {
     // One miss re-rolled at the platoon next to the target: a hit, its own round.
     let out = act(
         &b,
-        "shoot --firer ckm --target z2 --range 3 --friend z1 --dice 6,2,5",
+        "shoot --firer ckm --target z2 --range 3 --friend arm --dice 6,2,5",
     );
     assert!(
-        out.contains("CKM (ckm): 1 miss re-rolled at 1. Zug (z1) (adjacent to 2. Zug (z2))"),
+        out.contains("CKM (ckm): 1 miss re-rolled at wz. 36 (arm) (adjacent to 2. Zug (z2))"),
         "{out}"
     );
     assert!(
-        out.contains("1 hit on 2. Zug (z2); re-rolled misses: 1 hit on 1. Zug (z1)"),
+        out.contains("1 hit on 2. Zug (z2); re-rolled misses: 1 hit on wz. 36 (arm)"),
         "{out}"
     );
     let s = state(&b);
     assert!(unit_line(&s, "z2").contains("hits 1/4"), "{s}");
-    assert!(unit_line(&s, "z1").contains("hits 2/3"), "{s}");
+    assert!(unit_line(&s, "arm").contains("hits 2/3"), "{s}");
 
     // A lone commander shoots one die, and needs no order.
     let out = act(&b, "shoot --firer kpt --target lkw --range 2 --dice 5");
@@ -477,16 +477,16 @@ fn the_battle_ends_and_is_summed_up_with_its_commanders() {
         "{out}"
     );
     // Commanders are the leaders and not units: the German Force Commander lost, counted
-    // apart from the 7 units and their 9 hits.
+    // apart from the 7 units and their 8 hits.
     assert!(
         out.contains(
-            "  Schützen-Kompanie: 7 units · 6 in play · 1 lost · 9 hits taken · 1 of 2 leaders lost\n"
+            "  Schützen-Kompanie: 7 units · 6 in play · 1 lost · 8 hits taken · 1 of 2 leaders lost\n"
         ),
         "{out}"
     );
     assert!(
         out.contains(
-            "  Obrona Narodowa: 4 units · 3 in play · 1 lost · 4 hits taken · 0 of 1 leaders lost\n"
+            "  Obrona Narodowa: 4 units · 3 in play · 1 lost · 5 hits taken · 0 of 1 leaders lost\n"
         ),
         "{out}"
     );
@@ -514,7 +514,7 @@ fn the_report_tells_the_shooting_the_commanders_and_the_orders() {
     assert!(md.contains("(`hats-of-tin`)"), "{md}");
     // The outcome counts units, not commanders.
     assert!(
-        md.contains("Schützen-Kompanie (de): 6 of 7 units in play, 9 hits taken"),
+        md.contains("Schützen-Kompanie (de): 6 of 7 units in play, 8 hits taken"),
         "{md}"
     );
     assert!(
@@ -534,7 +534,7 @@ fn the_report_tells_the_shooting_the_commanders_and_the_orders() {
         "Orders: Schützen-Kompanie — the Force Commander is lost: no roll",
         // The shooting explained: range, dice, the commander's die, the friend's re-roll.
         "Shooting: 1. Zug (z1) at 2 pluton (p2) — 1. Zug (z1): 2 areas to 2 pluton (p2), within range 3; 3 dice (2 for the unit, 1 for its attached commander) — dice 6 (d6), 6 (d6), 5 (d6) (typed by the umpire) — 3 hits on 2 pluton (p2)",
-        "1. Zug (z1) is adjacent to 2. Zug (z2): each miss is re-rolled once against it (hits on 5+); its hits are its own round",
+        "wz. 36 (arm) is adjacent to 2. Zug (z2): each miss is re-rolled once against it (hits on 5+); its hits are its own round",
         "Kapitan Nowak (kpt): 2 areas to Opel Blitz (lkw), within range 3; 1 die (a lone commander)",
         "MG-Gruppe (mg)'s Overwatch shot: the marker goes",
         // The rounds taken, the commander hit, the assaults.
@@ -556,7 +556,7 @@ fn the_report_tells_the_shooting_the_commanders_and_the_orders() {
         "3 dice (2 for the unit, 1 for its attached commander)",
         "Hauptmann Brandt (fc) is destroyed",
         "the Force Commander is lost: no roll",
-        "re-rolled misses: 1 hit on 1. Zug (z1)",
+        "re-rolled misses: 1 hit on wz. 36 (arm)",
         "FC WITH z1",
     ] {
         assert!(html.contains(said), "{said}\n---\n{html}");
@@ -604,4 +604,264 @@ fn the_replay_steps_back_to_the_start_and_forward_on_the_journals_battle() {
     assert!(!view.battle().state().units[fc].on_table());
     view.seek(1);
     assert_eq!(orders(&view), None);
+}
+
+/// Taking hits: every round waiting is offered, whatever came since; a hand edit never leaves
+/// the battle blocked by a round that is not there.
+#[test]
+fn rounds_set_by_hand_are_offered_and_one_set_to_nought_blocks_nothing() {
+    let b = Played::battle(VILLAGE, "next --dice 6\n");
+    // A waiting round set to 0 by hand: nothing waits.
+    ok("", &["mark", b.j(), "p1", "pending", "0"]);
+    let s = state(&b);
+    assert!(!s.contains("take-hits"), "{s}");
+    assert!(!unit_line(&s, "p1").contains("TAKE"), "{s}");
+    act(&b, "move --unit z2 --areas 1");
+    // Two rounds set by hand: both offered, and taking one leaves the other offered.
+    ok("", &["mark", b.j(), "p1", "pending", "2"]);
+    ok("", &["mark", b.j(), "p2", "pending", "2"]);
+    let offer = |id: &str| format!("umpire act {} take-hits --unit {id}", b.j());
+    let s = state(&b);
+    assert!(s.contains(&offer("p1")) && s.contains(&offer("p2")), "{s}");
+    let err = refused(&b, "act", &["move", "--unit", "pz", "--areas", "1"]);
+    assert!(
+        err.contains("1 pluton (p1) has 2 hits waiting: take them first (take-hits)"),
+        "{err}"
+    );
+    act(&b, "take-hits --unit p2 --retreats 1");
+    let s = state(&b);
+    assert!(s.contains(&offer("p1")), "{s}");
+    assert!(!s.contains(&offer("p2")), "{s}");
+    act(&b, "take-hits --unit p1");
+    assert!(!state(&b).contains("take-hits"));
+}
+
+/// Units: a commander acts at most once in his own side's turn — he moves or shoots on his own,
+/// or joins or leaves a unit — and a single hit destroys him.
+#[test]
+fn a_lone_commander_acts_once_a_turn_and_falls_to_one_hit() {
+    let b = Played::battle(VILLAGE, "next --dice 6\n");
+    // The subordinate alone shoots once at the militia platoon: a second shot, then a move, are
+    // refused.
+    act(&b, "shoot --firer lt --target p1 --range 2 --dice 6");
+    let again =
+        "Leutnant Vogel (lt) has already shot this turn: a commander acts once in his side's turn";
+    let err = refused(
+        &b,
+        "act",
+        &[
+            "shoot", "--firer", "lt", "--target", "p1", "--range", "2", "--dice", "6",
+        ],
+    );
+    assert!(err.contains(again), "{err}");
+    let err = refused(&b, "act", &["move", "--unit", "lt", "--areas", "1"]);
+    assert!(err.contains(again), "{err}");
+    assert!(unit_line(&state(&b), "lt").ends_with("CDR ORDER UNUSED SHOT ACTED"));
+    // In the Poles' turn he may not join a unit; their platoon's two hits destroy him at once.
+    act(&b, "next --dice 6");
+    let err = refused(&b, "act", &["attach", "--commander", "lt", "--unit", "z2"]);
+    assert!(
+        err.contains("Leutnant Vogel (lt): a commander acts only in his own side's turn"),
+        "{err}"
+    );
+    let out = act(&b, "shoot --firer p2 --target lt --range 2 --dice 6,6");
+    assert!(
+        out.contains("Leutnant Vogel (lt) is a commander alone: any hit destroys him, never converted into a retreat"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Leutnant Vogel (lt) is destroyed (a single hit destroys a commander): remove him"
+        ),
+        "{out}"
+    );
+    let s = state(&b);
+    assert!(
+        unit_line(&s, "lt")
+            .contains("hits 1/1  Leutnant Vogel  OUT (a single hit destroys a commander)"),
+        "{s}"
+    );
+    assert!(!s.contains("take-hits"), "{s}");
+    // An attached commander is shot at through his unit.
+    let err = refused(
+        &b,
+        "act",
+        &["shoot", "--firer", "ckm", "--target", "fc", "--range", "3"],
+    );
+    assert!(
+        err.contains(
+            "Hauptmann Brandt (fc) is attached to 1. Zug (z1): he cannot be shot at on his own"
+        ),
+        "{err}"
+    );
+}
+
+/// Off the battle: the odds of a shot at a commander alone say how likely he is destroyed.
+#[test]
+fn the_odds_of_a_shot_at_a_commander_alone() {
+    let out = ok(
+        "",
+        &[
+            "odds",
+            "hats-of-tin",
+            "shoot",
+            "--firer",
+            "infantry",
+            "--target-commander",
+            "--range",
+            "2",
+        ],
+    );
+    assert!(
+        out.contains(
+            "the target is a commander alone: any hit destroys him, never converted into a retreat"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("the target destroyed: 55.56%"), "{out}");
+    let out = ok(
+        "",
+        &[
+            "resolve",
+            "hats-of-tin",
+            "shoot",
+            "--firer",
+            "infantry",
+            "--target-commander",
+            "--range",
+            "2",
+            "--dice",
+            "6,6",
+        ],
+    );
+    assert!(
+        out.contains("the target is destroyed: a single hit destroys a commander"),
+        "{out}"
+    );
+}
+
+/// Overwatch: a unit that moves and then assaults is shot at after its move and before the
+/// exchange of fire, with one order; a move's moment counts areas entered, not its cost.
+#[test]
+fn overwatch_between_a_move_and_its_assault() {
+    let b = Played::battle(
+        VILLAGE,
+        "next --dice 6\nnext --dice 6\noverwatch --unit p2\noverwatch --unit ckm\nnext --dice 6\n",
+    );
+    let out = act(&b, "move --unit z2 --areas 1");
+    assert!(
+        out.contains("z2 moved: Overwatch (p2, ckm) may shoot at it now, or never at this move"),
+        "{out}"
+    );
+    act(
+        &b,
+        "shoot --firer ckm --overwatch --target z2 --range 2 --dice 6,1",
+    );
+    assert!(state(&b).contains("orders 6 of 7 left"));
+    let out = act(&b, "assault --attacker z2 --defender p2 --dice 1,1,1,1");
+    assert!(
+        out.contains("Assault: 2. Zug (z2) on 2 pluton (p2)"),
+        "{out}"
+    );
+    assert!(!out.contains("may shoot at it now"), "{out}");
+    let s = state(&b);
+    assert!(s.contains("orders 6 of 7 left"), "one order for both: {s}");
+    assert!(unit_line(&s, "z2").contains("Infantry ASSAULT"), "{s}");
+    assert!(unit_line(&s, "z2").contains("hits 1/4"), "{s}");
+    // The truck's half area on the road enters an area: p2, still on Overwatch, may shoot.
+    let out = act(&b, "move --unit lkw --areas 0.5");
+    assert!(
+        out.contains("lkw moved: Overwatch (p2) may shoot at it now"),
+        "{out}"
+    );
+    let err = refused(
+        &b,
+        "act",
+        &["move", "--unit", "pz", "--areas", "1", "--entered", "2"],
+    );
+    assert!(
+        err.contains("Panzer II (pz): a move costing 1 enters at most 1 area"),
+        "{err}"
+    );
+}
+
+/// Units: a scenario's own armour and firer class for a unit are checked at load like every
+/// field (file:line:column, what was expected, the nearest valid word) and used off the battle.
+#[test]
+fn a_units_own_armour_and_firer_class_are_checked_at_load() {
+    let source = std::fs::read_to_string(VILLAGE).unwrap().replace(
+        "kind = \"tank\"\n  superior = true\n",
+        "kind = \"tank\"\n  superior = true\n  armour = \"ligth\"\n  firer_class = \"medium\"\n",
+    ).replace(
+        "kind = \"truck\"\n",
+        "kind = \"truck\"\n  firer_clas = \"normal\"\n",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.toml");
+    std::fs::write(&path, &source).unwrap();
+    let file = path.to_str().unwrap();
+    let r = run_in("", &["check", file]);
+    assert_ne!(r.code, ExitCode::SUCCESS);
+    let said = format!("{}{}", r.out, r.err);
+    for problem in [
+        format!(
+            "{file}:50:12: side \"de\" › unit \"pz\" › armour = \"ligth\": expected one of: none, light, medium, heavy, pillbox (did you mean `light`?)"
+        ),
+        format!(
+            "{file}:51:17: side \"de\" › unit \"pz\" › firer_class = \"medium\": expected one of: normal, medium-gun, heavy-gun (did you mean `medium-gun`?)"
+        ),
+    ] {
+        assert!(said.contains(&problem), "{problem}\n---\n{said}");
+    }
+    assert!(said.contains("firer_clas"), "{said}");
+    assert!(said.contains("did you mean `firer_class`?"), "{said}");
+    // Off the battle, the firer's class and the target's armour are inputs.
+    let out = ok(
+        "",
+        &[
+            "odds",
+            "hats-of-tin",
+            "shoot",
+            "--firer",
+            "tank",
+            "--firer-class",
+            "heavy-gun",
+            "--target-armour",
+            "light",
+            "--range",
+            "2",
+        ],
+    );
+    assert!(
+        out.contains("each die hits on 5+ after +2 heavy gun, −1 light armour: 50.00% a die"),
+        "{out}"
+    );
+}
+
+/// `umpire rulesets hats-of-tin` shows every Decision these rulings changed, and the option that
+/// gives the friendly re-roll its other reading.
+#[test]
+fn the_rulesets_show_the_changed_decisions_and_the_option() {
+    let out = ok("", &["rulesets", "hats-of-tin"]);
+    for said in [
+        "friend_of_target  true|false  default false",
+        "another reading: option `friend_of_target`",
+        "\"Friendly\" is the firer's side",
+        "a commander acts once a turn",
+        "acts at most once in his own side's turn",
+        "A commander is destroyed by a single hit, from any round, never converted into a retreat",
+        "An attached commander cannot be shot at on his own",
+        "armour and gun relative to the period",
+        "Unit fields: quality, armour, firer_class,",
+        "areas entered, not movement cost",
+        "the moment between them",
+        "every round waiting is offered until it is taken",
+        "Carried troops are off the table",
+        "An Overwatch shot, which takes no order, is never",
+    ] {
+        assert!(
+            out.replace("\n      ", " ").contains(said),
+            "{said}\n---\n{out}"
+        );
+    }
 }

@@ -399,3 +399,59 @@ fn the_learning_game_is_small_and_shows_the_quality_limits() {
     assert!(said.contains(&format!("{at_least_one_six} in 36")));
     assert_eq!(first_side(&s), "de");
 }
+
+/// Units: "A scenario may set a unit's armour and firer class itself, overriding its type's
+/// default … (a Panzer 38(t) is light armour against 1940 French rifles)". The village attack
+/// describes its Panzer 38(t)s as light tanks: each has light armour, so a French rifle platoon
+/// hits one on a 6, not never.
+#[test]
+fn the_village_attacks_light_tanks_have_light_armour_and_french_rifles_can_hit_them() {
+    let s = load(VILLAGE);
+    let tanks: Vec<&UnitDef> = (s.file.formations().into_iter())
+        .flat_map(|(_, _, f)| f.units.iter())
+        .filter(|u| kind(u) == "tank")
+        .collect();
+    assert_eq!(tanks.len(), 3);
+    for t in &tanks {
+        assert_eq!(text(t, "armour"), Some("light"), "{}", id(t));
+    }
+    // In the battle: the French turn, the active platoon (with its lieutenant) at a tank, 2
+    // areas away, outside any assault: 6 − 1 = 5 hits, 5 − 1 = 4 and 4 − 1 = 3 miss.
+    let mut b = umpire::battle::Battle::new(s);
+    let start = b.start_event();
+    b.apply(start).unwrap();
+    let mut dice = umpire::dice::TypedDice::parse("6").unwrap();
+    for _ in 0..2 {
+        let e = b
+            .handle(&umpire::battle::Command::Advance, &mut dice)
+            .unwrap();
+        b.apply(e).unwrap();
+        dice = umpire::dice::TypedDice::parse("6").unwrap();
+    }
+    let def = umpire::rules::find_action(b.ruleset, "shoot").unwrap();
+    let shot = umpire::battle::Command::Act {
+        action: "shoot".into(),
+        params: umpire::rules::Params::given(
+            def.params,
+            [("firer", "fr-p1"), ("target", "de-pz2"), ("range", "2")],
+        )
+        .unwrap(),
+    };
+    let mut dice = umpire::dice::TypedDice::parse("6,5,4").unwrap();
+    let entry = b.handle(&shot, &mut dice).unwrap();
+    let umpire::battle::Entry::Event(e) = &entry else {
+        panic!("{entry:?}")
+    };
+    let step = &e.resolutions[0].steps[0];
+    assert_eq!(
+        step.outcome, "modified 5, 4, 3: 1 hit (5+ hits)",
+        "{step:?}"
+    );
+    assert!(
+        step.modifiers.iter().any(|m| m.reason == "light armour"),
+        "{step:?}"
+    );
+    b.apply(entry).unwrap();
+    let pz2 = b.roster.unit_index("de-pz2").unwrap();
+    assert_eq!(b.state().units[pz2].hits, 1);
+}

@@ -107,6 +107,7 @@ const MISTAKES: &[&str] = &[
     "hats-of-tin-commander-carrier",
     "hats-of-tin-commander-embarked",
     "hats-of-tin-commander-fighting",
+    "hats-of-tin-commander-firer-class",
     "hats-of-tin-commander-superior",
     "hats-of-tin-commands-commander",
     "hats-of-tin-commands-not-commander",
@@ -115,8 +116,10 @@ const MISTAKES: &[&str] = &[
     "hats-of-tin-embarked-not-carrier",
     "hats-of-tin-embarked-other-side",
     "hats-of-tin-fighting-not-carrier",
+    "hats-of-tin-firer-class-misspelt",
     "hats-of-tin-force-not-commander",
     "hats-of-tin-no-force-commander",
+    "hats-of-tin-truck-firer-class",
     "hats-of-tin-truck-not-carrier",
     "hats-of-tin-two-force-commanders",
 ];

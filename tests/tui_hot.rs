@@ -14,7 +14,8 @@ mod tui_support;
 mod cli;
 
 use chrono::{DateTime, TimeZone, Utc};
-use cli::Played;
+use cli::{Played, ok};
+use ratatui::crossterm::event::KeyCode;
 use tui_support::*;
 use umpire::battle::session::Session;
 use umpire::rules::hats_of_tin::HatsOfTin;
@@ -64,7 +65,11 @@ impl Keys for Ui {
 
 impl Ui {
     fn new(script: &str) -> Ui {
-        let played = Played::battle(VILLAGE, script);
+        Ui::of(Played::battle(VILLAGE, script))
+    }
+
+    /// The battle `played` so far, on the screen.
+    fn of(played: Played) -> Ui {
         let (session, _) = Session::resume(&played.journal).unwrap();
         let mut app = App::new(session, Keymap::defaults(&HatsOfTin), clock);
         app.color = false;
@@ -150,11 +155,24 @@ fn the_shoot_form_gives_the_odds_of_three_dice_and_asks_for_the_last_die() {
         .fill("range", "2")
         .fill("friend-adjacent", " ")
         .fill("friend", "p1");
+    // The misses go to the firer's own troops next to the target, never to a friend of the
+    // target: the form says so in place of the odds.
+    let Odds::Pending(why) = &ui.form().odds else {
+        panic!("odds: {:?}", ui.form().odds)
+    };
+    assert!(
+        why.starts_with("1 pluton (p1) cannot take the misses: they are re-rolled against a unit of 1. Zug (z1)'s own side"),
+        "{why}"
+    );
+    snapshot(&ui, "hot_shoot_form_friend_of_the_target_refused");
+    ui.key(KeyCode::Backspace)
+        .key(KeyCode::Backspace)
+        .keys("z2");
     let Odds::Ready(report) = &ui.form().odds else {
         panic!("odds: {:?}", ui.form().odds)
     };
-    // Three dice, each a hit on 5+ (one in three), the misses re-rolled at the militia next to
-    // the target, also on 5+.
+    // Three dice, each a hit on 5+ (one in three), the misses re-rolled at the firer's own
+    // platoon next to the target, also on 5+.
     let total: f64 = report.results.iter().map(|l| l.probability).sum();
     assert!((total - 1.0).abs() < 1e-12, "{report:?}");
     let figure = |name: &str| report.extra[name];
@@ -224,4 +242,95 @@ fn the_assault_in_the_front_arc_and_the_reply_after_the_hits() {
     snapshot(&ui, "hot_assault_reply");
     assert_eq!(ui.hits("pz"), 2);
     assert_eq!(ui.app.offers()[0].offer.action, "take-hits");
+}
+
+/// Taking hits: every round waiting is offered (`o`) until it is taken, a second one too, and a
+/// round set to nought by hand is none.
+#[test]
+fn every_round_waiting_is_offered_until_it_is_taken() {
+    let played = Played::battle(VILLAGE, ORDERS);
+    let j = played.journal.to_str().unwrap().to_string();
+    ok("", &["mark", &j, "ckm", "pending", "0"]);
+    ok("", &["mark", &j, "p1", "pending", "2"]);
+    ok("", &["mark", &j, "p2", "pending", "2"]);
+    let mut ui = Ui::of(played);
+    let offered: Vec<String> = ui
+        .app
+        .offers()
+        .iter()
+        .map(|o| o.offer.text.clone())
+        .collect();
+    assert_eq!(offered, ["2 hits to take on p1", "2 hits to take on p2"]);
+    ui.take_offer();
+    assert!(matches!(ui.app.mode, Mode::Chooser(_)), "{:?}", ui.app.mode);
+    snapshot(&ui, "hot_two_rounds_offered");
+    // p2's round taken: p1's is still offered, and `o` opens its form at once.
+    ui.keys("p2").enter();
+    assert_eq!(ui.form().action.id, "take-hits");
+    ui.fill("retreats", "1").enter();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    ui.esc();
+    let offers = ui.app.offers();
+    assert_eq!(offers.len(), 1);
+    assert_eq!(offers[0].offer.text, "2 hits to take on p1");
+    ui.take_offer();
+    assert_eq!(ui.form().action.id, "take-hits");
+    assert_eq!(ui.form().fields[0].text, "p1");
+}
+
+/// Overwatch: the shot offered after a move (`o`), before the assault the move leads to, which
+/// the same order then allows.
+#[test]
+fn overwatch_is_offered_between_a_move_and_its_assault() {
+    let mut ui = Ui::new(
+        "next --dice 6\nnext --dice 6\noverwatch --unit p2\noverwatch --unit ckm\nnext --dice 6\n",
+    );
+    ui.select("z2").keys("m");
+    assert_eq!(ui.form().action.id, "move");
+    ui.fill("areas", "1").enter();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    ui.esc();
+    let offers = ui.app.offers();
+    assert_eq!(offers.len(), 1);
+    assert_eq!(offers[0].offer.text, "Overwatch shot at z2 after it moved");
+    ui.take_offer();
+    snapshot(&ui, "hot_overwatch_offered_after_the_move");
+    ui.keys("ckm").enter();
+    assert_eq!(ui.form().action.id, "shoot");
+    ui.fill("range", "2").dice("6,1").enter();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    assert_eq!(ui.hits("z2"), 1);
+    ui.esc();
+    // The assault after the move: the form takes it, with its odds.
+    ui.select("z2").keys("a");
+    assert_eq!(ui.form().action.id, "assault");
+    ui.fill("defender", "p2");
+    assert!(
+        matches!(ui.form().odds, Odds::Ready(_)),
+        "{:?}",
+        ui.form().odds
+    );
+    ui.dice("1,1,1,1").enter();
+    assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    ui.esc();
+    assert!(ui.app.offers().is_empty(), "the moment came once");
+}
+
+/// Units: the unit's panel says the armour and firer class the scenario gave it over its type's
+/// (the village attack's Panzer 38(t)s: light armour, not a tank's medium).
+#[test]
+fn the_panel_shows_a_units_own_armour() {
+    let roster = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rosters/hats-of-tin-village-attack.toml"
+    );
+    let mut ui = Ui::of(Played::battle(roster, "next --dice 3\n"));
+    ui.select("de-pz1");
+    let text = screen(&ui.app, 120, 40);
+    assert!(text.contains("· armour light (the"), "{text}");
+    assert!(
+        text.contains("scenario's, over the Tank type's medium)"),
+        "{text}"
+    );
+    snapshot(&ui, "hot_panel_own_armour");
 }

@@ -760,24 +760,29 @@ impl Battle {
     }
 
     /// The offers standing now, each with the units that may take it up (derived from the battle
-    /// as it stands): those of the latest procedure or phase change in force. A note or a hand
-    /// edit made since leaves them standing, as at the table; the next procedure or phase change
-    /// ends them.
+    /// as it stands): those of the latest procedure or phase change in force, then those the
+    /// state itself holds open ([`Ruleset::waiting_offers`]) that the event did not make. A note
+    /// or a hand edit made since leaves the event's standing, as at the table; the next procedure
+    /// or phase change ends them.
     pub fn standing_offers(&self) -> Vec<StandingOffer> {
-        let Some(event) = self
+        let view = self.view();
+        let mut offers: Vec<Offer> = self
             .history
             .in_force_rev()
             .find(|e| !matches!(e.kind, EventKind::Note { .. } | EventKind::Edit))
-        else {
-            return Vec::new();
-        };
-        let view = self.view();
-        event
-            .offers
-            .iter()
+            .map(|event| event.offers.clone())
+            .unwrap_or_default();
+        for waiting in self.ruleset.waiting_offers(&view) {
+            let made = |o: &Offer| o.action == waiting.action && o.params == waiting.params;
+            if !offers.iter().any(made) {
+                offers.push(waiting);
+            }
+        }
+        offers
+            .into_iter()
             .map(|offer| StandingOffer {
-                actors: self.ruleset.offer_actors(&view, offer),
-                offer: offer.clone(),
+                actors: self.ruleset.offer_actors(&view, &offer),
+                offer,
             })
             .filter(|o| !o.actors.is_empty())
             .collect()

@@ -564,6 +564,13 @@ pub trait Ruleset: Send + Sync {
     /// The units that may take up `offer` now, while the event that made it is the latest in
     /// force, in the order the umpire is shown them.
     fn offer_actors(&self, battle: &BattleView<'_>, offer: &Offer) -> Vec<usize>;
+    /// Offers that the battle's state holds open whatever event came last (a round of hits
+    /// waiting for its owner's choice, set by a procedure or by hand): they stand beside the
+    /// latest event's offers until the state no longer holds them. The default: none.
+    fn waiting_offers(&self, battle: &BattleView<'_>) -> Vec<Offer> {
+        let _ = battle;
+        Vec::new()
+    }
     /// Badges for a unit (hits, morale, timers), in display order.
     fn badges(&self, battle: &BattleView<'_>, unit: usize) -> Vec<Badge>;
     /// How the battle's objectives stand, a sentence each, for the report's outcome (Scruby's

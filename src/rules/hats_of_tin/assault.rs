@@ -22,8 +22,8 @@
 //! - A unit without a weapon (a truck) cannot assault; assaulted, it does not shoot.
 //! - When the first fire destroys the attached commander of the second shooter, the second
 //!   shooter throws without his die.
-//! - A friendly unit adjacent to a party takes the re-rolled misses of the fire at that party, as
-//!   in any shooting; its hits are its own round and do not change who shoots.
+//! - A unit of the shooter's side adjacent to a party takes the re-rolled misses of the fire at
+//!   that party, as in any shooting; its hits are its own round and do not change who shoots.
 
 use super::hits::{self, Round, Taken, Taking};
 use super::shoot::{
@@ -60,7 +60,8 @@ pub struct Party {
     pub quality: Quality,
     /// Hits it already has.
     pub hits: u32,
-    /// A friendly unit adjacent to it, that takes the re-rolled misses of the fire at it.
+    /// A unit of the other party's side adjacent to it, that takes the re-rolled misses of the
+    /// fire at it.
     pub friend: Option<Target>,
 }
 
@@ -139,6 +140,8 @@ impl Assault {
                 // Troops in cover that launch an assault lose their cover.
                 cover: t.cover && side == Side::Attacker,
                 armour: t.armour,
+                // Commanders take no part in an assault: it is between units.
+                commander: false,
             },
             range: 1,
             flank_or_rear: side == Side::Attacker && !self.attacker_in_front_arc,
@@ -374,8 +377,10 @@ impl Exchange<'_, '_> {
         if let (Some(fp), Some(n)) = (&p.friend, r.friend_hits)
             && n > 0
         {
-            self.effects
-                .push(format!("{} (its own round)", round_effect(&fp.label, n)));
+            self.effects.push(format!(
+                "{} (its own round)",
+                round_effect(&fp.label, n, fp.commander)
+            ));
         }
         self.t.done(sentence.clone());
         self.sentences.push(sentence);
@@ -1000,6 +1005,7 @@ mod tests {
             label: "Support".into(),
             cover: true,
             armour: Armour::None,
+            commander: false,
         });
         // Rifles at Infantry: 1 + 1 = 2 miss, 4 + 1 = 5 hit; the miss re-rolled at Support:
         // 6 − 1 + 1 = 6 hit.

@@ -16,11 +16,11 @@ use super::hits::{self, Round, Taken, Taking};
 use super::orders::{self, OrdersRoll};
 use super::rally::{self, Rally};
 use super::shoot::{self, Firer, Shooter, Shot, Target, hits_words};
-use super::tables::{Armour, Quality, UnitType, unit_type};
+use super::tables::{Armour, FirerClass, Quality, UnitType, unit_type};
 use crate::battle::{BattleView, Effect};
 use crate::dice::DiceSource;
 use crate::odds::OddsReport;
-use crate::resolution::Resolution;
+use crate::resolution::{Resolution, Step};
 use crate::rules::params::param;
 use crate::rules::{Badge, Offer, Outcome, ParamDef, Params, PhaseChange, RuleError, Tone, Value};
 
@@ -109,23 +109,40 @@ pub fn armour(v: &BattleView<'_>, u: usize) -> Armour {
         .unwrap_or(type_of(v, u).armour)
 }
 
+/// A unit's firer class: the scenario's `firer_class`, else its type's (a commander shoots with
+/// the class of the type he commands).
+pub fn firer_class(v: &BattleView<'_>, u: usize) -> FirerClass {
+    let own = (!is_commander(v, u))
+        .then(|| {
+            v.info(u)
+                .fields
+                .text(F_FIRER_CLASS)
+                .and_then(FirerClass::parse)
+        })
+        .flatten();
+    own.unwrap_or(type_of(v, u).class)
+}
+
 pub fn quality(v: &BattleView<'_>, u: usize) -> Quality {
     Quality::parse(&v.info(u).quality).unwrap_or(Quality::Regular)
 }
 
 /// The unit a commander is attached to.
+/// The unit a commander is attached to (one still on the table: a commander whose unit is gone,
+/// by the rules or by hand, is alone).
 pub fn attached_to(v: &BattleView<'_>, c: usize) -> Option<usize> {
-    numbered(v, v.marker(c, ATTACHED))
+    numbered(v, v.marker(c, ATTACHED)).filter(|&x| on_table(v, x))
 }
 
 /// The commander attached to a unit, if one is (on the table).
 pub fn commander_of(v: &BattleView<'_>, u: usize) -> Option<usize> {
-    (0..v.roster.units.len()).find(|&c| on_table(v, c) && attached_to(v, c) == Some(u))
+    (0..v.roster.units.len())
+        .find(|&c| on_table(v, c) && is_commander(v, c) && attached_to(v, c) == Some(u))
 }
 
-/// The carrier a unit is embarked on.
+/// The carrier a unit is embarked on (one still on the table).
 pub fn carrier_of(v: &BattleView<'_>, u: usize) -> Option<usize> {
-    numbered(v, v.marker(u, EMBARKED))
+    numbered(v, v.marker(u, EMBARKED)).filter(|&x| on_table(v, x))
 }
 
 /// The unit a carrier carries, if any (on the table).
@@ -191,37 +208,122 @@ fn enemies(v: &BattleView<'_>, a: usize, b: usize) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// The hits of the round waiting on `u` for its owner's choice: a `pending` marker of one hit or
+/// more on a unit still on the table. A marker set to nought by hand, or left on a unit that is
+/// gone, holds nothing back.
+pub fn waiting(v: &BattleView<'_>, u: usize) -> Option<u32> {
+    v.marker(u, PENDING)
+        .and_then(|n| u32::try_from(n).ok())
+        .filter(|&n| n > 0 && on_table(v, u))
+}
+
+/// The units with a round waiting, in roster order.
+fn rounds_waiting<'a>(v: &'a BattleView<'a>) -> impl Iterator<Item = (usize, u32)> + 'a {
+    (0..v.roster.units.len()).filter_map(move |u| waiting(v, u).map(|n| (u, n)))
+}
+
 /// A round of hits still waiting for its owner's choice blocks everything else.
 fn no_round_waiting(v: &BattleView<'_>) -> Result<(), RuleError> {
-    match (0..v.roster.units.len()).find(|&u| flag(v, u, PENDING)) {
-        Some(u) => Err(refused(format!(
+    match rounds_waiting(v).next() {
+        Some((u, n)) => Err(refused(format!(
             "{} has {} waiting: take them first (take-hits)",
             v.label(u),
-            hits_words(v.marker(u, PENDING).unwrap_or(0).max(0) as u32)
+            hits_words(n)
         ))),
         None => Ok(()),
     }
 }
 
-fn order_name(code: i32) -> &'static str {
-    usize::try_from(code - 1)
-        .ok()
+/// The `take-hits` offer of the round waiting on `u`.
+fn take_hits_offer(v: &BattleView<'_>, u: usize, n: u32) -> Offer {
+    Offer {
+        action: "take-hits".into(),
+        text: format!("{} to take on {}", hits_words(n), v.info(u).id),
+        actor_param: "unit".into(),
+        params: Params::new().with("unit", Value::Text(v.info(u).id.clone())),
+    }
+}
+
+/// Every round waiting, each offered until it is taken, whatever came since.
+pub fn waiting_offers(v: &BattleView<'_>) -> Vec<Offer> {
+    rounds_waiting(v)
+        .map(|(u, n)| take_hits_offer(v, u, n))
+        .collect()
+}
+
+/// The order `u` holds this turn: none when its marker holds no order's number (set by hand).
+fn held_order(v: &BattleView<'_>, u: usize) -> Option<&'static str> {
+    v.marker(u, ORDER)
+        .and_then(|code| usize::try_from(code - 1).ok())
         .and_then(|i| ORDERS.get(i))
         .copied()
-        .unwrap_or("?")
 }
 
 fn order_code(name: &str) -> i32 {
     ORDERS.iter().position(|o| *o == name).map_or(0, number)
 }
 
+// ---- a commander's one action ----------------------------------------------------------------
+
+/// What the commander `c` did this turn, if anything (a marker holding no action's number, set by
+/// hand, is none).
+fn commander_action(v: &BattleView<'_>, c: usize) -> Option<&'static str> {
+    v.marker(c, CDR_ACTION)
+        .and_then(|code| usize::try_from(code - 1).ok())
+        .and_then(|i| CDR_ACTIONS.get(i))
+        .copied()
+}
+
+/// "moved", "shot", "joined a unit", "left his unit".
+fn commander_action_words(done: &str) -> &'static str {
+    match done {
+        "moved" => "moved",
+        "shot" => "shot",
+        "attached" => "joined a unit",
+        _ => "left his unit",
+    }
+}
+
+/// "A commander needs no order but acts at most once in his own side's turn, like an ordered
+/// unit: he moves OR shoots (1 die) on his own, or attaches to / detaches from a unit": the
+/// effect that marks `what` (one of [`CDR_ACTIONS`]) done, or why he may not. A move may go on in
+/// steps, as a unit's move order does; the die he adds to his unit's shot is that unit's action.
+fn commander_acts(v: &BattleView<'_>, c: usize, what: &str) -> Result<Effect, RuleError> {
+    if v.info(c).side != v.active_side() {
+        return Err(refused(format!(
+            "{}: a commander acts only in his own side's turn; it is {}'s turn",
+            v.label(c),
+            v.roster.sides[v.active_side()].name
+        )));
+    }
+    let code = CDR_ACTIONS
+        .iter()
+        .position(|a| *a == what)
+        .map_or(0, number);
+    match commander_action(v, c) {
+        None => Ok(set_marker(v, c, CDR_ACTION, Some(code))),
+        Some("moved") if what == "moved" => Ok(set_marker(v, c, CDR_ACTION, Some(code))),
+        Some(done) => Err(refused(format!(
+            "{} has already {} this turn: a commander acts once in his side's turn (he moves or shoots on his own, or joins or leaves a unit)",
+            v.label(c),
+            commander_action_words(done)
+        ))),
+    }
+}
+
 // ---- orders -----------------------------------------------------------------------------------
+
+/// `c` is a subordinate commander on the table with his one order unused (a marker set by hand
+/// on a unit gives no order).
+fn holds_sub_order(v: &BattleView<'_>, c: usize) -> bool {
+    on_table(v, c) && is_commander(v, c) && flag(v, c, SUB_ORDER)
+}
 
 /// The orders a side has left this turn: from the roll, and each subordinate's own.
 pub fn orders_left(v: &BattleView<'_>, side: usize) -> (i32, i32) {
     let pool = v.state.counter(v.side_id(side), ORDERS_LEFT).unwrap_or(0);
     let subs = (0..v.roster.units.len())
-        .filter(|&c| v.info(c).side == side && on_table(v, c) && flag(v, c, SUB_ORDER))
+        .filter(|&c| v.info(c).side == side && holds_sub_order(v, c))
         .count() as i32;
     (pool, subs)
 }
@@ -233,8 +335,7 @@ fn subordinate_for(v: &BattleView<'_>, u: usize, earlier: &[Effect]) -> Option<u
     let id = &v.info(u).id;
     let unused = |c: usize| {
         v.info(c).side == side
-            && on_table(v, c)
-            && flag(v, c, SUB_ORDER)
+            && holds_sub_order(v, c)
             && !earlier.contains(&set_marker(v, c, SUB_ORDER, None))
     };
     let list = |c: usize| v.info(c).fields.list(F_COMMANDS);
@@ -255,11 +356,10 @@ fn give_order(
     if is_commander(v, u) {
         return Ok((Vec::new(), None));
     }
-    if let Some(held) = v.marker(u, ORDER) {
+    if let Some(held) = held_order(v, u) {
         return Err(refused(format!(
-            "{} already holds its order this turn ({}): one order a unit a turn",
+            "{} already holds its order this turn ({held}): one order a unit a turn",
             v.label(u),
-            order_name(held)
         )));
     }
     let side = v.info(u).side;
@@ -299,8 +399,7 @@ fn give_order(
 }
 
 fn subordinate_exists(v: &BattleView<'_>, side: usize) -> bool {
-    (0..v.roster.units.len())
-        .any(|c| v.info(c).side == side && on_table(v, c) && flag(v, c, SUB_ORDER))
+    (0..v.roster.units.len()).any(|c| v.info(c).side == side && holds_sub_order(v, c))
 }
 
 /// The refusal `give_order` would make, without its effects (for the form's early checks).
@@ -411,6 +510,38 @@ fn carrier_destroyed(v: &BattleView<'_>, carrier: usize, pass: usize, out: &mut 
     }
 }
 
+/// A round of `n` hits on the commander `c`, alone: a single hit destroys him, whatever the
+/// round, and none is converted into a retreat. Its steps and lines for the umpire, and what it
+/// did.
+fn commander_destroyed(
+    v: &BattleView<'_>,
+    c: usize,
+    n: u32,
+    out: &mut Applied,
+) -> (Vec<Step>, Vec<String>, Taken) {
+    out.effects
+        .extend(destroyed(v, c, "a single hit destroys a commander"));
+    if attached_to(v, c).is_some() {
+        out.effects.push(set_marker(v, c, ATTACHED, None));
+    }
+    let label = v.label(c);
+    let steps = vec![Step {
+        label: format!("{label}, a commander alone, takes a round of {}", hits_words(n)),
+        outcome: "destroyed: a commander is destroyed by a single hit, from any round; no hit is converted into a retreat".into(),
+        ..Step::default()
+    }];
+    let effects = vec![format!(
+        "{label} is destroyed (a single hit destroys a commander): remove him"
+    )];
+    let k = Taken {
+        taken: 1,
+        hits_after: v.info(c).hit_limit,
+        destroyed: true,
+        ..Taken::default()
+    };
+    (steps, effects, k)
+}
+
 /// The round of `n` hits on `u`: taken at once when there is no choice (one hit, no commander
 /// attached), else left waiting for the owner's choice with a `take-hits` offer. Returns what it
 /// did when taken.
@@ -428,8 +559,14 @@ fn round_on(
         }));
     }
     // The round's one line of the shot's effects gives way to how it is taken.
-    let said = shoot::round_effect(&v.label(u), n);
+    let said = shoot::round_effect(&v.label(u), n, is_commander(v, u));
     r.effects.retain(|e| !e.starts_with(&said));
+    if is_commander(v, u) {
+        let (steps, effects, k) = commander_destroyed(v, u, n, out);
+        r.steps.extend(steps);
+        r.effects.extend(effects);
+        return Ok(Some(k));
+    }
     let commander = commander_of(v, u);
     if n == 1 && commander.is_none() {
         let round = Round {
@@ -460,12 +597,7 @@ fn round_on(
         hits_words(n),
         v.label(u)
     ));
-    out.offers.push(Offer {
-        action: "take-hits".into(),
-        text: format!("{} to take on {}", hits_words(n), v.info(u).id),
-        actor_param: "unit".into(),
-        params: Params::new().with("unit", Value::Text(v.info(u).id.clone())),
-    });
+    out.offers.push(take_hits_offer(v, u, n));
     Ok(None)
 }
 
@@ -497,6 +629,60 @@ fn may_shoot(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// Whether `x` may take the re-rolled misses of `f`'s shot at `t`: a unit of the firer's side
+/// adjacent to the target ("friendly" is said in the firer's voice: shooting at an enemy next to
+/// one's own troops risks hitting them), never the firer itself; with the option
+/// `friend_of_target`, another unit of the target's side.
+fn may_take_the_misses(v: &BattleView<'_>, f: usize, t: usize, x: usize) -> Result<(), RuleError> {
+    may_be_shot(v, x)?;
+    if v.options.bool(OPT_FRIEND_OF_TARGET) {
+        if x == t || v.info(x).side != v.info(t).side {
+            return Err(refused(format!(
+                "{} cannot take the misses: with the option `{OPT_FRIEND_OF_TARGET}` they go to another unit of {}'s side adjacent to it",
+                v.label(x),
+                v.label(t)
+            )));
+        }
+    } else if x == f || v.info(x).side != v.info(f).side {
+        return Err(refused(format!(
+            "{} cannot take the misses: they are re-rolled against a unit of {}'s own side adjacent to the target, not the firer itself (the risk of hitting one's own troops; the option `{OPT_FRIEND_OF_TARGET}` reads it as a friend of the target)",
+            v.label(x),
+            v.label(f)
+        )));
+    }
+    Ok(())
+}
+
+/// "X is carried by Y: embarked troops are off the table; shoot at Y …".
+fn carried_words(v: &BattleView<'_>, u: usize, c: usize, what: &str) -> String {
+    format!(
+        "{} is carried by {}: embarked troops are off the table; {what} {} (if it is destroyed, {} takes one hit and gets off)",
+        v.label(u),
+        v.label(c),
+        v.info(c).id,
+        v.info(u).id
+    )
+}
+
+/// Whether `u` may be shot at on its own: in play, not carried (embarked troops are off the
+/// table: the shot is at their carrier), and not a commander attached to a unit (a shot at him
+/// is a shot at his unit, and its owner places the hits).
+fn may_be_shot(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
+    in_play(v, u)?;
+    if let Some(c) = carrier_of(v, u) {
+        return Err(refused(carried_words(v, u, c, "shoot at")));
+    }
+    if let Some(x) = attached_to(v, u).filter(|_| is_commander(v, u)) {
+        return Err(refused(format!(
+            "{} is attached to {}: he cannot be shot at on his own; a shot at him is a shot at {}, and its owner places the hits",
+            v.label(u),
+            v.label(x),
+            v.info(x).id
+        )));
+    }
+    Ok(())
+}
+
 fn firer_of(v: &BattleView<'_>, f: usize, p: &Params) -> Firer {
     let ty = type_of(v, f);
     Firer {
@@ -509,7 +695,7 @@ fn firer_of(v: &BattleView<'_>, f: usize, p: &Params) -> Firer {
             Shooter::Unit
         },
         weapon_range: ty.range(),
-        class: ty.class,
+        class: firer_class(v, f),
         superior_firepower: p.flag("superior"),
         assault_class: ty.assault,
     }
@@ -520,6 +706,7 @@ fn target_of(v: &BattleView<'_>, t: usize, cover: bool) -> Target {
         label: v.label(t),
         cover,
         armour: armour(v, t),
+        commander: is_commander(v, t),
     }
 }
 
@@ -537,18 +724,11 @@ fn battle_shot(v: &BattleView<'_>, p: &Params) -> Result<BattleShot, RuleError> 
     let f = unit_param(v, p, SHOOT_PARAMS, "firer")?;
     let t = unit_param(v, p, SHOOT_PARAMS, "target")?;
     may_shoot(v, f)?;
-    in_play(v, t)?;
+    may_be_shot(v, t)?;
     enemies(v, f, t)?;
     let friend = match given_unit(v, p, "friend") {
         Some(x) => {
-            in_play(v, x)?;
-            if x == t || v.info(x).side != v.info(t).side {
-                return Err(refused(format!(
-                    "{} cannot take the misses: the friend must be another unit of {}'s side",
-                    v.label(x),
-                    v.label(t)
-                )));
-            }
+            may_take_the_misses(v, f, t, x)?;
             Some(x)
         }
         None => None,
@@ -626,18 +806,34 @@ fn overwatchers(v: &BattleView<'_>, u: usize) -> Vec<usize> {
         .collect()
 }
 
-/// `u` has just moved or fired: the moment for the enemy's Overwatch, offered if any may shoot.
+/// `u` has just entered an area or fired: the moment for the enemy's Overwatch, offered if any
+/// may shoot. It comes once in the unit's turn: "if it declines at that moment it cannot go back
+/// to that unit later" — not after the second step of a move, a move after shooting with one die
+/// fewer, or the assault that follows a move.
 fn acted(v: &BattleView<'_>, u: usize, what: &str, out: &mut Applied) {
     for x in 0..v.roster.units.len() {
         if x != u && flag(v, x, JUST_ACTED) {
             out.effects.push(set_marker(v, x, JUST_ACTED, None));
         }
     }
-    out.effects.push(set_marker(v, u, JUST_ACTED, Some(1)));
     let watchers = overwatchers(v, u);
+    if flag(v, u, OW_MOMENT) {
+        if flag(v, u, JUST_ACTED) {
+            out.effects.push(set_marker(v, u, JUST_ACTED, None));
+        }
+        if !watchers.is_empty() {
+            out.prompts.push(format!(
+                "{} {what}: the enemy's Overwatch had its moment at it this turn; a unit that let it pass cannot go back to it",
+                v.info(u).id
+            ));
+        }
+        return;
+    }
+    out.effects.push(set_marker(v, u, JUST_ACTED, Some(1)));
     if watchers.is_empty() {
         return;
     }
+    out.effects.push(set_marker(v, u, OW_MOMENT, Some(1)));
     let names: Vec<&str> = watchers.iter().map(|&w| v.info(w).id.as_str()).collect();
     out.prompts.push(format!(
         "{} {what}: Overwatch ({}) may shoot at it now, or never at this move",
@@ -661,6 +857,16 @@ fn moment_passes(v: &BattleView<'_>, out: &mut Applied) {
             out.effects.push(set_marker(v, x, JUST_ACTED, None));
         }
     }
+}
+
+/// A procedure's `effects`, with every unit's moment for Overwatch passing.
+fn passing(v: &BattleView<'_>, effects: Vec<Effect>) -> Applied {
+    let mut a = Applied {
+        effects,
+        ..Applied::default()
+    };
+    moment_passes(v, &mut a);
+    a
 }
 
 fn finish(summary: String, mut resolutions: Vec<Resolution>, a: Applied) -> Outcome {
@@ -691,6 +897,12 @@ fn act_shoot(
         if !flag(v, f, OVERWATCH) {
             return Err(refused(format!("{} is not on Overwatch", v.label(f))));
         }
+        if b.spotter.is_some() {
+            return Err(refused(format!(
+                "{}: an Overwatch shot takes no order, and indirect fire needs an order for the firer and one for its spotter",
+                v.label(f)
+            )));
+        }
         if v.info(f).side == v.active_side() {
             return Err(refused(format!(
                 "{}: an Overwatch shot is taken in the enemy's turn",
@@ -705,6 +917,9 @@ fn act_shoot(
         }
         a.effects.push(set_marker(v, f, OVERWATCH, None));
     } else {
+        if is_commander(v, f) {
+            a.effects.push(commander_acts(v, f, "shot")?);
+        }
         own_turn(v, f, "a unit shoots")?;
         let (e, by) = give_order(v, f, "shoot", &[])?;
         a.effects.extend(e);
@@ -759,7 +974,7 @@ fn act_shoot(
 /// The round waiting on the unit named by `p`, taken as `p` chooses.
 fn battle_round(v: &BattleView<'_>, p: &Params) -> Result<(usize, Round), RuleError> {
     let u = unit_param(v, p, TAKE_HITS_PARAMS, "unit")?;
-    let n = v.marker(u, PENDING).ok_or_else(|| {
+    let n = waiting(v, u).ok_or_else(|| {
         refused(format!(
             "{} has no round of hits waiting for its owner's choice",
             v.label(u)
@@ -774,7 +989,7 @@ fn battle_round(v: &BattleView<'_>, p: &Params) -> Result<(usize, Round), RuleEr
         unit: v.label(u),
         quality: quality(v, u),
         hits_before: v.unit_state(u).hits,
-        hits: n.max(0) as u32,
+        hits: n,
         commander: commander.map(|c| v.label(c)),
         taking: Taking {
             converted: p.int("retreats").unwrap_or(0).max(0) as u32,
@@ -791,16 +1006,52 @@ fn act_take_hits(
     dice: &mut dyn DiceSource,
 ) -> Result<Outcome, RuleError> {
     let (u, round) = battle_round(v, p)?;
-    let (r, k) = hits::resolve(&round)?;
     let mut a = Applied::default();
+    let (r, k) = if is_commander(v, u) {
+        // A round left waiting on a commander alone (by hand): it destroys him, whatever the
+        // owner would choose.
+        if round.taking != Taking::default() {
+            return Err(refused(format!(
+                "{} is a commander alone: a single hit destroys him; none is converted into a retreat or given to another",
+                v.label(u)
+            )));
+        }
+        let (steps, effects, k) = commander_destroyed(v, u, round.hits, &mut a);
+        let r = Resolution {
+            ruleset: super::tables::RULESET.into(),
+            action: "take-hits".into(),
+            title: format!("Taking hits: {} on {}", hits_words(round.hits), v.label(u)),
+            context: vec!["a commander is destroyed by a single hit".into()],
+            steps,
+            result: format!("{} is destroyed", v.label(u)),
+            effects,
+            rolled_by_program: false,
+        };
+        (r, k)
+    } else {
+        hits::resolve(&round)?
+    };
     a.effects.push(set_marker(v, u, PENDING, None));
-    apply_taken(v, u, &k, &mut a);
+    if !is_commander(v, u) {
+        apply_taken(v, u, &k, &mut a);
+    }
     let mut summary = format!("{} takes its hits: {}", v.label(u), r.result);
     let mut resolutions = vec![r];
     // The assault goes on: this unit's reply, and who holds the area.
-    if let Some(code) = v.marker(u, SECOND_FIRE) {
+    let reply = v.marker(u, SECOND_FIRE);
+    if reply.is_some() {
         a.effects.push(set_marker(v, u, SECOND_FIRE, None));
-        let (target, cover, superior) = decode_second_fire(v, code)?;
+    }
+    let reply = reply.map(|code| (code, decode_second_fire(v, u, code)));
+    if let Some((code, None)) = reply {
+        a.lines.push(format!(
+            "{}'s assault reply marker ({code}) names no enemy unit on the table: there is no reply",
+            v.label(u)
+        ));
+        if flag(v, u, ASSAULTED_BY) {
+            a.effects.push(set_marker(v, u, ASSAULTED_BY, None));
+        }
+    } else if let Some((_, Some((target, cover, superior)))) = reply {
         let (att, def) = if flag(v, u, ASSAULTED_BY) {
             (target, u)
         } else {
@@ -872,7 +1123,7 @@ fn party(v: &BattleView<'_>, u: usize, cover: bool, superior: bool) -> Party {
     Party {
         label: v.label(u),
         weapon_range: ty.range(),
-        class: ty.class,
+        class: firer_class(v, u),
         superior_firepower: superior,
         assault_class: ty.assault,
         commander: commander_of(v, u).map(|c| v.label(c)),
@@ -901,10 +1152,12 @@ fn encode_second_fire(target: usize, cover: bool, superior: bool) -> i32 {
     number(target) * 4 + i32::from(cover) + 2 * i32::from(superior)
 }
 
-fn decode_second_fire(v: &BattleView<'_>, code: i32) -> Result<(usize, bool, bool), RuleError> {
+/// The reply `u` owes in an assault: its target, the target's cover and the reply's superior
+/// firepower; none when the marker (set by hand) names no enemy of `u` still on the table.
+fn decode_second_fire(v: &BattleView<'_>, u: usize, code: i32) -> Option<(usize, bool, bool)> {
     let target = numbered(v, Some(code / 4))
-        .ok_or_else(|| refused(format!("the assault reply marker {code} names no unit")))?;
-    Ok((target, code & 1 == 1, code & 2 == 2))
+        .filter(|&t| on_table(v, t) && v.info(t).side != v.info(u).side)?;
+    Some((target, code & 1 == 1, code & 2 == 2))
 }
 
 /// The end of an assault: the attacker takes the area if the defender left it.
@@ -1000,6 +1253,9 @@ fn act_assault(
     own_turn(v, att, "a unit assaults")?;
     in_play(v, def)?;
     enemies(v, att, def)?;
+    if let Some(c) = carrier_of(v, def) {
+        return Err(refused(carried_words(v, def, c, "assault")));
+    }
     for u in [att, def] {
         if is_commander(v, u) {
             return Err(refused(format!(
@@ -1016,7 +1272,14 @@ fn act_assault(
     let asl = battle_assault(v, att, def, &flags)?;
     let plan = assault::plan(&asl)?;
     let mut a = Applied::default();
-    let (e, by) = give_order(v, att, "assault", &[])?;
+    // A unit that moved adjacent under its move order goes on to assault with the same order: the
+    // move and the assault are two steps, the enemy's Overwatch moment between them.
+    let (e, by) = if held_order(v, att) == Some("move") {
+        let code = Some(order_code("assault"));
+        (vec![set_marker(v, att, ORDER, code)], None)
+    } else {
+        give_order(v, att, "assault", &[])?
+    };
     a.effects.extend(e);
     let [first, second] = asl.order();
     let (s1, t1) = match first {
@@ -1139,6 +1402,9 @@ fn act_move(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     no_round_waiting(v)?;
     let u = unit_param(v, p, MOVE_PARAMS, "unit")?;
     in_play(v, u)?;
+    if is_commander(v, u) {
+        commander_acts(v, u, "moved")?;
+    }
     own_turn(v, u, "a unit moves")?;
     let areas = p.require_num(param(MOVE_PARAMS, "areas"))?;
     if let Some(c) = attached_to(v, u).filter(|_| is_commander(v, u)) {
@@ -1162,6 +1428,7 @@ fn act_move(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         )));
     }
     let ty = type_of(v, u);
+    let entered = areas_entered(v, u, areas, p)?;
     let mut a = Applied::default();
     let note = if flag(v, u, MOVE_ONE) {
         if areas > 1.0 {
@@ -1197,6 +1464,9 @@ fn act_move(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         }
         let (e, by) = move_order(v, u)?;
         a.effects.extend(e);
+        if is_commander(v, u) {
+            a.effects.push(commander_acts(v, u, "moved")?);
+        }
         a.effects
             .push(set_marker(v, u, MOVED, Some((spent + step) as i32)));
         order_words(&by)
@@ -1208,7 +1478,8 @@ fn act_move(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     if let Some(c) = commander_of(v, u) {
         carried.push_str(&format!(", with {}", v.label(c)));
     }
-    if areas >= 1.0 {
+    // "Has moved at least one area" counts areas entered, not movement cost.
+    if entered >= 1 {
         acted(v, u, "moved", &mut a);
     } else {
         moment_passes(v, &mut a);
@@ -1222,6 +1493,33 @@ fn act_move(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         Vec::new(),
         a,
     ))
+}
+
+/// The areas a move of `cost` entered: as the umpire says (`entered`), else as many as the cost
+/// pays for (a road area ½ for the types that have roads at ½, 1 for the others); a move after
+/// shooting with one die fewer enters one area at most.
+fn areas_entered(v: &BattleView<'_>, u: usize, cost: f64, p: &Params) -> Result<u32, RuleError> {
+    let move_one = flag(v, u, MOVE_ONE);
+    let per_area = if move_one || !type_of(v, u).movement.road_half {
+        1.0
+    } else {
+        0.5
+    };
+    let most = if move_one && cost > 0.0 {
+        1
+    } else {
+        (cost / per_area).floor().max(0.0) as u32
+    };
+    match p.int("entered") {
+        None => Ok(most),
+        Some(n) if n < 0 || n as u64 > u64::from(most) => Err(refused(format!(
+            "{}: a move costing {cost} enters at most {} (each area costs at least {})",
+            v.label(u),
+            shoot::areas(most),
+            if per_area < 1.0 { "½" } else { "1" }
+        ))),
+        Some(n) => Ok(n as u32),
+    }
 }
 
 fn act_overwatch(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
@@ -1266,8 +1564,10 @@ fn commander_param(
 }
 
 fn act_attach(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    action_phase(v, "joining a unit")?;
     no_round_waiting(v)?;
     let c = commander_param(v, p, ATTACH_PARAMS)?;
+    let done = commander_acts(v, c, "attached")?;
     let u = unit_param(v, p, ATTACH_PARAMS, "unit")?;
     in_play(v, u)?;
     if v.info(u).side != v.info(c).side || is_commander(v, u) || v.info(u).kind == "truck" {
@@ -1297,25 +1597,21 @@ fn act_attach(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
             v.label(u)
         ),
         Vec::new(),
-        Applied {
-            effects: vec![set_marker(v, c, ATTACHED, Some(number(u)))],
-            ..Applied::default()
-        },
+        passing(v, vec![set_marker(v, c, ATTACHED, Some(number(u))), done]),
     ))
 }
 
 fn act_detach(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    action_phase(v, "leaving a unit")?;
     no_round_waiting(v)?;
     let c = commander_param(v, p, DETACH_PARAMS)?;
     let u = attached_to(v, c)
         .ok_or_else(|| refused(format!("{} is not attached to a unit", v.label(c))))?;
+    let done = commander_acts(v, c, "detached")?;
     Ok(finish(
         format!("{} leaves {}", v.label(c), v.label(u)),
         Vec::new(),
-        Applied {
-            effects: vec![set_marker(v, c, ATTACHED, None)],
-            ..Applied::default()
-        },
+        passing(v, vec![set_marker(v, c, ATTACHED, None), done]),
     ))
 }
 
@@ -1336,8 +1632,8 @@ fn halves(n: u32) -> String {
 
 /// Boarding and getting off are part of a move order: given now if the unit holds none.
 fn move_order(v: &BattleView<'_>, u: usize) -> Result<(Vec<Effect>, Option<String>), RuleError> {
-    match v.marker(u, ORDER) {
-        Some(code) if order_name(code) == "move" => Ok((Vec::new(), None)),
+    match held_order(v, u) {
+        Some("move") => Ok((Vec::new(), None)),
         _ => give_order(v, u, "move", &[]),
     }
 }
@@ -1384,10 +1680,7 @@ fn act_embark(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
             order_words(&by)
         ),
         Vec::new(),
-        Applied {
-            effects,
-            ..Applied::default()
-        },
+        passing(v, effects),
     ))
 }
 
@@ -1408,10 +1701,7 @@ fn act_disembark(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
             order_words(&by)
         ),
         Vec::new(),
-        Applied {
-            effects,
-            ..Applied::default()
-        },
+        passing(v, effects),
     ))
 }
 
@@ -1464,9 +1754,11 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
                     Value::Bool(commander_of(v, f).is_some()),
                 );
                 fill(&mut p, "lone-commander", Value::Bool(is_commander(v, f)));
+                fill(&mut p, "firer-class", text(firer_class(v, f).id()));
             }
             if let Some(t) = unit(&p, "target") {
                 fill(&mut p, "target-armour", text(armour(v, t).id()));
+                fill(&mut p, "target-commander", Value::Bool(is_commander(v, t)));
             }
             if unit(&p, "spotter").is_some() {
                 fill(&mut p, "indirect", Value::Bool(true));
@@ -1480,6 +1772,11 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
             for who in ["attacker", "defender"] {
                 if let Some(u) = unit(&p, who) {
                     fill(&mut p, &format!("{who}-armour"), text(armour(v, u).id()));
+                    fill(
+                        &mut p,
+                        &format!("{who}-class"),
+                        text(firer_class(v, u).id()),
+                    );
                     fill(&mut p, &format!("{who}-quality"), text(quality(v, u).id()));
                     fill(
                         &mut p,
@@ -1511,7 +1808,7 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
         }
         "take-hits" => {
             if let Some(u) = unit(&p, "unit") {
-                if let Some(n) = v.marker(u, PENDING) {
+                if let Some(n) = waiting(v, u) {
                     fill(&mut p, "hits", Value::Int(i64::from(n)));
                 }
                 fill(&mut p, "quality", text(quality(v, u).id()));
@@ -1557,10 +1854,15 @@ pub fn input_applies(v: &BattleView<'_>, action: &str, input: &ParamDef, given: 
         (
             _,
             "commander-attached" | "lone-commander" | "hits" | "quality" | "hits-before"
-            | "first-retreats" | "second-retreats" | "target-armour" | "friend-armour",
+            | "first-retreats" | "second-retreats" | "target-armour" | "friend-armour"
+            | "target-commander" | "firer-class",
         ) => false,
         ("assault", n) if n.ends_with("-quality") || n.ends_with("-hits") => false,
-        ("assault", n) if n.ends_with("-commander") || n.ends_with("-armour") => false,
+        ("assault", n)
+            if n.ends_with("-commander") || n.ends_with("-armour") || n.ends_with("-class") =>
+        {
+            false
+        }
         ("shoot", "friend" | "friend-cover") => given.flag("friend-adjacent"),
         ("shoot", "one-die-fewer") => v.options.bool(OPT_SHOOT_AND_MOVE),
         ("shoot", "spotter") => given.flag("indirect"),
@@ -1581,16 +1883,21 @@ pub fn check_inputs(v: &BattleView<'_>, action: &str, given: &Params) -> Result<
             action_phase(v, "shooting")?;
             if let Some(f) = unit("firer") {
                 may_shoot(v, f)?;
-                if given.flag("overwatch") || v.info(f).side != v.active_side() {
+                if is_commander(v, f) && !given.flag("overwatch") {
+                    commander_acts(v, f, "shot")?;
+                } else if given.flag("overwatch") || v.info(f).side != v.active_side() {
                     if !flag(v, f, OVERWATCH) {
                         own_turn(v, f, "a unit shoots")?;
                     }
-                } else if !is_commander(v, f) {
+                } else {
                     may_be_ordered(v, f)?;
                 }
             }
             if let Some(t) = unit("target") {
-                in_play(v, t)?;
+                may_be_shot(v, t)?;
+                if let (Some(f), Some(x)) = (unit("firer"), unit("friend")) {
+                    may_take_the_misses(v, f, t, x)?;
+                }
             }
         }
         "assault" | "rally" | "move" | "overwatch" | "embark" | "disembark" => {
@@ -1602,19 +1909,36 @@ pub fn check_inputs(v: &BattleView<'_>, action: &str, given: &Params) -> Result<
             };
             if let Some(u) = unit(name) {
                 in_play(v, u)?;
+                if is_commander(v, u) && action == "move" {
+                    commander_acts(v, u, "moved")?;
+                }
                 own_turn(v, u, "a unit acts")?;
                 let free = is_commander(v, u)
+                    || action == "assault" && held_order(v, u) == Some("move")
                     || flag(v, u, MOVE_ONE) && action == "move"
                     || matches!(action, "move" | "embark" | "disembark")
-                        && v.marker(u, ORDER).is_some_and(|c| order_name(c) == "move");
+                        && held_order(v, u) == Some("move");
                 if !free {
                     may_be_ordered(v, u)?;
                 }
             }
+            if action == "assault"
+                && let Some(d) = unit("defender")
+                && let Some(c) = carrier_of(v, d)
+            {
+                return Err(refused(carried_words(v, d, c, "assault")));
+            }
+        }
+        "attach" | "detach" => {
+            action_phase(v, action)?;
+            if let Some(c) = unit("commander").filter(|&c| is_commander(v, c)) {
+                in_play(v, c)?;
+                commander_acts(v, c, &format!("{action}ed"))?;
+            }
         }
         "take-hits" => {
             if let Some(u) = unit("unit")
-                && !flag(v, u, PENDING)
+                && waiting(v, u).is_none()
             {
                 return Err(refused(format!(
                     "{} has no round of hits waiting for its owner's choice",
@@ -1701,7 +2025,9 @@ fn end_of_side_turn(v: &BattleView<'_>, side: usize, ch: &mut PhaseChange) {
     let sid = v.side_id(side);
     for u in 0..v.roster.units.len() {
         if v.info(u).side == side {
-            for m in [ORDER, MOVE_ONE, NO_MOVE, SUB_ORDER, MOVED] {
+            for m in [
+                ORDER, MOVE_ONE, NO_MOVE, SUB_ORDER, MOVED, CDR_ACTION, OW_MOMENT,
+            ] {
                 if flag(v, u, m) {
                     ch.effects.push(set_marker(v, u, m, None));
                 }
@@ -1761,7 +2087,7 @@ pub fn offer_actors(v: &BattleView<'_>, offer: &Offer) -> Vec<usize> {
     let named = |name: &str| given_unit(v, &offer.params, name);
     match offer.action.as_str() {
         "take-hits" => named("unit")
-            .filter(|&u| flag(v, u, PENDING))
+            .filter(|&u| waiting(v, u).is_some())
             .into_iter()
             .collect(),
         "shoot" => match named("target") {
@@ -1782,17 +2108,37 @@ fn badge(text: impl Into<String>, tone: Tone, help: impl Into<String>) -> Badge 
     }
 }
 
-/// A type's line of the table: "Move 2 areas; difficult terrain counts as 2 · range 3 · …".
-pub fn type_summary(ty: &UnitType, armour: Armour) -> String {
+/// A unit's line of its type's table: "Move 2 areas; difficult terrain counts as 2 · range 3 ·
+/// …", with the firer class and armour the unit has, each said when the scenario set it over its
+/// type's.
+pub fn type_summary(ty: &UnitType, armour: Armour, class: FirerClass) -> String {
     let weapon = ty.weapon.map_or_else(
         || "no weapon".to_string(),
         |w| format!("{} range {}", w.name, w.range),
     );
+    let class_words = if class == ty.class {
+        class.words().to_string()
+    } else {
+        format!(
+            "{} (the scenario's, over the {} type's {})",
+            class.words(),
+            ty.name,
+            ty.class.words()
+        )
+    };
+    let armour_words = if armour == ty.armour {
+        format!("armour {}", armour.id())
+    } else {
+        format!(
+            "armour {} (the scenario's, over the {} type's {})",
+            armour.id(),
+            ty.name,
+            ty.armour.id()
+        )
+    };
     format!(
-        "Move {} · {weapon} · {} · armour {}",
-        ty.movement.words(),
-        ty.class.words(),
-        armour.id()
+        "Move {} · {weapon} · {class_words} · {armour_words}",
+        ty.movement.words()
     )
 }
 
@@ -1823,6 +2169,16 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
                 "His one order this turn is not given yet",
             ));
         }
+        if let Some(done) = commander_action(v, u) {
+            out.push(badge(
+                done.to_uppercase(),
+                Tone::Muted,
+                format!(
+                    "He has {} this turn: a commander acts once in his side's turn",
+                    commander_action_words(done)
+                ),
+            ));
+        }
         if let Some(x) = attached_to(v, u) {
             out.push(badge(
                 format!("WITH {}", v.info(x).id),
@@ -1831,7 +2187,11 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
             ));
         }
     } else {
-        out.push(badge(ty.name, Tone::Muted, type_summary(ty, armour(v, u))));
+        out.push(badge(
+            ty.name,
+            Tone::Muted,
+            type_summary(ty, armour(v, u), firer_class(v, u)),
+        ));
         if let Some(c) = commander_of(v, u) {
             out.push(badge(
                 format!("+{}", v.info(c).id),
@@ -1843,11 +2203,11 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
             ));
         }
     }
-    if let Some(code) = v.marker(u, ORDER).filter(|_| !flag(v, u, OVERWATCH)) {
+    if let Some(order) = held_order(v, u).filter(|_| !flag(v, u, OVERWATCH)) {
         out.push(badge(
-            order_name(code).to_uppercase(),
+            order.to_uppercase(),
             Tone::Muted,
-            format!("Its order this turn: {}", order_name(code)),
+            format!("Its order this turn: {order}"),
         ));
     }
     if let Some(n) = v.marker(u, MOVED).filter(|&n| n > 0) {
@@ -1861,13 +2221,13 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
             ),
         ));
     }
-    if let Some(n) = v.marker(u, PENDING) {
+    if let Some(n) = waiting(v, u) {
         out.push(badge(
             format!("TAKE {n}"),
             Tone::Danger,
             format!(
                 "{} waiting for the owner's choice of retreats and the commander's share: take-hits",
-                hits_words(n.max(0) as u32)
+                hits_words(n)
             ),
         ));
     }
@@ -1925,7 +2285,7 @@ pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
     if !on_table(v, u) {
         return false;
     }
-    if flag(v, u, PENDING) {
+    if waiting(v, u).is_some() {
         return true;
     }
     if v.state.phase != PH_ACTION {
@@ -1939,8 +2299,8 @@ pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
     if is_commander(v, u) || carrier_of(v, u).is_some() {
         return flag(v, u, MOVE_ONE);
     }
-    if let Some(code) = v.marker(u, ORDER) {
-        return flag(v, u, MOVE_ONE) || order_name(code) == "move" && move_left(v, u) > 0;
+    if let Some(order) = held_order(v, u) {
+        return flag(v, u, MOVE_ONE) || order == "move" && move_left(v, u) > 0;
     }
     let (pool, _) = orders_left(v, v.info(u).side);
     pool > 0 || subordinate_for(v, u, &[]).is_some()

@@ -2,7 +2,7 @@
 //! counters it keeps, its phases, the Decisions it applies where the text is silent, and the
 //! inputs of every procedure, off the battle (`umpire resolve hats-of-tin …`) and in it.
 
-use super::tables::{Armour, Quality};
+use super::tables::{Armour, FirerClass, Quality};
 use crate::rules::{
     ActionDef, CounterDef, Decision, FieldDef, FieldKind, KindDef, MarkerDef, MarkerKind,
     OptionDef, OptionKind, ParamDef, ParamKind, PhaseDef, Tone,
@@ -11,14 +11,24 @@ use crate::rules::{
 // ---- options ----
 
 pub const OPT_SHOOT_AND_MOVE: &str = "shoot_and_move";
+pub const OPT_FRIEND_OF_TARGET: &str = "friend_of_target";
 
-pub const OPTIONS: &[OptionDef] = &[OptionDef {
-    key: OPT_SHOOT_AND_MOVE,
-    kind: OptionKind::Bool,
-    default: "false",
-    help: "the optional rule \"if both sides agree\": a unit that shoots with one die fewer may then move one area (never into or across impassable terrain; assaults unaffected)",
-    per_side: false,
-}];
+pub const OPTIONS: &[OptionDef] = &[
+    OptionDef {
+        key: OPT_SHOOT_AND_MOVE,
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "the optional rule \"if both sides agree\": a unit that shoots with one die fewer may then move one area (never into or across impassable terrain; assaults unaffected)",
+        per_side: false,
+    },
+    OptionDef {
+        key: OPT_FRIEND_OF_TARGET,
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "the other reading of the friendly re-roll: the misses are re-rolled at a unit of the target's side adjacent to the target (off: at a unit of the firer's side next to the target, the risk of hitting one's own troops)",
+        per_side: false,
+    },
+];
 
 pub const QUALITIES: &[&str] = Quality::IDS;
 
@@ -31,8 +41,18 @@ pub const DECISIONS: &[Decision] = &[
         option: None,
     },
     Decision {
+        topic: "armour and gun relative to the period",
+        text: "Each unit type has a usual armour and firer class (the Unit types table); a scenario sets a unit's own (armour, firer_class) where the period makes it lighter or heavier (a Panzer 38(t) is light armour against 1940 French rifles). Off the battle both are inputs. A lone commander shoots with the class of the type he commands.",
+        option: None,
+    },
+    Decision {
         topic: "a lone commander",
         text: "A commander alone shoots 1 die with the range and firer class of the type he commands, and takes no part in an assault (an assault is between units).",
+        option: None,
+    },
+    Decision {
+        topic: "a commander acts once a turn",
+        text: "A commander needs no order but acts at most once in his own side's turn, like an ordered unit: he moves or shoots (1 die) on his own, or joins or leaves a unit, never in the enemy's turn. A move may be made in steps, as a unit's move order may. The die he adds to the shot of the unit he is attached to is that unit's action, not his.",
         option: None,
     },
     Decision {
@@ -42,7 +62,7 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "indirect fire",
-        text: "A mortar or artillery firing at a target it cannot see needs an order for itself and one for its spotter; neither may move that turn.",
+        text: "A mortar or artillery firing at a target it cannot see needs an order for itself and one for its spotter; neither may move that turn. An Overwatch shot, which takes no order, is never indirect.",
         option: None,
     },
     Decision {
@@ -52,12 +72,12 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "the friendly re-roll",
-        text: "Misses re-rolled against a friendly unit adjacent to the target keep every firer modifier of the shot and take the friend's own cover and armour; with several friends adjacent the umpire names the one that takes them. The friend's hits are its own round.",
-        option: None,
+        text: "\"Friendly\" is the firer's side: the text speaks in the firer's voice, and shooting at an enemy next to one's own troops risks hitting them. Every miss is re-rolled once against a unit of the firer's side adjacent to the target (never the firer itself), keeping every firer modifier of the shot and taking that unit's own cover and armour; with several adjacent the umpire names the one that takes them. Its hits are its own round. The option reads it as a friend of the target instead.",
+        option: Some(OPT_FRIEND_OF_TARGET),
     },
     Decision {
         topic: "hits on a commander",
-        text: "With a commander attached the owner chooses where the hits go: at most one to the commander (a single hit destroys him); it may be the round's first, always-taken hit. A destroyed unit makes no retreat.",
+        text: "A commander is destroyed by a single hit, from any round, never converted into a retreat (his quality does not matter). An attached commander cannot be shot at on his own: a shot at him is a shot at his unit, and the owner chooses where its hits go: at most one to the commander; it may be the round's first, always-taken hit. A destroyed unit makes no retreat.",
         option: None,
     },
     Decision {
@@ -67,7 +87,7 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "overwatch",
-        text: "An Overwatch marker goes when it is used, or at the start of its own side's next turn; a shot declined when the enemy moves or fires cannot be taken at that unit later.",
+        text: "An Overwatch marker goes when it is used, or at the start of its own side's next turn. Its moment at a unit comes once in that unit's turn, when it has entered at least one area (areas entered, not movement cost) or has fired: a shot declined then cannot be taken at that unit later, after a second step of its move, a move after shooting with one die fewer, or its assault. A unit that moves and then assaults is two steps, the moment between them: its move order becomes its assault, shot at after the move and before the exchange of fire.",
         option: None,
     },
     Decision {
@@ -77,17 +97,17 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "taking hits in a battle",
-        text: "A single hit on a unit without a commander is taken at once. A round of more hits, or a hit on a unit with a commander attached, waits for its owner's choice (take-hits) before anything else happens; an assault's second fire is thrown once the first fire's hits are taken.",
+        text: "A single hit on a unit without a commander is taken at once. A round of more hits, or a hit on a unit with a commander attached, waits for its owner's choice (take-hits) before anything else happens; every round waiting is offered until it is taken (the target's and the re-roll's both). An assault's second fire is thrown once the first fire's hits are taken.",
         option: None,
     },
     Decision {
         topic: "a carrier's load",
-        text: "A truck or boat carries one unit (the one-unit stacking limit); boarding and getting off are part of the carried unit's move order. A commander whose unit is destroyed stays in play, alone.",
+        text: "A truck or boat carries one unit (the one-unit stacking limit); boarding and getting off are part of the carried unit's move order. Carried troops are off the table (they \"embark and are then removed\"): they are neither shot at nor assaulted, their carrier is. A commander whose unit is destroyed stays in play, alone.",
         option: None,
     },
     Decision {
         topic: "moves",
-        text: "The umpire gives a move's cost in areas (difficult terrain, roads, limbering as the unit's type says); the program refuses a cost beyond the type's allowance. A commander alone moves as the type he commands.",
+        text: "The umpire gives a move's cost in areas (difficult terrain, roads, limbering as the unit's type says) and, when it is not plain, the areas it entered (by default as many as the cost pays for, a road area ½ for trucks and artillery); the program refuses a cost beyond the type's allowance. A commander alone moves as the type he commands.",
         option: None,
     },
     Decision {
@@ -122,10 +142,21 @@ pub const SHOOT_PARAMS: &[ParamDef] = &[
     )
     .default("none")
     .derived(),
+    ParamDef::flag(
+        "target-commander",
+        "the target is a commander alone: any hit destroys him, never converted into a retreat",
+    )
+    .derived(),
     ParamDef::flag("flank", "shooting from the target's flank or rear (+1)"),
     ParamDef::flag(
         "superior",
         "superior firepower (+1): flamethrowers assaulting, effective anti-tank weapons against tanks, superior ammunition or optics",
+    )
+    .derived(),
+    ParamDef::new(
+        "firer-class",
+        "the firer's class (gun weight), relative to the period: normal, medium-gun (+1) or heavy-gun (+2); by default its type's",
+        ParamKind::Choice(FirerClass::IDS),
     )
     .derived(),
     ParamDef::flag(
@@ -144,19 +175,19 @@ pub const SHOOT_PARAMS: &[ParamDef] = &[
     ),
     ParamDef::new(
         "friend",
-        "a unit of the target's side adjacent to the target: every miss is re-rolled against it",
+        "a unit of the firer's side adjacent to the target (of the target's side with the option friend_of_target): every miss is re-rolled against it",
         ParamKind::Unit,
     )
     .battle(),
     ParamDef::flag(
         "friend-adjacent",
-        "a friendly unit is adjacent to the target: every miss is re-rolled against it",
+        "a unit of the firer's side is adjacent to the target: every miss is re-rolled against it",
     )
     .derived(),
-    ParamDef::flag("friend-cover", "that friendly unit is in cover (−1)"),
+    ParamDef::flag("friend-cover", "that unit is in cover (−1)"),
     ParamDef::new(
         "friend-armour",
-        "that friendly unit's armour: none, light, medium, heavy or pillbox",
+        "that unit's armour: none, light, medium, heavy or pillbox",
         ParamKind::Choice(Armour::IDS),
     )
     .default("none")
@@ -282,6 +313,18 @@ pub const ASSAULT_PARAMS: &[ParamDef] = &[
     )
     .derived(),
     ParamDef::new(
+        "attacker-class",
+        "the attacker's firer class: normal, medium-gun or heavy-gun (by default its type's)",
+        ParamKind::Choice(FirerClass::IDS),
+    )
+    .derived(),
+    ParamDef::new(
+        "defender-class",
+        "the defender's firer class: normal, medium-gun or heavy-gun (by default its type's)",
+        ParamKind::Choice(FirerClass::IDS),
+    )
+    .derived(),
+    ParamDef::new(
         "attacker-quality",
         "the attacker's quality",
         ParamKind::Choice(Quality::IDS),
@@ -359,6 +402,12 @@ pub const MOVE_PARAMS: &[ParamDef] = &[
         ParamKind::Distance,
     )
     .battle(),
+    ParamDef::new(
+        "entered",
+        "the areas the unit entered (Overwatch may shoot at a unit that entered at least one): by default as many as the cost pays for, a road area ½ for trucks and artillery; 0 when the cost went on limbering or loading alone",
+        ParamKind::Int { min: 0, max: 99 },
+    )
+    .battle(),
 ];
 
 pub const ATTACH_PARAMS: &[ParamDef] = &[
@@ -386,7 +435,7 @@ pub const EMBARK_PARAMS: &[ParamDef] = &[
 pub const ACTIONS: &[ActionDef] = &[
     ActionDef {
         id: "shoot",
-        help: "a unit shoots: 2 dice (a lone commander 1, an attached commander +1), each 5 or 6 after modifiers a hit; misses re-rolled at a friend adjacent to the target",
+        help: "a unit shoots: 2 dice (a lone commander 1, an attached commander +1), each 5 or 6 after modifiers a hit; misses re-rolled at the firer's own unit adjacent to the target",
         params: SHOOT_PARAMS,
         key: Some('f'),
         standalone: true,
@@ -394,7 +443,7 @@ pub const ACTIONS: &[ActionDef] = &[
     },
     ActionDef {
         id: "assault",
-        help: "a unit that moves adjacent to an enemy assaults: one exchange of fire, the defender first when the attacker is in its front arc",
+        help: "a unit that moves adjacent to an enemy assaults (with its move order, the enemy's Overwatch moment after the move): one exchange of fire, the defender first when the attacker is in its front arc",
         params: ASSAULT_PARAMS,
         key: Some('a'),
         standalone: true,
@@ -426,7 +475,7 @@ pub const ACTIONS: &[ActionDef] = &[
     },
     ActionDef {
         id: "move",
-        help: "an ordered unit moves up to its move allowance in areas; enemy Overwatch units may shoot at it",
+        help: "an ordered unit moves up to its move allowance in areas; enemy Overwatch units may shoot at it once it has entered an area; moved next to an enemy, it assaults with the same order",
         params: MOVE_PARAMS,
         key: Some('m'),
         standalone: false,
@@ -442,7 +491,7 @@ pub const ACTIONS: &[ActionDef] = &[
     },
     ActionDef {
         id: "attach",
-        help: "a commander joins a unit in his area (no order needed): he adds his die to its shots and +1 to its rally",
+        help: "a commander joins a unit in his area (no order needed; his one action this turn): he adds his die to its shots and +1 to its rally",
         params: ATTACH_PARAMS,
         key: Some('A'),
         standalone: false,
@@ -450,7 +499,7 @@ pub const ACTIONS: &[ActionDef] = &[
     },
     ActionDef {
         id: "detach",
-        help: "a commander leaves the unit he is attached to (no order needed)",
+        help: "a commander leaves the unit he is attached to (no order needed; his one action this turn)",
         params: DETACH_PARAMS,
         key: Some('D'),
         standalone: false,
@@ -539,11 +588,12 @@ pub const KINDS: &[KindDef] = &[
     },
     KindDef {
         id: COMMANDER,
-        help: "A commander (the Force Commander or a subordinate): needs no orders, may join a unit, destroyed by one hit",
+        help: "A commander (the Force Commander or a subordinate): needs no orders but acts once in his side's turn, may join a unit, destroyed by one hit",
     },
 ];
 
 pub const F_ARMOUR: &str = "armour";
+pub const F_FIRER_CLASS: &str = "firer_class";
 pub const F_SUPERIOR: &str = "superior";
 pub const F_FORCE: &str = "force";
 pub const F_COMMANDS: &str = "commands";
@@ -562,7 +612,12 @@ pub const UNIT_FIELDS: &[FieldDef] = &[
     FieldDef::new(
         F_ARMOUR,
         FieldKind::Choice(Armour::IDS),
-        "the unit's armour when it is not its type's: none, light, medium, heavy or pillbox",
+        "the unit's armour when it is not its type's, relative to the period (a Panzer 38(t) is light armour against 1940 French rifles): none, light, medium, heavy or pillbox",
+    ),
+    FieldDef::new(
+        F_FIRER_CLASS,
+        FieldKind::Choice(FirerClass::IDS),
+        "the unit's firer class (gun weight) when it is not its type's, relative to the period: normal, medium-gun (+1) or heavy-gun (+2)",
     ),
     FieldDef::new(
         F_SUPERIOR,
@@ -620,6 +675,11 @@ pub const JUST_ACTED: &str = "just_acted";
 pub const MOVE_ONE: &str = "move_one";
 pub const NO_MOVE: &str = "no_move";
 pub const MOVED: &str = "moved";
+pub const CDR_ACTION: &str = "cdr_action";
+pub const OW_MOMENT: &str = "ow_moment";
+
+/// What a commander did in his side's turn, by its number in the `cdr_action` marker (1 = moved).
+pub const CDR_ACTIONS: &[&str] = &["moved", "shot", "attached", "detached"];
 
 /// The orders a unit may hold, by their number in the `order` marker (1 = move).
 pub const ORDERS: &[&str] = &["move", "shoot", "rally", "assault", "overwatch", "spot"];
@@ -689,6 +749,13 @@ pub const MARKERS: &[MarkerDef] = &[
         tone: Tone::Info,
     },
     MarkerDef {
+        id: OW_MOMENT,
+        badge: "OW PASSED",
+        help: "Overwatch moment had: the enemy's Overwatch had its moment at this unit this turn; a unit that let it pass cannot go back to it",
+        kind: MarkerKind::Flag,
+        tone: Tone::Muted,
+    },
+    MarkerDef {
         id: MOVE_ONE,
         badge: "+1 AREA",
         help: "Shot with one die fewer (the optional rule): it may still move one area",
@@ -701,6 +768,13 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Moved: the half areas the unit has moved this turn under its move order (3 = 1½ areas); it may go on to its allowance",
         kind: MarkerKind::Count,
         tone: Tone::Info,
+    },
+    MarkerDef {
+        id: CDR_ACTION,
+        badge: "DONE",
+        help: "Commander's action: what the commander did this turn, by number: 1 moved, 2 shot, 3 attached, 4 detached (he acts once in his side's turn, with no order)",
+        kind: MarkerKind::Count,
+        tone: Tone::Muted,
     },
     MarkerDef {
         id: NO_MOVE,

@@ -8,7 +8,7 @@ use super::hits::{self, Round, Taking};
 use super::orders::{self, OrdersRoll};
 use super::rally::{self, Rally};
 use super::shoot::{self, Firer, Shooter, Shot, Target};
-use super::tables::{Armour, FIRER_IDS, Quality, UNIT_TYPE_IDS, UnitType, unit_type};
+use super::tables::{Armour, FIRER_IDS, FirerClass, Quality, UNIT_TYPE_IDS, UnitType, unit_type};
 use crate::dice::DiceSource;
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
@@ -42,6 +42,11 @@ fn type_of(p: &Params, name: &str, ids: &[&str]) -> Result<&'static UnitType, Ru
 
 fn armour(p: &Params, name: &str) -> Option<Armour> {
     p.text(name).and_then(Armour::parse)
+}
+
+/// The firer class input `name`, else the type's.
+fn class(p: &Params, name: &str, ty: &UnitType) -> FirerClass {
+    p.text(name).and_then(FirerClass::parse).unwrap_or(ty.class)
 }
 
 fn quality(p: &Params, name: &str) -> Quality {
@@ -78,13 +83,14 @@ pub fn shot(p: &Params, options: &Options) -> Result<Shot, RuleError> {
         label: "the friendly unit".into(),
         cover: p.flag("friend-cover"),
         armour: armour(p, "friend-armour").unwrap_or(Armour::None),
+        commander: false,
     });
     Ok(Shot {
         firer: Firer {
             label: ty.name.to_string(),
             shooter,
             weapon_range: ty.range(),
-            class: ty.class,
+            class: class(p, "firer-class", ty),
             superior_firepower: p.flag("superior"),
             assault_class: ty.assault,
         },
@@ -92,6 +98,7 @@ pub fn shot(p: &Params, options: &Options) -> Result<Shot, RuleError> {
             label: "the target".into(),
             cover: p.flag("target-cover"),
             armour: armour(p, "target-armour").unwrap_or(Armour::None),
+            commander: p.flag("target-commander"),
         },
         range: count(p, "range"),
         flank_or_rear: p.flag("flank"),
@@ -111,7 +118,7 @@ fn party(p: &Params, who: &str) -> Result<Party, RuleError> {
     Ok(Party {
         label: format!("{} ({who})", ty.name),
         weapon_range: ty.range(),
-        class: ty.class,
+        class: class(p, &format!("{who}-class"), ty),
         superior_firepower: p.flag(&format!("{who}-superior")),
         assault_class: ty.assault,
         commander: p
@@ -328,6 +335,38 @@ mod tests {
         let p = params(TAKE_HITS_PARAMS, &[("hits", "1"), ("to-commander", "")]);
         let why = resolved("take-hits", &p, &[]).unwrap_err().to_string();
         assert!(why.contains("no commander is attached"), "{why}");
+    }
+
+    #[test]
+    fn a_firer_class_given_overrides_the_types() {
+        let p = params(
+            SHOOT_PARAMS,
+            &[
+                ("firer", "tank"),
+                ("firer-class", "medium-gun"),
+                ("range", "1"),
+            ],
+        );
+        assert_eq!(
+            shot(&p, &Options::default()).unwrap().firer.class,
+            FirerClass::MediumGun
+        );
+        let p = params(SHOOT_PARAMS, &[("firer", "tank"), ("range", "1")]);
+        assert_eq!(
+            shot(&p, &Options::default()).unwrap().firer.class,
+            FirerClass::Normal
+        );
+        let p = params(
+            super::super::defs::ASSAULT_PARAMS,
+            &[
+                ("attacker", "infantry"),
+                ("defender", "light-gun"),
+                ("defender-class", "heavy-gun"),
+            ],
+        );
+        let (a, _, _) = assault(&p).unwrap();
+        assert_eq!(a.defender.class, FirerClass::HeavyGun);
+        assert_eq!(a.attacker.class, FirerClass::Normal);
     }
 
     #[test]

@@ -197,6 +197,11 @@ impl Ruleset for HatsOfTin {
         battle::offer_actors(battle, offer)
     }
 
+    /// Every round of hits waiting for its owner's choice stays offered until it is taken.
+    fn waiting_offers(&self, battle: &BattleView<'_>) -> Vec<Offer> {
+        battle::waiting_offers(battle)
+    }
+
     fn badges(&self, battle: &BattleView<'_>, unit: usize) -> Vec<Badge> {
         battle::badges(battle, unit)
     }

@@ -144,6 +144,8 @@ pub struct Target {
     pub cover: bool,
     /// Its armour class: 0 to −3.
     pub armour: Armour,
+    /// A commander alone: any hit destroys him, never converted into a retreat.
+    pub commander: bool,
 }
 
 /// One shooting roll.
@@ -184,6 +186,8 @@ pub struct FriendPlan {
     /// The friendly unit's label.
     pub label: String,
     pub modifiers: Vec<Modifier>,
+    /// A commander alone: any hit destroys him.
+    pub commander: bool,
 }
 
 impl FriendPlan {
@@ -204,6 +208,8 @@ pub struct Plan {
     pub firer: String,
     /// The target's label.
     pub target: String,
+    /// The target is a commander alone: any hit destroys him.
+    pub target_commander: bool,
     /// Dice thrown at the target.
     pub dice: u32,
     /// "2 dice (a unit)".
@@ -367,9 +373,13 @@ pub fn plan(s: &Shot) -> Result<Plan, RuleError> {
         ));
     }
     context.extend(reach_note(&s.target.label, total(&modifiers)));
+    if s.target.commander {
+        context.push(commander_note(&s.target.label));
+    }
     let friend = s.friend.as_ref().map(|fr| FriendPlan {
         label: fr.label.clone(),
         modifiers: modifiers_at(s, fr),
+        commander: fr.commander,
     });
     if let Some(fp) = &friend {
         context.push(format!(
@@ -379,12 +389,16 @@ pub fn plan(s: &Shot) -> Result<Plan, RuleError> {
             need_words(&fp.modifiers)
         ));
         context.extend(reach_note(&fp.label, fp.modifier()));
+        if fp.commander {
+            context.push(commander_note(&fp.label));
+        }
     }
     Ok(Plan {
         title: format!("Shooting: {} at {}", f.label, s.target.label),
         context,
         firer: f.label.clone(),
         target: s.target.label.clone(),
+        target_commander: s.target.commander,
         dice,
         dice_words,
         modifiers,
@@ -528,10 +542,16 @@ pub(crate) fn summary(p: &Plan, r: &ShotResult) -> String {
     s
 }
 
-/// What a round of `n` hits asks of its unit, in a few words.
-pub(crate) fn round_effect(label: &str, n: u32) -> String {
+/// "Lt. Moss is a commander alone: any hit destroys him, never converted into a retreat".
+fn commander_note(label: &str) -> String {
+    format!("{label} is a commander alone: any hit destroys him, never converted into a retreat")
+}
+
+/// What a round of `n` hits asks of its unit (or of a commander alone), in a few words.
+pub(crate) fn round_effect(label: &str, n: u32, commander: bool) -> String {
     match n {
         0 => format!("no effect on {label}"),
+        _ if commander => format!("{label} is destroyed: a single hit destroys a commander"),
         1 => format!("{label} takes 1 hit"),
         n => format!(
             "{label} takes {n} hits in one round: the first is taken; the owner may convert any of the other {} into retreats",
@@ -545,11 +565,14 @@ pub fn resolve(s: &Shot, dice: &mut dyn DiceSource) -> Result<(Resolution, ShotR
     let p = plan(s)?;
     let mut t = Thrower::new(dice);
     let (steps, out) = throw(&p, &mut t)?;
-    let mut effects = vec![round_effect(&p.target, out.hits)];
+    let mut effects = vec![round_effect(&p.target, out.hits, p.target_commander)];
     if let (Some(fp), Some(n)) = (&p.friend, out.friend_hits)
         && n > 0
     {
-        effects.push(format!("{} (its own round)", round_effect(&fp.label, n)));
+        effects.push(format!(
+            "{} (its own round)",
+            round_effect(&fp.label, n, fp.commander)
+        ));
     }
     Ok((
         Resolution {
@@ -658,6 +681,11 @@ pub fn odds(s: &Shot) -> Result<OddsReport, RuleError> {
         ("p_hit_per_die".to_string(), p_hit(p.modifier())),
         ("p_any_hit".to_string(), dist.p_where(|r| r.hits > 0)),
     ]);
+    if p.target_commander {
+        let lost = dist.p_where(|r| r.hits > 0);
+        notes.push(format!("{} destroyed: {}%", p.target, percent(lost)));
+        extra.insert("p_target_destroyed".into(), lost);
+    }
     if let Some(fp) = &p.friend {
         notes.push(chance_note(
             &format!("re-rolled misses at {}", fp.label),
@@ -670,6 +698,11 @@ pub fn odds(s: &Shot) -> Result<OddsReport, RuleError> {
                 .sum(),
         );
         extra.insert("p_friend_hit_per_die".into(), p_hit(fp.modifier()));
+        if fp.commander {
+            let lost = dist.p_where(|r| r.friend_hits.is_some_and(|n| n > 0));
+            notes.push(format!("{} destroyed: {}%", fp.label, percent(lost)));
+            extra.insert("p_friend_destroyed".into(), lost);
+        }
     }
     Ok(OddsReport {
         title: p.title,
@@ -711,6 +744,7 @@ mod tests {
             label: "Rifles".into(),
             cover: false,
             armour: Armour::None,
+            commander: false,
         }
     }
 
@@ -820,6 +854,7 @@ mod tests {
             label: "Tank".into(),
             armour: Armour::Medium,
             cover: false,
+            commander: false,
         };
         let s = Shot {
             flank_or_rear: true,
@@ -1158,6 +1193,7 @@ mod tests {
             label: "Support".into(),
             cover: true,
             armour: Armour::None,
+            commander: false,
         }
     }
 
@@ -1288,6 +1324,39 @@ mod tests {
             "Infantry at Rifles: each die hits on 5+ after −1 cover: 16.67% a die"
         );
         assert!((report.extra["p_any_hit"] - 11.0 / 36.0).abs() < 1e-12);
+    }
+
+    /// "A commander is destroyed by a single hit — any hit, from any round, never converted into
+    /// a retreat."
+    #[test]
+    fn a_commander_alone_is_destroyed_by_any_hit() {
+        let s = shot(
+            infantry(),
+            Target {
+                label: "Lt. Moss".into(),
+                commander: true,
+                ..rifles()
+            },
+            2,
+        );
+        let p = plan(&s).unwrap();
+        assert!(p.context.contains(
+            &"Lt. Moss is a commander alone: any hit destroys him, never converted into a retreat"
+                .to_string()
+        ));
+        let (r, _) = run(&s, &[6, 5]);
+        assert_eq!(
+            r.effects,
+            vec!["Lt. Moss is destroyed: a single hit destroys a commander"]
+        );
+        let report = odds(&s).unwrap();
+        assert!((report.extra["p_target_destroyed"] - 5.0 / 9.0).abs() < 1e-12);
+        assert!(
+            report
+                .notes
+                .contains(&"Lt. Moss destroyed: 55.56%".to_string())
+        );
+        compare(&s);
     }
 
     #[test]

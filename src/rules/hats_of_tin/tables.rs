@@ -591,6 +591,7 @@ pub fn table_docs() -> Vec<TableDoc> {
         notes: vec![
             "every distance in areas, through sides, not corners".into(),
             "commanders move as the type they command; a lone commander shoots with the range and firer class of that type".into(),
+            "armour and firer class are the type's usual; a scenario sets a unit's own (armour, firer_class), both relative to the period".into(),
         ],
     };
     let shooting = TableDoc {
@@ -613,7 +614,7 @@ pub fn table_docs() -> Vec<TableDoc> {
         .collect(),
         notes: vec![
             "2 dice a unit; a lone commander 1; an attached commander adds 1".into(),
-            "misses at a target adjacent to a friendly unit are re-rolled once against that unit, with its own cover and armour".into(),
+            "misses at a target adjacent to a unit of the firer's side are re-rolled once against that unit, with its own cover and armour".into(),
         ],
     };
     let quality = TableDoc {

@@ -9,8 +9,8 @@
 //! What the core reports is not reported again here: a reference the core refuses is skipped.
 
 use super::defs::{
-    COMMANDER, F_ARMOUR, F_ATTACHED, F_CARRIER, F_COMMANDS, F_EMBARKED, F_FIGHTING, F_FORCE,
-    F_SUPERIOR,
+    COMMANDER, F_ARMOUR, F_ATTACHED, F_CARRIER, F_COMMANDS, F_EMBARKED, F_FIGHTING, F_FIRER_CLASS,
+    F_FORCE, F_SUPERIOR,
 };
 use crate::rules::Options;
 use crate::scenario::{FormationDef, KeyPath, Problem, ScenarioFile, SideDef, Spanned, UnitDef};
@@ -117,6 +117,9 @@ fn never_commander(field: &str) -> Option<&'static str> {
         F_SUPERIOR => Some(
             "a commander has no superior firepower of his own: alone he shoots as the type he commands, attached he adds his die to his unit's",
         ),
+        F_FIRER_CLASS => Some(
+            "a commander has no gun of his own: alone he shoots with the firer class of the type he commands, attached he adds his die to his unit's",
+        ),
         F_EMBARKED => {
             Some("a commander is not carried: he is not a unit; he may be `attached` to one")
         }
@@ -142,8 +145,9 @@ fn side_checks(path: &KeyPath, side: &SideDef, out: &mut Vec<Problem>) {
     embarked(&units, &by_id, out);
 }
 
-/// `force`, `commands`, `attached` only on a commander; `armour`, `superior`, `embarked`,
-/// `carrier`, `fighting` never on one; `fighting` only on a carrier, and a truck always carries.
+/// `force`, `commands`, `attached` only on a commander; `armour`, `firer_class`, `superior`,
+/// `embarked`, `carrier`, `fighting` never on one; `fighting` only on a carrier, a truck always
+/// carries and has no firer class.
 fn fields_of_kind(u: &Unit<'_>, out: &mut Vec<Problem>) {
     for (key, value) in &u.def.fields {
         let field = key.get_ref().as_str();
@@ -156,6 +160,8 @@ fn fields_of_kind(u: &Unit<'_>, out: &mut Vec<Problem>) {
                 "`fighting` is said of a carrier: set carrier = true as well, or remove it (this unit, of kind `{}`, carries nothing)",
                 u.kind()
             ))
+        } else if field == F_FIRER_CLASS && u.kind() == TRUCK {
+            Some("a truck has no weapon, so no firer class: remove it".to_string())
         } else if field == F_CARRIER
             && u.kind() == TRUCK
             && value.get_ref().as_bool() == Some(false)
@@ -420,6 +426,7 @@ mod tests {
             "gb-2:infantry:embarked = \"gb-tr\"",
             "gb-3:mg:superior = true",
             "gb-t:tank:armour = \"medium\":carrier = true:fighting = true",
+            "gb-38:tank:armour = \"light\":firer_class = \"medium-gun\"",
             "gb-4:infantry:embarked = \"gb-t\"",
             "gb-tr:truck:carrier = true",
             "gb-b:truck",
@@ -458,15 +465,16 @@ mod tests {
     #[test]
     fn unit_fields_never_on_a_commander() {
         let gb = [
-            "gb-fc:commander:force = true:armour = \"light\":superior = true",
+            "gb-fc:commander:force = true:armour = \"light\":superior = true:firer_class = \"heavy-gun\"",
             "gb-c:commander:embarked = \"gb-tr\":carrier = true:fighting = true",
             "gb-tr:truck",
         ];
         let e = problems(&file(&gb, DE));
-        assert_eq!(e.len(), 5, "{e:?}");
+        assert_eq!(e.len(), 6, "{e:?}");
         for (problem, field) in e.iter().zip([
             "armour = \"light\": a commander has no armour",
             "superior = true: a commander has no superior firepower",
+            "firer_class = \"heavy-gun\": a commander has no gun of his own",
             "embarked = \"gb-tr\": a commander is not carried",
             "carrier = true: a commander carries no units",
             "fighting = true: a commander carries no units, so is no fighting carrier",
@@ -480,17 +488,23 @@ mod tests {
         let gb = [
             GB_FC,
             "gb-1:infantry:fighting = true",
-            "gb-tr:truck:carrier = false",
+            "gb-tr:truck:carrier = false:firer_class = \"normal\"",
             "gb-t:tank:carrier = true:fighting = true",
         ];
         let e = problems(&file(&gb, DE));
-        assert_eq!(e.len(), 2, "{e:?}");
+        assert_eq!(e.len(), 3, "{e:?}");
         assert!(
             e[0].ends_with("fighting = true: `fighting` is said of a carrier: set carrier = true as well, or remove it (this unit, of kind `infantry`, carries nothing)"),
             "{e:?}"
         );
         assert!(
             e[1].ends_with("carrier = false: a truck always carries: remove carrier = false"),
+            "{e:?}"
+        );
+        assert!(
+            e[2].ends_with(
+                "firer_class = \"normal\": a truck has no weapon, so no firer class: remove it"
+            ),
             "{e:?}"
         );
     }
