@@ -128,8 +128,11 @@ fn every_byte_flipped_is_detected_or_reported_never_replayed_silently() {
             Ok((battle, _, Some(tail))) => {
                 // Only the last line may be set aside; what stands is the battle before it.
                 let kept = tail.line - 2;
-                assert!(
-                    tail.line >= records,
+                // Never two records: a damaged line break before the last line joins two whole
+                // records, which is refused, not set aside.
+                assert_eq!(
+                    tail.line,
+                    records + 1,
                     "byte {at}: line {} set aside, but it is not the last",
                     tail.line
                 );
@@ -156,5 +159,31 @@ fn every_byte_flipped_is_detected_or_reported_never_replayed_silently() {
     assert!(
         reported > 0 && refused > 0,
         "{refused} refused, {reported} reported"
+    );
+}
+
+#[test]
+fn a_gigabyte_tail_without_a_line_break_is_reported_without_being_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("battle.jsonl");
+    fifty_records(&path);
+    let good = fs::metadata(&path).unwrap().len();
+    // A sparse gigabyte of zeros: read whole it would take a gigabyte of memory.
+    let f = fs::OpenOptions::new().write(true).open(&path).unwrap();
+    f.set_len(good + (1 << 30)).unwrap();
+    drop(f);
+    let p = path.to_str().unwrap();
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code =
+        umpire::cli::run_with_input(["umpire", "state", p], &mut &b""[..], &mut out, &mut err);
+    let err = String::from_utf8(err).unwrap();
+    assert_eq!(code, std::process::ExitCode::SUCCESS, "{err}");
+    assert!(err.contains("unfinished"), "{err}");
+    assert!(err.contains("1073741824"), "{err}");
+    assert_eq!(
+        fs::metadata(&path).unwrap().len(),
+        good + (1 << 30),
+        "state changes nothing"
     );
 }

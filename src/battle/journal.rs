@@ -79,6 +79,11 @@ const PREV_OPEN: &[u8] = b"\"prev\":\"";
 /// Length of the chain member with its punctuation: `"prev":"xxxxxxxx",`.
 const PREV_LEN: usize = PREV_OPEN.len() + 8 + 2;
 
+/// The longest line a journal holds: a header with the largest scenario (its text escaped as
+/// JSON) and room to spare. Nothing longer is ever written, and reading never holds more of one
+/// line: a longer last line is reported as unfinished without being read.
+pub const MAX_LINE: usize = 2 * crate::files::MAX_SCENARIO_BYTES as usize + 8 * 1024 * 1024;
+
 /// How a journal's lines are checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Checks {
@@ -261,7 +266,7 @@ pub struct Journal {
     /// The checksum of the last good line, which the next line's chain names.
     last: u32,
     /// A bad last line still in the file, past `len`, with its bytes.
-    pending: Option<(TornTail, Vec<u8>)>,
+    pending: Option<TornTail>,
 }
 
 impl Journal {
@@ -430,10 +435,10 @@ impl Journal {
     /// file, syncs it, then cuts the journal back to its last good line. Returns the tail with
     /// where it was saved, or `None` if there was none (or it was already set aside).
     pub fn set_aside_tail(&mut self) -> Result<Option<TornTail>, JournalError> {
-        let Some((mut tail, bytes)) = self.pending.take() else {
+        let Some(mut tail) = self.pending.take() else {
             return Ok(None);
         };
-        let saved = set_aside(&self.path, &bytes);
+        let saved = set_aside(&self.path, &self.file, self.len);
         let saved = match saved.and_then(|p| {
             self.file.set_len(self.len)?;
             self.file.sync_all()?;
@@ -441,7 +446,7 @@ impl Journal {
         }) {
             Ok(p) => p,
             Err(e) => {
-                self.pending = Some((tail, bytes));
+                self.pending = Some(tail);
                 return Err(self.io("set aside the bad last line of", e));
             }
         };
@@ -594,6 +599,12 @@ fn encode_line<T: Serialize>(
         line.extend_from_slice(&covered[1..]);
     }
     line.push(b'\n');
+    if line.len() > MAX_LINE {
+        return Err(encode(serde::ser::Error::custom(format!(
+            "the entry is {} bytes as a line; a journal line holds at most {MAX_LINE}",
+            line.len()
+        ))));
+    }
     Ok((line, crc))
 }
 
@@ -828,9 +839,10 @@ fn sync_dir(path: &Path) -> io::Result<()> {
     }
 }
 
-/// Writes a torn tail to a new sibling file `<journal>.torn-<unix-seconds>` (with `-2`, `-3` …
-/// added if that exists) and syncs it. Returns the file's path.
-fn set_aside(path: &Path, tail: &[u8]) -> io::Result<PathBuf> {
+/// Copies what `file` holds from `from` to its end (a torn tail, however long, a piece at a time)
+/// to a new sibling file `<journal>.torn-<unix-seconds>` (with `-2`, `-3` … added if that exists)
+/// and syncs it. Returns the file's path.
+fn set_aside(path: &Path, file: &File, from: u64) -> io::Result<PathBuf> {
     let secs = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -848,7 +860,7 @@ fn set_aside(path: &Path, tail: &[u8]) -> io::Result<PathBuf> {
             .open(&target)
         {
             Ok(mut f) => {
-                f.write_all(tail)?;
+                copy_from(file, from, &mut f)?;
                 f.sync_all()?;
                 sync_dir(&target)?;
                 return Ok(target);
@@ -856,6 +868,74 @@ fn set_aside(path: &Path, tail: &[u8]) -> io::Result<PathBuf> {
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
             Err(e) => return Err(e),
         }
+    }
+}
+
+/// Reads up to and including the next newline into `buf`, but never more than [`MAX_LINE`] bytes.
+fn read_bounded(input: &mut BufReader<File>, buf: &mut Vec<u8>) -> io::Result<usize> {
+    let mut total = 0;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(total);
+        }
+        let room = MAX_LINE - total;
+        let (take, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) if i < room => (i + 1, true),
+            _ if available.len() >= room => (room, true),
+            _ => (available.len(), false),
+        };
+        buf.extend_from_slice(&available[..take]);
+        input.consume(take);
+        total += take;
+        if done {
+            return Ok(total);
+        }
+    }
+}
+
+/// Where a damaged line is two whole records joined by one damaged byte (a line break flipped
+/// into something else): the offset in the line of that byte, if the line is that.
+fn merged_records(line: &mut [u8], checks: Checks, prev: u32) -> Option<usize> {
+    if checks == Checks::Unchecked {
+        return None;
+    }
+    let starts: Vec<usize> = line
+        .windows(CRC_OPEN.len())
+        .enumerate()
+        .skip(1)
+        .filter(|(_, w)| *w == CRC_OPEN)
+        .map(|(i, _)| i)
+        .collect();
+    for start in starts {
+        let at = start - 1;
+        let (first, second) = line.split_at_mut(at);
+        let Ok((_, crc)) = read_checked::<serde::de::IgnoredAny>(first, checks, prev) else {
+            continue;
+        };
+        if read_checked::<serde::de::IgnoredAny>(&mut second[1..], checks, crc).is_ok() {
+            return Some(at);
+        }
+    }
+    None
+}
+
+/// Copies `file` from `from` to its end into `out`, a piece at a time.
+fn copy_from(file: &File, from: u64, out: &mut File) -> io::Result<()> {
+    use std::os::unix::fs::FileExt as _;
+    let mut buf = vec![0u8; 1 << 16];
+    let mut at = from;
+    loop {
+        let n = file.read_at(&mut buf, at)?;
+        if n == 0 {
+            return Ok(());
+        }
+        out.write_all(&buf[..n])?;
+        at += n as u64;
     }
 }
 
@@ -875,8 +955,8 @@ pub struct Reading<H> {
     /// Number (1-based) of the next line.
     line: usize,
     buf: Vec<u8>,
-    /// A bad last line, with its bytes, once reached.
-    torn: Option<(TornTail, Vec<u8>)>,
+    /// A bad last line, once reached.
+    torn: Option<TornTail>,
     done: bool,
     /// The reading stopped at damage before the last line (it stays stopped).
     failed: bool,
@@ -892,15 +972,18 @@ impl<H: DeserializeOwned> Reading<H> {
             line: 1,
             message: message.to_string(),
         };
-        let n = input
-            .read_until(b'\n', &mut buf)
-            .map_err(|source| JournalError::Io {
-                path: path.clone(),
-                action: "read",
-                source,
-            })?;
+        let n = read_bounded(&mut input, &mut buf).map_err(|source| JournalError::Io {
+            path: path.clone(),
+            action: "read",
+            source,
+        })?;
         if n == 0 {
             return Err(corrupt("the file is empty (no header line)"));
+        }
+        if n >= MAX_LINE && buf.last() != Some(&b'\n') {
+            return Err(corrupt(&format!(
+                "no header line ends within its first {MAX_LINE} bytes: this is not a battle journal"
+            )));
         }
         if buf.last() != Some(&b'\n') {
             return Err(corrupt(
@@ -969,7 +1052,7 @@ impl<H> Reading<H> {
 
     /// A bad last line, once the reading has reached it (left in the file).
     pub fn torn(&self) -> Option<&TornTail> {
-        self.torn.as_ref().map(|(t, _)| t)
+        self.torn.as_ref()
     }
 
     /// Where the next line begins: the end of the last whole line read.
@@ -1012,15 +1095,15 @@ impl<H> Reading<H> {
         Ok(entries)
     }
 
+    /// Reads the next line into `buf`, with its newline: at most [`MAX_LINE`] bytes of it (a
+    /// longer line is left unread past that, and comes back without its newline).
     fn read_more(&mut self) -> Result<usize, JournalError> {
         self.buf.clear();
-        self.input
-            .read_until(b'\n', &mut self.buf)
-            .map_err(|source| JournalError::Io {
-                path: self.path.clone(),
-                action: "read",
-                source,
-            })
+        read_bounded(&mut self.input, &mut self.buf).map_err(|source| JournalError::Io {
+            path: self.path.clone(),
+            action: "read",
+            source,
+        })
     }
 
     fn next_line<E: DeserializeOwned>(&mut self) -> Option<Result<(usize, E), JournalError>> {
@@ -1030,17 +1113,32 @@ impl<H> Reading<H> {
             Err(e) => return Some(Err(e)),
         };
         let line = self.line;
-        let bad_tail = |kind, bytes: &[u8], offset| TornTail {
+        let bad_tail = |kind, bytes: u64, offset| TornTail {
             kind,
             offset,
-            bytes: bytes.len() as u64,
+            bytes,
             line,
             saved_to: None,
         };
         if self.buf.last() != Some(&b'\n') {
-            // Only ever the last line: an append that never finished.
-            let bytes = std::mem::take(&mut self.buf);
-            self.torn = Some((bad_tail(TailKind::Unfinished, &bytes, self.offset), bytes));
+            // Only ever the last line: an append that never finished. One longer than any line
+            // can be is not read on: the rest of the file is the tail.
+            let bytes = if n >= MAX_LINE {
+                match self.input.get_ref().metadata() {
+                    Ok(m) => m.len().saturating_sub(self.offset),
+                    Err(source) => {
+                        return Some(Err(JournalError::Io {
+                            path: self.path.clone(),
+                            action: "read",
+                            source,
+                        }));
+                    }
+                }
+            } else {
+                n as u64
+            };
+            self.buf = Vec::new();
+            self.torn = Some(bad_tail(TailKind::Unfinished, bytes, self.offset));
             return None;
         }
         match read_checked::<E>(&mut self.buf[..n - 1], self.checks, self.last) {
@@ -1057,11 +1155,25 @@ impl<H> Reading<H> {
                 message,
             })),
             Err(LineError::Damaged(message)) => {
-                // Damage on the last line is a bad tail; anywhere else it is an error.
-                let bytes = std::mem::take(&mut self.buf);
+                // Damage on the last line is a bad tail; anywhere else it is an error. Two whole
+                // records joined where one byte of a line break was damaged are not a tail.
+                if let Some(at) = merged_records(&mut self.buf[..n - 1], self.checks, self.last) {
+                    return Some(Err(JournalError::Corrupt {
+                        path: self.path.clone(),
+                        line,
+                        message: format!(
+                            "the line holds two whole records joined where a line break should \
+                             be (the byte at offset {} was damaged): they are not left out \
+                             silently",
+                            self.offset + at as u64
+                        ),
+                    }));
+                }
+                let bytes = n as u64;
+                self.buf.clear();
                 match self.read_more() {
                     Ok(0) => {
-                        self.torn = Some((bad_tail(TailKind::Damaged, &bytes, self.offset), bytes));
+                        self.torn = Some(bad_tail(TailKind::Damaged, bytes, self.offset));
                         None
                     }
                     Ok(_) => Some(Err(JournalError::Corrupt {
@@ -1081,7 +1193,7 @@ impl<H> Reading<H> {
         while let Some(entry) = self.next_entry::<serde::de::IgnoredAny>() {
             entry?;
         }
-        Ok((self.header, self.torn.map(|(t, _)| t)))
+        Ok((self.header, self.torn))
     }
 
     /// Ends the reading of a journal opened for writing: the journal, positioned to append after
@@ -1101,7 +1213,7 @@ impl<H> Reading<H> {
         journal.len = self.offset;
         journal.checks = self.checks;
         journal.last = self.last;
-        let torn = self.torn.as_ref().map(|(t, _)| t.clone());
+        let torn = self.torn.clone();
         journal.pending = self.torn;
         Ok((journal, self.header, torn))
     }
@@ -1522,6 +1634,76 @@ mod tests {
             let _ = std::fs::remove_file(&path);
             let _ = std::fs::remove_file(&away);
         }
+    }
+
+    #[test]
+    fn a_last_line_longer_than_any_line_is_an_unfinished_tail_read_no_further() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = journal_with(dir.path(), 2);
+        let good = std::fs::metadata(&path).unwrap().len();
+        // A gigabyte of zeros with no line break, as a sparse file: reading it whole would take a
+        // gigabyte of memory.
+        let f = OpenOptions::new().write(true).open(&path).unwrap();
+        f.set_len(good + (1 << 30)).unwrap();
+        drop(f);
+        let l = Journal::read::<Head, Item>(&path).unwrap();
+        assert_eq!(l.entries.len(), 2);
+        let torn = l.torn.unwrap();
+        assert_eq!(torn.kind, TailKind::Unfinished);
+        assert_eq!((torn.offset, torn.bytes), (good, 1 << 30));
+        // Set aside (copied a piece at a time), the journal carries on. A smaller tail keeps the
+        // test's disk use down.
+        let f = OpenOptions::new().write(true).open(&path).unwrap();
+        f.set_len(good + MAX_LINE as u64 + 10).unwrap();
+        drop(f);
+        let mut o = Journal::open::<Head, Item>(&path).unwrap();
+        assert_eq!(o.torn.as_ref().unwrap().bytes, MAX_LINE as u64 + 10);
+        o.journal.append(&item(3)).unwrap();
+        drop(o);
+        assert_eq!(torn_files(dir.path()).len(), 1);
+        let saved = std::fs::metadata(&torn_files(dir.path())[0]).unwrap().len();
+        assert_eq!(saved, MAX_LINE as u64 + 10);
+        assert_eq!(Journal::read::<Head, Item>(&path).unwrap().entries.len(), 3);
+    }
+
+    #[test]
+    fn no_line_longer_than_any_line_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = journal_with(dir.path(), 1);
+        let mut j = Journal::open::<Head, Item>(&path).unwrap().journal;
+        let before = std::fs::read(&path).unwrap();
+        let long = Item {
+            n: 2,
+            text: "x".repeat(MAX_LINE),
+        };
+        let e = j.append(&long).unwrap_err();
+        assert!(e.to_string().contains("holds at most"), "{e}");
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+    }
+
+    #[test]
+    fn two_records_joined_by_a_damaged_line_break_are_an_error_not_a_tail() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = journal_with(dir.path(), 3);
+        let mut bytes = std::fs::read(&path).unwrap();
+        // The line break before the last line, flipped by one bit.
+        let at = bytes[..bytes.len() - 1]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .unwrap();
+        bytes[at] ^= 0x01;
+        std::fs::write(&path, &bytes).unwrap();
+        let e = Journal::read::<Head, Item>(&path).unwrap_err().to_string();
+        assert!(e.contains(":3:"), "{e}");
+        assert!(e.contains("two whole records joined"), "{e}");
+        assert!(e.contains(&format!("offset {at}")), "{e}");
+        // A damaged last line that is one record stays a bad tail.
+        bytes[at] ^= 0x01;
+        let n = bytes.len();
+        bytes[n - 3] ^= 0x01;
+        std::fs::write(&path, &bytes).unwrap();
+        let l = Journal::read::<Head, Item>(&path).unwrap();
+        assert_eq!(l.torn.unwrap().kind, TailKind::Damaged);
     }
 
     #[test]
