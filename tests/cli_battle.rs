@@ -523,6 +523,11 @@ fn every_refusal_leaves_the_journal_byte_for_byte() {
         assert!(!err.contains('\u{1b}'), "escaped: {err:?}");
     }
     assert_eq!(given.state()["records"], 3, "nothing was recorded");
+    // A note is a few paragraphs at most: a 20 MB note is refused, not stored twice.
+    let long = "word ".repeat(801);
+    let err = given.refused(1, "note", &[long.as_str()]);
+    assert!(err.contains("a note holds at most 4000"), "{err}");
+    given.ok("note", &[&long[..4000]]);
 }
 
 #[test]

@@ -264,6 +264,10 @@ impl<'a> BattleView<'a> {
     }
 }
 
+/// The longest note the umpire may write, in characters: a few paragraphs. A note is kept in the
+/// journal, the history and every report, so it is bounded like everything else read from outside.
+pub const MAX_NOTE_CHARS: usize = 4000;
+
 /// A battle in memory: its scenario, roster, history and current state.
 pub struct Battle {
     pub ruleset: &'static dyn Ruleset,
@@ -612,6 +616,13 @@ impl Battle {
                 }
                 if text.trim().is_empty() {
                     return Err(BattleError::Invalid("the note is empty".into()));
+                }
+                let length = text.chars().count();
+                if length > MAX_NOTE_CHARS {
+                    return Err(BattleError::Invalid(format!(
+                        "the note is {length} characters long; a note holds at most \
+                         {MAX_NOTE_CHARS} (write a longer account as several notes)"
+                    )));
                 }
                 Event {
                     kind: EventKind::Note { text: text.clone() },
