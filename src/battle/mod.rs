@@ -113,6 +113,71 @@ impl Event {
     pub fn faces(&self) -> Vec<&Roll> {
         self.resolutions.iter().flat_map(|r| r.faces()).collect()
     }
+
+    /// Every text the event carries that is shown to someone (its summary, notes and offers,
+    /// each resolution's words, the inputs typed, the causes of its effects), with what it is.
+    pub fn texts<'a>(&'a self) -> Vec<(&'static str, &'a str)> {
+        let mut out = vec![("summary", self.summary.as_str())];
+        let params = |p: &'a Params, out: &mut Vec<(&'static str, &'a str)>| {
+            for (_, v) in p.iter() {
+                match v {
+                    crate::rules::Value::Text(t) => out.push(("input", t.as_str())),
+                    crate::rules::Value::List(l) => {
+                        out.extend(l.iter().map(|t| ("input", t.as_str())))
+                    }
+                    _ => {}
+                }
+            }
+        };
+        match &self.kind {
+            EventKind::Act { action, params: p } => {
+                out.push(("procedure", action));
+                params(p, &mut out);
+            }
+            EventKind::Note { text } => out.push(("note", text)),
+            EventKind::Start | EventKind::Advance | EventKind::Edit => {}
+        }
+        out.extend(self.notes.iter().map(|n| ("note", n.as_str())));
+        for o in &self.offers {
+            out.push(("offer", o.text.as_str()));
+            params(&o.params, &mut out);
+        }
+        for e in &self.effects {
+            match e {
+                Effect::Removed { cause, .. } | Effect::Exposed { cause, .. } => {
+                    out.push(("cause", cause.as_str()));
+                }
+                Effect::Area {
+                    marker: Some(m), ..
+                } => out.push(("area", m.label.as_str())),
+                _ => {}
+            }
+        }
+        for r in &self.resolutions {
+            out.push(("resolution", r.title.as_str()));
+            out.push(("resolution", r.result.as_str()));
+            out.extend(r.context.iter().map(|t| ("resolution", t.as_str())));
+            out.extend(r.effects.iter().map(|t| ("resolution", t.as_str())));
+            for step in &r.steps {
+                out.push(("resolution", step.label.as_str()));
+                out.push(("resolution", step.outcome.as_str()));
+                out.extend(step.table.iter().map(|t| ("resolution", t.as_str())));
+                out.extend(step.row.iter().map(|t| ("resolution", t.as_str())));
+                out.extend(step.notes.iter().map(|t| ("resolution", t.as_str())));
+                out.extend(step.modifiers.iter().map(|m| ("resolution", m.reason.as_str())));
+                out.extend(step.dice.iter().map(|d| ("resolution", d.purpose.as_str())));
+            }
+        }
+        out
+    }
+
+    /// The first of [`Event::texts`] holding a character that could rewrite what a terminal or a
+    /// report shows (control, bidirectional and invisible ones): what it is, and the character.
+    pub fn forbidden_text(&self) -> Option<(&'static str, char)> {
+        self.texts()
+            .into_iter()
+            .find_map(|(what, t)| crate::text::forbidden_char(t).map(|(_, c)| (what, c)))
+    }
 }
 
 /// Who looks at the battle: what a report, a players' view or the umpire's screen may show.
@@ -685,6 +750,13 @@ impl Battle {
                 }
             }
             (EventKind::Advance | EventKind::Edit, false) => {}
+        }
+        // Whatever a journal says is shown: none of it may rewrite a terminal or a report.
+        if let Some((what, c)) = event.forbidden_text() {
+            return Err(BattleError::Invalid(format!(
+                "its {what}: {}",
+                crate::text::not_allowed_here(c)
+            )));
         }
         if let Audience::Side(side) = &event.audience
             && self.roster.side_index(side).is_none()
