@@ -328,15 +328,15 @@ pub const OPTIONS: &[OptionDef] = &[
     ),
     choice_opt(
         "road_column_against_position",
-        &["row-8", "row-6"],
-        "\"row-8\"",
-        "Line in road column firing from the open at a village, forest or hill: row-8 kills on a 6 at any strength (decision); row-6 reads the published row 6 (1-3-6, a 1-figure regiment on a 6)",
+        &["row-6", "row-8"],
+        "\"row-6\"",
+        "Line in road column (or a cross-country column) firing from the open at a village, forest or hill: row-6 reads the published row 6, which holds for any formation (1-3-6, a 1-figure regiment on a 6) (decision); row-8 is the harsher reading, a kill on a 6 at any strength",
     ),
     choice_opt(
         "three_six",
-        &["3-to-6", "3-and-6"],
-        "\"3-to-6\"",
-        "how \"3-6\" reads: 3-to-6 is faces 3, 4, 5 and 6 (decision); 3-and-6 is faces 3 and 6 only, as \"1-3-6\" lists faces",
+        &["3-and-6", "3-to-6"],
+        "\"3-and-6\"",
+        "how \"3-6\" reads: 3-and-6 is faces 3 and 6 (one third), as \"1-3-6\" lists faces 1, 3 and 6 (decision); 3-to-6 is faces 3, 4, 5 and 6, for groups who read it so",
     ),
     choice_opt(
         "morale_tie",
@@ -378,11 +378,12 @@ pub enum ThreeSix {
     ThreeAndSix,
 }
 
-/// Which row a Line road column firing from the open at a strong position reads.
+/// Which row a Line road column firing from the open at a strong position reads: the published
+/// row 6 (any formation), or the harsher "row 8" (a kill on a 6 at any strength).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RoadColumnRow {
-    Row8,
     Row6,
+    Row8,
 }
 
 /// Equal morale totals.
@@ -431,15 +432,15 @@ impl Settings {
             } else {
                 Formation::RoadColumn
             },
-            road_column_against_position: if o.text("road_column_against_position") == "row-6" {
-                RoadColumnRow::Row6
-            } else {
+            road_column_against_position: if o.text("road_column_against_position") == "row-8" {
                 RoadColumnRow::Row8
-            },
-            three_six: if o.text("three_six") == "3-and-6" {
-                ThreeSix::ThreeAndSix
             } else {
+                RoadColumnRow::Row6
+            },
+            three_six: if o.text("three_six") == "3-to-6" {
                 ThreeSix::ThreeToSix
+            } else {
+                ThreeSix::ThreeAndSix
             },
             morale_tie: if o.text("morale_tie") == "both-hold" {
                 TieRule::BothHold
@@ -474,13 +475,13 @@ pub const DECISIONS: &[Decision] = &[
         option: None,
     },
     Decision {
-        topic: "rifle table, row 8",
-        text: "the text has no row for Line in road column firing from the open at a village, forest or hill: it kills on a 6, at any strength",
+        topic: "rifle table, row 6 (changed)",
+        text: "row 6 reads \"Any 4-3-2 Unit Regiment, ATTACKING from the open against a village, hill or forest\": any formation, so Line in road column (or a cross-country column) firing from the open at such a position reads row 6 (1-3-6; a 1-figure regiment on a 6). The harsher reading, a kill on a 6 at any strength (\"row 8\"), is the option",
         option: Some("road_column_against_position"),
     },
     Decision {
         topic: "rifle table, order of precedence",
-        text: "row 7 is read first, then row 5, then rows 1–4, 6 and 8. A town and a village's outer area are the same kind of position; \"such a position\" of row 5 is a town or village's outer area, a forest (either area) or a hill",
+        text: "row 7 is read first, then row 5, then rows 1–4 and 6 (row 8 only under its option). A town and a village's outer area are the same kind of position; \"such a position\" of row 5 is a town or village's outer area, a forest (either area) or a hill",
         option: None,
     },
     Decision {
@@ -490,7 +491,7 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "\"3-6\"",
-        text: "the text's \"3-6\" (artillery into an outer area, Line firing at a gun crew, a 1-figure light cavalry squadron in melee) is read as a 3, 4, 5 or 6",
+        text: "the text's \"3-6\" (artillery and canister into an outer area, Line of 4/3/2 figures firing at a gun crew, a 1-figure light cavalry squadron in melee) is a roll of 3 or 6 (one third), never 3 to 6: the text always gives the weaker unit or the better cover the harder throw, which only this reading keeps",
         option: Some("three_six"),
     },
     Decision {
@@ -789,7 +790,7 @@ pub const MELEE_PARAMS: &[ParamDef] = &[
     .derived(),
     ParamDef::new(
         "defender-in",
-        "where the defender stands (cavalry cannot melee infantry in a village's outer area)",
+        "where the defender stands (only infantry may melee defenders in a village's outer area)",
         POSITIONS,
     )
     .default("open")
@@ -850,7 +851,7 @@ pub const REINFORCED_PARAMS: &[ParamDef] = &[
     .derived(),
     ParamDef::new(
         "defender-in",
-        "where the defender stands (cavalry cannot melee infantry in a village's outer area)",
+        "where the defender stands (only infantry may melee defenders in a village's outer area)",
         POSITIONS,
     )
     .default("open")
@@ -1079,8 +1080,9 @@ mod tests {
         assert_eq!(d.artillery_high_range, 18.0);
         assert!(!d.concealment);
         assert_eq!(d.cross_country_fires_as, Formation::RoadColumn);
-        assert_eq!(d.road_column_against_position, RoadColumnRow::Row8);
-        assert_eq!(d.three_six, ThreeSix::ThreeToSix);
+        // Row 6 for any formation, and "3-6" as faces 3 and 6 (the digest's readings).
+        assert_eq!(d.road_column_against_position, RoadColumnRow::Row6);
+        assert_eq!(d.three_six, ThreeSix::ThreeAndSix);
         assert_eq!(d.morale_tie, TieRule::ThrowAgain);
         assert_eq!(d.canister_in_outer_area, CanisterOuter::AsArtillery);
         let mut o = Options::defaults(OPTIONS);
@@ -1088,8 +1090,8 @@ mod tests {
             "musket_range=9",
             "concealment=true",
             "cross_country_fires_as=line",
-            "road_column_against_position=row-6",
-            "three_six=3-and-6",
+            "road_column_against_position=row-8",
+            "three_six=3-to-6",
             "morale_tie=both-hold",
             "canister_in_outer_area=automatic",
         ] {
@@ -1099,8 +1101,8 @@ mod tests {
         assert_eq!(s.musket_range, 9.0);
         assert!(s.concealment);
         assert_eq!(s.cross_country_fires_as, Formation::Line);
-        assert_eq!(s.road_column_against_position, RoadColumnRow::Row6);
-        assert_eq!(s.three_six, ThreeSix::ThreeAndSix);
+        assert_eq!(s.road_column_against_position, RoadColumnRow::Row8);
+        assert_eq!(s.three_six, ThreeSix::ThreeToSix);
         assert_eq!(s.morale_tie, TieRule::BothHold);
         assert_eq!(s.canister_in_outer_area, CanisterOuter::Automatic);
     }
