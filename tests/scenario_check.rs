@@ -58,6 +58,7 @@ const MISTAKES: &[&str] = &[
     "figures-above-full-tray",
     "figures-on-a-gun",
     "formation-not-infantry",
+    "cross-country-alone",
     "works-without-hits-to-destroy",
     "hits-to-destroy-not-works",
     "concealed-works",

@@ -532,9 +532,10 @@ fn canister_kills_first_and_the_return_fire_can_kill_the_crew() {
             ("range", "5"),
             ("return-fire", ""),
         ],
-        "4",
+        "6",
     );
-    // One figure killed automatically; f1, now 3 figures of Line, kills the crew on 3-6.
+    // One figure killed automatically; f1, now 3 figures of Line, kills the crew on 3-6 (a 3 or
+    // a 6).
     assert_eq!(left(&b, "f1"), 3);
     assert!(e.effects.contains(&set("a-gun", CREW_KILLED, Some(1))));
     assert!(has(&b, "f1", FIRED), "the return fire is its rifle fire");

@@ -170,8 +170,10 @@ fn line_one_figure_kills_on_one_three_six() {
     assert!(out.contains("Result: No kill\n"), "{out}");
 }
 
+/// Digest: "Rifle fire at a gun crew … Line 4/3/2 kill the crew on 3-6", and "3-6" is "a roll
+/// of 3 or 6 (one third), never 3 to 6"; 3 to 6 stays an option.
 #[test]
-fn line_three_figures_kill_a_crew_on_three_to_six() {
+fn line_three_figures_kill_a_crew_on_a_three_or_a_six() {
     let args = [
         "rifle",
         "--firer",
@@ -193,15 +195,32 @@ fn line_three_figures_kill_a_crew_on_three_to_six() {
     );
     assert_eq!(
         field(&out, "outcome"),
-        ["rolled 4 (needs 3, 4, 5 or 6): the crew is killed"]
+        ["rolled 4 (needs 3 or 6): the crew survives"]
     );
-    assert!(out.contains("Result: The crew is killed\n"), "{out}");
-    // The other reading of "3-6": faces 3 and 6 only.
-    let mut other = args.to_vec();
-    other.extend(["--option", "three_six=3-and-6"]);
-    let out = resolve(&other);
     assert!(out.contains("Result: The crew survives\n"), "{out}");
-    assert!(out.contains("three_six = \"3-and-6\""), "{out}");
+    let mut six = args.to_vec();
+    *six.last_mut().unwrap() = "6";
+    assert!(resolve(&six).contains("Result: The crew is killed\n"));
+    // One third, exactly.
+    let crew = odds(&["rifle", "--firer", "line", "--figures", "3", "--at-crew"]);
+    assert_eq!(
+        odds_lines(&crew),
+        [
+            (33.33, "The crew is killed (exactly 1/3)".to_string()),
+            (66.67, "The crew survives (exactly 2/3)".to_string())
+        ],
+        "{crew}"
+    );
+    assert!(
+        crew.contains("kills on a roll of 3 or 6 (one d6)"),
+        "{crew}"
+    );
+    // The other reading of "3-6", for groups who read it so: faces 3 to 6.
+    let mut other = args.to_vec();
+    other.extend(["--option", "three_six=3-to-6"]);
+    let out = resolve(&other);
+    assert!(out.contains("Result: The crew is killed\n"), "{out}");
+    assert!(out.contains("three_six = \"3-to-6\""), "{out}");
 }
 
 #[test]
@@ -273,9 +292,28 @@ fn artillery_outer_inner_range_and_moved_guns() {
         "--range",
         "10",
         "--dice",
-        "4",
+        "3",
     ]);
     assert!(out.contains("Result: One figure killed\n"), "{out}");
+    // "3-6" is a 3 or a 6: a 4 into an outer area kills nobody.
+    let out = resolve(&[
+        "artillery",
+        "--target",
+        "line",
+        "--target-in",
+        "forest-outer",
+        "--range",
+        "10",
+        "--dice",
+        "4",
+    ]);
+    assert_eq!(
+        field(&out, "row"),
+        [
+            "troops in a village's or forest's outer area: 1, 2, 4, 5: no effect; 3, 6: one figure killed"
+        ]
+    );
+    assert!(out.contains("Result: No effect\n"), "{out}");
     let err = fails(
         1,
         &[
@@ -596,7 +634,7 @@ fn canister_with_and_without_return_fire() {
     ]);
     assert!(out.contains("Result: Canister kills one figure\n"), "{out}");
     assert!(field(&out, "dice").is_empty(), "{out}");
-    // The regiment fires back with the 2 figures left: row A, 3-6.
+    // The regiment fires back with the 2 figures left: row A, 3-6 (a 3 or a 6).
     let out = resolve(&[
         "canister",
         "--target",
@@ -605,7 +643,7 @@ fn canister_with_and_without_return_fire() {
         "3",
         "--return-fire",
         "--dice",
-        "5",
+        "6",
     ]);
     assert!(
         out.contains("Result: Canister kills one figure; the return fire kills the crew\n"),
@@ -836,7 +874,7 @@ fn odds_of_every_procedure() {
     let lines = odds_lines(&rifle);
     assert_eq!(lines[0].0, 50.0, "{rifle}");
     let crew = odds(&["rifle", "--firer", "line", "--figures", "3", "--at-crew"]);
-    assert!(odds_lines(&crew)[0].1.contains("exactly 2/3"), "{crew}");
+    assert!(odds_lines(&crew)[0].1.contains("exactly 1/3"), "{crew}");
     let art = odds(&["artillery", "--target", "line", "--range", "10"]);
     let lines = odds_lines(&art);
     assert_eq!(
@@ -1045,7 +1083,7 @@ fn refusals_name_the_input() {
         ],
     );
     assert!(
-        err.contains("cavalry cannot melee infantry in a village's outer area"),
+        err.contains("only infantry may enter a village's outer area"),
         "{err}"
     );
     let err = fails(2, &["resolve", "scruby", "melle"]);
@@ -1175,4 +1213,92 @@ fn the_readme_shows_what_the_program_prints() {
         checked += 1;
     }
     assert_eq!(checked, 3, "the README's scruby examples");
+}
+
+/// Digest, rifle fire, "Decision (changed)": Line in road column firing from the open at a
+/// village, hill or forest reads row 6 (1-3-6); the harsher "on a 6" reading is an option.
+#[test]
+fn a_road_column_firing_from_the_open_at_a_village_reads_row_6() {
+    let args = [
+        "rifle",
+        "--firer",
+        "line",
+        "--figures",
+        "4",
+        "--formation",
+        "road-column",
+        "--target-in",
+        "village-outer",
+        "--dice",
+        "3",
+    ];
+    let out = resolve(&args);
+    assert_eq!(
+        field(&out, "row"),
+        [
+            "row 6 — Line, 4/3/2, line or road column, from the open | target in a village, forest or on a hill | kills 1 figure on 1-3-6 (a 1-figure regiment: on 6)"
+        ]
+    );
+    assert!(out.contains("Result: One figure killed\n"), "{out}");
+    let mut row8 = args.to_vec();
+    row8.extend(["--option", "road_column_against_position=row-8"]);
+    let out = resolve(&row8);
+    assert!(field(&out, "row")[0].starts_with("row 8 —"), "{out}");
+    assert!(out.contains("Result: No kill\n"), "{out}");
+    let o = odds(&args[..args.len() - 2]);
+    assert_eq!(odds_lines(&o)[0].0, 50.0, "{o}");
+}
+
+/// Digest: "a gun within musket range of its target fires canister (not ordinary fire)".
+#[test]
+fn artillery_at_troops_within_musket_range_is_refused_for_canister() {
+    let err = fails(
+        1,
+        &[
+            "resolve",
+            "scruby",
+            "artillery",
+            "--target",
+            "line",
+            "--range",
+            "5",
+            "--dice",
+            "1",
+        ],
+    );
+    assert!(
+        err.contains("--range 5: within musket range (6\", option musket_range) a gun fires canister at infantry or cavalry, not ordinary fire: use `canister`"),
+        "{err}"
+    );
+    let err = fails(
+        1,
+        &[
+            "odds",
+            "scruby",
+            "artillery",
+            "--target",
+            "light-cavalry",
+            "--range",
+            "6",
+        ],
+    );
+    assert!(err.contains("use `canister`"), "{err}");
+    // Beyond it, or at a gun, ordinary fire.
+    resolve(&[
+        "artillery",
+        "--target",
+        "line",
+        "--range",
+        "7",
+        "--dice",
+        "1",
+    ]);
+    resolve(&[
+        "artillery",
+        "--counter-battery",
+        "--range",
+        "5",
+        "--dice",
+        "1",
+    ]);
 }

@@ -236,11 +236,11 @@ impl Bombardment {
         self.target_in
             .admits(self.target)
             .map_err(|e| RuleError::refused(format!("--target-in {}: {e}", self.target_in.id())))?;
-        if !self.at_gun() && !self.at_works() && self.range <= s.musket_range {
-            context.push(format!(
-                "within musket range ({}\"): the gun may fire canister instead (umpire resolve scruby canister)",
-                s.musket_range
-            ));
+        if (self.target.is_infantry() || self.target.is_cavalry()) && self.range <= s.musket_range {
+            return Err(RuleError::refused(format!(
+                "--range {}: within musket range ({}\", option musket_range) a gun fires canister at infantry or cavalry, not ordinary fire: use `canister`",
+                self.range, s.musket_range
+            )));
         }
         if self.at_works() {
             context.push(format!(
@@ -903,6 +903,8 @@ mod tests {
         assert!(r.steps[0].notes[0].contains("Grenadiers are not affected"));
     }
 
+    /// Digest, artillery: "Into the outer area of a village or forest: a figure is killed on 3-6
+    /// only; a 2 has no effect" — a 3 or a 6, one third, less often than in the open (one half).
     #[test]
     fn outer_areas_kill_on_three_six_and_ignore_the_two() {
         let s = Settings::default();
@@ -913,14 +915,50 @@ mod tests {
         ] {
             assert_eq!(
                 results(&gun_at(Kind::Line, p), &s),
-                [NoEffect, NoEffect, Kill, Kill, Kill, Kill]
+                [NoEffect, NoEffect, Kill, NoEffect, NoEffect, Kill]
             );
+            let outer = gun_at(Kind::Line, p).distribution(&s).unwrap();
+            let open = gun_at(Kind::Line, Position::Open).distribution(&s).unwrap();
+            assert_eq!(outer.p(&Kill), Prob::new(1, 3));
+            assert!(outer.p(&Kill) < open.p(&Kill), "better cover, harder throw");
         }
-        let s36 = test_settings(&["three_six=3-and-6"]);
+        let to6 = test_settings(&["three_six=3-to-6"]);
         assert_eq!(
-            results(&gun_at(Kind::Line, Position::VillageOuter), &s36),
-            [NoEffect, NoEffect, Kill, NoEffect, NoEffect, Kill]
+            results(&gun_at(Kind::Line, Position::VillageOuter), &to6),
+            [NoEffect, NoEffect, Kill, Kill, Kill, Kill]
         );
+    }
+
+    /// Digest, light cavalry section: "a gun within musket range of its target fires canister
+    /// (not ordinary fire)"; artillery: "Canister: at musket range against infantry or cavalry".
+    #[test]
+    fn within_musket_range_troops_get_canister_not_ordinary_fire() {
+        let s = Settings::default();
+        for t in [
+            Kind::Line,
+            Kind::Grenadier,
+            Kind::HeavyCavalry,
+            Kind::LightCavalry,
+        ] {
+            let mut b = gun_at(t, Position::Open);
+            b.range = 6.0;
+            let e = b.column(&s).unwrap_err().to_string();
+            assert!(
+                e.contains("--range 6: within musket range") && e.contains("use `canister`"),
+                "{e}"
+            );
+            b.range = 6.5;
+            assert!(b.column(&s).is_ok(), "beyond musket range: ordinary fire");
+        }
+        // A gun or works at that range take ordinary fire (canister is for troops).
+        for mut b in [gun_at(Kind::Cannon, Position::Open), at_works(0, 2)] {
+            b.range = 4.0;
+            assert!(b.column(&s).is_ok(), "{b:?}");
+        }
+        // At a 9" musket range, 8" is canister range too.
+        let mut b = gun_at(Kind::Line, Position::Open);
+        b.range = 8.0;
+        assert!(b.column(&test_settings(&["musket_range=9"])).is_err());
     }
 
     #[test]
@@ -985,7 +1023,7 @@ mod tests {
             [last, NoEffect, last, NoEffect, NoEffect, last]
         );
         // One hit destroys works of 1; the 3-6 reading does not touch the column.
-        let s36 = test_settings(&["three_six=3-and-6"]);
+        let s36 = test_settings(&["three_six=3-to-6"]);
         let one = WorksDestroyed { of: 1 };
         assert_eq!(
             results(&at_works(0, 1), &s36),
@@ -1086,7 +1124,7 @@ mod tests {
 
     #[test]
     fn artillery_odds_equal_brute_force() {
-        for s in [Settings::default(), test_settings(&["three_six=3-and-6"])] {
+        for s in [Settings::default(), test_settings(&["three_six=3-to-6"])] {
             for (target, pos, hits) in [
                 (Kind::Line, Position::Open, 0),
                 (Kind::Grenadier, Position::Hill, 0),
@@ -1108,7 +1146,7 @@ mod tests {
 
     #[test]
     fn works_odds_equal_brute_force() {
-        for s in [Settings::default(), test_settings(&["three_six=3-and-6"])] {
+        for s in [Settings::default(), test_settings(&["three_six=3-to-6"])] {
             for (hits, of) in [(0, 1), (0, 2), (1, 2), (0, 5), (3, 5), (98, 99)] {
                 let b = at_works(hits, of);
                 let exact = b.distribution(&s).unwrap();
@@ -1181,9 +1219,10 @@ mod tests {
             "a 5 is not the 6 row B needs"
         );
         assert_eq!(shoot(&c, &s, &[6]).crew_killed, Some(true));
-        // 3 figures, 2 left: row A (3-6).
+        // 3 figures, 2 left: row A (3-6: a 3 or a 6; a 4 misses).
         let c = canister(Kind::Line, 3, Position::Open, true);
-        assert_eq!(shoot(&c, &s, &[4]).crew_killed, Some(true));
+        assert_eq!(shoot(&c, &s, &[3]).crew_killed, Some(true));
+        assert_eq!(shoot(&c, &s, &[4]).crew_killed, Some(false));
         // Grenadiers: row C (1-3-6).
         let c = canister(Kind::Grenadier, 1, Position::Open, true);
         let end = shoot(&c, &s, &[]);
@@ -1195,13 +1234,14 @@ mod tests {
         // In an outer area: the canister's die first (3-6), then the return fire.
         let c = canister(Kind::Line, 2, Position::VillageOuter, true);
         assert_eq!(
-            shoot(&c, &s, &[2, 4]),
+            shoot(&c, &s, &[2, 6]),
             CanisterEnd {
                 killed: false,
                 left: 2,
                 crew_killed: Some(true)
             }
         );
+        assert!(!shoot(&c, &s, &[4, 4]).killed, "a 4 is not a 3 or a 6");
         assert_eq!(
             shoot(&c, &s, &[3, 5]),
             CanisterEnd {
@@ -1236,7 +1276,7 @@ mod tests {
 
     #[test]
     fn canister_odds_equal_brute_force() {
-        for s in [Settings::default(), test_settings(&["three_six=3-and-6"])] {
+        for s in [Settings::default(), test_settings(&["three_six=3-to-6"])] {
             for (t, n, pos, ret) in [
                 (Kind::Line, 4, Position::Open, true),
                 (Kind::Line, 2, Position::Open, true),

@@ -50,14 +50,102 @@ fn flag(v: &BattleView<'_>, u: usize, marker: &str) -> bool {
     v.unit_state(u).has(marker)
 }
 
-/// An infantry regiment's formation, from its markers.
+/// An infantry regiment's formation, from its markers: a cross-country column only while its
+/// column holds 3 or more regiments (one or two regiments are no such column: they stand in line).
 pub fn formation(v: &BattleView<'_>, u: usize) -> Formation {
-    if flag(v, u, CROSS_COUNTRY) {
+    if column(v, u).is_some() {
         Formation::CrossCountry
     } else if flag(v, u, ROAD_COLUMN) {
         Formation::RoadColumn
     } else {
         Formation::Line
+    }
+}
+
+/// The regiments in the cross-country column numbered `id`: those on the table, and those that
+/// lost their last figure in the rifle fire now under way (fire is simultaneous: they still fire).
+fn column_members(v: &BattleView<'_>, id: i32) -> Vec<usize> {
+    (0..v.roster.units.len())
+        .filter(|&u| {
+            v.marker(u, CROSS_COUNTRY) == Some(id)
+                && (v.unit_state(u).on_table() || v.marker(u, RIFLE_LOST).is_some())
+        })
+        .collect()
+}
+
+/// The regiments of the cross-country column `u` is in, itself among them, when they are 3 or
+/// more: only a column of 3 or more regiments stand to stand is one.
+pub fn column(v: &BattleView<'_>, u: usize) -> Option<Vec<usize>> {
+    let id = v.marker(u, CROSS_COUNTRY)?;
+    let members = column_members(v, id);
+    (members.len() >= 3 && members.contains(&u)).then_some(members)
+}
+
+/// A column number no regiment carries, nor any of `taken`.
+fn new_column_id(v: &BattleView<'_>, taken: &[i32]) -> i32 {
+    (1..)
+        .find(|n| {
+            !taken.contains(n)
+                && (0..v.roster.units.len()).all(|u| v.marker(u, CROSS_COUNTRY) != Some(*n))
+        })
+        .unwrap_or(1)
+}
+
+/// Refuses a regiment whose cross-country column has already fired this move with another
+/// regiment: the column fires as one regiment.
+fn column_not_fired(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
+    let Some(members) = column(v, u) else {
+        return Ok(());
+    };
+    match members.iter().find(|&&o| o != u && flag(v, o, FIRED)) {
+        Some(&o) => Err(RuleError::refused(format!(
+            "{} is in a cross-country column with {}, which has already fired this move: a column fires as one regiment, only one of its regiments a move",
+            v.label(u),
+            v.label(o)
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The unit's place in the roster, from 1, as a marker holds it.
+fn roster_number(u: usize) -> i32 {
+    i32::try_from(u + 1).unwrap_or(i32::MAX)
+}
+
+/// Refuses a headquarters as the target of fire or a melee: it is an objective, not a fighting
+/// unit.
+fn not_headquarters(v: &BattleView<'_>, u: usize, what: &str) -> Result<(), RuleError> {
+    if kind_of(v, u)? == Kind::Headquarters {
+        return Err(RuleError::refused(format!(
+            "{} is a headquarters: an objective, not a fighting unit, it is never {what}; it is taken by an enemy regiment or squadron reaching it (take-hq)",
+            v.label(u)
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses anything but a regiment or squadron where one is needed.
+fn regiment_or_squadron(v: &BattleView<'_>, u: usize, what: &str) -> Result<Kind, RuleError> {
+    let k = kind_of(v, u)?;
+    if k.is_infantry() || k.is_cavalry() {
+        Ok(k)
+    } else {
+        Err(RuleError::refused(format!(
+            "{} is a {}: only a regiment or squadron {what}",
+            v.label(u),
+            k.name().to_lowercase()
+        )))
+    }
+}
+
+/// The effects that leave a gun with nobody holding it: its holder, hold count and the move its
+/// holding began are cleared (a gun re-manned by the enemy, its crew killed, is held by nobody
+/// until the umpire says who holds it).
+fn held_by_nobody(v: &BattleView<'_>, g: usize, out: &mut Vec<Effect>) {
+    for m in [CAPTURED, HELD, CAPTURED_ON] {
+        if v.marker(g, m).is_some() {
+            out.push(set_marker(v, g, m, None));
+        }
     }
 }
 
@@ -242,8 +330,10 @@ fn gun_may_fire(v: &BattleView<'_>, g: usize) -> Result<(), RuleError> {
 
 // ---- exposure ---------------------------------------------------------------------------------
 
-/// Where a unit marches in an exposed column: Light infantry in front, cannons in the centre,
-/// heavy cavalry in the rear; the other regiments around the guns in their list order.
+/// Where a unit marches in an exposed column: Light infantry in front, cannons in the centre of
+/// the whole column, heavy cavalry in the rear; the other regiments before and after the guns in
+/// their list order (as many before the guns as after them, as far as the Light infantry in front
+/// and the heavy cavalry behind allow).
 pub fn march_order(v: &BattleView<'_>, units: &[usize]) -> Vec<usize> {
     let of = |pred: &dyn Fn(Option<Kind>) -> bool| -> Vec<usize> {
         units
@@ -258,7 +348,9 @@ pub fn march_order(v: &BattleView<'_>, units: &[usize]) -> Vec<usize> {
     let others = of(&|k| {
         !matches!(k, Some(Kind::Light | Kind::HeavyCavalry)) && !k.is_some_and(Kind::is_gun)
     });
-    let half = others.len().div_ceil(2);
+    // The guns' place in the whole column: half of the rest before them (the odd one before).
+    let before = (units.len() - guns.len()).div_ceil(2);
+    let half = before.saturating_sub(light.len()).min(others.len());
     let mut out = light;
     out.extend(&others[..half]);
     out.extend(guns);
@@ -268,8 +360,15 @@ pub fn march_order(v: &BattleView<'_>, units: &[usize]) -> Vec<usize> {
 }
 
 /// The effects and words of exposing the whole column `column` (the units still concealed in
-/// it), in march order.
-fn expose_column(v: &BattleView<'_>, column: usize, cause: &str) -> (Vec<Effect>, String) {
+/// it), in march order, its infantry placed in cross-country column (numbered apart from every
+/// column in the battle and from `taken`) until they deploy from the following move; fewer than
+/// 3 regiments are no cross-country column and stand in line.
+fn expose_column(
+    v: &BattleView<'_>,
+    column: usize,
+    cause: &str,
+    taken: &mut Vec<i32>,
+) -> (Vec<Effect>, String) {
     let c = &v.roster.columns[column];
     let hidden: Vec<usize> = c
         .units
@@ -278,7 +377,7 @@ fn expose_column(v: &BattleView<'_>, column: usize, cause: &str) -> (Vec<Effect>
         .filter(|&u| v.unit_state(u).concealed)
         .collect();
     let order = march_order(v, &hidden);
-    let effects = order
+    let mut effects: Vec<Effect> = order
         .iter()
         .map(|&u| Effect::Exposed {
             unit: v.info(u).id.clone(),
@@ -290,10 +389,46 @@ fn expose_column(v: &BattleView<'_>, column: usize, cause: &str) -> (Vec<Effect>
         .enumerate()
         .map(|(i, &u)| format!("{}. {}", i + 1, v.label(u)))
         .collect();
+    let regiments: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&u| kind(v.info(u)).is_some_and(Kind::is_infantry))
+        .collect();
+    let placed = match regiments.len() {
+        0 => String::new(),
+        n if n >= 3 => {
+            let id = new_column_id(v, taken);
+            taken.push(id);
+            for &u in &regiments {
+                effects.push(set_marker(v, u, CROSS_COUNTRY, Some(id)));
+                if flag(v, u, ROAD_COLUMN) {
+                    effects.push(set_marker(v, u, ROAD_COLUMN, None));
+                }
+                effects.push(set_marker(v, u, EXPOSED_ON, Some(v.state.turn as i32)));
+            }
+            format!(
+                "; its {n} regiments stand in cross-country column {id}, firing and fighting as one regiment, and may deploy from the following move"
+            )
+        }
+        n => {
+            for &u in &regiments {
+                for m in [CROSS_COUNTRY, ROAD_COLUMN] {
+                    if flag(v, u, m) {
+                        effects.push(set_marker(v, u, m, None));
+                    }
+                }
+            }
+            if n == 1 {
+                "; its one regiment is no cross-country column (3 or more regiments are one): it stands in line".to_string()
+            } else {
+                "; its 2 regiments are no cross-country column (3 or more regiments are one): they stand in line".to_string()
+            }
+        }
+    };
     (
         effects,
         format!(
-            "{}'s stand {} exposed ({cause}): in march order {}",
+            "{}'s stand {} exposed ({cause}): in march order {}{placed}",
             v.roster.sides[c.side].name,
             c.number,
             list.join(", ")
@@ -304,6 +439,8 @@ fn expose_column(v: &BattleView<'_>, column: usize, cause: &str) -> (Vec<Effect>
 /// Exposes the column of each concealed unit among `units`, once each.
 fn expose_any(v: &BattleView<'_>, units: &[usize], cause: &str, out: &mut Outcome) {
     let mut done = Vec::new();
+    let mut taken = Vec::new();
+    let mut front = Vec::new();
     for &u in units {
         if !v.unit_state(u).concealed {
             continue;
@@ -315,11 +452,12 @@ fn expose_any(v: &BattleView<'_>, units: &[usize], cause: &str, out: &mut Outcom
             continue;
         }
         done.push(c);
-        let (effects, words) = expose_column(v, c, cause);
-        // The exposure comes first: the units are on the table when the result lands.
-        out.effects.splice(0..0, effects);
+        let (effects, words) = expose_column(v, c, cause, &mut taken);
+        front.extend(effects);
         out.prompts.insert(0, words);
     }
+    // The exposure comes first: the units are on the table when the result lands.
+    out.effects.splice(0..0, front);
 }
 
 /// The column a stand's number (and side, when both have one) names.
@@ -500,6 +638,25 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
     Ok(p)
 }
 
+/// Whether an input of `action` can matter given the inputs so far: `--with` names a
+/// cross-country column's regiments (not asked for another formation); a crewless gun is held
+/// `--by` a unit or by `--nobody`, not both.
+pub fn input_applies(
+    _v: &BattleView<'_>,
+    action: &str,
+    input: &crate::rules::ParamDef,
+    given: &Params,
+) -> bool {
+    match (action, input.name) {
+        ("form", "with") => given
+            .text("formation")
+            .is_none_or(|f| f == Formation::CrossCountry.id()),
+        ("hold-gun", "by") => !given.flag("nobody"),
+        ("hold-gun", "nobody") => given.text("by").is_none(),
+        _ => true,
+    }
+}
+
 /// Exact odds of a battle action, after the same checks as the action itself.
 pub fn odds(v: &BattleView<'_>, action: &str, params: &Params) -> Result<OddsReport, RuleError> {
     let p = prefill(v, action, params)?;
@@ -542,6 +699,7 @@ pub fn act(
         "deploy" => act_deploy(v, &p),
         "form" => act_form(v, &p),
         "take-hq" => act_take_hq(v, &p),
+        "hold-gun" => act_hold_gun(v, &p),
         other => Err(RuleError::refused(format!(
             "`{other}` is not a battle action in scruby"
         ))),
@@ -570,12 +728,31 @@ fn rifle_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleErr
         )));
     }
     not_fired(v, f)?;
+    column_not_fired(v, f)?;
     on_table(v, t)?;
+    not_headquarters(v, t, "fired on (rifle, canister or cannon)")?;
     enemies(v, f, t)?;
     if kind_of(v, t)?.is_gun() && flag(v, t, CREW_KILLED) {
         return Err(RuleError::refused(format!(
             "{} has no crew left to fire at",
             v.label(t)
+        )));
+    }
+    // Fired on from its flank, a unit gets no return fire at that firer this move.
+    if flag(v, t, FLANK_FIRE) && v.marker(t, FIRED_AT) == Some(roster_number(f)) {
+        return Err(RuleError::refused(format!(
+            "{} was fired on from its flank by {} this move: it gets no return fire at {}",
+            v.label(f),
+            v.label(t),
+            v.info(t).id
+        )));
+    }
+    if p.flag("flank") && v.marker(t, FIRED_AT) == Some(roster_number(f)) {
+        return Err(RuleError::refused(format!(
+            "{} has already fired at {} this move, but fired on from its flank it gets no return fire at {}: take that fire back (undo) first, or fire without --flank",
+            v.label(t),
+            v.label(f),
+            v.info(f).id
         )));
     }
     Ok((f, t))
@@ -592,13 +769,19 @@ fn act_rifle(
     let (r, kill) = fire::resolve(&shot, s, dice)?;
     let mut out = Outcome::default();
     out.effects.push(set_marker(v, f, FIRED, Some(1)));
+    out.effects
+        .push(set_marker(v, f, FIRED_AT, Some(roster_number(t))));
+    if p.flag("flank") {
+        out.effects.push(set_marker(v, f, FLANK_FIRE, Some(1)));
+    }
     let mut lines = Vec::new();
     let (fl, tl) = (v.info(f).id.clone(), v.info(t).id.clone());
     if shot.at_gun() {
         if kill {
             out.effects.push(set_marker(v, t, CREW_KILLED, Some(1)));
+            held_by_nobody(v, t, &mut out.effects);
             lines.push(format!(
-                "{}'s crew is killed: the gun can neither fire nor move",
+                "{}'s crew is killed: the gun can neither fire nor move; nobody holds it yet (hold-gun says who does), and the side that holds it 3 consecutive moves re-mans it",
                 v.label(t)
             ));
         } else {
@@ -623,7 +806,7 @@ fn act_rifle(
     }
     if p.flag("flank") {
         out.prompts.push(format!(
-            "{tl} is fired on from its flank: it gets no return fire at {fl} this move"
+            "{tl} is fired on from its flank: it gets no return fire at {fl} this move (refused)"
         ));
     }
     expose_any(v, &[t], "fired on by rifles", &mut out);
@@ -645,6 +828,7 @@ fn gun_units(v: &BattleView<'_>, p: &Params, action: &str) -> Result<(usize, usi
     let t = unit_param(v, p, "target-unit")?;
     gun_may_fire(v, g)?;
     on_table(v, t)?;
+    not_headquarters(v, t, "fired on (rifle, canister or cannon)")?;
     if fights_for(v, t) == gun_side(v, g) {
         return Err(RuleError::refused(format!(
             "{} and {} are on the same side",
@@ -761,6 +945,7 @@ fn act_canister(
             )));
         }
         not_fired(v, t)?;
+        column_not_fired(v, t)?;
     }
     let c = artillery::Canister::from_params(p)?;
     let (r, end) = artillery::resolve_canister(&c, s, dice)?;
@@ -772,12 +957,17 @@ fn act_canister(
     } else {
         lines.push(format!("{} loses no figure", v.label(t)));
     }
+    if end.crew_killed.is_some() {
+        out.effects
+            .push(set_marker(v, t, FIRED_AT, Some(roster_number(g))));
+    }
     match end.crew_killed {
         Some(true) => {
             out.effects.push(set_marker(v, g, CREW_KILLED, Some(1)));
+            held_by_nobody(v, g, &mut out.effects);
             out.effects.push(set_marker(v, t, FIRED, Some(1)));
             lines.push(format!(
-                "{}'s return fire kills the crew of {}: the canister kill stands",
+                "{}'s return fire kills the crew of {}: the canister kill stands; nobody holds the gun yet (hold-gun says who does), and the side that holds it 3 consecutive moves re-mans it",
                 v.info(t).id,
                 v.label(g)
             ));
@@ -814,15 +1004,11 @@ fn melee_units(v: &BattleView<'_>, p: &Params, reinforced: bool) -> Result<Melee
     on_table(v, d)?;
     enemies(v, a, d)?;
     for u in [a, d] {
+        not_headquarters(v, u, "meleed")?;
         if !kind_of(v, u)?.is_infantry() && !kind_of(v, u)?.is_cavalry() {
             return Err(RuleError::refused(format!(
-                "{} is not a regiment or squadron: {}",
+                "{} is not a regiment or squadron: attack a gun with melee-crew",
                 v.label(u),
-                if kind_of(v, u)?.is_gun() {
-                    "attack a gun with melee-crew"
-                } else {
-                    "take a headquarters with take-hq"
-                }
             )));
         }
     }
@@ -835,11 +1021,15 @@ fn melee_units(v: &BattleView<'_>, p: &Params, reinforced: bool) -> Result<Melee
             ));
         }
         on_table(v, r)?;
-        if fights_for(v, r) == fights_for(v, a) {
-            may_start_melee(v, r)?;
-        } else if v.unit_state(r).concealed {
-            may_start(v, r, "join a melee")?;
+        regiment_or_squadron(v, r, "reinforces a melee")?;
+        if let Some(left) = v.marker(r, RETIRING) {
+            return Err(RuleError::refused(format!(
+                "{} is retiring ({left} move{} left): it may not reinforce a melee",
+                v.label(r),
+                if left == 1 { "" } else { "s" }
+            )));
         }
+        may_start(v, r, "join a melee")?;
         Some(r)
     } else {
         None
@@ -892,6 +1082,24 @@ fn act_melee(
     for u in losers {
         lines.push(retire(v, u, &mut out.effects));
     }
+    // Light cavalry met by heavy cavalry: the melee's morale throw decides, and the loser's
+    // screened column, if any, is exposed.
+    let kinds: Vec<Option<Kind>> = stands.iter().map(|&(u, _)| kind(v.info(u))).collect();
+    if s.concealment
+        && kinds.contains(&Some(Kind::LightCavalry))
+        && kinds.contains(&Some(Kind::HeavyCavalry))
+    {
+        let lost_by = |u: usize| {
+            (end.result.attacker_holds() && fights_for(v, u) != a_side)
+                || (end.result.defender_holds() && fights_for(v, u) == a_side)
+        };
+        for &(u, _) in stands.iter().filter(|&&(u, _)| lost_by(u)) {
+            out.prompts.push(format!(
+                "if {} was screening a concealed column, losing this melee exposes it: expose the column (expose, cause scouting)",
+                v.label(u)
+            ));
+        }
+    }
     let (al, dl) = (v.info(a).id.as_str(), v.info(d).id.as_str());
     out.summary = format!(
         "{}melee {al} against {dl}: {}",
@@ -911,6 +1119,7 @@ fn crew_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleErro
     not_works(v, a, true)?;
     not_works(v, g, false)?;
     may_start_melee(v, a)?;
+    regiment_or_squadron(v, a, "attacks a gun's crew")?;
     on_table(v, g)?;
     if !kind_of(v, g)?.is_gun() {
         return Err(RuleError::refused(format!("{} is not a gun", v.label(g))));
@@ -924,7 +1133,7 @@ fn crew_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleErro
     }
     if flag(v, g, CREW_KILLED) {
         return Err(RuleError::refused(format!(
-            "{} has no crew to fight: take the gun by moving onto it (mark `captured` by hand)",
+            "{} has no crew to fight: say who holds the crewless gun with hold-gun",
             v.label(g)
         )));
     }
@@ -956,10 +1165,9 @@ fn act_crew(
                 .push(set_marker(v, g, CAPTURED_ON, Some(v.state.turn as i32)));
             out.effects.push(set_marker(v, g, HELD, Some(0)));
             lines.push(format!(
-                "{}'s crew is killed and the gun captured by {}: {} re-mans it after holding it {HOLD_TO_REMAN} moves",
+                "{}'s crew is killed and the gun captured by {}: it re-mans the gun once it has held it {HOLD_TO_REMAN} consecutive moves",
                 v.label(g),
                 v.roster.sides[holder].name,
-                v.roster.sides[holder].name
             ));
         }
     }
@@ -982,7 +1190,29 @@ fn lc_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleError>
     not_works(v, o, false)?;
     on_table(v, c)?;
     on_table(v, o)?;
+    not_headquarters(v, o, "fought")?;
     enemies(v, c, o)?;
+    if let Some(left) = v.marker(c, RETIRING) {
+        return Err(RuleError::refused(format!(
+            "{} is retiring ({left} move{} left): it may not start a morale combat",
+            v.label(c),
+            if left == 1 { "" } else { "s" }
+        )));
+    }
+    if let Some(left) = v.marker(o, RETIRING) {
+        return Err(RuleError::refused(format!(
+            "{} is retiring ({left} move{} left): it takes no part in a morale combat it did not start",
+            v.label(o),
+            if left == 1 { "" } else { "s" }
+        )));
+    }
+    if v.unit_state(o).concealed {
+        return Err(RuleError::refused(format!(
+            "{} is concealed behind stand {}: its column must be exposed (or its screen driven off) before the scouts meet it",
+            v.label(o),
+            column_number(v, o)
+        )));
+    }
     if kind_of(v, c)? != Kind::LightCavalry {
         return Err(RuleError::refused(format!(
             "{} is not light cavalry: the morale combat is the scouts'",
@@ -1075,11 +1305,9 @@ fn act_expose(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         _ => "found by scouts",
     };
     let mut out = Outcome::default();
-    let (effects, words) = expose_column(v, column, cause);
+    let (effects, words) = expose_column(v, column, cause, &mut Vec::new());
     out.effects = effects;
     out.summary = words;
-    out.prompts
-        .push("the exposed column may deploy on the following move".into());
     if let Some(id) = p.text("scout") {
         let sc = v.unit(id)?;
         on_table(v, sc)?;
@@ -1203,11 +1431,16 @@ fn act_form(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
             param: "formation".into(),
             help: "line, road-column or cross-country".into(),
         })?;
-    if v.unit_state(u).concealed && to == Formation::RoadColumn {
-        return Err(RuleError::refused(format!(
-            "{} is concealed: a concealed column never moves in road column",
-            v.label(u)
-        )));
+    if v.unit_state(u).concealed {
+        return form_concealed(v, u, to);
+    }
+    if to == Formation::CrossCountry {
+        return form_column(v, p, u);
+    }
+    if !p.list("with").is_empty() {
+        return Err(RuleError::refused(
+            "--with names the other regiments of a cross-country column: only with --formation cross-country",
+        ));
     }
     let from = formation(v, u);
     if from == to {
@@ -1217,30 +1450,202 @@ fn act_form(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
             to.words()
         )));
     }
+    if from == Formation::CrossCountry && v.marker(u, EXPOSED_ON) == Some(v.state.turn as i32) {
+        return Err(RuleError::refused(format!(
+            "{} was exposed this move and placed in cross-country column: it may deploy from the following move",
+            v.label(u)
+        )));
+    }
     let mut out = Outcome::default();
-    for (m, on) in [
-        (ROAD_COLUMN, to == Formation::RoadColumn),
-        (CROSS_COUNTRY, to == Formation::CrossCountry),
-    ] {
-        if flag(v, u, m) != on {
-            out.effects.push(set_marker(v, u, m, on.then_some(1)));
+    let mut lines = Vec::new();
+    if let Some(id) = v.marker(u, CROSS_COUNTRY) {
+        out.effects.push(set_marker(v, u, CROSS_COUNTRY, None));
+        // Fewer than 3 regiments left are no cross-country column: they stand in line.
+        let rest: Vec<usize> = column_members(v, id)
+            .into_iter()
+            .filter(|&o| o != u)
+            .collect();
+        if !rest.is_empty() && rest.len() < 3 {
+            for &o in &rest {
+                out.effects.push(set_marker(v, o, CROSS_COUNTRY, None));
+            }
+            let ids: Vec<&str> = rest.iter().map(|&o| v.info(o).id.as_str()).collect();
+            lines.push(format!(
+                "{} {} no cross-country column without it (3 or more regiments are one): in line",
+                ids.join(" and "),
+                if rest.len() == 1 { "is" } else { "are" }
+            ));
         }
     }
+    if flag(v, u, ROAD_COLUMN) != (to == Formation::RoadColumn) {
+        out.effects.push(set_marker(
+            v,
+            u,
+            ROAD_COLUMN,
+            (to == Formation::RoadColumn).then_some(1),
+        ));
+    }
     out.summary = format!("{}: {} → {}", v.info(u).id, from.words(), to.words());
+    if !lines.is_empty() {
+        out.summary = format!("{}; {}", out.summary, lines.join("; "));
+    }
+    Ok(out)
+}
+
+/// A concealed regiment moves in its column, or dispersed in a forest while still concealed;
+/// never in road column. Its column is its stand's (exposure places the stand's regiments in
+/// column, or in line when fewer than 3, whatever they were).
+fn form_concealed(v: &BattleView<'_>, u: usize, to: Formation) -> Result<Outcome, RuleError> {
+    let number = column_number(v, u);
+    if to == Formation::RoadColumn {
+        return Err(RuleError::refused(format!(
+            "{} is concealed behind stand {number}: a concealed column never moves in road column (only in cross-country column, or dispersed in a forest)",
+            v.label(u)
+        )));
+    }
+    let from = if flag(v, u, CROSS_COUNTRY) {
+        Formation::CrossCountry
+    } else {
+        Formation::Line
+    };
+    if from == to {
+        return Err(RuleError::refused(format!(
+            "{} is already {}",
+            v.label(u),
+            to.words()
+        )));
+    }
+    let mut out = Outcome::default();
+    let value = match to {
+        Formation::CrossCountry => {
+            let stand = v.roster.column_of(u);
+            let mate = (0..v.roster.units.len())
+                .filter(|&o| o != u && v.roster.column_of(o) == stand && v.unit_state(o).concealed)
+                .find_map(|o| v.marker(o, CROSS_COUNTRY));
+            Some(mate.unwrap_or_else(|| new_column_id(v, &[])))
+        }
+        _ => None,
+    };
+    out.effects.push(set_marker(v, u, CROSS_COUNTRY, value));
+    out.summary = format!(
+        "{}: {} → {} (concealed behind stand {number}: {})",
+        v.info(u).id,
+        from.words(),
+        to.words(),
+        if to == Formation::Line {
+            "dispersed, in a forest"
+        } else {
+            "in its column again"
+        }
+    );
+    Ok(out)
+}
+
+/// `u` and the regiments `--with` names (with every regiment of a column among them) form one
+/// cross-country column: 3 or more regiments of one side, stand to stand.
+fn form_column(v: &BattleView<'_>, p: &Params, u: usize) -> Result<Outcome, RuleError> {
+    let mut named = vec![u];
+    for id in p.list("with") {
+        let o = v.unit(id)?;
+        if named.contains(&o) {
+            continue;
+        }
+        on_table(v, o)?;
+        if !kind_of(v, o)?.is_infantry() {
+            return Err(RuleError::refused(format!(
+                "{} is not an infantry regiment: only regiments form a cross-country column",
+                v.label(o)
+            )));
+        }
+        if v.info(o).side != v.info(u).side {
+            return Err(RuleError::refused(format!(
+                "{} is not on {}'s side",
+                v.label(o),
+                v.info(u).id
+            )));
+        }
+        if v.unit_state(o).concealed {
+            return Err(RuleError::refused(format!(
+                "{} is concealed behind stand {}: it joins a column on the table only once exposed",
+                v.label(o),
+                column_number(v, o)
+            )));
+        }
+        named.push(o);
+    }
+    // A regiment already in a column brings its column.
+    let mut members = named.clone();
+    let mut ids: Vec<i32> = Vec::new();
+    for &o in &named {
+        if let Some(id) = v.marker(o, CROSS_COUNTRY) {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+            for m in column_members(v, id) {
+                if !members.contains(&m) {
+                    members.push(m);
+                }
+            }
+        }
+    }
+    if members.len() < 3 {
+        return Err(RuleError::refused(format!(
+            "a cross-country column is 3 or more regiments stand to stand: name the others with --with ({} named)",
+            members.len()
+        )));
+    }
+    let id = ids
+        .first()
+        .copied()
+        .unwrap_or_else(|| new_column_id(v, &[]));
+    if members
+        .iter()
+        .all(|&m| v.marker(m, CROSS_COUNTRY) == Some(id))
+    {
+        return Err(RuleError::refused(format!(
+            "{} {} already in cross-country column {id}",
+            members
+                .iter()
+                .map(|&m| v.info(m).id.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            if members.len() == 1 { "is" } else { "are" }
+        )));
+    }
+    let mut out = Outcome::default();
+    for &m in &members {
+        if v.marker(m, CROSS_COUNTRY) != Some(id) {
+            out.effects.push(set_marker(v, m, CROSS_COUNTRY, Some(id)));
+        }
+        if flag(v, m, ROAD_COLUMN) {
+            out.effects.push(set_marker(v, m, ROAD_COLUMN, None));
+        }
+    }
+    let names: Vec<&str> = members.iter().map(|&m| v.info(m).id.as_str()).collect();
+    out.summary = format!(
+        "{} form cross-country column {id}: {} regiments stand to stand, fighting as one regiment",
+        names.join(", "),
+        members.len()
+    );
     Ok(out)
 }
 
 fn act_take_hq(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     let hq = unit_param(v, p, "hq")?;
     let by = unit_param(v, p, "by")?;
-    not_works(v, by, true)?;
-    on_table(v, by)?;
     if kind_of(v, hq)? != Kind::Headquarters {
         return Err(RuleError::refused(format!(
             "{} is not a headquarters",
             v.label(hq)
         )));
     }
+    on_table(v, hq)?;
+    on_table(v, by)?;
+    regiment_or_squadron(
+        v,
+        by,
+        "takes a headquarters, by reaching it (not a gun or another headquarters)",
+    )?;
     let lost = flag(v, hq, HQ_LOST);
     let own = fights_for(v, by) == v.info(hq).side;
     let mut out = Outcome::default();
@@ -1276,13 +1681,103 @@ fn act_take_hq(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     Ok(out)
 }
 
+/// Who holds a crewless gun: the side of the regiment or squadron on it, or nobody. A new holder
+/// starts the count again; nobody holding it stops the count.
+fn act_hold_gun(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    let g = unit_param(v, p, "gun-unit")?;
+    on_table(v, g)?;
+    if !kind_of(v, g)?.is_gun() {
+        return Err(RuleError::refused(format!("{} is not a gun", v.label(g))));
+    }
+    if !flag(v, g, CREW_KILLED) {
+        return Err(RuleError::refused(format!(
+            "{} has its crew: only a crewless gun is held (attack its crew with melee-crew)",
+            v.label(g)
+        )));
+    }
+    let now = v
+        .marker(g, CAPTURED)
+        .and_then(|h| usize::try_from(h - 1).ok())
+        .filter(|&h| h < v.roster.sides.len());
+    let by = p.text("by");
+    let nobody = p.flag("nobody");
+    let mut out = Outcome::default();
+    match (by, nobody) {
+        (Some(_), true) => Err(RuleError::refused(
+            "--by and --nobody contradict each other: name the regiment or squadron holding the gun, or say that nobody does",
+        )),
+        (None, false) => Err(crate::rules::ParamError::Missing {
+            param: "by".into(),
+            help: "the regiment or squadron holding the gun (or --nobody)".into(),
+        }
+        .into()),
+        (None, true) => {
+            let Some(h) = now else {
+                return Err(RuleError::refused(format!(
+                    "nobody holds {} already",
+                    v.label(g)
+                )));
+            };
+            held_by_nobody(v, g, &mut out.effects);
+            out.summary = format!(
+                "{} is held by nobody now ({} let it go): its hold count stops",
+                v.label(g),
+                v.roster.sides[h].name
+            );
+            Ok(out)
+        }
+        (Some(_), false) => {
+            let u = unit_param(v, p, "by")?;
+            on_table(v, u)?;
+            regiment_or_squadron(v, u, "holds a gun")?;
+            if v.unit_state(u).concealed {
+                return Err(RuleError::refused(format!(
+                    "{} is concealed behind stand {}: expose its column first",
+                    v.label(u),
+                    column_number(v, u)
+                )));
+            }
+            let side = v.info(u).side;
+            if now == Some(side) {
+                return Err(RuleError::refused(format!(
+                    "{} holds {} already: its count runs on",
+                    v.roster.sides[side].name,
+                    v.label(g)
+                )));
+            }
+            out.effects
+                .push(set_marker(v, g, CAPTURED, Some(roster_number(side))));
+            out.effects.push(set_marker(v, g, HELD, Some(0)));
+            out.effects
+                .push(set_marker(v, g, CAPTURED_ON, Some(v.state.turn as i32)));
+            out.summary = format!(
+                "{} holds {} for {}: {}; re-manned once held {HOLD_TO_REMAN} consecutive moves (this move not counted)",
+                v.info(u).id,
+                v.label(g),
+                v.roster.sides[side].name,
+                match now {
+                    Some(h) => format!(
+                        "taken from {}, the count starts again",
+                        v.roster.sides[h].name
+                    ),
+                    None => "the count starts".to_string(),
+                }
+            );
+            Ok(out)
+        }
+    }
+}
+
 // ---- the move ---------------------------------------------------------------------------------
 
 /// The opening state: a regiment or squadron that starts with fewer figures than a full tray has
 /// the rest lost already (a 3-figure regiment shows ●●●○), and each infantry regiment's formation
-/// from the scenario is a marker.
+/// from the scenario is a marker: the regiments of one formation that start in cross-country
+/// column (not those behind a concealment stand, placed in column when exposed) are one column,
+/// numbered from 1.
 pub fn start(v: &BattleView<'_>) -> Vec<Effect> {
     let mut out = Vec::new();
+    let mut columns: Vec<(usize, Option<usize>)> = Vec::new();
     for u in 0..v.roster.units.len() {
         let info = v.info(u);
         if let Some(n) = info
@@ -1296,12 +1791,21 @@ pub fn start(v: &BattleView<'_>) -> Vec<Effect> {
                 hits: info.hit_limit - n,
             });
         }
-        let marker = match v.info(u).fields.text("formation") {
-            Some("road-column") => ROAD_COLUMN,
-            Some("cross-country") => CROSS_COUNTRY,
-            _ => continue,
-        };
-        out.push(set_marker(v, u, marker, Some(1)));
+        match v.info(u).fields.text("formation") {
+            Some("road-column") => out.push(set_marker(v, u, ROAD_COLUMN, Some(1))),
+            Some("cross-country") if !v.unit_state(u).concealed => {
+                let key = (info.side, info.formation);
+                let n = match columns.iter().position(|c| *c == key) {
+                    Some(i) => i + 1,
+                    None => {
+                        columns.push(key);
+                        columns.len()
+                    }
+                };
+                out.push(set_marker(v, u, CROSS_COUNTRY, Some(roster_number(n - 1))));
+            }
+            _ => {}
+        }
     }
     out
 }
@@ -1476,11 +1980,13 @@ fn end_of_move(v: &BattleView<'_>, ch: &mut PhaseChange) {
         .extend(cd.steps.into_iter().map(|s| format!("  {s}")));
     ch.effects.extend(cd.effects);
     for u in 0..v.roster.units.len() {
-        for m in [FIRED, MOVED] {
-            if flag(v, u, m) {
+        for m in [FIRED, MOVED, FIRED_AT, FLANK_FIRE, EXPOSED_ON] {
+            if v.marker(u, m).is_some() {
                 ch.effects.push(set_marker(v, u, m, None));
             }
         }
+        // A crewless gun's hold count runs only while one side holds it, and not in the move its
+        // holding began.
         let (Some(holder), Some(on)) = (v.marker(u, CAPTURED), v.marker(u, CAPTURED_ON)) else {
             continue;
         };
@@ -1488,19 +1994,25 @@ fn end_of_move(v: &BattleView<'_>, ch: &mut PhaseChange) {
             continue;
         }
         let held = v.marker(u, HELD).unwrap_or(0) + 1;
-        let hname = v
-            .roster
-            .sides
-            .get((holder - 1).max(0) as usize)
-            .map_or("?", |s| s.name.as_str());
+        let hside = usize::try_from(holder - 1).unwrap_or(usize::MAX);
+        let hname = v.roster.sides.get(hside).map_or("?", |s| s.name.as_str());
         if held >= HOLD_TO_REMAN {
             ch.effects.push(set_marker(v, u, CREW_KILLED, None));
             ch.effects.push(set_marker(v, u, HELD, None));
             ch.effects.push(set_marker(v, u, CAPTURED_ON, None));
-            ch.steps.push(format!(
-                "  {}: held {HOLD_TO_REMAN} moves — re-manned by {hname}, it fires for them from now on",
-                v.info(u).id
-            ));
+            if hside == v.info(u).side {
+                // Its own side re-mans it: it is simply its gun again.
+                ch.effects.push(set_marker(v, u, CAPTURED, None));
+                ch.steps.push(format!(
+                    "  {}: held {HOLD_TO_REMAN} moves — re-manned by its own side, {hname}",
+                    v.info(u).id
+                ));
+            } else {
+                ch.steps.push(format!(
+                    "  {}: held {HOLD_TO_REMAN} moves — re-manned by {hname}, it fires for them from now on",
+                    v.info(u).id
+                ));
+            }
         } else {
             ch.effects.push(set_marker(v, u, HELD, Some(held)));
             ch.steps.push(format!(
@@ -1536,15 +2048,15 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
         let holder = v
             .roster
             .sides
-            .get((h - 1).max(0) as usize)
+            .get(usize::try_from(h - 1).unwrap_or(usize::MAX))
             .map_or("?", |s| s.id.as_str());
         if st.has(CREW_KILLED) {
             let held = st.marker(HELD).unwrap_or(0);
             out.push(badge(
-                format!("CAPT {holder} {held}/{HOLD_TO_REMAN}"),
+                format!("HELD {holder} {held}/{HOLD_TO_REMAN}"),
                 Tone::Danger,
                 format!(
-                    "captured by {holder}: held {held} of the {HOLD_TO_REMAN} moves before it is re-manned; it neither moves nor fires"
+                    "crewless, held by {holder}: {held} of the {HOLD_TO_REMAN} consecutive moves before {holder} re-mans it; it neither moves nor fires"
                 ),
             ));
         } else {
@@ -1571,7 +2083,14 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
             def(WORKS_HITS).help,
         ));
     }
-    for id in [ROAD_COLUMN, CROSS_COUNTRY, MOVED, FIRED, HQ_LOST] {
+    if let (Some(n), Some(_)) = (st.marker(CROSS_COUNTRY), column(v, u)) {
+        out.push(badge(
+            format!("XC {n}"),
+            Tone::Info,
+            def(CROSS_COUNTRY).help,
+        ));
+    }
+    for id in [ROAD_COLUMN, MOVED, FIRED, HQ_LOST] {
         if st.has(id) {
             let d = def(id);
             out.push(badge(d.badge, d.tone, d.help));
@@ -1607,6 +2126,7 @@ pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
                 && !v.unit_state(u).concealed
                 && !flag(v, u, FIRED)
                 && v.marker(u, RETIRING).is_none()
+                && column_not_fired(v, u).is_ok()
         }
         _ => false,
     }

@@ -59,7 +59,7 @@ pub const KINDS: &[KindDef] = &[
     },
     KindDef {
         id: "headquarters",
-        help: "Headquarters: an objective of the game, held or lost",
+        help: "Headquarters: an objective of the game, held or lost; never fired on nor meleed, it is taken by an enemy regiment or squadron reaching it",
     },
     KindDef {
         id: "works",
@@ -81,10 +81,13 @@ pub const HELD: &str = "held";
 pub const ROAD_COLUMN: &str = "road_column";
 pub const CROSS_COUNTRY: &str = "cross_country";
 pub const HQ_LOST: &str = "hq_lost";
+pub const EXPOSED_ON: &str = "exposed_on";
+pub const FIRED_AT: &str = "fired_at";
+pub const FLANK_FIRE: &str = "flank_fire";
 /// The side counter holding its initiative die this move.
 pub const INITIATIVE: &str = "initiative";
 
-/// Moves a captured gun is held before its holder re-mans it.
+/// Moves a crewless gun is held before its holder re-mans it.
 pub const HOLD_TO_REMAN: i32 = 3;
 /// Moves a unit retires in confusion.
 pub const RETIRE_MOVES: i32 = 3;
@@ -107,7 +110,7 @@ pub const MARKERS: &[MarkerDef] = &[
     MarkerDef {
         id: CREW_KILLED,
         badge: "NOCREW",
-        help: "Crew killed: the gun can neither fire nor move",
+        help: "Crew killed: the gun can neither fire nor move until the side holding it for 3 moves re-mans it",
         kind: MarkerKind::Flag,
         tone: Tone::Danger,
     },
@@ -149,21 +152,21 @@ pub const MARKERS: &[MarkerDef] = &[
     MarkerDef {
         id: CAPTURED,
         badge: "CAPT",
-        help: "Captured: the number of the side holding the gun (1 = the scenario's first side); it neither moves nor fires until its holder re-mans it",
+        help: "Held by: the number of the side holding the crewless gun (1 = the scenario's first side), or, once it is re-manned, of the enemy side that re-manned it and now fires it",
         kind: MarkerKind::Count,
         tone: Tone::Danger,
     },
     MarkerDef {
         id: CAPTURED_ON,
         badge: "CAPTON",
-        help: "Captured on: the move the gun was taken (that move is not counted towards re-manning)",
+        help: "Held since: the move its holder took the crewless gun (that move is not counted towards re-manning)",
         kind: MarkerKind::Turn,
         tone: Tone::Muted,
     },
     MarkerDef {
         id: HELD,
         badge: "HOLD",
-        help: "Hold count: consecutive moves the holder has held the captured gun; at 3 it re-mans it",
+        help: "Hold count: consecutive moves one side has held the crewless gun; at 3 that side re-mans it",
         kind: MarkerKind::Count,
         tone: Tone::Info,
     },
@@ -177,8 +180,8 @@ pub const MARKERS: &[MarkerDef] = &[
     MarkerDef {
         id: CROSS_COUNTRY,
         badge: "XC",
-        help: "Cross-country column: part of one (3+ regiments stand to stand); it fights as one regiment",
-        kind: MarkerKind::Flag,
+        help: "Cross-country column: the number of the column the regiment is in (3+ regiments stand to stand); the column fights as one regiment and only one of its regiments fires in a move",
+        kind: MarkerKind::Count,
         tone: Tone::Info,
     },
     MarkerDef {
@@ -187,6 +190,27 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Lost: the headquarters is in the enemy's hands (an objective of the game)",
         kind: MarkerKind::Flag,
         tone: Tone::Danger,
+    },
+    MarkerDef {
+        id: EXPOSED_ON,
+        badge: "EXPON",
+        help: "Exposed on: the move its concealed column was exposed and placed in cross-country column; it may deploy from the following move",
+        kind: MarkerKind::Turn,
+        tone: Tone::Muted,
+    },
+    MarkerDef {
+        id: FIRED_AT,
+        badge: "AT",
+        help: "Fired at: the unit the regiment's rifles fired at this move (its place in the roster, from 1)",
+        kind: MarkerKind::Count,
+        tone: Tone::Muted,
+    },
+    MarkerDef {
+        id: FLANK_FIRE,
+        badge: "FLANK",
+        help: "Flank fire: the regiment fired on its target from the target's flank this move; the target may not fire back at it",
+        kind: MarkerKind::Flag,
+        tone: Tone::Muted,
     },
 ];
 
@@ -254,7 +278,7 @@ pub const PHASES: &[PhaseDef] = &[
         name: "End of move",
         automatic: true,
         simultaneous: false,
-        help: "Every 3-move timer counts down by one; captured guns' hold counts run; guns may move and fire again",
+        help: "Every 3-move timer counts down by one; crewless guns' hold counts run; guns and regiments may move and fire again",
     },
 ];
 
@@ -328,15 +352,15 @@ pub const OPTIONS: &[OptionDef] = &[
     ),
     choice_opt(
         "road_column_against_position",
-        &["row-8", "row-6"],
-        "\"row-8\"",
-        "Line in road column firing from the open at a village, forest or hill: row-8 kills on a 6 at any strength (decision); row-6 reads the published row 6 (1-3-6, a 1-figure regiment on a 6)",
+        &["row-6", "row-8"],
+        "\"row-6\"",
+        "Line in road column (or a cross-country column) firing from the open at a village, forest or hill: row-6 reads the published row 6, which holds for any formation (1-3-6, a 1-figure regiment on a 6) (decision); row-8 is the harsher reading, a kill on a 6 at any strength",
     ),
     choice_opt(
         "three_six",
-        &["3-to-6", "3-and-6"],
-        "\"3-to-6\"",
-        "how \"3-6\" reads: 3-to-6 is faces 3, 4, 5 and 6 (decision); 3-and-6 is faces 3 and 6 only, as \"1-3-6\" lists faces",
+        &["3-and-6", "3-to-6"],
+        "\"3-and-6\"",
+        "how \"3-6\" reads: 3-and-6 is faces 3 and 6 (one third), as \"1-3-6\" lists faces 1, 3 and 6 (decision); 3-to-6 is faces 3, 4, 5 and 6, for groups who read it so",
     ),
     choice_opt(
         "morale_tie",
@@ -378,11 +402,12 @@ pub enum ThreeSix {
     ThreeAndSix,
 }
 
-/// Which row a Line road column firing from the open at a strong position reads.
+/// Which row a Line road column firing from the open at a strong position reads: the published
+/// row 6 (any formation), or the harsher "row 8" (a kill on a 6 at any strength).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RoadColumnRow {
-    Row8,
     Row6,
+    Row8,
 }
 
 /// Equal morale totals.
@@ -431,15 +456,15 @@ impl Settings {
             } else {
                 Formation::RoadColumn
             },
-            road_column_against_position: if o.text("road_column_against_position") == "row-6" {
-                RoadColumnRow::Row6
-            } else {
+            road_column_against_position: if o.text("road_column_against_position") == "row-8" {
                 RoadColumnRow::Row8
-            },
-            three_six: if o.text("three_six") == "3-and-6" {
-                ThreeSix::ThreeAndSix
             } else {
+                RoadColumnRow::Row6
+            },
+            three_six: if o.text("three_six") == "3-to-6" {
                 ThreeSix::ThreeToSix
+            } else {
+                ThreeSix::ThreeAndSix
             },
             morale_tie: if o.text("morale_tie") == "both-hold" {
                 TieRule::BothHold
@@ -460,12 +485,12 @@ impl Settings {
 pub const DECISIONS: &[Decision] = &[
     Decision {
         topic: "retiring for 3 moves",
-        text: "the timer starts at 3 and drops by one at the end of each later move; while it runs the unit moves away from the enemy, may not fire, charge or start a melee; if meleed it fights and throws morale normally",
+        text: "the timer starts at 3 and drops by one at the end of each later move; while it runs the unit moves away from the enemy, may not fire, charge or start a melee, takes no part in a light-cavalry morale combat it did not start and may not reinforce a melee; if meleed it fights and throws morale normally",
         option: None,
     },
     Decision {
-        topic: "re-manning a captured gun",
-        text: "the 3-move hold count is of consecutive moves held by one side; it restarts when the holder changes and does not run while nobody holds the gun",
+        topic: "re-manning a crewless gun",
+        text: "every crewless gun, however its crew died (rifle fire, canister's return fire, melee), is re-manned by whichever side holds it 3 moves, its own side as much as the enemy; the umpire says who holds it, or that nobody does (hold-gun; a crew killed in melee leaves the gun held by the attacker's side). The count is of consecutive moves held by one side (the move the holding begins is not counted); it restarts when the holder changes and does not run while nobody holds the gun; at 3 the holder's side re-mans and owns the gun, and it fires in that side's cannon fire",
         option: None,
     },
     Decision {
@@ -474,23 +499,23 @@ pub const DECISIONS: &[Decision] = &[
         option: None,
     },
     Decision {
-        topic: "rifle table, row 8",
-        text: "the text has no row for Line in road column firing from the open at a village, forest or hill: it kills on a 6, at any strength",
+        topic: "rifle table, row 6 (changed)",
+        text: "row 6 reads \"Any 4-3-2 Unit Regiment, ATTACKING from the open against a village, hill or forest\": any formation, so Line in road column (or a cross-country column) firing from the open at such a position reads row 6 (1-3-6; a 1-figure regiment on a 6). The harsher reading, a kill on a 6 at any strength (\"row 8\"), is the option",
         option: Some("road_column_against_position"),
     },
     Decision {
         topic: "rifle table, order of precedence",
-        text: "row 7 is read first, then row 5, then rows 1–4, 6 and 8. A town and a village's outer area are the same kind of position; \"such a position\" of row 5 is a town or village's outer area, a forest (either area) or a hill",
+        text: "row 7 is read first, then row 5, then rows 1–4 and 6 (row 8 only under its option). A town and a village's outer area are the same kind of position; \"such a position\" of row 5 is a town or village's outer area, a forest (either area) or a hill",
         option: None,
     },
     Decision {
-        topic: "cross-country column's fire",
-        text: "the regiment facing the attacker (front or flank) fires as one regiment, on the road-column rows (3, 4 and 8)",
+        topic: "cross-country column",
+        text: "only 3 or more regiments stand to stand are a cross-country column (one or two regiments are not: they stand in line); the column is formed by naming its regiments together, and it fights as one regiment: the regiment facing the attacker (front or flank) fires, on the road-column rows (3, 4 and 6), and only one regiment of the column fires in a move",
         option: Some("cross_country_fires_as"),
     },
     Decision {
         topic: "\"3-6\"",
-        text: "the text's \"3-6\" (artillery into an outer area, Line firing at a gun crew, a 1-figure light cavalry squadron in melee) is read as a 3, 4, 5 or 6",
+        text: "the text's \"3-6\" (artillery and canister into an outer area, Line of 4/3/2 figures firing at a gun crew, a 1-figure light cavalry squadron in melee) is a roll of 3 or 6 (one third), never 3 to 6: the text always gives the weaker unit or the better cover the harder throw, which only this reading keeps",
         option: Some("three_six"),
     },
     Decision {
@@ -504,8 +529,13 @@ pub const DECISIONS: &[Decision] = &[
         option: None,
     },
     Decision {
+        topic: "flank fire",
+        text: "a unit fired on from its flank may not fire at that firer this move (refused); flank fire at a unit that has already fired at the firer this move is refused until that fire is taken back",
+        option: None,
+    },
+    Decision {
         topic: "canister",
-        text: "canister is the gun's one shot this move; the target's return fire at the crew is that regiment's rifle fire for the move (only infantry fire back: cavalry have no rifles)",
+        text: "a gun within musket range of infantry or cavalry fires canister at them, not ordinary fire (artillery refused); canister is the gun's one shot this move; the target's return fire at the crew is that regiment's rifle fire for the move (only infantry fire back: cavalry have no rifles)",
         option: None,
     },
     Decision {
@@ -569,23 +599,23 @@ pub const DECISIONS: &[Decision] = &[
         option: None,
     },
     Decision {
-        topic: "a gun re-manned by its captor",
-        text: "once held 3 moves, the gun is re-manned and fires for its holder, in the holder's cannon fire",
+        topic: "march order of an exposed column",
+        text: "Light infantry in front; the cannons in the centre of the whole column; heavy cavalry in the rear; the other regiments in their list order before and after the guns",
         option: None,
     },
     Decision {
-        topic: "march order of an exposed column",
-        text: "Light infantry in front; the other regiments in their list order, half before the guns and half after, so that the cannons are in the centre; heavy cavalry in the rear",
+        topic: "an exposed column",
+        text: "its infantry regiments are placed in cross-country column (firing and fighting as one regiment) and may deploy, or change formation, from the following move; an exposed column of fewer than 3 regiments is no cross-country column, and its regiments stand in line",
         option: None,
     },
     Decision {
         topic: "concealed units",
-        text: "a unit still behind its stand may not fire or start a melee (a screened column cannot fire; an unscreened one that acts is seen); fired on or meleed, its whole column is exposed before the result applies; only infantry regiments deploy into line",
+        text: "a unit still behind its stand may not fire or start a melee (a screened column cannot fire; an unscreened one that acts is seen); a concealed regiment moves in its column, or dispersed in a forest, never in road column; fired on or meleed, its whole column is exposed before the result applies; only infantry regiments deploy into line",
         option: None,
     },
     Decision {
         topic: "headquarters",
-        text: "a headquarters is lost when an enemy stand takes it and held again when its own side retakes it; it has no figures and is never fired on",
+        text: "a headquarters is an objective, not a fighting unit: it has no figures, is never fired on (rifle, canister or cannon) nor meleed, and never retires; it is lost when an enemy regiment or squadron reaches it (not a gun or another headquarters), and its own side retakes it the same way",
         option: None,
     },
 ];
@@ -638,7 +668,7 @@ pub const RIFLE_PARAMS: &[ParamDef] = &[
     .derived(),
     ParamDef::flag(
         "flank",
-        "the target is fired on from its flank (a road column unless fired on along the road at its head): it gets no return fire at this firer this move",
+        "the target is fired on from its flank (a road column unless fired on along the road at its head): it gets no return fire at this firer this move (refused)",
     )
     .battle(),
     ParamDef::flag(
@@ -789,7 +819,7 @@ pub const MELEE_PARAMS: &[ParamDef] = &[
     .derived(),
     ParamDef::new(
         "defender-in",
-        "where the defender stands (cavalry cannot melee infantry in a village's outer area)",
+        "where the defender stands (only infantry may melee defenders in a village's outer area)",
         POSITIONS,
     )
     .default("open")
@@ -850,7 +880,7 @@ pub const REINFORCED_PARAMS: &[ParamDef] = &[
     .derived(),
     ParamDef::new(
         "defender-in",
-        "where the defender stands (cavalry cannot melee infantry in a village's outer area)",
+        "where the defender stands (only infantry may melee defenders in a village's outer area)",
         POSITIONS,
     )
     .default("open")
@@ -963,14 +993,35 @@ pub const FORM_PARAMS: &[ParamDef] = &[
         ParamKind::Choice(Formation::IDS),
     )
     .battle(),
+    ParamDef::new(
+        "with",
+        "cross-country: the other regiments of the column, stand to stand (3 or more regiments in all); a regiment already in a column brings its column",
+        ParamKind::List,
+    )
+    .battle(),
 ];
 
 pub const TAKE_HQ_PARAMS: &[ParamDef] = &[
     ParamDef::new("hq", "the headquarters", ParamKind::Unit).battle(),
     ParamDef::new(
         "by",
-        "the stand that takes it (the enemy's: the headquarters is lost; its own side's: retaken)",
+        "the regiment or squadron that reaches it (the enemy's: the headquarters is lost; its own side's: retaken)",
         ParamKind::Unit,
+    )
+    .battle(),
+];
+
+pub const HOLD_GUN_PARAMS: &[ParamDef] = &[
+    ParamDef::new("gun-unit", "the crewless gun", ParamKind::Unit).battle(),
+    ParamDef::new(
+        "by",
+        "the regiment or squadron holding it: its side holds the gun (its own side or the enemy)",
+        ParamKind::Unit,
+    )
+    .battle(),
+    ParamDef::flag(
+        "nobody",
+        "nobody holds the gun (it stands in no-man's land): its hold count stops",
     )
     .battle(),
 ];
@@ -1034,7 +1085,7 @@ pub const ACTIONS: &[ActionDef] = &[
     },
     ActionDef {
         id: "expose",
-        help: "concealment rules: expose a whole concealed column, naming the cause; its units are laid out in march order (Light infantry in front, cannons in the centre, heavy cavalry in the rear)",
+        help: "concealment rules: expose a whole concealed column, naming the cause; its units are laid out in march order (Light infantry in front, cannons in the centre, heavy cavalry in the rear), its infantry in cross-country column until they deploy from the following move",
         params: EXPOSE_PARAMS,
         key: Some('e'),
         standalone: false,
@@ -1050,7 +1101,7 @@ pub const ACTIONS: &[ActionDef] = &[
     },
     ActionDef {
         id: "form",
-        help: "an infantry regiment changes formation: line, road column or part of a cross-country column",
+        help: "an infantry regiment changes formation: line, road column, or a cross-country column of 3 or more regiments named together",
         params: FORM_PARAMS,
         key: Some('F'),
         standalone: false,
@@ -1058,9 +1109,17 @@ pub const ACTIONS: &[ActionDef] = &[
     },
     ActionDef {
         id: "take-hq",
-        help: "a headquarters is taken by the enemy (lost) or retaken by its own side (held)",
+        help: "a headquarters is taken by an enemy regiment or squadron reaching it (lost), or retaken by its own side (held)",
         params: TAKE_HQ_PARAMS,
         key: Some('H'),
+        standalone: false,
+        in_battle: true,
+    },
+    ActionDef {
+        id: "hold-gun",
+        help: "who holds a crewless gun (a side, by the regiment or squadron on it), or that nobody does: the side holding it 3 consecutive moves re-mans it",
+        params: HOLD_GUN_PARAMS,
+        key: Some('T'),
         standalone: false,
         in_battle: true,
     },
@@ -1079,8 +1138,9 @@ mod tests {
         assert_eq!(d.artillery_high_range, 18.0);
         assert!(!d.concealment);
         assert_eq!(d.cross_country_fires_as, Formation::RoadColumn);
-        assert_eq!(d.road_column_against_position, RoadColumnRow::Row8);
-        assert_eq!(d.three_six, ThreeSix::ThreeToSix);
+        // Row 6 for any formation, and "3-6" as faces 3 and 6 (the digest's readings).
+        assert_eq!(d.road_column_against_position, RoadColumnRow::Row6);
+        assert_eq!(d.three_six, ThreeSix::ThreeAndSix);
         assert_eq!(d.morale_tie, TieRule::ThrowAgain);
         assert_eq!(d.canister_in_outer_area, CanisterOuter::AsArtillery);
         let mut o = Options::defaults(OPTIONS);
@@ -1088,8 +1148,8 @@ mod tests {
             "musket_range=9",
             "concealment=true",
             "cross_country_fires_as=line",
-            "road_column_against_position=row-6",
-            "three_six=3-and-6",
+            "road_column_against_position=row-8",
+            "three_six=3-to-6",
             "morale_tie=both-hold",
             "canister_in_outer_area=automatic",
         ] {
@@ -1099,8 +1159,8 @@ mod tests {
         assert_eq!(s.musket_range, 9.0);
         assert!(s.concealment);
         assert_eq!(s.cross_country_fires_as, Formation::Line);
-        assert_eq!(s.road_column_against_position, RoadColumnRow::Row6);
-        assert_eq!(s.three_six, ThreeSix::ThreeAndSix);
+        assert_eq!(s.road_column_against_position, RoadColumnRow::Row8);
+        assert_eq!(s.three_six, ThreeSix::ThreeToSix);
         assert_eq!(s.morale_tie, TieRule::BothHold);
         assert_eq!(s.canister_in_outer_area, CanisterOuter::Automatic);
     }

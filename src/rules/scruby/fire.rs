@@ -161,7 +161,7 @@ impl RifleFire {
             ));
         }
         context.push(
-            "the rows are read in order: row 7 first, then row 5, then rows 1–4, 6 and 8".into(),
+            "the rows are read in order: row 7 first, then row 5, then rows 1–4 and 6".into(),
         );
         if c.formation == Formation::CrossCountry {
             context.push(format!(
@@ -453,39 +453,44 @@ mod tests {
         }
     }
 
+    /// Digest, rifle fire, "Decision (changed)": row 6 reads "Any 4-3-2 Unit Regiment,
+    /// ATTACKING from the open against a village, hill or forest" — any formation, so Line in road
+    /// column firing from the open at such a position uses row 6 (1-3-6; a 1-figure regiment on a
+    /// 6). The harsher "on a 6 at any strength" reading stays an option, off by default.
     #[test]
-    fn row_6_and_row_8_from_the_open_at_a_strong_position() {
+    fn row_6_holds_for_any_formation_and_row_8_is_the_option() {
         let s = Settings::default();
         for target in STRONG {
-            for n in 2..=4 {
+            for formation in [Line, RoadColumn, CrossCountry] {
+                for n in 2..=4 {
+                    assert_eq!(
+                        row(case(Kind::Line, n, formation, Open, target), &s),
+                        (6, Need::OneThreeSix),
+                        "{formation:?} {n} at {target:?}"
+                    );
+                }
                 assert_eq!(
-                    row(case(Kind::Line, n, Line, Open, target), &s),
-                    (6, Need::OneThreeSix)
-                );
-            }
-            assert_eq!(
-                row(case(Kind::Line, 1, Line, Open, target), &s),
-                (6, Need::Six)
-            );
-            for n in 1..=4 {
-                assert_eq!(
-                    row(case(Kind::Line, n, RoadColumn, Open, target), &s),
-                    (8, Need::Six)
+                    row(case(Kind::Line, 1, formation, Open, target), &s),
+                    (6, Need::Six)
                 );
             }
         }
-        // The other reading: a road column reads row 6 as written.
-        let s6 = Settings {
-            road_column_against_position: RoadColumnRow::Row6,
+        // The other reading, for groups who read it so: a road column kills on a 6 at any
+        // strength.
+        let s8 = Settings {
+            road_column_against_position: RoadColumnRow::Row8,
             ..s
         };
+        for n in 1..=4 {
+            assert_eq!(
+                row(case(Kind::Line, n, RoadColumn, Open, Hill), &s8),
+                (8, Need::Six)
+            );
+        }
         assert_eq!(
-            row(case(Kind::Line, 3, RoadColumn, Open, Hill), &s6),
-            (6, Need::OneThreeSix)
-        );
-        assert_eq!(
-            row(case(Kind::Line, 1, RoadColumn, Open, Hill), &s6),
-            (6, Need::Six)
+            row(case(Kind::Line, 3, Line, Open, Hill), &s8),
+            (6, Need::OneThreeSix),
+            "a line still reads row 6"
         );
     }
 
@@ -520,7 +525,7 @@ mod tests {
             row(case(Kind::Line, 1, Line, Hill, VillageOuter), &s),
             (5, Need::OneThreeSix)
         );
-        // Row 5 over row 8: a road column in a town at a forest.
+        // Row 5 over row 6: a road column in a town at a forest.
         assert_eq!(
             row(case(Kind::Line, 4, RoadColumn, Town, ForestOuter), &s),
             (5, Need::OneThreeSix)
@@ -541,7 +546,7 @@ mod tests {
         let s = Settings::default();
         assert_eq!(row(case(Kind::Line, 4, CrossCountry, Open, Open), &s).0, 3);
         assert_eq!(row(case(Kind::Line, 1, CrossCountry, Open, Open), &s).0, 4);
-        assert_eq!(row(case(Kind::Line, 4, CrossCountry, Open, Hill), &s).0, 8);
+        assert_eq!(row(case(Kind::Line, 4, CrossCountry, Open, Hill), &s).0, 6);
         let as_line = Settings {
             cross_country_fires_as: Line,
             ..s
@@ -621,7 +626,7 @@ mod tests {
 
     /// The row and kill faces every combination should read, written out from the digest's table
     /// and its order of precedence (an oracle apart from [`rifle_row`]).
-    fn expected(c: RifleCase) -> (u8, &'static [u8]) {
+    fn expected(c: RifleCase, row8: bool) -> (u8, &'static [u8]) {
         const ALL: &[u8] = &[1, 2, 3, 4, 5, 6];
         const OTS: &[u8] = &[1, 3, 6];
         const SIX: &[u8] = &[6];
@@ -637,15 +642,25 @@ mod tests {
                 (true, 1) => (4, SIX),
                 (true, _) => (3, OTS),
             },
-            (_, 1) if !column => (6, SIX),
-            _ if !column => (6, OTS),
-            _ => (8, SIX),
+            _ if column && row8 => (8, SIX),
+            (_, 1) => (6, SIX),
+            _ => (6, OTS),
         }
     }
 
     #[test]
     fn every_combination_reads_its_row_and_kills_on_its_faces() {
-        let s = Settings::default();
+        for row8 in [false, true] {
+            every_combination(row8);
+        }
+    }
+
+    fn every_combination(row8: bool) {
+        let s = if row8 {
+            test_settings(&["road_column_against_position=row-8"])
+        } else {
+            Settings::default()
+        };
         let mut rows_seen = std::collections::BTreeSet::new();
         for firer in [Kind::Line, Kind::Light, Kind::Grenadier] {
             for n in 1..=4 {
@@ -653,7 +668,7 @@ mod tests {
                     for from in TARGETS {
                         for target_in in TARGETS {
                             let c = case(firer, n, formation, from, target_in);
-                            let (row, faces) = expected(c);
+                            let (row, faces) = expected(c, row8);
                             rows_seen.insert(row);
                             let f = fire(c);
                             let auto = faces.len() == 6;
@@ -680,25 +695,27 @@ mod tests {
                 }
             }
         }
-        assert_eq!(
-            rows_seen.into_iter().collect::<Vec<_>>(),
-            [1, 2, 3, 4, 5, 6, 7, 8]
-        );
+        let mut want = vec![1, 2, 3, 4, 5, 6, 7];
+        if row8 {
+            want.push(8);
+        }
+        assert_eq!(rows_seen.into_iter().collect::<Vec<_>>(), want);
     }
 
+    /// Digest, rifle fire at a gun crew: "Line 4/3/2 kill the crew on 3-6" — a 3 or a 6, one
+    /// third (the winning-faces convention); 3 to 6 only under the option.
     #[test]
     fn crew_table() {
         let s = Settings::default();
         let mut f = fire(case(Kind::Line, 3, Line, Open, Open));
         f.at_crew = true;
         let got: Vec<bool> = (1..=6).map(|x| kills(&f, &s, &x.to_string())).collect();
-        assert_eq!(got, [false, false, true, true, true, true]);
-        let s36 = Settings {
-            three_six: defs::ThreeSix::ThreeAndSix,
-            ..s
-        };
-        let got: Vec<bool> = (1..=6).map(|x| kills(&f, &s36, &x.to_string())).collect();
         assert_eq!(got, [false, false, true, false, false, true]);
+        let (shot, _) = f.shot(&s).unwrap();
+        assert_eq!(kill_odds(&shot, &s).p(&true), Prob::new(1, 3));
+        let to6 = test_settings(&["three_six=3-to-6"]);
+        let got: Vec<bool> = (1..=6).map(|x| kills(&f, &to6, &x.to_string())).collect();
+        assert_eq!(got, [false, false, true, true, true, true]);
         f.case.figures = 1;
         let got: Vec<bool> = (1..=6).map(|x| kills(&f, &s, &x.to_string())).collect();
         assert_eq!(got, [false, false, false, false, false, true]);
@@ -746,7 +763,7 @@ mod tests {
     fn odds_equal_brute_force() {
         let settings = [
             Settings::default(),
-            test_settings(&["three_six=3-and-6", "concealment=true"]),
+            test_settings(&["three_six=3-to-6", "concealment=true"]),
         ];
         for s in &settings {
             for firer in [Kind::Line, Kind::Light] {

@@ -437,11 +437,9 @@ impl Melee {
             if !kind.is_cavalry() {
                 continue;
             }
-            if self.defender.kind.is_infantry()
-                && matches!(self.defender_in, Position::Town | Position::VillageOuter)
-            {
+            if matches!(self.defender_in, Position::Town | Position::VillageOuter) {
                 return Err(RuleError::refused(format!(
-                    "--{who} {}: cavalry cannot melee infantry in a village's outer area (--defender-in {}): the troops are in the buildings; only infantry can attack them",
+                    "--{who} {}: only infantry may enter a village's outer area and melee its defenders (--defender-in {}): the defenders are in the buildings, and cavalry may not attack them there",
                     kind.id(),
                     self.defender_in.id()
                 )));
@@ -1362,6 +1360,8 @@ mod tests {
         assert_eq!(end.defender_left, 0);
     }
 
+    /// Digest, melee kill table: a 1-figure light cavalry squadron kills "1 on 3-6" — a 3 or a 6,
+    /// where a 2-figure one needs 1-3-6 (the weaker unit, the harder throw).
     #[test]
     fn light_cavalry_one_figure_kills_on_three_six() {
         let s = Settings::default();
@@ -1370,13 +1370,21 @@ mod tests {
             (1, false),
             (2, false),
             (3, true),
-            (4, true),
-            (5, true),
+            (4, false),
+            (5, false),
             (6, true),
         ] {
             let (_, end) = fight(&m, &s, &[face]);
             assert_eq!(end.defender_left, 4 - u8::from(killed), "face {face}");
         }
+        let one = strike(st(Kind::LightCavalry, 1), st(Kind::Line, 4), &s).0;
+        let two = strike(st(Kind::LightCavalry, 2), st(Kind::Line, 4), &s).0;
+        assert_eq!(one.need.chance(s.three_six), Prob::new(1, 3));
+        assert!(one.need.chance(s.three_six) < two.need.chance(s.three_six));
+        // The other reading, 3 to 6, for groups who read it so.
+        let to6 = test_settings(&["three_six=3-to-6"]);
+        let (_, end) = fight(&m, &to6, &[4]);
+        assert_eq!(end.defender_left, 3);
     }
 
     #[test]
@@ -1392,17 +1400,37 @@ mod tests {
         assert_eq!(end.defender_left, 1);
     }
 
+    /// Digest, melee: "Only enemy infantry may enter a village's outer area and melee its
+    /// defenders (cavalry may not)" — whoever the defenders are.
     #[test]
     fn where_cavalry_may_not_melee() {
         let s = Settings::default();
         let mut m = melee(st(Kind::HeavyCavalry, 3), st(Kind::Line, 4));
-        for p in [Position::Town, Position::VillageOuter] {
-            m.defender_in = p;
-            let e = m.plan(&s).unwrap_err().to_string();
-            assert!(
-                e.contains("cannot melee infantry in a village's outer area"),
-                "{e}"
-            );
+        for defender in [
+            st(Kind::Line, 4),
+            st(Kind::LightCavalry, 3),
+            st(Kind::HeavyCavalry, 2),
+        ] {
+            for attacker in [st(Kind::HeavyCavalry, 3), st(Kind::LightCavalry, 3)] {
+                for p in [Position::Town, Position::VillageOuter] {
+                    let m = Melee {
+                        attacker,
+                        defender,
+                        defender_in: p,
+                        ..m
+                    };
+                    let e = m.plan(&s).unwrap_err().to_string();
+                    assert!(
+                        e.contains("only infantry may enter a village's outer area"),
+                        "{e}"
+                    );
+                    let by_foot = Melee {
+                        attacker: st(Kind::Line, 4),
+                        ..m
+                    };
+                    assert!(by_foot.plan(&s).is_ok(), "{by_foot:?}");
+                }
+            }
         }
         m.defender_in = Position::VillageInner;
         assert!(m.plan(&s).unwrap_err().to_string().contains("--gate"));
@@ -1489,7 +1517,7 @@ mod tests {
         let settings = [
             Settings::default(),
             test_settings(&["morale_tie=both-hold"]),
-            test_settings(&["concealment=true", "three_six=3-and-6"]),
+            test_settings(&["concealment=true", "three_six=3-to-6"]),
         ];
         let pairs = [
             (st(Kind::Grenadier, 4), st(Kind::Line, 4)),

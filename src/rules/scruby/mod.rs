@@ -217,6 +217,16 @@ impl Ruleset for Scruby {
         battle::odds(battle, action, params)
     }
 
+    fn input_applies(
+        &self,
+        battle: &BattleView<'_>,
+        action: &str,
+        input: &crate::rules::ParamDef,
+        given: &Params,
+    ) -> bool {
+        battle::input_applies(battle, action, input, given)
+    }
+
     fn act(
         &self,
         battle: &BattleView<'_>,

@@ -351,7 +351,7 @@ pub enum Need {
     Always,
     /// "1-3-6": a 1, a 3 or a 6.
     OneThreeSix,
-    /// "3-6": read by the option `three_six` as 3 to 6 (the default) or as 3 and 6 only.
+    /// "3-6": a 3 or a 6 (one third), or, under the option `three_six = "3-to-6"`, 3 to 6.
     ThreeSix,
     /// A 6.
     Six,
@@ -515,7 +515,7 @@ pub const RIFLE_TABLE: [RifleRow; 8] = [
     },
     RifleRow {
         number: 6,
-        firer: "Line, 4/3/2, from the open",
+        firer: "Line, 4/3/2, line or road column, from the open",
         place: "target in a village, forest or on a hill",
         kills: "on 1-3-6 (a 1-figure regiment: on 6)",
     },
@@ -527,9 +527,9 @@ pub const RIFLE_TABLE: [RifleRow; 8] = [
     },
     RifleRow {
         number: 8,
-        firer: "Line in Road column, from the open",
+        firer: "Line in Road column, from the open (option road_column_against_position = \"row-8\")",
         place: "target in a village, forest or on a hill",
-        kills: "on 6 (decision: the text has no row for this)",
+        kills: "on 6, at any strength (the harsher reading, off by default)",
     },
 ];
 
@@ -563,7 +563,8 @@ pub struct RifleReading {
 }
 
 /// Reads the rifle table in the digest's order of precedence: row 7 first, then row 5, then rows
-/// 1–4, 6 and 8. Refuses a target in a village's inner area (it cannot be fired on at all) and a
+/// 1–4 and 6 (row 6 for any formation; "row 8" only under the option
+/// `road_column_against_position = "row-8"`). Refuses a target in a village's inner area (it cannot be fired on at all) and a
 /// firer there (it can fire only from the outer area).
 pub fn rifle_row(case: RifleCase, settings: &Settings) -> Result<RifleReading, RuleError> {
     if !case.firer.is_infantry() {
@@ -876,7 +877,10 @@ pub fn table_docs() -> Vec<TableDoc> {
             .map(|r| vec![r.number.to_string(), s(r.firer), s(r.place), s(r.kills)])
             .collect(),
         notes: vec![
-            s("order of precedence: row 7 first, then row 5, then rows 1–4, 6 and 8"),
+            s("order of precedence: row 7 first, then row 5, then rows 1–4 and 6"),
+            s(
+                "row 6 holds for any formation, road column too; row 8 is read only under the option road_column_against_position = \"row-8\"",
+            ),
             s(
                 "a town and a village's outer area are the same kind of position; \"such a position\" (row 5) is a town or a village's outer area, a forest (either area), a hill",
             ),
@@ -884,7 +888,7 @@ pub fn table_docs() -> Vec<TableDoc> {
                 "troops in a village's inner area cannot be fired on (rifle or cannon), and fire only from the outer area",
             ),
             s(
-                "a cross-country column fires with its front (or flank) regiment, on the road-column rows (option cross_country_fires_as)",
+                "a cross-country column is 3 or more regiments stand to stand; it fires with one regiment a move, the one facing the target, on the road-column rows (option cross_country_fires_as)",
             ),
             s(
                 "infantry fired on from its flank gets no return fire at that firer this move; a road column is flanked unless fired on along the road at its head",
@@ -911,7 +915,7 @@ pub fn table_docs() -> Vec<TableDoc> {
             .collect(),
         notes: vec![
             s("a gun at canister range fires its canister first"),
-            s("a gun whose crew is killed can neither fire nor move; whoever holds it for 3 moves re-mans it"),
+            s("a gun whose crew is killed can neither fire nor move; the side that holds it 3 consecutive moves re-mans it"),
         ],
     });
     // What a Kill face is called in each column: a figure killed, or a hit.
@@ -947,10 +951,10 @@ pub fn table_docs() -> Vec<TableDoc> {
             .collect(),
         notes: vec![
             s("published: 1-3-6 kills one figure; 2 drives the regiment or squadron back in confusion 3 moves (Grenadiers ignore it; no effect on guns); 4, 5 no effect"),
-            s("outer area of a village or forest: a figure killed on 3-6 only, a 2 has no effect (3-6 read as 3, 4, 5 or 6: option three_six); the inner areas cannot be hit"),
+            s("outer area of a village or forest: a figure killed on 3-6 only (a 3 or a 6; option three_six), a 2 has no effect; the inner areas cannot be hit"),
             s("range 16\" on the flat, 18\" from a hill or fortress wall (not from a village); a gun fires once a move and only if it did not move"),
             s("horse artillery may half-move and fire in one move, or limber and half-move without firing"),
-            s("canister: at musket range against infantry or cavalry, one figure killed automatically before the target's rifles fire; the target may fire back at the crew at the same moment"),
+            s("canister: at musket range against infantry or cavalry a gun fires canister, not ordinary fire: one figure killed automatically before the target's rifles fire; the target may fire back at the crew at the same moment"),
             s("walls, fortresses, ships: the scenario sets how many hits destroy them (the unit's hits_to_destroy), and the count is kept; 1-3-6 is a hit, a 2 has no effect on them (decision); only artillery damages them"),
         ],
     });
@@ -975,7 +979,7 @@ pub fn table_docs() -> Vec<TableDoc> {
             s("fought stand against stand; casualties removed from both sides at once, then morale"),
             s("cavalry squadrons always fight as separate squadrons (two 1-figure squadrons roll twice)"),
             s("a cross-country column defends with the power of one regiment"),
-            s("cavalry cannot melee infantry in a village's outer area; they reach the inner area only through a gate"),
+            s("only infantry may enter a village's outer area and melee its defenders (cavalry may not); cavalry reach the inner area only through a gate"),
         ],
     });
     docs.push(TableDoc {
@@ -1026,7 +1030,7 @@ pub fn table_docs() -> Vec<TableDoc> {
             ],
         ],
         notes: vec![s(
-            "a captured gun can be re-manned by its holder after 3 moves; until then it neither moves nor fires",
+            "a captured gun is re-manned by the side holding it 3 consecutive moves; until then it neither moves nor fires",
         )],
     });
     docs
@@ -1218,7 +1222,11 @@ mod tests {
             art.rows[1][1],
             "retires in confusion 3 moves (Grenadiers ignore it)"
         );
-        assert_eq!(art.rows[3][2], "one figure killed");
+        // The outer area: a 3 or a 6 kills (the default reading of "3-6"), a 4 does not.
+        assert_eq!(art.rows[2][2], "one figure killed");
+        assert_eq!(art.rows[3][2], "no effect");
+        assert_eq!(art.rows[5][2], "one figure killed");
+        assert_eq!(docs[1].rows[0][2], "on 3-6 (3 or 6)");
         assert_eq!(art.columns[4], "walls, fortresses and ships");
         let works: Vec<&str> = art.rows.iter().map(|r| r[4].as_str()).collect();
         let hit = "a hit (the scenario's hits_to_destroy destroy them)";

@@ -42,8 +42,65 @@ pub fn validate(file: &ScenarioFile, options: &Options) -> Vec<Problem> {
             concealed(&stand_path, stand, &kinds, &mut out);
         }
         road_column_hidden(side.concealed.as_slice(), &units, &mut out);
+        cross_country_columns(
+            side.concealed.as_slice(),
+            &side.units,
+            &side.formations,
+            &path,
+            &mut out,
+        );
     }
     out
+}
+
+/// Only 3 or more regiments stand to stand are a cross-country column: the regiments of one
+/// formation (or those directly under the side) that start in cross-country column, leaving out
+/// those behind a concealment stand (placed in column when exposed), must be 3 or more.
+fn cross_country_columns(
+    stands: &[ConcealedDef],
+    units: &[UnitDef],
+    formations: &[FormationDef],
+    path: &KeyPath,
+    out: &mut Vec<Problem>,
+) {
+    let hidden = |u: &UnitDef| {
+        stands
+            .iter()
+            .any(|s| s.units.iter().any(|r| r.get_ref() == u.id.get_ref()))
+    };
+    let in_column: Vec<(usize, &UnitDef)> = units
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| {
+            !hidden(u)
+                && u.field("formation")
+                    .is_some_and(|v| v.get_ref().as_str() == Some("cross-country"))
+                && Kind::parse(u.kind.get_ref()).is_some_and(Kind::is_infantry)
+        })
+        .collect();
+    if let [(i, first), rest @ ..] = in_column.as_slice()
+        && rest.len() < 2
+        && let Some(v) = first.field("formation")
+    {
+        let n = in_column.len();
+        out.push(
+            Problem::new(
+                Some(v.span()),
+                path.item("unit", Some(first.id.get_ref()), *i).key("formation"),
+                format!(
+                    "a cross-country column is 3 or more regiments stand to stand, and {} here {} in one: start at least 3 regiments of this formation in cross-country column, or the {} in line",
+                    if n == 1 { "only this regiment".to_string() } else { format!("only {n} regiments") },
+                    if n == 1 { "starts" } else { "start" },
+                    if n == 1 { "regiment" } else { "regiments" },
+                ),
+            )
+            .with_value(v.get_ref().to_string()),
+        );
+    }
+    for (i, f) in formations.iter().enumerate() {
+        let f_path = path.item("formation", Some(f.id.get_ref()), i);
+        cross_country_columns(stands, &f.units, &f.formations, &f_path, out);
+    }
 }
 
 /// A concealed column never moves in road column: a regiment behind a stand may not start in it.
@@ -468,6 +525,8 @@ mod tests {
             "l:line:formation = \"road-column\"",
             "lt:light:formation = \"line\"",
             "gr:grenadier:formation = \"cross-country\"",
+            "l2:line:formation = \"cross-country\"",
+            "l3:line:formation = \"cross-country\"",
         ];
         assert_eq!(errors(&file("", &ok, &[])), Vec::<String>::new());
         let e = errors(&file("", &["hc:heavy-cavalry:formation = \"line\""], &[]));
@@ -479,6 +538,34 @@ mod tests {
         );
         let e = errors(&file("", &["c:cannon:formation = \"line\""], &[]));
         assert!(e[0].ends_with("not to a cannon"), "{e:?}");
+    }
+
+    /// Digest: "only a column of 3+ regiments is a cross-country column"; a formation starting
+    /// one or two regiments in it is refused at the first, and concealed regiments do not count.
+    #[test]
+    fn a_cross_country_column_is_three_regiments_or_more() {
+        let three = [
+            "a:line:formation = \"cross-country\"",
+            "b:light:formation = \"cross-country\"",
+            "c:grenadier:formation = \"cross-country\"",
+        ];
+        assert_eq!(errors(&file("", &three, &[])), Vec::<String>::new());
+        let e = errors(&file("", &three[..2], &[]));
+        assert_eq!(
+            e,
+            [
+                "f:12:13: side \"au\" › unit \"a\" › formation = \"cross-country\": a cross-country column is 3 or more regiments stand to stand, and only 2 regiments here start in one: start at least 3 regiments of this formation in cross-country column, or the regiments in line"
+            ]
+        );
+        let e = errors(&file("", &three[..1], &[]));
+        assert!(
+            e[0].contains("only this regiment here starts in one"),
+            "{e:?}"
+        );
+        // A concealed regiment is placed in column when exposed: it does not count.
+        let e = errors(&file("concealment = true", &three, &["\"c\""]));
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].contains("only 2 regiments"), "{e:?}");
     }
 
     #[test]
