@@ -460,3 +460,54 @@ fn a_report_to_what_is_not_a_regular_file_is_written_in_place() {
     );
     assert!(!Path::new("/dev/null.strength.svg").exists());
 }
+
+/// `text` with every checksum written again, chained, as a hand edit that knows the format would.
+fn resealed(text: &str) -> String {
+    const OPEN: &str = "{\"crc\":\"";
+    const PREV: &str = "\"prev\":\"";
+    let mut last = 0u32;
+    let mut out = String::new();
+    for line in text.lines() {
+        let rest = &line[OPEN.len() + 10..];
+        let rest = match rest.strip_prefix(PREV) {
+            Some(after) => format!("{PREV}{last:08x}{}", &after[8..]),
+            None => rest.to_string(),
+        };
+        last = crc32fast::hash(format!("{{{rest}").as_bytes());
+        out.push_str(&format!("{OPEN}{last:08x}\",{rest}\n"));
+    }
+    out
+}
+
+#[test]
+fn a_journal_edited_to_carry_terminal_codes_is_refused_not_reported() {
+    let g = Given::battle(
+        NEWPORT,
+        "next\nfire --firer 1-1 --target g11 --range 12 --dice 2\n",
+    );
+    let text = std::fs::read_to_string(g.path()).unwrap();
+    for (from, to) in [
+        // A step's outcome, the resolution's title, the event's summary.
+        (
+            "\"outcome\":\"Hit and Suppressed\"",
+            "\"outcome\":\"Hit\\u001b]0;pwned\\u0007\"",
+        ),
+        (
+            "\"title\":\"Fire on the infantry combat table\"",
+            "\"title\":\"Fire\\u001b[2J\"",
+        ),
+        ("\"summary\":\"1st Squad", "\"summary\":\"\\u202e1st Squad"),
+    ] {
+        assert!(text.contains(from), "{from}");
+        std::fs::write(g.path(), resealed(&text.replacen(from, to, 1))).unwrap();
+        for format in ["md", "html"] {
+            let r = run_in("", &["report", g.j(), "--format", format, "-o", "-"]);
+            assert_eq!(r.code, ExitCode::from(1), "{from}: {}", r.out);
+            assert!(r.err.contains("battle.jsonl:4:"), "{}", r.err);
+            assert!(r.err.contains("is not allowed here"), "{}", r.err);
+            assert!(!r.out.contains('\u{1b}') && !r.err.contains('\u{1b}'));
+        }
+        let r = run_in("", &["state", g.j()]);
+        assert_eq!(r.code, ExitCode::from(1), "{from}");
+    }
+}

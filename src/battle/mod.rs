@@ -164,7 +164,11 @@ impl Event {
                 out.extend(step.table.iter().map(|t| ("resolution", t.as_str())));
                 out.extend(step.row.iter().map(|t| ("resolution", t.as_str())));
                 out.extend(step.notes.iter().map(|t| ("resolution", t.as_str())));
-                out.extend(step.modifiers.iter().map(|m| ("resolution", m.reason.as_str())));
+                out.extend(
+                    step.modifiers
+                        .iter()
+                        .map(|m| ("resolution", m.reason.as_str())),
+                );
                 out.extend(step.dice.iter().map(|d| ("resolution", d.purpose.as_str())));
             }
         }

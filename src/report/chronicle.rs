@@ -41,6 +41,7 @@ impl Chronicle {
         let mut records = Vec::new();
         while let Some(entry) = reading.next_entry::<Record>() {
             let (line, record) = entry?;
+            check_texts(path, line, &record)?;
             replay.push(line, lean_record(&record))?;
             records.push(record);
         }
@@ -75,6 +76,9 @@ impl Chronicle {
                 Ok(e) => e,
                 Err(e) => break Err(e.into()),
             };
+            if let Err(e) = check_texts(&self.path, line, &record) {
+                break Err(e);
+            }
             let expected = self.records.len() as u64 + 1;
             let lean = lean(&record.entry);
             if let Err(e) = apply_record(
@@ -173,6 +177,25 @@ impl Chronicle {
             let _ = battle.apply(lean_event(ev));
             visit(record, ev, &before, &battle);
         }
+    }
+}
+
+/// The explanation a report shows, which the battle does not keep, is checked as the battle
+/// checks what it keeps: no text of it may rewrite a terminal or a report.
+fn check_texts(path: &Path, line: usize, record: &Record) -> Result<(), SessionError> {
+    let Entry::Event(ev) = &record.entry else {
+        return Ok(());
+    };
+    match ev.forbidden_text() {
+        None => Ok(()),
+        Some((what, c)) => Err(SessionError::Replay {
+            path: path.to_path_buf(),
+            line,
+            source: crate::battle::BattleError::Invalid(format!(
+                "its {what}: {}",
+                crate::text::not_allowed_here(c)
+            )),
+        }),
     }
 }
 

@@ -10,7 +10,8 @@ use super::{Item, ItemKind, Report, RosterLine, SideBlock, TurnAccount, chart};
 use std::fmt::Write as _;
 
 /// Text made inert for HTML, in text and in quoted attributes: `&`, `<`, `>`, `"` and `'` become
-/// character references.
+/// character references; control, bidirectional and invisible characters (but line breaks and
+/// tabs) are written as their code (`\u{1b}`).
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
@@ -20,6 +21,10 @@ pub fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            // Control, bidirectional and invisible characters are written as their code, as a
+            // terminal is shown them.
+            '\n' | '\t' => out.push(c),
+            c if crate::text::is_forbidden(c) => out.push_str(&c.escape_unicode().to_string()),
             c => out.push(c),
         }
     }
@@ -519,6 +524,12 @@ fn roster(out: &mut String, block: &SideBlock, side: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_bidi_and_invisible_characters_are_written_as_their_code() {
+        let e = escape("a\u{1b}]0;title\u{7}b\u{202e}c\nd");
+        assert_eq!(e, "a\\u{1b}]0;title\\u{7}b\\u{202e}c\nd");
+    }
 
     #[test]
     fn escape_makes_every_special_character_a_reference() {

@@ -11,7 +11,8 @@ use std::fmt::Write as _;
 /// emphasis, code, links, images, table cells and strikethrough are escaped with a backslash
 /// wherever they stand; `<`, `>` and `&` become entities (raw HTML is never formed); what makes a
 /// list, quote, heading or numbered item is escaped at the start; line breaks become spaces (a
-/// value stays on its line and in its cell).
+/// value stays on its line and in its cell); control, bidirectional and invisible characters are
+/// written as their code (`\u{1b}`).
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     let mut at_start = true;
@@ -22,6 +23,9 @@ pub fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '&' => out.push_str("&amp;"),
             '\n' | '\r' | '\t' => out.push(' '),
+            // Control, bidirectional and invisible characters are written as their code, as a
+            // terminal is shown them: none reaches the reader's screen.
+            c if crate::text::is_forbidden(c) => out.push_str(&c.escape_unicode().to_string()),
             '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '~' | '#' => {
                 out.push('\\');
                 out.push(c);
@@ -271,6 +275,20 @@ fn roster(out: &mut String, block: &SideBlock) {
 #[cfg(test)]
 mod tests {
     use super::escape;
+
+    #[test]
+    fn control_bidi_and_invisible_characters_are_written_as_their_code() {
+        let e = escape("a\u{1b}]0;title\u{7}b\u{1b}[2J\u{202e}c\u{200b}d");
+        assert_eq!(
+            e,
+            "a\\u{1b}\\]0;title\\u{7}b\\u{1b}\\[2J\\u{202e}c\\u{200b}d"
+        );
+        assert!(!e.chars().any(umpire_forbidden), "{e:?}");
+    }
+
+    fn umpire_forbidden(c: char) -> bool {
+        crate::text::is_forbidden(c)
+    }
 
     #[test]
     fn nothing_from_a_name_forms_markup() {
