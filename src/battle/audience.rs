@@ -10,7 +10,7 @@
 
 use super::history::History;
 use super::roster::Roster;
-use super::{Battle, Effect, Entry, Event, EventKind, Viewer};
+use super::{Battle, Effect, Entry, Event, EventKind, Partial, Viewer};
 use crate::rules::{ParamKind, Params, Value, find_action};
 use serde::{Deserialize, Serialize};
 
@@ -107,6 +107,76 @@ pub fn audiences<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> Vec<&'a Au
     out
 }
 
+/// How much of an entry a viewer may see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sight {
+    /// All of it.
+    Whole,
+    /// Its [`Partial`]: the part that concerns units in the open.
+    Part,
+    /// Nothing: not even that it happened.
+    Nothing,
+}
+
+/// What `viewer` may see of each entry ([`audiences`]): an event whole when its audience admits
+/// the viewer, else its part if it has one; an undo or redo as it may see the event it acts on.
+pub fn sights<'a>(
+    entries: impl IntoIterator<Item = &'a Entry>,
+    viewer: Viewer,
+    roster: &Roster,
+) -> Vec<Sight> {
+    let entries: Vec<&Entry> = entries.into_iter().collect();
+    let audiences = audiences(entries.iter().copied());
+    let mut shadow = History::default();
+    let mut out = Vec::with_capacity(entries.len());
+    for (i, entry) in entries.iter().enumerate() {
+        let target = match entry {
+            Entry::Event(ev) => {
+                shadow.push(Entry::Event(Event::stand_in(&ev.kind)));
+                Some(i)
+            }
+            Entry::Undo => {
+                let t = shadow.undo_target();
+                shadow.push(Entry::Undo);
+                t
+            }
+            Entry::Redo => {
+                let t = shadow.redo_target();
+                shadow.push(Entry::Redo);
+                t
+            }
+        };
+        out.push(if audiences[i].admits(viewer, roster) {
+            Sight::Whole
+        } else {
+            match target.map(|t| entries[t]) {
+                Some(Entry::Event(ev)) if ev.partial.is_some() => Sight::Part,
+                _ => Sight::Nothing,
+            }
+        });
+    }
+    out
+}
+
+/// The number each entry has in a viewer's copy of the battle, from its [`sights`]: the umpire's
+/// copy numbers every entry as the journal does (from 1); another copy counts only the entries it
+/// may see, whole or in part, so that no gap in its numbers tells when something it may not see
+/// happened. `None` for an entry the copy leaves out.
+pub fn numbers(sights: &[Sight], viewer: Viewer) -> Vec<Option<u64>> {
+    let mut n = 0;
+    sights
+        .iter()
+        .map(|s| {
+            if viewer == Viewer::Umpire || *s != Sight::Nothing {
+                n += 1;
+                Some(n)
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
 /// The indices of the entries `viewer` may see, oldest first ([`audiences`]).
 pub fn visible_entries<'a>(
     entries: impl IntoIterator<Item = &'a Entry>,
@@ -137,8 +207,40 @@ impl Event {
             effects: Vec::new(),
             notes: Vec::new(),
             offers: Vec::new(),
+            partial: None,
         }
     }
+}
+
+/// The concealed units an event keeps hidden, those of them it concerns, and whether it concerns
+/// a unit in the open too ([`Battle::reach`]).
+struct Reach {
+    hidden: Vec<usize>,
+    concerned: Vec<usize>,
+    in_the_open: bool,
+}
+
+/// `text` with every whole-word mention of `word` ([`mentions`]) replaced by `by`.
+fn replace_word(text: &str, word: &str, by: &str) -> String {
+    if word.is_empty() {
+        return text.to_string();
+    }
+    let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '-' || c == '_');
+    let mut out = String::with_capacity(text.len());
+    let mut rest = 0;
+    for (at, _) in text.match_indices(word) {
+        if at < rest
+            || part(text[..at].chars().next_back())
+            || part(text[at + word.len()..].chars().next())
+        {
+            continue;
+        }
+        out.push_str(&text[rest..at]);
+        out.push_str(by);
+        rest = at + word.len();
+    }
+    out.push_str(&text[rest..]);
+    out
 }
 
 /// True when `text` names `word` as a whole: not inside a longer id or word (the characters
@@ -216,14 +318,69 @@ impl Battle {
     ///
     /// An undo or redo is seen by whoever saw the event it acts on ([`audiences`]).
     pub fn audience(&self, event: &Event) -> Audience {
-        if matches!(event.kind, EventKind::Note { .. }) {
-            return match event.audience {
-                Audience::Umpire => Audience::Umpire,
-                _ => Audience::Everyone,
-            };
+        if matches!(event.kind, EventKind::Note { .. }) && event.audience == Audience::Umpire {
+            return Audience::Umpire;
         }
-        if matches!(event.kind, EventKind::Start) || !self.state.units.iter().any(|u| u.concealed) {
+        let Some(reach) = self.reach(event) else {
             return Audience::Everyone;
+        };
+        let mut sides: Vec<usize> = reach
+            .concerned
+            .iter()
+            .map(|&u| self.roster.units[u].side)
+            .collect();
+        sides.sort_unstable();
+        sides.dedup();
+        match sides.as_slice() {
+            [] => Audience::Everyone,
+            [side] => Audience::Side(self.roster.sides[*side].id.clone()),
+            _ => Audience::Umpire,
+        }
+    }
+
+    /// What a viewer outside `event`'s audience may see of it ([`Partial`]), decided with the
+    /// audience from the battle as it stands before the event: a phase change, which everyone
+    /// knows happened, and an event that also concerns a unit in the open (a visible unit's fight
+    /// with a concealed one). Its summary names each concealed unit it concerns only as "a
+    /// concealed unit"; its notes that name a concealed unit are left out. An event that concerns
+    /// concealed units alone, and a note, have none: that they happened is the secret.
+    pub fn partial(&self, event: &Event) -> Option<Partial> {
+        if matches!(event.kind, EventKind::Note { .. } | EventKind::Start) {
+            return None;
+        }
+        let reach = self.reach(event)?;
+        if reach.concerned.is_empty() || (event.kind != EventKind::Advance && !reach.in_the_open) {
+            return None;
+        }
+        let mut summary = event.summary.clone();
+        for &u in &reach.concerned {
+            let info = &self.roster.units[u];
+            summary = replace_word(&summary, &info.name, "a concealed unit");
+            summary = replace_word(&summary, &info.id, "a concealed unit");
+        }
+        let names_hidden = |t: &str| {
+            reach.hidden.iter().any(|&u| {
+                let info = &self.roster.units[u];
+                mentions(t, &info.id) || mentions(t, &info.name)
+            })
+        };
+        Some(Partial {
+            summary,
+            notes: event
+                .notes
+                .iter()
+                .filter(|n| !names_hidden(n))
+                .cloned()
+                .collect(),
+        })
+    }
+
+    /// The concealed units `event` concerns and keeps hidden, and whether it concerns a unit in
+    /// the open too; `None` when it keeps no unit hidden (or the battle hides none), as
+    /// [`Battle::audience`] reads an event.
+    fn reach(&self, event: &Event) -> Option<Reach> {
+        if matches!(event.kind, EventKind::Start) || !self.state.units.iter().any(|u| u.concealed) {
+            return None;
         }
         let mut after = self.state.clone();
         for e in &event.effects {
@@ -233,7 +390,7 @@ impl Battle {
             .filter(|&u| self.state.units[u].concealed && after.units[u].concealed)
             .collect();
         if hidden.is_empty() {
-            return Audience::Everyone;
+            return None;
         }
         let mut ids: Vec<&str> = Vec::new();
         if let EventKind::Act { action, params } = &event.kind {
@@ -258,6 +415,10 @@ impl Battle {
         let texts: Vec<&str> = std::iter::once(event.summary.as_str())
             .chain(event.notes.iter().map(String::as_str))
             .chain(event.offers.iter().map(|o| o.text.as_str()))
+            .chain(match &event.kind {
+                EventKind::Note { text } => Some(text.as_str()),
+                _ => None,
+            })
             .collect();
         let concerned = |u: usize| {
             let info = &self.roster.units[u];
@@ -266,18 +427,15 @@ impl Battle {
                     .iter()
                     .any(|t| mentions(t, &info.id) || mentions(t, &info.name))
         };
-        let mut sides: Vec<usize> = hidden
-            .into_iter()
-            .filter(|&u| concerned(u))
-            .map(|u| self.roster.units[u].side)
-            .collect();
-        sides.sort_unstable();
-        sides.dedup();
-        match sides.as_slice() {
-            [] => Audience::Everyone,
-            [side] => Audience::Side(self.roster.sides[*side].id.clone()),
-            _ => Audience::Umpire,
-        }
+        let concerned_hidden: Vec<usize> =
+            hidden.iter().copied().filter(|&u| concerned(u)).collect();
+        let in_the_open =
+            (0..self.roster.units.len()).any(|u| !self.state.units[u].concealed && concerned(u));
+        Some(Reach {
+            hidden,
+            concerned: concerned_hidden,
+            in_the_open,
+        })
     }
 
     /// Each entry of the battle's history with its audience ([`audiences`]).
@@ -364,6 +522,7 @@ mod tests {
             effects,
             notes: Vec::new(),
             offers: Vec::new(),
+            partial: None,
         }
     }
 
@@ -415,7 +574,7 @@ mod tests {
                 value: Some(2),
             },
             Command::Note {
-                text: "g11 is behind the hedge".into(),
+                text: "the hedge is thick here".into(),
                 private: false,
             },
         ] {
@@ -423,6 +582,111 @@ mod tests {
             assert_eq!(ev.audience, Audience::Everyone, "{cmd:?}");
             assert!(ev.visible_to(Viewer::Public, &b.roster));
         }
+        // A note written for everyone that names a concealed unit, by id or by name, is that
+        // unit's side's, and the umpire is told so when it is written.
+        let name = b.roster.units[b.roster.unit_index("g11").unwrap()]
+            .name
+            .clone();
+        for text in [
+            "g11 is behind the hedge".to_string(),
+            format!("{name} waits"),
+        ] {
+            let ev = run(
+                &mut b,
+                &Command::Note {
+                    text,
+                    private: false,
+                },
+            );
+            assert_eq!(ev.audience, Audience::Side("ger".into()));
+            assert!(!ev.visible_to(us, &b.roster));
+            assert!(
+                ev.notes[0].contains("names a unit still concealed"),
+                "{:?}",
+                ev.notes
+            );
+            assert_eq!(ev.partial, None, "nothing of a note reaches the enemy");
+        }
+    }
+
+    #[test]
+    fn a_side_sees_its_own_units_part_of_an_event_with_a_concealed_unit_named_only_as_such() {
+        let mut b = battle(&["g11"]);
+        let advanced = b
+            .handle(&Command::Advance, &mut SeededDice::new(7))
+            .unwrap();
+        b.apply(advanced).unwrap();
+        let name = b.roster.units[b.roster.unit_index("g11").unwrap()]
+            .name
+            .clone();
+        // Side us's stand fires at the concealed g11: the event is the Germans', and us sees its
+        // stand's part of it with g11 named only as a concealed unit.
+        let fire = Command::Act {
+            action: "fire".into(),
+            params: Params::new()
+                .with("firer", Value::Text("1-1".into()))
+                .with("target", Value::Text("g11".into()))
+                .with("range", Value::Num(6.0)),
+        };
+        let entry = b.handle(&fire, &mut SeededDice::new(7)).unwrap();
+        b.apply(entry.clone()).unwrap();
+        let Entry::Event(ev) = entry else {
+            panic!("{entry:?}")
+        };
+        assert_eq!(ev.audience, Audience::Side("ger".into()));
+        let part = ev
+            .partial
+            .clone()
+            .expect("a part for those outside the audience");
+        assert!(part.summary.contains("a concealed unit"), "{part:?}");
+        assert!(part.summary.contains("1-1"), "{part:?}");
+        assert!(
+            !part.summary.contains("g11") && !part.summary.contains(&name),
+            "{part:?}"
+        );
+        let sights = sights(b.history().entries(), side(&b, "us"), &b.roster);
+        assert_eq!(sights.last(), Some(&Sight::Part));
+        let sights = sights_of(&b, Viewer::Public);
+        assert_eq!(sights.last(), Some(&Sight::Part));
+        // A hand edit on the concealed stand alone: nothing of it reaches the others.
+        let ev = run(
+            &mut b,
+            &Command::SetMarker {
+                unit: "g11".into(),
+                marker: "suppressed".into(),
+                value: None,
+            },
+        );
+        assert_eq!(ev.partial, None);
+        assert_eq!(sights_of(&b, Viewer::Public).last(), Some(&Sight::Nothing));
+        // Its undo likewise; the undo of the fire is seen in part as the fire was.
+        let undo = |b: &mut Battle| {
+            let entry = b.handle(&Command::Undo, &mut TypedDice::default()).unwrap();
+            b.apply(entry).unwrap();
+        };
+        undo(&mut b);
+        assert_eq!(sights_of(&b, Viewer::Public).last(), Some(&Sight::Nothing));
+        undo(&mut b);
+        assert_eq!(sights_of(&b, Viewer::Public).last(), Some(&Sight::Part));
+        // Numbers in a side's copy skip nothing it saw and count nothing it did not.
+        let s = sights_of(&b, Viewer::Public);
+        let n = numbers(&s, Viewer::Public);
+        assert_eq!(
+            n.iter().flatten().count(),
+            s.iter().filter(|x| **x != Sight::Nothing).count()
+        );
+        assert_eq!(
+            n.iter().flatten().copied().collect::<Vec<_>>(),
+            (1..=n.iter().flatten().count() as u64).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            numbers(&s, Viewer::Umpire),
+            (1..=s.len() as u64).map(Some).collect::<Vec<_>>()
+        );
+    }
+
+    fn sights_of(b: &Battle, viewer: Viewer) -> Vec<Sight> {
+        sights(b.history().entries(), viewer, &b.roster)
     }
 
     #[test]

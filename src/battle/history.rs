@@ -161,6 +161,7 @@ mod tests {
             effects: vec![],
             notes: vec![],
             offers: vec![],
+            partial: None,
         })
     }
 

@@ -27,7 +27,7 @@ use crate::rules::{
 };
 use crate::scenario::Scenario;
 use crate::text::did_you_mean;
-pub use audience::{Audience, audiences, visible_entries};
+pub use audience::{Audience, Sight, audiences, numbers, sights, visible_entries};
 pub use history::History;
 pub use roster::{FormationInfo, Roster, SideInfo, UnitInfo};
 use serde::{Deserialize, Serialize};
@@ -106,6 +106,22 @@ pub struct Event {
     /// Follow-up procedures the rules offer (opportunity fire …).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub offers: Vec<Offer>,
+    /// What a viewer outside its audience may see of it, when the event also concerns units
+    /// everyone sees (a visible unit's fight with a concealed one, a phase change that counts a
+    /// concealed unit's timer down): the words with the units still concealed taken out
+    /// ([`Battle::partial`]). Written only when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partial: Option<Box<Partial>>,
+}
+
+/// The part of an event a viewer outside its audience may see: its summary with every unit still
+/// concealed named only as such, and those of its notes that name no such unit. Its rolls, its
+/// offers and its effects on concealed units stay with the audience.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Partial {
+    pub summary: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 impl Event {
@@ -152,6 +168,10 @@ impl Event {
                 } => out.push(("area", m.label.as_str())),
                 _ => {}
             }
+        }
+        if let Some(p) = &self.partial {
+            out.push(("part shown to others", p.summary.as_str()));
+            out.extend(p.notes.iter().map(|n| ("part shown to others", n.as_str())));
         }
         for r in &self.resolutions {
             out.push(("resolution", r.title.as_str()));
@@ -414,6 +434,7 @@ impl Battle {
             effects: self.ruleset.start(&self.view()),
             notes: Vec::new(),
             offers: Vec::new(),
+            partial: None,
         };
         event.audience = self.audience(&event);
         Entry::Event(event)
@@ -462,6 +483,7 @@ impl Battle {
                     effects: out.effects,
                     notes: out.prompts,
                     offers: out.offers,
+                    partial: None,
                 }
             }
             Command::Advance => {
@@ -510,6 +532,7 @@ impl Battle {
                     effects,
                     notes: steps,
                     offers: Vec::new(),
+                    partial: None,
                 }
             }
             Command::SetMarker {
@@ -554,6 +577,7 @@ impl Battle {
                     }],
                     notes: Vec::new(),
                     offers: Vec::new(),
+                    partial: None,
                 }
             }
             Command::SetHits { unit, hits } => {
@@ -591,6 +615,7 @@ impl Battle {
                     effects,
                     notes: Vec::new(),
                     offers: Vec::new(),
+                    partial: None,
                 }
             }
             Command::Restore { unit } => {
@@ -609,6 +634,7 @@ impl Battle {
                     effects: vec![Effect::Returned { unit: unit.clone() }],
                     notes: Vec::new(),
                     offers: Vec::new(),
+                    partial: None,
                 }
             }
             Command::SetCounter { scope, name, value } => {
@@ -642,6 +668,7 @@ impl Battle {
                     }],
                     notes: Vec::new(),
                     offers: Vec::new(),
+                    partial: None,
                 }
             }
             Command::Extend { turns } => {
@@ -674,6 +701,7 @@ impl Battle {
                     effects: vec![Effect::TurnLimit { turns: to }],
                     notes: Vec::new(),
                     offers: Vec::new(),
+                    partial: None,
                 }
             }
             Command::Note { text, private } => {
@@ -710,13 +738,24 @@ impl Battle {
                     effects: Vec::new(),
                     notes: Vec::new(),
                     offers: Vec::new(),
+                    partial: None,
                 }
             }
         };
         // An event must apply cleanly before it is accepted, exactly as a replay will check it.
         self.check_event(&event, false)?;
         let mut event = event;
+        let chosen = event.audience.clone();
         event.audience = self.audience(&event);
+        event.partial = self.partial(&event).map(Box::new);
+        if matches!(event.kind, EventKind::Note { .. }) && chosen != event.audience {
+            // Written for everyone, it names a unit still concealed: it is kept to those who
+            // may see that unit, and the umpire is told so.
+            event.notes.push(format!(
+                "it names a unit still concealed, so it is seen by {} only",
+                event.audience.describe(&self.roster).unwrap_or_default()
+            ));
+        }
         Ok(Entry::Event(event))
     }
 

@@ -150,6 +150,9 @@ pub struct WireRecord<R = Vec<Resolution>, N = Vec<String>> {
     notes: N,
     #[serde(default)]
     offers: Vec<Offer>,
+    /// Absent when no viewer outside the audience may see a part of the event.
+    #[serde(default)]
+    partial: Option<Box<crate::battle::Partial>>,
 }
 
 #[derive(Deserialize)]
@@ -231,6 +234,7 @@ impl<R, N> WireRecord<R, N> {
                     effects: w.effects,
                     notes,
                     offers: w.offers,
+                    partial: w.partial,
                 })
             }
         };
@@ -769,6 +773,7 @@ mod tests {
                 }],
                 notes: vec!["note".into()],
                 offers: vec![],
+                partial: None,
             }),
         };
         let json = serde_json::to_string(&rec).unwrap();

@@ -133,12 +133,13 @@ impl Shown {
                     .as_ref()
                     .map(|t| format!(" ({})", esc(t)))
                     .unwrap_or_default();
-                writeln!(out, "{:>5} {}{tag}", line.seq, esc(&line.text))?;
+                let number = line.number.map_or_else(|| "·".into(), |n| n.to_string());
+                writeln!(out, "{number:>5} {}{tag}", esc(&line.text))?;
                 // What it resolved, a line each (dice, result, modifiers), when the viewer may
-                // see the event itself (not a phase change seen only as the phase it reached).
+                // see the event whole (not only its part, or the phase it reached).
                 if let Some(crate::battle::Entry::Event(ev)) =
                     view.chronicle().records.get(line.record).map(|r| &r.entry)
-                    && line.text == ev.summary
+                    && line.whole
                 {
                     for r in &ev.resolutions {
                         writeln!(out, "      {}", esc(&crate::report::resolution_line(r)))?;

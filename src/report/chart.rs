@@ -371,7 +371,6 @@ mod tests {
             final_state: vec![],
             outcome: vec![],
             undone: 0,
-            hidden: 0,
             torn: None,
         }
     }

@@ -228,6 +228,7 @@ fn lean_event(ev: &Event) -> Entry {
         effects: ev.effects.clone(),
         notes: Vec::new(),
         offers: ev.offers.clone(),
+        partial: ev.partial.clone(),
     })
 }
 

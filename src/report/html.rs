@@ -154,18 +154,11 @@ pub fn render(report: &Report) -> String {
             e(torn)
         );
     }
-    if report.undone > 0 || report.hidden > 0 {
-        let mut left = Vec::new();
-        if report.undone > 0 {
-            left.push(format!("{} event(s) undone during play", report.undone));
-        }
-        if report.hidden > 0 {
-            left.push(format!("{} event(s) this copy may not show", report.hidden));
-        }
+    if report.undone > 0 {
         let _ = writeln!(
             out,
-            "<p class=\"left-out\">Left out: {}.</p>",
-            left.join("; ")
+            "<p class=\"left-out\">Left out: {} event(s) undone during play.</p>",
+            report.undone
         );
     }
     let _ = writeln!(out, "</header>");

@@ -82,15 +82,12 @@ pub fn render(report: &Report, chart: Option<&str>) -> String {
     if let Some(torn) = &report.torn {
         let _ = writeln!(out, "\n> **Note:** {}", e(torn));
     }
-    if report.undone > 0 || report.hidden > 0 {
-        let mut left = Vec::new();
-        if report.undone > 0 {
-            left.push(format!("{} event(s) undone during play", report.undone));
-        }
-        if report.hidden > 0 {
-            left.push(format!("{} event(s) this copy may not show", report.hidden));
-        }
-        let _ = writeln!(out, "\nLeft out: {}.", left.join("; "));
+    if report.undone > 0 {
+        let _ = writeln!(
+            out,
+            "\nLeft out: {} event(s) undone during play.",
+            report.undone
+        );
     }
 
     let _ = writeln!(out, "\n## House rules in force\n");

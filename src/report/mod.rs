@@ -22,7 +22,6 @@ use crate::resolution::Resolution;
 pub use chronicle::{Chronicle, Moment};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use std::collections::BTreeSet;
 
 /// A battle's account, ready to be written.
 #[derive(Clone, Debug, Serialize)]
@@ -55,10 +54,8 @@ pub struct Report {
     pub final_state: Vec<SideBlock>,
     /// How the battle ended, a line each.
     pub outcome: Vec<String>,
-    /// Events undone during play, left out of the account.
+    /// Events undone during play, left out of the account: counted in the umpire's copy only.
     pub undone: usize,
-    /// Events this viewer may not see, left out.
-    pub hidden: usize,
     /// A line saying that a torn last line of the journal was set aside.
     pub torn: Option<String>,
 }
@@ -242,12 +239,21 @@ fn unit_strength(battle: &Battle, unit: usize, counts_left: bool) -> u32 {
     }
 }
 
-/// Each side's strength as `viewer` may count it (what it cannot see is not counted).
-fn strength_now(battle: &Battle, viewer: Viewer, counts_left: bool) -> Vec<u32> {
+/// The units `viewer` may see when the report is written: a copy counts each side's strength
+/// over these same units from start to end, so that a column exposed late counts from the
+/// start and no share of what was kept comes out above the whole.
+fn seen_now(battle: &Battle, viewer: Viewer) -> Vec<bool> {
     let view = battle.view();
+    (0..battle.roster.units.len())
+        .map(|u| view.visible_to(u, viewer))
+        .collect()
+}
+
+/// Each side's strength counted over the units `seen`.
+fn strength_now(battle: &Battle, seen: &[bool], counts_left: bool) -> Vec<u32> {
     let mut values = vec![0; battle.roster.sides.len()];
     for (u, info) in battle.roster.units.iter().enumerate() {
-        if view.visible_to(u, viewer) && battle.counts_as_unit(u) {
+        if seen[u] && battle.counts_as_unit(u) {
             values[info.side] += unit_strength(battle, u, counts_left);
         }
     }
@@ -260,17 +266,11 @@ fn side_block(battle: &Battle, side: usize, viewer: Viewer) -> SideBlock {
     let view = battle.view();
     let losses = battle.ruleset.losses();
     let mut lines = Vec::new();
-    let mut stands_shown = BTreeSet::new();
+    // A unit the viewer may not see is not placed: its stand is listed at the side's level,
+    // after the formations, as the players' view lists it, so that no formation is named for
+    // what it hides.
     let mut unit_line = |u: usize, depth: usize, lines: &mut Vec<RosterLine>| {
         if !view.visible_to(u, viewer) {
-            if let Some(c) = r.column_of(u)
-                && stands_shown.insert(c)
-            {
-                lines.push(RosterLine::Stand {
-                    depth,
-                    number: r.columns[c].number,
-                });
-            }
             return;
         }
         let info = &r.units[u];
@@ -343,9 +343,19 @@ fn side_block(battle: &Battle, side: usize, viewer: Viewer) -> SideBlock {
             formation(battle, f, 0, &mut lines, &mut unit_line);
         }
     }
-    // A formation whose every unit is hidden from the viewer (a division marching behind its
-    // stands) still shows, with the stands; one that shows nothing at all is left out.
+    // A formation with nothing the viewer may see (a division marching behind its stands) is
+    // left out.
     prune_empty_formations(&mut lines);
+    for (c, column) in r.columns.iter().enumerate() {
+        let hides =
+            (0..r.units.len()).any(|u| r.column_of(u) == Some(c) && !view.visible_to(u, viewer));
+        if column.side == side && hides {
+            lines.push(RosterLine::Stand {
+                depth: 0,
+                number: column.number,
+            });
+        }
+    }
     let s = &r.sides[side];
     SideBlock {
         id: s.id.clone(),
@@ -391,12 +401,17 @@ impl Report {
         let losses = ruleset.losses();
         let counts_left = losses.counts_left;
         let sides_n = end.roster.sides.len();
-        let audiences = crate::battle::audiences(chronicle.records.iter().map(|r| &r.entry));
+        let sights = crate::battle::sights(
+            chronicle.records.iter().map(|r| &r.entry),
+            viewer,
+            &end.roster,
+        );
+        let numbers = crate::battle::numbers(&sights, viewer);
+        let seen = seen_now(end, viewer);
 
         let mut turns: Vec<TurnAccount> = Vec::new();
         let mut strength = Vec::new();
         let mut order_of_battle = Vec::new();
-        let mut hidden = 0;
         let mut prev_hits: Vec<u32> = vec![0; end.roster.units.len()];
         let mut last_turn = 0;
         let account = |turns: &mut Vec<TurnAccount>, turn: u32| -> usize {
@@ -421,21 +436,20 @@ impl Report {
             let turn = if is_start { 0 } else { before.turn };
             let t = account(&mut turns, turn);
             // Losses: what each unit's hits rose by, counted for the units the viewer sees.
-            let view = after.view();
             for effect in &ev.effects {
                 match effect {
                     Effect::Hits { unit, hits } => {
                         if let Some(u) = after.roster.unit_index(unit) {
                             let rose = hits.saturating_sub(prev_hits[u]);
                             prev_hits[u] = *hits;
-                            if !is_start && view.visible_to(u, viewer) {
+                            if !is_start && seen[u] {
                                 turns[t].losses[after.roster.units[u].side] += rose;
                             }
                         }
                     }
                     Effect::Removed { unit, .. } => {
                         if let Some(u) = after.roster.unit_index(unit)
-                            && view.visible_to(u, viewer)
+                            && seen[u]
                         {
                             turns[t].units_lost[after.roster.units[u].side] += 1;
                         }
@@ -447,22 +461,29 @@ impl Report {
                 order_of_battle = roster_blocks(after, viewer);
                 strength.push(StrengthPoint {
                     label: "start".into(),
-                    values: strength_now(after, viewer, counts_left),
+                    values: strength_now(after, &seen, counts_left),
                 });
             } else if after.state().turn > before.turn {
                 for ended in before.turn..after.state().turn {
                     strength.push(StrengthPoint {
                         label: format!("turn {ended}"),
-                        values: strength_now(after, viewer, counts_left),
+                        values: strength_now(after, &seen, counts_left),
                     });
                 }
             }
             last_turn = after.state().turn;
-            let audience = audiences.get(index).copied();
-            if !audience.is_none_or(|a| a.admits(viewer, &after.roster)) {
-                hidden += 1;
-                return;
-            }
+            let (summary, resolutions, notes) = match sights.get(index) {
+                Some(crate::battle::Sight::Whole) => (
+                    ev.summary.clone(),
+                    ev.resolutions.iter().map(resolution_line).collect(),
+                    ev.notes.clone(),
+                ),
+                Some(crate::battle::Sight::Part) => match &ev.partial {
+                    Some(p) => (p.summary.clone(), Vec::new(), p.notes.clone()),
+                    None => return,
+                },
+                _ => return,
+            };
             let phase = end.phase_name(&before.phase).to_string();
             let simultaneous = ruleset
                 .phases()
@@ -476,16 +497,18 @@ impl Report {
                 EventKind::Edit => ItemKind::Edit,
                 EventKind::Note { .. } => ItemKind::Note,
             };
+            // The umpire's copy numbers events by their records; another copy by what it may see,
+            // so that no gap tells when the enemy's concealed units acted.
             turns[t].items.push(Item {
-                seq: record.seq,
+                seq: numbers.get(index).copied().flatten().unwrap_or(record.seq),
                 at: record.at,
                 kind,
                 phase,
                 side: (!simultaneous && !is_start)
                     .then(|| end.roster.sides[before.active].name.clone()),
-                summary: ev.summary.clone(),
-                resolutions: ev.resolutions.iter().map(resolution_line).collect(),
-                notes: ev.notes.clone(),
+                summary,
+                resolutions,
+                notes,
                 audience: match viewer {
                     Viewer::Umpire => ev.audience.tag(),
                     _ => None,
@@ -500,7 +523,7 @@ impl Report {
         {
             strength.push(StrengthPoint {
                 label: format!("turn {last_turn} (so far)"),
-                values: strength_now(end, viewer, counts_left),
+                values: strength_now(end, &seen, counts_left),
             });
         }
         let options = ruleset
@@ -573,8 +596,13 @@ impl Report {
             strength,
             final_state: roster_blocks(end, viewer),
             outcome: outcome(end, viewer, counts_left),
-            undone: chronicle.undone(),
-            hidden,
+            // Only the umpire's copy counts what it left out: a count in another would tell how
+            // often the enemy's concealed units acted, or the umpire wrote a private note.
+            undone: if viewer == Viewer::Umpire {
+                chronicle.undone()
+            } else {
+                0
+            },
             torn: chronicle.torn.as_ref().map(|t| {
                 format!(
                     "The journal's last line ({}) was damaged and is set aside: this report holds every event before it.",
@@ -632,15 +660,15 @@ fn outcome(battle: &Battle, viewer: Viewer, counts_left: bool) -> Vec<String> {
         }
         b
     };
-    let before = strength_now(&start, viewer, counts_left);
-    let now = strength_now(battle, viewer, counts_left);
-    let view = battle.view();
+    let seen = seen_now(battle, viewer);
+    let before = strength_now(&start, &seen, counts_left);
+    let now = strength_now(battle, &seen, counts_left);
     let opening = battle.opening_hits();
     let mut kept = Vec::new();
     for (s, side) in battle.roster.sides.iter().enumerate() {
         let (mut units, mut in_play, mut lost) = (0, 0, 0);
         for (u, info) in battle.roster.units.iter().enumerate() {
-            if info.side != s || !view.visible_to(u, viewer) || !battle.counts_as_unit(u) {
+            if info.side != s || !seen[u] || !battle.counts_as_unit(u) {
                 continue;
             }
             let st = &battle.state().units[u];
@@ -670,7 +698,7 @@ fn outcome(battle: &Battle, viewer: Viewer, counts_left: bool) -> Vec<String> {
             },
         ));
     }
-    lines.extend(battle.ruleset.objectives(&view, viewer));
+    lines.extend(battle.ruleset.objectives(&battle.view(), viewer));
     if let Some(best) = (0..kept.len()).max_by(|&a, &b| kept[a].total_cmp(&kept[b]))
         && kept
             .iter()

@@ -20,7 +20,7 @@
 
 use super::app::{RosterPane, RosterTree};
 use crate::battle::session::SessionError;
-use crate::battle::{Battle, Effect, Entry, Event, EventKind, Viewer};
+use crate::battle::{Battle, Effect, Entry, Event, EventKind, Sight, Viewer};
 use crate::report::Chronicle;
 use ratatui::crossterm::event::{
     Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers,
@@ -33,12 +33,18 @@ use std::sync::mpsc;
 pub struct LogLine {
     /// The record's number in the journal.
     pub seq: u64,
+    /// Its number in this viewer's copy ([`crate::battle::numbers`]): the record's for the
+    /// umpire, a count of what the viewer may see for a side or the public; none for a phase
+    /// change of an older journal seen only as the phase it reached.
+    pub number: Option<u64>,
     /// Its index in the chronicle's records ([`WatchView::chronicle`]).
     pub record: usize,
     /// The event's log line (for a phase change seen only in part, the phase it moved to).
     pub text: String,
     /// Who else may see it, when not everyone (`au only`: the enemy does not).
     pub tag: Option<String>,
+    /// True when the viewer sees the event whole (its rolls included), not only its part.
+    pub whole: bool,
 }
 
 /// How the journal stands, as last looked at.
@@ -149,9 +155,11 @@ impl WatchView {
     /// The latest event shown that resolved something (dice, table, result), with its record's
     /// number.
     pub fn latest(&self) -> Option<(u64, &Event)> {
-        let record = &self.chronicle.records[self.latest?];
+        let i = self.latest?;
+        let record = &self.chronicle.records[i];
+        let number = self.log.iter().find(|l| l.record == i)?.number?;
         match &record.entry {
-            Entry::Event(ev) => Some((record.seq, ev)),
+            Entry::Event(ev) => Some((number, ev)),
             Entry::Undo | Entry::Redo => None,
         }
     }
@@ -254,7 +262,10 @@ impl WatchView {
     fn read_log(&mut self) {
         let c = &self.chronicle;
         let b = &c.battle;
-        let audiences = crate::battle::audiences(c.records.iter().map(|r| &r.entry));
+        let entries = || c.records.iter().map(|r| &r.entry);
+        let audiences = crate::battle::audiences(entries());
+        let sights = crate::battle::sights(entries(), self.viewer, &b.roster);
+        let numbers = crate::battle::numbers(&sights, self.viewer);
         let mut log = Vec::with_capacity(c.in_force.len());
         let mut latest = None;
         for &i in &c.in_force {
@@ -262,26 +273,38 @@ impl WatchView {
             let Entry::Event(ev) = &record.entry else {
                 continue;
             };
-            if audiences[i].admits(self.viewer, &b.roster) {
-                if !ev.resolutions.is_empty() {
-                    latest = Some(i);
+            let line = |text: String, tag: Option<String>| LogLine {
+                seq: record.seq,
+                number: numbers[i],
+                record: i,
+                text,
+                tag,
+                whole: sights[i] == Sight::Whole,
+            };
+            match sights[i] {
+                Sight::Whole => {
+                    if !ev.resolutions.is_empty() {
+                        latest = Some(i);
+                    }
+                    log.push(line(
+                        ev.summary.clone(),
+                        match self.viewer {
+                            Viewer::Public => None,
+                            _ => audiences[i].tag(),
+                        },
+                    ));
                 }
-                log.push(LogLine {
-                    seq: record.seq,
-                    record: i,
-                    text: ev.summary.clone(),
-                    tag: match self.viewer {
-                        Viewer::Public => None,
-                        _ => audiences[i].tag(),
-                    },
-                });
-            } else if let Some(text) = phase_reached(b, ev) {
-                log.push(LogLine {
-                    seq: record.seq,
-                    record: i,
-                    text,
-                    tag: None,
-                });
+                Sight::Part => {
+                    if let Some(p) = &ev.partial {
+                        log.push(line(p.summary.clone(), None));
+                    }
+                }
+                // A phase change of a journal written before parts were kept: where it went.
+                Sight::Nothing => {
+                    if let Some(text) = phase_reached(b, ev) {
+                        log.push(line(text, None));
+                    }
+                }
             }
         }
         let taken_back: Vec<&LogLine> = self
@@ -290,13 +313,13 @@ impl WatchView {
             .filter(|old| log.binary_search_by_key(&old.seq, |l| l.seq).is_err())
             .collect();
         if let Some(last) = taken_back.last() {
+            let number = last.number.map(|n| format!("#{n} ")).unwrap_or_default();
             self.message = Some(if taken_back.len() == 1 {
-                format!("Taken back by the umpire: #{} {}", last.seq, last.text)
+                format!("Taken back by the umpire: {number}{}", last.text)
             } else {
                 format!(
-                    "Taken back by the umpire: {} events, the latest #{} {}",
+                    "Taken back by the umpire: {} events, the latest {number}{}",
                     taken_back.len(),
-                    last.seq,
                     last.text
                 )
             });

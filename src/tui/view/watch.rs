@@ -173,12 +173,19 @@ fn render_watch_log(v: &WatchView, t: &Theme, area: Rect, buf: &mut Buffer) {
     block.render(area, buf);
     let end = log.len().saturating_sub(back);
     let start = end.saturating_sub(height);
-    let digits = log.last().map_or(1, |l| l.seq.to_string().len());
+    let digits = log
+        .iter()
+        .rev()
+        .find_map(|l| l.number)
+        .map_or(1, |n| n.to_string().len());
     let width = usize::from(inner.width);
     let lines: Vec<Line> = log[start..end]
         .iter()
         .map(|l| {
-            let number = format!("{:>digits$} ", l.seq);
+            let number = match l.number {
+                Some(n) => format!("{n:>digits$} "),
+                None => format!("{:>digits$} ", "·"),
+            };
             let tag = l
                 .tag
                 .as_ref()
