@@ -510,6 +510,33 @@ fn carrier_destroyed(v: &BattleView<'_>, carrier: usize, pass: usize, out: &mut 
     }
 }
 
+/// What the rules make of `u` leaving the table by the umpire's hand (its hits set to its limit),
+/// as they make of its destruction by fire: a commander removed leaves the unit he was with; a
+/// unit removed leaves its commander alone; a carrier removed is destroyed with its load, which
+/// takes one hit and gets off (or is destroyed with it). The effects, and the words for the log.
+pub fn removal(v: &BattleView<'_>, u: usize) -> (Vec<Effect>, Vec<String>) {
+    let mut a = Applied::default();
+    if is_commander(v, u) {
+        if v.marker(u, ATTACHED).is_some() {
+            a.effects.push(set_marker(v, u, ATTACHED, None));
+        }
+    } else {
+        if let Some(c) = commander_of(v, u) {
+            a.effects.push(set_marker(v, c, ATTACHED, None));
+            a.lines.push(format!(
+                "{} is left alone: his unit is destroyed",
+                v.label(c)
+            ));
+        }
+        if let Some(pass) = passenger_of(v, u) {
+            carrier_destroyed(v, u, pass, &mut a);
+        }
+    }
+    let mut words = a.lines;
+    words.extend(a.prompts);
+    (a.effects, words)
+}
+
 /// A round of `n` hits on the commander `c`, alone: a single hit destroys him, whatever the
 /// round, and none is converted into a retreat. Its steps and lines for the umpire, and what it
 /// did.
