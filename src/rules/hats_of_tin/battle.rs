@@ -1720,6 +1720,13 @@ fn act_disembark(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     let c = carrier_of(v, u).ok_or_else(|| refused(format!("{} is not carried", v.label(u))))?;
     let (mut effects, by) = move_order(v, u)?;
     effects.push(set_marker(v, u, EMBARKED, None));
+    let mut a = Applied {
+        effects,
+        ..Applied::default()
+    };
+    // Troops "disembark onto an empty area": they enter it, and the enemy's Overwatch has its
+    // moment at them.
+    acted(v, u, "got off", &mut a);
     Ok(finish(
         format!(
             "{} gets off {}{} (unloading costs ½ area of the move)",
@@ -1728,7 +1735,7 @@ fn act_disembark(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
             order_words(&by)
         ),
         Vec::new(),
-        passing(v, effects),
+        a,
     ))
 }
 
