@@ -381,25 +381,27 @@ fn give_order(
         .unwrap_or(orders_left(v, side).0);
     if pool <= 0 {
         let total = v.state.counter(v.side_id(side), ORDERS_TOTAL).unwrap_or(0);
-        return Err(refused(format!(
-            "{} has no orders left this turn ({total} given){}",
-            v.roster.sides[side].name,
-            if subordinate_exists(v, side) {
-                format!(
-                    "; no subordinate with his order unused commands {}",
-                    v.info(u).id
-                )
-            } else {
-                String::new()
-            }
-        )));
+        // The subordinates' own orders not yet given (none of them for this unit's command).
+        let unused = (0..v.roster.units.len())
+            .filter(|&c| {
+                v.info(c).side == side
+                    && holds_sub_order(v, c)
+                    && !earlier.contains(&set_marker(v, c, SUB_ORDER, None))
+            })
+            .count() as i32;
+        let name = &v.roster.sides[side].name;
+        return Err(refused(if unused > 0 {
+            format!(
+                "{name} has no orders left this turn ({} of {total} given); no subordinate with his order unused commands {}",
+                (total - unused).max(0),
+                v.info(u).id
+            )
+        } else {
+            format!("{name} has no orders left this turn ({total} given)")
+        }));
     }
     effects.push(counter(v.side_id(side), ORDERS_LEFT, Some(pool - 1)));
     Ok((effects, None))
-}
-
-fn subordinate_exists(v: &BattleView<'_>, side: usize) -> bool {
-    (0..v.roster.units.len()).any(|c| v.info(c).side == side && holds_sub_order(v, c))
 }
 
 /// The refusal `give_order` would make, without its effects (for the form's early checks).
