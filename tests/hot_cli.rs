@@ -163,10 +163,11 @@ fn the_state_shows_the_orders_left_commanders_carriers_and_the_round_that_waits(
     assert!(unit_line(&s, "mg").ends_with("MG OW"), "{s}");
     assert!(unit_line(&s, "lt").ends_with("CDR"), "{s}");
 
-    // Off the truck and back on it: one move order for both.
+    // Off the truck and back on it: one move order for both. Off it, the platoon has entered an
+    // area: the enemy's Overwatch would have its moment at it.
     act(&b, "disembark --unit z3");
     let s = state(&b);
-    assert!(unit_line(&s, "z3").ends_with("Infantry MOVE"), "{s}");
+    assert!(unit_line(&s, "z3").ends_with("Infantry MOVE ACTED"), "{s}");
     assert!(unit_line(&s, "lkw").ends_with("Truck"), "{s}");
     assert!(s.contains("orders 1 of 4 left"), "{s}");
     act(&b, "embark --unit z3 --carrier lkw");

@@ -891,8 +891,10 @@ fn a_unit_whose_carrier_was_removed_by_hand_is_free() {
         },
         "",
     );
-    // Then 3. Zug is carried by nothing: it moves on its own and may be shot at.
+    // Then 3. Zug is carried by nothing, having taken the one hit of a destroyed carrier's load:
+    // it moves on its own and may be shot at.
     assert!(!badges(&b, "z3").contains("ON"), "{}", badges(&b, "z3"));
+    assert_eq!(unit(&b, "z3").hits, 1);
     act(&mut b, "move", &[("unit", "z3"), ("areas", "1")], "");
     advance(&mut b, "6");
     act(
@@ -901,7 +903,7 @@ fn a_unit_whose_carrier_was_removed_by_hand_is_free() {
         &[("firer", "p2"), ("target", "z3"), ("range", "2")],
         "6,1",
     );
-    assert_eq!(unit(&b, "z3").hits, 1);
+    assert_eq!(unit(&b, "z3").hits, 2);
 }
 
 #[test]

@@ -505,3 +505,24 @@ pub fn exactly(p: f64, num: u64, den: u64) {
         "expected {num}/{den} = {want}, got {p}"
     );
 }
+
+/// What `umpire ARGS` answers off any battle (`rulesets ID`, `resolve …`, `odds …`, `check
+/// FILE`): the rule set's declarations, the table-only procedures and a scenario's checks, as a
+/// user reads them. No journal is involved, so `unchanged` is true.
+pub fn umpire(args: &[&str]) -> Answer {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = umpire::cli::run_with_input(
+        std::iter::once("umpire").chain(args.iter().copied()),
+        &mut "".as_bytes(),
+        &mut out,
+        &mut err,
+    );
+    Answer {
+        line: args.join(" "),
+        code,
+        out: String::from_utf8(out).expect("UTF-8 output"),
+        err: String::from_utf8(err).expect("UTF-8 errors"),
+        unchanged: true,
+    }
+}

@@ -381,25 +381,27 @@ fn give_order(
         .unwrap_or(orders_left(v, side).0);
     if pool <= 0 {
         let total = v.state.counter(v.side_id(side), ORDERS_TOTAL).unwrap_or(0);
-        return Err(refused(format!(
-            "{} has no orders left this turn ({total} given){}",
-            v.roster.sides[side].name,
-            if subordinate_exists(v, side) {
-                format!(
-                    "; no subordinate with his order unused commands {}",
-                    v.info(u).id
-                )
-            } else {
-                String::new()
-            }
-        )));
+        // The subordinates' own orders not yet given (none of them for this unit's command).
+        let unused = (0..v.roster.units.len())
+            .filter(|&c| {
+                v.info(c).side == side
+                    && holds_sub_order(v, c)
+                    && !earlier.contains(&set_marker(v, c, SUB_ORDER, None))
+            })
+            .count() as i32;
+        let name = &v.roster.sides[side].name;
+        return Err(refused(if unused > 0 {
+            format!(
+                "{name} has no orders left this turn ({} of {total} given); no subordinate with his order unused commands {}",
+                (total - unused).max(0),
+                v.info(u).id
+            )
+        } else {
+            format!("{name} has no orders left this turn ({total} given)")
+        }));
     }
     effects.push(counter(v.side_id(side), ORDERS_LEFT, Some(pool - 1)));
     Ok((effects, None))
-}
-
-fn subordinate_exists(v: &BattleView<'_>, side: usize) -> bool {
-    (0..v.roster.units.len()).any(|c| v.info(c).side == side && holds_sub_order(v, c))
 }
 
 /// The refusal `give_order` would make, without its effects (for the form's early checks).
@@ -508,6 +510,33 @@ fn carrier_destroyed(v: &BattleView<'_>, carrier: usize, pass: usize, out: &mut 
             v.info(pass).hit_limit
         ));
     }
+}
+
+/// What the rules make of `u` leaving the table by the umpire's hand (its hits set to its limit),
+/// as they make of its destruction by fire: a commander removed leaves the unit he was with; a
+/// unit removed leaves its commander alone; a carrier removed is destroyed with its load, which
+/// takes one hit and gets off (or is destroyed with it). The effects, and the words for the log.
+pub fn removal(v: &BattleView<'_>, u: usize) -> (Vec<Effect>, Vec<String>) {
+    let mut a = Applied::default();
+    if is_commander(v, u) {
+        if v.marker(u, ATTACHED).is_some() {
+            a.effects.push(set_marker(v, u, ATTACHED, None));
+        }
+    } else {
+        if let Some(c) = commander_of(v, u) {
+            a.effects.push(set_marker(v, c, ATTACHED, None));
+            a.lines.push(format!(
+                "{} is left alone: his unit is destroyed",
+                v.label(c)
+            ));
+        }
+        if let Some(pass) = passenger_of(v, u) {
+            carrier_destroyed(v, u, pass, &mut a);
+        }
+    }
+    let mut words = a.lines;
+    words.extend(a.prompts);
+    (a.effects, words)
 }
 
 /// A round of `n` hits on the commander `c`, alone: a single hit destroys him, whatever the
@@ -1693,6 +1722,13 @@ fn act_disembark(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     let c = carrier_of(v, u).ok_or_else(|| refused(format!("{} is not carried", v.label(u))))?;
     let (mut effects, by) = move_order(v, u)?;
     effects.push(set_marker(v, u, EMBARKED, None));
+    let mut a = Applied {
+        effects,
+        ..Applied::default()
+    };
+    // Troops "disembark onto an empty area": they enter it, and the enemy's Overwatch has its
+    // moment at them.
+    acted(v, u, "got off", &mut a);
     Ok(finish(
         format!(
             "{} gets off {}{} (unloading costs ½ area of the move)",
@@ -1701,7 +1737,7 @@ fn act_disembark(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
             order_words(&by)
         ),
         Vec::new(),
-        passing(v, effects),
+        a,
     ))
 }
 

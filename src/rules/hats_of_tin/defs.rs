@@ -102,7 +102,7 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "a carrier's load",
-        text: "A truck or boat carries one unit (the one-unit stacking limit); boarding and getting off are part of the carried unit's move order. Carried troops are off the table (they \"embark and are then removed\"): they are neither shot at nor assaulted, their carrier is. A commander whose unit is destroyed stays in play, alone.",
+        text: "A truck or boat carries one unit (the one-unit stacking limit); boarding and getting off are part of the carried unit's move order, and troops getting off onto an empty area enter it (the enemy's Overwatch has its moment at them). Carried troops are off the table (they \"embark and are then removed\"): they are neither shot at nor assaulted, their carrier is. A commander whose unit is destroyed stays in play, alone.",
         option: None,
     },
     Decision {

@@ -152,6 +152,12 @@ impl Ruleset for HatsOfTin {
         battle::odds(battle, action, params)
     }
 
+    /// A unit removed by hand leaves its commander alone and is destroyed with what it carries,
+    /// as by fire.
+    fn removal_effects(&self, battle: &BattleView<'_>, unit: usize) -> (Vec<Effect>, Vec<String>) {
+        battle::removal(battle, unit)
+    }
+
     fn input_applies(
         &self,
         battle: &BattleView<'_>,
