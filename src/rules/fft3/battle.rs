@@ -356,6 +356,7 @@ fn battle_volley(
                 fire_check_passed: given_or(p, "fire-checked", flag(v, r, FIRE_CHECK)),
                 riders: None,
                 riders_fire_check_passed: false,
+                riders_check_if_lost: false,
             };
             aim.check.out_of_cohesion = given_or(p, "target-out-of-cohesion", cohesion(r));
             inputs::target(aim)
@@ -382,6 +383,7 @@ fn battle_volley(
                 fire_check_passed: given_or(p, "fire-checked", flag(v, t, FIRE_CHECK)),
                 riders: riders_check,
                 riders_fire_check_passed: r.is_some_and(|r| flag(v, r, FIRE_CHECK)),
+                riders_check_if_lost: inputs::lost_carrier_riders_check(tty.class(), v.options),
             })
         }
     };
@@ -701,12 +703,7 @@ fn carried_infantry_check(
         return Ok(None);
     };
     let class = stand_type(&data, v, carrier)?.class();
-    let checks = match class {
-        Some(Class::Halftrack) => true,
-        Some(Class::Truck) => v.options.bool(OPT_TRUCK_RIDERS),
-        _ => false,
-    };
-    if !checks {
+    if !inputs::lost_carrier_riders_check(class, v.options) {
         rec.effects.push(set_marker(v, r, RIDING, None));
         rec.lines.push(format!("{}: on foot", v.label(r)));
         return Ok(None);
