@@ -345,3 +345,56 @@ fn off_the_battle_a_trucks_riders_follow_the_option() {
     assert!(!out.contains("riders fail"), "{out}");
 }
 
+/// Digest, Resolve: anti-infantry attack — "Same declaration, range and to-hit steps, with the
+/// firer's AI rating added to every die; no missile modifier": a LAW, missile or special AT ammo
+/// declared in anti-infantry fire is refused, never fired as small arms in its place.
+#[test]
+fn an_anti_vehicle_weapon_declared_in_anti_infantry_fire_is_refused() {
+    let r = run_in(
+        "",
+        &[
+            "resolve",
+            "fft3",
+            "anti-infantry",
+            "--firer",
+            "panther",
+            "--target",
+            "soviet-infantry",
+            "--range",
+            "9",
+            "--with",
+            "german-infantry@2:law",
+        ],
+    );
+    assert_eq!(r.code, std::process::ExitCode::from(1));
+    assert!(
+        r.err
+            .contains("German Infantry (firer 2): the LAW makes only anti-vehicle attacks"),
+        "{}",
+        r.err
+    );
+    let b = Played::battle(SKIRMISH, "next\nnext\n");
+    let before = std::fs::read(&b.journal).unwrap();
+    let r = run_in(
+        "",
+        &[
+            "act",
+            b.j(),
+            "anti-infantry",
+            "--firer",
+            "p1",
+            "--target",
+            "r3",
+            "--range",
+            "9",
+            "--with",
+            "i2@3:law",
+        ],
+    );
+    assert_eq!(r.code, std::process::ExitCode::from(1));
+    assert!(
+        r.err
+            .contains("Grenadiers 2 (i2): the LAW makes only anti-vehicle attacks")
+    );
+    assert_eq!(std::fs::read(&b.journal).unwrap(), before);
+}

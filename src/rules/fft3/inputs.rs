@@ -158,6 +158,20 @@ pub fn firer(s: &Shooter<'_>, attack: Attack, options: &Options) -> Result<Firer
             (w, line, 0)
         }
         Attack::AntiInfantry => {
+            // A LAW, a missile or special AT ammo declared in anti-infantry fire is not fired as
+            // small arms in its place.
+            if let Some(w) = d.weapon.filter(|w| *w != AvWeapon::Gun) {
+                return Err(RuleError::refused(format!(
+                    "{}: the {} makes only anti-vehicle attacks (anti-infantry fire is the stand's {})",
+                    s.label,
+                    w.name(),
+                    if s.ty.is_infantry() {
+                        "small arms"
+                    } else {
+                        "gun"
+                    }
+                )));
+            }
             let (line, ai) = s.ty.ai_weapon().ok_or_else(|| {
                 RuleError::refused(format!("{} cannot fire (it has no weapon)", s.label))
             })?;
