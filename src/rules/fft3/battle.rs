@@ -340,7 +340,8 @@ fn battle_volley(
             )));
         }
         (Attack::AntiInfantry, StandType::Vehicle(veh)) if veh.class == Class::Tank => {
-            // Anti-infantry fire at a tank attacks only its riders, as infantry in the open.
+            // Anti-infantry fire at a tank attacks only its riders, as infantry in the open: the
+            // procedure is given the tank with its riders, and says so.
             let r = rider_of(v, t).ok_or_else(|| {
                 refused(format!(
                     "{} is a tank: anti-infantry fire cannot harm it (only infantry riding it); use anti-vehicle",
@@ -348,18 +349,19 @@ fn battle_volley(
                 ))
             })?;
             struck = r;
-            let rty = stand_type(&data, v, r)?;
-            let mut aim = Aim {
-                ty: rty,
-                check: inputs::stand_check(&v.label(r), nationality(&data, v, r)?, cohesion(r)),
-                difficult: false,
-                fire_check_passed: given_or(p, "fire-checked", flag(v, r, FIRE_CHECK)),
-                riders: None,
-                riders_fire_check_passed: false,
+            inputs::target(Aim {
+                ty: tty,
+                check: inputs::stand_check(&v.label(t), tnat, cohesion(t)),
+                difficult: p.text("terrain") == Some("difficult"),
+                fire_check_passed: flag(v, t, FIRE_CHECK),
+                riders: Some(inputs::stand_check(
+                    &v.label(r),
+                    nationality(&data, v, r)?,
+                    given_or(p, "target-out-of-cohesion", cohesion(r)),
+                )),
+                riders_fire_check_passed: given_or(p, "fire-checked", flag(v, r, FIRE_CHECK)),
                 riders_check_if_lost: false,
-            };
-            aim.check.out_of_cohesion = given_or(p, "target-out-of-cohesion", cohesion(r));
-            inputs::target(aim)
+            })
         }
         _ => {
             let r = rider_of(v, t);
