@@ -98,6 +98,35 @@ fn removed(v: &BattleView<'_>, u: usize, cause: impl Into<String>) -> Vec<Effect
     out
 }
 
+/// What a stand's leaving the table by the umpire's hand (its one loss set by hand) brings with
+/// it, with the words for the log: a rider leaves its carrier, and the riders of a carrier get off
+/// — never left aboard a lost vehicle. A halftrack's riders (and a truck's, under the option)
+/// survive only on a passed quality check; a hand edit throws no dice, so the check is the
+/// umpire's to call, and the words name the command that throws it.
+pub fn removal(v: &BattleView<'_>, u: usize) -> (Vec<Effect>, Vec<String>) {
+    let mut effects = Vec::new();
+    let mut words = Vec::new();
+    if flag(v, u, RIDING) {
+        effects.push(set_marker(v, u, RIDING, None));
+    }
+    if let Some(r) = rider_of(v, u) {
+        effects.push(set_marker(v, r, RIDING, None));
+        let data = Data::from_options(v.options);
+        let class = stand_type(&data, v, u).ok().and_then(StandType::class);
+        words.push(if inputs::lost_carrier_riders_check(class, v.options) {
+            let what = class.map_or("vehicle", Class::id);
+            format!(
+                "{} gets off: the rider of a destroyed {what} survives only on a passed quality check, the umpire's to call since a hand edit throws no dice (quality-check --stand {} --reason \"rider of a destroyed {what}\")",
+                v.label(r),
+                v.info(r).id
+            )
+        } else {
+            format!("{} gets off on foot", v.label(r))
+        });
+    }
+    (effects, words)
+}
+
 /// The carrier an infantry stand rides, if it rides one still on the table.
 pub fn carrier_of(v: &BattleView<'_>, u: usize) -> Option<usize> {
     let c = usize::try_from(v.marker(u, RIDING)? - 1).ok()?;
