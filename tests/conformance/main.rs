@@ -12,6 +12,7 @@ mod trace;
 #[allow(dead_code)]
 mod tui;
 
+mod fft3;
 mod newport;
 
 /// README.md says, for each rule set, how many of its digest's sentences are traced to tests and
