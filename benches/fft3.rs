@@ -46,6 +46,7 @@ fn halftrack() -> Target {
         fire_check_passed: false,
         riders: Some(soviet("Soviet Infantry (s-i4)")),
         riders_fire_check_passed: false,
+        riders_check_if_lost: true,
         carrier: Some(CarrierKind::Halftrack),
     }
 }

@@ -293,3 +293,108 @@ fn anti_infantry_fire_at_a_tank_checks_its_riders_with_their_own_cohesion() {
     let s = state(&b);
     assert!(s.contains("r1   stands 1/1  Riflemen 1"), "{s}");
 }
+
+/// Digest, Carried infantry, and its option: a truck's riders take the halftrack's check when it
+/// is destroyed; under `truck_riders_check = false` they get off without one, off the battle too
+/// (`umpire resolve` and `umpire odds` with `--option`).
+#[test]
+fn off_the_battle_a_trucks_riders_follow_the_option() {
+    let fire = |more: &[&'static str]| {
+        let mut args = vec![
+            "resolve",
+            "fft3",
+            "anti-vehicle",
+            "--firer",
+            "panther",
+            "--target",
+            "truck",
+            "--target-nationality",
+            "soviet",
+            "--riders",
+            "soviet-infantry",
+            "--range",
+            "9",
+        ];
+        args.extend_from_slice(more);
+        args
+    };
+    // A hit and a 6 on the first penetration die: destroyed; the riders check (4: they fail).
+    let out = ok("", &fire(&["--dice", "6,1,1,1,6,1,1,1,1,1,1,1,4"]));
+    assert!(
+        out.contains("riders' quality check 4 against 5+: out of the fight"),
+        "{out}"
+    );
+    let other = ["--option", "truck_riders_check=false"];
+    let out = ok(
+        "",
+        &fire(&[other[0], other[1], "--dice", "6,1,1,1,6,1,1,1,1,1,1,1"]),
+    );
+    assert!(
+        out.contains(
+            "Result: 1 hit; penetration 6 1 1 1 1 1 1 1: destroyed; riders get off without a check"
+        ),
+        "{out}"
+    );
+    let mut odds = fire(&other);
+    odds[0] = "odds";
+    let out = ok("", &odds);
+    assert!(
+        out.contains("if it is destroyed, they get off without a check"),
+        "{out}"
+    );
+    assert!(!out.contains("riders fail"), "{out}");
+}
+
+/// Digest, Resolve: anti-infantry attack — "Same declaration, range and to-hit steps, with the
+/// firer's AI rating added to every die; no missile modifier": a LAW, missile or special AT ammo
+/// declared in anti-infantry fire is refused, never fired as small arms in its place.
+#[test]
+fn an_anti_vehicle_weapon_declared_in_anti_infantry_fire_is_refused() {
+    let r = run_in(
+        "",
+        &[
+            "resolve",
+            "fft3",
+            "anti-infantry",
+            "--firer",
+            "panther",
+            "--target",
+            "soviet-infantry",
+            "--range",
+            "9",
+            "--with",
+            "german-infantry@2:law",
+        ],
+    );
+    assert_eq!(r.code, std::process::ExitCode::from(1));
+    assert!(
+        r.err
+            .contains("German Infantry (firer 2): the LAW makes only anti-vehicle attacks"),
+        "{}",
+        r.err
+    );
+    let b = Played::battle(SKIRMISH, "next\nnext\n");
+    let before = std::fs::read(&b.journal).unwrap();
+    let r = run_in(
+        "",
+        &[
+            "act",
+            b.j(),
+            "anti-infantry",
+            "--firer",
+            "p1",
+            "--target",
+            "r3",
+            "--range",
+            "9",
+            "--with",
+            "i2@3:law",
+        ],
+    );
+    assert_eq!(r.code, std::process::ExitCode::from(1));
+    assert!(
+        r.err
+            .contains("Grenadiers 2 (i2): the LAW makes only anti-vehicle attacks")
+    );
+    assert_eq!(std::fs::read(&b.journal).unwrap(), before);
+}

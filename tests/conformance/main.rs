@@ -12,6 +12,7 @@ mod trace;
 #[allow(dead_code)]
 mod tui;
 
+mod fft3;
 mod hats_of_tin;
 mod newport;
 

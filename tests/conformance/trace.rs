@@ -11,12 +11,13 @@
 //! fn retiring_lasts_three_moves() { … }
 //! ```
 //!
-//! A quote must be found in exactly one sentence (whitespace, `**` and backticks aside). A
-//! sentence that no program could rule on (line of sight, where figures stand) is listed by the
-//! suite in its `LEFT_TO_THE_UMPIRE`, with why. [`check`] fails on a sentence with neither, on a
-//! quote found nowhere or in several sentences, and on a quote that is not above a test; the trace
-//! itself — each sentence with its tests — is kept as a snapshot (`snapshots/`), so a reader can
-//! walk the digest and find its tests.
+//! A quote must be found in exactly one sentence (whitespace, `**` and backticks aside), or be
+//! one sentence whole (a table's caption, which each of its rows repeats). A sentence that no
+//! program could rule on (line of sight, where figures stand) is listed by the suite in its
+//! `LEFT_TO_THE_UMPIRE`, with why. [`check`] fails on a sentence with neither, on a quote found
+//! nowhere or in several sentences, and on a quote that is not above a test; the trace itself —
+//! each sentence with its tests — is kept as a snapshot (`snapshots/`), so a reader can walk the
+//! digest and find its tests.
 
 use std::fmt::Write as _;
 
@@ -309,13 +310,24 @@ pub fn check(
     let mut problems = Vec::new();
     let mut tests = vec![Vec::new(); sentences.len()];
     let mut left = vec![None; sentences.len()];
+    // The sentences a quote is found in; a quote that is one sentence whole is that sentence,
+    // though it is also found in others (a table's caption, "Nationality quality:", is in each
+    // of its rows).
     let find = |quote: &str| -> Vec<usize> {
-        sentences
+        let found: Vec<usize> = sentences
             .iter()
             .enumerate()
             .filter(|(_, s)| s.text.contains(quote))
             .map(|(i, _)| i)
-            .collect()
+            .collect();
+        match found
+            .iter()
+            .filter(|&&i| sentences[i].text == quote)
+            .collect::<Vec<_>>()[..]
+        {
+            [&whole] => vec![whole],
+            _ => found,
+        }
     };
     for c in cites(suite) {
         if c.test.is_empty() || c.test.starts_with('!') {
@@ -426,5 +438,21 @@ mod tests {
         let trace = check("x", md, suite, &[("Another rule", "the umpire's eye")]);
         assert_eq!(trace.traced(), 1);
         assert_eq!(trace.left_to_the_umpire(), 1);
+    }
+
+    #[test]
+    fn a_quote_of_a_whole_sentence_is_that_sentence_though_its_rows_hold_it() {
+        let md = "## S\nSides:\n\n| side | rating |\n|---|---|\n| German | 3+ |\n";
+        let s = sentences(md);
+        assert_eq!(s[1].text, "Sides: German | 3+");
+        let suite = "/// > Sides:\n#[test]\nfn t() {}\n/// > Sides: German\n#[test]\nfn u() {}\n";
+        let trace = check("x", md, suite, &[]);
+        assert_eq!(
+            trace.tests,
+            vec![vec!["t".to_string()], vec!["u".to_string()]]
+        );
+        // A part of a sentence found in several is still refused.
+        let suite = "/// > Sides\n#[test]\nfn t() {}\n/// > German\n#[test]\nfn u() {}\n";
+        assert!(std::panic::catch_unwind(|| check("x", md, suite, &[])).is_err());
     }
 }

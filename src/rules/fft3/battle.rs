@@ -98,6 +98,35 @@ fn removed(v: &BattleView<'_>, u: usize, cause: impl Into<String>) -> Vec<Effect
     out
 }
 
+/// What a stand's leaving the table by the umpire's hand (its one loss set by hand) brings with
+/// it, with the words for the log: a rider leaves its carrier, and the riders of a carrier get off
+/// — never left aboard a lost vehicle. A halftrack's riders (and a truck's, under the option)
+/// survive only on a passed quality check; a hand edit throws no dice, so the check is the
+/// umpire's to call, and the words name the command that throws it.
+pub fn removal(v: &BattleView<'_>, u: usize) -> (Vec<Effect>, Vec<String>) {
+    let mut effects = Vec::new();
+    let mut words = Vec::new();
+    if flag(v, u, RIDING) {
+        effects.push(set_marker(v, u, RIDING, None));
+    }
+    if let Some(r) = rider_of(v, u) {
+        effects.push(set_marker(v, r, RIDING, None));
+        let data = Data::from_options(v.options);
+        let class = stand_type(&data, v, u).ok().and_then(StandType::class);
+        words.push(if inputs::lost_carrier_riders_check(class, v.options) {
+            let what = class.map_or("vehicle", Class::id);
+            format!(
+                "{} gets off: the rider of a destroyed {what} survives only on a passed quality check, the umpire's to call since a hand edit throws no dice (quality-check --stand {} --reason \"rider of a destroyed {what}\")",
+                v.label(r),
+                v.info(r).id
+            )
+        } else {
+            format!("{} gets off on foot", v.label(r))
+        });
+    }
+    (effects, words)
+}
+
 /// The carrier an infantry stand rides, if it rides one still on the table.
 pub fn carrier_of(v: &BattleView<'_>, u: usize) -> Option<usize> {
     let c = usize::try_from(v.marker(u, RIDING)? - 1).ok()?;
@@ -340,7 +369,8 @@ fn battle_volley(
             )));
         }
         (Attack::AntiInfantry, StandType::Vehicle(veh)) if veh.class == Class::Tank => {
-            // Anti-infantry fire at a tank attacks only its riders, as infantry in the open.
+            // Anti-infantry fire at a tank attacks only its riders, as infantry in the open: the
+            // procedure is given the tank with its riders, and says so.
             let r = rider_of(v, t).ok_or_else(|| {
                 refused(format!(
                     "{} is a tank: anti-infantry fire cannot harm it (only infantry riding it); use anti-vehicle",
@@ -348,17 +378,19 @@ fn battle_volley(
                 ))
             })?;
             struck = r;
-            let rty = stand_type(&data, v, r)?;
-            let mut aim = Aim {
-                ty: rty,
-                check: inputs::stand_check(&v.label(r), nationality(&data, v, r)?, cohesion(r)),
-                difficult: false,
-                fire_check_passed: given_or(p, "fire-checked", flag(v, r, FIRE_CHECK)),
-                riders: None,
-                riders_fire_check_passed: false,
-            };
-            aim.check.out_of_cohesion = given_or(p, "target-out-of-cohesion", cohesion(r));
-            inputs::target(aim)
+            inputs::target(Aim {
+                ty: tty,
+                check: inputs::stand_check(&v.label(t), tnat, cohesion(t)),
+                difficult: p.text("terrain") == Some("difficult"),
+                fire_check_passed: flag(v, t, FIRE_CHECK),
+                riders: Some(inputs::stand_check(
+                    &v.label(r),
+                    nationality(&data, v, r)?,
+                    given_or(p, "target-out-of-cohesion", cohesion(r)),
+                )),
+                riders_fire_check_passed: given_or(p, "fire-checked", flag(v, r, FIRE_CHECK)),
+                riders_check_if_lost: false,
+            })
         }
         _ => {
             let r = rider_of(v, t);
@@ -382,6 +414,7 @@ fn battle_volley(
                 fire_check_passed: given_or(p, "fire-checked", flag(v, t, FIRE_CHECK)),
                 riders: riders_check,
                 riders_fire_check_passed: r.is_some_and(|r| flag(v, r, FIRE_CHECK)),
+                riders_check_if_lost: inputs::lost_carrier_riders_check(tty.class(), v.options),
             })
         }
     };
@@ -701,12 +734,7 @@ fn carried_infantry_check(
         return Ok(None);
     };
     let class = stand_type(&data, v, carrier)?.class();
-    let checks = match class {
-        Some(Class::Halftrack) => true,
-        Some(Class::Truck) => v.options.bool(OPT_TRUCK_RIDERS),
-        _ => false,
-    };
-    if !checks {
+    if !inputs::lost_carrier_riders_check(class, v.options) {
         rec.effects.push(set_marker(v, r, RIDING, None));
         rec.lines.push(format!("{}: on foot", v.label(r)));
         return Ok(None);

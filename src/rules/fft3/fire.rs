@@ -201,6 +201,9 @@ pub struct Target {
     pub riders: Option<Check>,
     /// The riders already passed a quality check from enemy fire this turn.
     pub riders_fire_check_passed: bool,
+    /// The riders of this halftrack or truck survive its loss only on a passed quality check;
+    /// false: they get off without one (a truck's, under the option `truck_riders_check`).
+    pub riders_check_if_lost: bool,
     /// What the target vehicle is, for its riders.
     pub carrier: Option<CarrierKind>,
 }
@@ -413,6 +416,9 @@ pub struct TargetPlan {
     /// Riders who check when the target is hit (a tank) or destroyed (a halftrack or truck).
     pub riders: Option<(Check, CarrierKind)>,
     pub riders_fire_check_passed: bool,
+    /// A halftrack's or truck's riders check when it is destroyed; false: they get off without
+    /// a check.
+    pub riders_check_if_lost: bool,
     /// The target is a vehicle ("destroyed") rather than a stand of infantry ("eliminated").
     pub vehicle: bool,
 }
@@ -476,6 +482,7 @@ pub fn plan(v: &Volley) -> Result<Plan, RuleError> {
                 fire_check_passed: t.fire_check_passed,
                 riders: rider_carrier,
                 riders_fire_check_passed: t.riders_fire_check_passed,
+                riders_check_if_lost: t.riders_check_if_lost,
                 vehicle: true,
             }
         }
@@ -496,6 +503,7 @@ pub fn plan(v: &Volley) -> Result<Plan, RuleError> {
                     fire_check_passed: t.riders_fire_check_passed,
                     riders: None,
                     riders_fire_check_passed: false,
+                    riders_check_if_lost: false,
                     vehicle: false,
                 }
             }
@@ -520,6 +528,7 @@ pub fn plan(v: &Volley) -> Result<Plan, RuleError> {
                 fire_check_passed: t.fire_check_passed,
                 riders: rider_carrier,
                 riders_fire_check_passed: t.riders_fire_check_passed,
+                riders_check_if_lost: t.riders_check_if_lost,
                 vehicle: t.is_vehicle,
             },
         },
@@ -550,8 +559,13 @@ pub fn plan(v: &Volley) -> Result<Plan, RuleError> {
                 "{} rides the tank: if a hit remains after terrain saves, the riders take a quality check",
                 r.who
             ),
-            (_, k) => format!(
+            (_, k) if target.riders_check_if_lost => format!(
                 "{} is carried by the {}: if it is destroyed, they survive only on a passed quality check",
+                r.who,
+                k.words()
+            ),
+            (_, k) => format!(
+                "{} is carried by the {}: if it is destroyed, they get off without a check (the option truck_riders_check is off)",
                 r.who,
                 k.words()
             ),
@@ -1152,9 +1166,20 @@ pub fn resolve(
                 any_hit.then(|| r.because("riding a tank that was hit"))
             }
             (_, CarrierKind::Tank) => None,
-            (_, k) => out
+            (_, k) if tp.riders_check_if_lost => out
                 .target_eliminated
                 .then(|| r.because(format!("rider of a destroyed {}", k.words()))),
+            (_, k) => {
+                if out.target_eliminated {
+                    result.push_str("; riders get off without a check");
+                    effects.push(format!(
+                        "{} get off the destroyed {} without a check",
+                        r.who,
+                        k.words()
+                    ));
+                }
+                None
+            }
         };
         if let Some(c) = called {
             if tp.riders_fire_check_passed {
@@ -1361,7 +1386,7 @@ fn distribution_of(p: &Plan) -> (Distribution<Outcome>, f64) {
             let called = match (p.attack, k) {
                 (Attack::AntiVehicle, CarrierKind::Tank) => hit,
                 (_, CarrierKind::Tank) => false,
-                _ => eliminated,
+                _ => eliminated && tp.riders_check_if_lost,
             };
             called.then_some(r)
         });
@@ -1562,6 +1587,7 @@ mod tests {
             fire_check_passed: false,
             riders: None,
             riders_fire_check_passed: false,
+            riders_check_if_lost: true,
             carrier: Some(CarrierKind::Tank),
         }
     }
@@ -2201,9 +2227,24 @@ mod tests {
             riders: Some(riders()),
             ..t34()
         };
-        let v = ai(vec![plain("x", 1, 7)], truck);
+        let v = ai(vec![plain("x", 1, 7)], truck.clone());
         let out = run(&v, &[4, 1, 6]).1;
         assert!(out.target_eliminated && out.rider_check == Some(true));
+        // The other reading (the option truck_riders_check off): they get off without one.
+        let v = ai(
+            vec![plain("x", 1, 7)],
+            Target {
+                riders_check_if_lost: false,
+                ..truck
+            },
+        );
+        let (r, out) = run(&v, &[4, 1]);
+        assert!(out.target_eliminated && out.rider_check.is_none());
+        assert!(
+            r.result.ends_with("riders get off without a check"),
+            "{}",
+            r.result
+        );
     }
 
     #[test]
@@ -2467,6 +2508,13 @@ mod tests {
                 vec![plain("x", 1, 1)],
                 Target {
                     riders_fire_check_passed: true,
+                    ..carrier.clone()
+                },
+            ));
+            compare(&av(
+                vec![plain("x", 1, 1)],
+                Target {
+                    riders_check_if_lost: false,
                     ..carrier
                 },
             ));

@@ -4,7 +4,7 @@
 
 use super::artillery::{self, Stand, Template, Under};
 use super::check::{self, Check};
-use super::defs::{self, OPT_AT_AMMO, OPT_SUPPRESSED_INFANTRY};
+use super::defs::{self, OPT_AT_AMMO, OPT_SUPPRESSED_INFANTRY, OPT_TRUCK_RIDERS};
 use super::fire::{self, Arc, Attack, CarrierKind, Firer, Target, Volley, Weapon};
 use super::tables::{Armour, AvWeapon, Class, Data, Nationality, StandType};
 use crate::dice::DiceSource;
@@ -158,6 +158,20 @@ pub fn firer(s: &Shooter<'_>, attack: Attack, options: &Options) -> Result<Firer
             (w, line, 0)
         }
         Attack::AntiInfantry => {
+            // A LAW, a missile or special AT ammo declared in anti-infantry fire is not fired as
+            // small arms in its place.
+            if let Some(w) = d.weapon.filter(|w| *w != AvWeapon::Gun) {
+                return Err(RuleError::refused(format!(
+                    "{}: the {} makes only anti-vehicle attacks (anti-infantry fire is the stand's {})",
+                    s.label,
+                    w.name(),
+                    if s.ty.is_infantry() {
+                        "small arms"
+                    } else {
+                        "gun"
+                    }
+                )));
+            }
             let (line, ai) = s.ty.ai_weapon().ok_or_else(|| {
                 RuleError::refused(format!("{} cannot fire (it has no weapon)", s.label))
             })?;
@@ -200,6 +214,17 @@ pub fn stand_check(label: &str, nationality: &Nationality, out_of_cohesion: bool
     c
 }
 
+/// Whether the riders of a lost carrier of `class` survive only on a passed quality check: a
+/// halftrack's always, a truck's under the option `truck_riders_check` (on by default); a tank's
+/// get off without one.
+pub fn lost_carrier_riders_check(class: Option<Class>, options: &Options) -> bool {
+    match class {
+        Some(Class::Halftrack) => true,
+        Some(Class::Truck) => options.bool(OPT_TRUCK_RIDERS),
+        Some(Class::Tank) | None => false,
+    }
+}
+
 /// What the target is, as the procedures take it.
 pub struct Aim<'a> {
     pub ty: StandType<'a>,
@@ -208,6 +233,9 @@ pub struct Aim<'a> {
     pub fire_check_passed: bool,
     pub riders: Option<Check>,
     pub riders_fire_check_passed: bool,
+    /// The riders of this halftrack or truck survive its loss only on a passed quality check
+    /// ([`lost_carrier_riders_check`]).
+    pub riders_check_if_lost: bool,
 }
 
 pub fn target(a: Aim<'_>) -> Target {
@@ -229,6 +257,7 @@ pub fn target(a: Aim<'_>) -> Target {
         fire_check_passed: a.fire_check_passed,
         riders: a.riders,
         riders_fire_check_passed: a.riders_fire_check_passed,
+        riders_check_if_lost: a.riders_check_if_lost,
         carrier: a.ty.class().map(|c| match c {
             Class::Tank => CarrierKind::Tank,
             Class::Halftrack => CarrierKind::Halftrack,
@@ -353,6 +382,7 @@ pub fn volley(attack: Attack, p: &Params, options: &Options) -> Result<Volley, R
         fire_check_passed: p.flag("fire-checked"),
         riders,
         riders_fire_check_passed: false,
+        riders_check_if_lost: lost_carrier_riders_check(tty.class(), options),
     };
     Ok(Volley {
         attack,

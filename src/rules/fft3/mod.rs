@@ -162,6 +162,10 @@ impl Ruleset for Fft3 {
         battle::odds(battle, action, params)
     }
 
+    fn removal_effects(&self, battle: &BattleView<'_>, unit: usize) -> (Vec<Effect>, Vec<String>) {
+        battle::removal(battle, unit)
+    }
+
     fn input_applies(
         &self,
         battle: &BattleView<'_>,
