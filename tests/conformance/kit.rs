@@ -220,6 +220,17 @@ impl Table {
         }
     }
 
+    /// The battle report as `umpire report JOURNAL ARGS… -o -` writes it (Markdown): `&[]` for the
+    /// umpire's copy, `&["--side", "fr"]` for what one side saw, `&["--public"]` for everyone's.
+    #[track_caller]
+    pub fn report(&self, args: &[&str]) -> String {
+        let mut all = vec!["report", self.j(), "-o", "-"];
+        all.extend_from_slice(args);
+        let (code, out, err) = self.run("", &all);
+        assert_eq!(code, ExitCode::SUCCESS, "umpire report {args:?}: {err}");
+        out
+    }
+
     /// The battle as `umpire state --json` gives it.
     #[track_caller]
     pub fn state(&self) -> State {
@@ -274,6 +285,31 @@ impl Table {
             String::from_utf8(out).expect("UTF-8 output"),
             String::from_utf8(err).expect("UTF-8 errors"),
         )
+    }
+}
+
+/// `umpire check` on a scenario's text: [`Answer::accepted`] when its rule set takes it, or
+/// [`Answer::refused`] with the problems it finds (each at its line and column).
+pub fn check(scenario: &str) -> Answer {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("scenario.toml");
+    std::fs::write(&path, scenario).expect("the scenario written");
+    let path = path.to_str().expect("a UTF-8 path");
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = umpire::cli::run_with_input(
+        ["umpire", "check", path],
+        &mut "".as_bytes(),
+        &mut out,
+        &mut err,
+    );
+    Answer {
+        line: format!("check {path}"),
+        code,
+        out: String::from_utf8(out).expect("UTF-8 output"),
+        err: String::from_utf8(err).expect("UTF-8 errors"),
+        // No battle: nothing to change.
+        unchanged: true,
     }
 }
 

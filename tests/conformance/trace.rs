@@ -11,7 +11,8 @@
 //! fn retiring_lasts_three_moves() { … }
 //! ```
 //!
-//! A quote must be found in exactly one sentence (whitespace, `**` and backticks aside). A
+//! A quote must be found in exactly one sentence (whitespace, `**` and backticks aside), or be
+//! one sentence whole (a table's caption, which its rows repeat, is quoted so). A
 //! sentence that no program could rule on (line of sight, where figures stand) is listed by the
 //! suite in its `LEFT_TO_THE_UMPIRE`, with why. [`check`] fails on a sentence with neither, on a
 //! quote found nowhere or in several sentences, and on a quote that is not above a test; the trace
@@ -309,13 +310,19 @@ pub fn check(
     let mut problems = Vec::new();
     let mut tests = vec![Vec::new(); sentences.len()];
     let mut left = vec![None; sentences.len()];
+    // The sentences holding a quote; a quote that is one sentence whole names that sentence even
+    // where others hold it too (a table's caption, which each of its rows repeats).
     let find = |quote: &str| -> Vec<usize> {
-        sentences
+        let found: Vec<usize> = sentences
             .iter()
             .enumerate()
             .filter(|(_, s)| s.text.contains(quote))
             .map(|(i, _)| i)
-            .collect()
+            .collect();
+        match found.iter().find(|&&i| sentences[i].text == quote) {
+            Some(&whole) if found.len() > 1 => vec![whole],
+            _ => found,
+        }
     };
     for c in cites(suite) {
         if c.test.is_empty() || c.test.starts_with('!') {
@@ -426,5 +433,21 @@ mod tests {
         let trace = check("x", md, suite, &[("Another rule", "the umpire's eye")]);
         assert_eq!(trace.traced(), 1);
         assert_eq!(trace.left_to_the_umpire(), 1);
+    }
+
+    #[test]
+    fn a_tables_caption_quoted_whole_is_its_own_sentence() {
+        let md = "## S\nKills by type:\n\n| type | kills |\n|---|---|\n| Line | 1 |\n";
+        let suite = "/// > Kills by type:\n#[test]\nfn caption() {}\n\
+                     /// > Kills by type: Line | 1\n#[test]\nfn row() {}\n";
+        let trace = check("x", md, suite, &[]);
+        assert_eq!(
+            trace.tests,
+            [vec!["caption".to_string()], vec!["row".to_string()]]
+        );
+        // A part of the caption is still in both.
+        let suite = "/// > Kills by type\n#[test]\nfn t() {}\n";
+        let failed = std::panic::catch_unwind(|| check("x", md, suite, &[]));
+        assert!(failed.is_err());
     }
 }
