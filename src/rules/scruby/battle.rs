@@ -1193,13 +1193,16 @@ fn act_melee(
     for u in losers {
         lines.push(retire(v, u, &mut out.effects));
     }
-    // Light cavalry met by heavy cavalry: the melee's morale throw decides, and the loser's
-    // screened column, if any, is exposed.
-    let kinds: Vec<Option<Kind>> = stands.iter().map(|&(u, _)| kind(v.info(u))).collect();
-    if s.concealment
-        && kinds.contains(&Some(Kind::LightCavalry))
-        && kinds.contains(&Some(Kind::HeavyCavalry))
-    {
+    // Light cavalry met by heavy cavalry (of the other side): the melee's morale throw decides,
+    // and the loser's screened column, if any, is exposed.
+    let side_has = |attacking: bool, k: Kind| {
+        stands
+            .iter()
+            .any(|&(u, _)| (fights_for(v, u) == a_side) == attacking && kind(v.info(u)) == Some(k))
+    };
+    let met = (side_has(true, Kind::LightCavalry) && side_has(false, Kind::HeavyCavalry))
+        || (side_has(false, Kind::LightCavalry) && side_has(true, Kind::HeavyCavalry));
+    if s.concealment && met {
         let lost_by = |u: usize| {
             (end.result.attacker_holds() && fights_for(v, u) != a_side)
                 || (end.result.defender_holds() && fights_for(v, u) == a_side)
