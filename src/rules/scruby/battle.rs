@@ -2100,11 +2100,12 @@ fn end_of_move(v: &BattleView<'_>, ch: &mut PhaseChange) {
             }
         }
         // A crewless gun's hold count runs only while one side holds it, and not in the move its
-        // holding began.
-        let (Some(holder), Some(on)) = (v.marker(u, CAPTURED), v.marker(u, CAPTURED_ON)) else {
+        // holding began (a holder set by hand, with no such move, counts from this one).
+        let Some(holder) = v.marker(u, CAPTURED) else {
             continue;
         };
-        if !flag(v, u, CREW_KILLED) || on >= turn || !v.unit_state(u).on_table() {
+        let began_now = v.marker(u, CAPTURED_ON).is_some_and(|on| on >= turn);
+        if !flag(v, u, CREW_KILLED) || began_now || !v.unit_state(u).on_table() {
             continue;
         }
         let held = v.marker(u, HELD).unwrap_or(0) + 1;
