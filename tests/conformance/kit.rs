@@ -12,8 +12,9 @@
 //! - **then** what it answered ([`Answer::accepted`], [`Answer::refused`], [`Answer::says`]: a
 //!   refusal must also leave the journal byte for byte as it was), the state as `umpire state
 //!   --json` gives it ([`Table::state`]: units with their hits, markers and removal, counters,
-//!   phase, side and turn, the offers standing), or the screen ([`Table::screen`]: the umpire's
-//!   terminal UI opened on the journal).
+//!   phase, side and turn, the offers standing), the battle report as one side saw it
+//!   ([`Table::report`]), or the screen ([`Table::screen`]: the umpire's terminal UI opened on
+//!   the journal). A scenario the rules refuse is [`check`]ed as `umpire check` reads it.
 //!
 //! Each test names the digest sentence it checks in a doc comment quoting it (`/// > …`); the
 //! [`crate::trace`] module holds every suite to its digest.
