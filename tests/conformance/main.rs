@@ -13,6 +13,7 @@ mod trace;
 mod tui;
 
 mod newport;
+mod scruby;
 
 /// README.md says, for each rule set, how many of its digest's sentences are traced to tests and
 /// how many are left to the umpire, in a row of its conformance table: `| ruleset | sentences |
