@@ -278,6 +278,8 @@ fn rulesets_shows_the_changed_decisions_and_their_options() {
         "re-manning a crewless gun",
         "is never fired on (rifle, canister or cannon) nor meleed",
         "hold-gun  (in a battle)",
+        "firing into a melee",
+        "costs that stand a figure",
     ] {
         assert!(out.contains(&words(needle)), "{needle:?} missing:\n{out}");
     }

@@ -12,8 +12,9 @@
 //! - **then** what it answered ([`Answer::accepted`], [`Answer::refused`], [`Answer::says`]: a
 //!   refusal must also leave the journal byte for byte as it was), the state as `umpire state
 //!   --json` gives it ([`Table::state`]: units with their hits, markers and removal, counters,
-//!   phase, side and turn, the offers standing), or the screen ([`Table::screen`]: the umpire's
-//!   terminal UI opened on the journal).
+//!   phase, side and turn, the offers standing), the battle report as one side saw it
+//!   ([`Table::report`]), or the screen ([`Table::screen`]: the umpire's terminal UI opened on
+//!   the journal). A scenario the rules refuse is [`check`]ed as `umpire check` reads it.
 //!
 //! Each test names the digest sentence it checks in a doc comment quoting it (`/// > …`); the
 //! [`crate::trace`] module holds every suite to its digest.
@@ -220,6 +221,17 @@ impl Table {
         }
     }
 
+    /// The battle report as `umpire report JOURNAL ARGS… -o -` writes it (Markdown): `&[]` for the
+    /// umpire's copy, `&["--side", "fr"]` for what one side saw, `&["--public"]` for everyone's.
+    #[track_caller]
+    pub fn report(&self, args: &[&str]) -> String {
+        let mut all = vec!["report", self.j(), "-o", "-"];
+        all.extend_from_slice(args);
+        let (code, out, err) = self.run("", &all);
+        assert_eq!(code, ExitCode::SUCCESS, "umpire report {args:?}: {err}");
+        out
+    }
+
     /// The battle as `umpire state --json` gives it.
     #[track_caller]
     pub fn state(&self) -> State {
@@ -274,6 +286,31 @@ impl Table {
             String::from_utf8(out).expect("UTF-8 output"),
             String::from_utf8(err).expect("UTF-8 errors"),
         )
+    }
+}
+
+/// `umpire check` on a scenario's text: [`Answer::accepted`] when its rule set takes it, or
+/// [`Answer::refused`] with the problems it finds (each at its line and column).
+pub fn check(scenario: &str) -> Answer {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("scenario.toml");
+    std::fs::write(&path, scenario).expect("the scenario written");
+    let path = path.to_str().expect("a UTF-8 path");
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = umpire::cli::run_with_input(
+        ["umpire", "check", path],
+        &mut "".as_bytes(),
+        &mut out,
+        &mut err,
+    );
+    Answer {
+        line: format!("check {path}"),
+        code,
+        out: String::from_utf8(out).expect("UTF-8 output"),
+        err: String::from_utf8(err).expect("UTF-8 errors"),
+        // No battle: nothing to change.
+        unchanged: true,
     }
 }
 

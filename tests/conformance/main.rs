@@ -15,6 +15,7 @@ mod tui;
 mod fft3;
 mod hats_of_tin;
 mod newport;
+mod scruby;
 
 /// README.md says, for each rule set, how many of its digest's sentences are traced to tests and
 /// how many are left to the umpire, in a row of its conformance table: `| ruleset | sentences |

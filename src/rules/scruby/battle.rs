@@ -138,6 +138,70 @@ fn regiment_or_squadron(v: &BattleView<'_>, u: usize, what: &str) -> Result<Kind
     }
 }
 
+/// The firer's own stand in the melee its fire goes into (`--friend-in-melee`), when one is
+/// named: on the table and seen, a regiment or squadron of the firer's side, neither the firer
+/// nor the target. Firing into a melee kills as many friends as enemies, so it is fire at men:
+/// troops, or a gun's crew; never a gun's barrels (counter-battery) nor works.
+fn melee_friend(
+    v: &BattleView<'_>,
+    p: &Params,
+    firer: usize,
+    target: usize,
+    at_men: bool,
+) -> Result<Option<usize>, RuleError> {
+    let Some(id) = p
+        .text("friend-in-melee")
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
+    else {
+        return Ok(None);
+    };
+    let fr = v.unit(id)?;
+    on_table(v, fr)?;
+    regiment_or_squadron(v, fr, "fights in a melee")?;
+    if fr == firer || fr == target {
+        return Err(RuleError::refused(format!(
+            "{} is the {}: --friend-in-melee names the firer's own stand fighting the target",
+            v.label(fr),
+            if fr == firer { "firer" } else { "target" }
+        )));
+    }
+    if fights_for(v, fr) != fights_for(v, firer) {
+        return Err(RuleError::refused(format!(
+            "{} is not on {}'s side: --friend-in-melee names the firer's own stand in the melee",
+            v.label(fr),
+            v.info(firer).id
+        )));
+    }
+    if v.unit_state(fr).concealed {
+        return Err(RuleError::refused(format!(
+            "{} is concealed behind stand {}: a stand in a melee is on the table, its column exposed",
+            v.label(fr),
+            column_number(v, fr)
+        )));
+    }
+    if !at_men {
+        return Err(RuleError::refused(format!(
+            "firing into a melee kills as many friends as enemies, figure for figure: {} has no figures in the melee (fire at the troops fighting there)",
+            v.label(target)
+        )));
+    }
+    Ok(Some(fr))
+}
+
+/// The words of a fire into a melee, for its resolution and its odds.
+fn into_melee(v: &BattleView<'_>, fr: usize) -> String {
+    format!(
+        "fired into a melee: it kills as many of its own men as of the enemy's — each figure (or crew) it kills costs {} a figure",
+        v.label(fr)
+    )
+}
+
+/// The figure `fr`, the firer's own stand in the melee, loses to a fire that killed.
+fn friend_loses(v: &BattleView<'_>, fr: usize, out: &mut Vec<Effect>) -> String {
+    lose(v, fr, 1, "fire into its melee", out)
+}
+
 /// The effects that leave a gun with nobody holding it: its holder, hold count and the move its
 /// holding began are cleared (a gun re-manned by the enemy, its crew killed, is held by nobody
 /// until the umpire says who holds it).
@@ -660,9 +724,16 @@ pub fn input_applies(
 /// Exact odds of a battle action, after the same checks as the action itself.
 pub fn odds(v: &BattleView<'_>, action: &str, params: &Params) -> Result<OddsReport, RuleError> {
     let p = prefill(v, action, params)?;
+    let mut friend = None;
     match action {
-        "rifle" => rifle_units(v, &p).map(|_| ())?,
-        "artillery" | "canister" => gun_units(v, &p, action).map(|_| ())?,
+        "rifle" => {
+            let (f, t) = rifle_units(v, &p)?;
+            friend = melee_friend(v, &p, f, t, true)?;
+        }
+        "artillery" | "canister" => {
+            let (g, t) = gun_units(v, &p, action)?;
+            friend = melee_friend(v, &p, g, t, at_troops(v, t)?)?;
+        }
         "melee" => melee_units(v, &p, false).map(|_| ())?,
         "reinforced-melee" => melee_units(v, &p, true).map(|_| ())?,
         "melee-crew" => crew_units(v, &p).map(|_| ())?,
@@ -673,7 +744,26 @@ pub fn odds(v: &BattleView<'_>, action: &str, params: &Params) -> Result<OddsRep
             )));
         }
     }
-    Scruby.odds(action, &p, v.options)
+    let mut report = Scruby.odds(action, &p, v.options)?;
+    if let Some(fr) = friend {
+        // The friend loses a figure whenever the fire kills: the canister's kill, the table's
+        // kill, or the crew.
+        let p_kill = ["p_canister_kill", "p_kill", "p_crew_killed"]
+            .iter()
+            .find_map(|k| report.extra.get(*k).copied())
+            .unwrap_or(0.0);
+        report.notes.push(into_melee(v, fr));
+        report
+            .extra
+            .insert("expected_friend_losses".to_string(), p_kill);
+    }
+    Ok(report)
+}
+
+/// True when `t` is troops (a regiment or squadron), whose men a gun's fire kills.
+fn at_troops(v: &BattleView<'_>, t: usize) -> Result<bool, RuleError> {
+    let k = kind_of(v, t)?;
+    Ok(k.is_infantry() || k.is_cavalry())
 }
 
 // ---- the procedures ---------------------------------------------------------------------------
@@ -765,8 +855,9 @@ fn act_rifle(
     dice: &mut dyn DiceSource,
 ) -> Result<Outcome, RuleError> {
     let (f, t) = rifle_units(v, p)?;
+    let friend = melee_friend(v, p, f, t, true)?;
     let shot = fire::RifleFire::from_params(p)?;
-    let (r, kill) = fire::resolve(&shot, s, dice)?;
+    let (mut r, kill) = fire::resolve(&shot, s, dice)?;
     let mut out = Outcome::default();
     out.effects.push(set_marker(v, f, FIRED, Some(1)));
     out.effects
@@ -803,6 +894,12 @@ fn act_rifle(
             "{fl} fires at {tl}: {}",
             if kill { "one figure killed" } else { "no kill" }
         );
+    }
+    if let Some(fr) = friend {
+        r.context.push(into_melee(v, fr));
+        if kill {
+            lines.push(friend_loses(v, fr, &mut out.effects));
+        }
     }
     if p.flag("flank") {
         out.prompts.push(format!(
@@ -860,14 +957,18 @@ fn act_artillery(
     dice: &mut dyn DiceSource,
 ) -> Result<Outcome, RuleError> {
     let (g, t) = gun_units(v, p, "artillery")?;
+    let friend = melee_friend(v, p, g, t, at_troops(v, t)?)?;
     let b = artillery::Bombardment::from_params(p)?;
-    let (r, result) = artillery::resolve(&b, s, dice)?;
+    let (mut r, result) = artillery::resolve(&b, s, dice)?;
     let mut out = Outcome::default();
     out.effects.push(set_marker(v, g, FIRED, Some(1)));
     let mut lines = Vec::new();
     match result {
         artillery::ArtilleryResult::Kill => {
             lines.push(lose(v, t, 1, "artillery", &mut out.effects));
+            if let Some(fr) = friend {
+                lines.push(friend_loses(v, fr, &mut out.effects));
+            }
         }
         artillery::ArtilleryResult::Retire => {
             lines.push(retire(v, t, &mut out.effects));
@@ -913,6 +1014,9 @@ fn act_artillery(
             ));
         }
     }
+    if let Some(fr) = friend {
+        r.context.push(into_melee(v, fr));
+    }
     out.summary = format!(
         "{} fires at {}: {}",
         v.info(g).id,
@@ -931,6 +1035,7 @@ fn act_canister(
     dice: &mut dyn DiceSource,
 ) -> Result<Outcome, RuleError> {
     let (g, t) = gun_units(v, p, "canister")?;
+    let friend = melee_friend(v, p, g, t, true)?;
     if p.flag("return-fire") {
         if !kind_of(v, t)?.is_infantry() {
             return Err(RuleError::refused(format!(
@@ -948,12 +1053,18 @@ fn act_canister(
         column_not_fired(v, t)?;
     }
     let c = artillery::Canister::from_params(p)?;
-    let (r, end) = artillery::resolve_canister(&c, s, dice)?;
+    let (mut r, end) = artillery::resolve_canister(&c, s, dice)?;
     let mut out = Outcome::default();
     out.effects.push(set_marker(v, g, FIRED, Some(1)));
     let mut lines = Vec::new();
+    if let Some(fr) = friend {
+        r.context.push(into_melee(v, fr));
+    }
     if end.killed {
         lines.push(lose(v, t, 1, "canister", &mut out.effects));
+        if let Some(fr) = friend {
+            lines.push(friend_loses(v, fr, &mut out.effects));
+        }
     } else {
         lines.push(format!("{} loses no figure", v.label(t)));
     }
@@ -1082,13 +1193,16 @@ fn act_melee(
     for u in losers {
         lines.push(retire(v, u, &mut out.effects));
     }
-    // Light cavalry met by heavy cavalry: the melee's morale throw decides, and the loser's
-    // screened column, if any, is exposed.
-    let kinds: Vec<Option<Kind>> = stands.iter().map(|&(u, _)| kind(v.info(u))).collect();
-    if s.concealment
-        && kinds.contains(&Some(Kind::LightCavalry))
-        && kinds.contains(&Some(Kind::HeavyCavalry))
-    {
+    // Light cavalry met by heavy cavalry (of the other side): the melee's morale throw decides,
+    // and the loser's screened column, if any, is exposed.
+    let side_has = |attacking: bool, k: Kind| {
+        stands
+            .iter()
+            .any(|&(u, _)| (fights_for(v, u) == a_side) == attacking && kind(v.info(u)) == Some(k))
+    };
+    let met = (side_has(true, Kind::LightCavalry) && side_has(false, Kind::HeavyCavalry))
+        || (side_has(false, Kind::LightCavalry) && side_has(true, Kind::HeavyCavalry));
+    if s.concealment && met {
         let lost_by = |u: usize| {
             (end.result.attacker_holds() && fights_for(v, u) != a_side)
                 || (end.result.defender_holds() && fights_for(v, u) == a_side)
@@ -1986,11 +2100,12 @@ fn end_of_move(v: &BattleView<'_>, ch: &mut PhaseChange) {
             }
         }
         // A crewless gun's hold count runs only while one side holds it, and not in the move its
-        // holding began.
-        let (Some(holder), Some(on)) = (v.marker(u, CAPTURED), v.marker(u, CAPTURED_ON)) else {
+        // holding began (a holder set by hand, with no such move, counts from this one).
+        let Some(holder) = v.marker(u, CAPTURED) else {
             continue;
         };
-        if !flag(v, u, CREW_KILLED) || on >= turn || !v.unit_state(u).on_table() {
+        let began_now = v.marker(u, CAPTURED_ON).is_some_and(|on| on >= turn);
+        if !flag(v, u, CREW_KILLED) || began_now || !v.unit_state(u).on_table() {
             continue;
         }
         let held = v.marker(u, HELD).unwrap_or(0) + 1;

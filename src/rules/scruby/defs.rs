@@ -614,6 +614,11 @@ pub const DECISIONS: &[Decision] = &[
         option: None,
     },
     Decision {
+        topic: "firing into a melee",
+        text: "the umpire names the firer's own stand fighting the target (--friend-in-melee, on rifle fire, artillery and canister); each figure the fire kills of the enemy, or a crew it kills, costs that stand a figure; a 2's confusion kills nobody, and counter-battery or works are no melee of men (refused)",
+        option: None,
+    },
+    Decision {
         topic: "headquarters",
         text: "a headquarters is an objective, not a fighting unit: it has no figures, is never fired on (rifle, canister or cannon) nor meleed, and never retires; it is lost when an enemy regiment or squadron reaches it (not a gun or another headquarters), and its own side retakes it the same way",
         option: None,
@@ -628,6 +633,15 @@ const FIGURES: ParamKind = ParamKind::Int { min: 1, max: 4 };
 const POSITIONS: ParamKind = ParamKind::Choice(Position::IDS);
 const FIGHTERS: ParamKind = ParamKind::Choice(super::tables::FIGHTING_KINDS);
 
+/// Fire into a melee: the firer's own stand fighting in it, which loses as many figures as the
+/// fire kills of the enemy. A unit's id as text: left empty, the fire is into no melee.
+const FRIEND_IN_MELEE: ParamDef = ParamDef::new(
+    "friend-in-melee",
+    "if the target is in a melee with a stand of the firer's own side: that stand's id (firing into the melee kills as many of its figures as of the enemy's)",
+    ParamKind::Text,
+)
+.battle();
+
 pub const RIFLE_PARAMS: &[ParamDef] = &[
     ParamDef::new("firer-unit", "the firing regiment", ParamKind::Unit).battle(),
     ParamDef::new(
@@ -636,6 +650,7 @@ pub const RIFLE_PARAMS: &[ParamDef] = &[
         ParamKind::Unit,
     )
     .battle(),
+    FRIEND_IN_MELEE,
     ParamDef::new(
         "firer",
         "the firing regiment's type",
@@ -690,6 +705,7 @@ pub const ARTILLERY_PARAMS: &[ParamDef] = &[
         ParamKind::Unit,
     )
     .battle(),
+    FRIEND_IN_MELEE,
     ParamDef::new(
         "gun",
         "the firing gun: a cannon, or horse artillery (may half-move and fire)",
@@ -761,6 +777,7 @@ pub const CANISTER_PARAMS: &[ParamDef] = &[
         ParamKind::Unit,
     )
     .battle(),
+    FRIEND_IN_MELEE,
     ParamDef::new("gun", "the firing gun", ParamKind::Choice(GUN_KINDS))
         .default("cannon")
         .derived(),
