@@ -676,6 +676,23 @@ fn a_retiring_unit_counts_three_later_moves_and_may_not_fire_or_start_a_melee() 
         .accepted();
 }
 
+/// > Decision: the timer starts at 3 and drops by one at the end of each later move; while it
+/// > runs the unit moves away from the enemy, may not fire, charge or start a melee; if meleed it
+/// > fights and throws morale normally.
+#[test]
+fn a_retiring_timer_set_by_hand_counts_down_from_the_move_it_is_set_in() {
+    // The program cannot know when a retirement set by hand began: it counts from that move.
+    let mut t = moving("");
+    t.play("mark a1 retiring 3");
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        t.play(TO_MELEE);
+        t.play("next --dice 5,2");
+        seen.push(t.state().unit("a1").marker("retiring"));
+    }
+    assert_eq!(seen, [Some(2), Some(1), None]);
+}
+
 /// > Guns: crew killed (gun can neither fire nor move), counter-battery hits (3 destroys the gun),
 /// > moved this move (cannot fire), held by whom, and the 3-move hold count after which the holder
 /// > re-mans it.

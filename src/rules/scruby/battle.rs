@@ -2072,9 +2072,13 @@ fn initiative(
 fn end_of_move(v: &BattleView<'_>, ch: &mut PhaseChange) {
     let turn = v.state.turn as i32;
     ch.steps.push(format!("End of move {turn}"));
+    // A timer set by hand has no move it began in: it counts from the move it is set in (the
+    // program cannot know when the retirement began).
     let running: Vec<usize> = (0..v.roster.units.len())
         .filter(|&u| {
-            v.unit_state(u).on_table() && v.marker(u, RETIRING_FROM).is_some_and(|t| t < turn)
+            v.unit_state(u).on_table()
+                && v.marker(u, RETIRING).is_some()
+                && v.marker(u, RETIRING_FROM).is_none_or(|t| t < turn)
         })
         .collect();
     let cd = timers::count_down(v, MARKERS, running, "move");
