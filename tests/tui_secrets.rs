@@ -461,3 +461,63 @@ fn every_size_with_the_secrets_hidden() {
         }
     }
 }
+
+#[test]
+fn a_phase_change_that_counts_a_concealed_units_timer_shows_only_its_part() {
+    use umpire::battle::Command;
+    use umpire::dice::TypedDice;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("aue.jsonl");
+    let scenario = umpire::scenario::parse("scruby-learning.toml", LEARNING).unwrap();
+    let mut session = Session::create(scenario, &path, SEED, clock()).unwrap();
+    let run = |session: &mut Session, cmd: Command, faces: &str| {
+        let dice = (!faces.is_empty()).then(|| TypedDice::parse(faces).unwrap());
+        session.execute(&cmd, dice, clock()).unwrap();
+    };
+    run(&mut session, Command::Advance, "5,2");
+    // A concealed Austrian regiment retiring: the end of the move counts its timer down.
+    run(
+        &mut session,
+        Command::SetMarker {
+            unit: "au-l1".into(),
+            marker: "retiring".into(),
+            value: Some(3),
+        },
+        "",
+    );
+    // Set by hand, it counts from the move it is set in.
+    for _ in 0..6 {
+        let melee = session.battle().state().phase == "melee";
+        run(
+            &mut session,
+            Command::Advance,
+            if melee { "5,2" } else { "" },
+        );
+        if session.battle().state().turn == 2 {
+            break;
+        }
+    }
+    assert_eq!(session.battle().state().turn, 2);
+    let last = session.battle().history().last_in_force().unwrap().clone();
+    assert_eq!(last.audience, umpire::battle::Audience::Side("au".into()));
+    let part = last.partial.as_ref().expect("a part everyone may see");
+    let mut ui = Ui {
+        app: App::new(session, Keymap::defaults(&Scruby), clock),
+        _dir: dir,
+    };
+    ui.app.color = false;
+    ui.keys("S");
+    // The phase change is listed as its part, the concealed regiment's step left out.
+    let listed: Vec<String> = ui
+        .app
+        .log_entries()
+        .into_iter()
+        .map(|i| ui.app.log_text(i))
+        .collect();
+    assert!(listed.contains(&part.summary), "{listed:?}");
+    assert_nothing_secret(&ui.app, "the phase change's part");
+    // Shown again, the umpire's log has it whole, marked as the Austrians'.
+    ui.keys("S");
+    let whole = ui.app.log_text(ui.entries() - 1);
+    assert!(whole.starts_with("[au only]"), "{whole}");
+}

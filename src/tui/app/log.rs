@@ -7,7 +7,7 @@
 //! go through those alone.
 
 use super::*;
-use crate::battle::History;
+use crate::battle::{History, Viewer};
 
 /// The log pane's state.
 #[derive(Clone, Debug, Default)]
@@ -85,7 +85,17 @@ impl App {
     pub fn log_text(&self, i: usize) -> String {
         let entries = self.battle().history().entries();
         // An event not everyone may see says whose it is: the umpire must not read it out.
+        let roster = &self.battle().roster;
         let summary = |t: usize| match entries.get(t) {
+            // With the secrets hidden, an event not everyone may see is shown as its part.
+            Some(Entry::Event(e))
+                if self.secrets_hidden && !e.visible_to(Viewer::Public, roster) =>
+            {
+                e.partial
+                    .as_ref()
+                    .map(|p| p.summary.clone())
+                    .unwrap_or_default()
+            }
             Some(Entry::Event(e)) => match e.audience.tag() {
                 Some(tag) => format!("[{tag}] {}", e.summary),
                 None => e.summary.clone(),

@@ -11,7 +11,7 @@
 //! to a plain word that something is hidden.
 
 use super::*;
-use crate::battle::Viewer;
+use crate::battle::{Sight, Viewer};
 
 /// What the screen says in place of an event, or of a text, not for everyone.
 pub const HIDDEN_RESULT: &str = "a result not for everyone: hidden while secrets are hidden";
@@ -83,15 +83,23 @@ impl App {
     }
 
     /// The entries the log lists, as indices into the battle's history, oldest first: every one,
-    /// or with the secrets hidden those everyone may see whose line names no concealed unit.
+    /// or with the secrets hidden those everyone may see whose line names no concealed unit, and
+    /// those everyone may see a part of ([`crate::battle::Partial`]), shown as that part.
     pub fn log_entries(&self) -> Vec<usize> {
         let b = self.battle();
         if !self.secrets_hidden {
             return (0..b.history().entries().len()).collect();
         }
-        b.entries_visible_to(Viewer::Public)
+        crate::battle::sights(b.history().entries(), Viewer::Public, &b.roster)
             .into_iter()
-            .filter(|&i| self.shows_text(&self.log_text(i)))
+            .enumerate()
+            .filter(|&(i, sight)| match sight {
+                Sight::Whole => self.shows_text(&self.log_text(i)),
+                // What everyone may see of an event that also concerns a concealed unit.
+                Sight::Part => true,
+                Sight::Nothing => false,
+            })
+            .map(|(i, _)| i)
             .collect()
     }
 
