@@ -485,7 +485,7 @@ impl Settings {
 pub const DECISIONS: &[Decision] = &[
     Decision {
         topic: "retiring for 3 moves",
-        text: "the timer starts at 3 and drops by one at the end of each later move; while it runs the unit moves away from the enemy, may not fire, charge or start a melee, takes no part in a light-cavalry morale combat it did not start and may not reinforce a melee; if meleed it fights and throws morale normally",
+        text: "the timer starts at 3 and drops by one at the end of each later move; while it runs the unit moves away from the enemy, may not fire, charge or start a melee, takes no part in a light-cavalry morale combat it did not start and may not reinforce a melee; if meleed it fights and throws morale normally. A timer the umpire sets by hand counts from the move it is set in",
         option: None,
     },
     Decision {
