@@ -112,6 +112,33 @@ pub fn not_allowed_here(c: char) -> String {
     format!("U+{:04X} is not allowed here ({kind})", c as u32)
 }
 
+/// How many columns `s` takes on a terminal: a wide character (CJK) two, a combining mark none.
+pub fn width(s: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(s)
+}
+
+/// `s` cut to at most `max` columns ([`width`]), ending in "…" when cut; a combining mark stays
+/// with the letter it marks.
+pub fn clip(s: &str, max: usize) -> String {
+    if width(s) <= max {
+        return s.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in s.chars() {
+        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        if used + w + 1 > max {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    if max > 0 {
+        out.push('…');
+    }
+    out
+}
+
 /// Escapes a string for a terminal or stderr: control, bidi and invisible characters become
 /// `\u{…}`.
 pub fn escape_terminal(s: &str) -> String {
@@ -157,6 +184,19 @@ pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str
 
 #[cfg(test)]
 mod tests {
+    use super::{clip, width};
+
+    #[test]
+    fn a_wide_letter_takes_two_columns_and_a_combining_mark_none() {
+        assert_eq!(width("第一"), 4);
+        assert_eq!(width("Mu\u{308}ller"), 6);
+        // Cut at the columns, never through a wide letter, a combining mark kept with its letter.
+        assert_eq!(clip("第一小隊", 5), "第一…");
+        assert_eq!(width(&clip("第一小隊第二", 7)), 7);
+        assert_eq!(clip("Mu\u{308}ller", 3), "Mu\u{308}…");
+        assert_eq!(clip("short", 10), "short");
+    }
+
     use super::*;
 
     #[test]

@@ -123,6 +123,13 @@ const MISTAKES: &[&str] = &[
     "hats-of-tin-truck-firer-class",
     "hats-of-tin-truck-not-carrier",
     "hats-of-tin-two-force-commanders",
+    "formations-nested-too-deep",
+    "id-differs-only-in-case",
+    "id-like-a-flag",
+    "id-lookalike-letter",
+    "name-blank",
+    "name-is-another-id",
+    "name-twice-composed-and-decomposed",
 ];
 
 #[test]

@@ -579,3 +579,64 @@ fn every_size_markers_folded_filtered_and_formation_panel() {
         }
     }
 }
+
+/// Names in wide letters (two columns each) and with combining marks (none) are drawn at their
+/// width: every row of every screen keeps its frame, the roster's, the panel's, a form's and the
+/// dice prompt's.
+#[test]
+fn wide_and_combining_names_keep_the_frame() {
+    let scenario = "ruleset = \"newport\"\ntitle = \"Breite Namen 第一\"\n\
+        [[side]]\nid = \"a\"\nname = \"第一中隊\"\n\
+        [[side.unit]]\nid = \"a1\"\nname = \"第一小隊第一分隊第一班長以下全員の長い名前です\"\nkind = \"infantry\"\n\
+        [[side.unit]]\nid = \"a2\"\nname = \"Zu\u{308}g Mu\u{308}ller mit a\u{301}e\u{301}i\u{301}o\u{301}u\u{301} bis an den Rand des Fensters\"\nkind = \"infantry\"\n\
+        [[side]]\nid = \"b\"\nname = \"B\"\n\
+        [[side.unit]]\nid = \"b1\"\nname = \"第二小隊\"\nkind = \"infantry\"\n";
+    let mut ui = Ui::in_action_phase("wide.toml", scenario);
+    // Every row takes the window's width, a wide letter two columns; with no window open over
+    // them, the panels' right borders stand in their column on every row.
+    let check = |ui: &Ui, when: &str, popup: bool| {
+        for (w, h) in [(120u16, 40u16), (80, 24)] {
+            let terminal = draw(&ui.app, w, h);
+            let buf = terminal.backend().buffer();
+            for y in 0..h {
+                let mut cols = 0;
+                let mut x = 0;
+                while x < w {
+                    let sw = umpire::text::width(buf[(x, y)].symbol()).max(1) as u16;
+                    cols += sw;
+                    x += sw;
+                }
+                assert_eq!(cols, w, "{when} at {w}×{h}, row {y}");
+            }
+            if popup {
+                continue;
+            }
+            let top = (0..h)
+                .find(|&y| buf[(0, y)].symbol() == "┌")
+                .expect("the panels' top row");
+            let bottom = (top + 1..h)
+                .find(|&y| buf[(0, y)].symbol() == "└")
+                .expect("the panels' bottom row");
+            for x in (0..w).filter(|&x| buf[(x, top)].symbol() == "┐") {
+                for y in top + 1..bottom {
+                    let sym = buf[(x, y)].symbol();
+                    assert!(
+                        "│┐┘┤".contains(sym),
+                        "{when} at {w}×{h}: the border at column {x} is {sym:?} on row {y}:\n{}",
+                        screen(&ui.app, w, h)
+                    );
+                }
+            }
+        }
+    };
+    for id in ["a1", "a2", "b1"] {
+        ui.select(id);
+        check(&ui, id, false);
+    }
+    ui.select("a1").keys("f").keys("b1").tab().keys("4");
+    check(&ui, "the fire form", true);
+    ui.key(KeyCode::Esc);
+    ui.keys("d");
+    ui.select("a2").keys("f").keys("b1").tab().keys("4").enter();
+    check(&ui, "the dice asked", true);
+}

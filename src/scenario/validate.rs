@@ -55,13 +55,19 @@ fn check(
     source: &str,
     problems: &mut Vec<Problem>,
 ) -> Option<(ScenarioFile, &'static dyn Ruleset, Options)> {
+    if let Some(problem) = too_deep(source) {
+        problems.push(problem);
+        return None;
+    }
     let (root, errors) = DeTable::parse_recoverable(source);
     if !errors.is_empty() {
-        problems.extend(
-            errors
-                .iter()
-                .map(|e| Problem::new(e.span(), "", format!("TOML syntax error: {}", e.message()))),
-        );
+        for e in &errors {
+            let p = Problem::new(e.span(), "", format!("TOML syntax error: {}", e.message()));
+            // One error said once, however often the reader met it.
+            if !problems.contains(&p) {
+                problems.push(p);
+            }
+        }
         return None;
     }
     let mut root = Spanned::new(root.span(), DeValue::Table(root.into_inner()));
@@ -586,6 +592,83 @@ impl<'a> Meaning<'a> {
         for (key, name) in names {
             self.text(key, name, forbidden_char, MAX_NAME_CHARS);
         }
+        self.names_apart();
+    }
+
+    /// Every name of a side, a formation or a unit is written (not blank); a formation's or a
+    /// unit's is not the id of another (the screen's go-to and the log read both), and is unique
+    /// among the formations and units of its side as a reader sees it: the same letters composed
+    /// or decomposed (NFC and NFD) are one name.
+    fn names_apart(&mut self) {
+        use unicode_normalization::UnicodeNormalization as _;
+        let ids: HashMap<&str, &str> = self
+            .tree
+            .ids()
+            .into_iter()
+            .map(|(what, _, id)| (id.get_ref().as_str(), what))
+            .collect();
+        // A side may share its name with its own force (a battle group and its formation); the
+        // formations and units within it are told apart.
+        let mut named: Vec<(usize, String, &Spanned<String>, &Spanned<String>)> = Vec::new();
+        let blank_sides: Vec<(String, &Spanned<String>)> = self
+            .tree
+            .sides
+            .iter()
+            .filter(|n| n.def.name.get_ref().trim().is_empty())
+            .map(|n| (n.path.key("name"), &n.def.name))
+            .collect();
+        for (key, name) in blank_sides {
+            self.push(
+                name.span(),
+                key,
+                quoted(name),
+                "a name may not be blank".into(),
+            );
+        }
+        for n in &self.tree.formations {
+            named.push((n.side, n.path.key("name"), &n.def.name, &n.def.id));
+        }
+        for n in &self.tree.units {
+            named.push((n.side, n.path.key("name"), &n.def.name, &n.def.id));
+        }
+        named.sort_by_key(|(_, _, name, _)| name.span().start);
+        let mut first: HashMap<(usize, String), usize> = HashMap::new();
+        for (side, key, name, id) in named {
+            let text = name.get_ref();
+            if text.trim().is_empty() {
+                self.push(
+                    name.span(),
+                    key,
+                    quoted(name),
+                    "a name may not be blank".into(),
+                );
+                continue;
+            }
+            if let Some(what) = ids.get(text.as_str())
+                && text != id.get_ref()
+            {
+                let message = format!(
+                    "this name is the id of a {what}: a name may not be another's id, or the one \
+                     would be taken for the other"
+                );
+                self.push(name.span(), key, quoted(name), message);
+                continue;
+            }
+            let seen: String = text.trim().nfc().collect();
+            match first.get(&(side, seen.clone())) {
+                Some(&start) => {
+                    let (line, _) = line_col(self.source, start);
+                    let message = format!(
+                        "the same name as another of this side (line {line}): names within a side \
+                         must be told apart (the same letters composed or decomposed are one name)"
+                    );
+                    self.push(name.span(), key, quoted(name), message);
+                }
+                None => {
+                    first.insert((side, seen), name.span().start);
+                }
+            }
+        }
     }
 
     /// Refuses the characters `forbidden` finds, pointing at the first one, and text longer than
@@ -620,23 +703,32 @@ impl<'a> Meaning<'a> {
     /// Every id is well formed and used once across sides, formations and units.
     fn ids(&mut self) {
         let ids = self.tree.ids();
-        let mut first: HashMap<&str, (&str, usize)> = HashMap::new();
+        // Ids are compared without regard to case: `DE-INF` beside `de-inf` is one id twice.
+        let mut first: HashMap<String, (&str, usize, &str)> = HashMap::new();
         for (what, key, id) in ids {
             if let Some((at, message)) = id_problem(id.get_ref()) {
                 let span = self.char_span(id, at);
                 self.push(span, key, quoted(id), message);
                 continue;
             }
-            match first.get(id.get_ref().as_str()) {
-                Some(&(first_what, start)) => {
+            match first.get(&id.get_ref().to_ascii_lowercase()) {
+                Some(&(first_what, start, written)) => {
                     let (line, _) = line_col(self.source, start);
+                    let same = if written == id.get_ref() {
+                        String::new()
+                    } else {
+                        format!(" `{written}` (ids are the same whatever their case)")
+                    };
                     let message = format!(
-                        "duplicate id: already the id of a {first_what} (first defined at line {line}); ids must be unique across sides, formations and units"
+                        "duplicate id: already the id of a {first_what}{same} (first defined at line {line}); ids must be unique across sides, formations and units"
                     );
                     self.push(id.span(), key, quoted(id), message);
                 }
                 None => {
-                    first.insert(id.get_ref(), (what, id.span().start));
+                    first.insert(
+                        id.get_ref().to_ascii_lowercase(),
+                        (what, id.span().start, id.get_ref()),
+                    );
                 }
             }
         }
@@ -1203,6 +1295,50 @@ fn forbidden_in_prose(s: &str) -> Option<(usize, char)> {
 }
 
 /// What is wrong with an id, and the byte offset in it of the fault.
+/// The deepest a table may be nested: a side, and formations within formations below it.
+const MAX_TABLE_DEPTH: usize = 24;
+
+/// A table header nested deeper than [`MAX_TABLE_DEPTH`] (`[[side.formation.formation…]]`), said
+/// once at its line: the TOML reader would otherwise stop at its own limit with one error per
+/// table, none of them placed.
+fn too_deep(source: &str) -> Option<Problem> {
+    let mut offset = 0;
+    for line in source.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let header = line.trim();
+        let Some(inner) = header
+            .strip_prefix("[[")
+            .and_then(|h| h.split("]]").next())
+            .or_else(|| header.strip_prefix('[').and_then(|h| h.split(']').next()))
+        else {
+            continue;
+        };
+        let depth = inner.split('.').count();
+        if depth > MAX_TABLE_DEPTH {
+            let at = start + line.len() - line.trim_start().len();
+            return Some(Problem::new(
+                Some(at..at + header.len()),
+                format!(
+                    "[[{}.…]]",
+                    inner
+                        .trim()
+                        .split('.')
+                        .take(2)
+                        .collect::<Vec<_>>()
+                        .join(".")
+                ),
+                format!(
+                    "tables nested {depth} deep: formations may nest at most {} levels below \
+                         a side",
+                    MAX_TABLE_DEPTH - 1
+                ),
+            ));
+        }
+    }
+    None
+}
+
 fn id_problem(id: &str) -> Option<(usize, String)> {
     if id.is_empty() {
         return Some((0, "an id may not be empty".into()));
@@ -1214,6 +1350,26 @@ fn id_problem(id: &str) -> Option<(usize, String)> {
         return Some((
             at,
             "an id may not contain spaces (use `-` or `_`): it is typed at the table".into(),
+        ));
+    }
+    // Typed at the table and on the command line: letters that look alike (a Cyrillic і, a
+    // fullwidth ｉ) would make two ids that cannot be told apart.
+    if let Some((at, c)) = id
+        .char_indices()
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_'))
+    {
+        return Some((
+            at,
+            format!(
+                "`{c}` may not be in an id: an id is ASCII letters, digits, `-` and `_` (it is \
+                 typed at the table, and must not be mistaken for another)"
+            ),
+        ));
+    }
+    if id.starts_with('-') {
+        return Some((
+            0,
+            "an id may not start with `-`: it would read as a flag on the command line".into(),
         ));
     }
     too_long(id, MAX_ID_CHARS).map(|(at, count)| {
@@ -1447,7 +1603,19 @@ mod tests {
     #[test]
     fn ids() {
         assert_eq!(id_problem("a-coy"), None);
-        assert_eq!(id_problem("Müller_2"), None);
+        assert_eq!(id_problem("Mueller_2"), None);
+        // Letters that look alike: a Cyrillic і, a fullwidth ｉ, an umlaut.
+        assert_eq!(id_problem("de-\u{456}nf").map(|p| p.0), Some(3));
+        assert_eq!(id_problem("de-\u{ff49}nf").map(|p| p.0), Some(3));
+        assert_eq!(id_problem("Müller").map(|p| p.0), Some(1));
+        // An id that would read as a flag.
+        assert!(
+            id_problem("--help")
+                .unwrap()
+                .1
+                .contains("may not start with `-`")
+        );
+        assert!(id_problem("-").is_some());
         assert!(id_problem("").is_some());
         assert_eq!(id_problem("a coy").map(|p| p.0), Some(1));
         assert_eq!(id_problem("ab\u{202E}").map(|p| p.0), Some(2));

@@ -6,14 +6,10 @@ use super::*;
 use crate::text::escape_terminal;
 use crate::tui::app::DiceRun;
 
-/// `text` cut to `width` columns, with … when cut.
+/// `text` cut to `width` columns (its display width: a wide character takes two), with … when
+/// cut.
 fn fit(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        return text.to_string();
-    }
-    let mut out: String = text.chars().take(width.saturating_sub(1)).collect();
-    out.push('…');
-    out
+    crate::text::clip(text, width)
 }
 
 pub(super) fn render_dice(app: &App, run: &DiceRun, t: &Theme, area: Rect, buf: &mut Buffer) {
@@ -44,7 +40,7 @@ pub(super) fn render_dice(app: &App, run: &DiceRun, t: &Theme, area: Rect, buf: 
         let hidden = run.given.len() - shown;
         for (i, g) in run.given.iter().enumerate().skip(hidden) {
             let head = format!("{:>2}. {} ({})  ", i + 1, g.face, g.die);
-            let rest = inner.saturating_sub(head.chars().count());
+            let rest = inner.saturating_sub(crate::text::width(&head));
             text.push_line(Line::from(vec![
                 Span::styled(head, t.key()),
                 Span::raw(fit(&screened(app, &g.purpose), rest)),

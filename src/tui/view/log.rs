@@ -8,25 +8,7 @@ use super::*;
 
 /// `text` cut to `width` columns, ending with … when it was longer.
 pub(super) fn fit(text: &str, width: usize) -> String {
-    let w = |s: &str| Span::raw(s).width();
-    if w(text) <= width {
-        return text.to_string();
-    }
-    let mut out = String::new();
-    let mut used = 0;
-    let mut buf = [0u8; 4];
-    for c in text.chars() {
-        let cw = w(c.encode_utf8(&mut buf));
-        if used + cw + 1 > width {
-            break;
-        }
-        out.push(c);
-        used += cw;
-    }
-    if width > 0 {
-        out.push('…');
-    }
-    out
+    crate::text::clip(text, width)
 }
 
 /// Spans of `text`, the parts matching `needle` (any case) in `found`.

@@ -175,7 +175,7 @@ fn render_chart(v: &ReportView, t: &Theme, area: Rect, buf: &mut Buffer) {
     );
     let mut block = Block::bordered().title(title.clone());
     // Where the replay stands, on the right when both titles fit.
-    if title.chars().count() + now.chars().count() + 3 <= usize::from(area.width) {
+    if crate::text::width(&title) + crate::text::width(&now) + 3 <= usize::from(area.width) {
         block = block.title(Line::from(now).right_aligned());
     }
     let inner = block.inner(area);
@@ -350,8 +350,8 @@ fn render_losses(v: &ReportView, t: &Theme, area: Rect, buf: &mut Buffer) {
     let widths: Vec<usize> = (0..sides)
         .map(|s| {
             rows.iter()
-                .map(|(_, c)| c[s].chars().count())
-                .chain(std::iter::once(report.sides[s].0.chars().count()))
+                .map(|(_, c)| crate::text::width(&c[s]))
+                .chain(std::iter::once(crate::text::width(&report.sides[s].0)))
                 .max()
                 .unwrap_or(1)
                 .max(4)

@@ -42,23 +42,7 @@ fn width(s: &str) -> usize {
 
 /// `s` cut to at most `max` columns, ending in "…" when cut.
 pub(super) fn clip(s: &str, max: usize) -> String {
-    if width(s) <= max {
-        return s.to_string();
-    }
-    let mut out = String::new();
-    let mut used = 0;
-    for (i, c) in s.char_indices() {
-        let w = width(&s[i..i + c.len_utf8()]);
-        if used + w + 1 > max {
-            break;
-        }
-        out.push(c);
-        used += w;
-    }
-    if max > 0 {
-        out.push('…');
-    }
-    out
+    crate::text::clip(s, max)
 }
 
 /// A line cut to `max` columns, ending in "…" when cut.

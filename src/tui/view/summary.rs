@@ -79,7 +79,7 @@ pub(super) fn render_summary(app: &App, t: &Theme, area: Rect, buf: &mut Buffer)
         .map(Line::width)
         .max()
         .unwrap_or(20)
-        .max(hint.chars().count()) as u16
+        .max(crate::text::width(hint)) as u16
         + 4;
     let r = popup(area, width.min(area.width), lines.len() as u16 + 2);
     Clear.render(r, buf);

@@ -191,7 +191,7 @@ fn render_watch_log(v: &WatchView, t: &Theme, area: Rect, buf: &mut Buffer) {
                 .as_ref()
                 .map(|tag| format!(" ({})", crate::text::escape_terminal(tag)))
                 .unwrap_or_default();
-            let room = width.saturating_sub(number.chars().count() + tag.chars().count());
+            let room = width.saturating_sub(crate::text::width(&number) + crate::text::width(&tag));
             Line::from(vec![
                 Span::styled(number, t.dim()),
                 Span::raw(fit(&crate::text::escape_terminal(&l.text), room)),
