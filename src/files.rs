@@ -72,6 +72,11 @@ fn esc(path: &Path) -> String {
     escape_terminal(&path.display().to_string())
 }
 
+/// What a path that is not a regular file is, in words ("a character device").
+pub fn what_it_is(meta: &std::fs::Metadata) -> &'static str {
+    not_regular(meta.file_type()).map_or("a regular file", |n| n.what)
+}
+
 /// What a file type is, in words, when it is not a regular file.
 fn not_regular(t: FileType) -> Option<NotRegular> {
     let what = if t.is_file() {

@@ -234,7 +234,7 @@ fn a_journal_in_play_is_reported_as_it_stands_without_its_lock() {
 }
 
 #[test]
-fn a_torn_tail_is_set_aside_in_the_report_and_the_rest_reported() {
+fn a_torn_tail_is_left_out_of_the_report_and_the_rest_reported() {
     let g = Given::battle(SCRUBY, SCRUBY_SCRIPT);
     let before = std::fs::read(g.path()).expect("the journal");
     std::fs::OpenOptions::new()
@@ -244,13 +244,21 @@ fn a_torn_tail_is_set_aside_in_the_report_and_the_rest_reported() {
         .expect("a torn line appended");
     let r = run_in("", &["report", g.j(), "-o", "-"]);
     assert_eq!(r.code, ExitCode::SUCCESS, "{}", r.err);
+    // Said once, plainly, without nesting, and without saying "set aside": the report changes
+    // nothing.
     assert!(
-        r.err.starts_with("note: The journal's last line"),
+        r.err.starts_with(
+            "note: The journal ends in an unfinished last line (line 17, 27 bytes), which was \
+             never recorded whole: this report holds every event before it, and the file is left \
+             as it is."
+        ),
         "{}",
         r.err
     );
+    assert!(!r.err.contains("set aside"), "{}", r.err);
     assert!(
-        r.out.contains("> **Note:** The journal's last line"),
+        r.out
+            .contains("> **Note:** The journal ends in an unfinished last line"),
         "{}",
         r.out
     );
@@ -510,4 +518,59 @@ fn a_journal_edited_to_carry_terminal_codes_is_refused_not_reported() {
         let r = run_in("", &["state", g.j()]);
         assert_eq!(r.code, ExitCode::from(1), "{from}");
     }
+}
+
+#[test]
+fn a_scenario_or_a_device_is_not_taken_for_a_journal() {
+    for args in [
+        &["report", SCRUBY, "-o", "-"][..],
+        &["state", SCRUBY][..],
+        &["replay", SCRUBY][..],
+    ] {
+        let r = run_in("", args);
+        assert_eq!(r.code, ExitCode::from(1), "{args:?}");
+        assert!(
+            r.err.contains(
+                "not a battle journal: it is a scenario; start a battle from it with `umpire new"
+            ),
+            "{}",
+            r.err
+        );
+    }
+    let r = run_in("", &["new", SCRUBY, "--journal", "/dev/null"]);
+    assert_eq!(r.code, ExitCode::from(1));
+    assert!(
+        r.err
+            .contains("not a regular file (it is a character device)"),
+        "{}",
+        r.err
+    );
+    assert!(!r.err.contains("already exists"), "{}", r.err);
+}
+
+#[test]
+fn a_clock_set_back_while_the_battle_is_played_takes_nothing_from_its_duration() {
+    use chrono::TimeZone;
+    use umpire::battle::Command;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("b.jsonl");
+    let at = |m: i64| {
+        chrono::Utc
+            .timestamp_opt(1_700_000_000 + 60 * m, 0)
+            .unwrap()
+    };
+    let scenario = umpire::scenario::load(std::path::Path::new(NEWPORT)).unwrap();
+    let mut s = Session::create(scenario, &path, 7, at(0)).unwrap();
+    let note = |t: &str| Command::Note {
+        text: t.into(),
+        private: false,
+    };
+    s.execute(&note("an hour in"), None, at(60)).unwrap();
+    // The laptop's clock is set back a day, and play goes on for half an hour more.
+    s.execute(&note("clock set back"), None, at(-1440)).unwrap();
+    s.execute(&note("half an hour later"), None, at(-1410))
+        .unwrap();
+    drop(s);
+    let c = Chronicle::load(&path).unwrap();
+    assert_eq!(Report::build(&c, Viewer::Umpire).duration(), "1 h 30 min");
 }

@@ -121,6 +121,24 @@ pub enum JournalError {
         message: String,
     },
     #[error(
+        "{}: not a battle journal: {}",
+        esc(path),
+        if *scenario {
+            format!(
+                "it is a scenario; start a battle from it with `umpire new {} --journal BATTLE.jsonl` (or `umpire play {}`)",
+                esc(path),
+                esc(path)
+            )
+        } else {
+            "its first line is not a journal's header".to_string()
+        }
+    )]
+    NotAJournal {
+        path: PathBuf,
+        /// It reads as a scenario file (TOML naming a rule set).
+        scenario: bool,
+    },
+    #[error(
         "{}: cannot open the battle journal: not a regular file (it is {what})",
         esc(path)
     )]
@@ -278,6 +296,15 @@ impl Journal {
     ) -> Result<Journal, JournalError> {
         let path = path.as_ref().to_path_buf();
         let (line, crc) = encode_line(&path, header, Checks::Chained, 0)?;
+        // A device or a FIFO at the path is not a journal that exists: say what it is.
+        if let Ok(meta) = std::fs::metadata(&path)
+            && !meta.is_file()
+        {
+            return Err(JournalError::NotRegular {
+                path,
+                what: crate::files::what_it_is(&meta),
+            });
+        }
         let file = match OpenOptions::new().append(true).create_new(true).open(&path) {
             Ok(f) => f,
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
@@ -871,6 +898,20 @@ fn set_aside(path: &Path, file: &File, from: u64) -> io::Result<PathBuf> {
     }
 }
 
+/// True when the file at `path` reads as a scenario: among its first lines, a TOML key naming the
+/// rule set (`ruleset = "scruby"`).
+fn reads_as_scenario(path: &Path) -> bool {
+    use std::io::Read as _;
+    let mut head = Vec::new();
+    let read = File::open(path).and_then(|f| f.take(16 * 1024).read_to_end(&mut head));
+    read.is_ok()
+        && String::from_utf8_lossy(&head).lines().any(|l| {
+            l.trim_start()
+                .strip_prefix("ruleset")
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+}
+
 /// Reads up to and including the next newline into `buf`, but never more than [`MAX_LINE`] bytes.
 fn read_bounded(input: &mut BufReader<File>, buf: &mut Vec<u8>) -> io::Result<usize> {
     let mut total = 0;
@@ -1002,6 +1043,11 @@ impl<H: DeserializeOwned> Reading<H> {
         } else {
             Checks::Lines
         };
+        // A first line that is not JSON is not a journal at all (a scenario given by mistake).
+        if !buf.starts_with(b"{") {
+            let scenario = reads_as_scenario(&path);
+            return Err(JournalError::NotAJournal { path, scenario });
+        }
         let (header, last): (H, u32) = read_line(&mut buf[..n - 1], checks, 0)
             .map_err(|m| corrupt(&format!("bad header: {m}")))?;
         Ok(Reading {

@@ -336,6 +336,7 @@ mod tests {
             options: vec![],
             started: chrono::DateTime::UNIX_EPOCH,
             last_entry: chrono::DateTime::UNIX_EPOCH,
+            played: chrono::Duration::zero(),
             viewer: Viewer::Umpire,
             viewer_words: String::new(),
             sides: sides

@@ -36,6 +36,9 @@ pub struct Report {
     pub started: DateTime<Utc>,
     /// When the last record was written.
     pub last_entry: DateTime<Utc>,
+    /// The time the battle was played: each record's time after the one before it, added up (a
+    /// clock set back while the battle was played takes nothing away from the rest).
+    pub played: chrono::Duration,
     /// Who the report is for, and that in words for its heading.
     pub viewer: Viewer,
     pub viewer_words: String,
@@ -564,6 +567,15 @@ impl Report {
             ruleset_title: ruleset.title().to_string(),
             options,
             started: chronicle.header.started,
+            played: chronicle
+                .records
+                .iter()
+                .map(|r| r.at)
+                .fold(
+                    (chronicle.header.started, chrono::Duration::zero()),
+                    |(before, sum), at| (at, sum + (at - before).max(chrono::Duration::zero())),
+                )
+                .1,
             last_entry: chronicle
                 .records
                 .last()
@@ -589,9 +601,15 @@ impl Report {
                 format!("{} taken", losses.many)
             },
             loss_words: if counts_left {
-                (format!("{} lost", losses.one), format!("{} lost", losses.many))
+                (
+                    format!("{} lost", losses.one),
+                    format!("{} lost", losses.many),
+                )
             } else {
-                (format!("{} taken", losses.one), format!("{} taken", losses.many))
+                (
+                    format!("{} taken", losses.one),
+                    format!("{} taken", losses.many),
+                )
             },
             strength,
             final_state: roster_blocks(end, viewer),
@@ -603,10 +621,15 @@ impl Report {
             } else {
                 0
             },
+            // Said once, plainly: the report reads the journal and changes nothing in it.
             torn: chronicle.torn.as_ref().map(|t| {
                 format!(
-                    "The journal's last line ({}) was damaged and is set aside: this report holds every event before it.",
-                    t.describe()
+                    "The journal ends in {} last line (line {}, {} bytes), which was never \
+                     recorded whole: this report holds every event before it, and the file is \
+                     left as it is.",
+                    t.kind.with_article(),
+                    t.line,
+                    t.bytes
                 )
             }),
         }
@@ -618,10 +641,9 @@ impl Report {
         format!("{n} {}", if n == 1 { one } else { many })
     }
 
-    /// The duration from the battle's start to its last record, in words (`2 h 05 min`).
+    /// The time the battle was played, in words (`2 h 05 min`).
     pub fn duration(&self) -> String {
-        let d = self.last_entry - self.started;
-        let minutes = d.num_minutes().max(0);
+        let minutes = self.played.num_minutes().max(0);
         if minutes < 60 {
             format!("{minutes} min")
         } else {
