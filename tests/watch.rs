@@ -67,9 +67,19 @@ fn hidden_from(battle: &Battle, viewer: Viewer) -> Vec<usize> {
         .collect()
 }
 
+/// The four moves with a note written for everyone that names a regiment still concealed
+/// behind the Austrian stand (it is the Austrians' alone), and a private note.
+fn four_moves_with_notes() -> String {
+    SCRUBY_FOUR_MOVES.replacen(
+        "next --dice 5,2\n",
+        "next --dice 5,2\nnote Grenadier-Bataillon Puteani waits in the wood\nnote --private the bridge is the signal\n",
+        1,
+    )
+}
+
 #[test]
 fn no_concealed_unit_is_shown_to_a_viewer_before_the_event_that_exposed_it() {
-    let played = Played::battle(SCRUBY_LEARNING, SCRUBY_FOUR_MOVES);
+    let played = Played::battle(SCRUBY_LEARNING, &four_moves_with_notes());
     let all = lines(&played.journal);
     let dir = tempfile::tempdir().unwrap();
     let prefix = dir.path().join("prefix.jsonl");
@@ -100,6 +110,44 @@ fn no_concealed_unit_is_shown_to_a_viewer_before_the_event_that_exposed_it() {
                     info.id,
                     n - 1
                 );
+            }
+            // The report of the same prefix tells as little, and numbers only what it shows:
+            // no count of events left out, no number beyond what the viewer may see.
+            let chronicle = Chronicle::load(&prefix).unwrap();
+            let report = umpire::report::Report::build(&chronicle, viewer);
+            let md = umpire::report::render(&report, umpire::report::Format::Markdown, None);
+            let html = umpire::report::render(&report, umpire::report::Format::Html, None);
+            for u in hidden_from(b, viewer) {
+                let info = &b.roster.units[u];
+                for secret in [&info.id, &info.name] {
+                    assert!(
+                        !md.contains(secret.as_str()) && !html.contains(secret.as_str()),
+                        "{viewer:?}'s report names {secret:?} at record {}:\n{md}",
+                        n - 1
+                    );
+                }
+            }
+            assert!(!md.contains("Left out") && !md.contains("bridge"), "{md}");
+            let sights = umpire::battle::sights(
+                chronicle.records.iter().map(|r| &r.entry),
+                viewer,
+                &b.roster,
+            );
+            let seen = sights
+                .iter()
+                .filter(|s| **s != umpire::battle::Sight::Nothing)
+                .count() as u64;
+            let numbers: Vec<u64> = report
+                .turns
+                .iter()
+                .flat_map(|t| t.items.iter().map(|i| i.seq))
+                .collect();
+            assert!(
+                numbers.windows(2).all(|w| w[0] < w[1]) && numbers.iter().all(|&x| x <= seen),
+                "{viewer:?}: {numbers:?} of {seen} seen"
+            );
+            for l in view.log() {
+                assert!(l.number.is_none_or(|x| x <= seen), "{viewer:?}: {l:?}");
             }
             // A stand still hiding units is its number, with nothing of what it hides.
             for (c, col) in b.roster.columns.iter().enumerate() {
