@@ -10,7 +10,7 @@ use std::io::{BufRead, BufReader, Write as _};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use support::cli::{Played, SCRUBY_FOUR_MOVES, SCRUBY_LEARNING};
+use support::cli::{Played, SCRUBY_FOUR_MOVES, SCRUBY_LEARNING, ok};
 use umpire::battle::Viewer;
 use umpire::tui::WatchView;
 use umpire::tui::watch::watch_file;
@@ -45,8 +45,7 @@ fn a_watcher_keeps_up_with_the_umpires_program_and_ends_with_the_same_battle() {
     let (tx, rx) = mpsc::channel();
     let _watcher = watch_file(&played.journal, move || {
         let _ = tx.send(());
-    })
-    .unwrap();
+    });
     let mut umpire = umpire_plays(played.j(), SCRUBY_FOUR_MOVES);
     let mut wakes = 0;
     let deadline = Instant::now() + Duration::from_secs(60);
@@ -152,4 +151,42 @@ fn watch_without_a_terminal_prints_what_the_side_may_see_as_it_happens() {
     assert!(text[exposed..].contains("au-l1"), "{text}");
     assert!(!text.contains("French reserve"), "a private note:\n{text}");
     assert!(text.contains("-- now: turn 1/10"), "{text}");
+}
+
+/// More followers than the system gives file-change notifications to (128 instances by default
+/// on Linux): those past the limit look at the journal a few times a second instead, say so, and
+/// every one of them sees the change.
+#[test]
+fn followers_past_the_systems_limit_on_notifications_poll_and_see_every_change() {
+    let played = Played::battle(SCRUBY_LEARNING, "");
+    let limit: usize = std::fs::read_to_string("/proc/sys/fs/inotify/max_user_instances")
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(128);
+    let n = (limit + 8).min(2048);
+    let (tx, rx) = mpsc::channel::<usize>();
+    let watchers: Vec<_> = (0..n)
+        .map(|i| {
+            let tx = tx.clone();
+            watch_file(&played.journal, move || {
+                let _ = tx.send(i);
+            })
+        })
+        .collect();
+    let polled: Vec<_> = watchers.iter().filter(|w| w.polled()).collect();
+    assert!(!polled.is_empty(), "{n} followers, none polled");
+    let note = polled[0].note.as_deref().unwrap_or_default();
+    assert!(note.contains("four times a second"), "{note}");
+    assert!(note.contains("max_user_instances"), "{note}");
+    ok("note a change\n", &["act", played.j(), "-"]);
+    let mut woken = vec![false; n];
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while woken.iter().any(|w| !w) && Instant::now() < deadline {
+        if let Ok(i) = rx.recv_timeout(Duration::from_millis(100)) {
+            woken[i] = true;
+        }
+    }
+    let missed = woken.iter().filter(|w| !**w).count();
+    assert_eq!(missed, 0, "{missed} of {n} followers missed the change");
+    drop(watchers);
 }

@@ -59,10 +59,12 @@ pub fn run(m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failure> {
 /// program is interrupted or its output is closed.
 fn follow_in_lines(view: &mut WatchView, out: &mut dyn Write) -> Result<(), Failure> {
     let (tx, rx) = std::sync::mpsc::channel();
-    let _watcher = watch_file(view.path(), move || {
+    let watcher = watch_file(view.path(), move || {
         let _ = tx.send(());
-    })
-    .map_err(|e| Failure::failed(format!("cannot watch the journal for changes: {e}")))?;
+    });
+    if let Some(note) = &watcher.note {
+        writeln!(out, "-- {}", escape_terminal(note))?;
+    }
     let b = view.battle();
     writeln!(
         out,

@@ -3,8 +3,9 @@
 //! everyone may — on a second terminal, a second screen or over ssh.
 //!
 //! The view reads the journal without its lock and never writes anything. It is woken by a
-//! file-change notification ([`watch_file`]), never by a timer: idle, it waits on a channel and
-//! costs nothing. On each change it reads on from the end of the last whole line it read
+//! file-change notification ([`watch_file`]): idle, it waits on a channel and costs nothing. Only
+//! where the system gives no more notifications (its limit on watches reached) does it look at
+//! the file four times a second instead, and says so. On each change it reads on from the end of the last whole line it read
 //! ([`Chronicle::follow`]): a line still being written is left for the next change, a torn last
 //! line is left out, an undo takes its event out of the log, and a journal cut back, replaced or
 //! deleted is said so in the header (a replaced one is read again whole; a deleted one stays on
@@ -427,12 +428,74 @@ fn identity(path: &Path) -> Option<(u64, u64)> {
     }
 }
 
+/// How a journal is followed: by the operating system's file-change notifications, or, where
+/// those cannot be had (the system's limit on watches reached: "Too many open files"), by looking
+/// at the file a few times a second. Following stops when it is dropped.
+pub struct FileWatch {
+    how: Follow,
+    /// Why notifications are not used, with how to have them, when the journal is polled.
+    pub note: Option<String>,
+}
+
+enum Follow {
+    Notified(#[allow(dead_code)] notify::RecommendedWatcher),
+    Polled(std::sync::Arc<std::sync::atomic::AtomicBool>),
+}
+
+impl FileWatch {
+    /// True when the journal is looked at on a timer rather than notified.
+    pub fn polled(&self) -> bool {
+        matches!(self.how, Follow::Polled(_))
+    }
+}
+
+impl Drop for FileWatch {
+    fn drop(&mut self) {
+        if let Follow::Polled(stop) = &self.how {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+}
+
+/// How often a polled journal is looked at.
+const POLL: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// Calls `on_change` whenever the file at `path` may have changed: written to, created,
 /// renamed or deleted. The folder holding it is watched (not the file), so that a journal
 /// replaced or deleted is seen too. The notifications come from the operating system (inotify,
 /// FSEvents, ReadDirectoryChanges) on a thread of the watcher's own, which waits without cost;
-/// reading the file (an access) wakes nothing. Watching stops when the watcher is dropped.
-pub fn watch_file(
+/// reading the file (an access) wakes nothing. When notifications cannot be had, the file's
+/// size, time and identity are looked at four times a second instead ([`FileWatch::note`] says
+/// why, and how to raise the system's limit).
+pub fn watch_file(path: &Path, on_change: impl Fn() + Send + Sync + 'static) -> FileWatch {
+    let on_change = std::sync::Arc::new(on_change);
+    let notified = {
+        let on_change = on_change.clone();
+        notified(path, move || on_change())
+    };
+    match notified {
+        Ok(w) => FileWatch {
+            how: Follow::Notified(w),
+            note: None,
+        },
+        Err(e) => {
+            let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+            poll(path, stop.clone(), move || on_change());
+            FileWatch {
+                how: Follow::Polled(stop),
+                note: Some(format!(
+                    "file-change notifications are unavailable ({e}): the journal is looked at \
+                     four times a second instead. On Linux the limit is the system's \
+                     (sysctl fs.inotify.max_user_instances and fs.inotify.max_user_watches); \
+                     raise it to follow without polling"
+                )),
+            }
+        }
+    }
+}
+
+/// Watches the folder of `path` with the operating system's notifications.
+fn notified(
     path: &Path,
     on_change: impl Fn() + Send + 'static,
 ) -> notify::Result<notify::RecommendedWatcher> {
@@ -457,6 +520,32 @@ pub fn watch_file(
     Ok(watcher)
 }
 
+/// Looks at the file at `path` every [`POLL`] on a thread of its own, calling `on_change` when
+/// its size, modification time or identity changed (or it came or went), until `stop` is set.
+fn poll(
+    path: &Path,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    on_change: impl Fn() + Send + 'static,
+) {
+    let path = path.to_path_buf();
+    let look = move || {
+        std::fs::metadata(&path)
+            .ok()
+            .map(|m| (m.len(), m.modified().ok(), identity(&path)))
+    };
+    std::thread::spawn(move || {
+        let mut seen = look();
+        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            std::thread::sleep(POLL);
+            let now = look();
+            if now != seen {
+                seen = now;
+                on_change();
+            }
+        }
+    });
+}
+
 /// What wakes the view: a terminal event, or a change to the journal.
 enum Wake {
     Term(TermEvent),
@@ -469,9 +558,12 @@ enum Wake {
 pub fn run(view: &mut WatchView) -> anyhow::Result<()> {
     let (tx, rx) = mpsc::channel();
     let journal_tx = tx.clone();
-    let _watcher = watch_file(view.path(), move || {
+    let watcher = watch_file(view.path(), move || {
         let _ = journal_tx.send(Wake::Journal);
-    })?;
+    });
+    if let Some(note) = &watcher.note {
+        view.message = Some(note.clone());
+    }
     std::thread::spawn(move || {
         while let Ok(event) = ratatui::crossterm::event::read() {
             if tx.send(Wake::Term(event)).is_err() {
