@@ -2,6 +2,9 @@
 //! damaged, opened twice, undone and redone, and its dice carry on (killed mid-write: see
 //! `journal_kill.rs`).
 
+#[path = "support/cli.rs"]
+#[allow(dead_code)]
+mod cli;
 mod common;
 
 use common::*;
@@ -754,4 +757,56 @@ fn a_line_of_a_battle_of_another_rule_set_is_refused() {
         let err = Session::resume(&path).unwrap_err().to_string();
         assert!(err.contains("a.jsonl:4:"), "{err}");
     }
+}
+
+#[test]
+fn every_line_of_a_concealed_battle_taken_from_another_copy_is_refused_at_its_line() {
+    // Two copies of the learning game's four moves, the second begun with a note of its own (so
+    // that no record of it is the first's): every line of one put in the other is refused where
+    // it stands, by state and report alike.
+    let a = cli::Played::battle(cli::SCRUBY_LEARNING, cli::SCRUBY_FOUR_MOVES);
+    let b = cli::Played::battle(
+        cli::SCRUBY_LEARNING,
+        &format!("note the other copy\n{}", cli::SCRUBY_FOUR_MOVES),
+    );
+    let lines = |p: &Path| -> Vec<String> {
+        fs::read_to_string(p)
+            .unwrap()
+            .split_inclusive('\n')
+            .map(str::to_string)
+            .collect()
+    };
+    let (la, lb) = (lines(&a.journal), lines(&b.journal));
+    assert_eq!(la.len() + 1, lb.len());
+    assert!(la.len() > 30, "{} lines", la.len());
+    let spliced = a.journal.with_file_name("spliced.jsonl");
+    let mut refused = 0;
+    for i in 1..la.len() {
+        if la[i] == lb[i] {
+            // The same in both (the start, begun in the same instant): nothing is spliced.
+            continue;
+        }
+        let mut text = la.clone();
+        text[i] = lb[i].clone();
+        fs::write(&spliced, text.concat()).unwrap();
+        let p = spliced.to_str().unwrap();
+        for args in [&["state", p][..], &["report", p, "-o", "-"][..]] {
+            let r = cli::run_in("", args);
+            assert_eq!(
+                r.code,
+                std::process::ExitCode::from(1),
+                "line {}: {args:?}",
+                i + 1
+            );
+            assert!(
+                r.err.contains(&format!("spliced.jsonl:{}:", i + 1))
+                    && r.err.contains("does not follow the line before it"),
+                "line {}: {}",
+                i + 1,
+                r.err
+            );
+        }
+        refused += 1;
+    }
+    assert!(refused >= la.len() - 2, "{refused} of {}", la.len() - 1);
 }
