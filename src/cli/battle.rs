@@ -120,8 +120,8 @@
 
 use super::output::{self, FAILED, Failure, USAGE};
 use super::resolve;
-use crate::battle::journal::{Journal, TornTail};
-use crate::battle::session::{self, Header, Record, Session, SessionError};
+use crate::battle::journal::TornTail;
+use crate::battle::session::{Record, Session, SessionError};
 use crate::battle::{Audience, Battle, BattleError, Command as BattleCommand, Entry, EventKind};
 use crate::dice::TypedDice;
 use crate::rules::{
@@ -952,16 +952,14 @@ struct ReadBattle {
     torn: Option<TornTail>,
 }
 
+/// Read as the battle keeps it, one record at a time and without the explanations (which the
+/// battle does not keep), as opening it to act reads it.
 fn read_journal(journal: &Path) -> Result<ReadBattle, Failure> {
-    let loaded = Journal::read::<Header, Record>(journal)
-        .map_err(|e| session_failure(SessionError::from(e)))?;
-    let seed = loaded.header.seed;
-    let (battle, _) = session::replay(journal, &loaded.header, loaded.checks, loaded.entries)
-        .map_err(session_failure)?;
+    let (battle, header, torn) = Session::load(journal).map_err(session_failure)?;
     Ok(ReadBattle {
         battle,
-        seed,
-        torn: loaded.torn,
+        seed: header.seed,
+        torn,
     })
 }
 
