@@ -708,7 +708,8 @@ fn read_line<T: DeserializeOwned>(
 }
 
 /// Why a line is refused: damage (which a crash can leave on the last line), or a whole, intact
-/// line that does not belong where it stands (which no crash leaves).
+/// line — its checksum holds — that does not belong where it stands or is not a record (which no
+/// crash leaves).
 #[derive(Debug)]
 enum LineError {
     Damaged(String),
@@ -769,8 +770,11 @@ fn read_checked<T: DeserializeOwned>(
                 // The value is read from the object without its chain member.
                 let from = start + rest - 1;
                 let kept = std::mem::replace(&mut line[from], b'{');
-                let value = from_json(&line[from..])
-                    .map_err(|e| format!("the line is not a journal record: {e}").into());
+                // Its checksum holds: it is whole as it was written, so a record that does not
+                // read is no crash's doing — an error wherever it stands.
+                let value = from_json(&line[from..]).map_err(|e| {
+                    LineError::Misplaced(format!("the line is not a journal record: {e}"))
+                });
                 line[from] = kept;
                 value
             }
@@ -782,8 +786,9 @@ fn read_checked<T: DeserializeOwned>(
             (Some(Ok(_)), _) => Err(LineError::Misplaced(
                 "a chained line in a journal written without the chain".into(),
             )),
-            (None, _) => from_json(&line[start..])
-                .map_err(|e| format!("the line is not a journal record: {e}").into()),
+            (None, _) => from_json(&line[start..]).map_err(|e| {
+                LineError::Misplaced(format!("the line is not a journal record: {e}"))
+            }),
         }
     };
     line[start] = saved;

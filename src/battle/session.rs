@@ -183,15 +183,76 @@ impl TryFrom<WireRecord> for Record {
     }
 }
 
-/// A record read without its explanation (its resolutions and notes are checked as JSON but not
-/// kept): what a replay needs, since the battle's history does not keep explanations.
+/// A record read without its explanation (its resolutions and notes are checked as JSON, and
+/// every text in them as a name is checked, but not kept): what a replay needs, since the
+/// battle's history does not keep explanations.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LeanRecord(pub Record);
 
+/// Any JSON value, read and let go, every string in it checked: none may hold a character that
+/// could rewrite a terminal or a report ([`crate::text::forbidden_char`]).
+struct CheckedText;
+
+impl<'de> Deserialize<'de> for CheckedText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(CheckedText)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for CheckedText {
+    type Value = CheckedText;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<CheckedText, E> {
+        Ok(CheckedText)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<CheckedText, E> {
+        Ok(CheckedText)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<CheckedText, E> {
+        Ok(CheckedText)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<CheckedText, E> {
+        Ok(CheckedText)
+    }
+    fn visit_unit<E>(self) -> Result<CheckedText, E> {
+        Ok(CheckedText)
+    }
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<CheckedText, E> {
+        match crate::text::forbidden_char(v) {
+            None => Ok(CheckedText),
+            Some((_, c)) => Err(E::custom(format!(
+                "its explanation: {}",
+                crate::text::not_allowed_here(c)
+            ))),
+        }
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<CheckedText, A::Error> {
+        while seq.next_element::<CheckedText>()?.is_some() {}
+        Ok(CheckedText)
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<CheckedText, A::Error> {
+        while map
+            .next_entry::<serde::de::IgnoredAny, CheckedText>()?
+            .is_some()
+        {}
+        Ok(CheckedText)
+    }
+}
+
+impl Default for CheckedText {
+    fn default() -> Self {
+        CheckedText
+    }
+}
+
 impl<'de> Deserialize<'de> for LeanRecord {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use serde::de::{Error, IgnoredAny};
-        let wire = WireRecord::<IgnoredAny, IgnoredAny>::deserialize(d)?;
+        use serde::de::Error;
+        let wire = WireRecord::<CheckedText, CheckedText>::deserialize(d)?;
         wire.into_record(Vec::new(), Vec::new())
             .map(LeanRecord)
             .map_err(D::Error::custom)
