@@ -810,3 +810,109 @@ fn every_line_of_a_concealed_battle_taken_from_another_copy_is_refused_at_its_li
     }
     assert!(refused >= la.len() - 2, "{refused} of {}", la.len() - 1);
 }
+
+#[path = "../benches/scale/mod.rs"]
+mod scale;
+
+/// What a battle opened to act shows of itself: where it stands, the offers standing, what undo
+/// and redo would do, how many events are in force.
+fn standing(
+    s: &Session,
+) -> (
+    BattleState,
+    Vec<String>,
+    Option<String>,
+    Option<String>,
+    usize,
+) {
+    let b = s.battle();
+    (
+        b.state().clone(),
+        b.standing_offers()
+            .iter()
+            .map(|o| format!("{:?} {:?}", o.offer, o.actors))
+            .collect(),
+        b.undo_preview().map(|e| e.summary.clone()),
+        b.redo_preview().map(|e| e.summary.clone()),
+        b.history().in_force_count(),
+    )
+}
+
+#[test]
+fn a_thin_battle_acts_exactly_as_a_whole_one_keeping_only_the_events_it_needs() {
+    // In memory where it can be: every command is synced to disk twice over.
+    let dir = scale::workdir();
+    let path = dir.path().join("big.jsonl");
+    let mut s = scale::start(&path, 40);
+    scale::play(&mut s, 1500, 5);
+    // Undos deep into the battle, redos, and undos again over notes and hand edits.
+    for cmd in ["u"; 40].iter().chain(&["r"; 15]).chain(&["u"; 30]) {
+        let c = if *cmd == "u" {
+            Command::Undo
+        } else {
+            Command::Redo
+        };
+        s.execute(&c, None, t(1)).unwrap();
+    }
+    drop(s);
+    let (whole, _) = Session::open(&path).unwrap();
+    let before = standing(&whole);
+    drop(whole);
+    let (thin, _) = Session::open_thin(&path).unwrap();
+    assert_eq!(
+        standing(&thin),
+        before,
+        "opened thin, the battle stands as opened whole"
+    );
+    // It holds whole only the events it needs: the start, the latest in force and the latest
+    // with offers, and the 40 − 15 + 30 = 55 an undo took back (for redo).
+    let held = thin
+        .battle()
+        .history()
+        .entries()
+        .iter()
+        .filter(|e| matches!(e, Entry::Event(ev) if !ev.summary.is_empty()))
+        .count();
+    assert!(held <= 55 + 3, "{held} events held");
+    drop(thin);
+    // Command by command, the thin battle and the whole one stay alike: undos reach back into
+    // events it let go, which it reads back.
+    let commands: Vec<Command> = std::iter::repeat_n(Command::Undo, 25)
+        .chain(std::iter::repeat_n(Command::Redo, 10))
+        .chain([note("after the redos")])
+        .chain(std::iter::repeat_n(Command::Undo, 5))
+        .chain([Command::Redo])
+        .collect();
+    let copy = dir.path().join("copy.jsonl");
+    fs::copy(&path, &copy).unwrap();
+    let (mut whole, _) = Session::open(&copy).unwrap();
+    let (mut thin, _) = Session::open_thin(&path).unwrap();
+    for (n, cmd) in commands.iter().enumerate() {
+        let a = whole.execute(cmd, None, t(2));
+        let b = thin.execute(cmd, None, t(2));
+        assert_eq!(a.is_ok(), b.is_ok(), "command {n}: {cmd:?}");
+        assert_eq!(
+            standing(&thin),
+            standing(&whole),
+            "after command {n}: {cmd:?}"
+        );
+    }
+    // Both journals hold the same records.
+    drop((whole, thin));
+    let strip = |p: &Path| -> Vec<String> {
+        fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .map(|l| l.to_string())
+            .collect()
+    };
+    assert_eq!(strip(&path).len(), strip(&copy).len());
+    // Read without the lock, thin as `umpire state` reads it, it stands the same.
+    let (b, _, _) = Session::load_thin(&path).unwrap();
+    let (w, _, _) = Session::load(&path).unwrap();
+    assert_eq!(b.state(), w.state());
+    assert_eq!(
+        b.undo_preview().map(|e| &e.summary),
+        w.undo_preview().map(|e| &e.summary)
+    );
+}

@@ -20,16 +20,183 @@
 
 use super::{Entry, Event, EventKind};
 
+/// What an entry is when its event is not kept ([`History::thin`]): enough for the history's own
+/// rules (whether it is the start, whether it is a note or a hand edit, which leave the offers
+/// standing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Class {
+    Start,
+    /// A note or a hand edit.
+    Quiet,
+    Other,
+}
+
+impl Class {
+    fn of(ev: &Event) -> Class {
+        match ev.kind {
+            EventKind::Start => Class::Start,
+            EventKind::Note { .. } | EventKind::Edit => Class::Quiet,
+            EventKind::Act { .. } | EventKind::Advance => Class::Other,
+        }
+    }
+}
+
+/// One entry as the history holds it: whole, or (in a thin history) only what it is.
+#[derive(Clone, Debug)]
+enum Slot {
+    Kept(Box<Entry>),
+    Gone(Class),
+}
+
+/// What a thin history shows for an event it does not keep: an event of its class with nothing
+/// in it (no summary, no effects, no offers).
+static GONE_START: Entry = Entry::Event(Event {
+    kind: EventKind::Start,
+    summary: String::new(),
+    audience: super::Audience::Everyone,
+    resolutions: Vec::new(),
+    effects: Vec::new(),
+    notes: Vec::new(),
+    offers: Vec::new(),
+    partial: None,
+});
+static GONE_QUIET: Entry = Entry::Event(Event {
+    kind: EventKind::Edit,
+    summary: String::new(),
+    audience: super::Audience::Everyone,
+    resolutions: Vec::new(),
+    effects: Vec::new(),
+    notes: Vec::new(),
+    offers: Vec::new(),
+    partial: None,
+});
+static GONE_OTHER: Entry = Entry::Event(Event {
+    kind: EventKind::Advance,
+    summary: String::new(),
+    audience: super::Audience::Everyone,
+    resolutions: Vec::new(),
+    effects: Vec::new(),
+    notes: Vec::new(),
+    offers: Vec::new(),
+    partial: None,
+});
+
+impl Slot {
+    fn entry(&self) -> &Entry {
+        match self {
+            Slot::Kept(e) => e,
+            Slot::Gone(Class::Start) => &GONE_START,
+            Slot::Gone(Class::Quiet) => &GONE_QUIET,
+            Slot::Gone(Class::Other) => &GONE_OTHER,
+        }
+    }
+}
+
 /// The entries of a battle and the stacks derived from them.
+///
+/// A history is *whole* (every event kept, as the screen and the report need them) or *thin*
+/// ([`History::thin`]): it then keeps only the events the battle needs now — the start, the
+/// latest event in force, the latest in force that is neither a note nor a hand edit (whose
+/// offers stand), and those an undo took back (for redo) — and knows of the others only what they
+/// are. A battle opened to carry out one command keeps a thin history, so that its memory does not
+/// grow with the journal's events beyond a few bytes each; after an undo it is told which events
+/// it now needs ([`History::missing`]), read back from the journal ([`History::restore`]).
 #[derive(Clone, Debug, Default)]
 pub struct History {
-    entries: Vec<Entry>,
+    entries: Vec<Slot>,
     /// Indices of events in force, oldest first.
-    applied: Vec<usize>,
+    applied: Vec<u32>,
     /// Indices of undone events, the next to redo last.
-    undone: Vec<usize>,
+    undone: Vec<u32>,
     /// For each entry, whether it is an event in force.
     in_force: Vec<bool>,
+    /// Only the events the battle needs are kept.
+    thin: bool,
+    /// In a thin history, the indices of the events it holds (a few).
+    held: Vec<u32>,
+}
+
+/// A history's entries, in the journal's order ([`History::entries`]); in a thin history an event
+/// not kept reads as an empty event of its kind.
+#[derive(Clone, Copy)]
+pub struct Entries<'a>(&'a [Slot]);
+
+impl<'a> Entries<'a> {
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn get(&self, i: usize) -> Option<&'a Entry> {
+        self.0.get(i).map(Slot::entry)
+    }
+
+    pub fn first(&self) -> Option<&'a Entry> {
+        self.get(0)
+    }
+
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &'a Entry> + ExactSizeIterator + 'a {
+        self.0.iter().map(Slot::entry)
+    }
+
+    pub fn to_vec(&self) -> Vec<Entry> {
+        self.iter().cloned().collect()
+    }
+}
+
+impl<'a> std::ops::Index<usize> for Entries<'a> {
+    type Output = Entry;
+    fn index(&self, i: usize) -> &Entry {
+        self.0[i].entry()
+    }
+}
+
+/// The entries of [`Entries`], in order.
+pub struct EntriesIter<'a>(std::slice::Iter<'a, Slot>);
+
+impl<'a> Iterator for EntriesIter<'a> {
+    type Item = &'a Entry;
+    fn next(&mut self) -> Option<&'a Entry> {
+        self.0.next().map(Slot::entry)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl<'a> IntoIterator for Entries<'a> {
+    type Item = &'a Entry;
+    type IntoIter = EntriesIter<'a>;
+    fn into_iter(self) -> EntriesIter<'a> {
+        EntriesIter(self.0.iter())
+    }
+}
+
+impl std::fmt::Debug for Entries<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq<&[Entry]> for Entries<'_> {
+    fn eq(&self, other: &&[Entry]) -> bool {
+        self.len() == other.len() && self.iter().zip(other.iter()).all(|(a, b)| a == b)
+    }
+}
+
+impl PartialEq for Entries<'_> {
+    fn eq(&self, other: &Entries<'_>) -> bool {
+        self.len() == other.len() && self.iter().zip(other.iter()).all(|(a, b)| a == b)
+    }
+}
+
+impl PartialEq<Vec<Entry>> for Entries<'_> {
+    fn eq(&self, other: &Vec<Entry>) -> bool {
+        *self == other.as_slice()
+    }
 }
 
 impl History {
@@ -42,6 +209,19 @@ impl History {
         h
     }
 
+    /// An empty thin history: it keeps only the events the battle needs now.
+    pub fn thin() -> Self {
+        Self {
+            thin: true,
+            ..Self::default()
+        }
+    }
+
+    /// True when it keeps only the events the battle needs now.
+    pub fn is_thin(&self) -> bool {
+        self.thin
+    }
+
     /// Appends an entry (an event without its explanation). An undo or redo with nothing to act
     /// on is kept but does nothing.
     pub fn push(&mut self, mut entry: Entry) {
@@ -51,40 +231,124 @@ impl History {
         }
         let idx = self.entries.len();
         let is_event = matches!(entry, Entry::Event(_));
-        self.entries.push(entry);
+        let mark = match &entry {
+            Entry::Event(_) => 0,
+            Entry::Undo => 1,
+            Entry::Redo => 2,
+        };
+        self.entries.push(Slot::Kept(Box::new(entry)));
         self.in_force.push(is_event);
-        match &self.entries[idx] {
-            Entry::Event(_) => {
-                self.applied.push(idx);
+        match mark {
+            0 => {
+                self.applied.push(idx as u32);
                 self.undone.clear();
             }
-            Entry::Undo => {
+            1 => {
                 if self.can_undo()
                     && let Some(i) = self.applied.pop()
                 {
-                    self.in_force[i] = false;
+                    self.in_force[i as usize] = false;
                     self.undone.push(i);
                 }
             }
-            Entry::Redo => {
+            _ => {
                 if let Some(i) = self.undone.pop() {
-                    self.in_force[i] = true;
+                    self.in_force[i as usize] = true;
                     self.applied.push(i);
                 }
             }
         }
+        if self.thin {
+            if is_event {
+                self.held.push(idx as u32);
+            }
+            self.let_go();
+        }
     }
 
-    pub fn entries(&self) -> &[Entry] {
-        &self.entries
+    /// In a thin history, lets go of every event the battle does not need now (undo and redo
+    /// marks are small and stay).
+    fn let_go(&mut self) {
+        let needed = self.needed();
+        let (keep, gone): (Vec<u32>, Vec<u32>) = self
+            .held
+            .iter()
+            .partition(|&&i| needed.contains(&(i as usize)));
+        for i in gone {
+            if let Slot::Kept(e) = &self.entries[i as usize]
+                && let Entry::Event(ev) = e.as_ref()
+            {
+                self.entries[i as usize] = Slot::Gone(Class::of(ev));
+            }
+        }
+        self.held = keep;
     }
 
-    /// The events in force, oldest first.
+    /// The events the battle needs now: the start, the latest event in force, the latest in force
+    /// that is neither a note nor a hand edit, and every event on the redo stack.
+    fn needed(&self) -> Vec<usize> {
+        let mut needed: Vec<usize> = self.undone.iter().map(|&i| i as usize).collect();
+        if let Some(&first) = self.applied.first() {
+            needed.push(first as usize);
+        }
+        if let Some(&last) = self.applied.last() {
+            needed.push(last as usize);
+        }
+        if let Some(&i) = self
+            .applied
+            .iter()
+            .rev()
+            .find(|&&i| self.class(i as usize) != Some(Class::Quiet))
+        {
+            needed.push(i as usize);
+        }
+        needed
+    }
+
+    fn class(&self, i: usize) -> Option<Class> {
+        match self.entries.get(i)? {
+            Slot::Gone(c) => Some(*c),
+            Slot::Kept(e) => match e.as_ref() {
+                Entry::Event(ev) => Some(Class::of(ev)),
+                _ => None,
+            },
+        }
+    }
+
+    /// The events a thin history needs now and does not hold (after an undo brought an earlier
+    /// event back to the top): their indices, to be read back from the journal and given to
+    /// [`History::restore`].
+    pub fn missing(&self) -> Vec<usize> {
+        self.needed()
+            .into_iter()
+            .filter(|&i| matches!(self.entries.get(i), Some(Slot::Gone(_))))
+            .collect()
+    }
+
+    /// Gives back an event a thin history let go ([`History::missing`]), as read from the
+    /// journal. An entry that is not an event let go is left as it is.
+    pub fn restore(&mut self, idx: usize, mut event: Event) {
+        if let Some(slot @ Slot::Gone(_)) = self.entries.get_mut(idx) {
+            event.resolutions = Vec::new();
+            event.notes = Vec::new();
+            *slot = Slot::Kept(Box::new(Entry::Event(event)));
+            self.held.push(idx as u32);
+        }
+    }
+
+    /// The entries, in the journal's order.
+    pub fn entries(&self) -> Entries<'_> {
+        Entries(&self.entries)
+    }
+
+    /// The events in force, oldest first (in a thin history, those not kept as empty events).
     pub fn in_force(&self) -> impl Iterator<Item = &Event> {
-        self.applied.iter().filter_map(|&i| match &self.entries[i] {
-            Entry::Event(e) => Some(e),
-            _ => None,
-        })
+        self.applied
+            .iter()
+            .filter_map(|&i| match self.entries[i as usize].entry() {
+                Entry::Event(e) => Some(e),
+                _ => None,
+            })
     }
 
     /// The events in force, latest first.
@@ -92,7 +356,7 @@ impl History {
         self.applied
             .iter()
             .rev()
-            .filter_map(|&i| match &self.entries[i] {
+            .filter_map(|&i| match self.entries[i as usize].entry() {
                 Entry::Event(e) => Some(e),
                 _ => None,
             })
@@ -100,10 +364,12 @@ impl History {
 
     /// The latest event in force (the start event at least, once there is one).
     pub fn last_in_force(&self) -> Option<&Event> {
-        self.applied.last().and_then(|&i| match &self.entries[i] {
-            Entry::Event(e) => Some(e),
-            _ => None,
-        })
+        self.applied
+            .last()
+            .and_then(|&i| match self.entries[i as usize].entry() {
+                Entry::Event(e) => Some(e),
+                _ => None,
+            })
     }
 
     /// How many events are in force.
@@ -114,18 +380,15 @@ impl History {
     /// Index (into entries) of the event an undo would take back.
     pub fn undo_target(&self) -> Option<usize> {
         let &last = self.applied.last()?;
-        match &self.entries[last] {
-            Entry::Event(Event {
-                kind: EventKind::Start,
-                ..
-            }) => None,
-            _ => Some(last),
+        match self.class(last as usize) {
+            Some(Class::Start) => None,
+            _ => Some(last as usize),
         }
     }
 
     /// Index of the event a redo would put back.
     pub fn redo_target(&self) -> Option<usize> {
-        self.undone.last().copied()
+        self.undone.last().map(|&i| i as usize)
     }
 
     pub fn can_undo(&self) -> bool {

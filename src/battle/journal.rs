@@ -458,6 +458,18 @@ impl Journal {
         }
     }
 
+    /// Reads the entry on line `line`, which begins at byte `offset` (as a reading of the whole
+    /// journal found it), checked against its own checksum: for reading back one entry of a
+    /// journal already read whole (its chain was checked then), without reading what comes before.
+    /// `None` when no whole line begins there. It takes no lock and changes nothing.
+    pub fn read_entry_at<E: DeserializeOwned>(
+        path: impl AsRef<Path>,
+        line: usize,
+        offset: u64,
+    ) -> Result<Option<E>, JournalError> {
+        EntryReader::new(path.as_ref())?.read(line, offset)
+    }
+
     /// Sets a bad last line found by [`Journal::open`] aside: copies its bytes to a new sibling
     /// file, syncs it, then cuts the journal back to its last good line. Returns the tail with
     /// where it was saved, or `None` if there was none (or it was already set aside).
@@ -968,6 +980,86 @@ fn merged_records(line: &mut [u8], checks: Checks, prev: u32) -> Option<usize> {
         }
     }
     None
+}
+
+/// Reads single entries of a journal already read whole, each by where its line begins, through
+/// one handle kept open ([`Journal::read_entry_at`]).
+pub struct EntryReader {
+    file: File,
+    path: PathBuf,
+    buf: Vec<u8>,
+}
+
+impl EntryReader {
+    pub fn new(path: &Path) -> Result<EntryReader, JournalError> {
+        Ok(EntryReader {
+            file: open_regular(path, OpenOptions::new().read(true))?,
+            path: path.to_path_buf(),
+            buf: Vec::new(),
+        })
+    }
+
+    /// The entry on line `line`, which begins at byte `offset`, checked against its own checksum
+    /// (its chain was checked when the journal was read whole); `None` when no whole line begins
+    /// there.
+    pub fn read<E: DeserializeOwned>(
+        &mut self,
+        line: usize,
+        offset: u64,
+    ) -> Result<Option<E>, JournalError> {
+        use std::os::unix::fs::FileExt as _;
+        self.buf.clear();
+        let mut chunk = [0u8; 4096];
+        let mut at = offset;
+        let end = loop {
+            let n = self
+                .file
+                .read_at(&mut chunk, at)
+                .map_err(|source| JournalError::Io {
+                    path: self.path.clone(),
+                    action: "read",
+                    source,
+                })?;
+            if n == 0 {
+                return Ok(None);
+            }
+            if let Some(i) = chunk[..n].iter().position(|&b| b == b'\n') {
+                self.buf.extend_from_slice(&chunk[..i]);
+                break self.buf.len();
+            }
+            self.buf.extend_from_slice(&chunk[..n]);
+            if self.buf.len() > MAX_LINE {
+                return Ok(None);
+            }
+            at += n as u64;
+        };
+        let bytes = &mut self.buf[..end];
+        // The kind of line it is, and the line it says it follows (checked when the journal was
+        // read whole).
+        let (checks, prev) = if !has_checksum(bytes) {
+            (Checks::Unchecked, 0)
+        } else {
+            match object_start(bytes).and_then(|s| chain_member(&bytes[s..])) {
+                Some(Ok((prev, _))) => (Checks::Chained, prev),
+                Some(Err(message)) => {
+                    return Err(JournalError::Corrupt {
+                        path: self.path.clone(),
+                        line,
+                        message,
+                    });
+                }
+                None => (Checks::Lines, 0),
+            }
+        };
+        match read_checked::<E>(bytes, checks, prev) {
+            Ok((entry, _)) => Ok(Some(entry)),
+            Err(e) => Err(JournalError::Corrupt {
+                path: self.path.clone(),
+                line,
+                message: e.message(),
+            }),
+        }
+    }
 }
 
 /// Copies `file` from `from` to its end into `out`, a piece at a time.

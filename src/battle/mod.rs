@@ -423,6 +423,22 @@ impl Battle {
         &self.history
     }
 
+    /// This battle, before any event, keeping a thin history ([`History::thin`]): only the events
+    /// it needs now. For a battle opened to carry out a command; not for a screen or a report,
+    /// which show every event, nor for [`Battle::fold`], which needs them all.
+    pub fn thin(mut self) -> Self {
+        if self.history.entries().is_empty() {
+            self.history = History::thin();
+        }
+        self
+    }
+
+    /// Gives a thin history back an event it needs now ([`History::missing`]), as read from the
+    /// journal (entry `idx` is the record on line `idx + 2`).
+    pub fn restore(&mut self, idx: usize, event: Event) {
+        self.history.restore(idx, event);
+    }
+
     /// The start event: the rule set's initial markers and counters. The first entry of every
     /// journal. Its audience is decided as every event's ([`Battle::audience`]).
     pub fn start_event(&self) -> Entry {
@@ -839,7 +855,7 @@ impl Battle {
                     .history
                     .redo_target()
                     .ok_or(BattleError::NothingToRedo)?;
-                let Entry::Event(ev) = &self.history.entries()[idx] else {
+                let Some(Entry::Event(ev)) = self.history.entries().get(idx) else {
                     return Err(BattleError::NothingToRedo);
                 };
                 // It was checked when it was first applied.
@@ -953,8 +969,8 @@ impl Battle {
     pub fn undo_preview(&self) -> Option<&Event> {
         self.history
             .undo_target()
-            .and_then(|i| match &self.history.entries()[i] {
-                Entry::Event(e) => Some(e),
+            .and_then(|i| match self.history.entries().get(i) {
+                Some(Entry::Event(e)) => Some(e),
                 _ => None,
             })
     }
@@ -963,8 +979,8 @@ impl Battle {
     pub fn redo_preview(&self) -> Option<&Event> {
         self.history
             .redo_target()
-            .and_then(|i| match &self.history.entries()[i] {
-                Entry::Event(e) => Some(e),
+            .and_then(|i| match self.history.entries().get(i) {
+                Some(Entry::Event(e)) => Some(e),
                 _ => None,
             })
     }

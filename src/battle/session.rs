@@ -24,7 +24,7 @@
 //! the line. Journals of format 1, written before checksums, still open; they carry on without
 //! checksums.
 
-use super::journal::{Checks, Journal, JournalError, Reading, TornTail};
+use super::journal::{Checks, EntryReader, Journal, JournalError, Reading, TornTail};
 use super::{Audience, Battle, BattleError, Command, Effect, Entry, Event, EventKind};
 use crate::dice::{DiceError, DiceSource, SeededDice, TypedDice};
 use crate::resolution::Resolution;
@@ -396,6 +396,9 @@ pub struct Session {
     next_seq: u64,
     /// A bad last line set aside by the latest append, to be reported.
     set_aside: Option<TornTail>,
+    /// For a battle with a thin history ([`Session::open_thin`]): where each record begins in the
+    /// journal, to read back an event the history lets go and needs again (after an undo).
+    offsets: Option<Vec<u64>>,
 }
 
 impl std::fmt::Debug for Session {
@@ -437,6 +440,7 @@ impl Session {
             rng: SeededDice::new(seed),
             next_seq: 1,
             set_aside: None,
+            offsets: None,
         };
         session.write_start(now)?;
         Ok(session)
@@ -477,6 +481,7 @@ impl Session {
             rng,
             next_seq: count + 1,
             set_aside: None,
+            offsets: None,
         };
         if count == 0 {
             // The battle's creation stopped between the header and the start event.
@@ -484,6 +489,61 @@ impl Session {
             session.write_start(started)?;
         }
         Ok((session, torn))
+    }
+
+    /// Reopens a battle to carry out commands, as [`Session::open`], keeping a thin history
+    /// ([`History::thin`](super::History::thin)): the battle keeps only the events it needs now,
+    /// and reads back from the journal, by where each record begins, one that an undo brings back
+    /// to the top. Its memory grows by a few bytes an event, not by the events themselves. Not for
+    /// the terminal UI, whose log shows every event.
+    pub fn open_thin(path: impl AsRef<Path>) -> Result<(Session, Option<TornTail>), SessionError> {
+        let path = path.as_ref().to_path_buf();
+        let mut reading = Journal::opening::<Header>(&path)?;
+        let (battle, dice, offsets) = Replay::read_thin(&path, &mut reading)?;
+        let (journal, header, torn) = reading.finish()?;
+        let count = battle.history().entries().len() as u64;
+        let rng = match dice {
+            Some(p) => SeededDice::at(header.seed, p.word_pos),
+            None => SeededDice::new(header.seed),
+        };
+        let mut session = Session {
+            battle,
+            journal,
+            path,
+            header,
+            rng,
+            next_seq: count + 1,
+            set_aside: None,
+            offsets: Some(offsets),
+        };
+        if count == 0 {
+            let started = session.header.started;
+            session.write_start(started)?;
+        }
+        session.read_back()?;
+        Ok((session, torn))
+    }
+
+    /// Reads back from the journal the events a thin history needs now and does not hold.
+    fn read_back(&mut self) -> Result<(), SessionError> {
+        match &self.offsets {
+            Some(offsets) => read_back(&self.path, &mut self.battle, offsets, &mut None),
+            None => Ok(()),
+        }
+    }
+
+    /// Reads a battle without locking or changing its journal, keeping a thin history (as
+    /// [`Session::open_thin`] does): for `umpire state`, which shows where the battle stands, not
+    /// every event.
+    pub fn load_thin(
+        path: impl AsRef<Path>,
+    ) -> Result<(Battle, Header, Option<TornTail>), SessionError> {
+        let path = path.as_ref();
+        let mut reading = Journal::reading::<Header>(path)?;
+        let (mut battle, _, offsets) = Replay::read_thin(path, &mut reading)?;
+        let (header, torn) = reading.finish_read()?;
+        read_back(path, &mut battle, &offsets, &mut None)?;
+        Ok((battle, header, torn))
     }
 
     /// Reads a battle without locking or changing its journal (for `state`, replays and reports):
@@ -530,13 +590,20 @@ impl Session {
             }),
             entry,
         };
+        let at = self.journal.len();
         if let Err(e) = self.append(&record) {
             self.rng = before;
             return Err(e);
         }
         self.next_seq += 1;
+        if let Some(offsets) = &mut self.offsets {
+            // A bad last line set aside by the append was cut off first: the record begins
+            // where the journal's good lines ended.
+            offsets.push(at);
+        }
         // `handle` checked that the entry applies; the journal already holds it.
         self.battle.apply(record.entry.clone())?;
+        self.read_back()?;
         Ok(record)
     }
 
@@ -560,8 +627,12 @@ impl Session {
             }),
             entry: self.battle.start_event(),
         };
+        let at = self.journal.len();
         self.append(&record)?;
         self.next_seq += 1;
+        if let Some(offsets) = &mut self.offsets {
+            offsets.push(at);
+        }
         self.battle.apply(record.entry)?;
         Ok(())
     }
@@ -713,6 +784,40 @@ impl Replay {
         })
     }
 
+    /// The battle is rebuilt keeping a thin history ([`Battle::thin`]).
+    pub fn thin(mut self) -> Self {
+        self.battle = self.battle.thin();
+        self
+    }
+
+    /// Rebuilds the battle of a journal being read keeping a thin history, with where each
+    /// record begins in the journal.
+    pub fn read_thin(
+        path: &Path,
+        reading: &mut Reading<Header>,
+    ) -> Result<(Battle, Option<DicePos>, Vec<u64>), SessionError> {
+        let mut replay = Replay::new(path, reading.header(), reading.checks())?.thin();
+        let mut offsets = Vec::new();
+        let mut reader = None;
+        loop {
+            let at = reading.offset();
+            let Some(entry) = reading.next_entry::<LeanRecord>() else {
+                break;
+            };
+            let (line, LeanRecord(record)) = entry?;
+            offsets.push(at);
+            // A redo puts back the effects of an event that an undo took back: read it back
+            // first, from where its record began, if it was let go (an undo needs only what the
+            // event overwrote, which the battle keeps).
+            if matches!(record.entry, Entry::Redo) {
+                read_back(path, &mut replay.battle, &offsets, &mut reader)?;
+            }
+            replay.push(line, record)?;
+        }
+        let (battle, dice) = replay.finish();
+        Ok((battle, dice, offsets))
+    }
+
     /// Rebuilds the battle of a journal being read, record by record as they are read (each read
     /// without its explanation, which the battle's history does not keep).
     pub fn read(
@@ -749,6 +854,39 @@ impl Replay {
     pub fn finish(self) -> (Battle, Option<DicePos>) {
         (self.battle, self.dice)
     }
+}
+
+/// Reads back from the journal at `path` the events `battle`'s thin history needs now and does
+/// not hold, each from where its record begins (`offsets`, by entry), through `reader` (opened on
+/// first use and kept).
+fn read_back(
+    path: &Path,
+    battle: &mut Battle,
+    offsets: &[u64],
+    reader: &mut Option<EntryReader>,
+) -> Result<(), SessionError> {
+    for idx in battle.history().missing() {
+        let Some(&at) = offsets.get(idx) else {
+            continue;
+        };
+        let line = idx + 2;
+        let r = match reader {
+            Some(r) => r,
+            None => reader.insert(EntryReader::new(path)?),
+        };
+        let record = r
+            .read::<LeanRecord>(line, at)?
+            .map(|LeanRecord(r)| r)
+            .ok_or_else(|| JournalError::Corrupt {
+                path: path.to_path_buf(),
+                line,
+                message: "the record read when the journal was opened is no longer whole".into(),
+            })?;
+        if let Entry::Event(ev) = record.entry {
+            battle.restore(idx, ev);
+        }
+    }
+    Ok(())
 }
 
 /// Applies the entry of record `seq`, read on `line` of the journal at `path`, to `battle`,

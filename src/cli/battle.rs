@@ -940,7 +940,7 @@ pub fn simple(
 /// Opens (and locks) the battle for writing. A bad last line stays in the file until the first
 /// record is written.
 fn open(journal: &Path) -> Result<Session, Failure> {
-    Session::open(journal)
+    Session::open_thin(journal)
         .map(|(session, _torn)| session)
         .map_err(session_failure)
 }
@@ -955,7 +955,7 @@ struct ReadBattle {
 /// Read as the battle keeps it, one record at a time and without the explanations (which the
 /// battle does not keep), as opening it to act reads it.
 fn read_journal(journal: &Path) -> Result<ReadBattle, Failure> {
-    let (battle, header, torn) = Session::load(journal).map_err(session_failure)?;
+    let (battle, header, torn) = Session::load_thin(journal).map_err(session_failure)?;
     Ok(ReadBattle {
         battle,
         seed: header.seed,

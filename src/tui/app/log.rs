@@ -49,8 +49,9 @@ impl LogState {
             return;
         }
         // An event added changes no earlier undo's target.
-        let marks_added = entries[self.seen.min(entries.len())..]
+        let marks_added = entries
             .iter()
+            .skip(self.seen.min(entries.len()))
             .any(|e| !matches!(e, Entry::Event(_)));
         self.seen = entries.len();
         if !marks_added {
