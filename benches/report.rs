@@ -6,7 +6,7 @@
 
 mod scale;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Duration;
 use umpire::battle::Viewer;
@@ -68,4 +68,16 @@ fn reporting(c: &mut Criterion) {
 }
 
 criterion_group!(benches, reporting);
-criterion_main!(benches);
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--write-journal") {
+        let path = std::path::Path::new(&args[i + 1]);
+        let records: usize = args[i + 2].parse().expect("a number of records");
+        let mut session = scale::start(path, 500);
+        scale::play(&mut session, records, 11);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -27,7 +27,7 @@ use crate::rules::{
 };
 use crate::scenario::Scenario;
 use crate::text::did_you_mean;
-pub use audience::{Audience, Sight, audiences, numbers, sights, visible_entries};
+pub use audience::{Audience, Sight, Visibility, audiences, numbers, sights, visible_entries};
 pub use history::History;
 pub use roster::{FormationInfo, Roster, SideInfo, UnitInfo};
 use serde::{Deserialize, Serialize};
