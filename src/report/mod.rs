@@ -739,6 +739,38 @@ fn outcome(battle: &Battle, viewer: Viewer, counts_left: bool) -> Vec<String> {
     lines
 }
 
+/// A report's writer, given its parts in the order they are written: the head (everything
+/// before the account), each turn's opening, its events one at a time and its end (its losses),
+/// then the tail (the charts, the final state and the outcome). [`Report::build`]'s whole report
+/// and the report streamed from a journal ([`stream`]) are written by the same writers, so they
+/// are written alike; a streamed report's `turns` hold no items (each is written as it comes),
+/// and its tail parts are filled in only once the account is written.
+pub trait Writer {
+    /// Everything before the account, up to its heading.
+    fn head(&mut self, report: &Report) -> std::io::Result<()>;
+    /// A turn's heading.
+    fn turn_start(&mut self, report: &Report, turn: &TurnAccount) -> std::io::Result<()>;
+    /// One event of the turn being written.
+    fn item(&mut self, report: &Report, item: &Item) -> std::io::Result<()>;
+    /// The end of a turn: its losses (`turn` holds them all by then).
+    fn turn_end(&mut self, report: &Report, turn: &TurnAccount) -> std::io::Result<()>;
+    /// Everything after the account.
+    fn tail(&mut self, report: &Report) -> std::io::Result<()>;
+}
+
+/// Writes a whole `report` with `writer`.
+pub fn write_parts(report: &Report, writer: &mut dyn Writer) -> std::io::Result<()> {
+    writer.head(report)?;
+    for turn in &report.turns {
+        writer.turn_start(report, turn)?;
+        for item in &turn.items {
+            writer.item(report, item)?;
+        }
+        writer.turn_end(report, turn)?;
+    }
+    writer.tail(report)
+}
+
 /// The file format of a written report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
