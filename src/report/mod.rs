@@ -17,7 +17,7 @@ pub mod chronicle;
 pub mod html;
 pub mod markdown;
 
-use crate::battle::{Battle, Effect, EventKind, Viewer};
+use crate::battle::{Battle, Effect, Event, EventKind, Sight, Viewer};
 use crate::resolution::Resolution;
 pub use chronicle::{Chronicle, Moment};
 use chrono::{DateTime, Utc};
@@ -400,140 +400,60 @@ impl Report {
     /// The report of `chronicle`'s battle for `viewer`.
     pub fn build(chronicle: &Chronicle, viewer: Viewer) -> Report {
         let end = &chronicle.battle;
-        let ruleset = end.ruleset;
-        let losses = ruleset.losses();
-        let counts_left = losses.counts_left;
-        let sides_n = end.roster.sides.len();
         let sights = crate::battle::sights(
             chronicle.records.iter().map(|r| &r.entry),
             viewer,
             &end.roster,
         );
         let numbers = crate::battle::numbers(&sights, viewer);
-        let seen = seen_now(end, viewer);
-
-        let mut turns: Vec<TurnAccount> = Vec::new();
-        let mut strength = Vec::new();
-        let mut order_of_battle = Vec::new();
-        let mut prev_hits: Vec<u32> = vec![0; end.roster.units.len()];
-        let mut last_turn = 0;
-        let account = |turns: &mut Vec<TurnAccount>, turn: u32| -> usize {
-            match turns.iter().position(|t| t.turn == turn) {
-                Some(i) => i,
-                None => {
-                    turns.push(TurnAccount {
-                        turn,
-                        items: Vec::new(),
-                        losses: vec![0; sides_n],
-                        units_lost: vec![0; sides_n],
-                    });
-                    turns.len() - 1
-                }
-            }
-        };
+        let mut times = Times::new(chronicle.header.started);
+        for r in &chronicle.records {
+            times.add(r.at);
+        }
+        let skeleton = Report::skeleton(
+            end,
+            viewer,
+            chronicle.header.started,
+            &times,
+            chronicle.undone(),
+            chronicle.torn.as_ref(),
+        );
+        let mut walk = Walk::new(skeleton, end, seen_now(end, viewer));
         let mut n = 0;
         chronicle.walk(|record, ev, before, after| {
             let index = chronicle.in_force[n];
             n += 1;
-            let is_start = ev.kind == EventKind::Start;
-            let turn = if is_start { 0 } else { before.turn };
-            let t = account(&mut turns, turn);
-            // Losses: what each unit's hits rose by, counted for the units the viewer sees.
-            for effect in &ev.effects {
-                match effect {
-                    Effect::Hits { unit, hits } => {
-                        if let Some(u) = after.roster.unit_index(unit) {
-                            let rose = hits.saturating_sub(prev_hits[u]);
-                            prev_hits[u] = *hits;
-                            if !is_start && seen[u] {
-                                turns[t].losses[after.roster.units[u].side] += rose;
-                            }
-                        }
-                    }
-                    Effect::Removed { unit, .. } => {
-                        if let Some(u) = after.roster.unit_index(unit)
-                            && seen[u]
-                        {
-                            turns[t].units_lost[after.roster.units[u].side] += 1;
-                        }
-                    }
-                    _ => {}
-                }
+            let sight = sights.get(index).copied().unwrap_or(Sight::Nothing);
+            let number = numbers.get(index).copied().flatten().unwrap_or(record.seq);
+            if let Some(item) = walk.event(record.at, ev, sight, number, before, after)
+                && let Some(turn) = walk.report.turns.last_mut()
+            {
+                turn.items.push(item);
             }
-            if is_start {
-                order_of_battle = roster_blocks(after, viewer);
-                strength.push(StrengthPoint {
-                    label: "start".into(),
-                    values: strength_now(after, &seen, counts_left),
-                });
-            } else if after.state().turn > before.turn {
-                for ended in before.turn..after.state().turn {
-                    strength.push(StrengthPoint {
-                        label: format!("turn {ended}"),
-                        values: strength_now(after, &seen, counts_left),
-                    });
-                }
-            }
-            last_turn = after.state().turn;
-            let (summary, resolutions, notes) = match sights.get(index) {
-                Some(crate::battle::Sight::Whole) => (
-                    ev.summary.clone(),
-                    ev.resolutions.iter().map(resolution_line).collect(),
-                    ev.notes.clone(),
-                ),
-                Some(crate::battle::Sight::Part) => match &ev.partial {
-                    Some(p) => (p.summary.clone(), Vec::new(), p.notes.clone()),
-                    None => return,
-                },
-                _ => return,
-            };
-            let phase = end.phase_name(&before.phase).to_string();
-            let simultaneous = ruleset
-                .phases()
-                .iter()
-                .find(|p| p.id == before.phase)
-                .is_some_and(|p| p.simultaneous);
-            let kind = match &ev.kind {
-                EventKind::Start => ItemKind::Start,
-                EventKind::Act { .. } => ItemKind::Act,
-                EventKind::Advance => ItemKind::Phase,
-                EventKind::Edit => ItemKind::Edit,
-                EventKind::Note { .. } => ItemKind::Note,
-            };
-            // The umpire's copy numbers events by their records; another copy by what it may see,
-            // so that no gap tells when the enemy's concealed units acted.
-            turns[t].items.push(Item {
-                seq: numbers.get(index).copied().flatten().unwrap_or(record.seq),
-                at: record.at,
-                kind,
-                phase,
-                side: (!simultaneous && !is_start)
-                    .then(|| end.roster.sides[before.active].name.clone()),
-                summary,
-                resolutions,
-                notes,
-                audience: match viewer {
-                    Viewer::Umpire => ev.audience.tag(),
-                    _ => None,
-                },
-            });
         });
-        // A turn still being played counts as far as it has gone.
-        if let Some(last) = strength.last()
-            && last.label != format!("turn {last_turn}")
-            && turns.iter().any(|t| t.turn == last_turn && last_turn > 0)
-            && !end.state().is_over()
-        {
-            strength.push(StrengthPoint {
-                label: format!("turn {last_turn} (so far)"),
-                values: strength_now(end, &seen, counts_left),
-            });
-        }
+        walk.finish(end)
+    }
+
+    /// What a report of a battle of `battle`'s scenario holds before its account is walked: its
+    /// title, rule set, house rules, times, sides and measures, and for the umpire's copy how
+    /// many events were undone; no turn, point of strength, order of battle, final state or
+    /// outcome yet. `times` are those of every record; `torn`, a bad last line left out.
+    pub fn skeleton(
+        battle: &Battle,
+        viewer: Viewer,
+        started: DateTime<Utc>,
+        times: &Times,
+        undone: usize,
+        torn: Option<&crate::battle::journal::TornTail>,
+    ) -> Report {
+        let ruleset = battle.ruleset;
+        let losses = ruleset.losses();
+        let counts_left = losses.counts_left;
         let options = ruleset
             .options()
             .iter()
             .map(|d| {
-                let value = end.options().get(d.key, None).cloned();
+                let value = battle.options().get(d.key, None).cloned();
                 let default = d.default_value();
                 OptionLine {
                     key: d.key.to_string(),
@@ -542,10 +462,10 @@ impl Report {
                     help: d.help.to_string(),
                 }
             })
-            .chain(end.options().sides().flat_map(|side| {
+            .chain(battle.options().sides().flat_map(|side| {
                 ruleset.options().iter().filter_map(move |d| {
-                    let v = end.options().get(d.key, Some(side))?;
-                    let global = end.options().get(d.key, None)?;
+                    let v = battle.options().get(d.key, Some(side))?;
+                    let global = battle.options().get(d.key, None)?;
                     (v != global).then(|| OptionLine {
                         key: format!("{} (side {side})", d.key),
                         value: v.to_string(),
@@ -556,8 +476,8 @@ impl Report {
             }))
             .collect();
         Report {
-            title: end.scenario.title().to_string(),
-            description: end
+            title: battle.scenario.title().to_string(),
+            description: battle
                 .scenario
                 .file
                 .description
@@ -566,30 +486,19 @@ impl Report {
             ruleset: ruleset.id().to_string(),
             ruleset_title: ruleset.title().to_string(),
             options,
-            started: chronicle.header.started,
-            played: chronicle
-                .records
-                .iter()
-                .map(|r| r.at)
-                .fold(
-                    (chronicle.header.started, chrono::Duration::zero()),
-                    |(before, sum), at| (at, sum + (at - before).max(chrono::Duration::zero())),
-                )
-                .1,
-            last_entry: chronicle
-                .records
-                .last()
-                .map_or(chronicle.header.started, |r| r.at),
+            started,
+            played: times.played,
+            last_entry: times.last,
             viewer,
-            viewer_words: viewer_words(end, viewer),
-            sides: end
+            viewer_words: viewer_words(battle, viewer),
+            sides: battle
                 .roster
                 .sides
                 .iter()
                 .map(|s| (s.id.clone(), s.name.clone()))
                 .collect(),
-            order_of_battle,
-            turns,
+            order_of_battle: Vec::new(),
+            turns: Vec::new(),
             strength_measure: if counts_left {
                 format!("{} left", losses.many)
             } else {
@@ -611,27 +520,13 @@ impl Report {
                     format!("{} taken", losses.many),
                 )
             },
-            strength,
-            final_state: roster_blocks(end, viewer),
-            outcome: outcome(end, viewer, counts_left),
+            strength: Vec::new(),
+            final_state: Vec::new(),
+            outcome: Vec::new(),
             // Only the umpire's copy counts what it left out: a count in another would tell how
             // often the enemy's concealed units acted, or the umpire wrote a private note.
-            undone: if viewer == Viewer::Umpire {
-                chronicle.undone()
-            } else {
-                0
-            },
-            // Said once, plainly: the report reads the journal and changes nothing in it.
-            torn: chronicle.torn.as_ref().map(|t| {
-                format!(
-                    "The journal ends in {} last line (line {}, {} bytes), which was never \
-                     recorded whole: this report holds every event before it, and the file is \
-                     left as it is.",
-                    t.kind.with_article(),
-                    t.line,
-                    t.bytes
-                )
-            }),
+            undone: if viewer == Viewer::Umpire { undone } else { 0 },
+            torn: torn.map(torn_words),
         }
     }
 
@@ -652,9 +547,230 @@ impl Report {
     }
 }
 
+/// When a battle's records were written: the last one's time, and the time the battle was
+/// played — each record's time after the one before it, added up (a clock set back while the
+/// battle was played takes nothing away from the rest).
+#[derive(Clone, Copy, Debug)]
+pub struct Times {
+    pub last: DateTime<Utc>,
+    pub played: chrono::Duration,
+}
+
+impl Times {
+    /// Before any record of a battle started at `started`.
+    pub fn new(started: DateTime<Utc>) -> Times {
+        Times {
+            last: started,
+            played: chrono::Duration::zero(),
+        }
+    }
+
+    /// The next record, written at `at`.
+    pub fn add(&mut self, at: DateTime<Utc>) {
+        self.played += (at - self.last).max(chrono::Duration::zero());
+        self.last = at;
+    }
+}
+
+/// The line saying that a bad last line of the journal was left out.
+pub fn torn_words(t: &crate::battle::journal::TornTail) -> String {
+    // Said once, plainly: the report reads the journal and changes nothing in it.
+    format!(
+        "The journal ends in {} last line (line {}, {} bytes), which was never recorded whole: \
+         this report holds every event before it, and the file is left as it is.",
+        t.kind.with_article(),
+        t.line,
+        t.bytes
+    )
+}
+
+/// A battle's account for one viewer, walked as the battle was played, one event in force at a
+/// time: it keeps what does not grow with the number of events — the turns reached with their
+/// losses, the strength chart's points, the order of battle — and gives each event's [`Item`]
+/// as it comes, for the caller to keep ([`Report::build`]) or to write at once ([`stream`]).
+pub struct Walk {
+    /// The report as far as it is known: its turns hold no items of their own.
+    pub report: Report,
+    /// The units the viewer may see when the report is written ([`seen_now`]).
+    seen: Vec<bool>,
+    counts_left: bool,
+    /// Each unit's hits after the events walked so far.
+    prev_hits: Vec<u32>,
+    last_turn: u32,
+    /// Each side's strength just after the start event, and each unit's hits as it set them.
+    start: Option<(Vec<u32>, Vec<u32>)>,
+}
+
+impl Walk {
+    /// The walk of a battle of `battle`'s scenario whose report is `skeleton`
+    /// ([`Report::skeleton`]), counting the units `seen`.
+    pub fn new(skeleton: Report, battle: &Battle, seen: Vec<bool>) -> Walk {
+        Walk {
+            counts_left: battle.ruleset.losses().counts_left,
+            prev_hits: vec![0; seen.len()],
+            seen,
+            report: skeleton,
+            last_turn: 0,
+            start: None,
+        }
+    }
+
+    /// The next event in force, `ev`, written at `at`: `before` is where the battle stood just
+    /// before it and `after` the battle just after it; `sight` is what the viewer may see of it
+    /// and `number` its number in the viewer's copy. Counts its losses and the strength at each
+    /// turn's end, opens the turn it happened in when it is a new one (the last of
+    /// `report.turns`), and returns its item if the viewer may see it.
+    pub fn event(
+        &mut self,
+        at: DateTime<Utc>,
+        ev: &Event,
+        sight: Sight,
+        number: u64,
+        before: &Moment,
+        after: &Battle,
+    ) -> Option<Item> {
+        let viewer = self.report.viewer;
+        let sides_n = after.roster.sides.len();
+        let is_start = ev.kind == EventKind::Start;
+        let turn = if is_start { 0 } else { before.turn };
+        if self.report.turns.last().is_none_or(|t| t.turn != turn) {
+            self.report.turns.push(TurnAccount {
+                turn,
+                items: Vec::new(),
+                losses: vec![0; sides_n],
+                units_lost: vec![0; sides_n],
+            });
+        }
+        let t = self.report.turns.len() - 1;
+        // Losses: what each unit's hits rose by, counted for the units the viewer sees.
+        for effect in &ev.effects {
+            match effect {
+                Effect::Hits { unit, hits } => {
+                    if let Some(u) = after.roster.unit_index(unit) {
+                        let rose = hits.saturating_sub(self.prev_hits[u]);
+                        self.prev_hits[u] = *hits;
+                        if !is_start && self.seen[u] {
+                            self.report.turns[t].losses[after.roster.units[u].side] += rose;
+                        }
+                    }
+                }
+                Effect::Removed { unit, .. } => {
+                    if let Some(u) = after.roster.unit_index(unit)
+                        && self.seen[u]
+                    {
+                        self.report.turns[t].units_lost[after.roster.units[u].side] += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if is_start {
+            self.report.order_of_battle = roster_blocks(after, viewer);
+            let values = strength_now(after, &self.seen, self.counts_left);
+            self.start = Some((values.clone(), after.opening_hits_of(Some(ev))));
+            self.report.strength.push(StrengthPoint {
+                label: "start".into(),
+                values,
+            });
+        } else if after.state().turn > before.turn {
+            for ended in before.turn..after.state().turn {
+                self.report.strength.push(StrengthPoint {
+                    label: format!("turn {ended}"),
+                    values: strength_now(after, &self.seen, self.counts_left),
+                });
+            }
+        }
+        self.last_turn = after.state().turn;
+        let (summary, resolutions, notes) = match sight {
+            Sight::Whole => (
+                ev.summary.clone(),
+                ev.resolutions.iter().map(resolution_line).collect(),
+                ev.notes.clone(),
+            ),
+            Sight::Part => match &ev.partial {
+                Some(p) => (p.summary.clone(), Vec::new(), p.notes.clone()),
+                None => return None,
+            },
+            Sight::Nothing => return None,
+        };
+        let simultaneous = after
+            .ruleset
+            .phases()
+            .iter()
+            .find(|p| p.id == before.phase)
+            .is_some_and(|p| p.simultaneous);
+        let kind = match &ev.kind {
+            EventKind::Start => ItemKind::Start,
+            EventKind::Act { .. } => ItemKind::Act,
+            EventKind::Advance => ItemKind::Phase,
+            EventKind::Edit => ItemKind::Edit,
+            EventKind::Note { .. } => ItemKind::Note,
+        };
+        // The umpire's copy numbers events by their records; another copy by what it may see,
+        // so that no gap tells when the enemy's concealed units acted.
+        Some(Item {
+            seq: number,
+            at,
+            kind,
+            phase: after.phase_name(&before.phase).to_string(),
+            side: (!simultaneous && !is_start)
+                .then(|| after.roster.sides[before.active].name.clone()),
+            summary,
+            resolutions,
+            notes,
+            audience: match viewer {
+                Viewer::Umpire => ev.audience.tag(),
+                _ => None,
+            },
+        })
+    }
+
+    /// The report once every event in force is walked, `end` the battle they leave: the point
+    /// of a turn still being played, the final state and the outcome.
+    pub fn finish(mut self, end: &Battle) -> Report {
+        let viewer = self.report.viewer;
+        let last_turn = self.last_turn;
+        // A turn still being played counts as far as it has gone.
+        if let Some(last) = self.report.strength.last()
+            && last.label != format!("turn {last_turn}")
+            && self
+                .report
+                .turns
+                .iter()
+                .any(|t| t.turn == last_turn && last_turn > 0)
+            && !end.state().is_over()
+        {
+            self.report.strength.push(StrengthPoint {
+                label: format!("turn {last_turn} (so far)"),
+                values: strength_now(end, &self.seen, self.counts_left),
+            });
+        }
+        let (before, opening) = self.start.take().unwrap_or_else(|| {
+            let fresh = Battle::new(end.scenario.clone());
+            (
+                strength_now(&fresh, &self.seen, self.counts_left),
+                vec![0; end.roster.units.len()],
+            )
+        });
+        self.report.final_state = roster_blocks(end, viewer);
+        self.report.outcome = outcome(end, viewer, &self.seen, &before, &opening, self.counts_left);
+        self.report
+    }
+}
+
 /// How the battle ended: where it stands in its turns, each side's account, the rule set's
 /// objectives, and which side kept more of its strength.
-fn outcome(battle: &Battle, viewer: Viewer, counts_left: bool) -> Vec<String> {
+///
+/// `seen` are the units `viewer` may see now ([`seen_now`]); `before`, each side's strength over
+/// them at the start; `opening`, each unit's hits as the start set them.
+fn outcome(
+    battle: &Battle,
+    viewer: Viewer,
+    seen: &[bool],
+    before: &[u32],
+    opening: &[u32],
+    counts_left: bool,
+) -> Vec<String> {
     let summary = battle.summary();
     let losses = battle.ruleset.losses();
     let mut lines = vec![match (summary.over, summary.last_turn) {
@@ -670,22 +786,7 @@ fn outcome(battle: &Battle, viewer: Viewer, counts_left: bool) -> Vec<String> {
             battle.current_phase_name()
         ),
     }];
-    let start = {
-        let mut b = Battle::new(battle.scenario.clone());
-        if let Some(crate::battle::Entry::Event(ev)) = battle
-            .history()
-            .entries()
-            .first()
-            .filter(|_| battle.history().is_in_force(0))
-        {
-            let _ = b.apply(crate::battle::Entry::Event(ev.clone()));
-        }
-        b
-    };
-    let seen = seen_now(battle, viewer);
-    let before = strength_now(&start, &seen, counts_left);
-    let now = strength_now(battle, &seen, counts_left);
-    let opening = battle.opening_hits();
+    let now = strength_now(battle, seen, counts_left);
     let mut kept = Vec::new();
     for (s, side) in battle.roster.sides.iter().enumerate() {
         let (mut units, mut in_play, mut lost) = (0, 0, 0);
