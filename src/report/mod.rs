@@ -16,12 +16,14 @@ pub mod chart;
 pub mod chronicle;
 pub mod html;
 pub mod markdown;
+pub mod stream;
 
 use crate::battle::{Battle, Effect, Event, EventKind, Sight, Viewer};
 use crate::resolution::Resolution;
 pub use chronicle::{Chronicle, Moment};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+pub use stream::Survey;
 
 /// A battle's account, ready to be written.
 #[derive(Clone, Debug, Serialize)]
@@ -932,9 +934,21 @@ pub fn render(report: &Report, format: Format, chart: Option<&str>) -> String {
     }
 }
 
-/// Writes `report` (of the battle in `journal`) to `path` in `format`, and for Markdown its
-/// strength chart beside it (`NAME.strength.svg`). Each file is written whole to a temporary
-/// sibling, synced, then moved into place: a reader never sees half a report.
+/// Why a report streamed from its journal was not written: the journal (read a second time, it
+/// no longer holds what the first reading found), or the output.
+#[derive(Debug, thiserror::Error)]
+pub enum StreamError {
+    #[error(transparent)]
+    Journal(#[from] crate::battle::session::SessionError),
+    #[error(transparent)]
+    Write(#[from] std::io::Error),
+}
+
+/// Writes the report of `survey`'s battle for `viewer` to `path` in `format`, streamed from its
+/// journal ([`Survey::stream`]: in memory only what does not grow with the battle's length), and
+/// for Markdown its strength chart beside it (`NAME.strength.svg`). The report is written to a
+/// temporary sibling as it is read, synced, and moved into place once whole (its chart first):
+/// a reader never sees half a report.
 ///
 /// A report is never written over a battle or over what it did not write itself: `path` is
 /// refused when it is the journal (the same file, by any name) or any battle journal, and when it
@@ -942,6 +956,68 @@ pub fn render(report: &Report, format: Format, chart: Option<&str>) -> String {
 /// file (`/dev/null`, a FIFO, a terminal) is written to in place, never replaced, and has no
 /// chart beside it.
 pub fn write(
+    survey: Survey,
+    viewer: Viewer,
+    format: Format,
+    path: &std::path::Path,
+) -> Result<Written, StreamError> {
+    let journal = survey.path.clone();
+    if destination(path, &journal, Kind::Report)? == Destination::InPlace {
+        let f = std::fs::OpenOptions::new().write(true).open(path)?;
+        survey.stream_to(viewer, format, None, f)?;
+        return Ok(Written {
+            report: path.to_path_buf(),
+            chart: None,
+        });
+    }
+    let chart = match format {
+        Format::Markdown => {
+            let stem = path
+                .file_stem()
+                .map_or_else(|| "report".into(), |s| s.to_string_lossy().into_owned());
+            let chart = path.with_file_name(format!("{stem}.strength.svg"));
+            match destination(&chart, &journal, Kind::Chart)? {
+                Destination::Replace => Some(chart),
+                Destination::InPlace => None,
+            }
+        }
+        Format::Html => None,
+    };
+    let link = chart
+        .as_ref()
+        .and_then(|c| c.file_name())
+        .map(|n| n.to_string_lossy().into_owned());
+    let tmp = temporary(path);
+    let result = (|| -> Result<(), StreamError> {
+        let f = std::fs::File::create(&tmp)?;
+        let report = survey.stream_to(viewer, format, link.as_deref(), &f)?;
+        f.sync_all()?;
+        if let Some(chart) = &chart {
+            write_whole(chart, chart::strength_svg(&report).as_bytes())?;
+        }
+        std::fs::rename(&tmp, path)?;
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.map(|()| Written {
+        report: path.to_path_buf(),
+        chart,
+    })
+}
+
+/// Writes `report`, built whole (of the battle in `journal`), to `path` in `format`, and for
+/// Markdown its strength chart beside it (`NAME.strength.svg`), as [`write`] writes a report
+/// streamed from the journal. Each file is written whole to a temporary
+/// sibling, synced, then moved into place: a reader never sees half a report.
+///
+/// A report is never written over a battle or over what it did not write itself: `path` is
+/// refused when it is the journal (the same file, by any name) or any battle journal, and when it
+/// names an existing file that is not a report of this program's. A path that is not a regular
+/// file (`/dev/null`, a FIFO, a terminal) is written to in place, never replaced, and has no
+/// chart beside it.
+pub fn write_built(
     report: &Report,
     format: Format,
     path: &std::path::Path,
@@ -1094,13 +1170,18 @@ fn write_in_place(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
     f.flush()
 }
 
-/// Writes `bytes` to `path` through a synced temporary sibling renamed into place.
-fn write_whole(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write as _;
+/// The temporary sibling a file at `path` is written to before it is moved into place.
+fn temporary(path: &std::path::Path) -> std::path::PathBuf {
     let name = path
         .file_name()
         .map_or_else(|| "report".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = path.with_file_name(format!(".{name}.tmp"));
+    path.with_file_name(format!(".{name}.tmp"))
+}
+
+/// Writes `bytes` to `path` through a synced temporary sibling renamed into place.
+fn write_whole(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let tmp = temporary(path);
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes)?;
