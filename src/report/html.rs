@@ -2,6 +2,8 @@
 //! order and words, with both charts inline as SVG and a stylesheet for screen and print. The page
 //! loads nothing from anywhere (no scripts, no fonts, no images from files) and prints cleanly:
 //! black on white, each part of the report from a new page, no item or chart split between pages.
+//! Each turn's account is its own section, which a browser lays out only as it comes near the
+//! window, so that a long battle's page opens fast.
 //!
 //! Every name, note and line that came from a scenario or the umpire is escaped ([`escape`]),
 //! in text and in attributes alike: nothing in it can open a tag, an entity or an attribute.
@@ -32,7 +34,11 @@ pub fn escape(text: &str) -> String {
 }
 
 /// The page's stylesheet: a readable column on screen; on paper black on white, no backgrounds,
-/// each part of the report from a new page, no item, table row or chart split.
+/// each part of the report from a new page, no item, table row or chart split. On screen each
+/// turn's section is laid out only as it comes near the window (`content-visibility: auto`, its
+/// height guessed until it has been drawn once): the account of a long battle is most of the
+/// page, and a browser opens the page without laying all of it out first. On paper every
+/// section is laid out.
 const STYLE: &str = r#"
 :root { color-scheme: light; }
 body { font-family: Georgia, "Times New Roman", serif; line-height: 1.45; color: #1b1b1b;
@@ -62,7 +68,8 @@ ul.roster li { padding-left: 1.5rem; text-indent: -1.5rem; }
 .marks { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: .85em; }
 .gone { color: #777; }
 .stand { font-style: italic; }
-section.turn { border-top: 1px solid #ccc; }
+section.turn { border-top: 1px solid #ccc; content-visibility: auto;
+  contain-intrinsic-size: auto 40rem; }
 ul.items { list-style: none; padding-left: 0; margin: 0; }
 li.item { margin: .2rem 0; padding-left: 5.5rem; text-indent: -5.5rem; }
 li.item ul { text-indent: 0; margin: .1rem 0 .3rem; padding-left: 1.25rem; font-size: .92em; }
@@ -89,6 +96,7 @@ figcaption { font-size: .9em; color: #444; }
   a { color: #000; text-decoration: none; }
   th { font-weight: bold; }
   .torn { border-left: 2pt solid #000; }
+  section.turn { content-visibility: visible; contain-intrinsic-size: none; }
   #order-of-battle, #account, #charts, #final-state { break-before: page; }
   h2, h3, h4 { break-after: avoid; }
   li.item, tr, figure.chart, .outcome li, ul.roster li.unit { break-inside: avoid; }
