@@ -2,11 +2,18 @@
 //! ([`markdown`]) or as one self-contained HTML page ([`html`]) with charts drawn as SVG
 //! ([`chart`]).
 //!
-//! The report is built from the journal's events alone ([`Chronicle`]): the battle as it was
-//! played, every event in force with its dice and explanation, undone events left out. It asks
-//! the rule set only for what is its own: how it counts strength and losses
-//! ([`crate::rules::Losses`]), its phases' names, its units' badges and its objectives
-//! ([`crate::rules::Ruleset::objectives`]).
+//! The report is built from the journal's events alone: the battle as it was played, every event
+//! in force with its dice and explanation, undone events left out. It asks the rule set only for
+//! what is its own: how it counts strength and losses ([`crate::rules::Losses`]), its phases'
+//! names, its units' badges and its objectives ([`crate::rules::Ruleset::objectives`]).
+//!
+//! `umpire report` and the report written from the terminal UI ([`write()`]) stream it from the
+//! journal ([`stream`]): a lean first pass checks every record ([`Survey`]), and the second walks
+//! the battle as played ([`Walk`]) and writes each event's account as it reads it, so that a
+//! report of any length holds in memory only what does not grow with it. The report view and the
+//! players' view read the journal whole and follow it as it grows ([`Chronicle`]) and build the
+//! report in memory ([`Report::build`]); the same walk and the same writers ([`Writer`]) make
+//! both, byte for byte.
 //!
 //! A report is written for a [`Viewer`]: the umpire's copy holds everything; a side's holds the
 //! events that side saw, its own units in full and the enemy as far as it had seen it — a
@@ -1008,7 +1015,7 @@ pub fn write(
 }
 
 /// Writes `report`, built whole (of the battle in `journal`), to `path` in `format`, and for
-/// Markdown its strength chart beside it (`NAME.strength.svg`), as [`write`] writes a report
+/// Markdown its strength chart beside it (`NAME.strength.svg`), as [`write()`] writes a report
 /// streamed from the journal. Each file is written whole to a temporary
 /// sibling, synced, then moved into place: a reader never sees half a report.
 ///
