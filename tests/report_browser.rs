@@ -1,7 +1,7 @@
 //! The HTML report in a real browser: a Scruby battle played on the command line is written as a
 //! page and loaded in headless Chromium, which must build both charts and every turn's section
 //! from it, log nothing from the page to its console, and draw it (a screenshot) and print it (a
-//! PDF of several pages).
+//! PDF of several pages, as many as the page without its turns' `content-visibility` prints).
 //!
 //! Chromium is `$UMPIRE_CHROMIUM` if set, else `/usr/bin/chromium` or `chromium` on the PATH.
 //! Without it the test says so loudly and passes, unless `UMPIRE_REQUIRE_BROWSER=1` (as CI sets),
@@ -261,6 +261,28 @@ fn the_report_loads_draws_and_prints_in_chromium() {
     assert!(pdf.starts_with(b"%PDF-"), "not a PDF");
     let pages = pdf_pages(&pdf);
     assert!(pages > 1, "{pages} page(s) printed");
+    // Each turn's section is laid out only near the window on screen, but every one on paper:
+    // the page prints as many pages as it does without that rule (the same bytes, whatever a
+    // section not laid out would leave out).
+    assert!(html.contains("content-visibility: auto;"));
+    let plain = dir.path().join("plain.html");
+    std::fs::write(&plain, html.replace("content-visibility: auto;", "")).unwrap();
+    let plain_pdf = dir.path().join("plain.pdf");
+    run_browser(
+        &browser,
+        dir.path(),
+        "plain-pdf",
+        &[
+            &format!("--print-to-pdf={}", plain_pdf.display()),
+            "--no-pdf-header-footer",
+        ],
+        &format!("file://{}", plain.display()),
+    );
+    let plain_pages = pdf_pages(&std::fs::read(&plain_pdf).expect("the PDF"));
+    assert_eq!(
+        pages, plain_pages,
+        "printed with and without content-visibility"
+    );
 
     if let Some(keep) = std::env::var_os("UMPIRE_REPORT_SHOTS") {
         let keep = PathBuf::from(keep);

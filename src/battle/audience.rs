@@ -8,7 +8,7 @@
 //! did until the event that exposed it. An undo or redo is seen by whoever saw the event it takes
 //! back or puts back ([`audiences`]).
 
-use super::history::History;
+use super::history::{History, Stacks};
 use super::roster::Roster;
 use super::{Battle, Effect, Entry, Event, EventKind, Partial, Viewer};
 use crate::rules::{ParamKind, Params, Value, find_action};
@@ -125,37 +125,85 @@ pub fn sights<'a>(
     viewer: Viewer,
     roster: &Roster,
 ) -> Vec<Sight> {
-    let entries: Vec<&Entry> = entries.into_iter().collect();
-    let audiences = audiences(entries.iter().copied());
-    let mut shadow = History::default();
-    let mut out = Vec::with_capacity(entries.len());
-    for (i, entry) in entries.iter().enumerate() {
-        let target = match entry {
-            Entry::Event(ev) => {
-                shadow.push(Entry::Event(Event::stand_in(&ev.kind)));
-                Some(i)
-            }
-            Entry::Undo => {
-                let t = shadow.undo_target();
-                shadow.push(Entry::Undo);
-                t
-            }
-            Entry::Redo => {
-                let t = shadow.redo_target();
-                shadow.push(Entry::Redo);
-                t
-            }
-        };
-        out.push(if audiences[i].admits(viewer, roster) {
-            Sight::Whole
-        } else {
-            match target.map(|t| entries[t]) {
-                Some(Entry::Event(ev)) if ev.partial.is_some() => Sight::Part,
-                _ => Sight::Nothing,
-            }
-        });
+    let mut stacks = Stacks::default();
+    let mut shown: Vec<Visibility> = Vec::new();
+    for entry in entries {
+        let v = Visibility::next(&mut stacks, entry, &shown, roster);
+        shown.push(v);
     }
-    out
+    shown.into_iter().map(|v| v.sight(viewer)).collect()
+}
+
+/// Who may see an entry and whether it keeps a part for the others, in four bytes: what
+/// [`sights`] reads of it, for every viewer at once. A reader that keeps no events (the report)
+/// keeps this of each entry instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Visibility {
+    /// 0: everyone; 1: the umpire alone; `2 + s`: the umpire and the roster's side `s`.
+    seen_by: u16,
+    /// It has a [`Partial`] for those outside its audience.
+    part: bool,
+}
+
+impl Visibility {
+    /// Seen by everyone (an undo or redo that acted on nothing).
+    pub const EVERYONE: Visibility = Visibility {
+        seen_by: 0,
+        part: false,
+    };
+
+    /// An event's own: its audience, and whether it keeps a part. An audience naming a side the
+    /// roster does not have admits the umpire alone, as [`Audience::admits`] reads it.
+    pub fn of(event: &Event, roster: &Roster) -> Visibility {
+        let seen_by = match &event.audience {
+            Audience::Everyone => 0,
+            Audience::Umpire => 1,
+            Audience::Side(id) => roster
+                .side_index(id)
+                .and_then(|s| u16::try_from(s + 2).ok())
+                .unwrap_or(1),
+        };
+        Visibility {
+            seen_by,
+            part: event.partial.is_some(),
+        }
+    }
+
+    /// The visibility of the next entry, `entry`, after those of `earlier` (every entry before
+    /// it, in order), following undos and redos on `stacks`: an event's own; an undo's or a
+    /// redo's that of the event it acts on; [`Visibility::EVERYONE`] for one that acts on
+    /// nothing.
+    pub fn next(
+        stacks: &mut Stacks,
+        entry: &Entry,
+        earlier: &[Visibility],
+        roster: &Roster,
+    ) -> Visibility {
+        let target = stacks.push(entry);
+        match entry {
+            Entry::Event(ev) => Visibility::of(ev, roster),
+            Entry::Undo | Entry::Redo => target
+                .and_then(|t| earlier.get(t).copied())
+                .unwrap_or(Visibility::EVERYONE),
+        }
+    }
+
+    /// What `viewer` may see of the entry: whole when its audience admits the viewer, else its
+    /// part if it has one, else nothing.
+    pub fn sight(self, viewer: Viewer) -> Sight {
+        let admits = match (self.seen_by, viewer) {
+            (0, _) | (_, Viewer::Umpire) => true,
+            (1, _) | (_, Viewer::Public) => false,
+            (code, Viewer::Side(s)) => usize::from(code) == s + 2,
+        };
+        if admits {
+            Sight::Whole
+        } else if self.part {
+            Sight::Part
+        } else {
+            Sight::Nothing
+        }
+    }
 }
 
 /// The number each entry has in a viewer's copy of the battle, from its [`sights`]: the umpire's
@@ -852,6 +900,16 @@ mod tests {
         assert_eq!(b.entries_visible_to(us), [0, 5]);
         assert_eq!(b.entries_visible_to(Viewer::Public), [0, 5]);
         assert_eq!(b.entries_visible_to(side(&b, "ger")), [0, 1, 2, 3, 4, 5]);
+        // What each viewer sees whole is what its audience admits, undos and redos included.
+        for viewer in [us, side(&b, "ger"), Viewer::Public, Viewer::Umpire] {
+            let whole: Vec<usize> = sights_of(&b, viewer)
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| **s == Sight::Whole)
+                .map(|(i, _)| i)
+                .collect();
+            assert_eq!(whole, b.entries_visible_to(viewer), "{viewer:?}");
+        }
         // The event kept in the history keeps its audience.
         assert_eq!(b.redo_preview(), None);
         match &b.history().entries()[1] {
@@ -862,6 +920,7 @@ mod tests {
         let mut b = battle(&[]);
         b.history.push(Entry::Undo);
         assert_eq!(b.audiences(), [&Audience::Everyone, &Audience::Everyone]);
+        assert_eq!(sights_of(&b, Viewer::Public), [Sight::Whole, Sight::Whole]);
     }
 
     #[test]

@@ -11,6 +11,9 @@
 //! - An undo moves the latest event in force onto the redo stack.
 //! - A redo moves the latest undone event back into force.
 //!
+//! The rules themselves — what is in force, what an undo or a redo acts on — are kept over entry
+//! numbers alone ([`Stacks`]), which a reader that keeps no events uses without a history.
+//!
 //! Limits: undo and redo go back as far as the battle's first event after its start (the start
 //! event itself cannot be undone); there is no limit on depth. Every operation here is constant
 //! time (amortised): pushing an entry, asking whether an entry is in force, finding the latest
@@ -104,12 +107,7 @@ impl Slot {
 #[derive(Clone, Debug, Default)]
 pub struct History {
     entries: Vec<Slot>,
-    /// Indices of events in force, oldest first.
-    applied: Vec<u32>,
-    /// Indices of undone events, the next to redo last.
-    undone: Vec<u32>,
-    /// For each entry, whether it is an event in force.
-    in_force: Vec<bool>,
+    stacks: Stacks,
     /// Only the events the battle needs are kept.
     thin: bool,
     /// In a thin history, the indices of the events it holds (a few).
@@ -199,6 +197,114 @@ impl PartialEq<Vec<Entry>> for Entries<'_> {
     }
 }
 
+/// The history's undo and redo rules over entry numbers alone: which entries are events in force,
+/// which were undone, and what the next undo or redo acts on, with nothing of the events but
+/// whether each is a battle's start. A reader that keeps no events (the report, reading a
+/// journal of any length) follows a battle's undos and redos with it in a few bytes an entry.
+#[derive(Clone, Debug, Default)]
+pub struct Stacks {
+    /// Indices of events in force, oldest first.
+    applied: Vec<usize>,
+    /// Indices of undone events, the next to redo last.
+    undone: Vec<usize>,
+    /// For each entry, [`IN_FORCE`] and [`START`] bits.
+    flags: Vec<u8>,
+}
+
+/// The entry is an event in force.
+const IN_FORCE: u8 = 1;
+/// The entry is a battle's start event (never undone).
+const START: u8 = 2;
+
+impl Stacks {
+    /// Appends an event (`start`: the battle's start event): it is in force, and the redo stack
+    /// is cleared. Returns its index.
+    pub fn push_event(&mut self, start: bool) -> usize {
+        let idx = self.flags.len();
+        self.flags.push(IN_FORCE | if start { START } else { 0 });
+        self.applied.push(idx);
+        self.undone.clear();
+        idx
+    }
+
+    /// Appends an undo mark: the latest event in force (not the start) is undone. Returns the
+    /// index of the event it took back, `None` if it had nothing to act on (it is kept and does
+    /// nothing).
+    pub fn push_undo(&mut self) -> Option<usize> {
+        let target = self.undo_target();
+        self.flags.push(0);
+        if let Some(i) = target {
+            self.applied.pop();
+            self.flags[i] &= !IN_FORCE;
+            self.undone.push(i);
+        }
+        target
+    }
+
+    /// Appends a redo mark: the latest undone event is back in force. Returns its index, `None`
+    /// if there was none to put back.
+    pub fn push_redo(&mut self) -> Option<usize> {
+        self.flags.push(0);
+        let i = self.undone.pop()?;
+        self.flags[i] |= IN_FORCE;
+        self.applied.push(i);
+        Some(i)
+    }
+
+    /// Appends `entry` by its kind: an event's own index, or the event an undo or redo acted on.
+    pub fn push(&mut self, entry: &Entry) -> Option<usize> {
+        match entry {
+            Entry::Event(ev) => Some(self.push_event(ev.kind == EventKind::Start)),
+            Entry::Undo => self.push_undo(),
+            Entry::Redo => self.push_redo(),
+        }
+    }
+
+    /// How many entries were appended.
+    pub fn len(&self) -> usize {
+        self.flags.len()
+    }
+
+    /// True when no entry was appended.
+    pub fn is_empty(&self) -> bool {
+        self.flags.is_empty()
+    }
+
+    /// The indices of the events in force, oldest first.
+    pub fn applied(&self) -> &[usize] {
+        &self.applied
+    }
+
+    /// The indices of the undone events, the next to redo last.
+    pub fn undone(&self) -> &[usize] {
+        &self.undone
+    }
+
+    /// Index of the event an undo would take back: the latest in force, unless it is the start.
+    pub fn undo_target(&self) -> Option<usize> {
+        let &last = self.applied.last()?;
+        (self.flags[last] & START == 0).then_some(last)
+    }
+
+    /// Index of the event a redo would put back.
+    pub fn redo_target(&self) -> Option<usize> {
+        self.undone.last().copied()
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.undo_target().is_some()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.undone.is_empty()
+    }
+
+    /// Whether the entry at `idx` is an event currently in force.
+    pub fn is_in_force(&self, idx: usize) -> bool {
+        self.flags.get(idx).is_some_and(|f| f & IN_FORCE != 0)
+    }
+}
+
 impl History {
     /// Rebuilds a history from entries (as loaded from a journal).
     pub fn from_entries(entries: impl IntoIterator<Item = Entry>) -> Self {
@@ -207,6 +313,25 @@ impl History {
             h.push(e);
         }
         h
+    }
+
+    /// Appends an entry (an event without its explanation). An undo or redo with nothing to act
+    /// on is kept but does nothing.
+    pub fn push(&mut self, mut entry: Entry) {
+        if let Entry::Event(ev) = &mut entry {
+            ev.resolutions = Vec::new();
+            ev.notes = Vec::new();
+        }
+        let idx = self.entries.len();
+        let is_event = matches!(entry, Entry::Event(_));
+        self.stacks.push(&entry);
+        self.entries.push(Slot::Kept(Box::new(entry)));
+        if self.thin {
+            if is_event {
+                self.held.push(idx as u32);
+            }
+            self.let_go();
+        }
     }
 
     /// An empty thin history: it keeps only the events the battle needs now.
@@ -220,50 +345,6 @@ impl History {
     /// True when it keeps only the events the battle needs now.
     pub fn is_thin(&self) -> bool {
         self.thin
-    }
-
-    /// Appends an entry (an event without its explanation). An undo or redo with nothing to act
-    /// on is kept but does nothing.
-    pub fn push(&mut self, mut entry: Entry) {
-        if let Entry::Event(ev) = &mut entry {
-            ev.resolutions = Vec::new();
-            ev.notes = Vec::new();
-        }
-        let idx = self.entries.len();
-        let is_event = matches!(entry, Entry::Event(_));
-        let mark = match &entry {
-            Entry::Event(_) => 0,
-            Entry::Undo => 1,
-            Entry::Redo => 2,
-        };
-        self.entries.push(Slot::Kept(Box::new(entry)));
-        self.in_force.push(is_event);
-        match mark {
-            0 => {
-                self.applied.push(idx as u32);
-                self.undone.clear();
-            }
-            1 => {
-                if self.can_undo()
-                    && let Some(i) = self.applied.pop()
-                {
-                    self.in_force[i as usize] = false;
-                    self.undone.push(i);
-                }
-            }
-            _ => {
-                if let Some(i) = self.undone.pop() {
-                    self.in_force[i as usize] = true;
-                    self.applied.push(i);
-                }
-            }
-        }
-        if self.thin {
-            if is_event {
-                self.held.push(idx as u32);
-            }
-            self.let_go();
-        }
     }
 
     /// In a thin history, lets go of every event the battle does not need now (undo and redo
@@ -287,21 +368,16 @@ impl History {
     /// The events the battle needs now: the start, the latest event in force, the latest in force
     /// that is neither a note nor a hand edit, and every event on the redo stack.
     fn needed(&self) -> Vec<usize> {
-        let mut needed: Vec<usize> = self.undone.iter().map(|&i| i as usize).collect();
-        if let Some(&first) = self.applied.first() {
-            needed.push(first as usize);
-        }
-        if let Some(&last) = self.applied.last() {
-            needed.push(last as usize);
-        }
-        if let Some(&i) = self
-            .applied
-            .iter()
-            .rev()
-            .find(|&&i| self.class(i as usize) != Some(Class::Quiet))
-        {
-            needed.push(i as usize);
-        }
+        let applied = self.stacks.applied();
+        let mut needed: Vec<usize> = self.stacks.undone().to_vec();
+        needed.extend(applied.first());
+        needed.extend(applied.last());
+        needed.extend(
+            applied
+                .iter()
+                .rev()
+                .find(|&&i| self.class(i) != Some(Class::Quiet)),
+        );
         needed
     }
 
@@ -341,11 +417,17 @@ impl History {
         Entries(&self.entries)
     }
 
-    /// The events in force, oldest first (in a thin history, those not kept as empty events).
+    /// The undo and redo stacks, over entry numbers.
+    pub fn stacks(&self) -> &Stacks {
+        &self.stacks
+    }
+
+    /// The events in force, oldest first.
     pub fn in_force(&self) -> impl Iterator<Item = &Event> {
-        self.applied
+        self.stacks
+            .applied
             .iter()
-            .filter_map(|&i| match self.entries[i as usize].entry() {
+            .filter_map(|&i| match self.entries[i].entry() {
                 Entry::Event(e) => Some(e),
                 _ => None,
             })
@@ -353,10 +435,11 @@ impl History {
 
     /// The events in force, latest first.
     pub fn in_force_rev(&self) -> impl Iterator<Item = &Event> {
-        self.applied
+        self.stacks
+            .applied
             .iter()
             .rev()
-            .filter_map(|&i| match self.entries[i as usize].entry() {
+            .filter_map(|&i| match self.entries[i].entry() {
                 Entry::Event(e) => Some(e),
                 _ => None,
             })
@@ -364,9 +447,10 @@ impl History {
 
     /// The latest event in force (the start event at least, once there is one).
     pub fn last_in_force(&self) -> Option<&Event> {
-        self.applied
+        self.stacks
+            .applied
             .last()
-            .and_then(|&i| match self.entries[i as usize].entry() {
+            .and_then(|&i| match self.entries[i].entry() {
                 Entry::Event(e) => Some(e),
                 _ => None,
             })
@@ -374,34 +458,30 @@ impl History {
 
     /// How many events are in force.
     pub fn in_force_count(&self) -> usize {
-        self.applied.len()
+        self.stacks.applied.len()
     }
 
     /// Index (into entries) of the event an undo would take back.
     pub fn undo_target(&self) -> Option<usize> {
-        let &last = self.applied.last()?;
-        match self.class(last as usize) {
-            Some(Class::Start) => None,
-            _ => Some(last as usize),
-        }
+        self.stacks.undo_target()
     }
 
     /// Index of the event a redo would put back.
     pub fn redo_target(&self) -> Option<usize> {
-        self.undone.last().map(|&i| i as usize)
+        self.stacks.redo_target()
     }
 
     pub fn can_undo(&self) -> bool {
-        self.undo_target().is_some()
+        self.stacks.can_undo()
     }
 
     pub fn can_redo(&self) -> bool {
-        !self.undone.is_empty()
+        self.stacks.can_redo()
     }
 
     /// Whether the entry at `idx` is an event currently in force.
     pub fn is_in_force(&self, idx: usize) -> bool {
-        self.in_force.get(idx).copied().unwrap_or(false)
+        self.stacks.is_in_force(idx)
     }
 }
 
@@ -463,5 +543,31 @@ mod tests {
         assert_eq!(force(&h), ["0"]);
         h.push(Entry::Redo);
         assert_eq!(force(&h), ["0", "1"]);
+    }
+
+    #[test]
+    fn the_stacks_say_what_each_undo_and_redo_acts_on() {
+        let mut s = Stacks::default();
+        assert_eq!(s.push_event(true), 0);
+        assert_eq!(s.push_undo(), None, "the start is never undone");
+        assert_eq!(s.push_event(false), 2);
+        assert_eq!(s.push_event(false), 3);
+        assert_eq!(s.push_undo(), Some(3));
+        assert_eq!(s.push_undo(), Some(2));
+        assert_eq!(s.push_undo(), None);
+        assert_eq!(s.push_redo(), Some(2));
+        assert_eq!(s.push(&Entry::Redo), Some(3));
+        assert_eq!(s.push(&Entry::Redo), None);
+        assert_eq!(s.applied(), [0, 2, 3]);
+        assert_eq!(s.push(&Entry::Undo), Some(3));
+        assert_eq!(s.push(&ev(9)), Some(11), "an event clears the redo stack");
+        assert!(!s.can_redo());
+        let flags: Vec<bool> = (0..s.len()).map(|i| s.is_in_force(i)).collect();
+        assert_eq!(
+            flags,
+            [
+                true, false, true, false, false, false, false, false, false, false, false, true
+            ]
+        );
     }
 }

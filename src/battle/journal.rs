@@ -1164,6 +1164,30 @@ impl<H: DeserializeOwned> Reading<H> {
     }
 }
 
+impl<H: DeserializeOwned> Reading<H> {
+    /// Reads the same file again from its header: the file this reading opened, even if its path
+    /// has since been renamed over or removed, so that a second pass over a journal reads the
+    /// very lines the first did (and, of a battle still being played, the lines written since
+    /// after them). Nothing is written.
+    pub fn rewind(self) -> Result<Reading<H>, JournalError> {
+        use std::io::Seek;
+        let Reading {
+            input,
+            path,
+            journal,
+            ..
+        } = self;
+        let mut file = input.into_inner();
+        file.seek(io::SeekFrom::Start(0))
+            .map_err(|source| JournalError::Io {
+                path: path.clone(),
+                action: "read",
+                source,
+            })?;
+        Reading::start(path, file, journal)
+    }
+}
+
 impl<H> Reading<H> {
     pub fn header(&self) -> &H {
         &self.header
@@ -1409,6 +1433,29 @@ mod tests {
             j.append(&item(k)).unwrap();
         }
         path
+    }
+
+    #[test]
+    fn a_rewound_reading_reads_the_same_file_again_even_renamed_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = journal_with(dir.path(), 3);
+        let mut reading = Journal::reading::<Head>(&path).unwrap();
+        let first: Vec<Item> = reading.entries().unwrap();
+        assert_eq!(first.len(), 3);
+        // One more item is appended, then another journal is renamed over the path: the
+        // rewound reading reads the first file, with what was appended to it.
+        let mut j = Journal::open::<Head, Item>(&path).unwrap().journal;
+        j.append(&item(4)).unwrap();
+        drop(j);
+        let elsewhere = dir.path().join("other");
+        std::fs::create_dir(&elsewhere).unwrap();
+        std::fs::rename(journal_with(&elsewhere, 1), &path).unwrap();
+        let mut again = reading.rewind().unwrap();
+        assert_eq!(again.header(), &head());
+        let second: Vec<Item> = again.entries().unwrap();
+        assert_eq!(second, [1, 2, 3, 4].map(item));
+        let read_now = Journal::read::<Head, Item>(&path).unwrap().entries;
+        assert_eq!(read_now, [item(1)]);
     }
 
     #[test]

@@ -27,7 +27,7 @@ use crate::rules::{
 };
 use crate::scenario::Scenario;
 use crate::text::did_you_mean;
-pub use audience::{Audience, Sight, audiences, numbers, sights, visible_entries};
+pub use audience::{Audience, Sight, Visibility, audiences, numbers, sights, visible_entries};
 pub use history::History;
 pub use roster::{FormationInfo, Roster, SideInfo, UnitInfo};
 use serde::{Deserialize, Serialize};
@@ -370,6 +370,8 @@ pub struct Battle {
     priors: Vec<Prior>,
     /// Where each event in force begins in `priors` (one per event of the in-force stack).
     prior_starts: Vec<u32>,
+    /// An event was folded into the state without being recorded ([`Battle::fold_in`]).
+    folded: bool,
 }
 
 impl Battle {
@@ -399,6 +401,7 @@ impl Battle {
             initial,
             priors: Vec::new(),
             prior_starts: Vec::new(),
+            folded: false,
         }
     }
 
@@ -836,7 +839,7 @@ impl Battle {
     pub fn apply(&mut self, entry: Entry) -> Result<(), BattleError> {
         match &entry {
             Entry::Event(ev) => {
-                self.check_event(ev, self.history.entries().is_empty())?;
+                self.check_event(ev, self.is_fresh())?;
                 self.apply_effects(&ev.effects);
                 self.history.push(entry);
             }
@@ -875,6 +878,47 @@ impl Battle {
                 self.priors.push(prior);
             }
         }
+    }
+
+    /// True before any event was applied or folded in: the next must be the battle's start.
+    fn is_fresh(&self) -> bool {
+        self.history.entries().is_empty() && !self.folded
+    }
+
+    /// Folds `event` into the battle's state without recording it: checked as [`Battle::apply`]
+    /// checks it (a refused event changes nothing), its effects applied, nothing kept in the
+    /// history — for a reader that walks a journal once and keeps none of its events (the
+    /// report). With `undo`, what the effects overwrote is appended to it, so that
+    /// [`Battle::fold_out`] can take the event back out. The history does not know of a folded
+    /// event: a battle is either applied to or folded into, not both.
+    pub fn fold_in(
+        &mut self,
+        event: &Event,
+        undo: Option<&mut Vec<Prior>>,
+    ) -> Result<(), BattleError> {
+        self.check_event(event, self.is_fresh())?;
+        self.folded = true;
+        match undo {
+            Some(priors) => priors.extend(
+                event
+                    .effects
+                    .iter()
+                    .filter_map(|e| self.state.apply(&self.roster, self.ruleset, e)),
+            ),
+            None => {
+                for e in &event.effects {
+                    self.state.apply(&self.roster, self.ruleset, e);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes folded-in effects back out: puts back what `undo` holds of them (as
+    /// [`Battle::fold_in`] kept it), last first, and returns what that overwrote in the same
+    /// form — so folding the returned priors out again puts the effects back in (a redo).
+    pub fn fold_out(&mut self, undo: impl DoubleEndedIterator<Item = Prior>) -> Vec<Prior> {
+        undo.rev().map(|p| self.state.exchange(p)).collect()
     }
 
     /// Handles and applies a command (for library users that keep no journal).
@@ -1010,5 +1054,120 @@ impl Battle {
     /// The current phase's display name.
     pub fn current_phase_name(&self) -> &'static str {
         self.phase_name(&self.state.phase)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::SeededDice;
+
+    /// A long run of everything that changes a battle — procedures, phase changes, hand edits of
+    /// hits, markers and counters, removals and returns, an extension, undos and redos — applied
+    /// to one battle and folded into another that keeps no events (its undos taking the priors
+    /// back out, its redos putting back what that returned): the two stand the same after every
+    /// entry.
+    #[test]
+    fn folding_in_and_out_follows_applying_undoing_and_redoing() {
+        let scenario = || {
+            crate::scenario::parse(crate::cli::play::DEMO_NAME, crate::cli::play::DEMO_SCENARIO)
+                .unwrap()
+        };
+        let mut applied = Battle::new(scenario());
+        let mut folded = Battle::new(scenario());
+        let mut dice = SeededDice::new(3);
+        let mut stacks = history::Stacks::default();
+        let mut priors: Vec<Prior> = Vec::new();
+        let mut starts: Vec<usize> = Vec::new();
+        let mut redo: Vec<Vec<Prior>> = Vec::new();
+        let start = applied.start_event();
+        let mut step = |applied: &mut Battle, folded: &mut Battle, entry: Entry| {
+            applied.apply(entry.clone()).unwrap();
+            match &entry {
+                Entry::Event(ev) => {
+                    starts.push(priors.len());
+                    folded.fold_in(ev, Some(&mut priors)).unwrap();
+                    stacks.push(&entry);
+                    redo.clear();
+                }
+                Entry::Undo => {
+                    stacks.push_undo().unwrap();
+                    let from = starts.pop().unwrap();
+                    redo.push(folded.fold_out(priors.drain(from..)));
+                }
+                Entry::Redo => {
+                    stacks.push_redo().unwrap();
+                    starts.push(priors.len());
+                    let forward = redo.pop().unwrap();
+                    priors.extend(folded.fold_out(forward.into_iter()));
+                }
+            }
+            assert_eq!(applied.state(), folded.state(), "after {entry:?}");
+        };
+        step(&mut applied, &mut folded, start);
+        let units: Vec<String> = applied.roster.units.iter().map(|u| u.id.clone()).collect();
+        let text = |s: &str| crate::rules::Value::Text(s.to_string());
+        let mut seed: u64 = 11;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        let mut kinds = [0usize; 3];
+        for _ in 0..600 {
+            let unit = units[next(units.len())].clone();
+            let target = units[next(units.len())].clone();
+            let cmd = match next(13) {
+                0 | 1 => Command::Undo,
+                2 | 12 => Command::Redo,
+                3 | 4 => Command::Advance,
+                5 => Command::SetHits {
+                    unit,
+                    hits: next(4) as u32,
+                },
+                6 => Command::SetMarker {
+                    unit,
+                    marker: "suppressed".into(),
+                    value: (next(2) == 0).then_some(1),
+                },
+                7 => Command::Restore { unit },
+                8 => Command::SetCounter {
+                    scope: applied.roster.sides[next(2)].id.clone(),
+                    name: "cp".into(),
+                    value: Some(next(4) as i32),
+                },
+                9 => Command::Extend { turns: 1 },
+                10 => Command::Act {
+                    action: "move".into(),
+                    params: crate::rules::Params::new().with("unit", text(&unit)),
+                },
+                _ => Command::Act {
+                    action: "fire".into(),
+                    params: crate::rules::Params::new()
+                        .with("firer", text(&unit))
+                        .with("target", text(&target))
+                        .with("range", crate::rules::Value::Num(next(16) as f64 + 1.0)),
+                },
+            };
+            let Ok(entry) = applied.handle(&cmd, &mut dice) else {
+                continue;
+            };
+            kinds[match entry {
+                Entry::Event(_) => 0,
+                Entry::Undo => 1,
+                Entry::Redo => 2,
+            }] += 1;
+            step(&mut applied, &mut folded, entry);
+        }
+        assert!(kinds.iter().all(|&k| k > 15), "{kinds:?}");
+        // The first event folded in must be the start, as the first applied must.
+        let mut fresh = Battle::new(scenario());
+        let note = Event {
+            kind: EventKind::Note { text: "x".into() },
+            ..Event::stand_in(&EventKind::Edit)
+        };
+        assert!(fresh.fold_in(&note, None).is_err());
+        assert_eq!(fresh.state(), Battle::new(scenario()).state());
     }
 }

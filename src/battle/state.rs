@@ -528,12 +528,27 @@ impl BattleState {
 
     /// Puts back what an effect overwrote (the effects of one event are reverted last first).
     pub fn revert(&mut self, prior: Prior) {
+        self.exchange(prior);
+    }
+
+    /// Puts back what an effect overwrote, and returns what that overwrote in turn: exchanging
+    /// an event's priors last first undoes it, and exchanging what that returned, last first
+    /// again, does it once more — so a battle that keeps no events can redo one it undid.
+    pub fn exchange(&mut self, prior: Prior) -> Prior {
+        use std::mem::replace;
         match prior {
-            Prior::Hits { unit, hits } => self.units[unit as usize].hits = hits,
-            Prior::Removed { unit, removed } => self.units[unit as usize].removed = removed,
-            Prior::Unit(b) => {
-                let (unit, state) = *b;
-                self.units[unit as usize] = state;
+            Prior::Hits { unit, hits } => Prior::Hits {
+                unit,
+                hits: replace(&mut self.units[unit as usize].hits, hits),
+            },
+            Prior::Removed { unit, removed } => Prior::Removed {
+                unit,
+                removed: replace(&mut self.units[unit as usize].removed, removed),
+            },
+            Prior::Unit(mut b) => {
+                let (unit, state) = &mut *b;
+                std::mem::swap(&mut self.units[*unit as usize], state);
+                Prior::Unit(b)
             }
             Prior::Marker {
                 unit,
@@ -541,33 +556,44 @@ impl BattleState {
                 value,
             } => {
                 let m = &mut self.units[unit as usize].markers;
-                match value {
+                let value = match value {
                     Some(v) => m.insert(marker, v),
                     None => m.remove(marker),
                 };
+                Prior::Marker {
+                    unit,
+                    marker,
+                    value,
+                }
             }
-            Prior::Counter(b) => {
-                let (key, value) = *b;
-                match value {
-                    Some(v) => self.counters.insert(key, v),
-                    None => self.counters.remove(&key),
+            Prior::Counter(mut b) => {
+                let (key, value) = &mut *b;
+                *value = match *value {
+                    Some(v) => self.counters.insert(key.clone(), v),
+                    None => self.counters.remove(key),
                 };
+                Prior::Counter(b)
             }
-            Prior::Area(b) => {
-                let (id, marker) = *b;
-                match marker {
-                    Some(m) => self.areas.insert(id, m),
-                    None => self.areas.remove(&id),
+            Prior::Area(mut b) => {
+                let (id, marker) = &mut *b;
+                *marker = match marker.take() {
+                    Some(m) => self.areas.insert(id.clone(), m),
+                    None => self.areas.remove(id),
                 };
+                Prior::Area(b)
             }
-            Prior::Phase(b) => {
-                let (turn, active, phase) = *b;
-                self.turn = turn;
-                self.active = active;
-                self.phase = phase;
+            Prior::Phase(mut b) => {
+                let (turn, active, phase) = &mut *b;
+                std::mem::swap(&mut self.turn, turn);
+                std::mem::swap(&mut self.active, active);
+                std::mem::swap(&mut self.phase, phase);
+                Prior::Phase(b)
             }
-            Prior::TurnLimit(limit) => self.turn_limit = limit,
-            Prior::Concealed { unit, concealed } => self.units[unit as usize].concealed = concealed,
+            Prior::TurnLimit(limit) => Prior::TurnLimit(replace(&mut self.turn_limit, limit)),
+            Prior::Concealed { unit, concealed } => Prior::Concealed {
+                unit,
+                concealed: replace(&mut self.units[unit as usize].concealed, concealed),
+            },
         }
     }
 

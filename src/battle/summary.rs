@@ -47,11 +47,18 @@ impl Battle {
 
     /// Each unit's hits as the start event set them (losses it began the battle with).
     pub fn opening_hits(&self) -> Vec<u32> {
-        let mut hits = vec![0; self.roster.units.len()];
         let start = self
             .history()
             .in_force()
             .find(|e| e.kind == super::EventKind::Start);
+        self.opening_hits_of(start)
+    }
+
+    /// Each unit's hits as `start`, the battle's start event, set them (none without one): what
+    /// [`Battle::opening_hits`] reads, for a battle that keeps no events
+    /// ([`Battle::fold_in`]).
+    pub fn opening_hits_of(&self, start: Option<&super::Event>) -> Vec<u32> {
+        let mut hits = vec![0; self.roster.units.len()];
         for effect in start.iter().flat_map(|e| &e.effects) {
             if let super::Effect::Hits { unit, hits: h } = effect
                 && let Some(u) = self.roster.unit_index(unit)

@@ -3,8 +3,9 @@
 //! is reported as it stands).
 
 use super::output::Failure;
+use crate::battle::Roster;
 use crate::battle::Viewer;
-use crate::report::{self, Chronicle, Format, Report};
+use crate::report::{self, Chronicle, Format, StreamError, Survey};
 use crate::text::did_you_mean;
 use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Command, value_parser};
 use std::io::Write;
@@ -52,19 +53,23 @@ pub fn command() -> Command {
 }
 
 /// Whose copy `m` asks for, by the battle's sides.
-pub fn viewer(m: &ArgMatches, chronicle: &Chronicle) -> Result<Viewer, Failure> {
+pub fn viewer(m: &ArgMatches, roster: &Roster) -> Result<Viewer, Failure> {
     if m.get_flag("public") {
         return Ok(Viewer::Public);
     }
     match m.get_one::<String>("side") {
-        Some(id) => side_viewer(id, chronicle),
+        Some(id) => viewer_of(id, roster),
         None => Ok(Viewer::Umpire),
     }
 }
 
 /// The viewer `--side ID` names, or an error naming the sides there are.
 pub fn side_viewer(id: &str, chronicle: &Chronicle) -> Result<Viewer, Failure> {
-    let roster = &chronicle.battle.roster;
+    viewer_of(id, &chronicle.battle.roster)
+}
+
+/// The viewer `--side ID` names among `roster`'s sides, or an error naming the sides there are.
+fn viewer_of(id: &str, roster: &Roster) -> Result<Viewer, Failure> {
     roster.side_index(id).map(Viewer::Side).ok_or_else(|| {
         Failure::usage(format!(
             "--side {id}: the battle has no side `{id}`{}",
@@ -73,31 +78,43 @@ pub fn side_viewer(id: &str, chronicle: &Chronicle) -> Result<Viewer, Failure> {
     })
 }
 
+/// The report is read from the journal in two passes, one record at a time: a lean first pass
+/// checks every record and learns what is in force and who may see it ([`Survey`]), and the
+/// second writes the report as it reads (`-o -` straight to standard output).
 pub fn run(m: &ArgMatches, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
     let journal = m.get_one::<PathBuf>("journal").expect("required");
-    let chronicle = Chronicle::load(journal).map_err(super::battle::session_failure)?;
-    let viewer = viewer(m, &chronicle)?;
+    let survey = Survey::read(journal).map_err(super::battle::session_failure)?;
+    let viewer = viewer(m, &survey.battle.roster)?;
     let format = m
         .get_one::<String>("format")
         .and_then(|f| Format::parse(f))
         .unwrap_or(Format::Markdown);
-    let report = Report::build(&chronicle, viewer);
-    if let Some(torn) = &report.torn {
-        writeln!(err, "note: {}", crate::text::escape_terminal(torn))?;
+    if let Some(torn) = &survey.torn {
+        writeln!(
+            err,
+            "note: {}",
+            crate::text::escape_terminal(&report::torn_words(torn))
+        )?;
     }
     match m.get_one::<PathBuf>("output") {
         Some(p) if p.as_os_str() == "-" => {
-            out.write_all(report::render(&report, format, None).as_bytes())?;
+            survey
+                .stream_to(viewer, format, None, out)
+                .map_err(|e| match e {
+                    StreamError::Journal(e) => super::battle::session_failure(e),
+                    StreamError::Write(e) => e.into(),
+                })?;
         }
         given => {
-            let path = given.cloned().unwrap_or_else(|| {
-                report::default_path(journal, &chronicle.battle, viewer, format)
-            });
-            let written = report::write(&report, format, &path, journal).map_err(|e| {
-                Failure::failed(format!(
+            let path = given
+                .cloned()
+                .unwrap_or_else(|| report::default_path(journal, &survey.battle, viewer, format));
+            let written = report::write(survey, viewer, format, &path).map_err(|e| match e {
+                StreamError::Journal(e) => super::battle::session_failure(e),
+                StreamError::Write(e) => Failure::failed(format!(
                     "cannot write the report to {}: {e}",
                     path.display()
-                ))
+                )),
             })?;
             writeln!(
                 out,

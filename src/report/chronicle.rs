@@ -1,4 +1,6 @@
-//! A battle's journal read whole, with every explanation, for the report and the replay.
+//! A battle's journal read whole, with every explanation, for the report view (the replay) and
+//! the players' view, which step through it and follow it as it grows (the written report streams
+//! instead: [`super::stream`]).
 //!
 //! The battle's [`History`](crate::battle::History) keeps of each event only what the battle
 //! needs; the dice and the explanation stay in the journal. A [`Chronicle`] reads the journal

@@ -2,12 +2,14 @@
 //! order and words, with both charts inline as SVG and a stylesheet for screen and print. The page
 //! loads nothing from anywhere (no scripts, no fonts, no images from files) and prints cleanly:
 //! black on white, each part of the report from a new page, no item or chart split between pages.
+//! Each turn's account is its own section, which a browser lays out only as it comes near the
+//! window, so that a long battle's page opens fast.
 //!
 //! Every name, note and line that came from a scenario or the umpire is escaped ([`escape`]),
 //! in text and in attributes alike: nothing in it can open a tag, an entity or an attribute.
 
 use super::{Item, ItemKind, Report, RosterLine, SideBlock, TurnAccount, chart};
-use std::fmt::Write as _;
+use std::io::{self, Write};
 
 /// Text made inert for HTML, in text and in quoted attributes: `&`, `<`, `>`, `"` and `'` become
 /// character references; control, bidirectional and invisible characters (but line breaks and
@@ -32,7 +34,11 @@ pub fn escape(text: &str) -> String {
 }
 
 /// The page's stylesheet: a readable column on screen; on paper black on white, no backgrounds,
-/// each part of the report from a new page, no item, table row or chart split.
+/// each part of the report from a new page, no item, table row or chart split. On screen each
+/// turn's section is laid out only as it comes near the window (`content-visibility: auto`, its
+/// height guessed until it has been drawn once): the account of a long battle is most of the
+/// page, and a browser opens the page without laying all of it out first. On paper every
+/// section is laid out.
 const STYLE: &str = r#"
 :root { color-scheme: light; }
 body { font-family: Georgia, "Times New Roman", serif; line-height: 1.45; color: #1b1b1b;
@@ -62,7 +68,8 @@ ul.roster li { padding-left: 1.5rem; text-indent: -1.5rem; }
 .marks { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: .85em; }
 .gone { color: #777; }
 .stand { font-style: italic; }
-section.turn { border-top: 1px solid #ccc; }
+section.turn { border-top: 1px solid #ccc; content-visibility: auto;
+  contain-intrinsic-size: auto 40rem; }
 ul.items { list-style: none; padding-left: 0; margin: 0; }
 li.item { margin: .2rem 0; padding-left: 5.5rem; text-indent: -5.5rem; }
 li.item ul { text-indent: 0; margin: .1rem 0 .3rem; padding-left: 1.25rem; font-size: .92em; }
@@ -89,6 +96,7 @@ figcaption { font-size: .9em; color: #444; }
   a { color: #000; text-decoration: none; }
   th { font-weight: bold; }
   .torn { border-left: 2pt solid #000; }
+  section.turn { content-visibility: visible; contain-intrinsic-size: none; }
   #order-of-battle, #account, #charts, #final-state { break-before: page; }
   h2, h3, h4 { break-after: avoid; }
   li.item, tr, figure.chart, .outcome li, ul.roster li.unit { break-inside: avoid; }
@@ -98,133 +106,237 @@ figcaption { font-size: .9em; color: #444; }
 
 /// The whole page.
 pub fn render(report: &Report) -> String {
-    let e = escape;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"generator\" content=\"umpire\">\n<title>{} — battle report</title>\n<style>{STYLE}</style>\n</head>\n<body>",
-        e(&report.title)
-    );
+    let mut writer = Html::new(Vec::new());
+    // Writing into memory cannot fail.
+    let _ = super::write_parts(report, &mut writer);
+    String::from_utf8_lossy(&writer.into_inner()).into_owned()
+}
 
-    let _ = writeln!(out, "<header>\n<h1>{}</h1>", e(&report.title));
-    let _ = writeln!(out, "<p class=\"viewer\">{}</p>", e(&report.viewer_words));
-    if let Some(d) = &report.description {
-        let _ = writeln!(out, "<p class=\"description\">{}</p>", e(d));
+/// The report written as one HTML page as its parts come ([`super::Writer`]): the head, each
+/// turn's section an event at a time, then the charts, the final state and the outcome. It keeps
+/// nothing of what it wrote but where it stands in the turn being written.
+pub struct Html<W: Write> {
+    out: W,
+    /// The phase whose heading was written last in the turn being written.
+    phase: Option<String>,
+    /// A list of events is open in the turn being written.
+    list_open: bool,
+}
+
+impl<W: Write> Html<W> {
+    pub fn new(out: W) -> Self {
+        Html {
+            out,
+            phase: None,
+            list_open: false,
+        }
     }
-    let _ = writeln!(out, "<dl class=\"facts\">");
-    let _ = writeln!(
-        out,
-        "<dt>Rule set</dt><dd>{} (<code>{}</code>)</dd>",
-        e(&report.ruleset_title),
-        e(&report.ruleset)
-    );
-    let _ = writeln!(
-        out,
-        "<dt>Started</dt><dd>{}</dd>",
-        time(report.started, "%Y-%m-%d %H:%M UTC")
-    );
-    let _ = writeln!(
-        out,
-        "<dt>Duration</dt><dd>{} (to the last entry, {})</dd>",
-        e(&report.duration()),
-        time(report.last_entry, "%Y-%m-%d %H:%M UTC")
-    );
-    let sides: Vec<String> = report
-        .sides
-        .iter()
-        .enumerate()
-        .map(|(s, (id, name))| {
-            format!(
-                "<span class=\"side side-{}\">{}</span> (<code>{}</code>)",
-                s % 6,
-                e(name),
-                e(id)
+
+    /// The output, once everything is written.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}
+
+impl<W: Write> super::Writer for Html<W> {
+    fn head(&mut self, report: &Report) -> io::Result<()> {
+        let out = &mut self.out;
+        let e = escape;
+        writeln!(
+            out,
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"generator\" content=\"umpire\">\n<title>{} — battle report</title>\n<style>{STYLE}</style>\n</head>\n<body>",
+            e(&report.title)
+        )?;
+
+        writeln!(out, "<header>\n<h1>{}</h1>", e(&report.title))?;
+        writeln!(out, "<p class=\"viewer\">{}</p>", e(&report.viewer_words))?;
+        if let Some(d) = &report.description {
+            writeln!(out, "<p class=\"description\">{}</p>", e(d))?;
+        }
+        writeln!(out, "<dl class=\"facts\">")?;
+        writeln!(
+            out,
+            "<dt>Rule set</dt><dd>{} (<code>{}</code>)</dd>",
+            e(&report.ruleset_title),
+            e(&report.ruleset)
+        )?;
+        writeln!(
+            out,
+            "<dt>Started</dt><dd>{}</dd>",
+            time(report.started, "%Y-%m-%d %H:%M UTC")
+        )?;
+        writeln!(
+            out,
+            "<dt>Duration</dt><dd>{} (to the last entry, {})</dd>",
+            e(&report.duration()),
+            time(report.last_entry, "%Y-%m-%d %H:%M UTC")
+        )?;
+        let sides: Vec<String> = report
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(s, (id, name))| {
+                format!(
+                    "<span class=\"side side-{}\">{}</span> (<code>{}</code>)",
+                    s % 6,
+                    e(name),
+                    e(id)
+                )
+            })
+            .collect();
+        writeln!(
+            out,
+            "<dt>Sides</dt><dd>{}</dd>\n</dl>",
+            sides.join(" against ")
+        )?;
+        if let Some(torn) = &report.torn {
+            writeln!(
+                out,
+                "<p class=\"torn\"><strong>Note:</strong> {}</p>",
+                e(torn)
+            )?;
+        }
+        if report.undone > 0 {
+            writeln!(
+                out,
+                "<p class=\"left-out\">Left out: {} event(s) undone during play.</p>",
+                report.undone
+            )?;
+        }
+        writeln!(out, "</header>")?;
+        writeln!(
+            out,
+            "<nav aria-label=\"Contents\"><ol>\n<li><a href=\"#house-rules\">House rules</a></li>\n<li><a href=\"#order-of-battle\">Order of battle</a></li>\n<li><a href=\"#account\">Turn by turn</a></li>\n<li><a href=\"#charts\">Strength and losses</a></li>\n<li><a href=\"#final-state\">Final state</a></li>\n<li><a href=\"#outcome\">Outcome</a></li>\n</ol></nav>"
+        )?;
+
+        writeln!(
+            out,
+            "<section id=\"house-rules\">\n<h2>House rules in force</h2>\n<table class=\"options\">\n<thead><tr><th scope=\"col\">option</th><th scope=\"col\">value</th><th scope=\"col\">what it does</th></tr></thead>\n<tbody>"
+        )?;
+        for o in &report.options {
+            writeln!(
+                out,
+                "<tr><td><code>{}</code></td><td>{}{}</td><td>{}</td></tr>",
+                e(&o.key),
+                e(&o.value),
+                if o.changed {
+                    " <em>(set by the scenario)</em>"
+                } else {
+                    ""
+                },
+                e(&o.help)
+            )?;
+        }
+        writeln!(out, "</tbody>\n</table>\n</section>")?;
+
+        writeln!(
+            out,
+            "<section id=\"order-of-battle\">\n<h2>Order of battle</h2>\n<div class=\"sides\">"
+        )?;
+        for (s, block) in report.order_of_battle.iter().enumerate() {
+            roster(out, block, s)?;
+        }
+        writeln!(out, "</div>\n</section>")?;
+
+        writeln!(
+            out,
+            "<section id=\"account\">\n<h2>The battle, turn by turn</h2>"
+        )
+    }
+
+    fn turn_start(&mut self, _report: &Report, turn: &TurnAccount) -> io::Result<()> {
+        self.phase = None;
+        self.list_open = false;
+        if turn.turn == 0 {
+            writeln!(
+                self.out,
+                "<section class=\"turn\" id=\"turn-0\">\n<h3>Before the first turn</h3>"
             )
-        })
-        .collect();
-    let _ = writeln!(
-        out,
-        "<dt>Sides</dt><dd>{}</dd>\n</dl>",
-        sides.join(" against ")
-    );
-    if let Some(torn) = &report.torn {
-        let _ = writeln!(
+        } else {
+            writeln!(
+                self.out,
+                "<section class=\"turn\" id=\"turn-{0}\">\n<h3>Turn {0}</h3>",
+                turn.turn
+            )
+        }
+    }
+
+    fn item(&mut self, report: &Report, item: &Item) -> io::Result<()> {
+        let e = escape;
+        let new_phase =
+            item.kind != ItemKind::Start && self.phase.as_deref() != Some(item.phase.as_str());
+        if new_phase || !self.list_open {
+            if self.list_open {
+                writeln!(self.out, "</ul>")?;
+            }
+            if new_phase {
+                self.phase = Some(item.phase.clone());
+                writeln!(self.out, "<h4>{}</h4>", e(&item.phase))?;
+            }
+            writeln!(self.out, "<ul class=\"items\">")?;
+            self.list_open = true;
+        }
+        item_line(&mut self.out, report, item)
+    }
+
+    fn turn_end(&mut self, report: &Report, turn: &TurnAccount) -> io::Result<()> {
+        let e = escape;
+        if self.list_open {
+            writeln!(self.out, "</ul>")?;
+            self.list_open = false;
+        }
+        if turn.turn > 0 {
+            let lost: Vec<String> = report
+                .sides
+                .iter()
+                .enumerate()
+                .map(|(s, (_, name))| {
+                    format!(
+                        "<span class=\"side side-{}\">{}</span> {}{}",
+                        s % 6,
+                        e(name),
+                        e(&report.losses_count(turn.losses[s])),
+                        match turn.units_lost[s] {
+                            0 => String::new(),
+                            n => format!(", {n} unit(s) off the table"),
+                        }
+                    )
+                })
+                .collect();
+            writeln!(
+                self.out,
+                "<p class=\"losses\">Losses: {}.</p>",
+                lost.join("; ")
+            )?;
+        }
+        writeln!(self.out, "</section>")
+    }
+
+    fn tail(&mut self, report: &Report) -> io::Result<()> {
+        let out = &mut self.out;
+        let e = escape;
+        writeln!(out, "</section>")?;
+
+        charts(out, report)?;
+
+        writeln!(
             out,
-            "<p class=\"torn\"><strong>Note:</strong> {}</p>",
-            e(torn)
-        );
-    }
-    if report.undone > 0 {
-        let _ = writeln!(
+            "<section id=\"final-state\">\n<h2>Final state</h2>\n<div class=\"sides\">"
+        )?;
+        for (s, block) in report.final_state.iter().enumerate() {
+            roster(out, block, s)?;
+        }
+        writeln!(out, "</div>\n</section>")?;
+
+        writeln!(
             out,
-            "<p class=\"left-out\">Left out: {} event(s) undone during play.</p>",
-            report.undone
-        );
+            "<section id=\"outcome\">\n<h2>Outcome</h2>\n<ul class=\"outcome\">"
+        )?;
+        for line in &report.outcome {
+            writeln!(out, "<li>{}</li>", e(line))?;
+        }
+        writeln!(out, "</ul>\n</section>\n</body>\n</html>")
     }
-    let _ = writeln!(out, "</header>");
-    let _ = writeln!(
-        out,
-        "<nav aria-label=\"Contents\"><ol>\n<li><a href=\"#house-rules\">House rules</a></li>\n<li><a href=\"#order-of-battle\">Order of battle</a></li>\n<li><a href=\"#account\">Turn by turn</a></li>\n<li><a href=\"#charts\">Strength and losses</a></li>\n<li><a href=\"#final-state\">Final state</a></li>\n<li><a href=\"#outcome\">Outcome</a></li>\n</ol></nav>"
-    );
-
-    let _ = writeln!(
-        out,
-        "<section id=\"house-rules\">\n<h2>House rules in force</h2>\n<table class=\"options\">\n<thead><tr><th scope=\"col\">option</th><th scope=\"col\">value</th><th scope=\"col\">what it does</th></tr></thead>\n<tbody>"
-    );
-    for o in &report.options {
-        let _ = writeln!(
-            out,
-            "<tr><td><code>{}</code></td><td>{}{}</td><td>{}</td></tr>",
-            e(&o.key),
-            e(&o.value),
-            if o.changed {
-                " <em>(set by the scenario)</em>"
-            } else {
-                ""
-            },
-            e(&o.help)
-        );
-    }
-    let _ = writeln!(out, "</tbody>\n</table>\n</section>");
-
-    let _ = writeln!(
-        out,
-        "<section id=\"order-of-battle\">\n<h2>Order of battle</h2>\n<div class=\"sides\">"
-    );
-    for (s, block) in report.order_of_battle.iter().enumerate() {
-        roster(&mut out, block, s);
-    }
-    let _ = writeln!(out, "</div>\n</section>");
-
-    let _ = writeln!(
-        out,
-        "<section id=\"account\">\n<h2>The battle, turn by turn</h2>"
-    );
-    for turn in &report.turns {
-        turn_section(&mut out, report, turn);
-    }
-    let _ = writeln!(out, "</section>");
-
-    charts(&mut out, report);
-
-    let _ = writeln!(
-        out,
-        "<section id=\"final-state\">\n<h2>Final state</h2>\n<div class=\"sides\">"
-    );
-    for (s, block) in report.final_state.iter().enumerate() {
-        roster(&mut out, block, s);
-    }
-    let _ = writeln!(out, "</div>\n</section>");
-
-    let _ = writeln!(
-        out,
-        "<section id=\"outcome\">\n<h2>Outcome</h2>\n<ul class=\"outcome\">"
-    );
-    for line in &report.outcome {
-        let _ = writeln!(out, "<li>{}</li>", e(line));
-    }
-    let _ = writeln!(out, "</ul>\n</section>\n</body>\n</html>");
-    out
 }
 
 /// A moment as a `<time>` element, shown in `format`.
@@ -246,67 +358,9 @@ fn side_class(report: &Report, name: &str) -> String {
         .unwrap_or_default()
 }
 
-/// One turn's section: its items under their phases' headings, then its losses.
-fn turn_section(out: &mut String, report: &Report, turn: &TurnAccount) {
-    let e = escape;
-    if turn.turn == 0 {
-        let _ = writeln!(
-            out,
-            "<section class=\"turn\" id=\"turn-0\">\n<h3>Before the first turn</h3>"
-        );
-    } else {
-        let _ = writeln!(
-            out,
-            "<section class=\"turn\" id=\"turn-{0}\">\n<h3>Turn {0}</h3>",
-            turn.turn
-        );
-    }
-    let mut phase: Option<&str> = None;
-    let mut list_open = false;
-    for item in &turn.items {
-        let new_phase = item.kind != ItemKind::Start && phase != Some(item.phase.as_str());
-        if new_phase || !list_open {
-            if list_open {
-                let _ = writeln!(out, "</ul>");
-            }
-            if new_phase {
-                phase = Some(&item.phase);
-                let _ = writeln!(out, "<h4>{}</h4>", e(&item.phase));
-            }
-            let _ = writeln!(out, "<ul class=\"items\">");
-            list_open = true;
-        }
-        item_line(out, report, item);
-    }
-    if list_open {
-        let _ = writeln!(out, "</ul>");
-    }
-    if turn.turn > 0 {
-        let lost: Vec<String> = report
-            .sides
-            .iter()
-            .enumerate()
-            .map(|(s, (_, name))| {
-                format!(
-                    "<span class=\"side side-{}\">{}</span> {}{}",
-                    s % 6,
-                    e(name),
-                    e(&report.losses_count(turn.losses[s])),
-                    match turn.units_lost[s] {
-                        0 => String::new(),
-                        n => format!(", {n} unit(s) off the table"),
-                    }
-                )
-            })
-            .collect();
-        let _ = writeln!(out, "<p class=\"losses\">Losses: {}.</p>", lost.join("; "));
-    }
-    let _ = writeln!(out, "</section>");
-}
-
 /// One event: time, number, side, audience and summary on one line; its resolutions and notes
 /// in a list under it.
-fn item_line(out: &mut String, report: &Report, item: &Item) {
+fn item_line(out: &mut impl Write, report: &Report, item: &Item) -> io::Result<()> {
     let e = escape;
     let class = match item.kind {
         ItemKind::Start => "start",
@@ -332,97 +386,97 @@ fn item_line(out: &mut String, report: &Report, item: &Item) {
         .map(|a| format!(" <span class=\"audience\">{}</span>", e(a)))
         .unwrap_or_default();
     let lead = item.lead();
-    let _ = write!(
+    write!(
         out,
         "<li class=\"item {class}\" id=\"event-{seq}\"><span class=\"when\">{when}</span> <span class=\"seq\">#{seq}</span>{who}{tag} {lead}{summary}",
         seq = item.seq,
         when = time(item.at, "%H:%M"),
         summary = e(&item.summary)
-    );
+    )?;
     if !item.resolutions.is_empty() || !item.notes.is_empty() {
-        let _ = write!(out, "\n<ul>");
+        write!(out, "\n<ul>")?;
         for r in &item.resolutions {
-            let _ = write!(out, "\n<li class=\"resolution\">{}</li>", e(r));
+            write!(out, "\n<li class=\"resolution\">{}</li>", e(r))?;
         }
         for n in &item.notes {
-            let _ = write!(out, "\n<li class=\"note\">{}</li>", e(n.trim()));
+            write!(out, "\n<li class=\"note\">{}</li>", e(n.trim()))?;
         }
-        let _ = write!(out, "\n</ul>");
+        write!(out, "\n</ul>")?;
     }
-    let _ = writeln!(out, "</li>");
+    writeln!(out, "</li>")
 }
 
 /// The two charts, then the numbers behind them as tables.
-fn charts(out: &mut String, report: &Report) {
+fn charts(out: &mut impl Write, report: &Report) -> io::Result<()> {
     let e = escape;
-    let _ = writeln!(out, "<section id=\"charts\">\n<h2>Strength and losses</h2>");
-    let _ = writeln!(
+    writeln!(out, "<section id=\"charts\">\n<h2>Strength and losses</h2>")?;
+    writeln!(
         out,
         "<figure class=\"chart\" id=\"strength-chart\">\n{}<figcaption>Each side's strength ({}) at the start and at the end of each turn.</figcaption>\n</figure>",
         chart::strength_svg(report),
         e(&report.strength_measure)
-    );
-    let _ = writeln!(
+    )?;
+    writeln!(
         out,
         "<figure class=\"chart\" id=\"losses-chart\">\n{}<figcaption>Each side's losses ({}) in each turn.</figcaption>\n</figure>",
         chart::losses_svg(report),
         e(&report.losses_measure)
-    );
+    )?;
     let head: String = report
         .sides
         .iter()
         .enumerate()
         .map(|(s, (_, n))| format!("<th scope=\"col\" class=\"side-{}\">{}</th>", s % 6, e(n)))
         .collect();
-    let _ = writeln!(
+    writeln!(
         out,
         "<table class=\"strength\">\n<caption>Strength ({})</caption>\n<thead><tr><th scope=\"col\"></th>{head}</tr></thead>\n<tbody>",
         e(&report.strength_measure)
-    );
+    )?;
     for p in &report.strength {
         let values: String = p
             .values
             .iter()
             .map(|v| format!("<td class=\"n\">{v}</td>"))
             .collect();
-        let _ = writeln!(
+        writeln!(
             out,
             "<tr><th scope=\"row\">{}</th>{values}</tr>",
             e(&p.label)
-        );
+        )?;
     }
-    let _ = writeln!(out, "</tbody>\n</table>");
-    let _ = writeln!(
+    writeln!(out, "</tbody>\n</table>")?;
+    writeln!(
         out,
         "<table class=\"losses-table\">\n<caption>Losses per turn ({})</caption>\n<thead><tr><th scope=\"col\">turn</th>{head}</tr></thead>\n<tbody>",
         e(&report.losses_measure)
-    );
+    )?;
     for t in report.turns.iter().filter(|t| t.turn > 0) {
         let values: String = t
             .losses
             .iter()
             .map(|v| format!("<td class=\"n\">{v}</td>"))
             .collect();
-        let _ = writeln!(out, "<tr><th scope=\"row\">{}</th>{values}</tr>", t.turn);
+        writeln!(out, "<tr><th scope=\"row\">{}</th>{values}</tr>", t.turn)?;
     }
-    let _ = writeln!(out, "</tbody>\n</table>\n</section>");
+    writeln!(out, "</tbody>\n</table>\n</section>")
 }
 
 /// One side's roster as nested lists: formations hold their units and their subformations.
-fn roster(out: &mut String, block: &SideBlock, side: usize) {
+fn roster(out: &mut impl Write, block: &SideBlock, side: usize) -> io::Result<()> {
     let e = escape;
-    let _ = writeln!(
+    writeln!(
         out,
         "<div class=\"side-block\">\n<h3><span class=\"side side-{}\">{}</span> (<code>{}</code>)</h3>",
         side % 6,
         e(&block.name),
         e(&block.id)
-    );
+    )?;
     if block.lines.is_empty() {
-        let _ = writeln!(out, "<p>Nothing of it seen.</p>\n</div>");
-        return;
+        writeln!(out, "<p>Nothing of it seen.</p>\n</div>")?;
+        return Ok(());
     }
-    let _ = write!(out, "<ul class=\"roster\">");
+    write!(out, "<ul class=\"roster\">")?;
     // `depth` is the depth of the `<li>` last opened (and still open).
     let mut depth = 0;
     let mut first = true;
@@ -436,16 +490,16 @@ fn roster(out: &mut String, block: &SideBlock, side: usize) {
             first = false;
         } else if d > depth {
             // One level down at a time: a line is never deeper than its parent's next level.
-            let _ = write!(out, "\n<ul>");
+            write!(out, "\n<ul>")?;
             depth += 1;
         } else {
-            let _ = write!(out, "</li>");
+            write!(out, "</li>")?;
             while depth > d {
-                let _ = write!(out, "\n</ul></li>");
+                write!(out, "\n</ul></li>")?;
                 depth -= 1;
             }
         }
-        out.push('\n');
+        out.write_all(b"\n")?;
         match line {
             RosterLine::Formation {
                 id, name, level, ..
@@ -454,12 +508,12 @@ fn roster(out: &mut String, block: &SideBlock, side: usize) {
                     .as_ref()
                     .map(|l| format!(", {}", e(l)))
                     .unwrap_or_default();
-                let _ = write!(
+                write!(
                     out,
                     "<li class=\"formation\"><span class=\"name\">{}</span> (<code>{}</code>{level})",
                     e(name),
                     e(id)
-                );
+                )?;
             }
             RosterLine::Unit {
                 id,
@@ -471,47 +525,48 @@ fn roster(out: &mut String, block: &SideBlock, side: usize) {
                 out: gone,
                 ..
             } => {
-                let _ = write!(
+                write!(
                     out,
                     "<li class=\"unit{}\"><code>{}</code> {} — {}",
                     if gone.is_some() { " gone" } else { "" },
                     e(id),
                     e(name),
                     e(kind)
-                );
+                )?;
                 if !strength.is_empty() {
-                    let _ = write!(
+                    write!(
                         out,
                         ", {} <span class=\"pips\">{}</span>",
                         e(strength),
                         e(pips)
-                    );
+                    )?;
                 }
                 if !marks.is_empty() {
-                    let _ = write!(
+                    write!(
                         out,
                         " · <span class=\"marks\">{}</span>",
                         e(&marks.join(" "))
-                    );
+                    )?;
                 }
                 if let Some(why) = gone {
-                    let _ = write!(out, " · <strong>off the table:</strong> {}", e(why));
+                    write!(out, " · <strong>off the table:</strong> {}", e(why))?;
                 }
             }
             RosterLine::Stand { number, .. } => {
-                let _ = write!(
+                write!(
                     out,
                     "<li class=\"stand\">Concealment stand {number} (its contents unseen)"
-                );
+                )?;
             }
         }
     }
-    let _ = write!(out, "</li>");
+    write!(out, "</li>")?;
     while depth > 0 {
-        let _ = write!(out, "\n</ul></li>");
+        write!(out, "\n</ul></li>")?;
         depth -= 1;
     }
-    let _ = writeln!(out, "\n</ul>\n</div>");
+    writeln!(out, "\n</ul>\n</div>")?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -577,8 +632,9 @@ mod tests {
                 unit(1, "u3"),
             ],
         };
-        let mut out = String::new();
-        roster(&mut out, &block, 0);
+        let mut bytes = Vec::new();
+        roster(&mut bytes, &block, 0).unwrap();
+        let out = String::from_utf8(bytes).unwrap();
         for tag in ["ul", "li", "div"] {
             assert_eq!(
                 out.matches(&format!("<{tag}")).count(),

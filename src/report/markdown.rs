@@ -4,8 +4,9 @@
 //! Every name, note and line that came from a scenario or the umpire is escaped ([`escape`]):
 //! nothing in it can open a link, an image, a table cell, raw HTML or a heading.
 
-use super::{ItemKind, Report, RosterLine, SideBlock};
+use super::{Item, ItemKind, Report, RosterLine, SideBlock, TurnAccount};
 use std::fmt::Write as _;
+use std::io::{self, Write};
 
 /// Text made inert for Markdown, and still readable as plain text: the characters that open
 /// emphasis, code, links, images, table cells and strikethrough are escaped with a backslash
@@ -49,107 +50,151 @@ pub fn escape(text: &str) -> String {
 /// The whole report. `chart` is the file name of the strength chart written beside it, if one
 /// was.
 pub fn render(report: &Report, chart: Option<&str>) -> String {
-    let mut out = String::new();
-    let e = escape;
-    let _ = writeln!(out, "# {}\n", e(&report.title));
-    let _ = writeln!(out, "*{}*\n", e(&report.viewer_words));
-    if let Some(d) = &report.description {
-        let _ = writeln!(out, "{}\n", e(d));
-    }
-    let _ = writeln!(
-        out,
-        "- **Rule set:** {} (`{}`)",
-        e(&report.ruleset_title),
-        report.ruleset
-    );
-    let _ = writeln!(
-        out,
-        "- **Started:** {}",
-        report.started.format("%Y-%m-%d %H:%M UTC")
-    );
-    let _ = writeln!(
-        out,
-        "- **Duration:** {} (to the last entry, {})",
-        report.duration(),
-        report.last_entry.format("%Y-%m-%d %H:%M UTC")
-    );
-    let sides: Vec<String> = report
-        .sides
-        .iter()
-        .map(|(id, name)| format!("{} (`{id}`)", e(name)))
-        .collect();
-    let _ = writeln!(out, "- **Sides:** {}", sides.join(" against "));
-    if let Some(torn) = &report.torn {
-        let _ = writeln!(out, "\n> **Note:** {}", e(torn));
-    }
-    if report.undone > 0 {
-        let _ = writeln!(
+    let mut writer = Markdown::new(Vec::new(), chart);
+    // Writing into memory cannot fail.
+    let _ = super::write_parts(report, &mut writer);
+    String::from_utf8_lossy(&writer.into_inner()).into_owned()
+}
+
+/// The report written as Markdown as its parts come ([`super::Writer`]): the head, each turn's
+/// account an event at a time, then the charts' tables, the final state and the outcome. It
+/// keeps nothing of what it wrote but the phase of the turn being written.
+pub struct Markdown<W: Write> {
+    out: W,
+    /// The strength chart's file name beside the report, if one is written.
+    chart: Option<String>,
+    /// The phase whose heading was written last in the turn being written.
+    phase: String,
+}
+
+impl<W: Write> Markdown<W> {
+    pub fn new(out: W, chart: Option<&str>) -> Self {
+        Markdown {
             out,
-            "\nLeft out: {} event(s) undone during play.",
-            report.undone
-        );
-    }
-
-    let _ = writeln!(out, "\n## House rules in force\n");
-    let _ = writeln!(out, "| option | value | |\n|---|---|---|");
-    for o in &report.options {
-        let _ = writeln!(
-            out,
-            "| `{}` | {}{} | {} |",
-            o.key,
-            e(&o.value),
-            if o.changed {
-                " (set by the scenario)"
-            } else {
-                ""
-            },
-            e(&o.help)
-        );
-    }
-
-    let _ = writeln!(out, "\n## Order of battle\n");
-    for block in &report.order_of_battle {
-        roster(&mut out, block);
-    }
-
-    let _ = writeln!(out, "## The battle, turn by turn\n");
-    for turn in &report.turns {
-        if turn.turn == 0 {
-            let _ = writeln!(out, "### Before the first turn\n");
-        } else {
-            let _ = writeln!(out, "### Turn {}\n", turn.turn);
+            chart: chart.map(str::to_string),
+            phase: String::new(),
         }
-        let mut phase = String::new();
-        for item in &turn.items {
-            if item.kind != ItemKind::Start && item.phase != phase {
-                phase = item.phase.clone();
-                let _ = writeln!(out, "\n**{}**\n", e(&phase));
-            }
-            let when = item.at.format("%H:%M");
-            let who = item
-                .side
-                .as_ref()
-                .map(|s| format!(" *{}*:", e(s)))
-                .unwrap_or_default();
-            let tag = item
-                .audience
-                .as_ref()
-                .map(|a| format!(" \\[{}\\]", e(a)))
-                .unwrap_or_default();
-            let lead = item.lead();
-            let _ = writeln!(
+    }
+
+    /// The output, once everything is written.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}
+
+impl<W: Write> super::Writer for Markdown<W> {
+    fn head(&mut self, report: &Report) -> io::Result<()> {
+        let out = &mut self.out;
+        let e = escape;
+        writeln!(out, "# {}\n", e(&report.title))?;
+        writeln!(out, "*{}*\n", e(&report.viewer_words))?;
+        if let Some(d) = &report.description {
+            writeln!(out, "{}\n", e(d))?;
+        }
+        writeln!(
+            out,
+            "- **Rule set:** {} (`{}`)",
+            e(&report.ruleset_title),
+            report.ruleset
+        )?;
+        writeln!(
+            out,
+            "- **Started:** {}",
+            report.started.format("%Y-%m-%d %H:%M UTC")
+        )?;
+        writeln!(
+            out,
+            "- **Duration:** {} (to the last entry, {})",
+            report.duration(),
+            report.last_entry.format("%Y-%m-%d %H:%M UTC")
+        )?;
+        let sides: Vec<String> = report
+            .sides
+            .iter()
+            .map(|(id, name)| format!("{} (`{id}`)", e(name)))
+            .collect();
+        writeln!(out, "- **Sides:** {}", sides.join(" against "))?;
+        if let Some(torn) = &report.torn {
+            writeln!(out, "\n> **Note:** {}", e(torn))?;
+        }
+        if report.undone > 0 {
+            writeln!(
                 out,
-                "- {when} (#{}){who}{tag} {lead}{}",
-                item.seq,
-                e(&item.summary)
-            );
-            for r in &item.resolutions {
-                let _ = writeln!(out, "  - {}", e(r));
-            }
-            for n in &item.notes {
-                let _ = writeln!(out, "  - {}", e(n.trim()));
-            }
+                "\nLeft out: {} event(s) undone during play.",
+                report.undone
+            )?;
         }
+
+        writeln!(out, "\n## House rules in force\n")?;
+        writeln!(out, "| option | value | |\n|---|---|---|")?;
+        for o in &report.options {
+            writeln!(
+                out,
+                "| `{}` | {}{} | {} |",
+                o.key,
+                e(&o.value),
+                if o.changed {
+                    " (set by the scenario)"
+                } else {
+                    ""
+                },
+                e(&o.help)
+            )?;
+        }
+
+        writeln!(out, "\n## Order of battle\n")?;
+        for block in &report.order_of_battle {
+            roster(out, block)?;
+        }
+
+        writeln!(out, "## The battle, turn by turn\n")
+    }
+
+    fn turn_start(&mut self, _report: &Report, turn: &TurnAccount) -> io::Result<()> {
+        self.phase.clear();
+        if turn.turn == 0 {
+            writeln!(self.out, "### Before the first turn\n")
+        } else {
+            writeln!(self.out, "### Turn {}\n", turn.turn)
+        }
+    }
+
+    fn item(&mut self, _report: &Report, item: &Item) -> io::Result<()> {
+        let out = &mut self.out;
+        let e = escape;
+        if item.kind != ItemKind::Start && item.phase != self.phase {
+            self.phase.clone_from(&item.phase);
+            writeln!(out, "\n**{}**\n", e(&self.phase))?;
+        }
+        let when = item.at.format("%H:%M");
+        let who = item
+            .side
+            .as_ref()
+            .map(|s| format!(" *{}*:", e(s)))
+            .unwrap_or_default();
+        let tag = item
+            .audience
+            .as_ref()
+            .map(|a| format!(" \\[{}\\]", e(a)))
+            .unwrap_or_default();
+        let lead = item.lead();
+        writeln!(
+            out,
+            "- {when} (#{}){who}{tag} {lead}{}",
+            item.seq,
+            e(&item.summary)
+        )?;
+        for r in &item.resolutions {
+            writeln!(out, "  - {}", e(r))?;
+        }
+        for n in &item.notes {
+            writeln!(out, "  - {}", e(n.trim()))?;
+        }
+        Ok(())
+    }
+
+    fn turn_end(&mut self, report: &Report, turn: &TurnAccount) -> io::Result<()> {
+        let e = escape;
         let lost: Vec<String> = report
             .sides
             .iter()
@@ -167,55 +212,59 @@ pub fn render(report: &Report, chart: Option<&str>) -> String {
             })
             .collect();
         if turn.turn > 0 {
-            let _ = writeln!(out, "\nLosses: {}.\n", lost.join("; "));
+            writeln!(self.out, "\nLosses: {}.\n", lost.join("; "))
         } else {
-            let _ = writeln!(out);
+            writeln!(self.out)
         }
     }
 
-    let _ = writeln!(out, "## Strength and losses\n");
-    if let Some(file) = chart {
-        let _ = writeln!(out, "![Each side's strength over the turns]({})\n", e(file));
-    }
-    let names: Vec<String> = report.sides.iter().map(|(_, n)| e(n)).collect();
-    let _ = writeln!(
-        out,
-        "Strength ({}):\n\n| | {} |\n|---|{}",
-        report.strength_measure,
-        names.join(" | "),
-        "---|".repeat(names.len())
-    );
-    for p in &report.strength {
-        let values: Vec<String> = p.values.iter().map(ToString::to_string).collect();
-        let _ = writeln!(out, "| {} | {} |", e(&p.label), values.join(" | "));
-    }
-    let _ = writeln!(
-        out,
-        "\nLosses per turn ({}):\n\n| turn | {} |\n|---|{}",
-        report.losses_measure,
-        names.join(" | "),
-        "---|".repeat(names.len())
-    );
-    for t in report.turns.iter().filter(|t| t.turn > 0) {
-        let values: Vec<String> = t.losses.iter().map(ToString::to_string).collect();
-        let _ = writeln!(out, "| {} | {} |", t.turn, values.join(" | "));
-    }
+    fn tail(&mut self, report: &Report) -> io::Result<()> {
+        let out = &mut self.out;
+        let e = escape;
+        writeln!(out, "## Strength and losses\n")?;
+        if let Some(file) = &self.chart {
+            writeln!(out, "![Each side's strength over the turns]({})\n", e(file))?;
+        }
+        let names: Vec<String> = report.sides.iter().map(|(_, n)| e(n)).collect();
+        writeln!(
+            out,
+            "Strength ({}):\n\n| | {} |\n|---|{}",
+            report.strength_measure,
+            names.join(" | "),
+            "---|".repeat(names.len())
+        )?;
+        for p in &report.strength {
+            let values: Vec<String> = p.values.iter().map(ToString::to_string).collect();
+            writeln!(out, "| {} | {} |", e(&p.label), values.join(" | "))?;
+        }
+        writeln!(
+            out,
+            "\nLosses per turn ({}):\n\n| turn | {} |\n|---|{}",
+            report.losses_measure,
+            names.join(" | "),
+            "---|".repeat(names.len())
+        )?;
+        for t in report.turns.iter().filter(|t| t.turn > 0) {
+            let values: Vec<String> = t.losses.iter().map(ToString::to_string).collect();
+            writeln!(out, "| {} | {} |", t.turn, values.join(" | "))?;
+        }
 
-    let _ = writeln!(out, "\n## Final state\n");
-    for block in &report.final_state {
-        roster(&mut out, block);
+        writeln!(out, "\n## Final state\n")?;
+        for block in &report.final_state {
+            roster(out, block)?;
+        }
+        writeln!(out, "## Outcome\n")?;
+        for line in &report.outcome {
+            writeln!(out, "- {}", e(line))?;
+        }
+        Ok(())
     }
-    let _ = writeln!(out, "## Outcome\n");
-    for line in &report.outcome {
-        let _ = writeln!(out, "- {}", e(line));
-    }
-    out
 }
 
 /// One side's roster as a nested list.
-fn roster(out: &mut String, block: &SideBlock) {
+fn roster(out: &mut impl Write, block: &SideBlock) -> io::Result<()> {
     let e = escape;
-    let _ = writeln!(out, "### {} (`{}`)\n", e(&block.name), block.id);
+    writeln!(out, "### {} (`{}`)\n", e(&block.name), block.id)?;
     for line in &block.lines {
         match line {
             RosterLine::Formation {
@@ -228,12 +277,12 @@ fn roster(out: &mut String, block: &SideBlock) {
                     .as_ref()
                     .map(|l| format!(", {}", e(l)))
                     .unwrap_or_default();
-                let _ = writeln!(
+                writeln!(
                     out,
                     "{}- **{}** (`{id}`{level})",
                     "  ".repeat(*depth),
                     e(name)
-                );
+                )?;
             }
             RosterLine::Unit {
                 depth,
@@ -255,18 +304,18 @@ fn roster(out: &mut String, block: &SideBlock) {
                 if let Some(why) = gone {
                     let _ = write!(text, " · **off the table:** {}", e(why));
                 }
-                let _ = writeln!(out, "{text}");
+                writeln!(out, "{text}")?;
             }
             RosterLine::Stand { depth, number } => {
-                let _ = writeln!(
+                writeln!(
                     out,
                     "{}- Concealment stand {number} (its contents unseen)",
                     "  ".repeat(*depth)
-                );
+                )?;
             }
         }
     }
-    let _ = writeln!(out);
+    writeln!(out)
 }
 
 #[cfg(test)]

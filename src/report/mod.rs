@@ -2,11 +2,18 @@
 //! ([`markdown`]) or as one self-contained HTML page ([`html`]) with charts drawn as SVG
 //! ([`chart`]).
 //!
-//! The report is built from the journal's events alone ([`Chronicle`]): the battle as it was
-//! played, every event in force with its dice and explanation, undone events left out. It asks
-//! the rule set only for what is its own: how it counts strength and losses
-//! ([`crate::rules::Losses`]), its phases' names, its units' badges and its objectives
-//! ([`crate::rules::Ruleset::objectives`]).
+//! The report is built from the journal's events alone: the battle as it was played, every event
+//! in force with its dice and explanation, undone events left out. It asks the rule set only for
+//! what is its own: how it counts strength and losses ([`crate::rules::Losses`]), its phases'
+//! names, its units' badges and its objectives ([`crate::rules::Ruleset::objectives`]).
+//!
+//! `umpire report` and the report written from the terminal UI ([`write()`]) stream it from the
+//! journal ([`stream`]): a lean first pass checks every record ([`Survey`]), and the second walks
+//! the battle as played ([`Walk`]) and writes each event's account as it reads it, so that a
+//! report of any length holds in memory only what does not grow with it. The report view and the
+//! players' view read the journal whole and follow it as it grows ([`Chronicle`]) and build the
+//! report in memory ([`Report::build`]); the same walk and the same writers ([`Writer`]) make
+//! both, byte for byte.
 //!
 //! A report is written for a [`Viewer`]: the umpire's copy holds everything; a side's holds the
 //! events that side saw, its own units in full and the enemy as far as it had seen it — a
@@ -16,12 +23,14 @@ pub mod chart;
 pub mod chronicle;
 pub mod html;
 pub mod markdown;
+pub mod stream;
 
-use crate::battle::{Battle, Effect, EventKind, Viewer};
+use crate::battle::{Battle, Effect, Event, EventKind, Sight, Viewer};
 use crate::resolution::Resolution;
 pub use chronicle::{Chronicle, Moment};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+pub use stream::Survey;
 
 /// A battle's account, ready to be written.
 #[derive(Clone, Debug, Serialize)]
@@ -400,140 +409,60 @@ impl Report {
     /// The report of `chronicle`'s battle for `viewer`.
     pub fn build(chronicle: &Chronicle, viewer: Viewer) -> Report {
         let end = &chronicle.battle;
-        let ruleset = end.ruleset;
-        let losses = ruleset.losses();
-        let counts_left = losses.counts_left;
-        let sides_n = end.roster.sides.len();
         let sights = crate::battle::sights(
             chronicle.records.iter().map(|r| &r.entry),
             viewer,
             &end.roster,
         );
         let numbers = crate::battle::numbers(&sights, viewer);
-        let seen = seen_now(end, viewer);
-
-        let mut turns: Vec<TurnAccount> = Vec::new();
-        let mut strength = Vec::new();
-        let mut order_of_battle = Vec::new();
-        let mut prev_hits: Vec<u32> = vec![0; end.roster.units.len()];
-        let mut last_turn = 0;
-        let account = |turns: &mut Vec<TurnAccount>, turn: u32| -> usize {
-            match turns.iter().position(|t| t.turn == turn) {
-                Some(i) => i,
-                None => {
-                    turns.push(TurnAccount {
-                        turn,
-                        items: Vec::new(),
-                        losses: vec![0; sides_n],
-                        units_lost: vec![0; sides_n],
-                    });
-                    turns.len() - 1
-                }
-            }
-        };
+        let mut times = Times::new(chronicle.header.started);
+        for r in &chronicle.records {
+            times.add(r.at);
+        }
+        let skeleton = Report::skeleton(
+            end,
+            viewer,
+            chronicle.header.started,
+            &times,
+            chronicle.undone(),
+            chronicle.torn.as_ref(),
+        );
+        let mut walk = Walk::new(skeleton, end, seen_now(end, viewer));
         let mut n = 0;
         chronicle.walk(|record, ev, before, after| {
             let index = chronicle.in_force[n];
             n += 1;
-            let is_start = ev.kind == EventKind::Start;
-            let turn = if is_start { 0 } else { before.turn };
-            let t = account(&mut turns, turn);
-            // Losses: what each unit's hits rose by, counted for the units the viewer sees.
-            for effect in &ev.effects {
-                match effect {
-                    Effect::Hits { unit, hits } => {
-                        if let Some(u) = after.roster.unit_index(unit) {
-                            let rose = hits.saturating_sub(prev_hits[u]);
-                            prev_hits[u] = *hits;
-                            if !is_start && seen[u] {
-                                turns[t].losses[after.roster.units[u].side] += rose;
-                            }
-                        }
-                    }
-                    Effect::Removed { unit, .. } => {
-                        if let Some(u) = after.roster.unit_index(unit)
-                            && seen[u]
-                        {
-                            turns[t].units_lost[after.roster.units[u].side] += 1;
-                        }
-                    }
-                    _ => {}
-                }
+            let sight = sights.get(index).copied().unwrap_or(Sight::Nothing);
+            let number = numbers.get(index).copied().flatten().unwrap_or(record.seq);
+            if let Some(item) = walk.event(record.at, ev, sight, number, before, after)
+                && let Some(turn) = walk.report.turns.last_mut()
+            {
+                turn.items.push(item);
             }
-            if is_start {
-                order_of_battle = roster_blocks(after, viewer);
-                strength.push(StrengthPoint {
-                    label: "start".into(),
-                    values: strength_now(after, &seen, counts_left),
-                });
-            } else if after.state().turn > before.turn {
-                for ended in before.turn..after.state().turn {
-                    strength.push(StrengthPoint {
-                        label: format!("turn {ended}"),
-                        values: strength_now(after, &seen, counts_left),
-                    });
-                }
-            }
-            last_turn = after.state().turn;
-            let (summary, resolutions, notes) = match sights.get(index) {
-                Some(crate::battle::Sight::Whole) => (
-                    ev.summary.clone(),
-                    ev.resolutions.iter().map(resolution_line).collect(),
-                    ev.notes.clone(),
-                ),
-                Some(crate::battle::Sight::Part) => match &ev.partial {
-                    Some(p) => (p.summary.clone(), Vec::new(), p.notes.clone()),
-                    None => return,
-                },
-                _ => return,
-            };
-            let phase = end.phase_name(&before.phase).to_string();
-            let simultaneous = ruleset
-                .phases()
-                .iter()
-                .find(|p| p.id == before.phase)
-                .is_some_and(|p| p.simultaneous);
-            let kind = match &ev.kind {
-                EventKind::Start => ItemKind::Start,
-                EventKind::Act { .. } => ItemKind::Act,
-                EventKind::Advance => ItemKind::Phase,
-                EventKind::Edit => ItemKind::Edit,
-                EventKind::Note { .. } => ItemKind::Note,
-            };
-            // The umpire's copy numbers events by their records; another copy by what it may see,
-            // so that no gap tells when the enemy's concealed units acted.
-            turns[t].items.push(Item {
-                seq: numbers.get(index).copied().flatten().unwrap_or(record.seq),
-                at: record.at,
-                kind,
-                phase,
-                side: (!simultaneous && !is_start)
-                    .then(|| end.roster.sides[before.active].name.clone()),
-                summary,
-                resolutions,
-                notes,
-                audience: match viewer {
-                    Viewer::Umpire => ev.audience.tag(),
-                    _ => None,
-                },
-            });
         });
-        // A turn still being played counts as far as it has gone.
-        if let Some(last) = strength.last()
-            && last.label != format!("turn {last_turn}")
-            && turns.iter().any(|t| t.turn == last_turn && last_turn > 0)
-            && !end.state().is_over()
-        {
-            strength.push(StrengthPoint {
-                label: format!("turn {last_turn} (so far)"),
-                values: strength_now(end, &seen, counts_left),
-            });
-        }
+        walk.finish(end)
+    }
+
+    /// What a report of a battle of `battle`'s scenario holds before its account is walked: its
+    /// title, rule set, house rules, times, sides and measures, and for the umpire's copy how
+    /// many events were undone; no turn, point of strength, order of battle, final state or
+    /// outcome yet. `times` are those of every record; `torn`, a bad last line left out.
+    pub fn skeleton(
+        battle: &Battle,
+        viewer: Viewer,
+        started: DateTime<Utc>,
+        times: &Times,
+        undone: usize,
+        torn: Option<&crate::battle::journal::TornTail>,
+    ) -> Report {
+        let ruleset = battle.ruleset;
+        let losses = ruleset.losses();
+        let counts_left = losses.counts_left;
         let options = ruleset
             .options()
             .iter()
             .map(|d| {
-                let value = end.options().get(d.key, None).cloned();
+                let value = battle.options().get(d.key, None).cloned();
                 let default = d.default_value();
                 OptionLine {
                     key: d.key.to_string(),
@@ -542,10 +471,10 @@ impl Report {
                     help: d.help.to_string(),
                 }
             })
-            .chain(end.options().sides().flat_map(|side| {
+            .chain(battle.options().sides().flat_map(|side| {
                 ruleset.options().iter().filter_map(move |d| {
-                    let v = end.options().get(d.key, Some(side))?;
-                    let global = end.options().get(d.key, None)?;
+                    let v = battle.options().get(d.key, Some(side))?;
+                    let global = battle.options().get(d.key, None)?;
                     (v != global).then(|| OptionLine {
                         key: format!("{} (side {side})", d.key),
                         value: v.to_string(),
@@ -556,8 +485,8 @@ impl Report {
             }))
             .collect();
         Report {
-            title: end.scenario.title().to_string(),
-            description: end
+            title: battle.scenario.title().to_string(),
+            description: battle
                 .scenario
                 .file
                 .description
@@ -566,30 +495,19 @@ impl Report {
             ruleset: ruleset.id().to_string(),
             ruleset_title: ruleset.title().to_string(),
             options,
-            started: chronicle.header.started,
-            played: chronicle
-                .records
-                .iter()
-                .map(|r| r.at)
-                .fold(
-                    (chronicle.header.started, chrono::Duration::zero()),
-                    |(before, sum), at| (at, sum + (at - before).max(chrono::Duration::zero())),
-                )
-                .1,
-            last_entry: chronicle
-                .records
-                .last()
-                .map_or(chronicle.header.started, |r| r.at),
+            started,
+            played: times.played,
+            last_entry: times.last,
             viewer,
-            viewer_words: viewer_words(end, viewer),
-            sides: end
+            viewer_words: viewer_words(battle, viewer),
+            sides: battle
                 .roster
                 .sides
                 .iter()
                 .map(|s| (s.id.clone(), s.name.clone()))
                 .collect(),
-            order_of_battle,
-            turns,
+            order_of_battle: Vec::new(),
+            turns: Vec::new(),
             strength_measure: if counts_left {
                 format!("{} left", losses.many)
             } else {
@@ -611,27 +529,13 @@ impl Report {
                     format!("{} taken", losses.many),
                 )
             },
-            strength,
-            final_state: roster_blocks(end, viewer),
-            outcome: outcome(end, viewer, counts_left),
+            strength: Vec::new(),
+            final_state: Vec::new(),
+            outcome: Vec::new(),
             // Only the umpire's copy counts what it left out: a count in another would tell how
             // often the enemy's concealed units acted, or the umpire wrote a private note.
-            undone: if viewer == Viewer::Umpire {
-                chronicle.undone()
-            } else {
-                0
-            },
-            // Said once, plainly: the report reads the journal and changes nothing in it.
-            torn: chronicle.torn.as_ref().map(|t| {
-                format!(
-                    "The journal ends in {} last line (line {}, {} bytes), which was never \
-                     recorded whole: this report holds every event before it, and the file is \
-                     left as it is.",
-                    t.kind.with_article(),
-                    t.line,
-                    t.bytes
-                )
-            }),
+            undone: if viewer == Viewer::Umpire { undone } else { 0 },
+            torn: torn.map(torn_words),
         }
     }
 
@@ -652,9 +556,230 @@ impl Report {
     }
 }
 
+/// When a battle's records were written: the last one's time, and the time the battle was
+/// played — each record's time after the one before it, added up (a clock set back while the
+/// battle was played takes nothing away from the rest).
+#[derive(Clone, Copy, Debug)]
+pub struct Times {
+    pub last: DateTime<Utc>,
+    pub played: chrono::Duration,
+}
+
+impl Times {
+    /// Before any record of a battle started at `started`.
+    pub fn new(started: DateTime<Utc>) -> Times {
+        Times {
+            last: started,
+            played: chrono::Duration::zero(),
+        }
+    }
+
+    /// The next record, written at `at`.
+    pub fn add(&mut self, at: DateTime<Utc>) {
+        self.played += (at - self.last).max(chrono::Duration::zero());
+        self.last = at;
+    }
+}
+
+/// The line saying that a bad last line of the journal was left out.
+pub fn torn_words(t: &crate::battle::journal::TornTail) -> String {
+    // Said once, plainly: the report reads the journal and changes nothing in it.
+    format!(
+        "The journal ends in {} last line (line {}, {} bytes), which was never recorded whole: \
+         this report holds every event before it, and the file is left as it is.",
+        t.kind.with_article(),
+        t.line,
+        t.bytes
+    )
+}
+
+/// A battle's account for one viewer, walked as the battle was played, one event in force at a
+/// time: it keeps what does not grow with the number of events — the turns reached with their
+/// losses, the strength chart's points, the order of battle — and gives each event's [`Item`]
+/// as it comes, for the caller to keep ([`Report::build`]) or to write at once ([`stream`]).
+pub struct Walk {
+    /// The report as far as it is known: its turns hold no items of their own.
+    pub report: Report,
+    /// The units the viewer may see when the report is written ([`seen_now`]).
+    seen: Vec<bool>,
+    counts_left: bool,
+    /// Each unit's hits after the events walked so far.
+    prev_hits: Vec<u32>,
+    last_turn: u32,
+    /// Each side's strength just after the start event, and each unit's hits as it set them.
+    start: Option<(Vec<u32>, Vec<u32>)>,
+}
+
+impl Walk {
+    /// The walk of a battle of `battle`'s scenario whose report is `skeleton`
+    /// ([`Report::skeleton`]), counting the units `seen`.
+    pub fn new(skeleton: Report, battle: &Battle, seen: Vec<bool>) -> Walk {
+        Walk {
+            counts_left: battle.ruleset.losses().counts_left,
+            prev_hits: vec![0; seen.len()],
+            seen,
+            report: skeleton,
+            last_turn: 0,
+            start: None,
+        }
+    }
+
+    /// The next event in force, `ev`, written at `at`: `before` is where the battle stood just
+    /// before it and `after` the battle just after it; `sight` is what the viewer may see of it
+    /// and `number` its number in the viewer's copy. Counts its losses and the strength at each
+    /// turn's end, opens the turn it happened in when it is a new one (the last of
+    /// `report.turns`), and returns its item if the viewer may see it.
+    pub fn event(
+        &mut self,
+        at: DateTime<Utc>,
+        ev: &Event,
+        sight: Sight,
+        number: u64,
+        before: &Moment,
+        after: &Battle,
+    ) -> Option<Item> {
+        let viewer = self.report.viewer;
+        let sides_n = after.roster.sides.len();
+        let is_start = ev.kind == EventKind::Start;
+        let turn = if is_start { 0 } else { before.turn };
+        if self.report.turns.last().is_none_or(|t| t.turn != turn) {
+            self.report.turns.push(TurnAccount {
+                turn,
+                items: Vec::new(),
+                losses: vec![0; sides_n],
+                units_lost: vec![0; sides_n],
+            });
+        }
+        let t = self.report.turns.len() - 1;
+        // Losses: what each unit's hits rose by, counted for the units the viewer sees.
+        for effect in &ev.effects {
+            match effect {
+                Effect::Hits { unit, hits } => {
+                    if let Some(u) = after.roster.unit_index(unit) {
+                        let rose = hits.saturating_sub(self.prev_hits[u]);
+                        self.prev_hits[u] = *hits;
+                        if !is_start && self.seen[u] {
+                            self.report.turns[t].losses[after.roster.units[u].side] += rose;
+                        }
+                    }
+                }
+                Effect::Removed { unit, .. } => {
+                    if let Some(u) = after.roster.unit_index(unit)
+                        && self.seen[u]
+                    {
+                        self.report.turns[t].units_lost[after.roster.units[u].side] += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if is_start {
+            self.report.order_of_battle = roster_blocks(after, viewer);
+            let values = strength_now(after, &self.seen, self.counts_left);
+            self.start = Some((values.clone(), after.opening_hits_of(Some(ev))));
+            self.report.strength.push(StrengthPoint {
+                label: "start".into(),
+                values,
+            });
+        } else if after.state().turn > before.turn {
+            for ended in before.turn..after.state().turn {
+                self.report.strength.push(StrengthPoint {
+                    label: format!("turn {ended}"),
+                    values: strength_now(after, &self.seen, self.counts_left),
+                });
+            }
+        }
+        self.last_turn = after.state().turn;
+        let (summary, resolutions, notes) = match sight {
+            Sight::Whole => (
+                ev.summary.clone(),
+                ev.resolutions.iter().map(resolution_line).collect(),
+                ev.notes.clone(),
+            ),
+            Sight::Part => match &ev.partial {
+                Some(p) => (p.summary.clone(), Vec::new(), p.notes.clone()),
+                None => return None,
+            },
+            Sight::Nothing => return None,
+        };
+        let simultaneous = after
+            .ruleset
+            .phases()
+            .iter()
+            .find(|p| p.id == before.phase)
+            .is_some_and(|p| p.simultaneous);
+        let kind = match &ev.kind {
+            EventKind::Start => ItemKind::Start,
+            EventKind::Act { .. } => ItemKind::Act,
+            EventKind::Advance => ItemKind::Phase,
+            EventKind::Edit => ItemKind::Edit,
+            EventKind::Note { .. } => ItemKind::Note,
+        };
+        // The umpire's copy numbers events by their records; another copy by what it may see,
+        // so that no gap tells when the enemy's concealed units acted.
+        Some(Item {
+            seq: number,
+            at,
+            kind,
+            phase: after.phase_name(&before.phase).to_string(),
+            side: (!simultaneous && !is_start)
+                .then(|| after.roster.sides[before.active].name.clone()),
+            summary,
+            resolutions,
+            notes,
+            audience: match viewer {
+                Viewer::Umpire => ev.audience.tag(),
+                _ => None,
+            },
+        })
+    }
+
+    /// The report once every event in force is walked, `end` the battle they leave: the point
+    /// of a turn still being played, the final state and the outcome.
+    pub fn finish(mut self, end: &Battle) -> Report {
+        let viewer = self.report.viewer;
+        let last_turn = self.last_turn;
+        // A turn still being played counts as far as it has gone.
+        if let Some(last) = self.report.strength.last()
+            && last.label != format!("turn {last_turn}")
+            && self
+                .report
+                .turns
+                .iter()
+                .any(|t| t.turn == last_turn && last_turn > 0)
+            && !end.state().is_over()
+        {
+            self.report.strength.push(StrengthPoint {
+                label: format!("turn {last_turn} (so far)"),
+                values: strength_now(end, &self.seen, self.counts_left),
+            });
+        }
+        let (before, opening) = self.start.take().unwrap_or_else(|| {
+            let fresh = Battle::new(end.scenario.clone());
+            (
+                strength_now(&fresh, &self.seen, self.counts_left),
+                vec![0; end.roster.units.len()],
+            )
+        });
+        self.report.final_state = roster_blocks(end, viewer);
+        self.report.outcome = outcome(end, viewer, &self.seen, &before, &opening, self.counts_left);
+        self.report
+    }
+}
+
 /// How the battle ended: where it stands in its turns, each side's account, the rule set's
 /// objectives, and which side kept more of its strength.
-fn outcome(battle: &Battle, viewer: Viewer, counts_left: bool) -> Vec<String> {
+///
+/// `seen` are the units `viewer` may see now ([`seen_now`]); `before`, each side's strength over
+/// them at the start; `opening`, each unit's hits as the start set them.
+fn outcome(
+    battle: &Battle,
+    viewer: Viewer,
+    seen: &[bool],
+    before: &[u32],
+    opening: &[u32],
+    counts_left: bool,
+) -> Vec<String> {
     let summary = battle.summary();
     let losses = battle.ruleset.losses();
     let mut lines = vec![match (summary.over, summary.last_turn) {
@@ -670,22 +795,7 @@ fn outcome(battle: &Battle, viewer: Viewer, counts_left: bool) -> Vec<String> {
             battle.current_phase_name()
         ),
     }];
-    let start = {
-        let mut b = Battle::new(battle.scenario.clone());
-        if let Some(crate::battle::Entry::Event(ev)) = battle
-            .history()
-            .entries()
-            .first()
-            .filter(|_| battle.history().is_in_force(0))
-        {
-            let _ = b.apply(crate::battle::Entry::Event(ev.clone()));
-        }
-        b
-    };
-    let seen = seen_now(battle, viewer);
-    let before = strength_now(&start, &seen, counts_left);
-    let now = strength_now(battle, &seen, counts_left);
-    let opening = battle.opening_hits();
+    let now = strength_now(battle, seen, counts_left);
     let mut kept = Vec::new();
     for (s, side) in battle.roster.sides.iter().enumerate() {
         let (mut units, mut in_play, mut lost) = (0, 0, 0);
@@ -737,6 +847,38 @@ fn outcome(battle: &Battle, viewer: Viewer, counts_left: bool) -> Vec<String> {
         lines.push("Neither side kept a larger share of its strength.".into());
     }
     lines
+}
+
+/// A report's writer, given its parts in the order they are written: the head (everything
+/// before the account), each turn's opening, its events one at a time and its end (its losses),
+/// then the tail (the charts, the final state and the outcome). [`Report::build`]'s whole report
+/// and the report streamed from a journal ([`stream`]) are written by the same writers, so they
+/// are written alike; a streamed report's `turns` hold no items (each is written as it comes),
+/// and its tail parts are filled in only once the account is written.
+pub trait Writer {
+    /// Everything before the account, up to its heading.
+    fn head(&mut self, report: &Report) -> std::io::Result<()>;
+    /// A turn's heading.
+    fn turn_start(&mut self, report: &Report, turn: &TurnAccount) -> std::io::Result<()>;
+    /// One event of the turn being written.
+    fn item(&mut self, report: &Report, item: &Item) -> std::io::Result<()>;
+    /// The end of a turn: its losses (`turn` holds them all by then).
+    fn turn_end(&mut self, report: &Report, turn: &TurnAccount) -> std::io::Result<()>;
+    /// Everything after the account.
+    fn tail(&mut self, report: &Report) -> std::io::Result<()>;
+}
+
+/// Writes a whole `report` with `writer`.
+pub fn write_parts(report: &Report, writer: &mut dyn Writer) -> std::io::Result<()> {
+    writer.head(report)?;
+    for turn in &report.turns {
+        writer.turn_start(report, turn)?;
+        for item in &turn.items {
+            writer.item(report, item)?;
+        }
+        writer.turn_end(report, turn)?;
+    }
+    writer.tail(report)
 }
 
 /// The file format of a written report.
@@ -799,9 +941,21 @@ pub fn render(report: &Report, format: Format, chart: Option<&str>) -> String {
     }
 }
 
-/// Writes `report` (of the battle in `journal`) to `path` in `format`, and for Markdown its
-/// strength chart beside it (`NAME.strength.svg`). Each file is written whole to a temporary
-/// sibling, synced, then moved into place: a reader never sees half a report.
+/// Why a report streamed from its journal was not written: the journal (read a second time, it
+/// no longer holds what the first reading found), or the output.
+#[derive(Debug, thiserror::Error)]
+pub enum StreamError {
+    #[error(transparent)]
+    Journal(#[from] crate::battle::session::SessionError),
+    #[error(transparent)]
+    Write(#[from] std::io::Error),
+}
+
+/// Writes the report of `survey`'s battle for `viewer` to `path` in `format`, streamed from its
+/// journal ([`Survey::stream`]: in memory only what does not grow with the battle's length), and
+/// for Markdown its strength chart beside it (`NAME.strength.svg`). The report is written to a
+/// temporary sibling as it is read, synced, and moved into place once whole (its chart first):
+/// a reader never sees half a report.
 ///
 /// A report is never written over a battle or over what it did not write itself: `path` is
 /// refused when it is the journal (the same file, by any name) or any battle journal, and when it
@@ -809,6 +963,68 @@ pub fn render(report: &Report, format: Format, chart: Option<&str>) -> String {
 /// file (`/dev/null`, a FIFO, a terminal) is written to in place, never replaced, and has no
 /// chart beside it.
 pub fn write(
+    survey: Survey,
+    viewer: Viewer,
+    format: Format,
+    path: &std::path::Path,
+) -> Result<Written, StreamError> {
+    let journal = survey.path.clone();
+    if destination(path, &journal, Kind::Report)? == Destination::InPlace {
+        let f = std::fs::OpenOptions::new().write(true).open(path)?;
+        survey.stream_to(viewer, format, None, f)?;
+        return Ok(Written {
+            report: path.to_path_buf(),
+            chart: None,
+        });
+    }
+    let chart = match format {
+        Format::Markdown => {
+            let stem = path
+                .file_stem()
+                .map_or_else(|| "report".into(), |s| s.to_string_lossy().into_owned());
+            let chart = path.with_file_name(format!("{stem}.strength.svg"));
+            match destination(&chart, &journal, Kind::Chart)? {
+                Destination::Replace => Some(chart),
+                Destination::InPlace => None,
+            }
+        }
+        Format::Html => None,
+    };
+    let link = chart
+        .as_ref()
+        .and_then(|c| c.file_name())
+        .map(|n| n.to_string_lossy().into_owned());
+    let tmp = temporary(path);
+    let result = (|| -> Result<(), StreamError> {
+        let f = std::fs::File::create(&tmp)?;
+        let report = survey.stream_to(viewer, format, link.as_deref(), &f)?;
+        f.sync_all()?;
+        if let Some(chart) = &chart {
+            write_whole(chart, chart::strength_svg(&report).as_bytes())?;
+        }
+        std::fs::rename(&tmp, path)?;
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.map(|()| Written {
+        report: path.to_path_buf(),
+        chart,
+    })
+}
+
+/// Writes `report`, built whole (of the battle in `journal`), to `path` in `format`, and for
+/// Markdown its strength chart beside it (`NAME.strength.svg`), as [`write()`] writes a report
+/// streamed from the journal. Each file is written whole to a temporary
+/// sibling, synced, then moved into place: a reader never sees half a report.
+///
+/// A report is never written over a battle or over what it did not write itself: `path` is
+/// refused when it is the journal (the same file, by any name) or any battle journal, and when it
+/// names an existing file that is not a report of this program's. A path that is not a regular
+/// file (`/dev/null`, a FIFO, a terminal) is written to in place, never replaced, and has no
+/// chart beside it.
+pub fn write_built(
     report: &Report,
     format: Format,
     path: &std::path::Path,
@@ -961,13 +1177,18 @@ fn write_in_place(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
     f.flush()
 }
 
-/// Writes `bytes` to `path` through a synced temporary sibling renamed into place.
-fn write_whole(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write as _;
+/// The temporary sibling a file at `path` is written to before it is moved into place.
+fn temporary(path: &std::path::Path) -> std::path::PathBuf {
     let name = path
         .file_name()
         .map_or_else(|| "report".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = path.with_file_name(format!(".{name}.tmp"));
+    path.with_file_name(format!(".{name}.tmp"))
+}
+
+/// Writes `bytes` to `path` through a synced temporary sibling renamed into place.
+fn write_whole(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let tmp = temporary(path);
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes)?;

@@ -366,19 +366,21 @@ impl ReportView {
         let c = &self.chronicle;
         let path = report::default_path(&c.path, &c.battle, Viewer::Umpire, format);
         let shown = |p: &Path| crate::text::escape_terminal(&p.display().to_string());
-        self.message = Some(match report::write(&self.report, format, &path, &c.path) {
-            Ok(written) => {
-                let mut text = format!("report written: {}", shown(&written.report));
-                if let Some(chart) = &written.chart {
-                    text.push_str(&format!(" (its chart: {})", shown(chart)));
+        self.message = Some(
+            match report::write_built(&self.report, format, &path, &c.path) {
+                Ok(written) => {
+                    let mut text = format!("report written: {}", shown(&written.report));
+                    if let Some(chart) = &written.chart {
+                        text.push_str(&format!(" (its chart: {})", shown(chart)));
+                    }
+                    (text, Level::Info)
                 }
-                (text, Level::Info)
-            }
-            Err(e) => (
-                format!("cannot write the report to {}: {e}", shown(&path)),
-                Level::Error,
-            ),
-        });
+                Err(e) => (
+                    format!("cannot write the report to {}: {e}", shown(&path)),
+                    Level::Error,
+                ),
+            },
+        );
     }
 
     /// Reads the journal again (a battle another process is playing goes on): the view stays at

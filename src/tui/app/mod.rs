@@ -494,19 +494,14 @@ impl App {
 
     /// Writes the umpire's report of the battle (HTML, beside the journal) and says where.
     pub(super) fn write_report(&mut self) {
-        match crate::report::Chronicle::load(self.session.path()) {
-            Ok(chronicle) => {
-                let report =
-                    crate::report::Report::build(&chronicle, crate::battle::Viewer::Umpire);
+        match crate::report::Survey::read(self.session.path()) {
+            Ok(survey) => {
+                let viewer = crate::battle::Viewer::Umpire;
                 let format = crate::report::Format::Html;
-                let path = crate::report::default_path(
-                    &chronicle.path,
-                    &chronicle.battle,
-                    crate::battle::Viewer::Umpire,
-                    format,
-                );
+                let path =
+                    crate::report::default_path(&survey.path, &survey.battle, viewer, format);
                 let shown = crate::text::escape_terminal(&path.display().to_string());
-                match crate::report::write(&report, format, &path, &chronicle.path) {
+                match crate::report::write(survey, viewer, format, &path) {
                     Ok(_) => self.info(format!("report written: {shown}")),
                     Err(e) => self.error(format!("cannot write the report to {shown}: {e}")),
                 }

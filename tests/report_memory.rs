@@ -1,0 +1,123 @@
+//! The report of a long journal holds one record at a time: every allocation of this test binary
+//! is counted (a test of its own, alone in its binary, so that nothing else allocates meanwhile),
+//! and the most the report holds at once while it reads a journal of 24 MB is compared with what
+//! it holds for a battle of a few records.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use umpire::battle::Viewer;
+use umpire::report::{self, Format, Survey};
+
+/// The system's allocator, counting the bytes allocated now and the most at any moment.
+struct Counting;
+
+static NOW: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn grew(by: usize) {
+    let now = NOW.fetch_add(by, Ordering::Relaxed) + by;
+    PEAK.fetch_max(now, Ordering::Relaxed);
+}
+
+// SAFETY: every call is passed on to the system's allocator unchanged; only counted.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's layout, passed on.
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            grew(layout.size());
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: a block this allocator gave out, with its layout.
+        unsafe { System.dealloc(ptr, layout) };
+        NOW.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: a block this allocator gave out, with its layout.
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            NOW.fetch_sub(layout.size(), Ordering::Relaxed);
+            grew(new_size);
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// The most bytes held at once, above what was held before, while `f` runs.
+fn held_at_most(f: impl FnOnce()) -> usize {
+    let before = NOW.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    f();
+    PEAK.load(Ordering::Relaxed) - before
+}
+
+const NEWPORT_COMPANY: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/rosters/newport-company-action.toml"
+);
+
+/// Given a journal of 3,000 notes of 4,000 characters (24 MB: each note's text is in its record
+/// twice, as the note and as its summary) and one of a battle just begun, when each is reported
+/// as HTML and as Markdown to a file (`report::write`, what `umpire report` and the terminal UI
+/// call), then the long one holds at most 4 MB more at once than the short one: one record at a
+/// time. A report that kept every record, or only the battle's history of them (each note's
+/// text), would hold the 24 MB.
+#[test]
+fn the_report_of_a_long_journal_holds_one_record_at_a_time() {
+    let dir = if Path::new("/dev/shm").is_dir() {
+        tempfile::tempdir_in("/dev/shm").unwrap()
+    } else {
+        tempfile::tempdir().unwrap()
+    };
+    let small = dir.path().join("small.jsonl");
+    let large = dir.path().join("large.jsonl");
+    let scenario = umpire::scenario::load(Path::new(NEWPORT_COMPANY)).unwrap();
+    let now = chrono::Utc::now();
+    umpire::battle::session::Session::create(scenario.clone(), &small, 7, now).unwrap();
+    let mut session = umpire::battle::session::Session::create(scenario, &large, 7, now).unwrap();
+    let text: String = "The smoke drifts east over the hedgerows. "
+        .repeat(100)
+        .chars()
+        .take(umpire::battle::MAX_NOTE_CHARS)
+        .collect();
+    for _ in 0..3_000 {
+        let note = umpire::battle::Command::Note {
+            text: text.clone(),
+            private: false,
+        };
+        session.execute(&note, None, now).unwrap();
+    }
+    drop(session);
+    let size = std::fs::metadata(&large).unwrap().len();
+    assert!(size > 24_000_000, "{size} bytes");
+    for format in [Format::Html, Format::Markdown] {
+        let report = |journal: &Path, name: &str| {
+            let out = dir.path().join(name);
+            held_at_most(|| {
+                let survey = Survey::read(journal).unwrap();
+                report::write(survey, Viewer::Umpire, format, &out).unwrap();
+            })
+        };
+        let short = report(&small, "small.report");
+        let long = report(&large, "large.report");
+        let written = std::fs::metadata(dir.path().join("large.report"))
+            .unwrap()
+            .len();
+        assert!(written > 12_000_000, "{format:?}: {written} bytes written");
+        eprintln!(
+            "{format:?}: {long} bytes at most for {size} bytes of journal, {short} for a battle just begun"
+        );
+        assert!(
+            long < short + 4 * 1024 * 1024,
+            "{format:?}: {long} bytes held at once for a {size}-byte journal, against {short} for a battle just begun"
+        );
+    }
+}
