@@ -58,6 +58,9 @@ pub struct ParamDef {
     /// Default as text, parsed like typed input.
     pub default: Option<&'static str>,
     pub scope: Scope,
+    /// The input names a unit of the actor's enemy (a target, a defender): a form's list of
+    /// units offers the enemy's first.
+    pub enemy: bool,
 }
 
 impl ParamDef {
@@ -68,6 +71,7 @@ impl ParamDef {
             kind: ParamKind::Flag,
             default: None,
             scope: Scope::Both,
+            enemy: false,
         }
     }
     pub const fn new(name: &'static str, help: &'static str, kind: ParamKind) -> Self {
@@ -77,6 +81,7 @@ impl ParamDef {
             kind,
             default: None,
             scope: Scope::Both,
+            enemy: false,
         }
     }
     pub const fn default(mut self, text: &'static str) -> Self {
@@ -89,6 +94,11 @@ impl ParamDef {
     }
     pub const fn battle(mut self) -> Self {
         self.scope = Scope::Battle;
+        self
+    }
+    /// Marks an input that names a unit of the actor's enemy ([`ParamDef::enemy`]).
+    pub const fn enemy(mut self) -> Self {
+        self.enemy = true;
         self
     }
 

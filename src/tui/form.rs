@@ -5,11 +5,20 @@
 //! which inputs can matter (the others are neither shown nor submitted), what it already refuses
 //! from the inputs so far (a Finished stand, as soon as it is named), and the exact odds.
 //!
+//! The inputs stand in one order in every rule set: the actor (the selected unit goes in), the
+//! target, then the range or areas, then the rest as the rule set declares them (so an input that
+//! only appears when a box is ticked stands below the box), then what the battle knows.
+//!
+//! A unit input is a chooser: typing part of an id or of a name lists the units it may stand for
+//! under the input, best first; the arrows move in the list, `tab` takes the highlighted unit and
+//! goes on to the next input, `enter` takes it and resolves. A digit typed on a box or a choice
+//! goes on to the next input that takes text.
+//!
 //! The form opens on its first input still to fill; [`DICE_KEY`] goes to the dice field from any
 //! input, and back. Every message names an input as the form does (`range`), never as the
 //! command line's flag (`--range`).
 
-use crate::battle::Battle;
+use crate::battle::{Battle, Viewer};
 use crate::odds::OddsReport;
 use crate::rules::{ActionDef, ParamDef, ParamKind, Params, Scope, Value};
 use crate::text::{forbidden_char, is_forbidden, not_allowed_here};
@@ -96,7 +105,15 @@ pub struct Form {
     fresh: bool,
     /// The input the dice key left for the dice field, to go back to.
     before_dice: Option<usize>,
+    /// The highlighted unit of the focused unit input's list ([`Form::candidates`]).
+    pub pick: usize,
+    /// Whose units the unit inputs' lists name: the umpire's (every unit), or with the secrets
+    /// hidden the public's (the units in the open).
+    pub viewer: Viewer,
 }
+
+/// The most units a unit input's list shows.
+pub const CANDIDATES: usize = 6;
 
 /// The key that goes to the dice field from any input of a form, and back: ctrl-d (never a
 /// character typed into a field).
@@ -110,13 +127,21 @@ pub fn is_dice_key(key: &KeyEvent) -> bool {
 impl Form {
     /// A form for `action`, with preset inputs (the selected unit, an offer's target …).
     pub fn new(action: &'static ActionDef, preset: &Params, battle: &Battle) -> Self {
-        // Units first, then what the umpire reads off the table, then the rest, then what the
-        // battle knows.
+        // The actor and the target (the first two unit inputs, as declared), then the range or
+        // areas (the numbers the umpire reads off the table), then the rest as declared, then
+        // what the battle knows.
+        let units: Vec<&str> = action
+            .params
+            .iter()
+            .filter(|p| p.kind == ParamKind::Unit && p.scope != Scope::Derived)
+            .map(|p| p.name)
+            .take(2)
+            .collect();
         let rank = |p: &ParamDef| match (p.scope, p.kind) {
-            (Scope::Battle, ParamKind::Unit) => 0,
-            (Scope::Both, _) => 1,
-            (Scope::Battle, _) => 2,
             (Scope::Derived, _) => 3,
+            _ if units.contains(&p.name) => 0,
+            (_, ParamKind::Int { .. } | ParamKind::Distance) => 1,
+            _ => 2,
         };
         let mut order: Vec<&'static ParamDef> = action.params.iter().collect();
         order.sort_by_key(|p| rank(p));
@@ -137,6 +162,8 @@ impl Form {
             odds: Odds::Pending(String::new()),
             fresh: true,
             before_dice: None,
+            pick: 0,
+            viewer: Viewer::Umpire,
         };
         form.refresh(battle);
         form.focus = form.first_to_fill();
@@ -167,6 +194,69 @@ impl Form {
         p
     }
 
+    /// The units the focused unit input's text may stand for, best first ([`matching_units`],
+    /// at most [`CANDIDATES`]): none when the focused input is not a unit's, is empty, or already
+    /// names a unit exactly.
+    pub fn candidates(&self, battle: &Battle) -> Vec<usize> {
+        let mut all = self.matches(battle, self.focus);
+        all.truncate(CANDIDATES);
+        all
+    }
+
+    /// The units input `i`'s text may stand for, best first ([`matching_units`], the enemy's
+    /// first for an input that names the enemy): none when the input is not a unit's, is empty,
+    /// or already names a unit exactly.
+    fn matches(&self, battle: &Battle, i: usize) -> Vec<usize> {
+        match self.fields.get(i) {
+            Some(f)
+                if f.is_unit()
+                    && !f.text.trim().is_empty()
+                    && battle.roster.unit_index(&f.text).is_none() =>
+            {
+                let mut all = matching_units(battle, &f.text, self.viewer);
+                if f.def.enemy {
+                    // The enemy's units first: the actor's own are seldom fired at.
+                    if let Some(side) = self.actor(battle).map(|u| battle.roster.units[u].side) {
+                        all.sort_by_key(|&u| battle.roster.units[u].side == side);
+                    }
+                }
+                all
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The unit the form's first unit input names: the actor.
+    fn actor(&self, battle: &Battle) -> Option<usize> {
+        self.fields
+            .iter()
+            .find(|f| f.is_unit() && f.def.scope != Scope::Derived)
+            .and_then(|f| battle.roster.unit_index(&f.text))
+    }
+
+    /// Takes the highlighted unit of the focused input's list into the input.
+    fn take_pick(&mut self, battle: &Battle) {
+        let candidates = self.candidates(battle);
+        if let Some(&u) = candidates.get(self.pick.min(candidates.len().saturating_sub(1))) {
+            let f = &mut self.fields[self.focus];
+            f.text = battle.roster.units[u].id.clone();
+            f.touched = true;
+            f.known = false;
+        }
+        self.pick = 0;
+    }
+
+    /// The index of the next input after the focused one that takes typed text (not a box nor
+    /// a choice), if any.
+    fn next_text_input(&self) -> Option<usize> {
+        (self.focus + 1..self.fields.len()).find(|&i| {
+            let f = &self.fields[i];
+            f.applies
+                && f.def.scope != Scope::Derived
+                && !matches!(f.def.kind, ParamKind::Flag | ParamKind::Choice(_))
+        })
+    }
+
     /// The fields shown, with their indices.
     pub fn shown(&self) -> impl Iterator<Item = (usize, &Field)> {
         self.fields.iter().enumerate().filter(|(_, f)| f.applies)
@@ -174,20 +264,27 @@ impl Form {
 
     /// Re-parses every field, refills what the battle knows and recomputes the odds.
     pub fn refresh(&mut self, battle: &Battle) {
-        for f in &mut self.fields {
+        let best: Vec<Option<usize>> = (0..self.fields.len())
+            .map(|i| self.matches(battle, i).first().copied())
+            .collect();
+        for (f, best) in self.fields.iter_mut().zip(best) {
             f.error = f.value().and_then(|r| r.err());
-            if f.is_unit() && f.error.is_none() && !f.text.is_empty() {
-                if let Some(full) = complete_unit(battle, &f.text) {
-                    if full != f.text && battle.roster.unit_index(&f.text).is_none() {
-                        f.error = Some(format!("press tab to take `{full}`"));
-                    }
-                } else if battle.roster.unit_index(&f.text).is_none() {
-                    f.error = Some(format!(
+            if f.is_unit()
+                && f.error.is_none()
+                && !f.text.is_empty()
+                && battle.roster.unit_index(&f.text).is_none()
+            {
+                f.error = Some(match best {
+                    Some(u) => format!(
+                        "tab takes `{}` ({}), or choose from the list",
+                        battle.roster.units[u].id, battle.roster.units[u].name
+                    ),
+                    None => format!(
                         "no unit `{}`{}",
                         f.text,
                         crate::text::did_you_mean(&f.text, battle.roster.unit_ids())
-                    ));
-                }
+                    ),
+                });
             }
         }
         // Fill what the battle knows, unless the umpire typed over it.
@@ -304,14 +401,34 @@ impl Form {
         match key.code {
             KeyCode::Esc => return FormKey::Cancel,
             KeyCode::Enter => {
+                if !self.on_dice() {
+                    self.take_pick(battle);
+                }
                 for i in 0..self.fields.len() {
                     self.focus_complete(i, battle);
                 }
                 self.refresh(battle);
                 return FormKey::Submit;
             }
+            // In a unit input's list, the arrows move the highlight.
+            KeyCode::Down | KeyCode::Up
+                if !self.on_dice() && !self.candidates(battle).is_empty() =>
+            {
+                let n = self.candidates(battle).len();
+                self.pick = if key.code == KeyCode::Down {
+                    (self.pick + 1).min(n - 1)
+                } else {
+                    self.pick.saturating_sub(1)
+                };
+                return FormKey::Edited;
+            }
             KeyCode::Tab | KeyCode::Down => {
+                if !self.on_dice() {
+                    self.take_pick(battle);
+                }
                 self.complete_focused(battle);
+                // What the unit taken makes apply, before the next input is chosen.
+                self.refresh(battle);
                 self.focus = self.step(true);
                 self.fresh = true;
             }
@@ -319,6 +436,32 @@ impl Form {
                 self.complete_focused(battle);
                 self.focus = self.step(false);
                 self.fresh = true;
+            }
+            // A digit on a box or a choice goes on to the next input that takes text (the range,
+            // usually), as if tab had been pressed first.
+            KeyCode::Char(c)
+                if c.is_ascii_digit()
+                    && !self.on_dice()
+                    && matches!(
+                        self.fields[self.focus].def.kind,
+                        ParamKind::Flag | ParamKind::Choice(_)
+                    )
+                    && !is_ctrl(key) =>
+            {
+                match self.next_text_input() {
+                    Some(i) => {
+                        self.focus = i;
+                        self.fresh = true;
+                        return self.on_key(key, battle);
+                    }
+                    None => {
+                        self.error = Some(format!(
+                            "`{c}`: {} takes no digit (space or ←→ changes it)",
+                            self.fields[self.focus].def.name
+                        ));
+                        return FormKey::Edited;
+                    }
+                }
             }
             _ if is_dice_key(key) => {
                 self.complete_focused(battle);
@@ -351,6 +494,13 @@ impl Form {
                             }
                             KeyCode::Char('y') => f.text = "yes".into(),
                             KeyCode::Char('n') => f.text = "no".into(),
+                            KeyCode::Char(c) if !is_ctrl(key) => {
+                                self.error = Some(format!(
+                                    "`{c}`: {} is a box: space, ←→, y or n change it",
+                                    f.def.name
+                                ));
+                                return FormKey::Edited;
+                            }
                             _ => return FormKey::Ignored,
                         }
                         Ok(())
@@ -366,11 +516,16 @@ impl Form {
                                 };
                                 f.text = choices[(i + step) % choices.len()].to_string();
                             }
-                            KeyCode::Char(c) => {
+                            KeyCode::Char(c) if !is_ctrl(key) => {
                                 if let Some(hit) = choices.iter().find(|x| x.starts_with(c)) {
                                     f.text = hit.to_string();
                                 } else {
-                                    return FormKey::Ignored;
+                                    self.error = Some(format!(
+                                        "`{c}`: {} is one of {}",
+                                        f.def.name,
+                                        choices.join(", ")
+                                    ));
+                                    return FormKey::Edited;
                                 }
                             }
                             _ => return FormKey::Ignored,
@@ -387,6 +542,7 @@ impl Form {
                 self.fresh = false;
                 f.touched = true;
                 f.known = false;
+                self.pick = 0;
             }
         }
         self.error = None;
@@ -512,6 +668,48 @@ pub fn is_ctrl(key: &KeyEvent) -> bool {
     key.modifiers.contains(KeyModifiers::CONTROL) && !key.modifiers.contains(KeyModifiers::ALT)
 }
 
+/// The units that `text` may stand for, best first, as `viewer` may see them: an id equal to it
+/// (whatever the case), an id starting with it, a name starting with it, a word of a name starting
+/// with it, an id or name holding it; units on the table before those off it, then in the
+/// roster's order.
+pub fn matching_units(battle: &Battle, text: &str, viewer: Viewer) -> Vec<usize> {
+    let needle = text.trim().to_lowercase();
+    if needle.is_empty() {
+        return Vec::new();
+    }
+    let view = battle.view();
+    let mut scored: Vec<(u8, bool, usize)> = battle
+        .roster
+        .units
+        .iter()
+        .enumerate()
+        .filter(|&(u, _)| view.visible_to(u, viewer))
+        .filter_map(|(u, info)| {
+            let id = info.id.to_lowercase();
+            let name = info.name.to_lowercase();
+            let score = if id == needle {
+                0
+            } else if id.starts_with(&needle) {
+                1
+            } else if name.starts_with(&needle) {
+                2
+            } else if name
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| w.starts_with(&needle))
+            {
+                3
+            } else if id.contains(&needle) || name.contains(&needle) {
+                4
+            } else {
+                return None;
+            };
+            Some((score, !battle.state().units[u].on_table(), u))
+        })
+        .collect();
+    scored.sort();
+    scored.into_iter().map(|(_, _, u)| u).collect()
+}
+
 /// The unit id that `prefix` stands for: an exact id, or the only id starting with it.
 pub fn complete_unit(battle: &Battle, prefix: &str) -> Option<String> {
     if prefix.is_empty() {
@@ -577,34 +775,134 @@ mod tests {
     }
 
     #[test]
-    fn a_unit_prefix_is_pointed_out_then_taken_by_tab_or_enter() {
+    fn a_unit_input_lists_the_units_its_text_may_stand_for_and_tab_takes_one() {
         let b = battle();
         let mut form = fire_form(&b);
         type_text(&mut form, &b, "stu");
-        assert_eq!(
-            field(&form, "target").error.as_deref(),
-            Some("press tab to take `stug`")
+        let ids = |form: &Form| -> Vec<String> {
+            form.candidates(&b)
+                .iter()
+                .map(|&u| b.roster.units[u].id.clone())
+                .collect()
+        };
+        assert_eq!(ids(&form), ["stug"]);
+        assert!(
+            field(&form, "target")
+                .error
+                .as_deref()
+                .is_some_and(|e| e.starts_with("tab takes `stug`")),
+            "{:?}",
+            field(&form, "target").error
         );
-        assert!(matches!(&form.odds, Odds::Pending(why) if why.contains("press tab")));
+        assert!(matches!(&form.odds, Odds::Pending(why) if why.contains("tab takes")));
         press(&mut form, &b, KeyCode::Tab);
         assert_eq!(field(&form, "target").text, "stug");
         assert_eq!(field(&form, "target").error, None);
         assert_eq!(form.fields[form.focus].def.name, "range");
 
+        // Enter takes the highlighted unit and submits.
         let mut form = fire_form(&b);
         type_text(&mut form, &b, "sherm");
         assert_eq!(press(&mut form, &b, KeyCode::Enter), FormKey::Submit);
         assert_eq!(field(&form, "target").text, "sherman");
 
+        // Part of a name narrows the list too: a word of it, or any part; the arrows move in the
+        // list without leaving the input, and tab takes the one highlighted.
         let mut form = fire_form(&b);
-        type_text(&mut form, &b, "g1");
-        press(&mut form, &b, KeyCode::Tab);
-        assert_eq!(
-            field(&form, "target").text,
-            "g1",
-            "an ambiguous prefix stays"
+        type_text(&mut form, &b, "gruppe, 1. zug");
+        let listed = ids(&form);
+        assert!(
+            listed.len() >= 3 && listed.iter().all(|id| id.starts_with("g1")),
+            "{listed:?}"
         );
-        assert!(form.submission().is_err());
+        press(&mut form, &b, KeyCode::Down);
+        assert_eq!(
+            form.fields[form.focus].def.name, "target",
+            "the arrows stay in the list"
+        );
+        press(&mut form, &b, KeyCode::Tab);
+        assert_eq!(field(&form, "target").text, listed[1]);
+        assert_eq!(form.fields[form.focus].def.name, "range");
+
+        // Nothing matches: said so, with the nearest id.
+        let mut form = fire_form(&b);
+        type_text(&mut form, &b, "zzz");
+        assert!(form.candidates(&b).is_empty());
+        assert!(
+            field(&form, "target")
+                .error
+                .as_deref()
+                .unwrap()
+                .starts_with("no unit `zzz`")
+        );
+    }
+
+    #[test]
+    fn an_input_that_names_the_enemy_lists_the_enemy_first() {
+        let b = battle();
+        let mut form = fire_form(&b);
+        let firer = b.roster.unit_index(&field(&form, "firer").text).unwrap();
+        let ours = b.roster.units[firer].side;
+        type_text(&mut form, &b, "1");
+        let all = matching_units(&b, "1", Viewer::Umpire);
+        assert!(
+            all.iter().any(|&u| b.roster.units[u].side == ours)
+                && b.roster.units[all[0]].side == ours,
+            "the demo's own units match first by name alone"
+        );
+        let sides: Vec<bool> = form
+            .matches(&b, form.focus)
+            .iter()
+            .map(|&u| b.roster.units[u].side == ours)
+            .collect();
+        assert!(!sides[0], "the enemy's first: {sides:?}");
+        assert!(sides.windows(2).all(|w| w[0] <= w[1]), "{sides:?}");
+        // The firer's own input lists every side as matched.
+        assert!(!field(&form, "firer").def.enemy && field(&form, "target").def.enemy);
+    }
+
+    #[test]
+    fn a_shot_is_the_selected_firer_a_fragment_of_the_target_tab_the_range_and_enter() {
+        // With the firer selected: `f`, two letters of the target's name, tab, the range, enter:
+        // the form asks nothing else before the dice.
+        let b = battle();
+        let mut form = fire_form(&b);
+        type_text(&mut form, &b, "st");
+        press(&mut form, &b, KeyCode::Tab);
+        type_text(&mut form, &b, "12");
+        assert_eq!(press(&mut form, &b, KeyCode::Enter), FormKey::Submit);
+        let p = form.submission().unwrap();
+        assert_eq!(p.text("target"), Some("stug"));
+        assert_eq!(p.get("range").map(|v| v.to_string()).as_deref(), Some("12"));
+    }
+
+    #[test]
+    fn the_actor_the_target_and_the_range_come_first_in_every_rule_set() {
+        for ruleset in crate::rules::registry() {
+            for action in ruleset.actions().iter().filter(|a| a.in_battle) {
+                let scenario = match ruleset.id() {
+                    "newport" => DEMO_SCENARIO,
+                    "scruby" => include_str!("../../rosters/scruby-learning.toml"),
+                    "fft3" => include_str!("../../rosters/fft3-american-company.toml"),
+                    "hats-of-tin" => include_str!("../../rosters/hats-of-tin-learning.toml"),
+                    other => panic!("a roster for {other}"),
+                };
+                let b = Battle::new(crate::scenario::parse("roster.toml", scenario).unwrap());
+                let form = Form::new(action, &Params::new(), &b);
+                let names: Vec<&str> = form.fields.iter().map(|f| f.def.name).collect();
+                let units: Vec<&str> = action
+                    .params
+                    .iter()
+                    .filter(|p| p.kind == ParamKind::Unit && p.scope != Scope::Derived)
+                    .map(|p| p.name)
+                    .take(2)
+                    .collect();
+                assert_eq!(&names[..units.len()], &units[..], "{}", action.id);
+                if let Some(range) = names.iter().position(|n| *n == "range") {
+                    assert_eq!(range, units.len(), "{}: {names:?}", action.id);
+                }
+            }
+        }
     }
 
     #[test]
@@ -625,8 +923,10 @@ mod tests {
         assert_eq!(field(&form, "cover").text, "none", "choices wrap around");
         press(&mut form, &b, KeyCode::Left);
         assert_eq!(field(&form, "cover").text, "hard");
-        assert_eq!(press(&mut form, &b, KeyCode::Char('z')), FormKey::Ignored);
+        // A key a choice cannot take is said, never dropped silently.
+        assert_eq!(press(&mut form, &b, KeyCode::Char('z')), FormKey::Edited);
         assert_eq!(field(&form, "cover").text, "hard");
+        assert!(form.error.as_deref().unwrap().contains("cover is one of"));
 
         press(&mut form, &b, KeyCode::Tab);
         assert_eq!(form.fields[form.focus].def.name, "smoke");
@@ -635,6 +935,18 @@ mod tests {
         press(&mut form, &b, KeyCode::Char('n'));
         assert_eq!(field(&form, "smoke").text, "no");
         assert!(field(&form, "smoke").touched);
+        // A digit on a box goes on to the next input that takes text.
+        press(&mut form, &b, KeyCode::Char('x'));
+        assert!(form.error.as_deref().unwrap().contains("smoke is a box"));
+        let before = form.focus;
+        press(&mut form, &b, KeyCode::Char('7'));
+        assert!(form.focus > before);
+        let f = &form.fields[form.focus];
+        assert!(!matches!(
+            f.def.kind,
+            ParamKind::Flag | ParamKind::Choice(_)
+        ));
+        assert!(f.text.ends_with('7'), "{:?}", f.text);
     }
 
     #[test]

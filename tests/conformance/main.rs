@@ -13,6 +13,7 @@ mod trace;
 mod tui;
 
 mod fft3;
+mod grammar;
 mod hats_of_tin;
 mod newport;
 mod scruby;

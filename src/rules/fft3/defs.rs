@@ -357,7 +357,7 @@ const TARGET: ParamDef = ParamDef::new(
     "target",
     "the target stand: its id in a battle; off the battle its type (t-34, halftrack, truck, soviet-infantry …)",
     ParamKind::Unit,
-);
+).enemy();
 const RANGE: ParamDef = ParamDef::new(
     "range",
     "the firer's range to the target in inches",

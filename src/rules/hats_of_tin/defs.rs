@@ -128,7 +128,7 @@ pub const SHOOT_PARAMS: &[ParamDef] = &[
         "the firing unit: its id in a battle; off the battle its weapon type (infantry, mg, light-gun, mortar, light-medium-gun, heavy-gun, field-artillery, cavalry, infantry-support, tank, heavy-tank, fast-tank, armoured-car)",
         ParamKind::Unit,
     ),
-    ParamDef::new("target", "the target unit", ParamKind::Unit).battle(),
+    ParamDef::new("target", "the target unit", ParamKind::Unit).enemy().battle(),
     ParamDef::new(
         "range",
         "the range in areas (through sides, not corners)",
@@ -287,7 +287,7 @@ pub const ASSAULT_PARAMS: &[ParamDef] = &[
         "defender",
         "the assaulted unit: its id in a battle; off the battle its type",
         ParamKind::Unit,
-    ),
+    ).enemy(),
     ParamDef::flag(
         "outside-front-arc",
         "the attacker is outside the defender's front arc: the attacker shoots first, at +1",

@@ -543,7 +543,7 @@ const HITS: ParamKind = ParamKind::Int { min: 0, max: 2 };
 
 pub const FIRE_PARAMS: &[ParamDef] = &[
     ParamDef::new("firer", "the firing stand's id", ParamKind::Unit).battle(),
-    ParamDef::new("target", "the target stand's id", ParamKind::Unit).battle(),
+    ParamDef::new("target", "the target stand's id", ParamKind::Unit).enemy().battle(),
     ParamDef::new(
         "contact",
         "if the target is a leader in contact with another stand: that stand's id (the leader cannot be targeted while it stands)",
@@ -635,7 +635,7 @@ pub const FIRE_PARAMS: &[ParamDef] = &[
 
 pub const CLOSE_COMBAT_PARAMS: &[ParamDef] = &[
     ParamDef::new("attacker", "the stand moving into contact", ParamKind::Unit).battle(),
-    ParamDef::new("defender", "the stand contacted", ParamKind::Unit).battle(),
+    ParamDef::new("defender", "the stand contacted", ParamKind::Unit).enemy().battle(),
     ParamDef::new(
         "cover",
         "the defender's cover (the attacker never has any)",
@@ -720,7 +720,7 @@ pub const CLOSE_COMBAT_PARAMS: &[ParamDef] = &[
 
 pub const AIR_PARAMS: &[ParamDef] = &[
     ParamDef::new("asset", "the air unit making the attack", ParamKind::Unit).battle(),
-    ParamDef::new("target", "the target stand", ParamKind::Unit).battle(),
+    ParamDef::new("target", "the target stand", ParamKind::Unit).enemy().battle(),
     ParamDef::new(
         "contact",
         "if the target is a leader in contact with another stand: that stand's id (the leader cannot be targeted while it stands)",

@@ -648,7 +648,7 @@ pub const RIFLE_PARAMS: &[ParamDef] = &[
         "target-unit",
         "the regiment, squadron or gun fired at (a gun: its crew)",
         ParamKind::Unit,
-    )
+    ).enemy()
     .battle(),
     FRIEND_IN_MELEE,
     ParamDef::new(
@@ -703,7 +703,7 @@ pub const ARTILLERY_PARAMS: &[ParamDef] = &[
         "target-unit",
         "the regiment, squadron, gun (counter-battery) or works fired at",
         ParamKind::Unit,
-    )
+    ).enemy()
     .battle(),
     FRIEND_IN_MELEE,
     ParamDef::new(
@@ -776,6 +776,7 @@ pub const CANISTER_PARAMS: &[ParamDef] = &[
         "the regiment or squadron within musket range",
         ParamKind::Unit,
     )
+    .enemy()
     .battle(),
     FRIEND_IN_MELEE,
     ParamDef::new("gun", "the firing gun", ParamKind::Choice(GUN_KINDS))
@@ -819,6 +820,7 @@ pub const MELEE_PARAMS: &[ParamDef] = &[
         "the defending stand (a cross-country column: its regiment in contact)",
         ParamKind::Unit,
     )
+    .enemy()
     .battle(),
     ParamDef::new("attacker", "the attacking stand's type", FIGHTERS).derived(),
     ParamDef::new(
@@ -856,7 +858,7 @@ pub const MELEE_PARAMS: &[ParamDef] = &[
 
 pub const REINFORCED_PARAMS: &[ParamDef] = &[
     ParamDef::new("attacker-unit", "the attacking stand", ParamKind::Unit).battle(),
-    ParamDef::new("defender-unit", "the defending stand", ParamKind::Unit).battle(),
+    ParamDef::new("defender-unit", "the defending stand", ParamKind::Unit).enemy().battle(),
     ParamDef::new(
         "reinforcement-unit",
         "the stand that comes in on the enemy's flank or rear (its side is the reinforcing side)",
@@ -910,7 +912,9 @@ pub const REINFORCED_PARAMS: &[ParamDef] = &[
 
 pub const MELEE_CREW_PARAMS: &[ParamDef] = &[
     ParamDef::new("attacker-unit", "the attacking stand", ParamKind::Unit).battle(),
-    ParamDef::new("gun-unit", "the gun whose crew is attacked", ParamKind::Unit).battle(),
+    ParamDef::new("gun-unit", "the gun whose crew is attacked", ParamKind::Unit)
+        .battle()
+        .enemy(),
     ParamDef::new(
         "attacked-from",
         "the side of the gun the attackers reach (front or flank: the crew fires; rear: no roll)",

@@ -55,7 +55,10 @@ impl App {
                 preset.set("side", Value::Text(r.sides[col.side].id.clone()));
             }
         }
-        let form = Form::new(def, &preset, self.session.battle());
+        let mut form = Form::new(def, &preset, self.session.battle());
+        // With the secrets hidden, a unit input's list names only the units in the open.
+        form.viewer = self.viewer();
+        form.refresh(self.session.battle());
         self.mode = Mode::Form(Box::new(form));
     }
 

@@ -116,6 +116,36 @@ pub(super) fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &m
             ));
         }
         lines.push(Line::from(spans));
+        // A unit input's list: the units its text may stand for, the highlighted one taken by
+        // tab or enter.
+        let candidates = if focus {
+            form.candidates(b)
+        } else {
+            Vec::new()
+        };
+        if !candidates.is_empty() {
+            let pick = form.pick.min(candidates.len() - 1);
+            for (k, &u) in candidates.iter().enumerate() {
+                let info = &b.roster.units[u];
+                let here = k == pick;
+                lines.push(Line::from(vec![
+                    Span::styled(if here { "    ▸ " } else { "      " }, t.key()),
+                    Span::styled(
+                        crate::text::escape_terminal(&info.id),
+                        if here { t.key() } else { Style::new() },
+                    ),
+                    Span::styled(
+                        format!("  {}", crate::text::escape_terminal(&info.name)),
+                        t.dim(),
+                    ),
+                ]));
+            }
+            lines.push(Line::from(Span::styled(
+                "    ↑↓ choose  tab take it and go on  enter take it and resolve",
+                t.dim(),
+            )));
+            continue;
+        }
         if let Some(e) = &f.error {
             let e = screened(app, e);
             lines.push(Line::from(Span::styled(format!("    {e}"), t.error())));
