@@ -349,8 +349,8 @@ fn procedure_forms() -> Vec<Screen> {
         Screen {
             name: "light-mortar",
             keys: |ui| {
-                ui.select("60mm").keys("A1-ldr").tab().keys("g11");
-                ui.tab().keys("12");
+                ui.select("60mm").keys("A1-ldr").tab().keys("12");
+                ui.tab().keys("g11");
             },
         },
         Screen {

@@ -75,6 +75,22 @@ impl Field {
     fn is_unit(&self) -> bool {
         self.def.kind == ParamKind::Unit
     }
+
+    /// Where the text a unit list matches begins: a unit input's whole text, or a list's last
+    /// item (none while that item's `:` or `@` qualifier is being typed); none for other inputs.
+    fn unit_query(&self) -> Option<usize> {
+        match self.def.kind {
+            ParamKind::Unit => Some(0),
+            ParamKind::List => {
+                let start = self
+                    .text
+                    .rfind(|c: char| c == ',' || c.is_whitespace())
+                    .map_or(0, |i| i + 1);
+                (!self.text[start..].contains([':', '@'])).then_some(start)
+            }
+            _ => None,
+        }
+    }
 }
 
 /// Where the odds stand.
@@ -207,23 +223,30 @@ impl Form {
     /// first for an input that names the enemy): none when the input is not a unit's, is empty,
     /// or already names a unit exactly.
     fn matches(&self, battle: &Battle, i: usize) -> Vec<usize> {
-        match self.fields.get(i) {
-            Some(f)
-                if f.is_unit()
-                    && !f.text.trim().is_empty()
-                    && battle.roster.unit_index(&f.text).is_none() =>
-            {
-                let mut all = matching_units(battle, &f.text, self.viewer);
-                if f.def.enemy {
-                    // The enemy's units first: the actor's own are seldom fired at.
-                    if let Some(side) = self.actor(battle).map(|u| battle.roster.units[u].side) {
-                        all.sort_by_key(|&u| battle.roster.units[u].side == side);
-                    }
-                }
-                all
-            }
-            _ => Vec::new(),
+        let Some(f) = self.fields.get(i) else {
+            return Vec::new();
+        };
+        let Some(start) = f.unit_query() else {
+            return Vec::new();
+        };
+        let query = &f.text[start..];
+        if query.trim().is_empty() || battle.roster.unit_index(query).is_some() {
+            return Vec::new();
         }
+        let mut all = matching_units(battle, query, self.viewer);
+        // A list's units already named are not offered again.
+        let named: Vec<usize> = f.text[..start]
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter_map(|item| battle.roster.unit_index(item.split([':', '@']).next()?))
+            .collect();
+        all.retain(|u| !named.contains(u));
+        if f.def.enemy {
+            // The enemy's units first: the actor's own are seldom fired at.
+            if let Some(side) = self.actor(battle).map(|u| battle.roster.units[u].side) {
+                all.sort_by_key(|&u| battle.roster.units[u].side == side);
+            }
+        }
+        all
     }
 
     /// The unit the form's first unit input names: the actor.
@@ -239,9 +262,12 @@ impl Form {
         let candidates = self.candidates(battle);
         if let Some(&u) = candidates.get(self.pick.min(candidates.len().saturating_sub(1))) {
             let f = &mut self.fields[self.focus];
-            f.text = battle.roster.units[u].id.clone();
-            f.touched = true;
-            f.known = false;
+            if let Some(start) = f.unit_query() {
+                f.text.truncate(start);
+                f.text.push_str(&battle.roster.units[u].id);
+                f.touched = true;
+                f.known = false;
+            }
         }
         self.pick = 0;
     }
@@ -285,6 +311,14 @@ impl Form {
                         crate::text::did_you_mean(&f.text, battle.roster.unit_ids())
                     ),
                 });
+            } else if f.def.kind == ParamKind::List
+                && f.error.is_none()
+                && let Some(u) = best
+            {
+                f.error = Some(format!(
+                    "a comma or tab takes `{}` ({}), or choose from the list",
+                    battle.roster.units[u].id, battle.roster.units[u].name
+                ));
             }
         }
         // Fill what the battle knows, unless the umpire typed over it.
@@ -436,6 +470,20 @@ impl Form {
                 self.complete_focused(battle);
                 self.focus = self.step(false);
                 self.fresh = true;
+            }
+            // In a list of units, a comma or a space takes the highlighted unit and starts the
+            // next item.
+            KeyCode::Char(c @ (',' | ' '))
+                if !self.on_dice()
+                    && !is_ctrl(key)
+                    && self.fields[self.focus].def.kind == ParamKind::List
+                    && !self.candidates(battle).is_empty() =>
+            {
+                self.take_pick(battle);
+                self.fields[self.focus].text.push(c);
+                self.fresh = false;
+                self.refresh(battle);
+                return FormKey::Edited;
             }
             // A digit on a box or a choice goes on to the next input that takes text (the range,
             // usually), as if tab had been pressed first.
