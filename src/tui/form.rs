@@ -954,6 +954,44 @@ mod tests {
     }
 
     #[test]
+    fn an_input_that_a_box_brings_stands_below_the_box() {
+        for ruleset in crate::rules::registry() {
+            let scenario = match ruleset.id() {
+                "newport" => DEMO_SCENARIO,
+                "scruby" => include_str!("../../rosters/scruby-learning.toml"),
+                "fft3" => include_str!("../../rosters/fft3-american-company.toml"),
+                "hats-of-tin" => include_str!("../../rosters/hats-of-tin-learning.toml"),
+                other => panic!("a roster for {other}"),
+            };
+            let b = Battle::new(crate::scenario::parse("roster.toml", scenario).unwrap());
+            for action in ruleset.actions().iter().filter(|a| a.in_battle) {
+                let form = Form::new(action, &Params::new(), &b);
+                for (i, f) in form.fields.iter().enumerate() {
+                    if f.def.kind != ParamKind::Flag || f.def.scope == Scope::Derived {
+                        continue;
+                    }
+                    let mut ticked = form.clone();
+                    ticked.fields[i].text = if f.text == "yes" { "no" } else { "yes" }.into();
+                    ticked.fields[i].touched = true;
+                    ticked.refresh(&b);
+                    for (j, g) in ticked.fields.iter().enumerate() {
+                        if g.applies && !form.fields[j].applies {
+                            assert!(
+                                j > i,
+                                "{} {}: {} appears with {} but stands above it",
+                                ruleset.id(),
+                                action.id,
+                                g.def.name,
+                                f.def.name
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn choices_and_flags_change_with_their_keys() {
         let b = battle();
         let mut form = fire_form(&b);
