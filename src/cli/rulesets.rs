@@ -97,6 +97,7 @@ fn marker_kind(k: MarkerKind) -> &'static str {
         MarkerKind::Count => "count",
         MarkerKind::Turn => "turn",
         MarkerKind::Timer => "timer",
+        MarkerKind::Side => "side",
     }
 }
 

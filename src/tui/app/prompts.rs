@@ -30,7 +30,7 @@ impl App {
                 let Some(u) = self.selected_unit() else {
                     return;
                 };
-                match text.trim().parse::<i32>() {
+                match self.marker_value_of(&marker, &text) {
                     Ok(v) => {
                         let unit = self.battle().roster.units[u].id.clone();
                         self.run(
@@ -41,9 +41,13 @@ impl App {
                             },
                             None,
                         );
+                        // Back to the markers popup, for the next marker.
+                        if matches!(self.mode, Mode::Main) {
+                            self.mode = Mode::Markers;
+                        }
                     }
-                    Err(_) => {
-                        self.error(format!("{text:?} is not a whole number"));
+                    Err(e) => {
+                        self.error(e);
                         self.mode = Mode::Prompt {
                             kind: Prompt::MarkerValue(marker),
                             text,
