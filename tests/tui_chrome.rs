@@ -50,7 +50,7 @@ const CASES: [Case; 4] = [
         firer: "1-1",
         shot: "fSt\t2\n",
         marked: "1-1",
-        not_listed: "ROAD",
+        not_listed: "BACK",
         one_side: "next",
     },
     Case {
@@ -564,4 +564,39 @@ fn the_markers_popup_asks_for_a_side_by_its_id() {
         assert!(screen.contains("[fr]"), "{screen}");
     });
     assert_eq!(t.state().unit("au-gun").marker("captured"), Some(2));
+}
+
+/// Each marker's declaration says which unit kinds it applies to, and a marker that holds a side
+/// says so: `umpire rulesets ID --json` gives both.
+#[test]
+fn a_marker_declares_its_unit_kinds_and_a_side_marker_its_kind() {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = umpire::cli::run_with_input(
+        ["umpire", "rulesets", "scruby", "--json"],
+        &mut "".as_bytes(),
+        &mut out,
+        &mut err,
+    );
+    assert_eq!(code, std::process::ExitCode::SUCCESS);
+    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let marker = |id: &str| {
+        json["markers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["id"] == id)
+            .unwrap()
+            .clone()
+    };
+    let captured = marker("captured");
+    assert_eq!(captured["kind"], "side");
+    assert_eq!(
+        captured["unit_kinds"],
+        serde_json::json!(["cannon", "horse-artillery"])
+    );
+    assert_eq!(
+        marker("road_column")["unit_kinds"],
+        serde_json::json!(["line", "light", "grenadier"])
+    );
 }
