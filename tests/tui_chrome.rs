@@ -562,8 +562,14 @@ fn the_markers_popup_asks_for_a_side_by_its_id() {
         assert!(matches!(ui.app.mode, Mode::Markers));
         let screen = ui.screen(120, 40);
         assert!(screen.contains("[fr]"), "{screen}");
+        // The log says whose, by id.
+        assert!(screen.contains("CAPT set to fr by hand"), "{screen}");
     });
     assert_eq!(t.state().unit("au-gun").marker("captured"), Some(2));
+    // No third side.
+    let mut t = t;
+    t.when("mark au-gun captured 3")
+        .refused(&["cannot hold 3", "2 sides"]);
 }
 
 /// Each marker's declaration says which unit kinds it applies to, and a marker that holds a side
