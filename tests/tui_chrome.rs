@@ -203,7 +203,7 @@ fn the_key_line_fits_and_says_where_the_rest_is() {
                     case.ruleset
                 );
                 assert!(!foot.contains('…'), "{foot}");
-                // The first procedure and the next phase always fit.
+                // The first procedure, the next phase and undo always fit.
                 let first = ui
                     .app
                     .battle()
@@ -215,7 +215,7 @@ fn the_key_line_fits_and_says_where_the_rest_is() {
                 let item = format!(" {} {} ", first.key.unwrap(), first.id.replace('-', " "));
                 assert!(foot.starts_with(&item), "{} at {w}: {foot}", case.ruleset);
                 assert!(
-                    foot.contains("n next phase"),
+                    foot.contains("  n next phase  u undo  "),
                     "{} at {w}: {foot}",
                     case.ruleset
                 );
@@ -267,6 +267,13 @@ fn the_palette_lists_every_procedure_and_the_general_keys_filtered_as_typed() {
                 })
             );
             snapshot(&format!("{}_palette_filtered", case.ruleset), ui);
+            // Pasted text narrows it as typed text does.
+            ui.esc().ctrl('p');
+            ui.app.on_paste("undo");
+            let Mode::Palette(p) = &ui.app.mode else {
+                panic!("the palette stays open")
+            };
+            assert_eq!(ui.app.palette_shown(p)[0].name, "undo");
             ui.esc();
             assert!(matches!(ui.app.mode, Mode::Main));
         });

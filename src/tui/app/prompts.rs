@@ -83,6 +83,15 @@ impl App {
             }
             Mode::Form(form) => form.on_paste(pasted, self.session.battle()),
             Mode::Dice(_) => self.paste_faces(pasted),
+            Mode::Palette(palette) => {
+                if let Some((_, c)) = forbidden_char(pasted) {
+                    let why = format!("paste refused: {}", not_allowed_here(c));
+                    self.error(why);
+                    return;
+                }
+                palette.filter.push_str(pasted);
+                palette.cursor = 0;
+            }
             _ => self.error("nothing to paste into: open a prompt or a form first"),
         }
     }

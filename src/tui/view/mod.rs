@@ -361,8 +361,8 @@ fn render_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         render_log_hints(app, t, area, buf);
         return;
     }
-    // Most used first: what the rules offer now, the first procedures, the next phase and undo,
-    // then the other procedures and the rest. What does not fit whole is left to the palette,
+    // Most used first: what the rules offer now, the first two procedures, the next phase and
+    // undo (used in every phase of every rule set), then the other procedures and the rest. What does not fit whole is left to the palette,
     // whose key ends the line.
     let procedures: Vec<A> = app
         .battle()
@@ -376,7 +376,7 @@ fn render_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     if !app.offers().is_empty() {
         actions.push(A::TakeOffer);
     }
-    let at = procedures.len().min(3);
+    let at = procedures.len().min(2);
     actions.extend(procedures[..at].iter().cloned());
     actions.extend([A::NextPhase, A::Undo]);
     actions.extend(procedures[at..].iter().cloned());
