@@ -404,6 +404,15 @@ fn the_help_closes_on_esc_q_or_enter_and_answers_other_keys() {
             ui.key(close);
             assert!(matches!(ui.app.mode, Mode::Main) && !ui.app.quit);
         }
+        // The help says how popups close, and how the markers popup is used.
+        ui.keys("?");
+        let mut seen = String::new();
+        for _ in 0..20 {
+            seen.push_str(&ui.screen(120, 40));
+            ui.key(KeyCode::PageDown);
+        }
+        assert!(seen.contains("nothing else does"), "{seen}");
+        assert!(seen.contains("type a number or the start of a badge"));
     });
 }
 

@@ -165,6 +165,13 @@ pub(super) fn render_help(app: &App, scroll: u16, t: &Theme, area: Rect, buf: &m
         )));
     }
     lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled("Popups", t.title())));
+    lines.push(Line::from(format!(
+        "  a result, the battle's account, this help and the markers: {}, and nothing else does · ↑↓ pgup pgdn scroll · {} lists every procedure and key by name (type to narrow, enter runs)",
+        crate::tui::app::POPUP_CLOSES,
+        app.keymap.hint(&crate::tui::Action::Palette),
+    )));
+    lines.push(Line::from(""));
     lines.push(Line::from(Span::styled("In a form", t.title())));
     lines.push(Line::from(format!(
         "  tab/↓ next field · shift-tab/↑ previous · {} the dice field and back · space or ←→ change a choice · enter resolve · esc cancel",
@@ -230,6 +237,11 @@ pub(super) fn render_help(app: &App, scroll: u16, t: &Theme, area: Rect, buf: &m
         ]));
     }
     lines.push(Line::from("  ●○○   hits taken against the stand's limit"));
+    lines.push(Line::from(format!(
+        "  {} lists those of the selected unit's kind: type a number or the start of a badge, or ↑↓ · space sets or clears (a side by its id) · + − hits · {}",
+        app.keymap.hint(&crate::tui::Action::Markers),
+        crate::tui::app::POPUP_CLOSES
+    )));
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled("Turn sequence", t.title())));
     for p in ruleset.phases() {
