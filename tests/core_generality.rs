@@ -40,6 +40,7 @@ const RETIRING: MarkerDef = MarkerDef {
     help: "Retiring: moves away from the enemy, may not fire or charge",
     kind: MarkerKind::Timer,
     tone: Tone::Warn,
+    kinds: &[],
 };
 
 fn view<'a>(roster: &'a Roster, state: &'a BattleState, s: &'a Scenario) -> BattleView<'a> {

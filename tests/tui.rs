@@ -701,10 +701,11 @@ fn a_turn_played_with_keys_is_the_journal_and_resumes_the_same() {
 fn markers_and_hits_set_by_hand_are_journal_edits() {
     let mut ui = Ui::in_action_phase();
     let before = ui.records().len();
-    // 1 toggles the first marker (Suppressed); + adds a hit; 4 (a turn marker) asks its value.
-    ui.select("g11").keys("x1+");
+    // 1 and space toggle the first marker (Suppressed); + adds a hit.
+    ui.select("g11").keys("x1 +");
     assert!(matches!(ui.app.mode, Mode::Markers), "the popup stays open");
-    ui.keys("4");
+    // A leader's 4 (a turn marker) asks its value.
+    ui.esc().select("g1l").keys("x4 ");
     assert!(matches!(
         ui.app.mode,
         Mode::Prompt {
@@ -715,7 +716,8 @@ fn markers_and_hits_set_by_hand_are_journal_edits() {
     ui.keys("x").enter();
     assert_eq!(ui.message(), ("\"x\" is not a whole number", Level::Error));
     ui.key(KeyCode::Backspace).keys("3").enter();
-    ui.keys("x1");
+    assert!(matches!(ui.app.mode, Mode::Markers), "back to the popup");
+    ui.esc().select("g11").keys("x1 ");
     let records = ui.records();
     let edits: Vec<&Vec<Effect>> = records[before..]
         .iter()
@@ -732,14 +734,16 @@ fn markers_and_hits_set_by_hand_are_journal_edits() {
                 unit: "g11".into(),
                 hits: 1
             }],
-            &vec![marker("g11", "returns", Some(3))],
+            &vec![marker("g1l", "returns", Some(3))],
             &vec![marker("g11", "suppressed", None)],
         ]
     );
-    let g11 = ui.app.battle().roster.unit_index("g11").unwrap();
-    let state = &ui.app.battle().state().units[g11];
-    assert_eq!((state.hits, state.marker("returns")), (1, Some(3)));
+    let b = ui.app.battle();
+    let state = &b.state().units[b.roster.unit_index("g11").unwrap()];
+    assert_eq!(state.hits, 1);
     assert!(!state.has("suppressed"));
+    let leader = &b.state().units[b.roster.unit_index("g1l").unwrap()];
+    assert_eq!(leader.marker("returns"), Some(3));
 }
 
 #[test]
@@ -960,7 +964,7 @@ fn the_log_is_searched_and_the_selection_goes_from_match_to_match() {
     ui.ctrl('n');
     assert_eq!(ui.app.log.cursor, 6, "round the log");
     assert!(ui.message().0.starts_with("search wrapped"));
-    ui.ctrl('p');
+    ui.ctrl('b');
     assert_eq!(ui.app.log.cursor, 4, "back, newer first, round the log");
     // With the log's keys, the search key searches the log; nothing found says so.
     ui.keys("/zzz");
@@ -1028,10 +1032,14 @@ fn snapshot_an_opportunity_fire_form_with_its_trigger_and_an_early_refusal() {
 }
 
 #[test]
-fn the_result_closes_on_any_key_and_a_command_key_also_does_its_job() {
+fn the_result_closes_on_esc_q_or_enter_and_a_command_key_is_answered_not_done() {
     let mut ui = Ui::in_action_phase();
     ui.select("1-1").keys("fg11").tab().keys("12").enter();
     assert!(matches!(ui.app.mode, Mode::Result { .. }));
+    ui.keys("m");
+    assert!(matches!(ui.app.mode, Mode::Result { .. }), "m is answered");
+    ui.keys("q");
+    assert!(matches!(ui.app.mode, Mode::Main) && !ui.app.quit);
     ui.keys("m");
     assert_eq!(ui.form().action.id, "move");
 }
@@ -1705,7 +1713,7 @@ impl Ui {
 
     /// Marks a unit with the first marker (Suppressed) by hand.
     fn suppress(&mut self, id: &str) -> &mut Self {
-        self.select(id).keys("x1").esc()
+        self.select(id).keys("x1 ").esc()
     }
 }
 

@@ -105,7 +105,7 @@ fn the_header_and_roster_show_the_orders_left_commanders_limits_and_orders_given
         header
             .next()
             .unwrap()
-            .contains("Turn 1/3 · Schützen-Kompanie · Action"),
+            .contains("Turn 1/3 · Action · Schützen-Kompanie"),
         "{text}"
     );
     assert!(

@@ -98,9 +98,14 @@ impl Ui {
         self
     }
 
-    /// Sets markers on the selected unit with the markers popup (`x`, their numbers, esc).
+    /// Sets markers on the selected unit with the markers popup (`x`, each number and space,
+    /// esc).
     fn mark(&mut self, numbers: &str) -> &mut Self {
-        self.keys("x").keys(numbers).esc()
+        self.keys("x");
+        for n in numbers.chars() {
+            self.keys(&format!("{n} "));
+        }
+        self.esc()
     }
 
     /// The id of the line under the cursor.
@@ -196,10 +201,17 @@ fn panel_text(app: &App, w: u16, h: u16) -> String {
 /// markers, and 1-ldr Paralyzed and Finished, then killed with its return on turn 3.
 fn marked_demo() -> Ui {
     let mut ui = Ui::demo();
-    ui.select("sherman").mark("13");
-    ui.select("2-1").mark("23568");
+    // The popup lists the markers of the stand's kind: a vehicle's 1 SUP 2 FIN …, an infantry
+    // stand's 1 SUP 2 PAR 3 FIN 4 CMD 5 OPP 6 CC 7 ROAD, a leader's every one.
+    ui.select("sherman").mark("12");
+    ui.select("2-1").mark("23457");
     // 4 is BACK, a turn: it asks for its value.
-    ui.select("1-ldr").keys("x234").keys("3").enter().keys("+");
+    ui.select("1-ldr")
+        .keys("x2 3 4 ")
+        .keys("3")
+        .enter()
+        .keys("+")
+        .esc();
     assert!(!ui.app.battle().state().units[ui.unit("1-ldr")].on_table());
     ui
 }
@@ -492,14 +504,14 @@ fn a_unit_that_acts_leaves_the_still_to_act_list_and_the_cursor_goes_on_to_the_n
 #[test]
 fn the_markers_popup_keeps_its_unit_while_a_filter_would_hide_it() {
     let mut ui = Ui::demo();
-    ui.keys("t").select("2-1").keys("x3");
+    ui.keys("t").select("2-1").keys("x3 ");
     assert!(matches!(ui.app.mode, Mode::Markers));
     assert_eq!(
         ui.selected_id().as_deref(),
         Some("2-1"),
         "still 2-1, now Finished"
     );
-    ui.keys("1");
+    ui.keys("1 ");
     assert_eq!(ui.badges("2-1"), ["SUP", "FIN"]);
     ui.esc();
     assert!(!ui.row_ids().contains(&"2-1".to_string()));

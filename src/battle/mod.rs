@@ -579,7 +579,25 @@ impl Battle {
                         ))
                     })?;
                 }
+                // A side is named by its id, and must be one of the battle's.
+                let side = |v: i32| {
+                    usize::try_from(v - 1)
+                        .ok()
+                        .and_then(|i| self.roster.sides.get(i))
+                };
+                if let Some(v) = value
+                    && def.kind == crate::rules::MarkerKind::Side
+                    && side(*v).is_none()
+                {
+                    return Err(BattleError::Invalid(format!(
+                        "marker `{marker}` cannot hold {v}: the battle has {} sides",
+                        self.roster.sides.len()
+                    )));
+                }
                 let verb = match value {
+                    Some(v) if def.kind == crate::rules::MarkerKind::Side => {
+                        format!("set to {}", side(*v).map_or("", |s| s.id.as_str()))
+                    }
                     Some(v) if def.kind != crate::rules::MarkerKind::Flag => format!("set to {v}"),
                     Some(_) => "set".to_string(),
                     None => "cleared".to_string(),

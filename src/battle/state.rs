@@ -616,6 +616,8 @@ pub fn marker_value(kind: MarkerKind, value: i32) -> Result<(), String> {
         MarkerKind::Timer => Err(format!("a number of moves left from 1 to {MAX_COUNT}")),
         MarkerKind::Turn if (1..=MAX_TURN as i32).contains(&value) => Ok(()),
         MarkerKind::Turn => Err(format!("a turn from 1 to {MAX_TURN}")),
+        MarkerKind::Side if (1..=MAX_COUNT).contains(&value) => Ok(()),
+        MarkerKind::Side => Err("a side, by its place in the scenario from 1".into()),
     }
 }
 

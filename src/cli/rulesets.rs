@@ -97,6 +97,7 @@ fn marker_kind(k: MarkerKind) -> &'static str {
         MarkerKind::Count => "count",
         MarkerKind::Turn => "turn",
         MarkerKind::Timer => "timer",
+        MarkerKind::Side => "side",
     }
 }
 
@@ -258,6 +259,8 @@ fn ruleset_json(r: &dyn Ruleset) -> Value {
             "badge": m.badge,
             "kind": marker_kind(m.kind),
             "help": m.help,
+            // The unit kinds it applies to; empty, every kind.
+            "unit_kinds": m.kinds,
         })).collect::<Vec<_>>(),
         "phases": r.phases().iter().map(|p| json!({
             "id": p.id,

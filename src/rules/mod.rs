@@ -175,6 +175,9 @@ pub enum MarkerKind {
     /// Moves or turns left ("retires 3 moves"): the rule set counts it down with
     /// [`crate::battle::timers::count_down`] at the end of each, and it comes off at nought.
     Timer,
+    /// A side, by its place in the scenario from 1 ("held by side 2"); the screen asks for it
+    /// and shows it by the side's id.
+    Side,
 }
 
 /// How a badge should catch the eye.
@@ -200,9 +203,17 @@ pub struct MarkerDef {
     pub help: &'static str,
     pub kind: MarkerKind,
     pub tone: Tone,
+    /// The unit kinds it applies to (their ids in the rule set's kinds); empty, every kind. The
+    /// markers popup lists only these for a unit (and any other the unit holds now).
+    pub kinds: &'static [&'static str],
 }
 
 impl MarkerDef {
+    /// True when the marker applies to a unit of `kind`.
+    pub fn applies_to(&self, kind: &str) -> bool {
+        self.kinds.is_empty() || self.kinds.contains(&kind)
+    }
+
     /// The marker's name: its help up to the first colon ("Retiring: …" → "Retiring"), or its
     /// badge when the help has none.
     pub fn name(&self) -> &'static str {

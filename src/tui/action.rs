@@ -84,6 +84,9 @@ pub enum Action {
     LogNextMatch,
     /// Go to the previous (newer) log entry that matches the search.
     LogPrevMatch,
+    /// Open the palette: every procedure of the rule set and the screen's general keys by name
+    /// with their keys, filtered as you type; enter runs the highlighted one as its key would.
+    Palette,
     /// Show the keys.
     Help,
     /// Leave (nothing is lost: every event is already on disk).
@@ -128,6 +131,7 @@ impl Action {
             Action::LogSearch => "search the log".into(),
             Action::LogNextMatch => "log: next (older) match".into(),
             Action::LogPrevMatch => "log: previous (newer) match".into(),
+            Action::Palette => "all keys: find a procedure by name, run it".into(),
             Action::Help => "help".into(),
             Action::Quit => "quit".into(),
         }

@@ -1239,7 +1239,7 @@ fn the_fire_phase_is_the_sides_own() {
         .refused(&["in its own side's turn"]);
     t.when("anti-vehicle --firer p1 --target t2 --range 9 --dice 1,1,1,1")
         .accepted();
-    assert!(t.screen(160, 40).contains("Turn 1/4 · Germans · Fire"));
+    assert!(t.screen(160, 40).contains("Turn 1/4 · Fire · Germans"));
 }
 
 /// > 4. Quality checks — a unit takes a casualty check at the end of the turn in which its total

@@ -68,13 +68,17 @@ pub const RIDING: &str = "riding";
 pub const AT_AMMO_USED: &str = "at_ammo_used";
 pub const UNDER_TEMPLATE: &str = "under_template";
 
+/// The stands that attack (a truck has no weapon).
+const ARMED: &[&str] = &[TANK, HALFTRACK, INFANTRY];
+
 pub const MARKERS: &[MarkerDef] = &[
     MarkerDef {
         id: SUPPRESSED,
         badge: "SUP",
-        help: "Suppressed: by the artillery of the side numbered (1 = the scenario's first side), until the start of that side's next artillery phase; −1 to hit (a vehicle) or −2 (an infantry stand), −2 movement points",
-        kind: MarkerKind::Count,
+        help: "Suppressed: by the artillery of the side given, until the start of that side's next artillery phase; −1 to hit (a vehicle) or −2 (an infantry stand), −2 movement points",
+        kind: MarkerKind::Side,
         tone: Tone::Warn,
+        kinds: &[],
     },
     MarkerDef {
         id: OVERWATCH,
@@ -82,6 +86,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Overwatch: one attack at −1 during the opponent's next movement phase, belonging to the turn the marker was taken in; goes after that attack or at the end of that phase",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
+        kinds: ARMED,
     },
     MarkerDef {
         id: STRATEGIC,
@@ -89,6 +94,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Strategic movement: moved at double speed in its side's turn and cannot fire this turn",
         kind: MarkerKind::Flag,
         tone: Tone::Muted,
+        kinds: &[],
     },
     MarkerDef {
         id: FIRED_AV,
@@ -96,6 +102,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Anti-vehicle attack made in its side's turn: a vehicle may make no anti-infantry attack; an infantry stand has used its LAW",
         kind: MarkerKind::Flag,
         tone: Tone::Muted,
+        kinds: ARMED,
     },
     MarkerDef {
         id: FIRED_AI,
@@ -103,6 +110,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Anti-infantry attack made in its side's turn: a vehicle may make no anti-vehicle attack; an infantry stand may still fire its LAW",
         kind: MarkerKind::Flag,
         tone: Tone::Muted,
+        kinds: ARMED,
     },
     MarkerDef {
         id: FIRE_CHECK,
@@ -110,6 +118,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Passed a quality check from enemy fire this turn (this side's turn, so this phase of fire): ignores further fire checks until the turn ends",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
+        kinds: &[],
     },
     MarkerDef {
         id: ARTILLERY_CHECK,
@@ -117,6 +126,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Took a quality check from artillery this turn (this side's turn): a further artillery check before the turn ends counts as passed (Suppressed)",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
+        kinds: &[],
     },
     MarkerDef {
         id: OUT_OF_COHESION,
@@ -124,6 +134,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Out of cohesion (the umpire sets it): −1 on the stand's quality checks; it must try to move back into cohesion",
         kind: MarkerKind::Flag,
         tone: Tone::Warn,
+        kinds: &[],
     },
     MarkerDef {
         id: RIDING,
@@ -131,6 +142,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Carried: the number of the carrier in the roster (the infantry stand rides that halftrack, truck or tank)",
         kind: MarkerKind::Count,
         tone: Tone::Info,
+        kinds: &[INFANTRY],
     },
     MarkerDef {
         id: AT_AMMO_USED,
@@ -138,6 +150,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Special AT ammo used: the tank's one fire phase of it this game is spent (from the turn numbered)",
         kind: MarkerKind::Turn,
         tone: Tone::Muted,
+        kinds: &[TANK],
     },
     MarkerDef {
         id: UNDER_TEMPLATE,
@@ -145,6 +158,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Attacked under the artillery template numbered, while it stays",
         kind: MarkerKind::Count,
         tone: Tone::Info,
+        kinds: &[],
     },
 ];
 

@@ -684,6 +684,35 @@ pub const CDR_ACTIONS: &[&str] = &["moved", "shot", "attached", "detached"];
 /// The orders a unit may hold, by their number in the `order` marker (1 = move).
 pub const ORDERS: &[&str] = &["move", "shoot", "rally", "assault", "overwatch", "spot"];
 
+/// The units, that is every kind but a commander (who needs no orders and acts alone).
+const UNITS: &[&str] = &[
+    "infantry",
+    "infantry-support",
+    "cavalry",
+    "mg",
+    "mortar",
+    "light-gun",
+    "light-medium-gun",
+    "heavy-gun",
+    "field-artillery",
+    "tank",
+    "heavy-tank",
+    "fast-tank",
+    "armoured-car",
+    "truck",
+];
+/// What a truck or boat may carry: foot troops and towed weapons.
+const CARRIED: &[&str] = &[
+    "infantry",
+    "infantry-support",
+    "mg",
+    "mortar",
+    "light-gun",
+    "light-medium-gun",
+    "heavy-gun",
+    "field-artillery",
+];
+
 pub const MARKERS: &[MarkerDef] = &[
     MarkerDef {
         id: ORDER,
@@ -691,6 +720,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Order: the order the unit holds this turn, by number: 1 move, 2 shoot, 3 rally, 4 assault, 5 overwatch, 6 spot",
         kind: MarkerKind::Count,
         tone: Tone::Info,
+        kinds: UNITS,
     },
     MarkerDef {
         id: OVERWATCH,
@@ -698,6 +728,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Overwatch: one shot in the enemy's turn at a unit that moves or fires; goes when used or at its side's next turn",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
+        kinds: UNITS,
     },
     MarkerDef {
         id: ATTACHED,
@@ -705,6 +736,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Attached: the commander is with the unit numbered in the roster (1 = its first unit)",
         kind: MarkerKind::Count,
         tone: Tone::Info,
+        kinds: &[COMMANDER],
     },
     MarkerDef {
         id: EMBARKED,
@@ -712,6 +744,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Embarked: carried by the unit numbered in the roster; it neither shoots nor assaults unless the carrier is a fighting one",
         kind: MarkerKind::Count,
         tone: Tone::Info,
+        kinds: CARRIED,
     },
     MarkerDef {
         id: SUB_ORDER,
@@ -719,6 +752,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Subordinate's order: the commander's one order this turn, for a unit of his command, not yet given",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
+        kinds: &[COMMANDER],
     },
     MarkerDef {
         id: PENDING,
@@ -726,6 +760,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Hits to take: a round of hits waiting for the owner's choice of retreats and the commander's share (take-hits)",
         kind: MarkerKind::Count,
         tone: Tone::Danger,
+        kinds: &[],
     },
     MarkerDef {
         id: SECOND_FIRE,
@@ -733,6 +768,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Assault reply: the unit shoots second in an assault once it has taken the first fire's hits (the target's roster number × 4, + 1 for its cover, + 2 for superior firepower)",
         kind: MarkerKind::Count,
         tone: Tone::Warn,
+        kinds: &[],
     },
     MarkerDef {
         id: ASSAULTED_BY,
@@ -740,6 +776,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Assaulted: by the unit numbered in the roster, the exchange of fire not yet over",
         kind: MarkerKind::Count,
         tone: Tone::Warn,
+        kinds: &[],
     },
     MarkerDef {
         id: JUST_ACTED,
@@ -747,6 +784,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Just moved or fired: enemy Overwatch units may shoot at it now; the moment passes with the next procedure",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
+        kinds: &[],
     },
     MarkerDef {
         id: OW_MOMENT,
@@ -754,6 +792,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Overwatch moment had: the enemy's Overwatch had its moment at this unit this turn; a unit that let it pass cannot go back to it",
         kind: MarkerKind::Flag,
         tone: Tone::Muted,
+        kinds: &[],
     },
     MarkerDef {
         id: MOVE_ONE,
@@ -761,6 +800,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Shot with one die fewer (the optional rule): it may still move one area",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
+        kinds: UNITS,
     },
     MarkerDef {
         id: MOVED,
@@ -768,6 +808,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Moved: the half areas the unit has moved this turn under its move order (3 = 1½ areas); it may go on to its allowance",
         kind: MarkerKind::Count,
         tone: Tone::Info,
+        kinds: UNITS,
     },
     MarkerDef {
         id: CDR_ACTION,
@@ -775,6 +816,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Commander's action: what the commander did this turn, by number: 1 moved, 2 shot, 3 attached, 4 detached (he acts once in his side's turn, with no order)",
         kind: MarkerKind::Count,
         tone: Tone::Muted,
+        kinds: &[COMMANDER],
     },
     MarkerDef {
         id: NO_MOVE,
@@ -782,6 +824,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Fired or spotted indirectly: it may not move this turn",
         kind: MarkerKind::Flag,
         tone: Tone::Muted,
+        kinds: UNITS,
     },
 ];
 

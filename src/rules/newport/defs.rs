@@ -96,6 +96,11 @@ pub const OPP_FIRED_AT: &str = "opportunity_fired_at";
 pub const MOVED_ON_ROAD: &str = "moved_on_road";
 pub const CLOSING: &str = "closing";
 
+/// The stands on the table (not the off-table assets).
+const ON_TABLE: &[&str] = &["infantry", "weapons", "leader", "hq", "vehicle", "gun"];
+/// The stands on the table but vehicles, which are never Paralyzed.
+const PARALYZABLE: &[&str] = &["infantry", "weapons", "leader", "hq", "gun"];
+
 pub const MARKERS: &[MarkerDef] = &[
     MarkerDef {
         id: SUPPRESSED,
@@ -103,6 +108,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Suppressed: may not move (except a panic move) nor fire opportunity fire; fires at +1",
         kind: MarkerKind::Flag,
         tone: Tone::Warn,
+        kinds: ON_TABLE,
     },
     MarkerDef {
         id: PARALYZED,
@@ -110,6 +116,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Paralyzed: may not move (except a panic move); fires only once, defending in close combat",
         kind: MarkerKind::Flag,
         tone: Tone::Danger,
+        kinds: PARALYZABLE,
     },
     MarkerDef {
         id: FINISHED,
@@ -117,6 +124,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Finished: has acted this turn (or its opportunity fire achieved nothing)",
         kind: MarkerKind::Flag,
         tone: Tone::Muted,
+        kinds: &[],
     },
     MarkerDef {
         id: RETURNS,
@@ -124,6 +132,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "A killed leader: returns at the start of its side's turn on this game turn",
         kind: MarkerKind::Turn,
         tone: Tone::Info,
+        kinds: &["leader"],
     },
     MarkerDef {
         id: IN_COMMAND,
@@ -131,6 +140,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Passed its command roll this turn (method 2): may act",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
+        kinds: ON_TABLE,
     },
     MarkerDef {
         id: OPP_FIRED_AT,
@@ -138,6 +148,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Already drew opportunity fire against its action this turn (one per enemy action)",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
+        kinds: ON_TABLE,
     },
     MarkerDef {
         id: CLOSING,
@@ -145,6 +156,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Moving into contact: its close combat is resolved next, after any opportunity fire at it",
         kind: MarkerKind::Flag,
         tone: Tone::Warn,
+        kinds: ON_TABLE,
     },
     MarkerDef {
         id: MOVED_ON_ROAD,
@@ -152,6 +164,9 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Moved along a road this turn: −2 on anti-tank fire at it",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
+        // The move procedure records it for any stand that moves along a road; it tells on fire
+        // at a vehicle.
+        kinds: ON_TABLE,
     },
 ];
 

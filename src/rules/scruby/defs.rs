@@ -92,6 +92,21 @@ pub const HOLD_TO_REMAN: i32 = 3;
 /// Moves a unit retires in confusion.
 pub const RETIRE_MOVES: i32 = 3;
 
+/// The infantry regiments: their formations and rifle fire.
+const REGIMENTS: &[&str] = &["line", "light", "grenadier"];
+/// Regiments and cavalry squadrons: what retires and loses figures.
+const REGIMENTS_AND_SQUADRONS: &[&str] = &[
+    "line",
+    "light",
+    "grenadier",
+    "heavy-cavalry",
+    "light-cavalry",
+];
+/// The guns: crews, counter-battery hits, holding and re-manning.
+const GUNS: &[&str] = &["cannon", "horse-artillery"];
+/// What fires: the regiments' rifles and the guns.
+const REGIMENTS_AND_GUNS: &[&str] = &["line", "light", "grenadier", "cannon", "horse-artillery"];
+
 pub const MARKERS: &[MarkerDef] = &[
     MarkerDef {
         id: RETIRING,
@@ -99,6 +114,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Retiring / in confusion: moves left (3, then one less at the end of each later move); moves away from the enemy, may not fire, charge or start a melee; if meleed it fights and throws morale normally",
         kind: MarkerKind::Timer,
         tone: Tone::Warn,
+        kinds: REGIMENTS_AND_SQUADRONS,
     },
     MarkerDef {
         id: RETIRING_FROM,
@@ -106,6 +122,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Retiring since: the move its retirement began (that move is not counted down)",
         kind: MarkerKind::Turn,
         tone: Tone::Muted,
+        kinds: REGIMENTS_AND_SQUADRONS,
     },
     MarkerDef {
         id: CREW_KILLED,
@@ -113,6 +130,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Crew killed: the gun can neither fire nor move until the side holding it for 3 moves re-mans it",
         kind: MarkerKind::Flag,
         tone: Tone::Danger,
+        kinds: GUNS,
     },
     MarkerDef {
         id: GUN_HITS,
@@ -120,6 +138,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Counter-battery hits: on the gun (the third destroys it)",
         kind: MarkerKind::Count,
         tone: Tone::Warn,
+        kinds: GUNS,
     },
     MarkerDef {
         id: WORKS_HITS,
@@ -127,6 +146,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Hits on walls, a fortress or a ship: artillery hits so far (the unit's hits_to_destroy destroy it)",
         kind: MarkerKind::Count,
         tone: Tone::Warn,
+        kinds: &["works"],
     },
     MarkerDef {
         id: MOVED,
@@ -134,6 +154,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Moved: the gun moved this move and cannot fire (horse artillery may half-move and fire)",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
+        kinds: GUNS,
     },
     MarkerDef {
         id: FIRED,
@@ -141,6 +162,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Fired: the gun or regiment has fired this move (canister's return fire is the regiment's rifle fire)",
         kind: MarkerKind::Flag,
         tone: Tone::Muted,
+        kinds: REGIMENTS_AND_GUNS,
     },
     MarkerDef {
         id: RIFLE_LOST,
@@ -148,13 +170,15 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Lost to rifle fire: figures lost in this rifle fire; the regiment still fires with them, as fire is simultaneous",
         kind: MarkerKind::Count,
         tone: Tone::Info,
+        kinds: REGIMENTS_AND_SQUADRONS,
     },
     MarkerDef {
         id: CAPTURED,
         badge: "CAPT",
-        help: "Held by: the number of the side holding the crewless gun (1 = the scenario's first side), or, once it is re-manned, of the enemy side that re-manned it and now fires it",
-        kind: MarkerKind::Count,
+        help: "Held by: the side holding the crewless gun, or, once it is re-manned, the enemy side that re-manned it and now fires it",
+        kind: MarkerKind::Side,
         tone: Tone::Danger,
+        kinds: GUNS,
     },
     MarkerDef {
         id: CAPTURED_ON,
@@ -162,6 +186,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Held since: the move its holder took the crewless gun (that move is not counted towards re-manning)",
         kind: MarkerKind::Turn,
         tone: Tone::Muted,
+        kinds: GUNS,
     },
     MarkerDef {
         id: HELD,
@@ -169,6 +194,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Hold count: consecutive moves one side has held the crewless gun; at 3 that side re-mans it",
         kind: MarkerKind::Count,
         tone: Tone::Info,
+        kinds: GUNS,
     },
     MarkerDef {
         id: ROAD_COLUMN,
@@ -176,6 +202,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Road column: the regiment is in road column (only on a road) and fires on the road-column rows",
         kind: MarkerKind::Flag,
         tone: Tone::Info,
+        kinds: REGIMENTS,
     },
     MarkerDef {
         id: CROSS_COUNTRY,
@@ -183,6 +210,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Cross-country column: the number of the column the regiment is in (3+ regiments stand to stand); the column fights as one regiment and only one of its regiments fires in a move",
         kind: MarkerKind::Count,
         tone: Tone::Info,
+        kinds: REGIMENTS,
     },
     MarkerDef {
         id: HQ_LOST,
@@ -190,6 +218,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Lost: the headquarters is in the enemy's hands (an objective of the game)",
         kind: MarkerKind::Flag,
         tone: Tone::Danger,
+        kinds: &["headquarters"],
     },
     MarkerDef {
         id: EXPOSED_ON,
@@ -197,6 +226,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Exposed on: the move its concealed column was exposed and placed in cross-country column; it may deploy from the following move",
         kind: MarkerKind::Turn,
         tone: Tone::Muted,
+        kinds: REGIMENTS,
     },
     MarkerDef {
         id: FIRED_AT,
@@ -204,6 +234,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Fired at: the unit the regiment's rifles fired at this move (its place in the roster, from 1)",
         kind: MarkerKind::Count,
         tone: Tone::Muted,
+        kinds: REGIMENTS,
     },
     MarkerDef {
         id: FLANK_FIRE,
@@ -211,6 +242,7 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Flank fire: the regiment fired on its target from the target's flank this move; the target may not fire back at it",
         kind: MarkerKind::Flag,
         tone: Tone::Muted,
+        kinds: REGIMENTS,
     },
 ];
 

@@ -1,6 +1,20 @@
-//! Markers and hits set by hand, from the main screen and the markers popup.
+//! Markers and hits set by hand, from the main screen and the markers popup. The popup lists the
+//! markers that apply to the selected unit's kind (and any other it holds now), each reached by
+//! typing its number or the start of its badge, or with the arrows; space sets or clears the
+//! highlighted one (asking its value when it holds one: a side by its id); `+` and `-` change the
+//! hits; esc, `q` or enter close it.
 
 use super::*;
+use crate::rules::MarkerDef;
+
+/// The markers popup's state: the highlighted line, and what was typed to reach it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MarkerPick {
+    /// Index into [`App::unit_markers`].
+    pub cursor: usize,
+    /// A number or the start of a badge, as typed.
+    pub typed: String,
+}
 
 impl App {
     pub(super) fn change_hits(&mut self, add: bool) {
@@ -23,30 +37,103 @@ impl App {
         self.run(Command::SetHits { unit: id, hits }, None);
     }
 
+    /// The markers the popup lists for unit `u`, in the rule set's order: those that apply to its
+    /// kind, and any other it holds now (so that it can be cleared).
+    pub fn unit_markers(&self, u: usize) -> Vec<&'static MarkerDef> {
+        let b = self.battle();
+        let kind = b.roster.units[u].kind.as_str();
+        let st = &b.state().units[u];
+        b.ruleset
+            .markers()
+            .iter()
+            .filter(|m| m.applies_to(kind) || st.marker(m.id).is_some())
+            .collect()
+    }
+
+    /// Opens the markers popup on the selected unit, its first marker highlighted.
+    pub(super) fn open_markers(&mut self) {
+        self.marker_pick = MarkerPick::default();
+        self.mode = Mode::Markers;
+    }
+
     pub(super) fn on_markers_key(&mut self, key: &KeyEvent) {
         let Some(u) = self.selected_unit() else {
             return;
         };
-        let markers = self.battle().ruleset.markers();
-        let idx = match key.code {
+        let markers = self.unit_markers(u);
+        let last = markers.len().saturating_sub(1);
+        // The popup stays open unless a closing key or a value prompt says otherwise.
+        self.mode = Mode::Markers;
+        let pick = &mut self.marker_pick;
+        match key.code {
+            _ if is_ctrl(key) => self.popup_hint = Some(markers_hint(key)),
+            KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q') => self.mode = Mode::Main,
+            KeyCode::Up => {
+                pick.cursor = pick.cursor.saturating_sub(1);
+                pick.typed.clear();
+            }
+            KeyCode::Down => {
+                pick.cursor = (pick.cursor + 1).min(last);
+                pick.typed.clear();
+            }
+            KeyCode::Home => {
+                pick.cursor = 0;
+                pick.typed.clear();
+            }
+            KeyCode::End => {
+                pick.cursor = last;
+                pick.typed.clear();
+            }
             KeyCode::Char(c @ ('+' | '-')) => {
+                pick.typed.clear();
                 self.change_hits(c == '+');
-                if matches!(self.mode, Mode::Main) {
-                    self.mode = Mode::Markers;
-                }
-                return;
-            }
-            KeyCode::Char(c @ '1'..='9') => c as usize - '1' as usize,
-            KeyCode::Esc | KeyCode::Enter | KeyCode::Char('x') => return,
-            _ => {
                 self.mode = Mode::Markers;
-                return;
             }
-        };
-        let Some(def) = markers.get(idx) else {
-            self.mode = Mode::Markers;
-            return;
-        };
+            KeyCode::Char(' ') => {
+                pick.typed.clear();
+                if let Some(def) = markers.get(pick.cursor) {
+                    self.toggle_marker(u, def);
+                }
+            }
+            KeyCode::Backspace => {
+                pick.typed.pop();
+                if let Some(i) = find_marker(&markers, &pick.typed) {
+                    pick.cursor = i;
+                }
+            }
+            KeyCode::Char(c) if c.is_ascii_alphanumeric() => {
+                // A digit after letters, or a letter after digits, starts a new word.
+                let digits = pick.typed.chars().all(|d| d.is_ascii_digit());
+                if c.is_ascii_digit() != digits {
+                    pick.typed.clear();
+                }
+                let mut typed = format!("{}{c}", pick.typed);
+                if find_marker(&markers, &typed).is_none() {
+                    // Typed anew from this key.
+                    typed = c.to_string();
+                }
+                match find_marker(&markers, &typed) {
+                    Some(i) => {
+                        pick.cursor = i;
+                        pick.typed = typed;
+                    }
+                    None => {
+                        pick.typed.clear();
+                        self.popup_hint = Some(if c.is_ascii_digit() {
+                            format!("no marker {c}: they are numbered 1 to {}", markers.len())
+                        } else {
+                            format!("no marker's badge begins with {}", c.to_uppercase())
+                        });
+                    }
+                }
+            }
+            _ => self.popup_hint = Some(markers_hint(key)),
+        }
+    }
+
+    /// Sets the marker `def` on unit `u` if it is off (asking its value when it holds one), or
+    /// clears it.
+    fn toggle_marker(&mut self, u: usize, def: &MarkerDef) {
         let unit = self.battle().roster.units[u].id.clone();
         let on = self.battle().state().units[u].has(def.id);
         if !on && def.kind != MarkerKind::Flag {
@@ -68,4 +155,88 @@ impl App {
             self.mode = Mode::Markers;
         }
     }
+
+    /// What the value prompt of `marker` asks for: a side by its id for a marker that holds a
+    /// side, else a number.
+    pub fn marker_prompt_label(&self, marker: &str) -> String {
+        let b = self.battle();
+        match b.ruleset.markers().iter().find(|m| m.id == marker) {
+            Some(def) if def.kind == MarkerKind::Side => {
+                let ids: Vec<&str> = b.roster.sides.iter().map(|s| s.id.as_str()).collect();
+                format!("{}: side ({})", def.name(), ids.join(", "))
+            }
+            Some(def) => format!(
+                "{}: {}",
+                def.name(),
+                match def.kind {
+                    MarkerKind::Turn => "turn",
+                    MarkerKind::Timer => "moves left",
+                    _ => "value",
+                }
+            ),
+            None => "value".to_string(),
+        }
+    }
+
+    /// The value typed for `marker`: a side's id for a marker that holds a side (held as its
+    /// place from 1), else a whole number.
+    pub(super) fn marker_value_of(&self, marker: &str, text: &str) -> Result<i32, String> {
+        let b = self.battle();
+        let text = text.trim();
+        let side = b
+            .ruleset
+            .markers()
+            .iter()
+            .any(|m| m.id == marker && m.kind == MarkerKind::Side);
+        if !side {
+            return text
+                .parse::<i32>()
+                .map_err(|_| format!("{text:?} is not a whole number"));
+        }
+        let ids: Vec<&str> = b.roster.sides.iter().map(|s| s.id.as_str()).collect();
+        ids.iter()
+            .position(|id| id.eq_ignore_ascii_case(text))
+            .map(|i| i as i32 + 1)
+            .ok_or_else(|| {
+                format!(
+                    "no side {text:?}{}: give a side's id ({})",
+                    crate::text::did_you_mean(text, ids.iter().copied()),
+                    ids.join(", ")
+                )
+            })
+    }
+}
+
+/// The line of `markers` that `typed` reaches: a number counts from 1; letters are the start of a
+/// badge (any case), else of a name.
+fn find_marker(markers: &[&MarkerDef], typed: &str) -> Option<usize> {
+    if typed.is_empty() {
+        return None;
+    }
+    if let Ok(n) = typed.parse::<usize>() {
+        return (1..=markers.len()).contains(&n).then(|| n - 1);
+    }
+    let t = typed.to_lowercase();
+    markers
+        .iter()
+        .position(|m| m.badge.to_lowercase() == t)
+        .or_else(|| {
+            markers
+                .iter()
+                .position(|m| m.badge.to_lowercase().starts_with(&t))
+        })
+        .or_else(|| {
+            markers
+                .iter()
+                .position(|m| m.name().to_lowercase().starts_with(&t))
+        })
+}
+
+/// The popup's answer to a key it does not take.
+fn markers_hint(key: &KeyEvent) -> String {
+    format!(
+        "{} does nothing here: space sets or clears · {}",
+        crate::tui::keymap::Key::of(key),
+        POPUP_CLOSES
+    )
 }

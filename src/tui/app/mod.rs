@@ -6,6 +6,7 @@ mod chooser;
 mod dice;
 mod log;
 mod markers;
+mod palette;
 mod procedures;
 mod prompts;
 mod roster;
@@ -15,6 +16,8 @@ mod summary;
 pub use chooser::{Choice, Chooser};
 pub use dice::{DiceRun, GivenFace};
 pub use log::LogState;
+pub use markers::MarkerPick;
+pub use palette::{Palette, PaletteEntry};
 pub(crate) use roster::RosterTree;
 pub use roster::{RosterFilter, RosterPane, Row};
 pub use secrets::HIDDEN_RESULT;
@@ -90,7 +93,25 @@ pub enum Mode {
     },
     /// The report view of the battle, replayed from its journal, over the whole screen.
     Report(Box<crate::tui::ReportView>),
+    /// Every procedure and general key by name, filtered as typed.
+    Palette(Box<Palette>),
 }
+
+/// The keys that close a popup (a result, the battle's account, the help): esc, `q` and enter.
+pub(crate) fn closes_popup(key: &KeyEvent) -> bool {
+    !is_ctrl(key) && matches!(key.code, KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q'))
+}
+
+/// What a popup answers to a key it does not take.
+pub(crate) fn popup_hint(key: &KeyEvent) -> String {
+    format!(
+        "{} does nothing here: {POPUP_CLOSES}",
+        super::keymap::Key::of(key)
+    )
+}
+
+/// How a popup says it is closed.
+pub const POPUP_CLOSES: &str = "esc, q or enter closes";
 
 /// The kind of the status message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,6 +151,11 @@ pub struct App {
     tree: roster::RosterTree,
     /// The screen is drawn as the public may see the battle ([`App::secrets_hidden`]).
     secrets_hidden: bool,
+    /// A popup's answer to a key it does not take ("5 does nothing here: esc, q or enter
+    /// closes"), shown in the popup until the next key.
+    pub popup_hint: Option<String>,
+    /// The markers popup's highlighted line and what was typed to reach it.
+    pub marker_pick: markers::MarkerPick,
     clock: fn() -> DateTime<Utc>,
 }
 
@@ -151,6 +177,8 @@ impl App {
             areas: Cell::new(Areas::default()),
             tree,
             secrets_hidden: false,
+            popup_hint: None,
+            marker_pick: markers::MarkerPick::default(),
             clock,
         };
         app.sync_log();
@@ -242,6 +270,8 @@ impl App {
             self.quit = true;
             return;
         }
+        // A popup's answer to a key it does not take lasts until the next key.
+        self.popup_hint = None;
         match std::mem::replace(&mut self.mode, Mode::Main) {
             Mode::Main => self.on_main_key(&key),
             Mode::Form(mut form) => match form.on_key(&key, self.session.battle()) {
@@ -249,40 +279,50 @@ impl App {
                 FormKey::Submit => self.submit(form),
                 FormKey::Edited | FormKey::Ignored => self.mode = Mode::Form(form),
             },
-            Mode::Result { event, scroll } => {
-                // Up and down scroll; any other key closes the result, and any but enter, esc or
-                // space also does its job.
-                match self.keymap.resolve(&key) {
-                    Some(Action::Down) => {
-                        self.mode = Mode::Result {
-                            event,
-                            scroll: scroll + 1,
-                        }
+            // A popup closes on esc, q or enter and on nothing else, and the key that closes it
+            // does nothing more; any other key is answered in the popup, never passed on.
+            Mode::Result { event, scroll } => match self.keymap.resolve(&key) {
+                _ if closes_popup(&key) => {}
+                Some(Action::Down) => {
+                    self.mode = Mode::Result {
+                        event,
+                        scroll: scroll + 1,
                     }
-                    Some(Action::Up) => {
-                        self.mode = Mode::Result {
-                            event,
-                            scroll: scroll.saturating_sub(1),
-                        }
-                    }
-                    Some(Action::PageDown) => {
-                        self.mode = Mode::Result {
-                            event,
-                            scroll: (scroll + 10).min(self.areas.get().scroll_max),
-                        }
-                    }
-                    Some(Action::PageUp) => {
-                        self.mode = Mode::Result {
-                            event,
-                            scroll: scroll.saturating_sub(10),
-                        }
-                    }
-                    _ if matches!(key.code, KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ')) => {
-                    }
-                    _ => self.on_main_key(&key),
                 }
-            }
+                Some(Action::Up) => {
+                    self.mode = Mode::Result {
+                        event,
+                        scroll: scroll.saturating_sub(1),
+                    }
+                }
+                Some(Action::PageDown) => {
+                    self.mode = Mode::Result {
+                        event,
+                        scroll: (scroll + 10).min(self.areas.get().scroll_max),
+                    }
+                }
+                Some(Action::PageUp) => {
+                    self.mode = Mode::Result {
+                        event,
+                        scroll: scroll.saturating_sub(10),
+                    }
+                }
+                // The offers the result lists are taken up from it, on the key it shows.
+                Some(Action::TakeOffer)
+                    if !event.offers.is_empty()
+                        && self.log.opened.is_none()
+                        && !self.offers().is_empty() =>
+                {
+                    self.message = None;
+                    self.take_offer();
+                }
+                _ => {
+                    self.popup_hint = Some(popup_hint(&key));
+                    self.mode = Mode::Result { event, scroll };
+                }
+            },
             Mode::Help { scroll } => match self.keymap.resolve(&key) {
+                _ if closes_popup(&key) => {}
                 Some(Action::Down) => {
                     self.mode = Mode::Help {
                         scroll: (scroll + 1).min(self.areas.get().scroll_max),
@@ -293,8 +333,20 @@ impl App {
                         scroll: scroll.saturating_sub(1),
                     }
                 }
-                Some(Action::Quit) if key.code != KeyCode::Char('q') => self.quit = true,
-                _ => {}
+                Some(Action::PageDown) => {
+                    self.mode = Mode::Help {
+                        scroll: (scroll + 10).min(self.areas.get().scroll_max),
+                    }
+                }
+                Some(Action::PageUp) => {
+                    self.mode = Mode::Help {
+                        scroll: scroll.saturating_sub(10),
+                    }
+                }
+                _ => {
+                    self.popup_hint = Some(popup_hint(&key));
+                    self.mode = Mode::Help { scroll };
+                }
             },
             Mode::Prompt { kind, mut text } => match key.code {
                 KeyCode::Esc => self.info("cancelled"),
@@ -331,6 +383,7 @@ impl App {
                 _ => self.mode = Mode::Prompt { kind, text },
             },
             Mode::Markers => self.on_markers_key(&key),
+            Mode::Palette(palette) => self.on_palette_key(palette, &key),
             Mode::Summary => self.on_summary_key(&key),
             Mode::Chooser(chooser) => self.on_chooser_key(chooser, &key),
             Mode::Dice(run) => self.on_dice_key(run, &key),
@@ -440,7 +493,7 @@ impl App {
             },
             Action::Markers => {
                 if self.selected_unit().is_some() {
-                    self.mode = Mode::Markers;
+                    self.open_markers();
                 } else {
                     self.error("select a unit first");
                 }
@@ -464,6 +517,7 @@ impl App {
             Action::LogPrevMatch => self.next_match(false),
             Action::HideSecrets => self.toggle_secrets(),
             Action::Report => self.open_report(),
+            Action::Palette => self.mode = Mode::Palette(Box::default()),
             Action::Help => self.mode = Mode::Help { scroll: 0 },
             Action::Quit => self.quit = true,
         }

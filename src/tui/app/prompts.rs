@@ -30,7 +30,7 @@ impl App {
                 let Some(u) = self.selected_unit() else {
                     return;
                 };
-                match text.trim().parse::<i32>() {
+                match self.marker_value_of(&marker, &text) {
                     Ok(v) => {
                         let unit = self.battle().roster.units[u].id.clone();
                         self.run(
@@ -41,9 +41,13 @@ impl App {
                             },
                             None,
                         );
+                        // Back to the markers popup, for the next marker.
+                        if matches!(self.mode, Mode::Main) {
+                            self.mode = Mode::Markers;
+                        }
                     }
-                    Err(_) => {
-                        self.error(format!("{text:?} is not a whole number"));
+                    Err(e) => {
+                        self.error(e);
                         self.mode = Mode::Prompt {
                             kind: Prompt::MarkerValue(marker),
                             text,
@@ -79,6 +83,15 @@ impl App {
             }
             Mode::Form(form) => form.on_paste(pasted, self.session.battle()),
             Mode::Dice(_) => self.paste_faces(pasted),
+            Mode::Palette(palette) => {
+                if let Some((_, c)) = forbidden_char(pasted) {
+                    let why = format!("paste refused: {}", not_allowed_here(c));
+                    self.error(why);
+                    return;
+                }
+                palette.filter.push_str(pasted);
+                palette.cursor = 0;
+            }
             _ => self.error("nothing to paste into: open a prompt or a form first"),
         }
     }

@@ -1,8 +1,8 @@
 //! The battle's account when its last turn is over: the umpire closes it, extends the battle by a
 //! turn (an edit in the log, undone like any other), or writes the battle report (`w`, HTML
-//! beside the journal; the account stays open with the file's path below it). As with a result,
-//! enter, esc or space close it, and any other key closes it and does its job (`q` quits, `u`
-//! undoes the phase change that ended the battle, `b` opens the report view).
+//! beside the journal; the account stays open with the file's path below it) or opens the report
+//! view (`b`). As with a result, esc, `q` or enter close it and do nothing more (`q` never quits
+//! from it); any other key is answered in it.
 
 use super::*;
 
@@ -22,8 +22,17 @@ impl App {
                 self.write_report();
                 self.mode = Mode::Summary;
             }
-            KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ') => {}
-            _ => self.on_main_key(key),
+            _ if closes_popup(key) => {}
+            _ if self.keymap.resolve(key) == Some(&Action::Report) => {
+                self.open_report();
+                if matches!(self.mode, Mode::Main) {
+                    self.mode = Mode::Summary;
+                }
+            }
+            _ => {
+                self.popup_hint = Some(popup_hint(key));
+                self.mode = Mode::Summary;
+            }
         }
     }
 }

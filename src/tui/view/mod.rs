@@ -6,6 +6,7 @@ mod chooser;
 mod dice;
 mod form;
 mod log;
+mod palette;
 mod popups;
 mod report;
 mod roster;
@@ -16,6 +17,7 @@ use chooser::render_chooser;
 use dice::render_dice;
 use form::render_form;
 use log::{render_log, render_log_hints};
+use palette::render_palette;
 use popups::{render_end_phase, render_help, render_markers, render_prompt, render_result};
 use roster::{details_height, details_lines, render_details, render_roster};
 use summary::render_summary;
@@ -124,7 +126,15 @@ impl Widget for &App {
             }
             Mode::Help { scroll } => render_help(self, *scroll, &theme, area, buf),
             Mode::Prompt { kind, text } => {
-                render_prompt(masks_prompt(self, kind), kind, text, &theme, status, buf);
+                render_prompt(
+                    self,
+                    masks_prompt(self, kind),
+                    kind,
+                    text,
+                    &theme,
+                    status,
+                    buf,
+                );
                 // A refusal while the prompt stays open shows beneath it, over the key hints.
                 if let Some((message, Level::Error)) = &self.message {
                     Clear.render(hints, buf);
@@ -141,6 +151,7 @@ impl Widget for &App {
             Mode::Dice(run) => render_dice(self, run, &theme, area, buf),
             Mode::EndPhase { waiting } => render_end_phase(self, waiting, &theme, status, buf),
             Mode::Report(_) => {}
+            Mode::Palette(palette) => render_palette(self, palette, &theme, area, buf),
         }
     }
 }
@@ -180,19 +191,23 @@ fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         Some(x) => x.name.as_str(),
         None => "",
     };
-    let tail = vec![Span::styled(
-        match s.turn_limit {
-            Some(last) if s.is_over() => format!("Battle over after turn {last}"),
-            limit => format!(
-                "Turn {}{} · {} · {}",
-                s.turn,
-                limit.map(|n| format!("/{n}")).unwrap_or_default(),
-                crate::text::escape_terminal(side),
-                b.current_phase_name()
-            ),
-        },
-        t.key(),
-    )];
+    let side = crate::text::escape_terminal(side);
+    // The turn and the phase first, then whose it is: the side's name (often long) gives way
+    // before the phase does.
+    let turn = match s.turn_limit {
+        Some(last) if s.is_over() => format!("Battle over after turn {last}"),
+        limit => format!(
+            "Turn {}{} · {}",
+            s.turn,
+            limit.map(|n| format!("/{n}")).unwrap_or_default(),
+            b.current_phase_name()
+        ),
+    };
+    let side = if s.is_over() {
+        String::new()
+    } else {
+        format!(" · {side}")
+    };
     // Which mode is on. With the secrets hidden, a mark no one can miss opens the first line
     // (which no popup covers) in place of the program's name; else a quiet word ends the second
     // (below).
@@ -207,23 +222,20 @@ fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     } else {
         line1.push_span(Span::styled(" umpire ", t.title()));
     }
-    // The scenario's title gives way first, so that the turn and what is left stay in sight; with
-    // the secrets hidden, it is left out where it would not keep 8 columns.
     let ruleset = format!("│ {} │ ", b.ruleset.id());
-    let fixed = line1.width()
-        + "│  ".chars().count()
-        + ruleset.chars().count()
-        + tail.iter().map(Span::width).sum::<usize>();
-    let room = usize::from(area.width).saturating_sub(fixed);
-    if !app.secrets_hidden() || room >= 8 {
-        let title = roster::clip(
-            &crate::text::escape_terminal(b.scenario.title()),
-            room.max(8),
-        );
+    let title = crate::text::escape_terminal(b.scenario.title());
+    let fit = fit_header(
+        usize::from(area.width),
+        line1.width() + crate::text::width(&ruleset) + crate::text::width(&turn),
+        &title,
+        &side,
+    );
+    if let Some(title) = fit.title {
         line1.push_span(Span::raw(format!("│ {title} ")));
     }
     line1.push_span(Span::raw(ruleset));
-    line1.spans.extend(tail);
+    line1.push_span(Span::styled(turn, t.key()));
+    line1.push_span(Span::styled(fit.side, t.key()));
     let dice = match app.dice_mode {
         DiceMode::Program => format!("dice: program (seed {})", app.session.seed()),
         DiceMode::Typed => "dice: typed by the umpire".to_string(),
@@ -267,6 +279,60 @@ fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     Paragraph::new(mark).render(right, buf);
 }
 
+/// What of the header's first line gives way, and how: the scenario's title and the side's name
+/// are cut to fit `width` around `fixed` columns (the program's mark, the rule set, the turn and
+/// the phase, which are never cut).
+struct HeaderFit {
+    /// The title cut to fit (`None`: left out).
+    title: Option<String>,
+    /// " · side" cut to fit (empty: left out).
+    side: String,
+}
+
+/// The title gives way first, down to 8 columns; then the side's name, down to a few letters and
+/// an ellipsis; then the title goes, then the side's name: the turn and the phase stay whole.
+fn fit_header(width: usize, fixed: usize, title: &str, side: &str) -> HeaderFit {
+    use crate::text::{clip, width as cols};
+    // "│ " before the title and " " after it.
+    const TITLE_FRAME: usize = 3;
+    const TITLE_MIN: usize = 8;
+    // " · " and a few letters and "…".
+    const SIDE_MIN: usize = 7;
+    let room = width.saturating_sub(fixed);
+    let side_w = cols(side);
+    let title_w = cols(title) + TITLE_FRAME;
+    let title_min = TITLE_MIN.min(cols(title)) + TITLE_FRAME;
+    if title_w + side_w <= room {
+        return HeaderFit {
+            title: Some(title.to_string()),
+            side: side.to_string(),
+        };
+    }
+    if title_min + side_w <= room {
+        return HeaderFit {
+            title: Some(clip(title, room - side_w - TITLE_FRAME)),
+            side: side.to_string(),
+        };
+    }
+    let side_min = SIDE_MIN.min(side_w);
+    if title_min + side_min <= room {
+        return HeaderFit {
+            title: Some(clip(title, title_min - TITLE_FRAME)),
+            side: clip(side, room - title_min),
+        };
+    }
+    if side_min <= room {
+        return HeaderFit {
+            title: None,
+            side: clip(side, room),
+        };
+    }
+    HeaderFit {
+        title: None,
+        side: String::new(),
+    }
+}
+
 fn render_status(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     // The die prompt shows its own refusals.
     if matches!(
@@ -295,7 +361,10 @@ fn render_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         render_log_hints(app, t, area, buf);
         return;
     }
-    let mut actions: Vec<A> = app
+    // Most used first: what the rules offer now, the first two procedures, the next phase and
+    // undo (used in every phase of every rule set), then the other procedures and the rest. What does not fit whole is left to the palette,
+    // whose key ends the line.
+    let procedures: Vec<A> = app
         .battle()
         .ruleset
         .actions()
@@ -303,20 +372,41 @@ fn render_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         .filter(|a| a.in_battle)
         .map(|a| A::Procedure(a.id.to_string()))
         .collect();
-    let at = actions.len().min(3);
-    actions.splice(at..at, [A::NextPhase, A::Undo, A::Help, A::Quit]);
+    let mut actions: Vec<A> = Vec::new();
     if !app.offers().is_empty() {
-        actions.insert(0, A::TakeOffer);
+        actions.push(A::TakeOffer);
     }
-    actions.extend([A::Search, A::HideSecrets]);
+    let at = procedures.len().min(2);
+    actions.extend(procedures[..at].iter().cloned());
+    actions.extend([A::NextPhase, A::Undo]);
+    actions.extend(procedures[at..].iter().cloned());
+    actions.extend([A::Markers, A::Note, A::Help, A::Quit]);
+    let item = |a: &A| {
+        let k = app.keymap.hint(a);
+        (!k.is_empty()).then(|| (k, short(app, a)))
+    };
+    let all = item(&A::Palette).map(|(k, _)| (k, "all".to_string()));
+    let item_w =
+        |(k, label): &(String, String)| crate::text::width(k) + 1 + crate::text::width(label) + 2;
+    let mut room = usize::from(area.width)
+        .saturating_sub(1)
+        .saturating_sub(all.as_ref().map_or(0, item_w));
     let mut spans = vec![Span::raw(" ")];
-    for a in actions {
-        let k = app.keymap.hint(&a);
-        if k.is_empty() {
-            continue;
-        }
+    let push = |(k, label): (String, String), spans: &mut Vec<Span<'static>>| {
         spans.push(Span::styled(k, t.key()));
-        spans.push(Span::raw(format!(" {}  ", short(app, &a))));
+        spans.push(Span::raw(format!(" {label}  ")));
+    };
+    for a in &actions {
+        let Some(it) = item(a) else { continue };
+        let w = item_w(&it);
+        if w > room {
+            break;
+        }
+        room -= w;
+        push(it, &mut spans);
+    }
+    if let Some(it) = all {
+        push(it, &mut spans);
     }
     Paragraph::new(Line::from(spans)).render(area, buf);
 }

@@ -81,12 +81,25 @@ pub(super) fn render_result(
                         }
                     ),
                 })
-                .title_bottom(format!(
-                    " {offer_hint}{}any other key closes ",
-                    if scrolls { "↑↓ scroll  " } else { "" }
+                .title_bottom(closing_line(
+                    app,
+                    t,
+                    format!(
+                        " {offer_hint}{}{} ",
+                        if scrolls { "↑↓ scroll · " } else { "" },
+                        crate::tui::app::POPUP_CLOSES
+                    ),
                 )),
         )
         .render(r, buf);
+}
+
+/// A popup's bottom line: how it closes, or, after a key it does not take, its answer to it.
+pub(super) fn closing_line(app: &App, t: &Theme, keys: String) -> Line<'static> {
+    match &app.popup_hint {
+        Some(hint) => Line::from(Span::styled(format!(" {hint} "), t.error())),
+        None => Line::from(keys),
+    }
 }
 
 /// An event's result in full: its summary, each resolution step by step, and its notes.
@@ -151,6 +164,13 @@ pub(super) fn render_help(app: &App, scroll: u16, t: &Theme, area: Rect, buf: &m
             t.dim(),
         )));
     }
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled("Popups", t.title())));
+    lines.push(Line::from(format!(
+        "  a result, the battle's account, this help and the markers: {}, and nothing else does · ↑↓ pgup pgdn scroll · {} lists every procedure and key by name (type to narrow, enter runs)",
+        crate::tui::app::POPUP_CLOSES,
+        app.keymap.hint(&crate::tui::Action::Palette),
+    )));
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled("In a form", t.title())));
     lines.push(Line::from(format!(
@@ -217,6 +237,11 @@ pub(super) fn render_help(app: &App, scroll: u16, t: &Theme, area: Rect, buf: &m
         ]));
     }
     lines.push(Line::from("  ●○○   hits taken against the stand's limit"));
+    lines.push(Line::from(format!(
+        "  {} lists those of the selected unit's kind: type a number or the start of a badge, or ↑↓ · space sets or clears (a side by its id) · + − hits · {}",
+        app.keymap.hint(&crate::tui::Action::Markers),
+        crate::tui::app::POPUP_CLOSES
+    )));
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled("Turn sequence", t.title())));
     for p in ruleset.phases() {
@@ -235,16 +260,17 @@ pub(super) fn render_help(app: &App, scroll: u16, t: &Theme, area: Rect, buf: &m
     Paragraph::new(text)
         .wrap(Wrap { trim: false })
         .scroll((scroll.min(max), 0))
-        .block(
-            Block::bordered()
-                .title(" Help ")
-                .title_bottom(" ↑↓ scroll · any other key closes "),
-        )
+        .block(Block::bordered().title(" Help ").title_bottom(closing_line(
+            app,
+            t,
+            format!(" ↑↓ scroll · {} ", crate::tui::app::POPUP_CLOSES),
+        )))
         .render(r, buf);
 }
 
 /// A one-line prompt over the status line; `masked`, the text typed shows as dots.
 pub(super) fn render_prompt(
+    app: &App,
     masked: bool,
     kind: &Prompt,
     text: &str,
@@ -257,7 +283,7 @@ pub(super) fn render_prompt(
         Prompt::GoTo => "go to unit or formation id",
         Prompt::Note { private: false } => "note for everyone (tab: private)",
         Prompt::Note { private: true } => "private note, the umpire's alone (tab: public)",
-        Prompt::MarkerValue(_) => "value",
+        Prompt::MarkerValue(marker) => &app.marker_prompt_label(marker),
         Prompt::LogSearch => "search the log",
     };
     let text = if masked {
@@ -332,40 +358,98 @@ pub(super) fn render_end_phase(
 pub(super) fn render_markers(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     let Some(u) = app.selected_unit() else { return };
     let b = app.battle();
-    let markers = b.ruleset.markers();
-    let r = popup(area, 70, markers.len() as u16 + 5);
-    Clear.render(r, buf);
+    let markers = app.unit_markers(u);
+    let pick = &app.marker_pick;
     let st = &b.state().units[u];
+    let unit = &b.roster.units[u];
+    // Each marker's state as shown: a side by its id, another value as it is.
+    let value = |m: &crate::rules::MarkerDef| match st.marker(m.id) {
+        Some(v) if m.kind == crate::rules::MarkerKind::Side => b
+            .roster
+            .sides
+            .get(usize::try_from(v - 1).unwrap_or(usize::MAX))
+            .map_or(v.to_string(), |s| crate::text::escape_terminal(&s.id)),
+        Some(v) if m.kind != crate::rules::MarkerKind::Flag => v.to_string(),
+        Some(_) => "x".into(),
+        None => " ".into(),
+    };
+    let num_w = markers.len().max(1).to_string().len();
+    let val_w = markers
+        .iter()
+        .map(|m| crate::text::width(&value(m)))
+        .max()
+        .unwrap_or(1);
+    let badge_w = markers
+        .iter()
+        .map(|m| crate::text::width(m.badge))
+        .max()
+        .unwrap_or(1);
+    let r = popup(
+        area,
+        area.width.saturating_sub(4).min(100),
+        (markers.len() as u16 + 4).min(area.height.saturating_sub(2)),
+    );
+    Clear.render(r, buf);
+    let inner_w = usize::from(r.width.saturating_sub(2));
+    // " 12 [x]  RETFROM  " before the help.
+    let lead = 1 + num_w + 1 + val_w + 2 + 1 + badge_w + 2;
     let mut lines = Vec::new();
     for (i, m) in markers.iter().enumerate() {
-        let on = st.marker(m.id);
-        lines.push(Line::from(vec![
-            Span::styled(format!(" {} ", i + 1), t.key()),
-            Span::raw(match on {
-                Some(v) if m.kind != crate::rules::MarkerKind::Flag => format!("[{v}] "),
-                Some(_) => "[x] ".into(),
-                None => "[ ] ".into(),
-            }),
-            Span::styled(format!("{:<6}", m.badge), t.tone(m.tone)),
-            Span::raw(m.help),
-        ]));
+        let v = value(m);
+        let line = Line::from(vec![
+            Span::styled(
+                format!(
+                    "{}{:>num_w$} ",
+                    if i == pick.cursor { "›" } else { " " },
+                    i + 1
+                ),
+                t.key(),
+            ),
+            Span::raw(format!(
+                "[{v}]{} ",
+                " ".repeat(val_w - crate::text::width(&v))
+            )),
+            Span::styled(format!("{:<badge_w$}  ", m.badge), t.tone(m.tone)),
+            Span::raw(crate::text::clip(m.help, inner_w.saturating_sub(lead))),
+        ]);
+        lines.push(if i == pick.cursor {
+            line.patch_style(t.selected())
+        } else {
+            line
+        });
     }
     lines.push(Line::from(vec![
-        Span::styled(" + / - ", t.key()),
-        Span::raw(
-            b.ruleset
-                .losses()
-                .strength(st.hits, b.roster.units[u].hit_limit),
-        ),
+        Span::styled(format!(" {:>w$} ", "+ -", w = num_w + val_w + 3), t.key()),
+        Span::raw(b.ruleset.losses().strength(st.hits, unit.hit_limit)),
     ]));
+    // What was typed, or the popup's answer to a key it does not take.
+    lines.push(match &app.popup_hint {
+        Some(hint) => Line::from(Span::styled(format!(" {hint}"), t.error())),
+        None if !pick.typed.is_empty() => Line::from(vec![
+            Span::styled(" typed: ", t.key()),
+            Span::raw(crate::text::escape_terminal(&pick.typed)),
+        ]),
+        None => Line::from(Span::styled(
+            " type a number or a badge, or ↑↓ · space sets or clears",
+            t.dim(),
+        )),
+    });
+    // Keep the highlighted line in view.
+    let height = usize::from(r.height.saturating_sub(2));
+    let scroll = (pick.cursor + 1 + 2).saturating_sub(height);
     Paragraph::new(lines)
+        .scroll((scroll as u16, 0))
         .block(
             Block::bordered()
                 .title(format!(
-                    " Markers: {} ",
-                    crate::text::escape_terminal(&b.roster.units[u].id)
+                    " Markers: {} ({}) ",
+                    crate::text::escape_terminal(&unit.id),
+                    crate::text::escape_terminal(&unit.kind)
                 ))
-                .title_bottom(" number toggles · esc closes "),
+                .title_bottom(format!(
+                    " space sets or clears · {} ",
+                    crate::tui::app::POPUP_CLOSES
+                )),
         )
         .render(r, buf);
 }

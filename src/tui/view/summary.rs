@@ -70,10 +70,14 @@ pub(super) fn render_summary(app: &App, t: &Theme, area: Rect, buf: &mut Buffer)
         Span::raw(" write the report beside the journal"),
     ]));
     let hint = if s.over {
-        " e extend the battle by one turn · any other key closes "
+        format!(
+            " e extend the battle by one turn · {} ",
+            crate::tui::app::POPUP_CLOSES
+        )
     } else {
-        " any key closes "
+        format!(" {} ", crate::tui::app::POPUP_CLOSES)
     };
+    let hint = hint.as_str();
     let width = lines
         .iter()
         .map(Line::width)
@@ -91,7 +95,10 @@ pub(super) fn render_summary(app: &App, t: &Theme, area: Rect, buf: &mut Buffer)
                 } else {
                     " The battle so far "
                 })
-                .title_bottom(Line::from(Span::styled(hint, t.key()))),
+                .title_bottom(match &app.popup_hint {
+                    Some(_) => popups::closing_line(app, t, String::new()),
+                    None => Line::from(Span::styled(hint.to_string(), t.key())),
+                }),
         )
         .render(r, buf);
 }
