@@ -610,9 +610,22 @@ pub trait Ruleset: Send + Sync {
         self.formation_badges(battle, formation)
     }
 
+    /// What ending the current phase would leave undone besides the units still to act (an
+    /// artillery template not placed), a sentence each: ending the phase asks first, as it asks
+    /// about those units. None by default.
+    fn left_undone(&self, battle: &BattleView<'_>) -> Vec<String> {
+        let _ = battle;
+        Vec::new()
+    }
+
     /// True when `unit` may still act in the current turn: a unit of the side whose turn it is
     /// (of either side in a simultaneous phase), on the table, that the rules still let act (the
     /// roster's "still to act" filter). The default: every such unit on the table.
+    ///
+    /// "Act" means carry out a procedure the current phase offers it: the question on ending a
+    /// phase asks about these units, so a phase in which a side has no procedure to record (a
+    /// movement the umpire does not record) must hold none of its units, or the umpire learns to
+    /// answer it blind.
     fn may_still_act(&self, battle: &BattleView<'_>, unit: usize) -> bool {
         battle.acts_now(battle.info(unit).side) && battle.unit_state(unit).on_table()
     }

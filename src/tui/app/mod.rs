@@ -416,7 +416,7 @@ impl App {
             }
             Action::NextPhase => {
                 let waiting = self.battle().still_to_act();
-                if waiting.is_empty() {
+                if waiting.is_empty() && self.left_undone().is_empty() {
                     self.end_phase();
                 } else {
                     self.mode = Mode::EndPhase { waiting };
