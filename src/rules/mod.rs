@@ -322,13 +322,39 @@ impl RuleError {
     }
 
     /// The error as a form shows it: an input named by its name alone ([`ParamError::plain`]),
-    /// never as the command line's flag.
+    /// never as the command line's flag: a refusal's `--range 17` reads `range 17` on the screen,
+    /// as the form names the input, while the command line keeps its flags.
     pub fn plain(&self) -> String {
         match self {
             RuleError::Param(p) => p.plain(),
-            other => other.to_string(),
+            other => unflagged(&other.to_string()),
         }
     }
+}
+
+/// `text` with each command-line flag (`--range`, `--friend-in-melee`) written as the input's
+/// name (`range`, `friend-in-melee`), as a form names it.
+pub fn unflagged(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("--") {
+        let (before, after) = rest.split_at(i);
+        out.push_str(before);
+        let starts_word = before
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric() && c != '-');
+        let names_input = after[2..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_lowercase());
+        if !(starts_word && names_input) {
+            out.push_str("--");
+        }
+        rest = &after[2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The result of advancing the battle by one phase: the effects of the automatic steps, each
@@ -693,6 +719,22 @@ mod tests {
         many: "figures",
         counts_left: true,
     };
+
+    #[test]
+    fn a_refusal_on_the_screen_names_inputs_without_their_flags() {
+        use super::{RuleError, unflagged};
+        assert_eq!(
+            unflagged("--range 17: beyond musket range (add --gate)"),
+            "range 17: beyond musket range (add gate)"
+        );
+        assert_eq!(
+            unflagged("--friend-in-melee a1, not --- nor a--b"),
+            "friend-in-melee a1, not --- nor a--b"
+        );
+        let e = RuleError::refused("--firer: only infantry fire rifles");
+        assert_eq!(e.to_string(), "--firer: only infantry fire rifles");
+        assert_eq!(e.plain(), "firer: only infantry fire rifles");
+    }
 
     #[test]
     fn strength_reads_as_losses_taken_or_as_what_is_left() {

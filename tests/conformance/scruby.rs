@@ -2,6 +2,7 @@
 
 use crate::kit::{Table, check, exactly};
 use crate::trace;
+use crate::tui::Keys as _;
 
 const DIGEST: &str = include_str!("digests/scruby.md");
 
@@ -2566,6 +2567,46 @@ fn light_cavalry_scout_never_hidden_never_at_a_gun_and_leave_once_they_have_expo
         .accepted()
         .says(&["stays on the table"]);
     assert!(t.state().unit("a-lc").removed().is_none());
+}
+
+/// > Scouting only: they are never concealed, cannot attack a gun, and are removed from the table
+/// > once they have exposed the enemy columns they were sent against.
+///
+/// Both sides have a stand 1: the scout's side says whose stand it exposes (the enemy's), and a
+/// refusal on the screen names the side as the form does, never as the command line's flag.
+#[test]
+fn the_scouts_side_says_whose_stand_it_exposes() {
+    let learning = include_str!("../../rosters/scruby-learning.toml");
+    let mut t = Table::given(learning).played("next --dice 5,2");
+    t.when("expose --stand 1 --cause vision")
+        .refused(&["both sides have a stand 1: name whose it is with --side (au or fr)"]);
+    for (w, h) in [(120, 40), (80, 24)] {
+        let screen = t.ui(|ui| {
+            ui.keys("e").focus("scout");
+            while !ui.form().fields[ui.form().focus].text.is_empty() {
+                ui.key(crossterm::event::KeyCode::Backspace);
+            }
+            ui.fill("stand", "1").fill("cause", "v").enter();
+            ui.screen(w, h)
+        });
+        assert!(
+            screen.contains("name whose it is with side") && !screen.contains("--side"),
+            "{w}×{h}:\n{screen}"
+        );
+    }
+    // From the screen: the hussars selected, the stand's number and the cause are enough.
+    t.ui(|ui| {
+        ui.select("au-hus-a")
+            .keys("e")
+            .fill("stand", "1")
+            .fill("cause", "s")
+            .enter();
+    });
+    assert!(t.state().unit("au-hus-a").removed().is_some());
+    t.when("undo").accepted();
+    t.when("expose --stand 1 --cause scouting --scout au-hus-a")
+        .accepted()
+        .says(&["French brigade at Aue's stand 1"]);
 }
 
 /// > They can be killed only by artillery, by heavy cavalry in melee, or by the rifle fire of

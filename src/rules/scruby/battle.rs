@@ -541,12 +541,31 @@ fn stand_param(v: &BattleView<'_>, p: &Params) -> Result<usize, RuleError> {
         })?),
         None => None,
     };
-    let found: Vec<usize> = (0..v.roster.columns.len())
-        .filter(|&c| {
-            let col = &v.roster.columns[c];
-            col.number == number && side.is_none_or(|s| col.side == s)
-        })
+    // What the battle already knows says whose stand it is: a scout exposes the enemy's; the
+    // regiments deployed from it are its own side's.
+    let known = || -> Option<Box<dyn Fn(usize) -> bool>> {
+        if let Some(sc) = p.text("scout").and_then(|id| v.roster.unit_index(id)) {
+            let scout_side = v.info(sc).side;
+            return Some(Box::new(move |s| s != scout_side));
+        }
+        let own = p
+            .list("units")
+            .first()
+            .and_then(|id| v.roster.unit_index(id))?;
+        let own_side = v.info(own).side;
+        Some(Box::new(move |s| s == own_side))
+    };
+    let of_number = |c: &usize| v.roster.columns[*c].number == number;
+    let mut found: Vec<usize> = (0..v.roster.columns.len())
+        .filter(of_number)
+        .filter(|&c| side.is_none_or(|s| v.roster.columns[c].side == s))
         .collect();
+    if side.is_none()
+        && found.len() > 1
+        && let Some(whose) = known()
+    {
+        found.retain(|&c| whose(v.roster.columns[c].side));
+    }
     match found.as_slice() {
         [c] => Ok(*c),
         [] => Err(RuleError::refused(format!(
@@ -554,7 +573,12 @@ fn stand_param(v: &BattleView<'_>, p: &Params) -> Result<usize, RuleError> {
             side.map_or(String::new(), |s| format!(" of {}", v.roster.sides[s].name))
         ))),
         _ => Err(RuleError::refused(format!(
-            "both sides have a stand {number}: say whose with --side"
+            "both sides have a stand {number}: name whose it is with --side ({})",
+            found
+                .iter()
+                .map(|&c| v.roster.sides[v.roster.columns[c].side].id.as_str())
+                .collect::<Vec<_>>()
+                .join(" or ")
         ))),
     }
 }

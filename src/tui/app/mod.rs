@@ -527,7 +527,7 @@ impl App {
         let done = self
             .session
             .execute(cmd, typed, (self.clock)())
-            .map_err(|e| e.to_string());
+            .map_err(|e| crate::tui::form::refusal_words(&e));
         self.sync_log();
         done
     }

@@ -90,7 +90,7 @@ impl App {
                 Ok(record) => self.show(record),
                 Err(e) => {
                     let mut form = form;
-                    form.error = Some(e.to_string());
+                    form.error = Some(crate::tui::form::refusal_words(&e));
                     self.mode = Mode::Form(form);
                 }
             }
