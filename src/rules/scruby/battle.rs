@@ -2017,11 +2017,19 @@ fn initiative(
     let mut steps = Vec::new();
     let (winner, faces) = loop {
         let mut rolls = Vec::new();
+        // After a tie, the prompt says so: the same question again would look like a fault.
+        let again = steps.last().map(|last: &Step| {
+            let tie = last.outcome.split(": a tie").next().unwrap_or_default();
+            format!("{tie}: a tie: throw again")
+        });
         for &s in &sides {
-            let purpose = format!(
-                "initiative, {}: the high roller chooses his flank and fires first (ties thrown again)",
-                v.roster.sides[s].name
-            );
+            let purpose = match &again {
+                None => format!(
+                    "initiative, {}: the high roller chooses his flank and fires first (ties thrown again)",
+                    v.roster.sides[s].name
+                ),
+                Some(again) => format!("initiative, {} ({again})", v.roster.sides[s].name),
+            };
             let face = dice.roll(Die::D6, &purpose)?;
             rolls.push(Roll {
                 die: Die::D6,
