@@ -115,3 +115,42 @@ fn fft3_template_dice_give_each_bands_meaning() {
         });
     }
 }
+
+/// Hats of Tin: every round of hits waiting for its owner's choice is on `o` and in the footer
+/// until it is taken, whatever comes in between, at 120×40 and 80×24.
+#[test]
+fn hats_of_tin_rounds_waiting_stay_in_the_footer_until_taken() {
+    let t = Table::given(include_str!("../fixtures/hats-of-tin/village.toml"))
+        .played("next --dice 3\nmark p1 pending 2\nmark p2 pending 1\nnote the rounds wait");
+    let footer = |t: &Table, w: u16, h: u16| {
+        let screen = t.screen(w, h);
+        screen.lines().last().unwrap_or_default().to_string()
+    };
+    for (w, h) in SIZES {
+        let last = footer(&t, w, h);
+        assert!(
+            last.contains("o 2 hits to take on p1 (+1 more)"),
+            "{w}×{h}: {last}"
+        );
+    }
+    // p1's round taken from `o`: p2's is still offered, and still in the footer.
+    t.ui(|ui| {
+        ui.keys("o")
+            .keys("p1")
+            .enter()
+            .fill("retreats", "1")
+            .enter();
+    });
+    assert_eq!(t.state().unit("p1").marker("pending"), None);
+    for (w, h) in SIZES {
+        let last = footer(&t, w, h);
+        assert!(last.contains("o 1 hit to take on p2 "), "{w}×{h}: {last}");
+    }
+    t.ui(|ui| {
+        ui.keys("o").enter();
+    });
+    for (w, h) in SIZES {
+        let last = footer(&t, w, h);
+        assert!(!last.contains("to take on"), "{w}×{h}: {last}");
+    }
+}

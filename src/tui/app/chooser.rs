@@ -40,6 +40,19 @@ impl Chooser {
 }
 
 impl App {
+    /// What the footer says beside the offer key while an offer stands: the first decision
+    /// waiting ("2 hits to take on p2"), and how many more there are, so that a decision still to
+    /// make stays in sight until it is made. None when nothing is offered.
+    pub fn offer_hint(&self) -> Option<String> {
+        let offers = self.offers();
+        let first = offers.first()?;
+        let text = crate::text::escape_terminal(&crate::text::clip(&first.offer.text, 24));
+        Some(match offers.len() {
+            1 => text,
+            n => format!("{text} (+{} more)", n - 1),
+        })
+    }
+
     /// `o`: the chooser over every offer standing and the units that may take each up.
     pub(super) fn take_offer(&mut self) {
         let choices: Vec<Choice> = self

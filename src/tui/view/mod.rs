@@ -323,7 +323,7 @@ fn render_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
 
 fn short(app: &App, a: &crate::tui::Action) -> String {
     match a {
-        crate::tui::Action::TakeOffer => "take offer".into(),
+        crate::tui::Action::TakeOffer => app.offer_hint().unwrap_or_else(|| "take offer".into()),
         crate::tui::Action::NextPhase => "next phase".into(),
         crate::tui::Action::HideSecrets if app.secrets_hidden() => "show secrets".into(),
         crate::tui::Action::HideSecrets => "hide secrets".into(),
