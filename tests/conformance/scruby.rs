@@ -1584,6 +1584,55 @@ fn a_gun_reaches_sixteen_inches_on_the_flat_and_eighteen_from_a_hill_or_wall() {
         .says(&["within a gun's range on the flat (16\")"]);
 }
 
+/// > Whether each unit is in a village (outer or inner area), a forest (outer or inner), on a hill,
+/// > or in the open — the umpire sets this when it matters for a resolution.
+///
+/// What the battle can know it keeps: a gun that fired from a hill stands on it at its next
+/// shots, its form opening with the hill in (at 120×40 and 80×24) and its row saying `HILL`,
+/// until it moves; then its place is asked again.
+#[test]
+fn a_gun_on_a_hill_stays_on_it_until_it_moves() {
+    let mut t = moving("").played(TO_CANNON);
+    t.play("artillery --gun-unit a-gun --target-unit f1 --range 18 --gun-on hill --dice 4");
+    let s = t.state();
+    assert_eq!(s.unit("a-gun").marker("gun_on"), Some(1));
+    assert!(
+        s.unit("a-gun").badges().contains(&"HILL"),
+        "{:?}",
+        s.unit("a-gun").badges()
+    );
+    next_move(&mut t);
+    to_phase(&mut t, "cannon_fire");
+    // Still on its hill: 18" without saying so again.
+    t.odds("artillery --gun-unit a-gun --target-unit f1 --range 18");
+    for (w, h) in [(120, 40), (80, 24)] {
+        let screen = t.ui(|ui| {
+            ui.select("a-gun").keys("a").fill("target-unit", "f1");
+            assert_eq!(
+                ui.form()
+                    .fields
+                    .iter()
+                    .find(|f| f.def.name == "gun-on")
+                    .map(|f| f.text.clone()),
+                Some("hill".to_string())
+            );
+            ui.screen(w, h)
+        });
+        assert!(screen.contains("hill"), "{w}×{h}:\n{screen}");
+    }
+    t.when("artillery --gun-unit a-gun --target-unit f1 --range 18 --dice 4")
+        .accepted();
+    // It moves: its place is forgotten, and 18" is beyond the flat's range again.
+    next_move(&mut t);
+    t.play("mark a-gun moved");
+    assert!(!t.state().unit("a-gun").badges().contains(&"HILL"));
+    next_move(&mut t);
+    assert_eq!(t.state().unit("a-gun").marker("gun_on"), None);
+    to_phase(&mut t, "cannon_fire");
+    t.when("artillery --gun-unit a-gun --target-unit f1 --range 18 --dice 4")
+        .refused(&["16\""]);
+}
+
 /// > A gun fires once a move and only if it did not move.
 #[test]
 fn a_gun_fires_once_a_move_and_not_after_moving() {

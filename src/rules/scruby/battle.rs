@@ -634,6 +634,27 @@ fn done(mut r: Resolution, lines: &[String], dice: &dyn DiceSource) -> Resolutio
 
 // ---- prefill ----------------------------------------------------------------------------------
 
+/// Where gun `g` stands above the flat (a hill, a fortress wall) as its last shot gave it: kept
+/// until it moves (a gun marked as moved this move stands anew; at the end of the move its place
+/// is forgotten unless it fired from there after moving).
+fn gun_place(v: &BattleView<'_>, g: usize) -> Option<&'static str> {
+    if flag(v, g, MOVED) && !flag(v, g, FIRED) {
+        return None;
+    }
+    let n = usize::try_from(v.marker(g, GUN_ON)?).ok()?;
+    GUN_PLACES.get(n.checked_sub(1)?).copied()
+}
+
+/// The effect that keeps where gun `g` fired from (`gun-on`), when it is not what it keeps.
+fn keep_gun_place(v: &BattleView<'_>, g: usize, p: &Params) -> Option<Effect> {
+    let place = p.text("gun-on").unwrap_or("flat");
+    let code = GUN_PLACES
+        .iter()
+        .position(|&x| x == place)
+        .map(|i| i as i32 + 1);
+    (v.marker(g, GUN_ON) != code).then(|| set_marker(v, g, GUN_ON, code))
+}
+
 /// Fills the inputs the battle knows from the units named. Inputs the umpire gave are kept.
 pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Params, RuleError> {
     let mut p = params.clone();
@@ -656,6 +677,10 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
             fill(&mut p, "gun", text(&v.info(g).kind));
             fill(&mut p, "target", text(&v.info(t).kind));
             fill(&mut p, "moved", Value::Bool(flag(v, g, MOVED)));
+            // Where the gun stands, as its last shot gave it, until it moves.
+            if let Some(place) = gun_place(v, g) {
+                fill(&mut p, "gun-on", text(place));
+            }
             if kind(v.info(t)).is_some_and(Kind::is_gun) {
                 fill(&mut p, "counter-battery", Value::Bool(true));
                 fill(
@@ -986,6 +1011,7 @@ fn act_artillery(
     let (mut r, result) = artillery::resolve(&b, s, dice)?;
     let mut out = Outcome::default();
     out.effects.push(set_marker(v, g, FIRED, Some(1)));
+    out.effects.extend(keep_gun_place(v, g, p));
     let mut lines = Vec::new();
     match result {
         artillery::ArtilleryResult::Kill => {
@@ -2130,6 +2156,11 @@ fn end_of_move(v: &BattleView<'_>, ch: &mut PhaseChange) {
         .extend(cd.steps.into_iter().map(|s| format!("  {s}")));
     ch.effects.extend(cd.effects);
     for u in 0..v.roster.units.len() {
+        // A gun that moved stands somewhere new: its place is asked again at its next shot,
+        // unless it fired from there after moving (horse artillery), which gave it.
+        if flag(v, u, MOVED) && !flag(v, u, FIRED) && v.marker(u, GUN_ON).is_some() {
+            ch.effects.push(set_marker(v, u, GUN_ON, None));
+        }
         for m in [FIRED, MOVED, FIRED_AT, FLANK_FIRE, EXPOSED_ON] {
             if v.marker(u, m).is_some() {
                 ch.effects.push(set_marker(v, u, m, None));
@@ -2246,6 +2277,10 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
             let d = def(id);
             out.push(badge(d.badge, d.tone, d.help));
         }
+    }
+    if let Some(place) = gun_place(v, u) {
+        let text = if place == "hill" { "HILL" } else { "WALL" };
+        out.push(badge(text, Tone::Info, def(GUN_ON).help));
     }
     if let Some(n) = st.marker(RIFLE_LOST) {
         out.push(badge(

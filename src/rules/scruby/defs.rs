@@ -84,6 +84,7 @@ pub const HQ_LOST: &str = "hq_lost";
 pub const EXPOSED_ON: &str = "exposed_on";
 pub const FIRED_AT: &str = "fired_at";
 pub const FLANK_FIRE: &str = "flank_fire";
+pub const GUN_ON: &str = "gun_on";
 /// The side counter holding its initiative die this move.
 pub const INITIATIVE: &str = "initiative";
 
@@ -212,7 +213,17 @@ pub const MARKERS: &[MarkerDef] = &[
         kind: MarkerKind::Flag,
         tone: Tone::Muted,
     },
+    MarkerDef {
+        id: GUN_ON,
+        badge: "ON",
+        help: "Where the gun stands: 1 on a hill, 2 on a fortress wall (none: on the flat), as its last shot gave it; its next shots start from there until it moves",
+        kind: MarkerKind::Count,
+        tone: Tone::Info,
+    },
 ];
+
+/// The places a gun may stand above the flat, by their `gun_on` number (1, 2).
+pub const GUN_PLACES: [&str; 2] = ["hill", "fortress"];
 
 pub const COUNTERS: &[CounterDef] = &[CounterDef {
     id: INITIATIVE,
