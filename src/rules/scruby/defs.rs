@@ -726,7 +726,7 @@ pub const ARTILLERY_PARAMS: &[ParamDef] = &[
     .derived(),
     ParamDef::new(
         "target",
-        "the target's type (a gun: counter-battery, and with --counter-battery it may be left out; works: walls, a fortress or a ship)",
+        "the target's type (a gun: counter-battery, and with counter-battery it may be left out; works: walls, a fortress or a ship)",
         ParamKind::Choice(TARGET_KINDS),
     )
     .derived(),
@@ -756,7 +756,7 @@ pub const ARTILLERY_PARAMS: &[ParamDef] = &[
     .derived(),
     ParamDef::flag(
         "counter-battery",
-        "fire at an enemy gun (the same as --target cannon)",
+        "fire at an enemy gun (the same as target cannon)",
     ),
     ParamDef::new(
         "gun-hits",
@@ -767,7 +767,7 @@ pub const ARTILLERY_PARAMS: &[ParamDef] = &[
     .derived(),
     ParamDef::new(
         "works-hits",
-        "works (walls, a fortress or a ship): hits they already have, fewer than --hits-to-destroy",
+        "works (walls, a fortress or a ship): hits they already have, fewer than hits-to-destroy",
         ParamKind::Int { min: 0, max: 98 },
     )
     .default("0")
