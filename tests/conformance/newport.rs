@@ -2,6 +2,7 @@
 
 use crate::kit::{Table, exactly};
 use crate::trace;
+use crate::tui::Keys as _;
 
 const DIGEST: &str = include_str!("digests/newport.md");
 
@@ -551,6 +552,17 @@ fn a_templates_odds_leave_alone_the_leader_the_strike_leaves_alone() {
     );
     exactly(odds.sum("g-ldr"), 1, 1);
     assert!(odds.notes("only if"), "{}", odds.listing());
+    // On the screen, the form's odds say the same, at 120×40 and 80×24.
+    for (w, h) in [(120, 40), (80, 24)] {
+        let screen = us_acting("").ui(|ui| {
+            ui.select("arty")
+                .keys("A")
+                .fill("spotter", "a-ldr")
+                .fill("targets", "g1,g-ldr@g1");
+            ui.screen(w, h)
+        });
+        assert!(screen.contains("not attacked"), "{w}×{h}:\n{screen}");
+    }
     // And the odds agree with the strike: at the face that leaves g1 standing the leader is not
     // hit; the expected hits count the leader's attack only by its chance.
     let plain = us_acting("").played("hits g1 2");
