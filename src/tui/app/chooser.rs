@@ -2,7 +2,8 @@
 //! after a move: every stand that may fire), the umpire narrows the list by typing part of an id
 //! or name and picks one with the arrows and Enter, and the offer's form opens with that unit in.
 //! One candidate alone skips the list. With the secrets hidden, only the offers the screen may
-//! show are listed, and only the units in the open ([`App::offers`]).
+//! show are listed, and only the units in the open ([`App::offers`]). While an offer stands the
+//! footer says what it is ([`App::offer_hint`]): a decision waiting stays in sight until made.
 
 use super::*;
 use crate::rules::Offer;

@@ -4,9 +4,11 @@
 //! tried with the faces given so far. [`Battle::handle`] is pure, so a try writes nothing and
 //! changes nothing; while the command fails only for want of the next die, the umpire is asked for
 //! that one die, with its purpose and what it needs ("g12 morale check, regular: improves on 5 or
-//! more — d10?"). When every die has its face the session writes the one record, every face in
-//! it. Esc cancels the whole command (nothing is written); Backspace on an empty prompt takes back
-//! the previous face (and before the first, goes back to the form the command came from).
+//! more — d10?"), and where the die stands among the command's dice ("die 2 of 5"; just "die 2"
+//! when the faces still to come change how many there are). When every die has its face the
+//! session writes the one record, every face in it. Esc cancels the whole command (nothing is
+//! written); Backspace on an empty prompt takes back the previous face (and before the first,
+//! goes back to the form the command came from).
 //!
 //! [`Battle::handle`]: crate::battle::Battle::handle
 
