@@ -333,13 +333,39 @@ impl RuleError {
     }
 
     /// The error as a form shows it: an input named by its name alone ([`ParamError::plain`]),
-    /// never as the command line's flag.
+    /// never as the command line's flag: a refusal's `--range 17` reads `range 17` on the screen,
+    /// as the form names the input, while the command line keeps its flags.
     pub fn plain(&self) -> String {
         match self {
             RuleError::Param(p) => p.plain(),
-            other => other.to_string(),
+            other => unflagged(&other.to_string()),
         }
     }
+}
+
+/// `text` with each command-line flag (`--range`, `--friend-in-melee`) written as the input's
+/// name (`range`, `friend-in-melee`), as a form names it.
+pub fn unflagged(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("--") {
+        let (before, after) = rest.split_at(i);
+        out.push_str(before);
+        let starts_word = before
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric() && c != '-');
+        let names_input = after[2..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_lowercase());
+        if !(starts_word && names_input) {
+            out.push_str("--");
+        }
+        rest = &after[2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The result of advancing the battle by one phase: the effects of the automatic steps, each
@@ -621,9 +647,22 @@ pub trait Ruleset: Send + Sync {
         self.formation_badges(battle, formation)
     }
 
+    /// What ending the current phase would leave undone besides the units still to act (an
+    /// artillery template not placed), a sentence each: ending the phase asks first, as it asks
+    /// about those units. None by default.
+    fn left_undone(&self, battle: &BattleView<'_>) -> Vec<String> {
+        let _ = battle;
+        Vec::new()
+    }
+
     /// True when `unit` may still act in the current turn: a unit of the side whose turn it is
     /// (of either side in a simultaneous phase), on the table, that the rules still let act (the
     /// roster's "still to act" filter). The default: every such unit on the table.
+    ///
+    /// "Act" means carry out a procedure the current phase offers it: the question on ending a
+    /// phase asks about these units, so a phase in which a side has no procedure to record (a
+    /// movement the umpire does not record) must hold none of its units, or the umpire learns to
+    /// answer it blind.
     fn may_still_act(&self, battle: &BattleView<'_>, unit: usize) -> bool {
         battle.acts_now(battle.info(unit).side) && battle.unit_state(unit).on_table()
     }
@@ -691,6 +730,22 @@ mod tests {
         many: "figures",
         counts_left: true,
     };
+
+    #[test]
+    fn a_refusal_on_the_screen_names_inputs_without_their_flags() {
+        use super::{RuleError, unflagged};
+        assert_eq!(
+            unflagged("--range 17: beyond musket range (add --gate)"),
+            "range 17: beyond musket range (add gate)"
+        );
+        assert_eq!(
+            unflagged("--friend-in-melee a1, not --- nor a--b"),
+            "friend-in-melee a1, not --- nor a--b"
+        );
+        let e = RuleError::refused("--firer: only infantry fire rifles");
+        assert_eq!(e.to_string(), "--firer: only infantry fire rifles");
+        assert_eq!(e.plain(), "firer: only infantry fire rifles");
+    }
 
     #[test]
     fn strength_reads_as_losses_taken_or_as_what_is_left() {

@@ -1225,6 +1225,76 @@ fn overwatch_fire_comes_in_the_other_sides_movement_phase() {
         .refused(&["belongs to the Fire phase"]);
 }
 
+/// > 1. Artillery phase — remove this side's old templates and the Suppressed markers its
+/// > artillery caused last turn, then place templates and resolve them.
+///
+/// At the table: ending the artillery phase with a template not placed asks first (`n`, then `y`
+/// ends it; any other key keeps the phase), at 120×40 and at 80×24; the command line's `next`
+/// says the template went unplaced.
+#[test]
+fn ending_the_artillery_phase_with_a_template_unplaced_asks_first() {
+    for (w, h) in [(120, 40), (80, 24)] {
+        let t = Table::given(&meeting(""));
+        t.ui(|ui| {
+            ui.keys("n");
+            let screen = ui.screen(w, h);
+            assert!(
+                screen.contains("1 artillery template not placed; End the phase? [y/N]"),
+                "{w}×{h}:\n{screen}"
+            );
+            ui.keys("x");
+        });
+        assert_eq!(t.state().phase(), "artillery", "any other key keeps it");
+        t.ui(|ui| {
+            ui.keys("n").keys("y");
+        });
+        assert_eq!(t.state().phase(), "movement");
+    }
+    // Placed, the phase ends without a word.
+    let t = Table::given(&meeting("")).played("artillery --stands t3 --dice 1");
+    t.ui(|ui| {
+        ui.keys("n");
+    });
+    assert_eq!(t.state().phase(), "movement");
+    let mut t = Table::given(&meeting(""));
+    t.when("next")
+        .accepted()
+        .says(&["Germans: 1 template not placed"]);
+}
+
+/// > 2. Movement phase — the other side's Overwatch fire happens here.
+///
+/// The moving side's movement is not recorded, so ending the movement phase never asks about its
+/// stands: only about the other side's Overwatch stands, whose one attack it is, at 120×40 and
+/// 80×24.
+#[test]
+fn ending_the_movement_phase_asks_only_about_the_overwatch_stands() {
+    let t = germans_moving("");
+    t.ui(|ui| {
+        ui.keys("n");
+    });
+    assert_eq!(t.state().phase(), "fire", "no question: nothing to record");
+    for (w, h) in [(120, 40), (80, 24)] {
+        let mut t = germans_firing("").played("overwatch --stand p1\nnext\nnext");
+        assert_eq!(t.state().phase(), "movement");
+        t.ui(|ui| {
+            ui.keys("n");
+            let screen = ui.screen(w, h);
+            assert!(
+                screen.contains("1 stand has not acted (p1)"),
+                "{w}×{h}:\n{screen}"
+            );
+            ui.esc();
+        });
+        assert_eq!(t.state().phase(), "movement");
+        t.play("anti-vehicle --firer p1 --target t2 --range 9 --dice 1,1,1,1");
+        t.ui(|ui| {
+            ui.keys("n");
+        });
+        assert_eq!(t.state().phase(), "fire", "its attack made: no question");
+    }
+}
+
 /// > 3. Fire phase.
 #[test]
 fn the_fire_phase_is_the_sides_own() {

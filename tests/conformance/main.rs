@@ -14,6 +14,7 @@ mod tui;
 
 mod fft3;
 mod grammar;
+mod guards;
 mod hats_of_tin;
 mod newport;
 mod scruby;

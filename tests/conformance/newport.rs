@@ -2,6 +2,7 @@
 
 use crate::kit::{Table, exactly};
 use crate::trace;
+use crate::tui::Keys as _;
 
 const DIGEST: &str = include_str!("digests/newport.md");
 
@@ -524,6 +525,55 @@ fn a_leader_in_contact_is_shielded_by_the_stand() {
     t.play("next\nnext");
     t.play("artillery --asset arty --spotter 1-ldr --targets g-ldr@g1 --dice 2");
     assert!(t.state().unit("g-ldr").removed().is_some());
+}
+
+/// > A leader in contact with another stand cannot be targeted on its own; it takes a hit only
+/// > once that stand is gone (under artillery templates too).
+///
+/// The odds shown are those of what the strike resolves: a leader the strike leaves alone is
+/// listed as not attacked, and one attacked only if the template first destroys the stand it is
+/// with is weighed by that chance.
+#[test]
+fn a_templates_odds_leave_alone_the_leader_the_strike_leaves_alone() {
+    let t = us_acting("");
+    let odds = t.odds("artillery --asset arty --spotter a-ldr --targets g1,g-ldr@g1");
+    // g1 cannot be destroyed by one attack: the leader is never attacked.
+    exactly(odds.sum("g-ldr"), 1, 1);
+    exactly(odds.of("not attacked (g1 still stands)"), 1, 1);
+    assert!(odds.notes("is not attacked"), "{}", odds.listing());
+    // With g1 one hit from its end, the leader is attacked exactly when g1 is destroyed.
+    let t = us_acting("").played("hits g1 2");
+    let odds = t.odds("artillery --asset arty --spotter a-ldr --targets g1,g-ldr@g1");
+    let leader_attacked = odds.sum("g-ldr") - odds.of("not attacked (g1 still stands)");
+    assert!(
+        leader_attacked > 0.0 && leader_attacked < 1.0,
+        "{}",
+        odds.listing()
+    );
+    exactly(odds.sum("g-ldr"), 1, 1);
+    assert!(odds.notes("only if"), "{}", odds.listing());
+    // On the screen, the form's odds say the same, at 120×40 and 80×24.
+    for (w, h) in [(120, 40), (80, 24)] {
+        let screen = us_acting("").ui(|ui| {
+            ui.select("arty")
+                .keys("A")
+                .fill("spotter", "a-ldr")
+                .fill("targets", "g1,g-ldr@g1");
+            ui.screen(w, h)
+        });
+        assert!(screen.contains("not attacked"), "{w}×{h}:\n{screen}");
+    }
+    // And the odds agree with the strike: at the face that leaves g1 standing the leader is not
+    // hit; the expected hits count the leader's attack only by its chance.
+    let plain = us_acting("").played("hits g1 2");
+    let alone = plain.odds("artillery --asset arty --spotter a-ldr --targets g1");
+    let both = t.odds("artillery --asset arty --spotter a-ldr --targets g1,g-ldr@g1");
+    let extra = both.figure("expected_hits") - alone.figure("expected_hits");
+    assert!(
+        extra > 0.0 && extra < alone.figure("expected_hits"),
+        "{extra}: {}",
+        both.listing()
+    );
 }
 
 /// > Smoke on a target area: +1 cover to fire through it, not added to other cover; removed in

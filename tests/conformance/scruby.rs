@@ -2,6 +2,7 @@
 
 use crate::kit::{Table, check, exactly};
 use crate::trace;
+use crate::tui::Keys as _;
 
 const DIGEST: &str = include_str!("digests/scruby.md");
 
@@ -1583,6 +1584,55 @@ fn a_gun_reaches_sixteen_inches_on_the_flat_and_eighteen_from_a_hill_or_wall() {
         .says(&["within a gun's range on the flat (16\")"]);
 }
 
+/// > Whether each unit is in a village (outer or inner area), a forest (outer or inner), on a hill,
+/// > or in the open — the umpire sets this when it matters for a resolution.
+///
+/// What the battle can know it keeps: a gun that fired from a hill stands on it at its next
+/// shots, its form opening with the hill in (at 120×40 and 80×24) and its row saying `HILL`,
+/// until it moves; then its place is asked again.
+#[test]
+fn a_gun_on_a_hill_stays_on_it_until_it_moves() {
+    let mut t = moving("").played(TO_CANNON);
+    t.play("artillery --gun-unit a-gun --target-unit f1 --range 18 --gun-on hill --dice 4");
+    let s = t.state();
+    assert_eq!(s.unit("a-gun").marker("gun_on"), Some(1));
+    assert!(
+        s.unit("a-gun").badges().contains(&"HILL"),
+        "{:?}",
+        s.unit("a-gun").badges()
+    );
+    next_move(&mut t);
+    to_phase(&mut t, "cannon_fire");
+    // Still on its hill: 18" without saying so again.
+    t.odds("artillery --gun-unit a-gun --target-unit f1 --range 18");
+    for (w, h) in [(120, 40), (80, 24)] {
+        let screen = t.ui(|ui| {
+            ui.select("a-gun").keys("a").fill("target-unit", "f1");
+            assert_eq!(
+                ui.form()
+                    .fields
+                    .iter()
+                    .find(|f| f.def.name == "gun-on")
+                    .map(|f| f.text.clone()),
+                Some("hill".to_string())
+            );
+            ui.screen(w, h)
+        });
+        assert!(screen.contains("hill"), "{w}×{h}:\n{screen}");
+    }
+    t.when("artillery --gun-unit a-gun --target-unit f1 --range 18 --dice 4")
+        .accepted();
+    // It moves: its place is forgotten, and 18" is beyond the flat's range again.
+    next_move(&mut t);
+    t.play("mark a-gun moved");
+    assert!(!t.state().unit("a-gun").badges().contains(&"HILL"));
+    next_move(&mut t);
+    assert_eq!(t.state().unit("a-gun").marker("gun_on"), None);
+    to_phase(&mut t, "cannon_fire");
+    t.when("artillery --gun-unit a-gun --target-unit f1 --range 18 --dice 4")
+        .refused(&["16\""]);
+}
+
 /// > A gun fires once a move and only if it did not move.
 #[test]
 fn a_gun_fires_once_a_move_and_not_after_moving() {
@@ -2566,6 +2616,46 @@ fn light_cavalry_scout_never_hidden_never_at_a_gun_and_leave_once_they_have_expo
         .accepted()
         .says(&["stays on the table"]);
     assert!(t.state().unit("a-lc").removed().is_none());
+}
+
+/// > Scouting only: they are never concealed, cannot attack a gun, and are removed from the table
+/// > once they have exposed the enemy columns they were sent against.
+///
+/// Both sides have a stand 1: the scout's side says whose stand it exposes (the enemy's), and a
+/// refusal on the screen names the side as the form does, never as the command line's flag.
+#[test]
+fn the_scouts_side_says_whose_stand_it_exposes() {
+    let learning = include_str!("../../rosters/scruby-learning.toml");
+    let mut t = Table::given(learning).played("next --dice 5,2");
+    t.when("expose --stand 1 --cause vision")
+        .refused(&["both sides have a stand 1: name whose it is with --side (au or fr)"]);
+    for (w, h) in [(120, 40), (80, 24)] {
+        let screen = t.ui(|ui| {
+            ui.keys("e").focus("scout");
+            while !ui.form().fields[ui.form().focus].text.is_empty() {
+                ui.key(crossterm::event::KeyCode::Backspace);
+            }
+            ui.fill("stand", "1").fill("cause", "v").enter();
+            ui.screen(w, h)
+        });
+        assert!(
+            screen.contains("name whose it is with side") && !screen.contains("--side"),
+            "{w}×{h}:\n{screen}"
+        );
+    }
+    // From the screen: the hussars selected, the stand's number and the cause are enough.
+    t.ui(|ui| {
+        ui.select("au-hus-a")
+            .keys("e")
+            .fill("stand", "1")
+            .fill("cause", "s")
+            .enter();
+    });
+    assert!(t.state().unit("au-hus-a").removed().is_some());
+    t.when("undo").accepted();
+    t.when("expose --stand 1 --cause scouting --scout au-hus-a")
+        .accepted()
+        .says(&["French brigade at Aue's stand 1"]);
 }
 
 /// > They can be killed only by artillery, by heavy cavalry in melee, or by the rifle fire of

@@ -117,6 +117,35 @@ pub fn outcome(under: Under, face: u8) -> Call {
     }
 }
 
+/// What each band of the die does to a stand of `under`, as a prompt gives it: "6 destroyed,
+/// 4–5 quality check (Suppressed on passing), 1–3 no effect"; a tank with riders reads the tank's
+/// bands, then its riders'.
+pub fn bands(under: Under) -> String {
+    let of = |under: Under| {
+        [(6, "6"), (5, "4–5"), (1, "1–3")]
+            .iter()
+            .map(|&(face, band)| {
+                let what = match outcome(under, face) {
+                    Call::NoEffect => "no effect",
+                    Call::Suppressed => "Suppressed",
+                    Call::Destroyed => "destroyed",
+                    Call::Check => "quality check (Suppressed on passing)",
+                };
+                format!("{band} {what}")
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match under {
+        Under::TankWithRiders => format!(
+            "the tank {}; its riders {}",
+            of(Under::Armour),
+            of(Under::InfantryOpen)
+        ),
+        other => of(other),
+    }
+}
+
 /// The row of the table read for `under` and `face`.
 fn row_words(under: Under, face: u8) -> String {
     let what = match outcome(under, face) {
@@ -205,9 +234,10 @@ pub fn resolve(
     let mut last = String::new();
     for s in &t.stands {
         let purpose = format!(
-            "artillery die for {} ({}): 6 / 4–5 / 1–3{}",
+            "artillery die for {} ({}): {}{}",
             s.label,
             s.under.words(),
+            bands(s.under),
             if last.is_empty() {
                 String::new()
             } else {
@@ -532,6 +562,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_template_die_is_asked_with_each_bands_meaning() {
+        assert_eq!(
+            bands(Under::InfantryOpen),
+            "6 destroyed, 4–5 quality check (Suppressed on passing), 1–3 no effect"
+        );
+        assert_eq!(
+            bands(Under::Armour),
+            "6 quality check (Suppressed on passing), 4–5 Suppressed, 1–3 no effect"
+        );
+        assert!(bands(Under::TankWithRiders).contains("; its riders 6 destroyed"));
     }
 
     #[test]

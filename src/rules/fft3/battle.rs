@@ -1786,13 +1786,29 @@ pub fn formation_badges(v: &BattleView<'_>, f: usize) -> Vec<Badge> {
     )]
 }
 
+/// The templates the side has not placed yet in its artillery phase.
+pub fn left_undone(v: &BattleView<'_>) -> Vec<String> {
+    let left = side_counter(v, v.active_side(), TEMPLATES);
+    if v.state.phase != PH_ARTILLERY || v.state.is_over() || left <= 0 {
+        return Vec::new();
+    }
+    vec![format!(
+        "{left} artillery template{} not placed",
+        if left == 1 { "" } else { "s" }
+    )]
+}
+
+/// Whether `u` may still carry out a procedure the phase offers: in the movement phase only the
+/// other side's Overwatch stands (their one attack); the moving side's movement is not recorded,
+/// so none of its stands is still to act. In the fire phase, a stand of the side that has not
+/// fired all it may.
 pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
     if !v.unit_state(u).on_table() {
         return false;
     }
     let mine = v.info(u).side == v.active_side();
     match v.state.phase.as_str() {
-        PH_MOVEMENT => mine || flag(v, u, OVERWATCH),
+        PH_MOVEMENT => !mine && flag(v, u, OVERWATCH),
         PH_FIRE => {
             mine && !flag(v, u, STRATEGIC)
                 && !flag(v, u, OVERWATCH)

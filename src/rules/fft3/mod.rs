@@ -234,4 +234,8 @@ impl Ruleset for Fft3 {
     fn may_still_act(&self, battle: &BattleView<'_>, unit: usize) -> bool {
         battle::may_still_act(battle, unit)
     }
+
+    fn left_undone(&self, battle: &BattleView<'_>) -> Vec<String> {
+        battle::left_undone(battle)
+    }
 }

@@ -11,7 +11,7 @@ use super::fire::{self, Cover, FireInput, Strike, is_vehicle};
 use super::tables::{Morale, Target};
 use crate::battle::{AreaMarker, BattleView, Effect, UnitInfo};
 use crate::dice::DiceSource;
-use crate::odds::OddsReport;
+use crate::odds::{OddsLine, OddsReport};
 use crate::resolution::Resolution;
 use crate::rules::{Badge, Offer, Options, Outcome, Params, PhaseChange, RuleError, Tone, Value};
 use crate::scenario::{Problem, ScenarioFile};
@@ -653,19 +653,55 @@ pub fn odds(v: &BattleView<'_>, action: &str, params: &Params) -> Result<OddsRep
                 extra: Default::default(),
             };
             let mut expected = 0.0;
+            // The chance that each stand attacked so far is destroyed by this template.
+            let mut destroyed: Vec<(usize, f64)> = Vec::new();
             for t in targets {
                 let shot = strike_of(v, t.unit, t.cover, false, 1).shot();
-                if let Some(c) = t.contact {
-                    report.notes.push(format!(
-                        "{} is attacked only if {} is gone by then (the odds below assume it is)",
-                        v.label(t.unit),
-                        v.label(c)
-                    ));
+                let prefix = format!("{}: ", v.label(t.unit));
+                // A leader in contact with a stand still standing is attacked only if this
+                // template destroys that stand first: its lines are weighed by that chance, as
+                // the strike resolves it.
+                let attacked = match t.contact {
+                    Some(c) if v.unit_state(c).on_table() => destroyed
+                        .iter()
+                        .find(|(u, _)| *u == c)
+                        .map_or(0.0, |&(_, p)| p),
+                    _ => 1.0,
+                };
+                if let Some(c) = t.contact.filter(|_| attacked < 1.0) {
+                    report.notes.push(if attacked > 0.0 {
+                        format!(
+                            "{} is attacked only if {} is destroyed first by this template",
+                            v.label(t.unit),
+                            v.label(c)
+                        )
+                    } else {
+                        format!(
+                            "{} is not attacked: it is in contact with {}, which still stands",
+                            v.label(t.unit),
+                            v.label(c)
+                        )
+                    });
+                    report.results.push(OddsLine {
+                        result: format!("{prefix}not attacked ({} still stands)", v.info(c).id),
+                        probability: 1.0 - attacked,
+                    });
                 }
-                expected += shot.odds().p_where(|e| e.hit);
-                report
-                    .results
-                    .extend(fire::shot_lines(&shot, &format!("{}: ", v.label(t.unit))));
+                let odds = shot.odds();
+                let before = target_of(v, t.unit);
+                destroyed.push((
+                    t.unit,
+                    attacked * odds.p_where(|&e| before.after(e).destroyed()),
+                ));
+                if attacked > 0.0 {
+                    expected += attacked * odds.p_where(|e| e.hit);
+                    report
+                        .results
+                        .extend(fire::shot_lines(&shot, &prefix).into_iter().map(|mut l| {
+                            l.probability *= attacked;
+                            l
+                        }));
+                }
             }
             report.extra.insert("expected_hits".into(), expected);
             Ok(report)

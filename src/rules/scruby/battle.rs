@@ -541,12 +541,31 @@ fn stand_param(v: &BattleView<'_>, p: &Params) -> Result<usize, RuleError> {
         })?),
         None => None,
     };
-    let found: Vec<usize> = (0..v.roster.columns.len())
-        .filter(|&c| {
-            let col = &v.roster.columns[c];
-            col.number == number && side.is_none_or(|s| col.side == s)
-        })
+    // What the battle already knows says whose stand it is: a scout exposes the enemy's; the
+    // regiments deployed from it are its own side's.
+    let known = || -> Option<Box<dyn Fn(usize) -> bool>> {
+        if let Some(sc) = p.text("scout").and_then(|id| v.roster.unit_index(id)) {
+            let scout_side = v.info(sc).side;
+            return Some(Box::new(move |s| s != scout_side));
+        }
+        let own = p
+            .list("units")
+            .first()
+            .and_then(|id| v.roster.unit_index(id))?;
+        let own_side = v.info(own).side;
+        Some(Box::new(move |s| s == own_side))
+    };
+    let of_number = |c: &usize| v.roster.columns[*c].number == number;
+    let mut found: Vec<usize> = (0..v.roster.columns.len())
+        .filter(of_number)
+        .filter(|&c| side.is_none_or(|s| v.roster.columns[c].side == s))
         .collect();
+    if side.is_none()
+        && found.len() > 1
+        && let Some(whose) = known()
+    {
+        found.retain(|&c| whose(v.roster.columns[c].side));
+    }
     match found.as_slice() {
         [c] => Ok(*c),
         [] => Err(RuleError::refused(format!(
@@ -554,7 +573,12 @@ fn stand_param(v: &BattleView<'_>, p: &Params) -> Result<usize, RuleError> {
             side.map_or(String::new(), |s| format!(" of {}", v.roster.sides[s].name))
         ))),
         _ => Err(RuleError::refused(format!(
-            "both sides have a stand {number}: say whose with --side"
+            "both sides have a stand {number}: name whose it is with --side ({})",
+            found
+                .iter()
+                .map(|&c| v.roster.sides[v.roster.columns[c].side].id.as_str())
+                .collect::<Vec<_>>()
+                .join(" or ")
         ))),
     }
 }
@@ -610,6 +634,27 @@ fn done(mut r: Resolution, lines: &[String], dice: &dyn DiceSource) -> Resolutio
 
 // ---- prefill ----------------------------------------------------------------------------------
 
+/// Where gun `g` stands above the flat (a hill, a fortress wall) as its last shot gave it: kept
+/// until it moves (a gun marked as moved this move stands anew; at the end of the move its place
+/// is forgotten unless it fired from there after moving).
+fn gun_place(v: &BattleView<'_>, g: usize) -> Option<&'static str> {
+    if flag(v, g, MOVED) && !flag(v, g, FIRED) {
+        return None;
+    }
+    let n = usize::try_from(v.marker(g, GUN_ON)?).ok()?;
+    GUN_PLACES.get(n.checked_sub(1)?).copied()
+}
+
+/// The effect that keeps where gun `g` fired from (`gun-on`), when it is not what it keeps.
+fn keep_gun_place(v: &BattleView<'_>, g: usize, p: &Params) -> Option<Effect> {
+    let place = p.text("gun-on").unwrap_or("flat");
+    let code = GUN_PLACES
+        .iter()
+        .position(|&x| x == place)
+        .map(|i| i as i32 + 1);
+    (v.marker(g, GUN_ON) != code).then(|| set_marker(v, g, GUN_ON, code))
+}
+
 /// Fills the inputs the battle knows from the units named. Inputs the umpire gave are kept.
 pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Params, RuleError> {
     let mut p = params.clone();
@@ -632,6 +677,10 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
             fill(&mut p, "gun", text(&v.info(g).kind));
             fill(&mut p, "target", text(&v.info(t).kind));
             fill(&mut p, "moved", Value::Bool(flag(v, g, MOVED)));
+            // Where the gun stands, as its last shot gave it, until it moves.
+            if let Some(place) = gun_place(v, g) {
+                fill(&mut p, "gun-on", text(place));
+            }
             if kind(v.info(t)).is_some_and(Kind::is_gun) {
                 fill(&mut p, "counter-battery", Value::Bool(true));
                 fill(
@@ -962,6 +1011,7 @@ fn act_artillery(
     let (mut r, result) = artillery::resolve(&b, s, dice)?;
     let mut out = Outcome::default();
     out.effects.push(set_marker(v, g, FIRED, Some(1)));
+    out.effects.extend(keep_gun_place(v, g, p));
     let mut lines = Vec::new();
     match result {
         artillery::ArtilleryResult::Kill => {
@@ -1993,11 +2043,19 @@ fn initiative(
     let mut steps = Vec::new();
     let (winner, faces) = loop {
         let mut rolls = Vec::new();
+        // After a tie, the prompt says so: the same question again would look like a fault.
+        let again = steps.last().map(|last: &Step| {
+            let tie = last.outcome.split(": a tie").next().unwrap_or_default();
+            format!("{tie}: a tie: throw again")
+        });
         for &s in &sides {
-            let purpose = format!(
-                "initiative, {}: the high roller chooses his flank and fires first (ties thrown again)",
-                v.roster.sides[s].name
-            );
+            let purpose = match &again {
+                None => format!(
+                    "initiative, {}: the high roller chooses his flank and fires first (ties thrown again)",
+                    v.roster.sides[s].name
+                ),
+                Some(again) => format!("initiative, {} ({again})", v.roster.sides[s].name),
+            };
             let face = dice.roll(Die::D6, &purpose)?;
             rolls.push(Roll {
                 die: Die::D6,
@@ -2098,6 +2156,11 @@ fn end_of_move(v: &BattleView<'_>, ch: &mut PhaseChange) {
         .extend(cd.steps.into_iter().map(|s| format!("  {s}")));
     ch.effects.extend(cd.effects);
     for u in 0..v.roster.units.len() {
+        // A gun that moved stands somewhere new: its place is asked again at its next shot,
+        // unless it fired from there after moving (horse artillery), which gave it.
+        if flag(v, u, MOVED) && !flag(v, u, FIRED) && v.marker(u, GUN_ON).is_some() {
+            ch.effects.push(set_marker(v, u, GUN_ON, None));
+        }
         for m in [FIRED, MOVED, FIRED_AT, FLANK_FIRE, EXPOSED_ON] {
             if v.marker(u, m).is_some() {
                 ch.effects.push(set_marker(v, u, m, None));
@@ -2214,6 +2277,10 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
             let d = def(id);
             out.push(badge(d.badge, d.tone, d.help));
         }
+    }
+    if let Some(place) = gun_place(v, u) {
+        let text = if place == "hill" { "HILL" } else { "WALL" };
+        out.push(badge(text, Tone::Info, def(GUN_ON).help));
     }
     if let Some(n) = st.marker(RIFLE_LOST) {
         out.push(badge(

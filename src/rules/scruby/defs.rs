@@ -84,6 +84,7 @@ pub const HQ_LOST: &str = "hq_lost";
 pub const EXPOSED_ON: &str = "exposed_on";
 pub const FIRED_AT: &str = "fired_at";
 pub const FLANK_FIRE: &str = "flank_fire";
+pub const GUN_ON: &str = "gun_on";
 /// The side counter holding its initiative die this move.
 pub const INITIATIVE: &str = "initiative";
 
@@ -244,7 +245,18 @@ pub const MARKERS: &[MarkerDef] = &[
         tone: Tone::Muted,
         kinds: REGIMENTS,
     },
+    MarkerDef {
+        id: GUN_ON,
+        badge: "ON",
+        help: "Where the gun stands: 1 on a hill, 2 on a fortress wall (none: on the flat), as its last shot gave it; its next shots start from there until it moves",
+        kind: MarkerKind::Count,
+        tone: Tone::Info,
+        kinds: GUNS,
+    },
 ];
+
+/// The places a gun may stand above the flat, by their `gun_on` number (1, 2).
+pub const GUN_PLACES: [&str; 2] = ["hill", "fortress"];
 
 pub const COUNTERS: &[CounterDef] = &[CounterDef {
     id: INITIATIVE,
@@ -747,7 +759,7 @@ pub const ARTILLERY_PARAMS: &[ParamDef] = &[
     .derived(),
     ParamDef::new(
         "target",
-        "the target's type (a gun: counter-battery, and with --counter-battery it may be left out; works: walls, a fortress or a ship)",
+        "the target's type (a gun: counter-battery, and with counter-battery it may be left out; works: walls, a fortress or a ship)",
         ParamKind::Choice(TARGET_KINDS),
     )
     .derived(),
@@ -777,7 +789,7 @@ pub const ARTILLERY_PARAMS: &[ParamDef] = &[
     .derived(),
     ParamDef::flag(
         "counter-battery",
-        "fire at an enemy gun (the same as --target cannon)",
+        "fire at an enemy gun (the same as target cannon)",
     ),
     ParamDef::new(
         "gun-hits",
@@ -788,7 +800,7 @@ pub const ARTILLERY_PARAMS: &[ParamDef] = &[
     .derived(),
     ParamDef::new(
         "works-hits",
-        "works (walls, a fortress or a ship): hits they already have, fewer than --hits-to-destroy",
+        "works (walls, a fortress or a ship): hits they already have, fewer than hits-to-destroy",
         ParamKind::Int { min: 0, max: 98 },
     )
     .default("0")

@@ -216,11 +216,7 @@ pub fn throw_morale(
                 "morale, {} ({} combat points × the face){}",
                 side.name,
                 side.points,
-                if n > 1 {
-                    ", thrown again after a tie"
-                } else {
-                    ""
-                }
+                if n > 1 { ": a tie: throw again" } else { "" }
             );
             let face = dice.roll(Die::D6, &purpose)?;
             rolls.push(Roll {

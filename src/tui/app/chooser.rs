@@ -2,7 +2,8 @@
 //! after a move: every stand that may fire), the umpire narrows the list by typing part of an id
 //! or name and picks one with the arrows and Enter, and the offer's form opens with that unit in.
 //! One candidate alone skips the list. With the secrets hidden, only the offers the screen may
-//! show are listed, and only the units in the open ([`App::offers`]).
+//! show are listed, and only the units in the open ([`App::offers`]). While an offer stands the
+//! footer says what it is ([`App::offer_hint`]): a decision waiting stays in sight until made.
 
 use super::*;
 use crate::rules::Offer;
@@ -40,6 +41,19 @@ impl Chooser {
 }
 
 impl App {
+    /// What the footer says beside the offer key while an offer stands: the first decision
+    /// waiting ("2 hits to take on p2"), and how many more there are, so that a decision still to
+    /// make stays in sight until it is made. None when nothing is offered.
+    pub fn offer_hint(&self) -> Option<String> {
+        let offers = self.offers();
+        let first = offers.first()?;
+        let text = crate::text::escape_terminal(&crate::text::clip(&first.offer.text, 24));
+        Some(match offers.len() {
+            1 => text,
+            n => format!("{text} (+{} more)", n - 1),
+        })
+    }
+
     /// `o`: the chooser over every offer standing and the units that may take each up.
     pub(super) fn take_offer(&mut self) {
         let choices: Vec<Choice> = self

@@ -4,15 +4,17 @@
 //! tried with the faces given so far. [`Battle::handle`] is pure, so a try writes nothing and
 //! changes nothing; while the command fails only for want of the next die, the umpire is asked for
 //! that one die, with its purpose and what it needs ("g12 morale check, regular: improves on 5 or
-//! more — d10?"). When every die has its face the session writes the one record, every face in
-//! it. Esc cancels the whole command (nothing is written); Backspace on an empty prompt takes back
-//! the previous face (and before the first, goes back to the form the command came from).
+//! more — d10?"), and where the die stands among the command's dice ("die 2 of 5"; just "die 2"
+//! when the faces still to come change how many there are). When every die has its face the
+//! session writes the one record, every face in it. Esc cancels the whole command (nothing is
+//! written); Backspace on an empty prompt takes back the previous face (and before the first,
+//! goes back to the form the command came from).
 //!
 //! [`Battle::handle`]: crate::battle::Battle::handle
 
 use super::*;
 use crate::battle::BattleError;
-use crate::dice::{DiceError, Die, parse_faces};
+use crate::dice::{DiceError, DiceSource, Die, parse_faces};
 use crate::rules::RuleError;
 
 /// A face the umpire typed, with its die and what it was for.
@@ -38,6 +40,9 @@ pub struct DiceRun {
     pub die: Die,
     /// What the die asked for now is for, and what it needs.
     pub purpose: String,
+    /// How many dice the command throws in all, when that does not hang on the faces still to
+    /// come ([`App::dice_in_all`]): the prompt says "die 2 of 5".
+    pub total: Option<usize>,
     /// What is typed at the prompt.
     pub text: String,
     /// The form the command came from: Backspace before the first face goes back to it.
@@ -78,7 +83,63 @@ fn typed(given: &[GivenFace]) -> TypedDice {
     TypedDice::new(given.iter().map(|g| i64::from(g.face)))
 }
 
+/// The most dice a count looks ahead for ([`App::dice_in_all`]).
+const LOOK_AHEAD: usize = 200;
+
+/// Dice for counting a command's dice: the faces given, then faces of its own choosing,
+/// alternately the lowest and the highest (or the highest first), up to [`LOOK_AHEAD`] more.
+struct Probe<'a> {
+    given: &'a [GivenFace],
+    used: usize,
+    high: bool,
+}
+
+impl DiceSource for Probe<'_> {
+    fn roll(&mut self, die: Die, purpose: &str) -> Result<u8, DiceError> {
+        let face = match self.given.get(self.used) {
+            Some(g) => g.face,
+            None if self.used >= self.given.len() + LOOK_AHEAD => {
+                return Err(DiceError::Exhausted {
+                    die,
+                    needed: purpose.to_string(),
+                    typed: self.used,
+                });
+            }
+            None => {
+                self.high = !self.high;
+                if self.high { die.sides } else { 1 }
+            }
+        };
+        self.used += 1;
+        Ok(face)
+    }
+
+    fn is_generated(&self) -> bool {
+        false
+    }
+}
+
 impl App {
+    /// How many dice `cmd` throws in all after the faces `given`, when the faces still to come
+    /// do not change it: the command is tried (writing nothing) with the lowest and highest
+    /// faces in turn, then the other way round, and the two counts must agree. None when they
+    /// differ (a die that calls for another on some faces) or the command does not end.
+    pub fn dice_in_all(&self, cmd: &Command, given: &[GivenFace]) -> Option<usize> {
+        let count = |high: bool| {
+            let mut probe = Probe {
+                given,
+                used: 0,
+                high,
+            };
+            self.battle()
+                .handle(cmd, &mut probe)
+                .ok()
+                .map(|_| probe.used)
+        };
+        let low_first = count(true)?;
+        (count(false)? == low_first).then_some(low_first)
+    }
+
     /// Tries `cmd` with `given` faces, writing nothing.
     fn trial(&self, cmd: &Command, given: &[GivenFace]) -> Trial {
         let mut dice = typed(given);
@@ -165,12 +226,14 @@ impl App {
                 return;
             }
         };
+        let total = self.dice_in_all(&command, &[]);
         let run = DiceRun {
             command,
             title,
             given: Vec::new(),
             die,
             purpose,
+            total,
             text: String::new(),
             form,
         };
@@ -203,6 +266,7 @@ impl App {
                 die,
                 purpose,
             } => {
+                run.total = self.dice_in_all(&run.command, &given);
                 run.given = given;
                 run.die = die;
                 run.purpose = purpose;
@@ -296,6 +360,7 @@ impl App {
                     ));
                     run.die = back.die;
                     run.purpose = back.purpose;
+                    run.total = self.dice_in_all(&run.command, &run.given);
                     self.mode = Mode::Dice(run);
                 }
                 None => match run.form.take() {

@@ -469,7 +469,7 @@ impl App {
             }
             Action::NextPhase => {
                 let waiting = self.battle().still_to_act();
-                if waiting.is_empty() {
+                if waiting.is_empty() && self.left_undone().is_empty() {
                     self.end_phase();
                 } else {
                     self.mode = Mode::EndPhase { waiting };
@@ -581,7 +581,7 @@ impl App {
         let done = self
             .session
             .execute(cmd, typed, (self.clock)())
-            .map_err(|e| e.to_string());
+            .map_err(|e| crate::tui::form::refusal_words(&e));
         self.sync_log();
         done
     }

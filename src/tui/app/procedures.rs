@@ -4,6 +4,14 @@
 use super::*;
 
 impl App {
+    /// What ending the current phase would leave undone besides the units still to act (an
+    /// artillery template not placed: [`crate::rules::Ruleset::left_undone`]): ending the phase
+    /// asks first.
+    pub fn left_undone(&self) -> Vec<String> {
+        let b = self.battle();
+        b.ruleset.left_undone(&b.view())
+    }
+
     pub(super) fn open_procedure(&mut self, id: &str, mut preset: Params) {
         let ruleset = self.battle().ruleset;
         let Ok(def) = find_action(ruleset, id) else {
@@ -82,7 +90,7 @@ impl App {
                 Ok(record) => self.show(record),
                 Err(e) => {
                     let mut form = form;
-                    form.error = Some(e.to_string());
+                    form.error = Some(crate::tui::form::refusal_words(&e));
                     self.mode = Mode::Form(form);
                 }
             }

@@ -12,6 +12,16 @@ fn fit(text: &str, width: usize) -> String {
     crate::text::clip(text, width)
 }
 
+/// The die asked for now, and where it stands among the command's dice: "die 2 of 5, d10", or
+/// "die 2, d6" when how many follow hangs on the faces.
+fn which_die(run: &DiceRun) -> String {
+    let n = run.given.len() + 1;
+    match run.total {
+        Some(total) => format!("die {n} of {total}, {}", run.die),
+        None => format!("die {n}, {}", run.die),
+    }
+}
+
 pub(super) fn render_dice(app: &App, run: &DiceRun, t: &Theme, area: Rect, buf: &mut Buffer) {
     let width = area.width.saturating_sub(2).min(100);
     let inner = usize::from(width.saturating_sub(2));
@@ -19,7 +29,7 @@ pub(super) fn render_dice(app: &App, run: &DiceRun, t: &Theme, area: Rect, buf: 
     let mut asked = vec![
         Line::from(Span::styled(screened(app, &run.purpose), t.title())),
         Line::from(vec![
-            Span::styled(format!("{}? ", run.die), t.key()),
+            Span::styled(format!("{}? ", which_die(run)), t.key()),
             Span::raw(format!("{}▏", escape_terminal(&run.text))),
         ]),
     ];

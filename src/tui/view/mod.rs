@@ -361,9 +361,11 @@ fn render_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         render_log_hints(app, t, area, buf);
         return;
     }
-    // Most used first: what the rules offer now, the first two procedures, the next phase and
-    // undo (used in every phase of every rule set), then the other procedures and the rest. What does not fit whole is left to the palette,
-    // whose key ends the line.
+    // Shown in this order: what the rules offer now, the first two procedures, the next phase
+    // and undo (used in every phase of every rule set), then the other procedures and the rest.
+    // Chosen by need when the line is short: the offer, the next phase and undo first, then the
+    // procedures in order, then the rest. What does not fit whole is left to the palette, whose
+    // key ends the line.
     let procedures: Vec<A> = app
         .battle()
         .ruleset
@@ -381,6 +383,11 @@ fn render_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     actions.extend([A::NextPhase, A::Undo]);
     actions.extend(procedures[at..].iter().cloned());
     actions.extend([A::Markers, A::Note, A::Help, A::Quit]);
+    let need = |a: &A| match a {
+        A::TakeOffer | A::NextPhase | A::Undo => 0,
+        A::Procedure(_) => 1,
+        _ => 2,
+    };
     let item = |a: &A| {
         let k = app.keymap.hint(a);
         (!k.is_empty()).then(|| (k, short(app, a)))
@@ -391,19 +398,34 @@ fn render_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     let mut room = usize::from(area.width)
         .saturating_sub(1)
         .saturating_sub(all.as_ref().map_or(0, item_w));
+    let mut by_need: Vec<usize> = (0..actions.len()).collect();
+    by_need.sort_by_key(|&i| need(&actions[i]));
+    let mut shown = vec![false; actions.len()];
+    for i in by_need {
+        let Some(it) = item(&actions[i]) else {
+            continue;
+        };
+        let w = item_w(&it);
+        if w > room {
+            // The rest of this need waits for the palette too: never a later procedure over an
+            // earlier one.
+            if need(&actions[i]) > 0 {
+                break;
+            }
+            continue;
+        }
+        room -= w;
+        shown[i] = true;
+    }
     let mut spans = vec![Span::raw(" ")];
     let push = |(k, label): (String, String), spans: &mut Vec<Span<'static>>| {
         spans.push(Span::styled(k, t.key()));
         spans.push(Span::raw(format!(" {label}  ")));
     };
-    for a in &actions {
-        let Some(it) = item(a) else { continue };
-        let w = item_w(&it);
-        if w > room {
-            break;
+    for (a, _) in actions.iter().zip(&shown).filter(|(_, s)| **s) {
+        if let Some(it) = item(a) {
+            push(it, &mut spans);
         }
-        room -= w;
-        push(it, &mut spans);
     }
     if let Some(it) = all {
         push(it, &mut spans);
@@ -413,7 +435,7 @@ fn render_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
 
 fn short(app: &App, a: &crate::tui::Action) -> String {
     match a {
-        crate::tui::Action::TakeOffer => "take offer".into(),
+        crate::tui::Action::TakeOffer => app.offer_hint().unwrap_or_else(|| "take offer".into()),
         crate::tui::Action::NextPhase => "next phase".into(),
         crate::tui::Action::HideSecrets if app.secrets_hidden() => "show secrets".into(),
         crate::tui::Action::HideSecrets => "hide secrets".into(),

@@ -315,12 +315,24 @@ pub(super) fn render_end_phase(
         .copied()
         .filter(|&u| app.shows_unit(u))
         .collect();
+    // What the phase would leave undone besides its units (a template not placed) comes first.
+    let undone: Vec<Span> = app
+        .left_undone()
+        .into_iter()
+        .map(|w| Span::styled(format!(" {w};"), t.key()))
+        .collect();
     if waiting.is_empty() {
         Clear.render(area, buf);
-        Paragraph::new(Line::from(vec![
-            Span::styled(" End the phase? ", t.key()),
-            Span::styled("[y/N]", t.key()),
-        ]))
+        Paragraph::new(Line::from(
+            [
+                undone,
+                vec![
+                    Span::styled(" End the phase? ", t.key()),
+                    Span::styled("[y/N]", t.key()),
+                ],
+            ]
+            .concat(),
+        ))
         .render(area, buf);
         return;
     }
@@ -340,18 +352,24 @@ pub(super) fn render_end_phase(
         ids.push("…");
     }
     Clear.render(area, buf);
-    Paragraph::new(Line::from(vec![
-        Span::styled(
-            format!(" {} {noun} {verb} not acted", waiting.len()),
-            t.key(),
-        ),
-        Span::raw(format!(
-            " ({}) — end the phase? ",
-            crate::text::escape_terminal(&ids.join(", "))
-        )),
-        // Only `y` ends it: every other key, `n` and enter too, is no.
-        Span::styled("[y/N]", t.key()),
-    ]))
+    Paragraph::new(Line::from(
+        [
+            undone,
+            vec![
+                Span::styled(
+                    format!(" {} {noun} {verb} not acted", waiting.len()),
+                    t.key(),
+                ),
+                Span::raw(format!(
+                    " ({}) — end the phase? ",
+                    crate::text::escape_terminal(&ids.join(", "))
+                )),
+                // Only `y` ends it: every other key, `n` and enter too, is no.
+                Span::styled("[y/N]", t.key()),
+            ],
+        ]
+        .concat(),
+    ))
     .render(area, buf);
 }
 
