@@ -36,6 +36,9 @@ pub use stream::Survey;
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     pub title: String,
+    /// The battle's result in the umpire's own words, if he recorded one: written first, under
+    /// the title, and first in the outcome.
+    pub result: Option<String>,
     pub description: Option<String>,
     /// The rule set's id and title.
     pub ruleset: String,
@@ -126,6 +129,8 @@ pub struct TurnAccount {
     /// Losses each side took in the turn, in the rule set's unit, and units lost.
     pub losses: Vec<u32>,
     pub units_lost: Vec<u32>,
+    /// Units that left the table whole in the turn (no loss: a scout gone home).
+    pub units_left: Vec<u32>,
 }
 
 /// What kind of line an item is.
@@ -239,9 +244,12 @@ pub fn viewer_words(battle: &Battle, viewer: Viewer) -> String {
 
 /// A unit's strength in the report's measure: figures left (a rule set that counts what is left)
 /// or units in play.
+///
+/// A unit that left the table without being destroyed ([`left_table`]) keeps its strength: what
+/// it took away is no loss.
 fn unit_strength(battle: &Battle, unit: usize, counts_left: bool) -> u32 {
     let st = &battle.state().units[unit];
-    if !st.on_table() {
+    if !st.on_table() && !left_table(battle, unit) {
         return 0;
     }
     if counts_left {
@@ -486,6 +494,8 @@ impl Report {
             .collect();
         Report {
             title: battle.scenario.title().to_string(),
+            // Always everyone's: a result naming a unit still concealed is refused.
+            result: battle.state().result.clone(),
             description: battle
                 .scenario
                 .file
@@ -648,6 +658,7 @@ impl Walk {
                 items: Vec::new(),
                 losses: vec![0; sides_n],
                 units_lost: vec![0; sides_n],
+                units_left: vec![0; sides_n],
             });
         }
         let t = self.report.turns.len() - 1;
@@ -664,10 +675,16 @@ impl Walk {
                     }
                 }
                 Effect::Removed { unit, .. } => {
+                    // A unit that left the table whole is no unit lost: it is counted as left.
                     if let Some(u) = after.roster.unit_index(unit)
                         && self.seen[u]
                     {
-                        self.report.turns[t].units_lost[after.roster.units[u].side] += 1;
+                        let side = after.roster.units[u].side;
+                        if left_table(after, u) {
+                            self.report.turns[t].units_left[side] += 1;
+                        } else {
+                            self.report.turns[t].units_lost[side] += 1;
+                        }
                     }
                 }
                 _ => {}
@@ -767,11 +784,14 @@ impl Walk {
     }
 }
 
-/// How the battle ended: where it stands in its turns, each side's account, the rule set's
-/// objectives, and which side kept more of its strength.
+/// How the battle ended: the result in the umpire's words if he recorded one, where it stands
+/// in its turns, each side's account, the rule set's objectives, and who won: the side that lost
+/// fewer of its objectives, and when the objectives leave the sides even (or the battle has
+/// none), the side that kept the larger share of its strength.
 ///
 /// `seen` are the units `viewer` may see now ([`seen_now`]); `before`, each side's strength over
-/// them at the start; `opening`, each unit's hits as the start set them.
+/// them at the start; `opening`, each unit's hits as the start set them. A unit that left the
+/// table without being destroyed (a scout gone home) is no loss: it is counted apart, as left.
 fn outcome(
     battle: &Battle,
     viewer: Viewer,
@@ -782,7 +802,11 @@ fn outcome(
 ) -> Vec<String> {
     let summary = battle.summary();
     let losses = battle.ruleset.losses();
-    let mut lines = vec![match (summary.over, summary.last_turn) {
+    let mut lines = Vec::new();
+    if let Some(result) = &battle.state().result {
+        lines.push(format!("The umpire's result: {result}"));
+    }
+    lines.push(match (summary.over, summary.last_turn) {
         (true, Some(last)) => format!("The battle is over: all {last} turns were played."),
         (false, Some(last)) => format!(
             "The battle stands at turn {} of {last} ({}).",
@@ -794,11 +818,11 @@ fn outcome(
             battle.state().turn,
             battle.current_phase_name()
         ),
-    }];
+    });
     let now = strength_now(battle, seen, counts_left);
     let mut kept = Vec::new();
     for (s, side) in battle.roster.sides.iter().enumerate() {
-        let (mut units, mut in_play, mut lost) = (0, 0, 0);
+        let (mut units, mut in_play, mut gone, mut lost) = (0, 0, 0, 0);
         for (u, info) in battle.roster.units.iter().enumerate() {
             if info.side != s || !seen[u] || !battle.counts_as_unit(u) {
                 continue;
@@ -807,6 +831,8 @@ fn outcome(
             units += 1;
             if st.on_table() {
                 in_play += 1;
+            } else if left_table(battle, u) {
+                gone += 1;
             }
             lost += st.hits.saturating_sub(opening[u]);
         }
@@ -817,8 +843,13 @@ fn outcome(
         };
         kept.push(share);
         let word = if lost == 1 { losses.one } else { losses.many };
+        let left_words = match gone {
+            0 => String::new(),
+            1 => ", 1 left the table".to_string(),
+            n => format!(", {n} left the table"),
+        };
         lines.push(format!(
-            "{} ({}): {in_play} of {units} units in play, {lost} {word} {}; {:.0}% of its {} kept.",
+            "{} ({}): {in_play} of {units} units in play{left_words}, {lost} {word} {}; {:.0}% of its {} kept.",
             side.name,
             side.id,
             if counts_left { "lost" } else { "taken" },
@@ -830,7 +861,52 @@ fn outcome(
             },
         ));
     }
-    lines.extend(battle.ruleset.objectives(&battle.view(), viewer));
+    let objectives = battle.ruleset.objectives(&battle.view(), viewer);
+    lines.extend(objectives.iter().map(|o| o.text.clone()));
+    let sides = battle.roster.sides.len();
+    let (mut owned, mut fallen) = (vec![0u32; sides], vec![0u32; sides]);
+    for o in &objectives {
+        if o.side < sides {
+            owned[o.side] += 1;
+            fallen[o.side] += u32::from(o.lost);
+        }
+    }
+    let least = fallen.iter().copied().min().unwrap_or(0);
+    let winners: Vec<usize> = (0..sides).filter(|&s| fallen[s] == least).collect();
+    if sides > 1 && !objectives.is_empty() && winners.len() == 1 {
+        let won = winners[0];
+        let losers: Vec<String> = (0..sides)
+            .filter(|&s| s != won)
+            .map(|s| {
+                format!(
+                    "{} lost {} of its {} objective{}",
+                    battle.roster.sides[s].name,
+                    fallen[s],
+                    owned[s],
+                    if owned[s] == 1 { "" } else { "s" }
+                )
+            })
+            .collect();
+        lines.push(format!(
+            "{} {} on the objectives: {}; {} lost {}.",
+            battle.roster.sides[won].name,
+            if summary.over { "won" } else { "leads" },
+            losers.join("; "),
+            battle.roster.sides[won].name,
+            match fallen[won] {
+                0 => "none".to_string(),
+                n => format!("only {n}"),
+            },
+        ));
+        return lines;
+    }
+    if sides > 1 && !objectives.is_empty() {
+        lines.push(if least == 0 {
+            "The objectives leave the sides even: none was lost.".to_string()
+        } else {
+            format!("The objectives leave the sides even: each lost {least}.")
+        });
+    }
     if let Some(best) = (0..kept.len()).max_by(|&a, &b| kept[a].total_cmp(&kept[b]))
         && kept
             .iter()
@@ -847,6 +923,27 @@ fn outcome(
         lines.push("Neither side kept a larger share of its strength.".into());
     }
     lines
+}
+
+/// A turn's units out of the fight, after its losses: `, 1 unit(s) off the table, 1 unit(s) left
+/// the table (no loss)`; nothing when there are none.
+pub fn units_out(lost: u32, left: u32) -> String {
+    let mut out = String::new();
+    if lost > 0 {
+        out.push_str(&format!(", {lost} unit(s) off the table"));
+    }
+    if left > 0 {
+        out.push_str(&format!(", {left} unit(s) left the table (no loss)"));
+    }
+    out
+}
+
+/// True when `unit` left the table without being destroyed: removed with losses short of its
+/// limit (Scruby's scouts, gone once they have exposed the column they were sent against). Such
+/// a unit is no loss; its strength is kept, counted apart as left.
+fn left_table(battle: &Battle, unit: usize) -> bool {
+    let st = &battle.state().units[unit];
+    !st.on_table() && st.hits < battle.roster.units[unit].hit_limit
 }
 
 /// A report's writer, given its parts in the order they are written: the head (everything
