@@ -112,7 +112,7 @@ fn the_umpires_report_tells_the_battle_turn_by_turn() {
     assert!(!md.contains("<script"), "{md}");
     // Losses per turn in the rule set's words.
     assert!(
-        turn1.contains("Losses: Austrian advanced guard 3 figures lost, 1 unit(s) left the table (no loss); French brigade at Aue 1 figure lost."),
+        turn1.contains("Losses: Austrian advanced guard 3 figures lost, 1 unit left the table (no loss); French brigade at Aue 1 figure lost."),
         "{turn1}"
     );
     assert!(md.contains("Strength (figures left):"), "{md}");
@@ -276,7 +276,7 @@ fn a_torn_tail_is_left_out_of_the_report_and_the_rest_reported() {
 fn a_newport_report_counts_hits_and_units() {
     let g = Given::battle(NEWPORT, "");
     let md = g.markdown(&[]);
-    assert!(md.contains("Strength (units in play):"), "{md}");
+    assert!(md.contains("Strength (stands in play):"), "{md}");
     assert!(md.contains("hits"), "{md}");
     assert!(md.contains("(`newport`)"), "{md}");
     assert!(md.contains("## Outcome"), "{md}");

@@ -1324,10 +1324,13 @@ fn summary_text(battle: &Battle) -> String {
         } else {
             String::new()
         };
+        // In the rule set's own nouns: FFT3's and Newport's units are stands.
+        let (one, many) = battle.ruleset.unit_nouns();
         text.push_str(&format!(
-            "  {}: {} units · {} in play · {} lost · {} {}{leaders}\n",
+            "  {}: {} {} · {} in play · {} lost · {} {}{leaders}\n",
             side.name,
             side.units,
+            if side.units == 1 { one } else { many },
             side.in_play,
             side.lost,
             side.hits,

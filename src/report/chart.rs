@@ -359,6 +359,7 @@ mod tests {
             strength_measure: "figures left".into(),
             losses_measure: "figures lost".into(),
             loss_words: ("figure lost".into(), "figures lost".into()),
+            unit_words: ("unit".into(), "units".into()),
             strength: strength
                 .into_iter()
                 .enumerate()

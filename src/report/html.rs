@@ -303,7 +303,11 @@ impl<W: Write> super::Writer for Html<W> {
                         s % 6,
                         e(name),
                         e(&report.losses_count(turn.losses[s])),
-                        super::units_out(turn.units_lost[s], turn.units_left[s])
+                        super::units_out(
+                            turn.units_lost[s],
+                            turn.units_left[s],
+                            &report.unit_words
+                        )
                     )
                 })
                 .collect();

@@ -207,7 +207,7 @@ impl<W: Write> super::Writer for Markdown<W> {
                     "{} {}{}",
                     e(name),
                     report.losses_count(turn.losses[s]),
-                    super::units_out(turn.units_lost[s], turn.units_left[s])
+                    super::units_out(turn.units_lost[s], turn.units_left[s], &report.unit_words)
                 )
             })
             .collect();

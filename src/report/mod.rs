@@ -64,6 +64,8 @@ pub struct Report {
     pub losses_measure: String,
     /// One loss and several, in words (`figure lost`, `figures lost`).
     pub loss_words: (String, String),
+    /// What the rule set calls one unit and several (`unit`, `units`; FFT3's `stand`, `stands`).
+    pub unit_words: (String, String),
     /// Each side's strength at the start and at the end of each turn played.
     pub strength: Vec<StrengthPoint>,
     pub final_state: Vec<SideBlock>,
@@ -521,7 +523,7 @@ impl Report {
             strength_measure: if counts_left {
                 format!("{} left", losses.many)
             } else {
-                "units in play".into()
+                format!("{} in play", ruleset.unit_nouns().1)
             },
             losses_measure: if counts_left {
                 format!("{} lost", losses.many)
@@ -539,6 +541,10 @@ impl Report {
                     format!("{} taken", losses.many),
                 )
             },
+            unit_words: (
+                ruleset.unit_nouns().0.to_string(),
+                ruleset.unit_nouns().1.to_string(),
+            ),
             strength: Vec::new(),
             final_state: Vec::new(),
             outcome: Vec::new(),
@@ -802,6 +808,7 @@ fn outcome(
 ) -> Vec<String> {
     let summary = battle.summary();
     let losses = battle.ruleset.losses();
+    let (one_unit, many_units) = battle.ruleset.unit_nouns();
     let mut lines = Vec::new();
     if let Some(result) = &battle.state().result {
         lines.push(format!("The umpire's result: {result}"));
@@ -849,15 +856,16 @@ fn outcome(
             n => format!(", {n} left the table"),
         };
         lines.push(format!(
-            "{} ({}): {in_play} of {units} units in play{left_words}, {lost} {word} {}; {:.0}% of its {} kept.",
+            "{} ({}): {in_play} of {units} {} in play{left_words}, {lost} {word} {}; {:.0}% of its {} kept.",
             side.name,
             side.id,
+            if units == 1 { one_unit } else { many_units },
             if counts_left { "lost" } else { "taken" },
             share * 100.0,
             if counts_left {
                 format!("{} ({} of {})", losses.many, now[s], before[s])
             } else {
-                format!("units ({} of {})", now[s], before[s])
+                format!("{many_units} ({} of {})", now[s], before[s])
             },
         ));
     }
@@ -925,15 +933,16 @@ fn outcome(
     lines
 }
 
-/// A turn's units out of the fight, after its losses: `, 1 unit(s) off the table, 1 unit(s) left
-/// the table (no loss)`; nothing when there are none.
-pub fn units_out(lost: u32, left: u32) -> String {
+/// A turn's units out of the fight, after its losses, in the rule set's nouns (`unit_words`):
+/// `, 1 unit off the table, 2 units left the table (no loss)`; nothing when there are none.
+pub fn units_out(lost: u32, left: u32, unit_words: &(String, String)) -> String {
+    let noun = |n: u32| if n == 1 { &unit_words.0 } else { &unit_words.1 };
     let mut out = String::new();
     if lost > 0 {
-        out.push_str(&format!(", {lost} unit(s) off the table"));
+        out.push_str(&format!(", {lost} {} off the table", noun(lost)));
     }
     if left > 0 {
-        out.push_str(&format!(", {left} unit(s) left the table (no loss)"));
+        out.push_str(&format!(", {left} {} left the table (no loss)", noun(left)));
     }
     out
 }
@@ -1109,6 +1118,44 @@ pub fn write(
         report: path.to_path_buf(),
         chart,
     })
+}
+
+/// Writes every copy of the report of the battle in `journal` beside it in `format`, named as
+/// `umpire report` names them ([`default_path`]): the umpire's, each side's in the roster's order,
+/// then the public one — each streamed from the journal read afresh ([`write()`]). Stops at the
+/// first copy that cannot be written, saying which and why; those before it stay written.
+pub fn write_copies(journal: &std::path::Path, format: Format) -> Result<Vec<Written>, CopyError> {
+    let first = Survey::read(journal).map_err(CopyError::Read)?;
+    let sides = first.battle.roster.sides.len();
+    let viewers = std::iter::once(Viewer::Umpire)
+        .chain((0..sides).map(Viewer::Side))
+        .chain(std::iter::once(Viewer::Public));
+    let mut survey = Some(first);
+    let mut written = Vec::new();
+    for viewer in viewers {
+        let survey = match survey.take() {
+            Some(s) => s,
+            None => Survey::read(journal).map_err(CopyError::Read)?,
+        };
+        let path = default_path(&survey.path, &survey.battle, viewer, format);
+        match write(survey, viewer, format, &path) {
+            Ok(w) => written.push(w),
+            Err(error) => return Err(CopyError::Write { path, error }),
+        }
+    }
+    Ok(written)
+}
+
+/// Why [`write_copies`] stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum CopyError {
+    #[error("cannot read the journal for the report: {0}")]
+    Read(crate::battle::session::SessionError),
+    #[error("cannot write the report to {}: {error}", .path.display())]
+    Write {
+        path: std::path::PathBuf,
+        error: StreamError,
+    },
 }
 
 /// Writes `report`, built whole (of the battle in `journal`), to `path` in `format`, and for

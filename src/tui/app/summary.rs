@@ -1,6 +1,7 @@
 //! The battle's account when its last turn is over: the umpire closes it, extends the battle by a
 //! turn (an edit in the log, undone like any other), or writes the battle report (`w`, HTML
-//! beside the journal; the account stays open with the file's path below it). As with a result,
+//! beside the journal: the umpire's copy, each side's and the public one, named as `umpire
+//! report` names them; the account stays open with the files' names below it). As with a result,
 //! enter, esc or space close it, and any other key closes it and does its job (`q` quits, `u`
 //! undoes the phase change that ended the battle, `b` opens the report view).
 
@@ -24,6 +25,41 @@ impl App {
             }
             KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ') => {}
             _ => self.on_main_key(key),
+        }
+    }
+
+    /// Writes every copy of the battle's report (HTML, beside the journal: the umpire's, each
+    /// side's and the public one) and says which.
+    pub(super) fn write_report(&mut self) {
+        let format = crate::report::Format::Html;
+        match crate::report::write_copies(self.session.path(), format) {
+            Ok(written) => {
+                // The umpire's copy by its whole name, the others by what they add to its stem:
+                // `reports written: battle.report.html, .au.html, .fr.html, .public.html`.
+                let names: Vec<String> = written
+                    .iter()
+                    .filter_map(|w| w.report.file_name())
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .collect();
+                let first = names.first().cloned().unwrap_or_default();
+                let stem = first
+                    .strip_suffix(&format!(".{}", format.extension()))
+                    .unwrap_or(&first)
+                    .to_string();
+                let shown: Vec<String> = names
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| match n.strip_prefix(&stem) {
+                        Some(rest) if i > 0 => rest.to_string(),
+                        _ => n.clone(),
+                    })
+                    .collect();
+                self.info(crate::text::escape_terminal(&format!(
+                    "reports written: {}",
+                    shown.join(", ")
+                )));
+            }
+            Err(e) => self.error(crate::text::escape_terminal(&e.to_string())),
         }
     }
 }

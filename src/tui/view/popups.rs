@@ -257,6 +257,7 @@ pub(super) fn render_prompt(
         Prompt::GoTo => "go to unit or formation id",
         Prompt::Note { private: false } => "note for everyone (tab: private)",
         Prompt::Note { private: true } => "private note, the umpire's alone (tab: public)",
+        Prompt::Result => "the result, in your words (who won, and why)",
         Prompt::MarkerValue(_) => "value",
         Prompt::LogSearch => "search the log",
     };
