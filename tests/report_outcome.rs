@@ -203,3 +203,28 @@ fn state_counts_the_turns_of_a_battle_extended() {
         "{line}"
     );
 }
+
+#[test]
+fn the_enemys_opportunity_fire_is_told_under_the_firers_side() {
+    let g = Played::battle(
+        NEWPORT_COMPANY,
+        "next\nmove --unit 1-2\nnote The hedge is thick\nfire --firer gkf --target 1-2 --range 4\n",
+    );
+    for args in [&[][..], &["--public"]] {
+        let md = g.report("md", args);
+        let line = |words: &str| {
+            md.lines()
+                .find(|l| l.contains(words))
+                .unwrap_or_else(|| panic!("no {words:?} in\n{md}"))
+        };
+        assert!(
+            line("(1-2) moves").contains("*B Company, 1st Battalion, 116th Infantry*"),
+            "{md}"
+        );
+        let fire = line("opportunity-fires at");
+        assert!(
+            fire.contains("*5\\. Kompanie, Grenadier-Regiment 916*"),
+            "{fire}"
+        );
+    }
+}

@@ -178,3 +178,97 @@ fn w_in_the_account_writes_every_copy_of_the_report_in_every_rule_set() {
         }
     }
 }
+
+#[test]
+fn after_opportunity_fire_the_selection_stays_and_the_report_names_the_firers_side() {
+    let b = Played::battle(roster("newport-company-action.toml"), "next\n");
+    {
+        let mut ui = ui(&b);
+        assert_eq!(ui.app.battle().state().phase, "action");
+        // 1-2 moves; the Germans' opportunity fire is taken up with o.
+        ui.keys(":1-2").enter().keys("m").enter().keys("o").enter();
+        let form = match &ui.app.mode {
+            Mode::Form(f) => f,
+            other => panic!("no form: {other:?}"),
+        };
+        assert_eq!(form.action.id, "fire");
+        ui.keys("4").enter();
+        assert!(
+            matches!(ui.app.mode, Mode::Result { .. }),
+            "{:?}",
+            ui.app.mode
+        );
+        ui.esc();
+        let selected = ui
+            .app
+            .selected_unit()
+            .map(|u| ui.app.battle().roster.units[u].id.clone());
+        assert_eq!(selected.as_deref(), Some("1-2"), "the selection stays");
+        for (w, h) in [(120, 40), (80, 24)] {
+            insta::assert_snapshot!(
+                format!("after_opportunity_fire_{w}x{h}"),
+                screen(&ui.app, w, h)
+            );
+        }
+    }
+    // In the report, the move is the Americans' and the opportunity fire the Germans'.
+    let md = b.report("md", &[]);
+    let lines: Vec<&str> = md
+        .lines()
+        .filter(|l| l.contains("fires at") || l.contains("moves"))
+        .collect();
+    let fire = lines
+        .iter()
+        .find(|l| l.contains("fires at"))
+        .unwrap_or_else(|| panic!("{md}"));
+    assert!(
+        fire.contains("*5\\. Kompanie, Grenadier-Regiment 916*"),
+        "{fire}\n{md}"
+    );
+    assert!(!fire.contains("116th Infantry*"), "{fire}");
+}
+
+#[test]
+fn enter_on_a_unit_says_whole_what_it_does_in_every_rule_set() {
+    for (id, file) in ROSTERS {
+        let b = Played::battle(roster(file), "");
+        let mut ui = ui(&b);
+        // A unit in a formation where the roster has them (Hats of Tin's are the side's own).
+        let (unit, up) = {
+            let r = &ui.app.battle().roster;
+            let open = |u: usize| r.column_of(u).is_none();
+            let u = (0..r.units.len())
+                .find(|&u| r.units[u].formation.is_some() && open(u))
+                .or_else(|| (0..r.units.len()).find(|&u| open(u)))
+                .unwrap();
+            let up = match r.units[u].formation {
+                Some(f) => format!("its formation, {}", r.formations[f].name),
+                None => format!("its side, {}", r.sides[r.units[u].side].name),
+            };
+            (r.units[u].id.clone(), up)
+        };
+        ui.keys(":").keys(&unit).enter();
+        let before = ui.app.selected_unit();
+        ui.enter();
+        assert_eq!(ui.app.selected_unit(), before, "{id}");
+        let (text, _) = ui.app.message.clone().unwrap();
+        assert_eq!(
+            text,
+            format!("a unit does not fold (a formation or a side does); ← goes up to {up}"),
+            "{id}"
+        );
+        // ← does what it says.
+        ui.key(ratatui::crossterm::event::KeyCode::Left);
+        assert_eq!(
+            ui.app.selected_unit(),
+            None,
+            "{id}: on the formation's line"
+        );
+        if id == "fft3" {
+            ui.keys(":").keys(&unit).enter().enter();
+            for (w, h) in [(120, 40), (80, 24)] {
+                insta::assert_snapshot!(format!("enter_on_a_unit_{w}x{h}"), screen(&ui.app, w, h));
+            }
+        }
+    }
+}

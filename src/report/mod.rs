@@ -624,6 +624,9 @@ pub struct Walk {
     last_turn: u32,
     /// Each side's strength just after the start event, and each unit's hits as it set them.
     start: Option<(Vec<u32>, Vec<u32>)>,
+    /// What the latest event walked offered (opportunity fire …): an event taking one up is
+    /// its actor's side's, whoever's turn it is.
+    offers: Vec<crate::rules::Offer>,
 }
 
 impl Walk {
@@ -637,6 +640,7 @@ impl Walk {
             report: skeleton,
             last_turn: 0,
             start: None,
+            offers: Vec::new(),
         }
     }
 
@@ -713,6 +717,29 @@ impl Walk {
             }
         }
         self.last_turn = after.state().turn;
+        // The side an item is told under: the one whose turn it is, but an offer taken up (the
+        // enemy's opportunity fire) is its actor's side's.
+        let taker = match &ev.kind {
+            EventKind::Act { action, params } => self
+                .offers
+                .iter()
+                .filter(|o| o.action == *action)
+                .find_map(|o| match params.get(&o.actor_param) {
+                    Some(crate::rules::Value::Text(id)) => after.roster.unit_index(id),
+                    _ => None,
+                })
+                .map(|u| after.roster.units[u].side),
+            _ => None,
+        };
+        let acting = taker.unwrap_or(before.active);
+        // The offers standing are the latest procedure's or phase change's: a note or a hand
+        // edit leaves them as they were.
+        if matches!(
+            ev.kind,
+            EventKind::Act { .. } | EventKind::Advance | EventKind::Start
+        ) {
+            self.offers = ev.offers.clone();
+        }
         let (summary, resolutions, notes) = match sight {
             Sight::Whole => (
                 ev.summary.clone(),
@@ -745,8 +772,7 @@ impl Walk {
             at,
             kind,
             phase: after.phase_name(&before.phase).to_string(),
-            side: (!simultaneous && !is_start)
-                .then(|| after.roster.sides[before.active].name.clone()),
+            side: (!simultaneous && !is_start).then(|| after.roster.sides[acting].name.clone()),
             summary,
             resolutions,
             notes,

@@ -622,11 +622,19 @@ impl App {
                     "space and enter fold a stand, a formation or a side; {key} goes to this unit's stand"
                 ));
             }
-            Some(_) => {
+            Some(row) => {
+                // A unit does not fold: say what does, and where ← takes the cursor from it.
                 let key = self.keymap.hint(&Action::FoldOrParent);
-                self.info(format!(
-                    "space and enter fold a formation or a side; {key} goes to this unit's"
-                ));
+                let r = &self.battle().roster;
+                let up = match parent(r, row) {
+                    Some(Row::Formation(f)) => format!("its formation, {}", r.formations[f].name),
+                    Some(Row::Side(s)) => format!("its side, {}", r.sides[s].name),
+                    Some(Row::Stand(c)) => format!("its stand {}", r.columns[c].number),
+                    _ => "the line above it".to_string(),
+                };
+                self.info(crate::text::escape_terminal(&format!(
+                    "a unit does not fold (a formation or a side does); {key} goes up to {up}"
+                )));
             }
             None => {}
         }
