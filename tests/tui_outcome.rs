@@ -242,8 +242,8 @@ fn enter_on_a_unit_says_whole_what_it_does_in_every_rule_set() {
                 .or_else(|| (0..r.units.len()).find(|&u| open(u)))
                 .unwrap();
             let up = match r.units[u].formation {
-                Some(f) => format!("its formation, {}", r.formations[f].name),
-                None => format!("its side, {}", r.sides[r.units[u].side].name),
+                Some(f) => r.formations[f].name.clone(),
+                None => r.sides[r.units[u].side].name.clone(),
             };
             (r.units[u].id.clone(), up)
         };
@@ -254,7 +254,7 @@ fn enter_on_a_unit_says_whole_what_it_does_in_every_rule_set() {
         let (text, _) = ui.app.message.clone().unwrap();
         assert_eq!(
             text,
-            format!("a unit does not fold (a formation or a side does); ← goes up to {up}"),
+            format!("a unit does not fold; ← goes up to {up}"),
             "{id}"
         );
         // ← does what it says.
@@ -267,7 +267,9 @@ fn enter_on_a_unit_says_whole_what_it_does_in_every_rule_set() {
         if id == "fft3" {
             ui.keys(":").keys(&unit).enter().enter();
             for (w, h) in [(120, 40), (80, 24)] {
-                insta::assert_snapshot!(format!("enter_on_a_unit_{w}x{h}"), screen(&ui.app, w, h));
+                let shown = screen(&ui.app, w, h);
+                assert!(shown.contains(&format!("← goes up to {up} ")), "{shown}");
+                insta::assert_snapshot!(format!("enter_on_a_unit_{w}x{h}"), shown);
             }
         }
     }

@@ -627,13 +627,14 @@ impl App {
                 let key = self.keymap.hint(&Action::FoldOrParent);
                 let r = &self.battle().roster;
                 let up = match parent(r, row) {
-                    Some(Row::Formation(f)) => format!("its formation, {}", r.formations[f].name),
-                    Some(Row::Side(s)) => format!("its side, {}", r.sides[s].name),
-                    Some(Row::Stand(c)) => format!("its stand {}", r.columns[c].number),
-                    _ => "the line above it".to_string(),
+                    Some(Row::Formation(f)) => r.formations[f].name.clone(),
+                    Some(Row::Side(s)) => r.sides[s].name.clone(),
+                    Some(Row::Stand(c)) => format!("stand {}", r.columns[c].number),
+                    _ => "the line above".to_string(),
                 };
+                // Short, so that the whole sentence fits the status line at 80 columns.
                 self.info(crate::text::escape_terminal(&format!(
-                    "a unit does not fold (a formation or a side does); {key} goes up to {up}"
+                    "a unit does not fold; {key} goes up to {up}"
                 )));
             }
             None => {}
