@@ -274,3 +274,44 @@ fn enter_on_a_unit_says_whole_what_it_does_in_every_rule_set() {
         }
     }
 }
+
+/// The screen's rows below the roster, each trimmed, joined by spaces.
+fn bottom_rows(shown: &str, rows: usize) -> String {
+    let lines: Vec<&str> = shown.lines().collect();
+    lines[lines.len() - rows..]
+        .iter()
+        .map(|l| l.trim_matches('"').trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn a_keys_toml_error_is_shown_whole_in_every_rule_set() {
+    for (id, file) in ROSTERS {
+        let b = Played::battle(roster(file), "");
+        let mut ui = ui(&b);
+        let ruleset = ui.app.battle().ruleset;
+        let e = Keymap::defaults(ruleset)
+            .patch("[keys]\nnext_phsae = \"n\"\n", ruleset)
+            .unwrap_err();
+        // As `umpire play` says it (Keymap::load), with a long configuration path.
+        let warning = format!(
+            "/home/an-umpire-with-a-long-name/.config/umpire/keys.toml: {e} (using the default keys)"
+        );
+        ui.app.message = Some((warning.clone(), umpire::tui::app::Level::Error));
+        for (w, h) in [(120, 40), (80, 24)] {
+            let shown = screen(&ui.app, w, h);
+            assert!(
+                bottom_rows(&shown, 2).contains(&warning),
+                "{id} {w}x{h}: not whole\n{shown}"
+            );
+            if id == "newport" {
+                insta::assert_snapshot!(format!("keys_toml_error_{w}x{h}"), shown);
+            }
+        }
+        // The next key brings the hints back.
+        ui.keys("j");
+        let shown = screen(&ui.app, 80, 24);
+        assert!(!shown.contains("keys.toml"), "{id}\n{shown}");
+    }
+}
