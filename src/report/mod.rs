@@ -1151,7 +1151,7 @@ pub fn write(
 /// then the public one — each streamed from the journal read afresh ([`write()`]). Stops at the
 /// first copy that cannot be written, saying which and why; those before it stay written.
 pub fn write_copies(journal: &std::path::Path, format: Format) -> Result<Vec<Written>, CopyError> {
-    let first = Survey::read(journal).map_err(CopyError::Read)?;
+    let first = Survey::read(journal).map_err(|e| CopyError::Read(Box::new(e)))?;
     let sides = first.battle.roster.sides.len();
     let viewers = std::iter::once(Viewer::Umpire)
         .chain((0..sides).map(Viewer::Side))
@@ -1161,12 +1161,17 @@ pub fn write_copies(journal: &std::path::Path, format: Format) -> Result<Vec<Wri
     for viewer in viewers {
         let survey = match survey.take() {
             Some(s) => s,
-            None => Survey::read(journal).map_err(CopyError::Read)?,
+            None => Survey::read(journal).map_err(|e| CopyError::Read(Box::new(e)))?,
         };
         let path = default_path(&survey.path, &survey.battle, viewer, format);
         match write(survey, viewer, format, &path) {
             Ok(w) => written.push(w),
-            Err(error) => return Err(CopyError::Write { path, error }),
+            Err(error) => {
+                return Err(CopyError::Write {
+                    path,
+                    error: Box::new(error),
+                });
+            }
         }
     }
     Ok(written)
@@ -1176,11 +1181,11 @@ pub fn write_copies(journal: &std::path::Path, format: Format) -> Result<Vec<Wri
 #[derive(Debug, thiserror::Error)]
 pub enum CopyError {
     #[error("cannot read the journal for the report: {0}")]
-    Read(crate::battle::session::SessionError),
+    Read(Box<crate::battle::session::SessionError>),
     #[error("cannot write the report to {}: {error}", .path.display())]
     Write {
         path: std::path::PathBuf,
-        error: StreamError,
+        error: Box<StreamError>,
     },
 }
 
