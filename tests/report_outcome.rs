@@ -113,6 +113,15 @@ fn the_umpires_result_comes_first_in_every_copy_escaped() {
         state.contains("Result, in the umpire's words: An Austrian victory"),
         "{state}"
     );
+    let json: serde_json::Value =
+        serde_json::from_str(&ok("", &["state", g.j(), "--json"])).unwrap();
+    assert!(
+        json["result"]
+            .as_str()
+            .unwrap()
+            .starts_with("An Austrian victory: the <b>"),
+        "{json}"
+    );
     for args in [&[][..], &["--side", "fr"], &["--side", "au"], &["--public"]] {
         let md = g.report("md", args);
         let head = md.lines().nth(2).unwrap();

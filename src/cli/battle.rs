@@ -166,7 +166,7 @@ the lines before it stay done.";
 
 const STATE_JSON_HELP: &str = "\
 JSON: one object with journal, title, ruleset, seed, records (lines after the header), turn, turns \
-(the scenario's length, or null), active_side, simultaneous (both sides act in this phase), phase, phase_name; sides [{id, name, quality, \
+(the scenario's length as extended, or null), over, result (the umpire's words, or null), active_side, simultaneous (both sides act in this phase), phase, phase_name; sides [{id, name, quality, \
 active, counters}], formations [{id, name, level, side, parent, quality, counters}], units [{id, \
 name, side, formation, kind, quality, hits, hit_limit, removed (why, or null), markers {id: value}, \
 badges}], all in roster order; areas [{id, kind, label, side, turn}]; standing_offers [{action, \
@@ -1768,6 +1768,8 @@ struct StateJson<'a> {
     turns: Option<u32>,
     /// True once the last turn is over.
     over: bool,
+    /// The battle's result in the umpire's words, once recorded (`umpire result`).
+    result: Option<&'a str>,
     /// The battle's account, side by side.
     summary: crate::battle::Summary,
     active_side: &'a str,
@@ -1849,6 +1851,7 @@ fn state_json<'a>(
         turn: st.turn,
         turns: battle.state().turn_limit,
         over: battle.state().is_over(),
+        result: st.result.as_deref(),
         summary: battle.summary(),
         active_side: &r.sides[st.active].id,
         simultaneous: battle.view().phase().is_some_and(|p| p.simultaneous),
