@@ -1521,7 +1521,7 @@ fn the_battle_ends_after_its_last_turn_and_extend_plays_on() {
         "{out}"
     );
     assert!(
-        out.contains("B Company, 1st Battalion, 116th Infantry: 22 units · 22 in play · 0 lost"),
+        out.contains("B Company, 1st Battalion, 116th Infantry: 22 stands · 22 in play · 0 lost"),
         "{out}"
     );
     // then procedures and phase changes are refused, leaving the journal as it was;

@@ -106,7 +106,7 @@ fn the_battle_ends_and_is_summed_up_in_stands() {
     );
     // No leaders in FFT3: the account does not speak of them.
     assert!(
-        out.contains("  18th Tank Corps: 9 units · 6 in play · 3 lost · 3 stands lost\n"),
+        out.contains("  18th Tank Corps: 9 stands · 6 in play · 3 lost · 3 stands lost\n"),
         "{out}"
     );
     assert!(!out.contains("leaders"), "{out}");
@@ -129,7 +129,7 @@ fn the_report_tells_the_fft3_battle() {
         "template-1 lifts (on the stands t4, t5)",
         "Strength (stands left):",
         "Losses per turn (stands lost):",
-        "- 18th Tank Corps (su): 6 of 9 units in play, 3 stands lost; 67% of its stands (6 of 9) kept.",
+        "- 18th Tank Corps (su): 6 of 9 stands in play, 3 stands lost; 67% of its stands (6 of 9) kept.",
         "- Kampfgruppe Peiper held the field, with the larger share of its strength.",
     ] {
         assert!(md.contains(said), "{said}\n---\n{md}");

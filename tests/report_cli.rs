@@ -112,14 +112,14 @@ fn the_umpires_report_tells_the_battle_turn_by_turn() {
     assert!(!md.contains("<script"), "{md}");
     // Losses per turn in the rule set's words.
     assert!(
-        turn1.contains("Losses: Austrian advanced guard 3 figures lost, 1 unit(s) off the table; French brigade at Aue 1 figure lost."),
+        turn1.contains("Losses: Austrian advanced guard 3 figures lost, 1 unit left the table (no loss); French brigade at Aue 1 figure lost."),
         "{turn1}"
     );
     assert!(md.contains("Strength (figures left):"), "{md}");
     assert!(md.contains("| start | 25 | 26 |"), "{md}");
-    // The hussars who scouted left the table (3 figures no longer counted), a figure to the
-    // rifles, two to the cuirassiers; one cuirassier lost.
-    assert!(md.contains("| turn 1 | 19 | 25 |"), "{md}");
+    // The hussars who scouted left the table (no loss: their 3 figures still count), a figure
+    // to the rifles, two to the cuirassiers; one cuirassier lost.
+    assert!(md.contains("| turn 1 | 22 | 25 |"), "{md}");
     assert!(md.contains("| 1 | 3 | 1 |"), "{md}");
     // The final state and the outcome.
     let end = section(&md, "## Final state", "## Outcome");
@@ -276,7 +276,7 @@ fn a_torn_tail_is_left_out_of_the_report_and_the_rest_reported() {
 fn a_newport_report_counts_hits_and_units() {
     let g = Given::battle(NEWPORT, "");
     let md = g.markdown(&[]);
-    assert!(md.contains("Strength (units in play):"), "{md}");
+    assert!(md.contains("Strength (stands in play):"), "{md}");
     assert!(md.contains("hits"), "{md}");
     assert!(md.contains("(`newport`)"), "{md}");
     assert!(md.contains("## Outcome"), "{md}");

@@ -191,7 +191,7 @@ fn newport_battle_reports() {
     let b = Battle::battle(NEWPORT, NEWPORT_SCRIPT);
     let html = b.report("html", &[]);
     self_contained(&html);
-    assert!(html.contains("Strength over the battle (units in play)"));
+    assert!(html.contains("Strength over the battle (stands in play)"));
     assert!(html.contains("Losses per turn (hits taken)"));
     assert!(html.contains("Smoke drifts east"));
     snapshot("newport_umpire_html", &html, b.dir.path());

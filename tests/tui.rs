@@ -1605,7 +1605,7 @@ fn the_demo_battle_played_by_keys_to_its_last_turn_ends_with_its_account() {
     );
     for side in &account.sides {
         let figures = format!(
-            "{} units · {} in play · {} lost · {} hits taken · {} of {} leaders lost",
+            "{} stands · {} in play · {} lost · {} hits taken · {} of {} leaders lost",
             side.units, side.in_play, side.lost, side.hits, side.leaders_lost, side.leaders
         );
         assert!(shown.contains(&figures), "{figures} not in\n{shown}");

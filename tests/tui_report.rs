@@ -486,16 +486,19 @@ fn the_summary_writes_the_report_and_opens_the_view() {
     assert!(matches!(app.mode, Mode::Summary), "{:?}", app.mode);
     let shown = screen_of(&app, 80, 24);
     assert!(
-        shown.contains("b the report and its replay · w write the report beside the journal"),
+        shown.contains("b the report and its replay · w write the reports beside the journal"),
         "{shown}"
     );
     app_key(&mut app, KeyCode::Char('w'));
     assert!(matches!(app.mode, Mode::Summary), "the account stays open");
-    let html = given.dir().join("battle.report.html");
-    assert!(html.is_file());
+    // Every copy: the umpire's, each side's and the public one, as `umpire report` names them.
+    for name in ["", ".au", ".fr", ".public"] {
+        let html = given.dir().join(format!("battle.report{name}.html"));
+        assert!(html.is_file(), "{}", html.display());
+    }
     assert_eq!(
         app.message.as_ref().unwrap().0,
-        format!("report written: {}", html.display())
+        "reports written: battle.report.html, .au.html, .fr.html, .public.html"
     );
     app_key(&mut app, KeyCode::Char('b'));
     assert!(matches!(app.mode, Mode::Report(_)));

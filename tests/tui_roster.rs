@@ -401,7 +401,8 @@ fn space_enter_left_and_right_fold_and_move_as_in_a_file_tree() {
     ui.select("1-3").keys(" ");
     assert_eq!(ui.row_ids().len(), all);
     assert!(
-        ui.message().contains("fold a formation"),
+        ui.message()
+            .contains("a unit does not fold; ← goes up to 1st Platoon"),
         "{}",
         ui.message()
     );

@@ -457,7 +457,8 @@ impl Battle {
                 Effect::Counter { .. }
                 | Effect::Area { .. }
                 | Effect::Phase { .. }
-                | Effect::TurnLimit { .. } => {}
+                | Effect::TurnLimit { .. }
+                | Effect::Result { .. } => {}
             }
         }
         let texts: Vec<&str> = std::iter::once(event.summary.as_str())

@@ -62,6 +62,9 @@ pub enum Command {
     Note { text: String, private: bool },
     /// Play on past the battle's last turn: it becomes `turns` turns longer (logged as an edit).
     Extend { turns: u32 },
+    /// Record the battle's result in the umpire's own words (logged as an edit, for everyone;
+    /// a later one replaces it, an undo takes it back): the report puts it first.
+    Result { text: String },
     /// Take back the latest event in force.
     Undo,
     /// Put back the latest undone event.
@@ -166,6 +169,7 @@ impl Event {
                 Effect::Area {
                     marker: Some(m), ..
                 } => out.push(("area", m.label.as_str())),
+                Effect::Result { text } => out.push(("result", text.as_str())),
                 _ => {}
             }
         }
@@ -740,6 +744,49 @@ impl Battle {
                     offers: Vec::new(),
                     partial: None,
                 }
+            }
+            Command::Result { text } => {
+                if let Some((_, c)) = crate::text::forbidden_char(text) {
+                    return Err(BattleError::Invalid(format!(
+                        "the result: {}",
+                        crate::text::not_allowed_here(c)
+                    )));
+                }
+                let text = text.trim();
+                if text.is_empty() {
+                    return Err(BattleError::Invalid(
+                        "the result is empty: say who won, in your own words".into(),
+                    ));
+                }
+                let length = text.chars().count();
+                if length > MAX_NOTE_CHARS {
+                    return Err(BattleError::Invalid(format!(
+                        "the result is {length} characters long; it holds at most \
+                         {MAX_NOTE_CHARS} (write the rest as notes)"
+                    )));
+                }
+                let event = Event {
+                    kind: EventKind::Edit,
+                    summary: format!("The umpire records the result: {text}"),
+                    audience: Audience::Everyone,
+                    resolutions: Vec::new(),
+                    effects: vec![Effect::Result {
+                        text: text.to_string(),
+                    }],
+                    notes: Vec::new(),
+                    offers: Vec::new(),
+                    partial: None,
+                };
+                // The result is everyone's: every copy of the report puts it first, so it may
+                // not name what one side still keeps from the other.
+                if let Audience::Side(_) | Audience::Umpire = self.audience(&event) {
+                    return Err(BattleError::Invalid(
+                        "the result names a unit still concealed, and every copy of the report \
+                         shows it: leave the unit out, or write a note for its side"
+                            .into(),
+                    ));
+                }
+                event
             }
             Command::Note { text, private } => {
                 if let Some((_, c)) = crate::text::forbidden_char(text) {

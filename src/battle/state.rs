@@ -63,6 +63,8 @@ pub enum Effect {
     /// A concealed unit is exposed: from now on everyone sees it. `cause` says why (fired on by
     /// cannon, an enemy within vision range, deployed into line …).
     Exposed { unit: String, cause: String },
+    /// The battle's result in the umpire's own words becomes `text` (the report puts it first).
+    Result { text: String },
 }
 
 /// An effect as its JSON members, before they are checked to form an [`Effect`].
@@ -93,6 +95,8 @@ pub struct WireEffect {
     phase: Option<String>,
     #[serde(default)]
     turns: Option<u32>,
+    #[serde(default)]
+    text: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -107,6 +111,7 @@ enum WireSet {
     Phase,
     TurnLimit,
     Exposed,
+    Result,
 }
 
 /// `marker` is a marker's name in a marker effect and an area marker (an object) in an area one.
@@ -197,6 +202,9 @@ impl TryFrom<WireEffect> for Effect {
                 unit: need(w.unit, "unit")?,
                 cause: need(w.cause, "cause")?,
             },
+            WireSet::Result => Effect::Result {
+                text: need(w.text, "text")?,
+            },
         })
     }
 }
@@ -244,6 +252,8 @@ pub struct BattleState {
     /// The battle's last turn (the scenario's length, as the umpire may have extended it), if
     /// it has one. Past it the battle is over.
     pub turn_limit: Option<u32>,
+    /// The battle's result in the umpire's own words, once he has recorded it.
+    pub result: Option<String>,
 }
 
 /// The highest game turn a battle may reach; a journal holding a later one is damaged.
@@ -292,6 +302,7 @@ pub enum Prior {
     Area(Box<(String, Option<AreaMarker>)>),
     Phase(Box<(u32, usize, String)>),
     TurnLimit(Option<u32>),
+    Result(Option<String>),
     Concealed {
         unit: u32,
         concealed: bool,
@@ -321,6 +332,7 @@ impl BattleState {
             counters: BTreeMap::new(),
             areas: BTreeMap::new(),
             turn_limit,
+            result: None,
         }
     }
 
@@ -435,6 +447,7 @@ impl BattleState {
                 turn("the turn".into(), *t)
             }
             Effect::TurnLimit { turns } => turn("the battle's last turn".into(), *turns),
+            Effect::Result { .. } => Ok(()),
         }
     }
 
@@ -515,6 +528,7 @@ impl BattleState {
                 prior
             }
             Effect::TurnLimit { turns } => Prior::TurnLimit(self.turn_limit.replace(*turns)),
+            Effect::Result { text } => Prior::Result(self.result.replace(text.clone())),
             Effect::Exposed { unit, .. } => {
                 let u = idx(unit)?;
                 let prior = std::mem::replace(&mut self.units[u].concealed, false);
@@ -590,6 +604,7 @@ impl BattleState {
                 Prior::Phase(b)
             }
             Prior::TurnLimit(limit) => Prior::TurnLimit(replace(&mut self.turn_limit, limit)),
+            Prior::Result(result) => Prior::Result(replace(&mut self.result, result)),
             Prior::Concealed { unit, concealed } => Prior::Concealed {
                 unit,
                 concealed: replace(&mut self.units[unit as usize].concealed, concealed),
@@ -676,6 +691,9 @@ mod tests {
                 phase: "action".into(),
             },
             Effect::TurnLimit { turns: 13 },
+            Effect::Result {
+                text: "A French victory".into(),
+            },
         ];
         let json = serde_json::to_string(&effects).unwrap();
         assert!(

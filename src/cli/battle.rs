@@ -14,6 +14,7 @@
 //! | `umpire mark JOURNAL UNIT MARKER [VALUE \| --clear]` | sets or clears a marker by hand |
 //! | `umpire hits JOURNAL UNIT N` | sets a unit's hits by hand |
 //! | `umpire note JOURNAL [--private] TEXT...` | writes a note into the log (`--private`: the umpire's alone) |
+//! | `umpire result JOURNAL TEXT...` | records the battle's result in the umpire's own words (logged, for everyone; the report puts it first) |
 //! | `umpire extend JOURNAL [TURNS]` | plays on past the battle's last turn (logged) |
 //! | `umpire state JOURNAL [--json]` | the battle as it stands, read without locking |
 //!
@@ -41,7 +42,8 @@
 //! `umpire act JOURNAL -` reads commands from standard input, one a line, written as on the
 //! command line after `umpire` with the journal left out: `fire --firer 1-1 --target g11 --range
 //! 12` (a procedure by its id; `act fire …` is accepted too), `next`, `next --dice 4 7`, `undo`,
-//! `redo`, `mark 1-1 suppressed`, `hits g11 2`, `note Smoke drifts east`, `extend`, `state`. Lines are split
+//! `redo`, `mark 1-1 suppressed`, `hits g11 2`, `note Smoke drifts east`, `result The bridge held`,
+//! `extend`, `state`. Lines are split
 //! as a shell splits them; blank lines and lines starting with `#` are skipped. The journal is
 //! opened and locked once for the whole script; each command's record is on disk before its
 //! output is printed, and the outputs are separated by a blank line. The script stops at the
@@ -51,7 +53,7 @@
 //! # JSON
 //!
 //! With `--json`, every command that writes a record (`act`, `next`, `undo`, `redo`, `mark`,
-//! `hits`, `note`) prints one object:
+//! `hits`, `note`, `result`, `extend`) prints one object:
 //!
 //! ```json
 //! {
@@ -139,7 +141,7 @@ use std::path::{Path, PathBuf};
 /// The battle commands besides `new` and `act`, as they are named on the command line and in a
 /// script.
 pub const SIMPLE: &[&str] = &[
-    "next", "undo", "redo", "mark", "hits", "note", "extend", "state",
+    "next", "undo", "redo", "mark", "hits", "note", "result", "extend", "state",
 ];
 
 /// Top-level commands that are not battle commands: refused in a script with a word of why.
@@ -164,7 +166,7 @@ the lines before it stay done.";
 
 const STATE_JSON_HELP: &str = "\
 JSON: one object with journal, title, ruleset, seed, records (lines after the header), turn, turns \
-(the scenario's length, or null), active_side, simultaneous (both sides act in this phase), phase, phase_name; sides [{id, name, quality, \
+(the scenario's length as extended, or null), over, result (the umpire's words, or null), active_side, simultaneous (both sides act in this phase), phase, phase_name; sides [{id, name, quality, \
 active, counters}], formations [{id, name, level, side, parent, quality, counters}], units [{id, \
 name, side, formation, kind, quality, hits, hit_limit, removed (why, or null), markers {id: value}, \
 badges}], all in roster order; areas [{id, kind, label, side, turn}]; standing_offers [{action, \
@@ -352,6 +354,21 @@ fn simple_command(name: &'static str, with_journal: bool) -> Command {
                     .help("How many turns more"),
             )
             .arg(json_arg()),
+        "result" => cmd
+            .about(
+                "Record the battle's result in your own words (who won, and why): logged for \
+                 everyone, undone like any other event; every copy of the report puts it first, \
+                 and a later result replaces it",
+            )
+            .arg(
+                Arg::new("text")
+                    .value_name("TEXT")
+                    .required(true)
+                    .num_args(1..)
+                    .allow_negative_numbers(true)
+                    .help("The result; its words are joined by spaces (put -- before words starting with -)"),
+            )
+            .arg(json_arg()),
         "note" => cmd
             .about("Write a note into the battle's log")
             .arg(
@@ -519,6 +536,10 @@ enum Request {
     },
     Extend {
         turns: String,
+        json: bool,
+    },
+    Result {
+        text: String,
         json: bool,
     },
     State {
@@ -701,6 +722,16 @@ fn simple_request(name: &str, m: &ArgMatches) -> Result<Request, Failure> {
         },
         "extend" => Request::Extend {
             turns: text("turns"),
+            json,
+        },
+        "result" => Request::Result {
+            text: m
+                .get_many::<String>("text")
+                .into_iter()
+                .flatten()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .join(" "),
             json,
         },
         "state" => Request::State { json },
@@ -1035,6 +1066,7 @@ fn carry_out(
             private,
             json,
         } => (BattleCommand::Note { text, private }, None, json),
+        Request::Result { text, json } => (BattleCommand::Result { text }, None, json),
         Request::Extend { turns, json } => {
             let turns = turns.trim().parse::<u32>().map_err(|_| {
                 Failure::usage(format!(
@@ -1251,13 +1283,15 @@ fn position(battle: &Battle) -> String {
             "the battle is over after turn {last} (umpire extend JOURNAL plays on, umpire undo takes the last phase change back)"
         );
     }
-    let of = battle
-        .scenario
-        .file
-        .turns
-        .as_ref()
-        .map(|t| format!(" of {}", t.get_ref()))
-        .unwrap_or_default();
+    // The battle's length as it stands: the scenario's, or as the umpire extended it.
+    let scenario = battle.scenario.file.turns.as_ref().map(|t| *t.get_ref());
+    let of = match (st.turn_limit, scenario) {
+        (Some(last), Some(was)) if i64::from(last) != was => {
+            format!(" of {last} (extended from {was})")
+        }
+        (Some(last), _) => format!(" of {last}"),
+        (None, _) => String::new(),
+    };
     let side = match battle.view().phase() {
         Some(p) if p.simultaneous => "both sides",
         _ => battle.roster.sides[st.active].name.as_str(),
@@ -1290,10 +1324,13 @@ fn summary_text(battle: &Battle) -> String {
         } else {
             String::new()
         };
+        // In the rule set's own nouns: FFT3's and Newport's units are stands.
+        let (one, many) = battle.ruleset.unit_nouns();
         text.push_str(&format!(
-            "  {}: {} units · {} in play · {} lost · {} {}{leaders}\n",
+            "  {}: {} {} · {} in play · {} lost · {} {}{leaders}\n",
             side.name,
             side.units,
+            if side.units == 1 { one } else { many },
             side.in_play,
             side.lost,
             side.hits,
@@ -1531,6 +1568,9 @@ fn state_text(battle: &Battle, journal: &Path, seed: u64) -> String {
         capitalised(&position(battle)),
         String::new(),
     ];
+    if let Some(result) = &st.result {
+        out.insert(2, format!("Result, in the umpire's words: {result}"));
+    }
     let lines = roster_lines(battle);
     let id_column = lines
         .iter()
@@ -1728,6 +1768,8 @@ struct StateJson<'a> {
     turns: Option<u32>,
     /// True once the last turn is over.
     over: bool,
+    /// The battle's result in the umpire's words, once recorded (`umpire result`).
+    result: Option<&'a str>,
     /// The battle's account, side by side.
     summary: crate::battle::Summary,
     active_side: &'a str,
@@ -1809,6 +1851,7 @@ fn state_json<'a>(
         turn: st.turn,
         turns: battle.state().turn_limit,
         over: battle.state().is_over(),
+        result: st.result.as_deref(),
         summary: battle.summary(),
         active_side: &r.sides[st.active].id,
         simultaneous: battle.view().phase().is_some_and(|p| p.simultaneous),

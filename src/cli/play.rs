@@ -165,8 +165,16 @@ fn open(session: Session, note: Option<String>, out: &mut dyn Write) -> Result<(
     let path = session.path().to_path_buf();
     let (keymap, key_warning) = Keymap::load(ruleset);
     let mut app = App::new(session, keymap, Utc::now);
-    for n in [note, key_warning].into_iter().flatten() {
+    if let Some(n) = note {
         app.note(&n);
+    }
+    // A bad key file is an error, shown whole (wrapped over the key hints if it must be).
+    if let Some(w) = key_warning {
+        let text = match app.message.take() {
+            Some((m, _)) => format!("{w}; {m}"),
+            None => w,
+        };
+        app.message = Some((text, crate::tui::app::Level::Error));
     }
     crate::tui::run(&mut app).map_err(|e| Failure::failed(e.to_string()))?;
     let p = escape_terminal(&path.display().to_string());

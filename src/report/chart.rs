@@ -330,6 +330,7 @@ mod tests {
     fn report(sides: &[(&str, &str)], strength: Vec<Vec<u32>>, losses: Vec<Vec<u32>>) -> Report {
         Report {
             title: "T".into(),
+            result: None,
             description: None,
             ruleset: "scruby".into(),
             ruleset_title: "Scruby".into(),
@@ -351,12 +352,14 @@ mod tests {
                     turn: i as u32 + 1,
                     items: vec![],
                     units_lost: vec![0; l.len()],
+                    units_left: vec![0; l.len()],
                     losses: l,
                 })
                 .collect(),
             strength_measure: "figures left".into(),
             losses_measure: "figures lost".into(),
             loss_words: ("figure lost".into(), "figures lost".into()),
+            unit_words: ("unit".into(), "units".into()),
             strength: strength
                 .into_iter()
                 .enumerate()

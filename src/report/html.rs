@@ -149,6 +149,13 @@ impl<W: Write> super::Writer for Html<W> {
         )?;
 
         writeln!(out, "<header>\n<h1>{}</h1>", e(&report.title))?;
+        if let Some(result) = &report.result {
+            writeln!(
+                out,
+                "<p class=\"result\"><strong>Result, in the umpire's words:</strong> {}</p>",
+                e(result)
+            )?;
+        }
         writeln!(out, "<p class=\"viewer\">{}</p>", e(&report.viewer_words))?;
         if let Some(d) = &report.description {
             writeln!(out, "<p class=\"description\">{}</p>", e(d))?;
@@ -296,10 +303,11 @@ impl<W: Write> super::Writer for Html<W> {
                         s % 6,
                         e(name),
                         e(&report.losses_count(turn.losses[s])),
-                        match turn.units_lost[s] {
-                            0 => String::new(),
-                            n => format!(", {n} unit(s) off the table"),
-                        }
+                        super::units_out(
+                            turn.units_lost[s],
+                            turn.units_left[s],
+                            &report.unit_words
+                        )
                     )
                 })
                 .collect();

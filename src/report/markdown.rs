@@ -87,6 +87,9 @@ impl<W: Write> super::Writer for Markdown<W> {
         let out = &mut self.out;
         let e = escape;
         writeln!(out, "# {}\n", e(&report.title))?;
+        if let Some(result) = &report.result {
+            writeln!(out, "**Result, in the umpire's words:** {}\n", e(result))?;
+        }
         writeln!(out, "*{}*\n", e(&report.viewer_words))?;
         if let Some(d) = &report.description {
             writeln!(out, "{}\n", e(d))?;
@@ -204,10 +207,7 @@ impl<W: Write> super::Writer for Markdown<W> {
                     "{} {}{}",
                     e(name),
                     report.losses_count(turn.losses[s]),
-                    match turn.units_lost[s] {
-                        0 => String::new(),
-                        n => format!(", {n} unit(s) off the table"),
-                    }
+                    super::units_out(turn.units_lost[s], turn.units_left[s], &report.unit_words)
                 )
             })
             .collect();

@@ -36,6 +36,9 @@ pub use stream::Survey;
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     pub title: String,
+    /// The battle's result in the umpire's own words, if he recorded one: written first, under
+    /// the title, and first in the outcome.
+    pub result: Option<String>,
     pub description: Option<String>,
     /// The rule set's id and title.
     pub ruleset: String,
@@ -61,6 +64,8 @@ pub struct Report {
     pub losses_measure: String,
     /// One loss and several, in words (`figure lost`, `figures lost`).
     pub loss_words: (String, String),
+    /// What the rule set calls one unit and several (`unit`, `units`; FFT3's `stand`, `stands`).
+    pub unit_words: (String, String),
     /// Each side's strength at the start and at the end of each turn played.
     pub strength: Vec<StrengthPoint>,
     pub final_state: Vec<SideBlock>,
@@ -126,6 +131,8 @@ pub struct TurnAccount {
     /// Losses each side took in the turn, in the rule set's unit, and units lost.
     pub losses: Vec<u32>,
     pub units_lost: Vec<u32>,
+    /// Units that left the table whole in the turn (no loss: a scout gone home).
+    pub units_left: Vec<u32>,
 }
 
 /// What kind of line an item is.
@@ -239,9 +246,12 @@ pub fn viewer_words(battle: &Battle, viewer: Viewer) -> String {
 
 /// A unit's strength in the report's measure: figures left (a rule set that counts what is left)
 /// or units in play.
+///
+/// A unit that left the table without being destroyed ([`left_table`]) keeps its strength: what
+/// it took away is no loss.
 fn unit_strength(battle: &Battle, unit: usize, counts_left: bool) -> u32 {
     let st = &battle.state().units[unit];
-    if !st.on_table() {
+    if !st.on_table() && !left_table(battle, unit) {
         return 0;
     }
     if counts_left {
@@ -486,6 +496,8 @@ impl Report {
             .collect();
         Report {
             title: battle.scenario.title().to_string(),
+            // Always everyone's: a result naming a unit still concealed is refused.
+            result: battle.state().result.clone(),
             description: battle
                 .scenario
                 .file
@@ -511,7 +523,7 @@ impl Report {
             strength_measure: if counts_left {
                 format!("{} left", losses.many)
             } else {
-                "units in play".into()
+                format!("{} in play", ruleset.unit_nouns().1)
             },
             losses_measure: if counts_left {
                 format!("{} lost", losses.many)
@@ -529,6 +541,10 @@ impl Report {
                     format!("{} taken", losses.many),
                 )
             },
+            unit_words: (
+                ruleset.unit_nouns().0.to_string(),
+                ruleset.unit_nouns().1.to_string(),
+            ),
             strength: Vec::new(),
             final_state: Vec::new(),
             outcome: Vec::new(),
@@ -608,6 +624,9 @@ pub struct Walk {
     last_turn: u32,
     /// Each side's strength just after the start event, and each unit's hits as it set them.
     start: Option<(Vec<u32>, Vec<u32>)>,
+    /// What the latest event walked offered (opportunity fire …): an event taking one up is
+    /// its actor's side's, whoever's turn it is.
+    offers: Vec<crate::rules::Offer>,
 }
 
 impl Walk {
@@ -621,6 +640,7 @@ impl Walk {
             report: skeleton,
             last_turn: 0,
             start: None,
+            offers: Vec::new(),
         }
     }
 
@@ -648,6 +668,7 @@ impl Walk {
                 items: Vec::new(),
                 losses: vec![0; sides_n],
                 units_lost: vec![0; sides_n],
+                units_left: vec![0; sides_n],
             });
         }
         let t = self.report.turns.len() - 1;
@@ -664,10 +685,16 @@ impl Walk {
                     }
                 }
                 Effect::Removed { unit, .. } => {
+                    // A unit that left the table whole is no unit lost: it is counted as left.
                     if let Some(u) = after.roster.unit_index(unit)
                         && self.seen[u]
                     {
-                        self.report.turns[t].units_lost[after.roster.units[u].side] += 1;
+                        let side = after.roster.units[u].side;
+                        if left_table(after, u) {
+                            self.report.turns[t].units_left[side] += 1;
+                        } else {
+                            self.report.turns[t].units_lost[side] += 1;
+                        }
                     }
                 }
                 _ => {}
@@ -690,6 +717,29 @@ impl Walk {
             }
         }
         self.last_turn = after.state().turn;
+        // The side an item is told under: the one whose turn it is, but an offer taken up (the
+        // enemy's opportunity fire) is its actor's side's.
+        let taker = match &ev.kind {
+            EventKind::Act { action, params } => self
+                .offers
+                .iter()
+                .filter(|o| o.action == *action)
+                .find_map(|o| match params.get(&o.actor_param) {
+                    Some(crate::rules::Value::Text(id)) => after.roster.unit_index(id),
+                    _ => None,
+                })
+                .map(|u| after.roster.units[u].side),
+            _ => None,
+        };
+        let acting = taker.unwrap_or(before.active);
+        // The offers standing are the latest procedure's or phase change's: a note or a hand
+        // edit leaves them as they were.
+        if matches!(
+            ev.kind,
+            EventKind::Act { .. } | EventKind::Advance | EventKind::Start
+        ) {
+            self.offers = ev.offers.clone();
+        }
         let (summary, resolutions, notes) = match sight {
             Sight::Whole => (
                 ev.summary.clone(),
@@ -722,8 +772,7 @@ impl Walk {
             at,
             kind,
             phase: after.phase_name(&before.phase).to_string(),
-            side: (!simultaneous && !is_start)
-                .then(|| after.roster.sides[before.active].name.clone()),
+            side: (!simultaneous && !is_start).then(|| after.roster.sides[acting].name.clone()),
             summary,
             resolutions,
             notes,
@@ -767,11 +816,14 @@ impl Walk {
     }
 }
 
-/// How the battle ended: where it stands in its turns, each side's account, the rule set's
-/// objectives, and which side kept more of its strength.
+/// How the battle ended: the result in the umpire's words if he recorded one, where it stands
+/// in its turns, each side's account, the rule set's objectives, and who won: the side that lost
+/// fewer of its objectives, and when the objectives leave the sides even (or the battle has
+/// none), the side that kept the larger share of its strength.
 ///
 /// `seen` are the units `viewer` may see now ([`seen_now`]); `before`, each side's strength over
-/// them at the start; `opening`, each unit's hits as the start set them.
+/// them at the start; `opening`, each unit's hits as the start set them. A unit that left the
+/// table without being destroyed (a scout gone home) is no loss: it is counted apart, as left.
 fn outcome(
     battle: &Battle,
     viewer: Viewer,
@@ -782,7 +834,12 @@ fn outcome(
 ) -> Vec<String> {
     let summary = battle.summary();
     let losses = battle.ruleset.losses();
-    let mut lines = vec![match (summary.over, summary.last_turn) {
+    let (one_unit, many_units) = battle.ruleset.unit_nouns();
+    let mut lines = Vec::new();
+    if let Some(result) = &battle.state().result {
+        lines.push(format!("The umpire's result: {result}"));
+    }
+    lines.push(match (summary.over, summary.last_turn) {
         (true, Some(last)) => format!("The battle is over: all {last} turns were played."),
         (false, Some(last)) => format!(
             "The battle stands at turn {} of {last} ({}).",
@@ -794,11 +851,11 @@ fn outcome(
             battle.state().turn,
             battle.current_phase_name()
         ),
-    }];
+    });
     let now = strength_now(battle, seen, counts_left);
     let mut kept = Vec::new();
     for (s, side) in battle.roster.sides.iter().enumerate() {
-        let (mut units, mut in_play, mut lost) = (0, 0, 0);
+        let (mut units, mut in_play, mut gone, mut lost) = (0, 0, 0, 0);
         for (u, info) in battle.roster.units.iter().enumerate() {
             if info.side != s || !seen[u] || !battle.counts_as_unit(u) {
                 continue;
@@ -807,6 +864,8 @@ fn outcome(
             units += 1;
             if st.on_table() {
                 in_play += 1;
+            } else if left_table(battle, u) {
+                gone += 1;
             }
             lost += st.hits.saturating_sub(opening[u]);
         }
@@ -817,20 +876,71 @@ fn outcome(
         };
         kept.push(share);
         let word = if lost == 1 { losses.one } else { losses.many };
+        let left_words = match gone {
+            0 => String::new(),
+            1 => ", 1 left the table".to_string(),
+            n => format!(", {n} left the table"),
+        };
         lines.push(format!(
-            "{} ({}): {in_play} of {units} units in play, {lost} {word} {}; {:.0}% of its {} kept.",
+            "{} ({}): {in_play} of {units} {} in play{left_words}, {lost} {word} {}; {:.0}% of its {} kept.",
             side.name,
             side.id,
+            if units == 1 { one_unit } else { many_units },
             if counts_left { "lost" } else { "taken" },
             share * 100.0,
             if counts_left {
                 format!("{} ({} of {})", losses.many, now[s], before[s])
             } else {
-                format!("units ({} of {})", now[s], before[s])
+                format!("{many_units} ({} of {})", now[s], before[s])
             },
         ));
     }
-    lines.extend(battle.ruleset.objectives(&battle.view(), viewer));
+    let objectives = battle.ruleset.objectives(&battle.view(), viewer);
+    lines.extend(objectives.iter().map(|o| o.text.clone()));
+    let sides = battle.roster.sides.len();
+    let (mut owned, mut fallen) = (vec![0u32; sides], vec![0u32; sides]);
+    for o in &objectives {
+        if o.side < sides {
+            owned[o.side] += 1;
+            fallen[o.side] += u32::from(o.lost);
+        }
+    }
+    let least = fallen.iter().copied().min().unwrap_or(0);
+    let winners: Vec<usize> = (0..sides).filter(|&s| fallen[s] == least).collect();
+    if sides > 1 && !objectives.is_empty() && winners.len() == 1 {
+        let won = winners[0];
+        let losers: Vec<String> = (0..sides)
+            .filter(|&s| s != won)
+            .map(|s| {
+                format!(
+                    "{} lost {} of its {} objective{}",
+                    battle.roster.sides[s].name,
+                    fallen[s],
+                    owned[s],
+                    if owned[s] == 1 { "" } else { "s" }
+                )
+            })
+            .collect();
+        lines.push(format!(
+            "{} {} on the objectives: {}; {} lost {}.",
+            battle.roster.sides[won].name,
+            if summary.over { "won" } else { "leads" },
+            losers.join("; "),
+            battle.roster.sides[won].name,
+            match fallen[won] {
+                0 => "none".to_string(),
+                n => format!("only {n}"),
+            },
+        ));
+        return lines;
+    }
+    if sides > 1 && !objectives.is_empty() {
+        lines.push(if least == 0 {
+            "The objectives leave the sides even: none was lost.".to_string()
+        } else {
+            format!("The objectives leave the sides even: each lost {least}.")
+        });
+    }
     if let Some(best) = (0..kept.len()).max_by(|&a, &b| kept[a].total_cmp(&kept[b]))
         && kept
             .iter()
@@ -847,6 +957,28 @@ fn outcome(
         lines.push("Neither side kept a larger share of its strength.".into());
     }
     lines
+}
+
+/// A turn's units out of the fight, after its losses, in the rule set's nouns (`unit_words`):
+/// `, 1 unit off the table, 2 units left the table (no loss)`; nothing when there are none.
+pub fn units_out(lost: u32, left: u32, unit_words: &(String, String)) -> String {
+    let noun = |n: u32| if n == 1 { &unit_words.0 } else { &unit_words.1 };
+    let mut out = String::new();
+    if lost > 0 {
+        out.push_str(&format!(", {lost} {} off the table", noun(lost)));
+    }
+    if left > 0 {
+        out.push_str(&format!(", {left} {} left the table (no loss)", noun(left)));
+    }
+    out
+}
+
+/// True when `unit` left the table without being destroyed: removed with losses short of its
+/// limit (Scruby's scouts, gone once they have exposed the column they were sent against). Such
+/// a unit is no loss; its strength is kept, counted apart as left.
+fn left_table(battle: &Battle, unit: usize) -> bool {
+    let st = &battle.state().units[unit];
+    !st.on_table() && st.hits < battle.roster.units[unit].hit_limit
 }
 
 /// A report's writer, given its parts in the order they are written: the head (everything
@@ -1012,6 +1144,49 @@ pub fn write(
         report: path.to_path_buf(),
         chart,
     })
+}
+
+/// Writes every copy of the report of the battle in `journal` beside it in `format`, named as
+/// `umpire report` names them ([`default_path`]): the umpire's, each side's in the roster's order,
+/// then the public one — each streamed from the journal read afresh ([`write()`]). Stops at the
+/// first copy that cannot be written, saying which and why; those before it stay written.
+pub fn write_copies(journal: &std::path::Path, format: Format) -> Result<Vec<Written>, CopyError> {
+    let first = Survey::read(journal).map_err(|e| CopyError::Read(Box::new(e)))?;
+    let sides = first.battle.roster.sides.len();
+    let viewers = std::iter::once(Viewer::Umpire)
+        .chain((0..sides).map(Viewer::Side))
+        .chain(std::iter::once(Viewer::Public));
+    let mut survey = Some(first);
+    let mut written = Vec::new();
+    for viewer in viewers {
+        let survey = match survey.take() {
+            Some(s) => s,
+            None => Survey::read(journal).map_err(|e| CopyError::Read(Box::new(e)))?,
+        };
+        let path = default_path(&survey.path, &survey.battle, viewer, format);
+        match write(survey, viewer, format, &path) {
+            Ok(w) => written.push(w),
+            Err(error) => {
+                return Err(CopyError::Write {
+                    path,
+                    error: Box::new(error),
+                });
+            }
+        }
+    }
+    Ok(written)
+}
+
+/// Why [`write_copies`] stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum CopyError {
+    #[error("cannot read the journal for the report: {0}")]
+    Read(Box<crate::battle::session::SessionError>),
+    #[error("cannot write the report to {}: {error}", .path.display())]
+    Write {
+        path: std::path::PathBuf,
+        error: Box<StreamError>,
+    },
 }
 
 /// Writes `report`, built whole (of the battle in `journal`), to `path` in `format`, and for

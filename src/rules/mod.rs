@@ -299,6 +299,18 @@ impl ActionDef {
     }
 }
 
+/// One of the battle's objectives as it stands (Scruby's headquarters): a sentence for the
+/// report, the side whose objective it is, and whether that side has lost it. The report's
+/// outcome reads who lost the fewer of their objectives before it reads strength.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Objective {
+    pub text: String,
+    /// The index of the side whose objective it is.
+    pub side: usize,
+    /// True when the side has lost it (in the enemy's hands).
+    pub lost: bool,
+}
+
 /// A badge to show next to a unit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Badge {
@@ -610,9 +622,10 @@ pub trait Ruleset: Send + Sync {
     }
     /// Badges for a unit (hits, morale, timers), in display order.
     fn badges(&self, battle: &BattleView<'_>, unit: usize) -> Vec<Badge>;
-    /// How the battle's objectives stand, a sentence each, for the report's outcome (Scruby's
-    /// headquarters held or lost). Only what `viewer` may see. The default: none.
-    fn objectives(&self, battle: &BattleView<'_>, viewer: crate::battle::Viewer) -> Vec<String> {
+    /// How the battle's objectives stand, one each, for the report's outcome (Scruby's
+    /// headquarters held or lost): the outcome reads them before strength. Only what `viewer`
+    /// may see. The default: none.
+    fn objectives(&self, battle: &BattleView<'_>, viewer: crate::battle::Viewer) -> Vec<Objective> {
         let _ = (battle, viewer);
         Vec::new()
     }

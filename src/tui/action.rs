@@ -63,6 +63,9 @@ pub enum Action {
     RemoveHit,
     /// Write a free-text note into the log.
     Note,
+    /// Record the battle's result in the umpire's own words (who won, and why): logged for
+    /// everyone, undone like any other event; every copy of the report puts it first.
+    Result,
     /// Switch between the program's dice and dice typed by the umpire.
     ToggleDice,
     /// Hide every secret from the screen (units still concealed, what a stand hides, private
@@ -124,6 +127,7 @@ impl Action {
             Action::AddHit => "add a hit".into(),
             Action::RemoveHit => "remove a hit".into(),
             Action::Note => "note".into(),
+            Action::Result => "record the result: who won, in your words".into(),
             Action::ToggleDice => "program/typed dice".into(),
             Action::HideSecrets => "hide or show secrets: concealed units, private notes".into(),
             Action::Report => "battle report: strength chart, losses, replay".into(),

@@ -204,6 +204,7 @@ impl Keymap {
             (Key::ch('+'), AddHit),
             (Key::ch('-'), RemoveHit),
             (Key::ch('N'), Note),
+            (Key::ch('W'), Result),
             (Key::ch('d'), ToggleDice),
             (Key::ch('b'), Report),
             (Key::ch('S'), HideSecrets),

@@ -2319,20 +2319,25 @@ pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
 }
 
 /// Each headquarters the viewer may see, held or lost: the objectives of the game.
-pub fn objectives(v: &BattleView<'_>, viewer: crate::battle::Viewer) -> Vec<String> {
+pub fn objectives(
+    v: &BattleView<'_>,
+    viewer: crate::battle::Viewer,
+) -> Vec<crate::rules::Objective> {
     (0..v.roster.units.len())
         .filter(|&u| {
             kind_of(v, u).is_ok_and(|k| k == Kind::Headquarters) && v.visible_to(u, viewer)
         })
         .map(|u| {
-            let side = &v.roster.sides[v.info(u).side].name;
-            if flag(v, u, HQ_LOST) {
+            let side = v.info(u).side;
+            let lost = flag(v, u, HQ_LOST);
+            let text = if lost {
                 format!("{} is lost: in the enemy's hands.", v.label(u))
             } else if v.unit_state(u).on_table() {
-                format!("{} is held by {side}.", v.label(u))
+                format!("{} is held by {}.", v.label(u), v.roster.sides[side].name)
             } else {
                 format!("{} is off the table.", v.label(u))
-            }
+            };
+            crate::rules::Objective { text, side, lost }
         })
         .collect()
 }

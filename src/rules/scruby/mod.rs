@@ -258,7 +258,11 @@ impl Ruleset for Scruby {
         battle::badges(battle, unit)
     }
 
-    fn objectives(&self, battle: &BattleView<'_>, viewer: crate::battle::Viewer) -> Vec<String> {
+    fn objectives(
+        &self,
+        battle: &BattleView<'_>,
+        viewer: crate::battle::Viewer,
+    ) -> Vec<crate::rules::Objective> {
         battle::objectives(battle, viewer)
     }
 

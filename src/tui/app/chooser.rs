@@ -96,7 +96,7 @@ impl App {
         let mut preset = choice.offer.params.clone();
         let id = self.battle().roster.units[choice.unit].id.clone();
         preset.set(&choice.offer.actor_param, Value::Text(id));
-        self.select_unit(choice.unit);
+        // The selection stays where the umpire was: the offer's form names its actor.
         self.open_procedure(&choice.offer.action.clone(), preset);
     }
 

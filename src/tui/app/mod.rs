@@ -56,6 +56,8 @@ pub enum Prompt {
     Note {
         private: bool,
     },
+    /// The battle's result in the umpire's own words.
+    Result,
     /// A value for a counting or turn marker.
     MarkerValue(String),
     /// Text to find in the log.
@@ -462,6 +464,7 @@ impl App {
             Action::Search => self.prompt(Prompt::Search),
             Action::GoTo => self.prompt(Prompt::GoTo),
             Action::Note => self.prompt(Prompt::Note { private: false }),
+            Action::Result => self.prompt(Prompt::Result),
             Action::Procedure(id) => self.open_procedure(&id, Params::new()),
             Action::TakeOffer => self.take_offer(),
             Action::NextPhase if self.battle().state().is_over() => {
@@ -542,24 +545,6 @@ impl App {
             self.color,
         ) {
             Ok(view) => self.mode = Mode::Report(Box::new(view)),
-            Err(e) => self.error(format!("cannot read the journal for the report: {e}")),
-        }
-    }
-
-    /// Writes the umpire's report of the battle (HTML, beside the journal) and says where.
-    pub(super) fn write_report(&mut self) {
-        match crate::report::Survey::read(self.session.path()) {
-            Ok(survey) => {
-                let viewer = crate::battle::Viewer::Umpire;
-                let format = crate::report::Format::Html;
-                let path =
-                    crate::report::default_path(&survey.path, &survey.battle, viewer, format);
-                let shown = crate::text::escape_terminal(&path.display().to_string());
-                match crate::report::write(survey, viewer, format, &path) {
-                    Ok(_) => self.info(format!("report written: {shown}")),
-                    Err(e) => self.error(format!("cannot write the report to {shown}: {e}")),
-                }
-            }
             Err(e) => self.error(format!("cannot read the journal for the report: {e}")),
         }
     }

@@ -25,6 +25,9 @@ impl App {
             Prompt::Note { private } => {
                 self.run(Command::Note { text, private }, None);
             }
+            Prompt::Result => {
+                self.run(Command::Result { text }, None);
+            }
             Prompt::LogSearch => self.finish_log_search(text),
             Prompt::MarkerValue(marker) => {
                 let Some(u) = self.selected_unit() else {

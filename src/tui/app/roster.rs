@@ -622,11 +622,20 @@ impl App {
                     "space and enter fold a stand, a formation or a side; {key} goes to this unit's stand"
                 ));
             }
-            Some(_) => {
+            Some(row) => {
+                // A unit does not fold: say what does, and where ← takes the cursor from it.
                 let key = self.keymap.hint(&Action::FoldOrParent);
-                self.info(format!(
-                    "space and enter fold a formation or a side; {key} goes to this unit's"
-                ));
+                let r = &self.battle().roster;
+                let up = match parent(r, row) {
+                    Some(Row::Formation(f)) => r.formations[f].name.clone(),
+                    Some(Row::Side(s)) => r.sides[s].name.clone(),
+                    Some(Row::Stand(c)) => format!("stand {}", r.columns[c].number),
+                    _ => "the line above".to_string(),
+                };
+                // Short, so that the whole sentence fits the status line at 80 columns.
+                self.info(crate::text::escape_terminal(&format!(
+                    "a unit does not fold; {key} goes up to {up}"
+                )));
             }
             None => {}
         }

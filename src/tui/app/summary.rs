@@ -1,6 +1,7 @@
 //! The battle's account when its last turn is over: the umpire closes it, extends the battle by a
 //! turn (an edit in the log, undone like any other), or writes the battle report (`w`, HTML
-//! beside the journal; the account stays open with the file's path below it) or opens the report
+//! beside the journal: the umpire's copy, each side's and the public one, named as `umpire
+//! report` names them; the account stays open with the files' names below it) or opens the report
 //! view (`b`). As with a result, esc, `q` or enter close it and do nothing more (`q` never quits
 //! from it); any other key is answered in it.
 
@@ -33,6 +34,41 @@ impl App {
                 self.popup_hint = Some(popup_hint(key));
                 self.mode = Mode::Summary;
             }
+        }
+    }
+
+    /// Writes every copy of the battle's report (HTML, beside the journal: the umpire's, each
+    /// side's and the public one) and says which.
+    pub(super) fn write_report(&mut self) {
+        let format = crate::report::Format::Html;
+        match crate::report::write_copies(self.session.path(), format) {
+            Ok(written) => {
+                // The umpire's copy by its whole name, the others by what they add to its stem:
+                // `reports written: battle.report.html, .au.html, .fr.html, .public.html`.
+                let names: Vec<String> = written
+                    .iter()
+                    .filter_map(|w| w.report.file_name())
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .collect();
+                let first = names.first().cloned().unwrap_or_default();
+                let stem = first
+                    .strip_suffix(&format!(".{}", format.extension()))
+                    .unwrap_or(&first)
+                    .to_string();
+                let shown: Vec<String> = names
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| match n.strip_prefix(&stem) {
+                        Some(rest) if i > 0 => rest.to_string(),
+                        _ => n.clone(),
+                    })
+                    .collect();
+                self.info(crate::text::escape_terminal(&format!(
+                    "reports written: {}",
+                    shown.join(", ")
+                )));
+            }
+            Err(e) => self.error(crate::text::escape_terminal(&e.to_string())),
         }
     }
 }

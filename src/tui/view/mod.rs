@@ -119,7 +119,7 @@ impl Widget for &App {
         render_status(self, &theme, status, buf);
         render_hints(self, &theme, hints, buf);
         match &self.mode {
-            Mode::Main => {}
+            Mode::Main => render_long_message(self, &theme, status, hints, buf),
             Mode::Form(form) => render_form(self, form, &theme, area, buf),
             Mode::Result { event, scroll } => {
                 render_result(self, event, *scroll, &theme, area, buf)
@@ -353,6 +353,47 @@ fn render_status(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         )))
         .render(area, buf);
     }
+}
+
+/// An error wider than the status line (a `keys.toml` error naming its file) goes on over the
+/// key hints' row below it, wrapped at spaces, instead of being cut at the screen's edge.
+fn render_long_message(app: &App, t: &Theme, status: Rect, hints: Rect, buf: &mut Buffer) {
+    let Some((text, level @ Level::Error)) = &app.message else {
+        return;
+    };
+    let text = screened(app, text);
+    let room = usize::from(status.width.saturating_sub(1));
+    if crate::text::width(&text) <= room || room == 0 {
+        return;
+    }
+    let mut rows: Vec<String> = vec![String::new()];
+    for word in text.split(' ') {
+        let row = rows.last_mut().expect("a row");
+        if !row.is_empty() && crate::text::width(row) + 1 + crate::text::width(word) > room {
+            rows.push(word.to_string());
+        } else {
+            if !row.is_empty() {
+                row.push(' ');
+            }
+            row.push_str(word);
+        }
+    }
+    let style = match level {
+        Level::Info => Style::new(),
+        Level::Error => t.error(),
+    };
+    let area = Rect {
+        height: status.height + hints.height,
+        ..status
+    };
+    Clear.render(area, buf);
+    Paragraph::new(
+        rows.into_iter()
+            .map(|r| Line::from(Span::styled(format!(" {r}"), style)))
+            .collect::<Vec<_>>(),
+    )
+    .wrap(ratatui::widgets::Wrap { trim: false })
+    .render(area, buf);
 }
 
 fn render_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {

@@ -284,6 +284,7 @@ pub(super) fn render_prompt(
         Prompt::Note { private: false } => "note for everyone (tab: private)",
         Prompt::Note { private: true } => "private note, the umpire's alone (tab: public)",
         Prompt::MarkerValue(marker) => &app.marker_prompt_label(marker),
+        Prompt::Result => "the result, in your words (who won, and why)",
         Prompt::LogSearch => "search the log",
     };
     let text = if masked {
