@@ -17,7 +17,7 @@ use dice::render_dice;
 use form::render_form;
 use log::{render_log, render_log_hints};
 use popups::{render_end_phase, render_help, render_markers, render_prompt, render_result};
-use roster::{details_height, details_lines, render_details, render_roster};
+use roster::{details_height, details_lines, render_details, render_roster, roster_width};
 use summary::render_summary;
 
 use super::app::{App, DiceMode, Level, Mode, Prompt, Row};
@@ -102,9 +102,14 @@ impl Widget for &App {
             Constraint::Length(1),
         ])
         .areas(area);
+        // The roster takes what its widest line needs, within a share of the screen that leaves
+        // the selected unit's panel and the log room to speak; they take the rest.
+        let roster = roster_width(self, &theme);
+        let most = usize::from(body.width) * 55 / 100;
+        let least = (usize::from(body.width) * 30 / 100).min(most);
+        let roster = u16::try_from(roster.clamp(least, most)).unwrap_or(body.width);
         let [left, right] =
-            Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
-                .areas(body);
+            Layout::horizontal([Constraint::Length(roster), Constraint::Fill(1)]).areas(body);
         let panel = details_lines(self, &theme, right);
         let details_height = details_height(&panel, right);
         let [details, log] =

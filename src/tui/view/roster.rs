@@ -328,6 +328,19 @@ pub(super) fn roster_title(p: &RosterPane) -> String {
     }
 }
 
+/// The columns the roster pane needs to show every line whole (its widest line, its title and
+/// its borders), as the rows stand now.
+pub(super) fn roster_width(app: &App, t: &Theme) -> usize {
+    let p = app.roster_pane();
+    let widest = p
+        .rows()
+        .iter()
+        .map(|&r| row_line(&p, t, r, usize::MAX / 4).width())
+        .max()
+        .unwrap_or(0);
+    widest.max(width(&roster_title(&p)) + 2) + 2
+}
+
 pub(super) fn render_roster(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     let rows = app.rows();
     let height = usize::from(area.height.saturating_sub(2));
