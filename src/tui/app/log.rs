@@ -439,8 +439,8 @@ const SHORT_NAME: usize = 20;
 /// target (the rule set's enemy input) reads "actor → target: result", the actor by its id, the
 /// target by the first part of its name with its id, and every unit the result names by its id
 /// ("1-1 → 1. Gruppe (g11): Suppressed"); a phase change reads "from → phase, turn n · side"; any
-/// other event is its summary with each unit's name cut to its first part ("3. Gruppe (g13): SUP
-/// set by hand"). The whole summary stays in the journal, the result and the report.
+/// other event is its summary with each unit named as the target is ("3. Gruppe (g13): SUP set
+/// by hand"). The whole summary stays in the journal, the result and the report.
 pub fn headline(event: &Event, battle: &Battle) -> String {
     let summary = event.summary.as_str();
     match &event.kind {
@@ -546,22 +546,20 @@ fn id_labels(battle: &Battle, text: &str) -> String {
     relabel(battle, text, |_, id| id.to_string())
 }
 
-/// `text` with each unit's label "name, more (id)" cut to the first part of its name: "1. Gruppe
-/// (g11)".
+/// `text` with each unit's label "name, more (id)" cut as [`target_name`] cuts it: "1. Gruppe
+/// (g11)", or the id alone.
 fn short_labels(battle: &Battle, text: &str) -> String {
-    relabel(battle, text, |name, id| {
-        let short = name.split(", ").next().unwrap_or(name).trim();
-        format!("{short} ({id})")
-    })
+    relabel(battle, text, target_name)
 }
 
 /// A phase change "from → turn n, side, phase" as "from → phase, turn n · side": the phase now
-/// in force first.
+/// in force first, the side by the first part of its name.
 fn phase_headline(battle: &Battle, summary: &str) -> Option<String> {
     let (from, to) = summary.split_once(" → turn ")?;
     let (turn, rest) = to.split_once(", ")?;
     battle.roster.sides.iter().find_map(|s| {
         let phase = rest.strip_prefix(s.name.as_str())?.strip_prefix(", ")?;
-        (!phase.is_empty()).then(|| format!("{from} → {phase}, turn {turn} · {}", s.name))
+        let side = s.name.split(", ").next().unwrap_or(&s.name);
+        (!phase.is_empty()).then(|| format!("{from} → {phase}, turn {turn} · {side}"))
     })
 }

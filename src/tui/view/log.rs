@@ -280,6 +280,30 @@ mod tests {
     }
 
     #[test]
+    fn wrap_breaks_at_spaces_and_cuts_nothing() {
+        assert_eq!(wrap("1-1 → g11: Suppressed", 40), ["1-1 → g11: Suppressed"]);
+        assert_eq!(
+            wrap("1-2 → g12: defender wins; 1-2 Paralyzed", 20),
+            ["1-2 → g12: defender", "wins; 1-2 Paralyzed"]
+        );
+        // A word longer than a row is broken where the row ends.
+        assert_eq!(wrap("ab abcdefgh", 4), ["ab", "abcd", "efgh"]);
+        // Wide characters count twice.
+        assert_eq!(wrap("日本 語の記録", 5), ["日本", "語の", "記録"]);
+        assert_eq!(wrap("", 10), [""]);
+        for text in [
+            "a b c d e f",
+            "Remove Finished → Action, turn 1 · B Company",
+        ] {
+            for width in 1..20 {
+                let rows = wrap(text, width);
+                assert!(rows.iter().all(|r| crate::text::width(r) <= width));
+                assert_eq!(rows.join(" ").replace(' ', ""), text.replace(' ', ""));
+            }
+        }
+    }
+
+    #[test]
     fn matches_stand_out_in_any_case() {
         let found = Style::new().add_modifier(Modifier::UNDERLINED);
         let spans = marked("Fire at fire".into(), Some("FIRE"), Style::new(), found);
