@@ -220,49 +220,56 @@ fn a_long_status_line_wraps_onto_a_second_row_at_a_space() {
     });
 }
 
+/// The roster pane's width at 120×40, checked against its lines as drawn: as wide as the widest
+/// (with its borders), or at most 55% of the screen; the log takes the rest.
+fn roster_width_as_drawn(ui: &kit::Ui, what: &str) -> u16 {
+    let terminal = tui::draw(&ui.app, 120, 40);
+    let roster = ui.app.areas.get().roster;
+    let log = ui.app.areas.get().log;
+    let buf = terminal.backend().buffer();
+    let widest = (roster.y + 1..roster.y + roster.height - 1)
+        .map(|y| {
+            (roster.x + 1..roster.x + roster.width - 1)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+                .trim_end()
+                .chars()
+                .count()
+        })
+        .max()
+        .unwrap();
+    let most = 120 * 55 / 100;
+    if roster.width < most {
+        assert_eq!(
+            usize::from(roster.width),
+            widest + 2,
+            "{what}: the roster as wide as its widest line"
+        );
+    } else {
+        assert_eq!(roster.width, most, "{what}: at most 55%");
+    }
+    assert_eq!(log.x + log.width, 120, "{what}: the log takes the rest");
+    roster.width
+}
+
 #[test]
 fn the_roster_takes_the_width_of_its_widest_line_and_the_log_the_rest() {
     for e in &EVENINGS {
         let t = e.table();
         t.ui(|ui| {
-            let terminal = tui::draw(&ui.app, 120, 40);
-            let roster = ui.app.areas.get().roster;
-            let log = ui.app.areas.get().log;
-            let buf = terminal.backend().buffer();
-            let widest = (roster.y + 1..roster.y + roster.height - 1)
-                .map(|y| {
-                    (roster.x + 1..roster.x + roster.width - 1)
-                        .map(|x| buf[(x, y)].symbol())
-                        .collect::<String>()
-                        .trim_end()
-                        .chars()
-                        .count()
-                })
-                .max()
-                .unwrap();
-            let most = 120 * 55 / 100;
+            use tui::Keys;
+            let open = roster_width_as_drawn(ui, e.ruleset);
             if e.ruleset == "fft3" {
                 assert!(
-                    roster.width < most,
+                    open < 66,
                     "FFT3's roster is narrow: it leaves the rest to the log"
                 );
             }
-            if roster.width < most {
-                assert_eq!(
-                    usize::from(roster.width),
-                    widest + 2,
-                    "{}: the roster as wide as its widest line",
-                    e.ruleset
-                );
-            } else {
-                assert_eq!(roster.width, most, "{}: at most 55%", e.ruleset);
-            }
-            assert_eq!(
-                log.x + log.width,
-                120,
-                "{}: the log takes the rest",
-                e.ruleset
-            );
+            // Folded, its lines are others: the width follows them, and comes back unfolded.
+            ui.keys("z");
+            roster_width_as_drawn(ui, &format!("{} folded", e.ruleset));
+            ui.keys("Z");
+            assert_eq!(roster_width_as_drawn(ui, e.ruleset), open);
         });
     }
 }

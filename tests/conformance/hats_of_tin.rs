@@ -506,7 +506,10 @@ fn a_scenario_sets_a_units_own_armour_and_firer_class() {
     // The panel's words, its rows joined (where they wrap depends on the panel's width).
     let panel = screen
         .lines()
-        .filter_map(|row| row.split_once("││").map(|(_, p)| p.trim_end_matches(['"', '│'])))
+        .filter_map(|row| {
+            row.split_once("││")
+                .map(|(_, p)| p.trim_end_matches(['"', '│']))
+        })
         .map(str::trim)
         .collect::<Vec<_>>()
         .join(" ");
