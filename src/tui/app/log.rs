@@ -563,3 +563,125 @@ fn phase_headline(battle: &Battle, summary: &str) -> Option<String> {
         (!phase.is_empty()).then(|| format!("{from} → {phase}, turn {turn} · {side}"))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::Audience;
+
+    fn battle() -> Battle {
+        Battle::new(crate::cli::demo::demo_scenario())
+    }
+
+    fn event(kind: EventKind, summary: &str) -> Event {
+        Event {
+            kind,
+            summary: summary.into(),
+            audience: Audience::Everyone,
+            resolutions: Vec::new(),
+            effects: Vec::new(),
+            notes: Vec::new(),
+            offers: Vec::new(),
+            partial: None,
+        }
+    }
+
+    fn act(action: &str, params: &[(&str, &str)], summary: &str) -> Event {
+        let mut p = Params::new();
+        for (k, v) in params {
+            p.set(k, Value::Text((*v).into()));
+        }
+        event(
+            EventKind::Act {
+                action: action.into(),
+                params: p,
+            },
+            summary,
+        )
+    }
+
+    #[test]
+    fn a_resolution_reads_actor_target_then_what_happened() {
+        let b = battle();
+        let e = act(
+            "fire",
+            &[("firer", "1-1"), ("target", "g11")],
+            "1st Squad, 1st Platoon (1-1) fires at 1. Gruppe, 1. Zug (g11): Suppressed, 1 hit",
+        );
+        assert_eq!(headline(&e, &b), "1-1 → 1. Gruppe (g11): Suppressed, 1 hit");
+        // The units the result names, by their ids; an id inside a longer one is not a mention.
+        let e = act(
+            "close-combat",
+            &[("attacker", "1-2"), ("defender", "g12")],
+            "2nd Squad, 1st Platoon (1-2) assaults 2. Gruppe, 1. Zug (g12): defender wins; \
+             2nd Squad, 1st Platoon (1-2) retreats",
+        );
+        assert_eq!(
+            headline(&e, &b),
+            "1-2 → 2. Gruppe (g12): defender wins; 1-2 retreats"
+        );
+        // A target named by its id alone; a long first part of a name leaves the id alone.
+        let e = act(
+            "fire",
+            &[("firer", "1-1"), ("target", "stug")],
+            "1-1 fires at stug: no effect",
+        );
+        assert_eq!(headline(&e, &b), "1-1 → StuG III Ausf. G (stug): no effect");
+        let e = act(
+            "fire",
+            &[("firer", "stug"), ("target", "sherman")],
+            "stug fires at sherman: no effect",
+        );
+        assert_eq!(headline(&e, &b), "stug → sherman: no effect");
+    }
+
+    #[test]
+    fn without_an_actor_a_target_and_a_colon_the_summary_stays_with_short_names() {
+        let b = battle();
+        // No colon after the target: the summary, its names cut to their first part.
+        let e = act(
+            "fire",
+            &[("firer", "1-1"), ("target", "g11")],
+            "1st Squad, 1st Platoon (1-1) fires at 1. Gruppe, 1. Zug (g11)",
+        );
+        assert_eq!(headline(&e, &b), "1st Squad (1-1) fires at 1. Gruppe (g11)");
+        // A procedure without an enemy target.
+        let e = act(
+            "move",
+            &[("unit", "1-1")],
+            "1st Squad, 1st Platoon (1-1) moves: Finished",
+        );
+        assert_eq!(headline(&e, &b), "1st Squad (1-1) moves: Finished");
+        // A hand edit; a bracket that is no unit's is left as it is.
+        let e = event(
+            EventKind::Edit,
+            "3. Gruppe, 1. Zug (g13): SUP set by hand (a note (x))",
+        );
+        assert_eq!(
+            headline(&e, &b),
+            "3. Gruppe (g13): SUP set by hand (a note (x))"
+        );
+    }
+
+    #[test]
+    fn a_phase_change_names_the_phase_now_in_force_first() {
+        let b = battle();
+        let e = event(
+            EventKind::Advance,
+            "Remove Finished → turn 1, B Company, 1st Battalion, 116th Infantry, Action",
+        );
+        assert_eq!(
+            headline(&e, &b),
+            "Remove Finished → Action, turn 1 · B Company"
+        );
+        // A change this does not read stays as it is.
+        let e = event(
+            EventKind::Advance,
+            "Action → the battle is over after turn 12",
+        );
+        assert_eq!(
+            headline(&e, &b),
+            "Action → the battle is over after turn 12"
+        );
+    }
+}
