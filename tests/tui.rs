@@ -563,15 +563,11 @@ fn a_turn_played_with_keys_is_the_journal_and_resumes_the_same() {
     let (said, level) = ui.message();
     assert_eq!(level, Level::Info);
     assert_eq!(
-        said,
-        "undone: Oblt. Walter Brenner (gkf) opportunity-fires at 2nd Squad, 1st Platoon (1-2): no effect"
+        said, "undone: gkf → 2nd Squad (1-2): no effect",
+        "the status line says what was taken back as the log does, first and short"
     );
     ui.keys("U");
-    assert!(
-        ui.message()
-            .0
-            .starts_with("redone: Oblt. Walter Brenner (gkf)")
-    );
+    assert!(ui.message().0.starts_with("redone: gkf → 2nd Squad (1-2)"));
     // A note, a command roll thrown by the program, and the end of the attacker's turn.
     ui.keys("Nmortars ranging on the orchard").enter();
     ui.select("2-1").keys("C").enter().esc();
@@ -806,15 +802,12 @@ fn undo_and_redo_lines_say_what_they_took_back_and_put_back() {
     assert_eq!(ui.app.log_text(4), shot);
     assert_eq!(ui.app.log_text(5), format!("↶ undone: {shot}"));
     assert_eq!(ui.app.log_text(6), format!("↷ redone: {shot}"));
+    // The log shows each in a few words, what happened first.
+    let short = "gkf → 2nd Squad (1-2): no effect";
+    assert_eq!(ui.app.log_line(4), short);
     let rows = ui.log_rows(120, 40).join("\n");
-    assert!(
-        rows.contains("  6 ↶ undone: Oblt. Walter Brenner (gkf)"),
-        "{rows}"
-    );
-    assert!(
-        rows.contains("  7 ↷ redone: Oblt. Walter Brenner (gkf)"),
-        "{rows}"
-    );
+    assert!(rows.contains(&format!("  6 ↶ undone: {short}")), "{rows}");
+    assert!(rows.contains(&format!("  7 ↷ redone: {short}")), "{rows}");
     // An undo with nothing to take back says so; resumed, the lines read the same.
     let mut ui = Ui::new();
     ui.keys("u");
@@ -917,25 +910,38 @@ fn an_undo_entry_reopens_what_it_took_back_marked_undone() {
 }
 
 #[test]
-fn each_entry_takes_one_line_at_80_columns() {
+fn each_entry_is_shown_whole_at_80_columns_a_long_one_on_more_rows() {
     let ui = battle_with_a_past();
     let rows = ui.log_rows(80, 24);
     let n = ui.app.battle().history().entries().len();
-    let shown: Vec<&String> = rows.iter().filter(|r| !r.trim().is_empty()).collect();
-    assert!(!shown.is_empty());
-    for (k, row) in shown.iter().enumerate() {
-        // Every row begins with its entry's number: nothing wraps onto a second row.
-        let number = n - shown.len() + k + 1;
-        assert!(
-            row.trim_start().starts_with(&format!("{number} ")),
-            "row {k}: {row:?} in {rows:#?}"
-        );
+    // The rows shown, joined back into their entries: each begins with its number, the rows
+    // after it (indented) carry on its words.
+    let mut entries: Vec<(usize, String)> = Vec::new();
+    for row in rows.iter().filter(|r| !r.trim().is_empty()) {
+        assert!(!row.ends_with('…'), "nothing is cut: {rows:#?}");
+        let (head, rest) = row.trim_start().split_once(' ').unwrap();
+        match head.parse::<usize>() {
+            Ok(number) => entries.push((number, rest.trim_end().to_string())),
+            Err(_) => {
+                let last = entries.last_mut().expect("a first row has a number");
+                last.1.push(' ');
+                last.1.push_str(row.trim());
+            }
+        }
+    }
+    assert_eq!(
+        entries.last().map(|e| e.0),
+        Some(n),
+        "the newest at the foot"
+    );
+    for (number, text) in &entries {
+        assert_eq!(text, &ui.app.log_line(number - 1), "entry {number} whole");
     }
     assert!(
-        shown.iter().any(|r| r.ends_with('…')),
-        "a long entry is cut with …: {rows:#?}"
+        entries.len() < rows.iter().filter(|r| !r.trim().is_empty()).count(),
+        "a long entry takes a second row: {rows:#?}"
     );
-    // The whole of a cut entry is one enter away.
+    // The whole explanation is one enter away.
     let mut ui = ui;
     ui.key(KeyCode::Tab).up().up().enter();
     assert!(

@@ -306,7 +306,7 @@ fn a_keys_toml_error_is_shown_whole_in_every_rule_set() {
         for (w, h) in [(120, 40), (80, 24)] {
             let shown = screen(&ui.app, w, h);
             assert!(
-                bottom_rows(&shown, 2).contains(&warning),
+                bottom_rows(&shown, 3).contains(&warning),
                 "{id} {w}x{h}: not whole\n{shown}"
             );
             if id == "newport" {

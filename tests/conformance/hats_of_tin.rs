@@ -503,9 +503,19 @@ fn a_scenario_sets_a_units_own_armour_and_firer_class() {
         ui.select("pz");
         ui.screen(160, 45)
     });
+    // The panel's words, its rows joined (where they wrap depends on the panel's width).
+    let panel = screen
+        .lines()
+        .filter_map(|row| {
+            row.split_once("││")
+                .map(|(_, p)| p.trim_end_matches(['"', '│']))
+        })
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(
-        screen.contains("medium gun (the scenario's, over the Tank type's normal firer)")
-            && screen.contains("armour light (the scenario's, over the Tank type's medium)"),
+        panel.contains("medium gun (the scenario's, over the Tank type's normal firer)")
+            && panel.contains("armour light (the scenario's, over the Tank type's medium)"),
         "{screen}"
     );
     // The scenario's words are checked: a class that is none is refused where it is written.

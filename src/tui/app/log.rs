@@ -80,27 +80,57 @@ impl LogState {
 }
 
 impl App {
-    /// Entry `i` of the log as one line of text (without its number): an event's summary, or
-    /// what an undo took back or a redo put back; `[ger only]` or `[umpire only]` before one
-    /// that not everyone may see.
+    /// Entry `i` of the log in full (without its number): an event's summary, or what an undo
+    /// took back or a redo put back; `[ger only]` or `[umpire only]` before one that not everyone
+    /// may see. The search reads it as well as [`App::log_line`].
     pub fn log_text(&self, i: usize) -> String {
-        let entries = self.battle().history().entries();
+        self.entry_words(i, false)
+    }
+
+    /// Entry `i` as the log shows it (without its number): what happened, first and short
+    /// ([`headline`]), or what an undo took back or a redo put back, in the same words.
+    pub fn log_line(&self, i: usize) -> String {
+        self.entry_words(i, true)
+    }
+
+    /// Entry `i` in words, `short` as [`headline`] has it or in full.
+    fn entry_words(&self, i: usize, short: bool) -> String {
+        let b = self.battle();
+        let entries = b.history().entries();
         // An event not everyone may see says whose it is: the umpire must not read it out.
-        let roster = &self.battle().roster;
+        let roster = &b.roster;
         let summary = |t: usize| match entries.get(t) {
-            // With the secrets hidden, an event not everyone may see is shown as its part.
+            // With the secrets hidden, an event not everyone may see is shown as its part, whose
+            // words name a concealed unit only as such.
             Some(Entry::Event(e))
                 if self.secrets_hidden && !e.visible_to(Viewer::Public, roster) =>
             {
-                e.partial
+                let part = e
+                    .partial
                     .as_ref()
-                    .map(|p| p.summary.clone())
-                    .unwrap_or_default()
+                    .map(|p| p.summary.as_str())
+                    .unwrap_or_default();
+                if short {
+                    short_labels(b, part)
+                } else {
+                    part.to_string()
+                }
             }
-            Some(Entry::Event(e)) => match e.audience.tag() {
-                Some(tag) => format!("[{tag}] {}", e.summary),
-                None => e.summary.clone(),
-            },
+            Some(Entry::Event(e)) => {
+                let words = if !short {
+                    e.summary.clone()
+                } else {
+                    // The short line names units the summary names in other words: with the
+                    // secrets hidden it is shown only when it names no concealed unit.
+                    Some(headline(e, b))
+                        .filter(|h| self.shows_text(h))
+                        .unwrap_or_else(|| e.summary.clone())
+                };
+                match e.audience.tag() {
+                    Some(tag) => format!("[{tag}] {words}"),
+                    None => words,
+                }
+            }
             _ => String::new(),
         };
         match entries.get(i) {
@@ -313,7 +343,9 @@ impl App {
 
     /// Whether entry `i`, numbered `number` in the log, matches `needle` (lower case).
     fn log_matches(&self, i: usize, number: usize, needle: &str) -> bool {
-        needle == number.to_string() || self.log_text(i).to_lowercase().contains(needle)
+        needle == number.to_string()
+            || self.log_line(i).to_lowercase().contains(needle)
+            || self.log_text(i).to_lowercase().contains(needle)
     }
 
     /// The nearest entry listed matching `text` from `from` (included; or, not listed, the
@@ -395,4 +427,261 @@ impl App {
 /// place of the next one listed.
 fn place(listed: &[usize], i: usize) -> usize {
     listed.binary_search(&i).unwrap_or_else(|at| at)
+}
+
+// ---- the log's line ----------------------------------------------------------------------------
+
+/// The longest short name (in columns) the log gives the unit a procedure acted on; a longer one
+/// is left to its id.
+const SHORT_NAME: usize = 20;
+
+/// The log's line for an event: what happened, first and short. A procedure with an actor and a
+/// target (the rule set's enemy input) reads "actor → target: result", the actor by its id, the
+/// target by the first part of its name with its id, and every unit the result names by its id
+/// ("1-1 → 1. Gruppe (g11): Suppressed"); a phase change reads "from → phase, turn n · side"; any
+/// other event is its summary with each unit named as the target is ("3. Gruppe (g13): SUP set
+/// by hand"). The whole summary stays in the journal, the result and the report.
+pub fn headline(event: &Event, battle: &Battle) -> String {
+    let summary = event.summary.as_str();
+    match &event.kind {
+        EventKind::Act { action, params } => act_headline(battle, action, params, summary)
+            .unwrap_or_else(|| short_labels(battle, summary)),
+        EventKind::Advance => {
+            phase_headline(battle, summary).unwrap_or_else(|| summary.to_string())
+        }
+        _ => short_labels(battle, summary),
+    }
+}
+
+/// "actor → target: result" for a procedure whose inputs name an actor and an enemy target, when
+/// its summary names the target before a colon.
+fn act_headline(battle: &Battle, action: &str, params: &Params, summary: &str) -> Option<String> {
+    let def = find_action(battle.ruleset, action).ok()?;
+    let roster = &battle.roster;
+    let unit = |p: &crate::rules::ParamDef| match params.get(p.name) {
+        Some(Value::Text(id)) if p.kind == crate::rules::ParamKind::Unit => roster.unit_index(id),
+        _ => None,
+    };
+    let actor = def.params.iter().filter(|p| !p.enemy).find_map(unit)?;
+    let target = def.params.iter().filter(|p| p.enemy).find_map(unit)?;
+    let info = &roster.units[target];
+    let mention = find_mention(summary, &roster.units[target].name, &info.id)?;
+    let result = summary[mention..]
+        .find(": ")
+        .map(|at| &summary[mention + at + 2..])?;
+    if result.trim().is_empty() {
+        return None;
+    }
+    Some(format!(
+        "{} → {}: {}",
+        roster.units[actor].id,
+        target_name(&info.name, &info.id),
+        id_labels(battle, result)
+    ))
+}
+
+/// The target as the log names it: the first part of its name with its id, or its id alone when
+/// that part is long.
+fn target_name(name: &str, id: &str) -> String {
+    let short = name.split(", ").next().unwrap_or(name).trim();
+    if short.is_empty() || crate::text::width(short) > SHORT_NAME || short == id {
+        id.to_string()
+    } else {
+        format!("{short} ({id})")
+    }
+}
+
+/// Where the first mention of a unit in `text` ends: its label "name (id)", or its id as a word.
+fn find_mention(text: &str, name: &str, id: &str) -> Option<usize> {
+    let label = format!("{name} ({id})");
+    let by_label = text.find(&label).map(|at| at + label.len());
+    let by_id = id_positions(text, id).next().map(|at| at + id.len());
+    match (by_label, by_id) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Where `id` stands in `text` as a word of its own (not inside a longer id).
+fn id_positions<'a>(text: &'a str, id: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let part = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+    text.match_indices(id).map(|(at, _)| at).filter(move |&at| {
+        !id.is_empty()
+            && !text[..at].chars().next_back().is_some_and(part)
+            && !text[at + id.len()..].chars().next().is_some_and(part)
+    })
+}
+
+/// `text` with every unit's label "name (id)" replaced by what `rename` makes of the unit.
+fn relabel(battle: &Battle, text: &str, rename: impl Fn(&str, &str) -> String) -> String {
+    let roster = &battle.roster;
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    // Each "(id)" whose unit's name stands right before it is a label.
+    while let Some(open) = rest.find('(') {
+        let Some(close) = rest[open..].find(')').map(|c| open + c) else {
+            break;
+        };
+        let id = &rest[open + 1..close];
+        let label = roster.unit_index(id).and_then(|u| {
+            let name = &roster.units[u].name;
+            let start = open.checked_sub(name.len() + 1)?;
+            (rest.get(start..open) == Some(&format!("{name} ")[..])).then_some((start, name, id))
+        });
+        match label {
+            Some((start, name, id)) => {
+                out.push_str(&rest[..start]);
+                out.push_str(&rename(name, id));
+            }
+            None => out.push_str(&rest[..=close]),
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `text` with each unit's label "name (id)" cut to its id.
+fn id_labels(battle: &Battle, text: &str) -> String {
+    relabel(battle, text, |_, id| id.to_string())
+}
+
+/// `text` with each unit's label "name, more (id)" cut as [`target_name`] cuts it: "1. Gruppe
+/// (g11)", or the id alone.
+fn short_labels(battle: &Battle, text: &str) -> String {
+    relabel(battle, text, target_name)
+}
+
+/// A phase change "from → turn n, side, phase" as "from → phase, turn n · side": the phase now
+/// in force first, the side by the first part of its name.
+fn phase_headline(battle: &Battle, summary: &str) -> Option<String> {
+    let (from, to) = summary.split_once(" → turn ")?;
+    let (turn, rest) = to.split_once(", ")?;
+    battle.roster.sides.iter().find_map(|s| {
+        let phase = rest.strip_prefix(s.name.as_str())?.strip_prefix(", ")?;
+        let side = s.name.split(", ").next().unwrap_or(&s.name);
+        (!phase.is_empty()).then(|| format!("{from} → {phase}, turn {turn} · {side}"))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::Audience;
+
+    fn battle() -> Battle {
+        Battle::new(crate::cli::demo::demo_scenario())
+    }
+
+    fn event(kind: EventKind, summary: &str) -> Event {
+        Event {
+            kind,
+            summary: summary.into(),
+            audience: Audience::Everyone,
+            resolutions: Vec::new(),
+            effects: Vec::new(),
+            notes: Vec::new(),
+            offers: Vec::new(),
+            partial: None,
+        }
+    }
+
+    fn act(action: &str, params: &[(&str, &str)], summary: &str) -> Event {
+        let mut p = Params::new();
+        for (k, v) in params {
+            p.set(k, Value::Text((*v).into()));
+        }
+        event(
+            EventKind::Act {
+                action: action.into(),
+                params: p,
+            },
+            summary,
+        )
+    }
+
+    #[test]
+    fn a_resolution_reads_actor_target_then_what_happened() {
+        let b = battle();
+        let e = act(
+            "fire",
+            &[("firer", "1-1"), ("target", "g11")],
+            "1st Squad, 1st Platoon (1-1) fires at 1. Gruppe, 1. Zug (g11): Suppressed, 1 hit",
+        );
+        assert_eq!(headline(&e, &b), "1-1 → 1. Gruppe (g11): Suppressed, 1 hit");
+        // The units the result names, by their ids; an id inside a longer one is not a mention.
+        let e = act(
+            "close-combat",
+            &[("attacker", "1-2"), ("defender", "g12")],
+            "2nd Squad, 1st Platoon (1-2) assaults 2. Gruppe, 1. Zug (g12): defender wins; \
+             2nd Squad, 1st Platoon (1-2) retreats",
+        );
+        assert_eq!(
+            headline(&e, &b),
+            "1-2 → 2. Gruppe (g12): defender wins; 1-2 retreats"
+        );
+        // A target named by its id alone; a long first part of a name leaves the id alone.
+        let e = act(
+            "fire",
+            &[("firer", "1-1"), ("target", "stug")],
+            "1-1 fires at stug: no effect",
+        );
+        assert_eq!(headline(&e, &b), "1-1 → StuG III Ausf. G (stug): no effect");
+        let e = act(
+            "fire",
+            &[("firer", "stug"), ("target", "sherman")],
+            "stug fires at sherman: no effect",
+        );
+        assert_eq!(headline(&e, &b), "stug → sherman: no effect");
+    }
+
+    #[test]
+    fn without_an_actor_a_target_and_a_colon_the_summary_stays_with_short_names() {
+        let b = battle();
+        // No colon after the target: the summary, its names cut to their first part.
+        let e = act(
+            "fire",
+            &[("firer", "1-1"), ("target", "g11")],
+            "1st Squad, 1st Platoon (1-1) fires at 1. Gruppe, 1. Zug (g11)",
+        );
+        assert_eq!(headline(&e, &b), "1st Squad (1-1) fires at 1. Gruppe (g11)");
+        // A procedure without an enemy target.
+        let e = act(
+            "move",
+            &[("unit", "1-1")],
+            "1st Squad, 1st Platoon (1-1) moves: Finished",
+        );
+        assert_eq!(headline(&e, &b), "1st Squad (1-1) moves: Finished");
+        // A hand edit; a bracket that is no unit's is left as it is.
+        let e = event(
+            EventKind::Edit,
+            "3. Gruppe, 1. Zug (g13): SUP set by hand (a note (x))",
+        );
+        assert_eq!(
+            headline(&e, &b),
+            "3. Gruppe (g13): SUP set by hand (a note (x))"
+        );
+    }
+
+    #[test]
+    fn a_phase_change_names_the_phase_now_in_force_first() {
+        let b = battle();
+        let e = event(
+            EventKind::Advance,
+            "Remove Finished → turn 1, B Company, 1st Battalion, 116th Infantry, Action",
+        );
+        assert_eq!(
+            headline(&e, &b),
+            "Remove Finished → Action, turn 1 · B Company"
+        );
+        // A change this does not read stays as it is.
+        let e = event(
+            EventKind::Advance,
+            "Action → the battle is over after turn 12",
+        );
+        assert_eq!(
+            headline(&e, &b),
+            "Action → the battle is over after turn 12"
+        );
+    }
 }

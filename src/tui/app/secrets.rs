@@ -60,11 +60,11 @@ impl App {
                 .all(|r| self.shows_text(&r.render_text()))
     }
 
-    /// An event in a few words for the status line: its summary, or, when the screen may not
-    /// show it, that it is hidden.
+    /// An event in a few words for the status line: its line in the log ([`super::log::headline`]),
+    /// or, when the screen may not show it, that it is hidden.
     pub fn event_words(&self, event: &Event) -> String {
         if self.shows_event(event) {
-            event.summary.clone()
+            super::log::headline(event, self.battle())
         } else if matches!(event.kind, EventKind::Note { .. }) {
             "private note written: hidden while secrets are hidden".into()
         } else {

@@ -19,7 +19,7 @@ use form::render_form;
 use log::{render_log, render_log_hints};
 use palette::render_palette;
 use popups::{render_end_phase, render_help, render_markers, render_prompt, render_result};
-use roster::{details_height, details_lines, render_details, render_roster};
+use roster::{details_height, details_lines, render_details, render_roster, roster_width};
 use summary::render_summary;
 
 use super::app::{App, DiceMode, Level, Mode, Prompt, Row};
@@ -100,13 +100,18 @@ impl Widget for &App {
         let [header, body, status, hints] = Layout::vertical([
             Constraint::Length(2),
             Constraint::Fill(1),
-            Constraint::Length(1),
+            Constraint::Length(status_rows(self, area.width)),
             Constraint::Length(1),
         ])
         .areas(area);
+        // The roster takes what its widest line needs, within a share of the screen that leaves
+        // the selected unit's panel and the log room to speak; they take the rest.
+        let roster = roster_width(self, &theme);
+        let most = usize::from(body.width) * 55 / 100;
+        let least = (usize::from(body.width) * 30 / 100).min(most);
+        let roster = u16::try_from(roster.clamp(least, most)).unwrap_or(body.width);
         let [left, right] =
-            Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
-                .areas(body);
+            Layout::horizontal([Constraint::Length(roster), Constraint::Fill(1)]).areas(body);
         let panel = details_lines(self, &theme, right);
         let details_height = details_height(&panel, right);
         let [details, log] =
@@ -333,6 +338,34 @@ fn fit_header(width: usize, fixed: usize, title: &str, side: &str) -> HeaderFit 
     }
 }
 
+/// The most rows the status line takes: a message longer than the screen is wide wraps onto a
+/// second row.
+const STATUS_ROWS: usize = 2;
+
+/// The message on the status line as the screen may show it, if it is shown there (a prompt, the
+/// question at the end of a phase and the die prompt use the line themselves).
+fn status_text(app: &App) -> Option<(String, Level)> {
+    if matches!(
+        app.mode,
+        Mode::Prompt { .. } | Mode::EndPhase { .. } | Mode::Dice(_)
+    ) {
+        return None;
+    }
+    // With the secrets hidden, a message naming a concealed unit is not read out.
+    let (text, level) = app.message.as_ref()?;
+    Some((screened(app, text), *level))
+}
+
+/// The status line's rows in `width` columns: one, or two when its message needs them.
+fn status_rows(app: &App, width: u16) -> u16 {
+    let rows = status_text(app).map_or(1, |(text, _)| {
+        log::wrap(&text, usize::from(width.saturating_sub(1))).len()
+    });
+    u16::try_from(rows.clamp(1, STATUS_ROWS)).unwrap_or(1)
+}
+
+/// The status line: the last message, wrapped at spaces onto the rows it has; one longer still
+/// ends, at a word, in "…".
 fn render_status(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     // The die prompt shows its own refusals.
     if matches!(
@@ -341,47 +374,60 @@ fn render_status(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     ) {
         return;
     }
-    if let Some((text, level)) = &app.message {
-        let style = match level {
-            Level::Info => Style::new(),
-            Level::Error => t.error(),
-        };
-        // With the secrets hidden, a message naming a concealed unit is not read out.
-        Paragraph::new(Line::from(Span::styled(
-            format!(" {}", screened(app, text)),
-            style,
-        )))
-        .render(area, buf);
-    }
-}
-
-/// An error wider than the status line (a `keys.toml` error naming its file) goes on over the
-/// key hints' row below it, wrapped at spaces, instead of being cut at the screen's edge.
-fn render_long_message(app: &App, t: &Theme, status: Rect, hints: Rect, buf: &mut Buffer) {
-    let Some((text, level @ Level::Error)) = &app.message else {
+    let Some((text, level)) = status_text(app).or_else(|| {
+        // A prompt's line is drawn over this one; the message stays under it as it was.
+        app.message
+            .as_ref()
+            .map(|(text, level)| (screened(app, text), *level))
+    }) else {
         return;
     };
-    let text = screened(app, text);
-    let room = usize::from(status.width.saturating_sub(1));
-    if crate::text::width(&text) <= room || room == 0 {
-        return;
-    }
-    let mut rows: Vec<String> = vec![String::new()];
-    for word in text.split(' ') {
-        let row = rows.last_mut().expect("a row");
-        if !row.is_empty() && crate::text::width(row) + 1 + crate::text::width(word) > room {
-            rows.push(word.to_string());
-        } else {
-            if !row.is_empty() {
-                row.push(' ');
-            }
-            row.push_str(word);
-        }
-    }
     let style = match level {
         Level::Info => Style::new(),
         Level::Error => t.error(),
     };
+    let width = usize::from(area.width.saturating_sub(1));
+    let height = usize::from(area.height).max(1);
+    let mut rows = log::wrap(&text, width);
+    if rows.len() > height {
+        rows.truncate(height);
+        if let Some(last) = rows.last_mut() {
+            *last = cut_at_word(last, width);
+        }
+    }
+    let lines: Vec<Line> = rows
+        .into_iter()
+        .map(|row| Line::from(Span::styled(format!(" {row}"), style)))
+        .collect();
+    Paragraph::new(lines).render(area, buf);
+}
+
+/// `row` (at most `width` columns) ended with "…" after its last whole word that leaves room.
+fn cut_at_word(row: &str, width: usize) -> String {
+    let mut out = row.to_string();
+    while crate::text::width(&out) + 1 > width {
+        match out.rfind(' ') {
+            Some(at) => out.truncate(at),
+            None => return crate::text::clip(&format!("{row}…"), width),
+        }
+    }
+    out.truncate(out.trim_end().len());
+    out.push('…');
+    out
+}
+
+/// An error longer than the status line's rows (a `keys.toml` error naming its file) goes on over
+/// the key hints' row below them, wrapped at spaces, instead of being cut.
+fn render_long_message(app: &App, t: &Theme, status: Rect, hints: Rect, buf: &mut Buffer) {
+    let Some((text, Level::Error)) = &app.message else {
+        return;
+    };
+    let text = screened(app, text);
+    let room = usize::from(status.width.saturating_sub(1));
+    let rows = log::wrap(&text, room);
+    if room == 0 || rows.len() <= usize::from(status.height) {
+        return;
+    }
     let area = Rect {
         height: status.height + hints.height,
         ..status
@@ -389,10 +435,9 @@ fn render_long_message(app: &App, t: &Theme, status: Rect, hints: Rect, buf: &mu
     Clear.render(area, buf);
     Paragraph::new(
         rows.into_iter()
-            .map(|r| Line::from(Span::styled(format!(" {r}"), style)))
+            .map(|r| Line::from(Span::styled(format!(" {r}"), t.error())))
             .collect::<Vec<_>>(),
     )
-    .wrap(ratatui::widgets::Wrap { trim: false })
     .render(area, buf);
 }
 
@@ -504,4 +549,22 @@ fn wrapped_height(text: &Text, width: u16) -> u16 {
 /// Rows one line takes when wrapped at `width` (the same estimate).
 fn line_rows(line: &Line, width: u16) -> u16 {
     line.width().max(1).div_ceil(usize::from(width.max(1))) as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_is_cut_after_a_whole_word() {
+        assert_eq!(
+            cut_at_word("undone: 1-2 → g12: defender wins", 40),
+            "undone: 1-2 → g12: defender wins…"
+        );
+        assert_eq!(
+            cut_at_word("undone: 1-2 → g12: defender wins", 30),
+            "undone: 1-2 → g12: defender…"
+        );
+        assert_eq!(cut_at_word("abcdefghij", 6), "abcde…");
+    }
 }
