@@ -136,6 +136,21 @@ impl RosterTree {
         self.build(battle);
     }
 
+    /// Builds the lines again for `battle`, taking why each unit was exposed from `exposures`
+    /// (for each unit, the place among the events in force of the one that exposed it, and its
+    /// cause) rather than from the battle's history: for a view whose battle keeps none of its
+    /// events, or only a few, and follows the exposures itself.
+    pub(crate) fn rebuild_exposed(
+        &mut self,
+        battle: &Battle,
+        exposures: &[Option<(usize, String)>],
+    ) {
+        self.exposures.clear();
+        self.exposures.extend_from_slice(exposures);
+        self.exposures_at = Some(battle.history().entries().len());
+        self.build(battle);
+    }
+
     /// True when the viewer may see a unit and it passes the filter.
     fn passes(&self, battle: &Battle, view: &crate::battle::BattleView<'_>, u: usize) -> bool {
         let f = &self.filter;
