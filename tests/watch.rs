@@ -421,3 +421,57 @@ fn q_leaves(view: &mut WatchView) {
     )));
     assert!(view.done());
 }
+
+/// Issue 25 §2, "in the players' view, an exposure or a deployment is a 'latest result' too".
+#[test]
+fn an_exposure_is_the_latest_result_until_it_is_taken_back() {
+    // Given the initiative thrown, when the Austrian hussars expose the French column,
+    let played = Played::battle(
+        SCRUBY_LEARNING,
+        "next --dice 5,2\nexpose --stand 1 --side fr --cause scouting --scout au-hus-a\n",
+    );
+    // then every viewer's latest result is the exposure, in full, not the initiative.
+    for viewer in VIEWERS {
+        let view = WatchView::open(&played.journal, viewer).unwrap();
+        let (_, ev) = view.latest().expect("a latest result");
+        assert!(ev.summary.contains("exposed"), "{viewer:?}: {}", ev.summary);
+        let text = screen(&view, 120, 40);
+        let latest = text
+            .lines()
+            .find(|l| l.contains("Latest result"))
+            .map(|l| text.find(l).unwrap())
+            .unwrap();
+        assert!(
+            text[latest..].lines().nth(1).unwrap().contains("exposed"),
+            "{viewer:?}:\n{text}"
+        );
+    }
+    // When the umpire takes it back, the initiative is the latest result again.
+    ok("", &["undo", played.j()]);
+    for viewer in VIEWERS {
+        let view = WatchView::open(&played.journal, viewer).unwrap();
+        let (_, ev) = view.latest().expect("a latest result");
+        assert!(
+            ev.summary.contains("Initiative"),
+            "{viewer:?}: {}",
+            ev.summary
+        );
+    }
+}
+
+/// Issue 25 §6: "`watch --side xx` does not list the sides".
+#[test]
+fn an_unknown_side_is_refused_with_the_sides_there_are() {
+    let played = Played::battle(SCRUBY_LEARNING, "");
+    // When the players' view is asked for a side the battle does not have,
+    let r = run_in("", &["watch", played.j(), "--side", "xx"]);
+    // then it is refused, naming every side by its id and name.
+    assert_eq!(r.code, ExitCode::from(2), "{}", r.err);
+    assert!(r.err.contains("no side `xx`"), "{}", r.err);
+    assert!(
+        r.err.contains("au (Austrian advanced guard)")
+            && r.err.contains("fr (French brigade at Aue)"),
+        "{}",
+        r.err
+    );
+}
