@@ -386,20 +386,20 @@ impl Follower {
     /// an error.
     pub fn load(path: impl AsRef<Path>) -> Result<Follower, SessionError> {
         let mut follower = Follower::open(path)?;
-        follower.follow(&mut |_, _, _| {})?;
+        follower.follow(&mut |_, _, _, _| {})?;
         Ok(follower)
     }
 
     /// Reads what was appended to the journal since it was read: each new record checked as
     /// loading checks it and applied, `on` told of it (its index, what is kept of it, what it
-    /// changed) once it is. A line found unfinished is read again, whole once its writer has
+    /// changed, the battle after it) once it is. A line found unfinished is read again, whole once its writer has
     /// finished it; until then it is the torn tail. Returns how many records were added. Damage
     /// stops the reading there (the records before it are kept); nothing is written. Each record
     /// costs the same whatever the journal's length; a redo reads back the event it puts back if
     /// the thin history let it go.
     pub fn follow(
         &mut self,
-        on: &mut dyn FnMut(usize, RecordMark, Change),
+        on: &mut dyn FnMut(usize, RecordMark, Change, &Battle),
     ) -> Result<usize, SessionError> {
         self.reading.follow()?;
         let mut added = 0;
@@ -413,7 +413,7 @@ impl Follower {
                 .and_then(|e| self.take(at, e))
             {
                 Ok((index, change)) => {
-                    on(index, self.records[index], change);
+                    on(index, self.records[index], change, &self.battle);
                     added += 1;
                 }
                 Err(e) => break Err(e),

@@ -419,7 +419,7 @@ impl WatchView {
             ..
         } = self;
         let viewer = *viewer;
-        chronicle.follow(&mut |index, mark, change| {
+        chronicle.follow(&mut |index, mark, change, _| {
             let sight = mark.visibility.sight(viewer);
             let counted = viewer == Viewer::Umpire || sight != Sight::Nothing;
             if counted {

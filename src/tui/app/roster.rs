@@ -129,13 +129,6 @@ impl RosterTree {
         tree
     }
 
-    /// Builds the lines again for `battle`, which may be another battle or the same one moved to
-    /// another event (the exposures are read again whatever the history's length).
-    pub(crate) fn rebuild(&mut self, battle: &Battle) {
-        self.exposures_at = None;
-        self.build(battle);
-    }
-
     /// Builds the lines again for `battle`, taking why each unit was exposed from `exposures`
     /// (for each unit, the place among the events in force of the one that exposed it, and its
     /// cause) rather than from the battle's history: for a view whose battle keeps none of its
