@@ -8,8 +8,9 @@
 //!
 //! - A [`Follower`] keeps of each record only what needs none of its text: where its line begins
 //!   (so that it is read back by its offset when it is shown), who may see it ([`Visibility`]) and
-//!   what it is; the battle it follows keeps a thin history ([`Battle::thin`]), and which events
-//!   are in force is the history's ([`crate::battle::history::Stacks`]). It reads on as the
+//!   what it is; the battle it follows keeps none of its events ([`Battle::fold_in`]: an undo
+//!   folds what the event overwrote back out, a redo folds it in again), and which events are in
+//!   force is kept over record numbers alone ([`Stacks`]). It reads on as the
 //!   journal grows ([`Follower::follow`]), telling its reader what each record changed — an event
 //!   added, the event an undo took back or a redo put back — so that a view following it does
 //!   as much work for each record appended, whatever the journal's length. The players' view
@@ -21,9 +22,12 @@
 //!   streamed report and the followers are held to.
 
 use super::Times;
+use crate::battle::history::Stacks;
 use crate::battle::journal::{EntryReader, Journal, Reading, TornTail};
 use crate::battle::session::{Header, LeanRecord, Record, Replay, SessionError, apply_record};
-use crate::battle::{Battle, BattleError, Effect, Entry, Event, EventKind, Roster, Visibility};
+use crate::battle::{
+    Battle, BattleError, Effect, Entry, Event, EventKind, Prior, Roster, Visibility,
+};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
@@ -328,8 +332,9 @@ pub enum Change {
 }
 
 /// A battle's journal followed as it grows, one record at a time, keeping of each record only a
-/// few bytes ([`RecordMark`]) and the battle a thin history; what a record says is read back from
-/// the journal by its offset when it is wanted ([`Follower::record`]).
+/// few bytes ([`RecordMark`], and a byte for [`Stacks`]), and of each event in force what its
+/// effects overwrote (for an undo); the battle keeps none of its events. What a record says is
+/// read back from the journal by its offset when it is wanted ([`Follower::record`]).
 pub struct Follower {
     pub path: PathBuf,
     pub header: Header,
@@ -337,10 +342,17 @@ pub struct Follower {
     pub records: Vec<RecordMark>,
     /// A bad last line, left out and left in place.
     pub torn: Option<TornTail>,
-    /// The battle as the journal leaves it, keeping a thin history ([`Battle::thin`]).
+    /// The battle as the journal leaves it: its state, none of its events ([`Battle::fold_in`]).
     pub battle: Battle,
     /// Why each unit that stood behind a concealment stand was exposed.
     pub exposures: Exposures,
+    /// Which records are events in force, which were undone, what an undo or a redo acts on.
+    stacks: Stacks,
+    /// What the effects of each event in force overwrote, all in one vector, and where each
+    /// event's begin; what each undo took out, for the redo that puts it back.
+    priors: Vec<Prior>,
+    starts: Vec<u32>,
+    undone: Vec<Vec<Prior>>,
     /// How many records are events (in force or not).
     events: usize,
     times: Times,
@@ -374,7 +386,11 @@ impl Follower {
             records: Vec::new(),
             torn: None,
             exposures: Exposures::new(battle.roster.units.len()),
-            battle: battle.thin(),
+            battle,
+            stacks: Stacks::default(),
+            priors: Vec::new(),
+            starts: Vec::new(),
+            undone: Vec::new(),
             events: 0,
             times: Times::new(reading.header().started),
             reading,
@@ -395,8 +411,7 @@ impl Follower {
     /// changed, the battle after it) once it is. A line found unfinished is read again, whole once its writer has
     /// finished it; until then it is the torn tail. Returns how many records were added. Damage
     /// stops the reading there (the records before it are kept); nothing is written. Each record
-    /// costs the same whatever the journal's length; a redo reads back the event it puts back if
-    /// the thin history let it go.
+    /// costs the same whatever the journal's length.
     pub fn follow(
         &mut self,
         on: &mut dyn FnMut(usize, RecordMark, Change, &Battle),
@@ -423,7 +438,9 @@ impl Follower {
         result
     }
 
-    /// Applies the record read on `line`, which began at byte `at`.
+    /// Applies the record read on `line`, which began at byte `at`: an event folded into the
+    /// battle (what its effects overwrote kept), an undo folding the latest event in force out
+    /// again, a redo folding the latest undone back in.
     fn take(
         &mut self,
         at: u64,
@@ -431,59 +448,65 @@ impl Follower {
     ) -> Result<(usize, Change), SessionError> {
         check_texts(&self.path, line, &record)?;
         let index = self.records.len();
+        let expected = index as u64 + 1;
+        if record.seq != expected {
+            return Err(SessionError::Sequence {
+                path: self.path.clone(),
+                line,
+                expected,
+                found: record.seq,
+            });
+        }
         let refused = |source| SessionError::Replay {
             path: self.path.clone(),
             line,
             source,
         };
-        let history = self.battle.history();
-        let change = match &record.entry {
-            Entry::Event(_) => Change::Event,
-            Entry::Undo => Change::Undo(
-                history
-                    .undo_target()
-                    .ok_or_else(|| refused(BattleError::NothingToUndo))?,
-            ),
-            Entry::Redo => Change::Redo(
-                history
-                    .redo_target()
-                    .ok_or_else(|| refused(BattleError::NothingToRedo))?,
-            ),
-        };
-        if let Change::Redo(_) = change {
-            // A redo puts back the effects of the event an undo took back: read back first
-            // whatever the thin history let go (an undo needs only what its event overwrote,
-            // which the battle keeps).
-            self.read_back()?;
-        }
-        apply_record(
-            &self.path,
-            &mut self.battle,
-            index as u64 + 1,
-            line,
-            record.seq,
-            lean(&record.entry),
-        )?;
-        let roster = &self.battle.roster;
-        let (visibility, flags) = match (&record.entry, change) {
-            (Entry::Event(ev), _) => {
-                self.exposures.event(index, ev, roster);
+        let (change, visibility, flags) = match &record.entry {
+            Entry::Event(ev) => {
+                let from = self.priors.len();
+                self.battle
+                    .fold_in(ev, Some(&mut self.priors))
+                    .map_err(refused)?;
+                self.starts.push(from as u32);
+                self.undone.clear();
+                self.stacks.push_event(ev.kind == EventKind::Start);
+                self.exposures.event(index, ev, &self.battle.roster);
                 self.events += 1;
-                (Visibility::of(ev, roster), RecordMark::of(ev))
+                (
+                    Change::Event,
+                    Visibility::of(ev, &self.battle.roster),
+                    RecordMark::of(ev),
+                )
             }
-            (_, Change::Undo(t) | Change::Redo(t)) => {
-                if let Change::Undo(_) = change {
-                    self.exposures.undo(t);
-                } else {
-                    self.exposures.redo(t);
-                }
-                let seen = self
-                    .records
-                    .get(t)
-                    .map_or(Visibility::EVERYONE, |m| m.visibility);
-                (seen, 0)
+            Entry::Undo => {
+                let event = self
+                    .stacks
+                    .undo_target()
+                    .ok_or_else(|| refused(BattleError::NothingToUndo))?;
+                let from = self.starts.pop().map_or(self.priors.len(), |s| s as usize);
+                self.undone
+                    .push(self.battle.fold_out(self.priors.drain(from..)));
+                self.stacks.push_undo();
+                self.exposures.undo(event);
+                (Change::Undo(event), self.records[event].visibility, 0)
             }
-            (_, Change::Event) => (Visibility::EVERYONE, 0),
+            Entry::Redo => {
+                let event = self
+                    .stacks
+                    .redo_target()
+                    .ok_or_else(|| refused(BattleError::NothingToRedo))?;
+                let forward = self
+                    .undone
+                    .pop()
+                    .ok_or_else(|| refused(BattleError::NothingToRedo))?;
+                self.starts.push(self.priors.len() as u32);
+                let back = self.battle.fold_out(forward.into_iter());
+                self.priors.extend(back);
+                self.stacks.push_redo();
+                self.exposures.redo(event);
+                (Change::Redo(event), self.records[event].visibility, 0)
+            }
         };
         self.records.push(RecordMark {
             offset: at,
@@ -492,17 +515,6 @@ impl Follower {
         });
         self.times.add(record.at);
         Ok((index, change))
-    }
-
-    /// Reads back from the journal the events the thin history needs now and does not hold.
-    fn read_back(&mut self) -> Result<(), SessionError> {
-        for index in self.battle.history().missing() {
-            let LeanRecord(record) = self.read(index)?;
-            if let Entry::Event(ev) = record.entry {
-                self.battle.restore(index, ev);
-            }
-        }
-        Ok(())
     }
 
     /// Record `index + 1` read back from where its line begins, checked against its own
@@ -554,7 +566,7 @@ impl Follower {
 
     /// The indices of the events in force, oldest first (the first is the start event).
     pub fn in_force(&self) -> &[usize] {
-        self.battle.history().stacks().applied()
+        self.stacks.applied()
     }
 
     /// How many events are in force (the start event included).

@@ -5,17 +5,21 @@
 //! The view reads the journal without its lock and never writes anything. It is woken by a
 //! file-change notification ([`watch_file`]): idle, it waits on a channel and costs nothing. Only
 //! where the system gives no more notifications (its limit on watches reached) does it look at
-//! the file four times a second instead, and says so. On each change it reads on from the end of the last whole line it read
-//! ([`Chronicle::follow`]): a line still being written is left for the next change, a torn last
-//! line is left out, an undo takes its event out of the log, and a journal cut back, replaced or
-//! deleted is said so in the header (a replaced one is read again whole; a deleted one stays on
-//! screen as last read until a journal comes back at its path).
+//! the file four times a second instead, and says so. On each change it reads on from the end of
+//! the last whole line it read ([`Follower::follow`]): a line still being written is left for the
+//! next change, a torn last line is left out, an undo takes its event out of the log, and a
+//! journal cut back, replaced or deleted is said so in the header (a replaced one is read again
+//! whole; a deleted one stays on screen as last read until a journal comes back at its path).
+//!
+//! It holds a few bytes a record, not the journal: each log line is a [`LogMark`], its words read
+//! back from the journal when it is on screen, and the work of each record appended does not
+//! grow with the journal.
 //!
 //! What the viewer sees is the core's notion of hidden information, the same as the side's
 //! report ([`crate::report`]): the roster through [`RosterTree::for_viewer`] (its own units in
 //! full, an enemy concealment stand as its number until the event that exposed its units), the
 //! events whose [`crate::battle::Audience`] admits the viewer, and the latest of them that
-//! resolved something, in full. A phase change the viewer may not see in full (it counted down
+//! resolved something or exposed units (an exposure, a deployment), in full. A phase change the viewer may not see in full (it counted down
 //! the timers of the enemy's hidden units) is still shown as the phase it moved to: turn, side
 //! and phase are everyone's.
 
@@ -107,8 +111,8 @@ const LINES_CACHED: usize = 256;
 
 /// The players' view of one journal.
 ///
-/// It keeps of the journal what a [`Follower`] keeps (a few bytes a record and the battle with a
-/// thin history) and of its log a [`LogMark`] a line; the lines' texts and the latest result are
+/// It keeps of the journal what a [`Follower`] keeps (a few bytes a record, and the battle without
+/// its events) and of its log a [`LogMark`] a line; the lines' texts and the latest result are
 /// read back from the journal by their offsets when they are shown. Each record appended costs
 /// the same whatever the journal's length: an event appends its line, an undo takes back the
 /// line of the event it undid and a redo puts it back.
