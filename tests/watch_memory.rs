@@ -1,13 +1,17 @@
 //! The players' view holds a few bytes a record, not the journal: every allocation of this test
 //! binary is counted (a test of its own, alone in its binary, so that nothing else allocates
 //! meanwhile), and what the view holds once it has read a journal of 24 MB — opened on it whole,
-//! or following it as it is written — is compared with what it holds for a battle just begun.
+//! or following it as it is written — is compared with what it holds for a battle just begun; and
+//! so is what the report view (the replay) holds.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use umpire::battle::Viewer;
+use umpire::rules::newport::Newport;
 use umpire::tui::WatchView;
+use umpire::tui::keymap::Keymap;
+use umpire::tui::replay::ReportView;
 
 /// The system's allocator, counting the bytes allocated now and the most at any moment.
 struct Counting;
@@ -76,9 +80,11 @@ const NEWPORT_COMPANY: &str = concat!(
 /// battle just begun that follows the 3,000 notes as they are written holds at most 1 MB more
 /// after them. A view that kept every record, every log line's text, or the battle's history of
 /// them, would hold the 24 MB (the goal of issues 24 and 27: "at 1,000,000 records the follower
-/// must not hold the journal").
+/// must not hold the journal"). The report view of each, at its last event and stepped back to
+/// its first, holds at most 1 MB more for the long one (it kept every record whole, and a report
+/// with every event's account, before).
 #[test]
-fn the_players_view_of_a_long_journal_holds_a_few_bytes_a_record() {
+fn the_players_view_and_the_report_view_of_a_long_journal_hold_a_few_bytes_a_record() {
     let dir = if Path::new("/dev/shm").is_dir() {
         tempfile::tempdir_in("/dev/shm").unwrap()
     } else {
@@ -144,5 +150,34 @@ fn the_players_view_of_a_long_journal_holds_a_few_bytes_a_record() {
     assert!(
         long_peak < short_peak + 4 * 1024 * 1024,
         "{long_peak} bytes at most while reading a {size}-byte journal, against {short_peak}"
+    );
+    drop(long_view);
+
+    // The report view of the same journals: at its last event, then at its first.
+    let replay = |journal: &Path| {
+        let before = NOW.load(Ordering::Relaxed);
+        let mut view = None;
+        let peak = held_at_most(|| {
+            view = Some(ReportView::open(journal, Keymap::defaults(&Newport)).unwrap())
+        });
+        let mut view = view.unwrap();
+        let at_end = held_since(before);
+        view.seek(0);
+        (view, at_end, held_since(before), peak)
+    };
+    let (short_view, short, _, short_peak) = replay(&small);
+    drop(short_view);
+    let (long_view, long, long_start, long_peak) = replay(&large);
+    assert_eq!(long_view.len(), 3_001);
+    eprintln!(
+        "report view: {long} bytes held at the last event, {long_start} at the first ({long_peak} at most) for {size} bytes of journal, {short} ({short_peak}) for a battle just begun"
+    );
+    assert!(
+        long < short + 1024 * 1024 && long_start < short + 1024 * 1024,
+        "the report view holds {long} bytes for a {size}-byte journal, against {short} for a battle just begun"
+    );
+    assert!(
+        long_peak < short_peak + 4 * 1024 * 1024,
+        "the report view held {long_peak} bytes at most while reading a {size}-byte journal, against {short_peak}"
     );
 }
