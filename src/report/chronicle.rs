@@ -408,10 +408,10 @@ impl Follower {
 
     /// Reads what was appended to the journal since it was read: each new record checked as
     /// loading checks it and applied, `on` told of it (its index, what is kept of it, what it
-    /// changed, the battle after it) once it is. A line found unfinished is read again, whole once its writer has
-    /// finished it; until then it is the torn tail. Returns how many records were added. Damage
-    /// stops the reading there (the records before it are kept); nothing is written. Each record
-    /// costs the same whatever the journal's length.
+    /// changed, the battle after it) once it is. A line found unfinished is read again, whole
+    /// once its writer has finished it; until then it is the torn tail. Returns how many records
+    /// were added. Damage stops the reading there (the records before it are kept); nothing is
+    /// written. Each record costs the same whatever the journal's length.
     pub fn follow(
         &mut self,
         on: &mut dyn FnMut(usize, RecordMark, Change, &Battle),

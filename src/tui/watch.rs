@@ -19,9 +19,9 @@
 //! report ([`crate::report`]): the roster through [`RosterTree::for_viewer`] (its own units in
 //! full, an enemy concealment stand as its number until the event that exposed its units), the
 //! events whose [`crate::battle::Audience`] admits the viewer, and the latest of them that
-//! resolved something or exposed units (an exposure, a deployment), in full. A phase change the viewer may not see in full (it counted down
-//! the timers of the enemy's hidden units) is still shown as the phase it moved to: turn, side
-//! and phase are everyone's.
+//! resolved something or exposed units (an exposure, a deployment), in full. A phase change the
+//! viewer may not see in full (it counted down the timers of the enemy's hidden units) is still
+//! shown as the phase it moved to: turn, side and phase are everyone's.
 
 use super::app::{RosterPane, RosterTree};
 use crate::battle::session::SessionError;
