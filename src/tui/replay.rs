@@ -84,8 +84,9 @@ pub struct ReportView {
     starts: Vec<usize>,
     /// Why each unit was exposed, as the events folded in say.
     exposures: Exposures,
-    /// The event shown, read back from the journal, and where the battle stood before it.
-    current: Option<(Record, Moment)>,
+    /// The event shown, read back from the journal when it is first asked for, and where the
+    /// battle stood before it (none when the journal holds no event or it cannot be read back).
+    current: std::cell::OnceCell<Option<(Record, Moment)>>,
     tree: RosterTree,
     /// The first roster line shown.
     pub roster_top: usize,
@@ -218,7 +219,7 @@ impl ReportView {
             priors: Vec::new(),
             starts: Vec::new(),
             exposures,
-            current: None,
+            current: std::cell::OnceCell::new(),
             tree,
             roster_top: 0,
             chart_zoomed: false,
@@ -278,7 +279,7 @@ impl ReportView {
 
     /// The event shown, with its record and where the battle stood before it.
     pub fn current(&self) -> Option<(&Record, &Event, &Moment)> {
-        let (record, moment) = self.current.as_ref()?;
+        let (record, moment) = self.current.get_or_init(|| self.read_current()).as_ref()?;
         match &record.entry {
             Entry::Event(ev) => Some((record, ev, moment)),
             Entry::Undo | Entry::Redo => None,
@@ -383,7 +384,7 @@ impl ReportView {
         }
         self.tree
             .rebuild_exposed(&self.battle, self.exposures.by_unit());
-        self.read_current();
+        self.current = std::cell::OnceCell::new();
     }
 
     /// The battle at its start again, before any event.
@@ -396,25 +397,11 @@ impl ReportView {
     }
 
     /// Reads the event shown back from the journal, whole with its explanation.
-    fn read_current(&mut self) {
-        let Some(n) = self.step.checked_sub(1) else {
-            self.current = None;
-            return;
-        };
-        let Some(&index) = self.chronicle.in_force().get(n) else {
-            self.current = None;
-            return;
-        };
-        self.current = match self.chronicle.record(index) {
-            Ok(record) => Some((record, self.before(n))),
-            Err(e) => {
-                self.message = Some((
-                    format!("cannot read event {} back from the journal: {e}", n + 1),
-                    Level::Error,
-                ));
-                None
-            }
-        };
+    fn read_current(&self) -> Option<(Record, Moment)> {
+        let n = self.step.checked_sub(1)?;
+        let &index = self.chronicle.in_force().get(n)?;
+        let record = self.chronicle.record(index).ok()?;
+        Some((record, self.before(n)))
     }
 
     /// The event that opened the turn event `n` leaves the battle in (the start event for the
