@@ -11,9 +11,11 @@
 //!   the CPU time of this thread — after 1,000, 10,000 and 100,000 events: a note, and an undo
 //!   with the redo that puts its event back. It must not grow with the journal.
 //! - Peak memory (`VmHWM` in `/proc/self/status`) of a child process that opens the view on the
-//!   10,000-event journal, draws it and follows one more record (target: under 30 MB), and on the
-//!   100,000-event one; with `UMPIRE_BENCH_MILLION=1`, a 1,000,000-record journal too (writing
-//!   it takes a few minutes).
+//!   10,000-event journal, draws it and follows one more record, appended by another process
+//!   (target: under 30 MB), and on the 100,000-event one; with `UMPIRE_BENCH_MILLION=1`, a
+//!   1,000,000-record journal too (writing it takes a few minutes; `UMPIRE_BENCH_MILLION=PATH`
+//!   reads a copy of one written before). `UMPIRE_BENCH_WATCH=figures` leaves out the criterion
+//!   part, `=memory` everything but the memory.
 //!
 //! Journals are written by child processes, so that nothing of their writing counts against
 //! what is measured.
@@ -143,8 +145,9 @@ fn status_kb(key: &str) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// In a child process: opens the view on `journal`, draws it, follows one more record, draws
-/// again, and prints its time to open and its peak and present resident sets.
+/// In a child process: opens the view on `journal` and draws it; another process (the
+/// umpire's program) appends one more record; the view reads it and draws again. Prints its time
+/// to open, its peak and present resident sets, and how many records it read.
 fn watch_peak(journal: &Path) {
     let started = Instant::now();
     let mut view = WatchView::open(journal, Viewer::Public).expect("the view");
@@ -153,20 +156,20 @@ fn watch_peak(journal: &Path) {
         .draw(|f| f.render_widget(&view, f.area()))
         .expect("drawn");
     let opened = started.elapsed();
-    let (mut session, _) = Session::open_thin(journal).expect("the battle resumes");
-    // What the session holds is the umpire's program's, not the view's: measured before it.
-    let hwm = status_kb("VmHWM:").unwrap_or(0);
-    session
-        .execute(&note(), None, scale::clock())
-        .expect("written");
-    drop(session);
+    let status = std::process::Command::new(std::env::current_exe().expect("this program"))
+        .arg("--append-note")
+        .arg(journal)
+        .status()
+        .expect("the umpire's program runs");
+    assert!(status.success(), "the note was not written");
     view.refresh();
     terminal
         .draw(|f| f.render_widget(&view, f.area()))
         .expect("drawn");
     println!(
-        "{:.2} {hwm} {} {}",
+        "{:.2} {} {} {}",
         opened.as_secs_f64(),
+        status_kb("VmHWM:").unwrap_or(0),
         status_kb("VmRSS:").unwrap_or(0),
         view.chronicle().records.len()
     );
@@ -204,25 +207,35 @@ fn main() {
         scale::play(&mut session, records, 11);
         return;
     }
+    if let Some(i) = args.iter().position(|a| a == "--append-note") {
+        let (mut session, _) = Session::open_thin(&args[i + 1]).expect("the battle resumes");
+        session
+            .execute(&note(), None, scale::clock())
+            .expect("written");
+        return;
+    }
     if let Some(i) = args.iter().position(|a| a == "--watch-peak") {
         watch_peak(Path::new(&args[i + 1]));
         return;
     }
-    let only_figures = std::env::var("UMPIRE_BENCH_WATCH_FIGURES").as_deref() == Ok("1");
-    if !only_figures {
+    // UMPIRE_BENCH_WATCH=figures: the figures after criterion only; =memory: the memory only.
+    let only = std::env::var("UMPIRE_BENCH_WATCH").unwrap_or_default();
+    if only.is_empty() {
         let mut c = Criterion::default().configure_from_args();
         watching(&mut c);
         c.final_summary();
     }
 
     let dir = scale::workdir();
-    for events in [1_000, 10_000, 100_000] {
-        let (note, undo) = per_record(dir.path(), events, 200);
-        println!(
-            "watch/follow one record after {events} events: a note {:.0} µs, an undo or a redo {:.0} µs (CPU, read and drawn)",
-            note.as_secs_f64() * 1e6,
-            undo.as_secs_f64() * 1e6,
-        );
+    if only != "memory" {
+        for events in [1_000, 10_000, 100_000] {
+            let (note, undo) = per_record(dir.path(), events, 200);
+            println!(
+                "watch/follow one record after {events} events: a note {:.0} µs, an undo or a redo {:.0} µs (CPU, read and drawn)",
+                note.as_secs_f64() * 1e6,
+                undo.as_secs_f64() * 1e6,
+            );
+        }
     }
     for (events, what) in [(10_000, "10,000 events"), (100_000, "100,000 events")] {
         let journal = dir.path().join("peak.jsonl");
@@ -230,9 +243,19 @@ fn main() {
         peak(&journal, what);
         let _ = std::fs::remove_file(&journal);
     }
-    if std::env::var("UMPIRE_BENCH_MILLION").as_deref() == Ok("1") {
-        let journal = dir.path().join("million.jsonl");
-        write_journal(&journal, 1_000_000);
-        peak(&journal, "1,000,000 records");
+    // UMPIRE_BENCH_MILLION=1 writes the journal; a path instead reads a copy of a journal the
+    // scale battle already wrote (`--write-journal PATH 1000000`).
+    match std::env::var("UMPIRE_BENCH_MILLION").as_deref() {
+        Ok("1") => {
+            let journal = dir.path().join("million.jsonl");
+            write_journal(&journal, 1_000_000);
+            peak(&journal, "1,000,000 records");
+        }
+        Ok(path) if !path.is_empty() => {
+            let journal = dir.path().join("million.jsonl");
+            std::fs::copy(path, &journal).expect("the journal is copied");
+            peak(&journal, "1,000,000 records");
+        }
+        _ => {}
     }
 }
