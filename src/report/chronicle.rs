@@ -24,7 +24,7 @@
 use super::Times;
 use crate::battle::history::Stacks;
 use crate::battle::journal::{EntryReader, Journal, Reading, TornTail};
-use crate::battle::session::{Header, LeanRecord, Record, Replay, SessionError, apply_record};
+use crate::battle::session::{Header, LeanRecord, Record, Replay, SessionError};
 use crate::battle::{
     Battle, BattleError, Effect, Entry, Event, EventKind, Prior, Roster, Visibility,
 };
@@ -44,9 +44,6 @@ pub struct Chronicle {
     pub torn: Option<TornTail>,
     /// The battle as the journal leaves it.
     pub battle: Battle,
-    /// The journal, read up to the end of its last whole line, to read on from there
-    /// ([`Chronicle::follow`]).
-    reading: Reading<Header>,
 }
 
 impl Chronicle {
@@ -70,58 +67,9 @@ impl Chronicle {
             in_force: Vec::new(),
             torn: reading.torn().cloned(),
             battle,
-            reading,
         };
         chronicle.count_in_force();
         Ok(chronicle)
-    }
-
-    /// Reads what was appended to the journal since it was read, for a battle another process
-    /// is still playing: each new record checked as loading checks it and applied, an undo or
-    /// redo taking its event out of force or putting it back. A line found unfinished is read
-    /// again, whole once its writer has finished it; until then it is the torn tail. Returns how
-    /// many records were added. Damage stops the reading there (the records before it are
-    /// kept); nothing is written.
-    pub fn follow(&mut self) -> Result<usize, SessionError> {
-        self.reading.follow()?;
-        let mut added = 0;
-        let result = loop {
-            let Some(entry) = self.reading.next_entry::<Record>() else {
-                break Ok(added);
-            };
-            let (line, record) = match entry {
-                Ok(e) => e,
-                Err(e) => break Err(e.into()),
-            };
-            if let Err(e) = check_texts(&self.path, line, &record) {
-                break Err(e);
-            }
-            let expected = self.records.len() as u64 + 1;
-            let lean = lean(&record.entry);
-            if let Err(e) = apply_record(
-                &self.path,
-                &mut self.battle,
-                expected,
-                line,
-                record.seq,
-                lean,
-            ) {
-                break Err(e);
-            }
-            self.records.push(record);
-            added += 1;
-        };
-        self.torn = self.reading.torn().cloned();
-        if added > 0 {
-            self.count_in_force();
-        }
-        result
-    }
-
-    /// How far the journal was read: the end of its last whole line (a journal found shorter
-    /// than this was cut back or replaced).
-    pub fn read_to(&self) -> u64 {
-        self.reading.offset()
     }
 
     fn count_in_force(&mut self) {
