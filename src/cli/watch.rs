@@ -67,7 +67,10 @@ fn side_viewer(id: &str, roster: &Roster) -> Result<Viewer, Failure> {
             .collect();
         Failure::usage(escape_terminal(&format!(
             "--side {id}: the battle has no side `{id}`; its sides are {}{}",
-            sides.join(" and "),
+            match sides.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                _ => sides.join(""),
+            },
             crate::text::did_you_mean(id, roster.sides.iter().map(|s| s.id.as_str()))
         )))
     })
