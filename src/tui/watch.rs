@@ -123,9 +123,9 @@ pub struct WatchView {
     log: Vec<LogMark>,
     /// How many records the viewer may see, whole or in part (its copy's numbering).
     seen: u64,
-    /// The records of the events in force shown whole that are a result worth showing in full
-    /// (one that resolved something, or exposed units), oldest first: the last is the latest.
-    results: Vec<u32>,
+    /// The lines of the events in force shown whole that are a result worth showing in full (one
+    /// that resolved something, or exposed units), oldest first: the last is the latest.
+    results: Vec<LogMark>,
     /// For each event undone, the line it took out of the log (none if it had none), the next
     /// to put back last.
     undone: Vec<Option<LogMark>>,
@@ -446,7 +446,7 @@ impl WatchView {
                             result: shown == Shown::Whole && is_result(mark),
                         };
                         if line.result {
-                            results.push(line.record);
+                            results.push(line);
                         }
                         log.push(line);
                     }
@@ -471,7 +471,7 @@ impl WatchView {
                 Change::Redo(_) => {
                     if let Some(Some(m)) = undone.pop() {
                         if m.result {
-                            results.push(m.record);
+                            results.push(m);
                         }
                         log.push(m);
                     }
@@ -519,21 +519,15 @@ impl WatchView {
 
     /// Reads the latest result back from the journal, if it is not the one already read.
     fn read_latest(&mut self) {
-        let Some(&record) = self.results.last() else {
+        let Some(&mark) = self.results.last() else {
             self.latest = None;
             return;
         };
-        let record = record as usize;
+        let record = mark.record();
         if self.latest.as_ref().is_some_and(|(r, _, _)| *r == record) {
             return;
         }
-        let number = self
-            .log
-            .iter()
-            .rev()
-            .find(|m| m.record() == record)
-            .and_then(|m| m.number());
-        self.latest = match (number, self.chronicle.record(record)) {
+        self.latest = match (mark.number(), self.chronicle.record(record)) {
             (Some(n), Ok(r)) => match r.entry {
                 Entry::Event(ev) => Some((record, n, ev)),
                 Entry::Undo | Entry::Redo => None,
