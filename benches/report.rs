@@ -4,7 +4,7 @@
 //!
 //! - Criterion, on its 10,000-event journal: the report's first, lean pass (every record read and
 //!   checked, nothing kept of it), the report streamed as Markdown and as HTML, the journal to an
-//!   HTML file, and the report view's replay (which still reads the journal whole).
+//!   HTML file, and the report view's replay (which reads back only the events it steps over).
 //! - Peak memory, on its 100,000-event journal (46 MB): `umpire report`'s work (`Survey::read`,
 //!   `report::write`) in a child process of its own, which reads its peak resident set (`VmHWM`
 //!   in `/proc/self/status`) when it is done. Target: under 50 MB. With

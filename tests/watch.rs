@@ -421,3 +421,139 @@ fn q_leaves(view: &mut WatchView) {
     )));
     assert!(view.done());
 }
+
+/// Issue 25 §2, "in the players' view, an exposure or a deployment is a 'latest result' too".
+#[test]
+fn an_exposure_is_the_latest_result_until_it_is_taken_back() {
+    // Given the initiative thrown, when the Austrian hussars expose the French column,
+    let played = Played::battle(
+        SCRUBY_LEARNING,
+        "next --dice 5,2\nexpose --stand 1 --side fr --cause scouting --scout au-hus-a\n",
+    );
+    // then every viewer's latest result is the exposure, in full, not the initiative.
+    for viewer in VIEWERS {
+        let view = WatchView::open(&played.journal, viewer).unwrap();
+        let (_, ev) = view.latest().expect("a latest result");
+        assert!(ev.summary.contains("exposed"), "{viewer:?}: {}", ev.summary);
+        let text = screen(&view, 120, 40);
+        let latest = text
+            .lines()
+            .find(|l| l.contains("Latest result"))
+            .map(|l| text.find(l).unwrap())
+            .unwrap();
+        assert!(
+            text[latest..].lines().nth(1).unwrap().contains("exposed"),
+            "{viewer:?}:\n{text}"
+        );
+    }
+    // When the umpire takes it back, the initiative is the latest result again.
+    ok("", &["undo", played.j()]);
+    for viewer in VIEWERS {
+        let view = WatchView::open(&played.journal, viewer).unwrap();
+        let (_, ev) = view.latest().expect("a latest result");
+        assert!(
+            ev.summary.contains("Initiative"),
+            "{viewer:?}: {}",
+            ev.summary
+        );
+    }
+}
+
+/// Issue 25 §6: "`watch --side xx` does not list the sides".
+#[test]
+fn an_unknown_side_is_refused_with_the_sides_there_are() {
+    let played = Played::battle(SCRUBY_LEARNING, "");
+    // When the players' view is asked for a side the battle does not have,
+    let r = run_in("", &["watch", played.j(), "--side", "xx"]);
+    // then it is refused, naming every side by its id and name.
+    assert_eq!(r.code, ExitCode::from(2), "{}", r.err);
+    assert!(r.err.contains("no side `xx`"), "{}", r.err);
+    assert!(
+        r.err.contains("au (Austrian advanced guard)")
+            && r.err.contains("fr (French brigade at Aue)"),
+        "{}",
+        r.err
+    );
+}
+
+/// Issue 27: "an event appends its line; an undo or a redo changes only the line it takes back or
+/// puts back". Given a battle with notes undone and redone, a phase change taken back and made
+/// again, and notes for one side alone, when the journal is followed a record at a time, two at
+/// a time and three at a time, then after every reading each viewer's view is the view of the
+/// same journal read whole, and what the view says was taken back is what left its log.
+#[test]
+fn following_undos_and_redos_in_any_grouping_shows_what_reading_it_whole_shows() {
+    let script = "next --dice 5,2\nnote one\nnote two\nundo\nundo\nredo\nnote three\nundo\nredo\nnext\nundo\nnote --private four\nundo\nredo\nexpose --stand 1 --side au --cause vision\nundo\nredo\nnote five\nundo\nundo\nundo\n";
+    let played = Played::battle(SCRUBY_LEARNING, script);
+    let all = lines(&played.journal);
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole.jsonl");
+    for group in 1..=3 {
+        let live = dir.path().join(format!("live{group}.jsonl"));
+        std::fs::write(&live, all[..2].concat()).unwrap();
+        let mut views: Vec<WatchView> = VIEWERS
+            .iter()
+            .chain([Viewer::Umpire].iter())
+            .map(|&v| WatchView::open(&live, v).unwrap())
+            .collect();
+        let mut n = 2;
+        while n < all.len() {
+            let to = (n + group).min(all.len());
+            let mut file = std::fs::OpenOptions::new()
+                .append(true)
+                .open(&live)
+                .unwrap();
+            file.write_all(all[n..to].concat().as_bytes()).unwrap();
+            n = to;
+            std::fs::write(&whole, all[..n].concat()).unwrap();
+            for view in &mut views {
+                let before: Vec<(u64, String)> =
+                    view.log().into_iter().map(|l| (l.seq, l.text)).collect();
+                view.refresh();
+                let fresh = WatchView::open(&whole, view.viewer()).unwrap();
+                assert_eq!(
+                    shown(view),
+                    shown(&fresh),
+                    "group {group}, after record {}",
+                    n - 1
+                );
+                assert_eq!(view.log(), fresh.log());
+                let after = view.log();
+                let left: Vec<&(u64, String)> = before
+                    .iter()
+                    .filter(|(seq, _)| !after.iter().any(|l| l.seq == *seq))
+                    .collect();
+                match left.last() {
+                    None => assert!(
+                        !view
+                            .message
+                            .as_deref()
+                            .is_some_and(|m| m.starts_with("Taken back")),
+                        "{:?}",
+                        view.message
+                    ),
+                    Some((_, text)) => assert!(
+                        view.message
+                            .as_deref()
+                            .is_some_and(|m| m.starts_with("Taken back by the umpire")
+                                && m.ends_with(text.as_str())),
+                        "{:?} after {left:?}",
+                        view.message
+                    ),
+                }
+                // The lines the reading added are the new ones, in order.
+                let added: Vec<u64> = view
+                    .log_lines(view.fresh_lines())
+                    .iter()
+                    .map(|l| l.seq)
+                    .collect();
+                let new: Vec<u64> = after
+                    .iter()
+                    .filter(|l| !before.iter().any(|(seq, _)| *seq == l.seq))
+                    .map(|l| l.seq)
+                    .collect();
+                assert_eq!(added, new, "group {group}, after record {}", n - 1);
+            }
+        }
+    }
+}

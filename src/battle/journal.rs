@@ -1227,6 +1227,26 @@ impl<H> Reading<H> {
         self.offset
     }
 
+    /// A reader of single entries by where their lines begin ([`EntryReader`]) through a handle
+    /// of its own on the file this reading reads: the lines it reads back are this file's, even
+    /// once its path has been renamed over or removed.
+    pub fn entry_reader(&self) -> Result<EntryReader, JournalError> {
+        let file = self
+            .input
+            .get_ref()
+            .try_clone()
+            .map_err(|source| JournalError::Io {
+                path: self.path.clone(),
+                action: "open",
+                source,
+            })?;
+        Ok(EntryReader {
+            file,
+            path: self.path.clone(),
+            buf: Vec::new(),
+        })
+    }
+
     /// Reads on from where the reading ended, for a journal another process is still appending
     /// to: it goes back to the end of the last whole line read, so that a line found unfinished
     /// is read again (whole, once its writer has finished it), and the lines appended since

@@ -22,8 +22,11 @@ pub fn command() -> Command {
 /// whether or not there is a terminal.
 pub fn run(m: &ArgMatches) -> Result<(), Failure> {
     let path = m.get_one::<PathBuf>("journal").cloned().unwrap_or_default();
-    let chronicle =
-        crate::report::Chronicle::load(&path).map_err(super::battle::session_failure)?;
+    let follower =
+        crate::report::chronicle::Follower::open(&path).map_err(super::battle::session_failure)?;
+    let (keymap, key_warning) = Keymap::load(follower.battle.ruleset);
+    let mut view =
+        ReportView::of(follower, keymap, false).map_err(super::battle::session_failure)?;
     if !(std::io::stdin().is_terminal() && std::io::stdout().is_terminal()) {
         return Err(Failure::usage(format!(
             "{}: the replay opens in the terminal UI, which needs a terminal on standard input and output (umpire report {} writes the report without one)",
@@ -31,8 +34,6 @@ pub fn run(m: &ArgMatches) -> Result<(), Failure> {
             escape_terminal(&path.display().to_string()),
         )));
     }
-    let (keymap, key_warning) = Keymap::load(chronicle.battle.ruleset);
-    let mut view = ReportView::of(chronicle, keymap, false);
     view.message = key_warning.map(|w| (w, crate::tui::app::Level::Error));
     crate::tui::run(&mut view).map_err(|e| Failure::failed(e.to_string()))
 }

@@ -8,11 +8,12 @@
 //! same view as lines, until it is interrupted.
 
 use super::output::Failure;
+use crate::battle::Roster;
 use crate::battle::Viewer;
-use crate::report::Chronicle;
+use crate::report::chronicle::Follower;
 use crate::text::escape_terminal;
 use crate::tui::WatchView;
-use crate::tui::watch::{Following, LogLine, watch_file};
+use crate::tui::watch::{Following, watch_file};
 use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Command};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -40,19 +41,39 @@ pub fn command() -> Command {
 /// before the screen is taken.
 pub fn run(m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failure> {
     let path = m.get_one::<PathBuf>("journal").cloned().unwrap_or_default();
-    let chronicle = Chronicle::load(&path).map_err(super::battle::session_failure)?;
+    let follower = Follower::open(&path).map_err(super::battle::session_failure)?;
     let viewer = if m.get_flag("umpire") {
         Viewer::Umpire
     } else if let Some(id) = m.get_one::<String>("side") {
-        super::report::side_viewer(id, &chronicle)?
+        side_viewer(id, &follower.battle.roster)?
     } else {
         Viewer::Public
     };
-    let mut view = WatchView::of(chronicle, viewer);
+    let mut view = WatchView::of(follower, viewer).map_err(super::battle::session_failure)?;
     if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         return crate::tui::watch::run(&mut view).map_err(|e| Failure::failed(e.to_string()));
     }
     follow_in_lines(&mut view, out)
+}
+
+/// The viewer `--side ID` names, or an error that lists the sides there are (and the nearest
+/// to what was typed).
+fn side_viewer(id: &str, roster: &Roster) -> Result<Viewer, Failure> {
+    roster.side_index(id).map(Viewer::Side).ok_or_else(|| {
+        let sides: Vec<String> = roster
+            .sides
+            .iter()
+            .map(|s| format!("{} ({})", s.id, s.name))
+            .collect();
+        Failure::usage(escape_terminal(&format!(
+            "--side {id}: the battle has no side `{id}`; its sides are {}{}",
+            match sides.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                _ => sides.join(""),
+            },
+            crate::text::did_you_mean(id, roster.sides.iter().map(|s| s.id.as_str()))
+        )))
+    })
 }
 
 /// The view as lines: what it shows now, then what changes, as the journal changes, until the
@@ -99,7 +120,8 @@ fn follow_in_lines(view: &mut WatchView, out: &mut dyn Write) -> Result<(), Fail
 /// What the lines have said so far.
 #[derive(Default)]
 struct Shown {
-    log: Vec<LogLine>,
+    /// The log's lines were printed once (after that, only the lines each reading adds).
+    started: bool,
     place: String,
     message: Option<String>,
     following: Option<Following>,
@@ -107,7 +129,7 @@ struct Shown {
 
 impl Shown {
     /// Prints what changed since the last time: where the battle stands, the journal's state,
-    /// what was taken back, and each event not yet printed.
+    /// what was taken back, and each line the last reading added (every line the first time).
     fn print_changes(&mut self, view: &WatchView, out: &mut dyn Write) -> std::io::Result<()> {
         let esc = escape_terminal;
         if self.following.as_ref() != Some(view.following()) {
@@ -128,28 +150,32 @@ impl Shown {
             }
             self.message = view.message.clone();
         }
-        for line in view.log() {
-            if self.log.binary_search_by_key(&line.seq, |l| l.seq).is_err() {
-                let tag = line
-                    .tag
-                    .as_ref()
-                    .map(|t| format!(" ({})", esc(t)))
-                    .unwrap_or_default();
-                let number = line.number.map_or_else(|| "·".into(), |n| n.to_string());
-                writeln!(out, "{number:>5} {}{tag}", esc(&line.text))?;
-                // What it resolved, a line each (dice, result, modifiers), when the viewer may
-                // see the event whole (not only its part, or the phase it reached).
-                if let Some(crate::battle::Entry::Event(ev)) =
-                    view.chronicle().records.get(line.record).map(|r| &r.entry)
-                    && line.whole
-                {
-                    for r in &ev.resolutions {
-                        writeln!(out, "      {}", esc(&crate::report::resolution_line(r)))?;
-                    }
+        let new = if self.started {
+            view.fresh_lines()
+        } else {
+            0..view.log_len()
+        };
+        self.started = true;
+        for line in view.log_lines(new) {
+            let tag = line
+                .tag
+                .as_ref()
+                .map(|t| format!(" ({})", esc(t)))
+                .unwrap_or_default();
+            let number = line.number.map_or_else(|| "·".into(), |n| n.to_string());
+            writeln!(out, "{number:>5} {}{tag}", esc(&line.text))?;
+            // What it resolved, a line each (dice, result, modifiers), when the viewer may see
+            // the event whole (not only its part, or the phase it reached): read back from the
+            // journal.
+            if line.whole
+                && let Ok(record) = view.chronicle().record(line.record)
+                && let crate::battle::Entry::Event(ev) = record.entry
+            {
+                for r in &ev.resolutions {
+                    writeln!(out, "      {}", esc(&crate::report::resolution_line(r)))?;
                 }
             }
         }
-        self.log = view.log().to_vec();
         let place = crate::tui::watch::place(view.battle());
         if place != self.place {
             writeln!(out, "-- now: {}", esc(&place))?;

@@ -1,29 +1,35 @@
-//! The report view: a battle's journal read whole ([`Chronicle`]) into its report — each side's
-//! strength over the turns, the losses of each turn — and replayed event by event and turn by
-//! turn, the roster shown as it stood after the event on screen (concealed units behind their
-//! stands as the umpire's screen showed them then). From the view the report is written beside
-//! the journal, as one HTML page or as Markdown with its chart.
+//! The report view: a battle's journal read into its report — each side's strength over the
+//! turns, the losses of each turn — and replayed event by event and turn by turn, the roster shown
+//! as it stood after the event on screen (concealed units behind their stands as the umpire's
+//! screen showed them then). From the view the report is written beside the journal, as one HTML
+//! page or as Markdown with its chart.
 //!
 //! The view reads the journal without taking its lock and never writes to it: it opens on the
 //! battle being played (from the main screen), or on any journal with `umpire replay`, a
 //! finished battle's or one another process is still playing (`r` reads it again). A torn last
 //! line is left out and named in the header.
 //!
+//! It holds a few bytes a record, not the journal: the journal is followed ([`Follower`]: where
+//! each record's line begins, who may see it, the events in force), the report is streamed from
+//! it without its account ([`Survey::stream`]: the strength chart's points and each turn's
+//! losses), and of each event in force the view keeps where the battle stood after it (its turn,
+//! phase and side). The event on screen is read back from the journal by its offset.
+//!
 //! Stepping costs as much as the events stepped over, never a replay from the start: the view
-//! keeps one battle and moves it. Forward, the next event is applied (or put back with a redo
-//! once it was stepped back over); back, the latest is taken back with an undo, which reverts
-//! what its effects overwrote ([`Battle::apply`]) in the time the event took to apply. A jump
-//! back to nearer the start than to where the view stands builds the battle again from its
-//! start. So ←/→ cost one event, whatever the battle's length, and a jump costs at most the
-//! distance to the nearer of the view's place and the start. The battle keeps its history as
-//! ever (a few bytes a step for the undo and redo marks); nothing else is cached.
+//! keeps one battle, which keeps no events ([`Battle::fold_in`]), and moves it. Forward, the next
+//! event is read back and folded in, what its effects overwrote kept; back, the latest is folded
+//! out again ([`Battle::fold_out`]) in the time it took to fold in. A jump back to nearer the
+//! start than to where the view stands builds the battle again from its start. So ←/→ cost one
+//! event, whatever the battle's length, and a jump costs at most the distance to the nearer of the
+//! view's place and the start.
 
 use super::action::Action;
 use super::app::{Level, RosterPane, RosterTree};
 use super::keymap::Keymap;
 use crate::battle::session::{Record, SessionError};
-use crate::battle::{Battle, Entry, Event, Viewer};
-use crate::report::{self, Chronicle, Format, Moment, Report};
+use crate::battle::{Battle, Entry, Event, Prior, Viewer};
+use crate::report::chronicle::{Change, Exposures, Follower};
+use crate::report::{self, Format, Moment, Report, Survey};
 use ratatui::crossterm::event::{
     Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers,
 };
@@ -47,19 +53,40 @@ pub enum Outcome {
     Quit,
 }
 
+/// Where the battle stood: its turn, its phase (an index into the view's phases) and the side
+/// to act, in twelve bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Place {
+    turn: u32,
+    phase: u32,
+    active: u32,
+}
+
 /// The report view of one journal.
 pub struct ReportView {
-    chronicle: Chronicle,
+    chronicle: Follower,
+    /// The umpire's report without its account: the strength chart's points, each turn's losses.
     report: Report,
-    /// For each event in force: where the battle stood before it.
-    before: Vec<Moment>,
-    /// For each event in force: the turn the battle stood at after it.
-    turn_after: Vec<u32>,
-    /// How many events in force `battle` holds: 1 (the start event) ..= [`Chronicle::len`], or
+    /// For each event in force: where the battle stood just after it.
+    after: Vec<Place>,
+    /// Where the battle stood before the start event.
+    initial: Place,
+    /// The phases named by [`Place::phase`].
+    phases: Vec<String>,
+    /// How many events in force `battle` holds: 1 (the start event) ..= [`ReportView::len`], or
     /// 0 for a journal without even its start event.
     step: usize,
-    /// The battle after the first `step` events in force.
+    /// The battle after the first `step` events in force, folded in (it keeps no events).
     battle: Battle,
+    /// What the effects of each event folded in overwrote, all in one vector, and where each
+    /// event's begin: stepping back folds the last event's out.
+    priors: Vec<Prior>,
+    starts: Vec<usize>,
+    /// Why each unit was exposed, as the events folded in say.
+    exposures: Exposures,
+    /// The event shown, read back from the journal when it is first asked for, and where the
+    /// battle stood before it (none when the journal holds no event or it cannot be read back).
+    current: std::cell::OnceCell<Option<(Record, Moment)>>,
     tree: RosterTree,
     /// The first roster line shown.
     pub roster_top: usize,
@@ -86,11 +113,33 @@ impl std::fmt::Debug for ReportView {
     }
 }
 
+/// A report writer that writes nothing: the report's account is not kept, only what it holds
+/// without it.
+struct Unwritten;
+
+impl report::Writer for Unwritten {
+    fn head(&mut self, _: &Report) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn turn_start(&mut self, _: &Report, _: &report::TurnAccount) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn item(&mut self, _: &Report, _: &report::Item) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn turn_end(&mut self, _: &Report, _: &report::TurnAccount) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn tail(&mut self, _: &Report) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 impl ReportView {
     /// The view of the journal at `path`, read without its lock, at its last event (`umpire
     /// replay`: leaving ends the program).
     pub fn open(path: &Path, keymap: Keymap) -> Result<ReportView, SessionError> {
-        Ok(Self::of(Chronicle::load(path)?, keymap, false))
+        Self::of(Follower::open(path)?, keymap, false)
     }
 
     /// The view of the journal the umpire is playing, its roster folded and filtered as the
@@ -101,44 +150,76 @@ impl ReportView {
         shape: &RosterTree,
         color: bool,
     ) -> Result<ReportView, SessionError> {
-        let mut view = Self::of(Chronicle::load(path)?, keymap, true);
+        let mut view = Self::of(Follower::open(path)?, keymap, true)?;
         view.tree = shape.shaped_like(&view.battle);
+        view.tree
+            .rebuild_exposed(&view.battle, view.exposures.by_unit());
         view.color = color;
         Ok(view)
     }
 
-    /// The view of a journal read whole, at its last event.
-    pub fn of(chronicle: Chronicle, keymap: Keymap, in_play: bool) -> ReportView {
-        let report = Report::build(&chronicle, Viewer::Umpire);
-        let mut battle = chronicle.fresh();
-        let mut before = Vec::with_capacity(chronicle.len());
-        let mut turn_after = Vec::with_capacity(chronicle.len());
-        for n in 0..chronicle.len() {
-            let Some((_, ev)) = chronicle.event(n) else {
-                break;
+    /// The view of a journal opened and not read yet ([`Follower::open`]): read to its end
+    /// (damage is refused as loading refuses it), the view at its last event.
+    pub fn of(
+        mut chronicle: Follower,
+        keymap: Keymap,
+        in_play: bool,
+    ) -> Result<ReportView, SessionError> {
+        let mut phases: Vec<String> = Vec::new();
+        let mut place = |b: &Battle| {
+            let st = b.state();
+            let phase = match phases.iter().position(|p| *p == st.phase) {
+                Some(i) => i,
+                None => {
+                    phases.push(st.phase.clone());
+                    phases.len() - 1
+                }
             };
-            let st = battle.state();
-            before.push(Moment {
+            Place {
                 turn: st.turn,
-                phase: st.phase.clone(),
-                active: st.active,
-            });
-            // Every event was checked when the journal was loaded, against this very state.
-            if battle.apply(Entry::Event(ev.clone())).is_err() {
-                before.pop();
-                break;
+                phase: phase as u32,
+                active: st.active as u32,
             }
-            turn_after.push(battle.state().turn);
-        }
-        let step = before.len();
+        };
+        let battle = Battle::new(chronicle.battle.scenario.clone());
+        let initial = place(&battle);
+        let mut after: Vec<Place> = Vec::new();
+        let mut redo: Vec<Place> = Vec::new();
+        chronicle.follow(&mut |_, _, change, b| match change {
+            Change::Event => {
+                redo.clear();
+                after.push(place(b));
+            }
+            Change::Undo(_) => redo.extend(after.pop()),
+            Change::Redo(_) => after.extend(redo.pop()),
+        })?;
+        drop(redo);
+        let report = Survey::read(&chronicle.path)?
+            .stream(Viewer::Umpire, &mut Unwritten)
+            .map_err(|e| match e {
+                report::StreamError::Journal(e) => e,
+                report::StreamError::Write(source) => {
+                    SessionError::from(crate::battle::journal::JournalError::Io {
+                        path: chronicle.path.clone(),
+                        action: "read",
+                        source,
+                    })
+                }
+            })?;
+        let exposures = Exposures::new(battle.roster.units.len());
         let tree = RosterTree::new(&battle);
-        ReportView {
+        let mut view = ReportView {
             chronicle,
             report,
-            before,
-            turn_after,
-            step,
+            after,
+            initial,
+            phases,
+            step: 0,
             battle,
+            priors: Vec::new(),
+            starts: Vec::new(),
+            exposures,
+            current: std::cell::OnceCell::new(),
             tree,
             roster_top: 0,
             chart_zoomed: false,
@@ -148,15 +229,20 @@ impl ReportView {
             color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
             in_play,
             closed: false,
-        }
+        };
+        let last = view.len();
+        view.seek(last);
+        Ok(view)
     }
 
     // ---- what it shows ------------------------------------------------------------------------
 
-    pub fn chronicle(&self) -> &Chronicle {
+    /// The journal as read: what is kept of each record, the battle it leaves, a torn last line.
+    pub fn chronicle(&self) -> &Follower {
         &self.chronicle
     }
 
+    /// The umpire's report without its account (each turn's losses, the strength chart).
     pub fn report(&self) -> &Report {
         &self.report
     }
@@ -173,12 +259,12 @@ impl ReportView {
 
     /// How many events in force the journal holds (the start event included).
     pub fn len(&self) -> usize {
-        self.before.len()
+        self.after.len()
     }
 
     /// True when the journal holds no event, not even the start.
     pub fn is_empty(&self) -> bool {
-        self.before.is_empty()
+        self.after.is_empty()
     }
 
     /// How many events are applied: the event shown is the `step`th (1: the start event).
@@ -193,14 +279,33 @@ impl ReportView {
 
     /// The event shown, with its record and where the battle stood before it.
     pub fn current(&self) -> Option<(&Record, &Event, &Moment)> {
-        let n = self.step.checked_sub(1)?;
-        let (record, ev) = self.chronicle.event(n)?;
-        Some((record, ev, &self.before[n]))
+        let (record, moment) = self.current.get_or_init(|| self.read_current()).as_ref()?;
+        match &record.entry {
+            Entry::Event(ev) => Some((record, ev, moment)),
+            Entry::Undo | Entry::Redo => None,
+        }
+    }
+
+    /// Where the battle stood before event `n` in force.
+    fn before(&self, n: usize) -> Moment {
+        let p = match n.checked_sub(1) {
+            None => self.initial,
+            Some(m) => self.after.get(m).copied().unwrap_or(self.initial),
+        };
+        Moment {
+            turn: p.turn,
+            phase: self
+                .phases
+                .get(p.phase as usize)
+                .cloned()
+                .unwrap_or_default(),
+            active: p.active as usize,
+        }
     }
 
     /// The turn the battle stood at after event `n`.
     pub fn turn_after(&self, n: usize) -> u32 {
-        self.turn_after.get(n).copied().unwrap_or_default()
+        self.after.get(n).map(|p| p.turn).unwrap_or_default()
     }
 
     /// Where the event shown falls on the strength chart's x axis: its points are the start and
@@ -245,34 +350,58 @@ impl ReportView {
         if to < self.step {
             if to <= self.step - to {
                 // Nearer the start than here: from the start.
-                self.battle = self.chronicle.fresh();
-                self.step = 0;
+                self.restart();
             } else {
                 while self.step > to {
-                    if self.battle.apply(Entry::Undo).is_err() {
-                        self.battle = self.chronicle.fresh();
-                        self.step = 0;
+                    let Some(start) = self.starts.pop() else {
+                        self.restart();
                         break;
+                    };
+                    self.battle.fold_out(self.priors.drain(start..));
+                    if let Some(&event) = self.chronicle.in_force().get(self.step - 1) {
+                        self.exposures.undo(event);
                     }
                     self.step -= 1;
                 }
             }
         }
         while self.step < to {
-            let entry = if self.battle.history().can_redo() {
-                Entry::Redo
-            } else {
-                match self.chronicle.event(self.step) {
-                    Some((_, ev)) => Entry::Event(ev.clone()),
-                    None => break,
-                }
+            let Some(&index) = self.chronicle.in_force().get(self.step) else {
+                break;
             };
-            if self.battle.apply(entry).is_err() {
+            // Every event was checked when the journal was read, against this very state.
+            let Ok(Entry::Event(ev)) = self.chronicle.lean_record(index).map(|r| r.entry) else {
+                break;
+            };
+            let start = self.priors.len();
+            if self.battle.fold_in(&ev, Some(&mut self.priors)).is_err() {
+                self.priors.truncate(start);
                 break;
             }
+            self.starts.push(start);
+            self.exposures.event(index, &ev, &self.battle.roster);
             self.step += 1;
         }
-        self.tree.rebuild(&self.battle);
+        self.tree
+            .rebuild_exposed(&self.battle, self.exposures.by_unit());
+        self.current = std::cell::OnceCell::new();
+    }
+
+    /// The battle at its start again, before any event.
+    fn restart(&mut self) {
+        self.battle = Battle::new(self.battle.scenario.clone());
+        self.priors.clear();
+        self.starts.clear();
+        self.exposures = Exposures::new(self.battle.roster.units.len());
+        self.step = 0;
+    }
+
+    /// Reads the event shown back from the journal, whole with its explanation.
+    fn read_current(&self) -> Option<(Record, Moment)> {
+        let n = self.step.checked_sub(1)?;
+        let &index = self.chronicle.in_force().get(n)?;
+        let record = self.chronicle.record(index).ok()?;
+        Some((record, self.before(n)))
     }
 
     /// The event that opened the turn event `n` leaves the battle in (the start event for the
@@ -366,32 +495,38 @@ impl ReportView {
         let c = &self.chronicle;
         let path = report::default_path(&c.path, &c.battle, Viewer::Umpire, format);
         let shown = |p: &Path| crate::text::escape_terminal(&p.display().to_string());
-        self.message = Some(
-            match report::write_built(&self.report, format, &path, &c.path) {
-                Ok(written) => {
-                    let mut text = format!("report written: {}", shown(&written.report));
-                    if let Some(chart) = &written.chart {
-                        text.push_str(&format!(" (its chart: {})", shown(chart)));
-                    }
-                    (text, Level::Info)
+        // Streamed from the journal, one record at a time, as `umpire report` writes it.
+        let written = Survey::read(&c.path)
+            .map_err(report::StreamError::from)
+            .and_then(|survey| report::write(survey, Viewer::Umpire, format, &path));
+        self.message = Some(match written {
+            Ok(written) => {
+                let mut text = format!("report written: {}", shown(&written.report));
+                if let Some(chart) = &written.chart {
+                    text.push_str(&format!(" (its chart: {})", shown(chart)));
                 }
-                Err(e) => (
-                    format!("cannot write the report to {}: {e}", shown(&path)),
-                    Level::Error,
-                ),
-            },
-        );
+                (text, Level::Info)
+            }
+            Err(e) => (
+                format!("cannot write the report to {}: {e}", shown(&path)),
+                Level::Error,
+            ),
+        });
     }
 
     /// Reads the journal again (a battle another process is playing goes on): the view stays at
     /// its event, or at the last one if it was there.
     pub fn reload(&mut self) {
         let at_end = self.step == self.len();
-        match Chronicle::load(&self.chronicle.path) {
-            Ok(chronicle) => {
+        match Follower::open(&self.chronicle.path)
+            .and_then(|c| Self::of(c, self.keymap.clone(), self.in_play))
+        {
+            Ok(mut fresh) => {
                 let before = self.len();
-                let mut fresh = Self::of(chronicle, self.keymap.clone(), self.in_play);
                 fresh.tree = self.tree.shaped_like(&fresh.battle);
+                fresh
+                    .tree
+                    .rebuild_exposed(&fresh.battle, fresh.exposures.by_unit());
                 fresh.roster_top = self.roster_top;
                 fresh.chart_zoomed = self.chart_zoomed;
                 fresh.color = self.color;

@@ -5,27 +5,32 @@
 //! The view reads the journal without its lock and never writes anything. It is woken by a
 //! file-change notification ([`watch_file`]): idle, it waits on a channel and costs nothing. Only
 //! where the system gives no more notifications (its limit on watches reached) does it look at
-//! the file four times a second instead, and says so. On each change it reads on from the end of the last whole line it read
-//! ([`Chronicle::follow`]): a line still being written is left for the next change, a torn last
-//! line is left out, an undo takes its event out of the log, and a journal cut back, replaced or
-//! deleted is said so in the header (a replaced one is read again whole; a deleted one stays on
-//! screen as last read until a journal comes back at its path).
+//! the file four times a second instead, and says so. On each change it reads on from the end of
+//! the last whole line it read ([`Follower::follow`]): a line still being written is left for the
+//! next change, a torn last line is left out, an undo takes its event out of the log, and a
+//! journal cut back, replaced or deleted is said so in the header (a replaced one is read again
+//! whole; a deleted one stays on screen as last read until a journal comes back at its path).
+//!
+//! It holds a few bytes a record, not the journal: each log line is a [`LogMark`], its words read
+//! back from the journal when it is on screen, and the work of each record appended does not
+//! grow with the journal.
 //!
 //! What the viewer sees is the core's notion of hidden information, the same as the side's
 //! report ([`crate::report`]): the roster through [`RosterTree::for_viewer`] (its own units in
 //! full, an enemy concealment stand as its number until the event that exposed its units), the
 //! events whose [`crate::battle::Audience`] admits the viewer, and the latest of them that
-//! resolved something, in full. A phase change the viewer may not see in full (it counted down
-//! the timers of the enemy's hidden units) is still shown as the phase it moved to: turn, side
-//! and phase are everyone's.
+//! resolved something or exposed units (an exposure, a deployment), in full. A phase change the
+//! viewer may not see in full (it counted down the timers of the enemy's hidden units) is still
+//! shown as the phase it moved to: turn, side and phase are everyone's.
 
 use super::app::{RosterPane, RosterTree};
 use crate::battle::session::SessionError;
 use crate::battle::{Battle, Effect, Entry, Event, EventKind, Sight, Viewer};
-use crate::report::Chronicle;
+use crate::report::chronicle::{Change, Follower, RecordMark};
 use ratatui::crossterm::event::{
     Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers,
 };
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
@@ -38,7 +43,7 @@ pub struct LogLine {
     /// umpire, a count of what the viewer may see for a side or the public; none for a phase
     /// change of an older journal seen only as the phase it reached.
     pub number: Option<u64>,
-    /// Its index in the chronicle's records ([`WatchView::chronicle`]).
+    /// Its index in the journal's records ([`WatchView::chronicle`]).
     pub record: usize,
     /// The event's log line (for a phase change seen only in part, the phase it moved to).
     pub text: String,
@@ -46,6 +51,47 @@ pub struct LogLine {
     pub tag: Option<String>,
     /// True when the viewer sees the event whole (its rolls included), not only its part.
     pub whole: bool,
+}
+
+/// What the view keeps of one line of its log: which record, its number in the viewer's copy
+/// and how much of it the viewer sees — twelve bytes, its text read back from the journal when
+/// it is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LogMark {
+    record: u32,
+    /// Its number in the viewer's copy, 0 for none.
+    number: u32,
+    shown: Shown,
+    /// A result shown in full as the latest ([`is_result`]).
+    result: bool,
+}
+
+/// How much of an event a log line shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shown {
+    /// The event whole: its summary, and its rolls.
+    Whole,
+    /// Its part ([`crate::battle::Partial`]).
+    Part,
+    /// Only the phase it moved to.
+    Phase,
+}
+
+impl LogMark {
+    /// The record's index in the journal's records.
+    pub fn record(self) -> usize {
+        self.record as usize
+    }
+
+    /// Its number in the viewer's copy.
+    pub fn number(self) -> Option<u64> {
+        (self.number > 0).then_some(u64::from(self.number))
+    }
+
+    /// True when the viewer sees the event whole.
+    pub fn whole(self) -> bool {
+        self.shown == Shown::Whole
+    }
 }
 
 /// How the journal stands, as last looked at.
@@ -60,14 +106,35 @@ pub enum Following {
     Stopped(String),
 }
 
+/// How many log lines read back from the journal the view keeps at most (a few screens' worth).
+const LINES_CACHED: usize = 256;
+
 /// The players' view of one journal.
+///
+/// It keeps of the journal what a [`Follower`] keeps (a few bytes a record, and the battle without
+/// its events) and of its log a [`LogMark`] a line; the lines' texts and the latest result are
+/// read back from the journal by their offsets when they are shown. Each record appended costs
+/// the same whatever the journal's length: an event appends its line, an undo takes back the
+/// line of the event it undid and a redo puts it back.
 pub struct WatchView {
-    chronicle: Chronicle,
+    chronicle: Follower,
     viewer: Viewer,
     tree: RosterTree,
-    log: Vec<LogLine>,
-    /// The index in the chronicle's records of the latest event shown that resolved something.
-    latest: Option<usize>,
+    log: Vec<LogMark>,
+    /// How many records the viewer may see, whole or in part (its copy's numbering).
+    seen: u64,
+    /// The lines of the events in force shown whole that are a result worth showing in full (one
+    /// that resolved something, or exposed units), oldest first: the last is the latest.
+    results: Vec<LogMark>,
+    /// For each event undone, the line it took out of the log (none if it had none), the next
+    /// to put back last.
+    undone: Vec<Option<LogMark>>,
+    /// The latest result, read back from the journal: its record, its number, the event.
+    latest: Option<(usize, u64, Event)>,
+    /// The lines of the log last read back from the journal (a window's worth).
+    lines: RefCell<Vec<(u32, LineText)>>,
+    /// The lines of the log that are new since the refresh before the last one: `fresh..`.
+    fresh: usize,
     following: Following,
     /// The file read (device and inode), to tell a journal replaced at the same path.
     identity: Option<(u64, u64)>,
@@ -84,6 +151,13 @@ pub struct WatchView {
     quit: bool,
 }
 
+/// A log line's words, as read back from its record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineText {
+    pub text: String,
+    pub tag: Option<String>,
+}
+
 impl std::fmt::Debug for WatchView {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("WatchView")
@@ -95,22 +169,37 @@ impl std::fmt::Debug for WatchView {
     }
 }
 
+/// What a refresh's records did to the log: the lines of the log before it that were taken
+/// back, kept to say so.
+struct Delta {
+    /// How many lines at the log's start no record touched.
+    kept: usize,
+    /// The lines of the log before the refresh taken off its end, newest first.
+    gone: Vec<LogMark>,
+}
+
 impl WatchView {
     /// The view of the journal at `path` for `viewer`, read as it stands now.
     pub fn open(path: &Path, viewer: Viewer) -> Result<WatchView, SessionError> {
-        Ok(Self::of(Chronicle::load(path)?, viewer))
+        Self::of(Follower::open(path)?, viewer)
     }
 
-    /// The view of a journal already read, for `viewer`.
-    pub fn of(chronicle: Chronicle, viewer: Viewer) -> WatchView {
-        let identity = identity(&chronicle.path);
-        let tree = RosterTree::for_viewer(&chronicle.battle, viewer);
+    /// The view for `viewer` of a journal opened and not read yet ([`Follower::open`]): it
+    /// reads it to its end (damage is refused as loading refuses it), then reads on.
+    pub fn of(follower: Follower, viewer: Viewer) -> Result<WatchView, SessionError> {
+        let identity = identity(&follower.path);
+        let tree = RosterTree::for_viewer(&follower.battle, viewer);
         let mut view = WatchView {
-            chronicle,
+            chronicle: follower,
             viewer,
             tree,
             log: Vec::new(),
+            seen: 0,
+            results: Vec::new(),
+            undone: Vec::new(),
             latest: None,
+            lines: RefCell::new(Vec::new()),
+            fresh: 0,
             following: Following::Live,
             identity,
             message: None,
@@ -120,8 +209,8 @@ impl WatchView {
             color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
             quit: false,
         };
-        view.read_log();
-        view
+        view.read_all()?;
+        Ok(view)
     }
 
     // ---- what it shows ------------------------------------------------------------------------
@@ -139,7 +228,8 @@ impl WatchView {
         &self.chronicle.battle
     }
 
-    pub fn chronicle(&self) -> &Chronicle {
+    /// The journal as followed: what is kept of each record, the battle, a torn last line.
+    pub fn chronicle(&self) -> &Follower {
         &self.chronicle
     }
 
@@ -148,21 +238,99 @@ impl WatchView {
         RosterPane::new(&self.chronicle.battle, &self.tree)
     }
 
-    /// The events the viewer may see, in force, oldest first.
-    pub fn log(&self) -> &[LogLine] {
+    /// What is kept of each line of the log: the events the viewer may see, in force, oldest
+    /// first.
+    pub fn log_marks(&self) -> &[LogMark] {
         &self.log
     }
 
-    /// The latest event shown that resolved something (dice, table, result), with its record's
-    /// number.
-    pub fn latest(&self) -> Option<(u64, &Event)> {
-        let i = self.latest?;
-        let record = &self.chronicle.records[i];
-        let number = self.log.iter().find(|l| l.record == i)?.number?;
-        match &record.entry {
-            Entry::Event(ev) => Some((number, ev)),
-            Entry::Undo | Entry::Redo => None,
+    /// How many lines the log has.
+    pub fn log_len(&self) -> usize {
+        self.log.len()
+    }
+
+    /// The log's lines, oldest first, each read back from the journal (every line: for a
+    /// window, [`WatchView::log_lines`]).
+    pub fn log(&self) -> Vec<LogLine> {
+        self.log_lines(0..self.log.len())
+    }
+
+    /// The log's lines in `range` (positions in the log), read back from the journal or from
+    /// the lines last read.
+    pub fn log_lines(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
+        let range = range.start.min(self.log.len())..range.end.min(self.log.len());
+        self.log[range]
+            .iter()
+            .map(|&m| {
+                let LineText { text, tag } = self.line_text(m);
+                LogLine {
+                    seq: m.record() as u64 + 1,
+                    number: m.number(),
+                    record: m.record(),
+                    text,
+                    tag,
+                    whole: m.whole(),
+                }
+            })
+            .collect()
+    }
+
+    /// The positions in the log of the lines the last refresh added (a line an undo took back
+    /// and a redo put back in the same refresh is not new).
+    pub fn fresh_lines(&self) -> std::ops::Range<usize> {
+        self.fresh.min(self.log.len())..self.log.len()
+    }
+
+    /// A line's words: from the lines last read, or read back from its record.
+    fn line_text(&self, m: LogMark) -> LineText {
+        if let Some((_, t)) = self.lines.borrow().iter().find(|(r, _)| *r == m.record) {
+            return t.clone();
         }
+        let text = self.read_line_text(m);
+        let mut lines = self.lines.borrow_mut();
+        if lines.len() >= LINES_CACHED {
+            lines.clear();
+        }
+        lines.push((m.record, text.clone()));
+        text
+    }
+
+    fn read_line_text(&self, m: LogMark) -> LineText {
+        let ev = match self.chronicle.record(m.record()) {
+            Ok(record) => match record.entry {
+                Entry::Event(ev) => ev,
+                Entry::Undo | Entry::Redo => Event::stand_in(&EventKind::Edit),
+            },
+            Err(e) => {
+                return LineText {
+                    text: format!("(record {} could not be read back: {e})", m.record() + 1),
+                    tag: None,
+                };
+            }
+        };
+        match m.shown {
+            Shown::Whole => LineText {
+                tag: match self.viewer {
+                    Viewer::Public => None,
+                    _ => ev.audience.tag(),
+                },
+                text: ev.summary,
+            },
+            Shown::Part => LineText {
+                text: ev.partial.map(|p| p.summary).unwrap_or_default(),
+                tag: None,
+            },
+            Shown::Phase => LineText {
+                text: phase_reached(self.battle(), &ev).unwrap_or_default(),
+                tag: None,
+            },
+        }
+    }
+
+    /// The latest event shown whole that resolved something (dice, table, result) or exposed
+    /// units, with its number in the viewer's copy.
+    pub fn latest(&self) -> Option<(u64, &Event)> {
+        self.latest.as_ref().map(|(_, n, ev)| (*n, ev))
     }
 
     pub fn following(&self) -> &Following {
@@ -180,6 +348,7 @@ impl WatchView {
     /// line still being written waits for the next change), or reads it again whole if it was
     /// replaced or cut back, or says it is gone. Returns true when what the view shows changed.
     pub fn refresh(&mut self) -> bool {
+        self.fresh = self.log.len();
         let path = self.chronicle.path.clone();
         let len = match std::fs::metadata(&path) {
             Ok(meta) => meta.len(),
@@ -209,7 +378,12 @@ impl WatchView {
             };
         }
         let was = self.following.clone();
-        match self.chronicle.follow() {
+        let mut delta = Delta {
+            kept: self.log.len(),
+            gone: Vec::new(),
+        };
+        let result = self.read_on(&mut delta);
+        match result {
             Ok(0) => {
                 self.following = Following::Live;
                 was != Following::Live
@@ -217,8 +391,7 @@ impl WatchView {
             Ok(_) => {
                 self.following = Following::Live;
                 self.message = None;
-                self.tree.rebuild(&self.chronicle.battle);
-                self.read_log();
+                self.settle(&delta);
                 true
             }
             // What follows does not follow what was read: the file was written anew in place
@@ -229,25 +402,160 @@ impl WatchView {
                 true
             }
             Err(e) => {
-                self.tree.rebuild(&self.chronicle.battle);
-                self.read_log();
+                self.settle(&delta);
                 self.stop(e.to_string())
             }
         }
     }
 
+    /// Reads the records appended since the last reading, each changing the log as it changes
+    /// the events in force: an event appends its line (if the viewer may see anything of it), an
+    /// undo takes back the line of the event it undid, a redo puts it back. Each record costs the
+    /// same whatever the journal's length.
+    fn read_on(&mut self, delta: &mut Delta) -> Result<usize, SessionError> {
+        let WatchView {
+            chronicle,
+            viewer,
+            log,
+            seen,
+            results,
+            undone,
+            ..
+        } = self;
+        let viewer = *viewer;
+        chronicle.follow(&mut |index, mark, change, _| {
+            let sight = mark.visibility.sight(viewer);
+            let counted = viewer == Viewer::Umpire || sight != Sight::Nothing;
+            if counted {
+                *seen += 1;
+            }
+            match change {
+                Change::Event => {
+                    undone.clear();
+                    let shown = match sight {
+                        Sight::Whole => Some(Shown::Whole),
+                        Sight::Part => Some(Shown::Part),
+                        Sight::Nothing if mark.moves_phase() => Some(Shown::Phase),
+                        Sight::Nothing => None,
+                    };
+                    if let Some(shown) = shown {
+                        let line = LogMark {
+                            record: index as u32,
+                            number: if counted { *seen as u32 } else { 0 },
+                            shown,
+                            result: shown == Shown::Whole && is_result(mark),
+                        };
+                        if line.result {
+                            results.push(line);
+                        }
+                        log.push(line);
+                    }
+                }
+                Change::Undo(event) => {
+                    let line = if log.last().is_some_and(|m| m.record() == event) {
+                        log.pop()
+                    } else {
+                        None
+                    };
+                    if let Some(m) = line {
+                        if m.result {
+                            results.pop();
+                        }
+                        if log.len() < delta.kept {
+                            delta.gone.push(m);
+                            delta.kept = log.len();
+                        }
+                    }
+                    undone.push(line);
+                }
+                Change::Redo(_) => {
+                    if let Some(Some(m)) = undone.pop() {
+                        if m.result {
+                            results.push(m);
+                        }
+                        log.push(m);
+                    }
+                }
+            }
+        })
+    }
+
+    /// After a reading: says which lines the viewer saw were taken back, marks the new lines,
+    /// reads the latest result back if it changed, and builds the roster's lines again.
+    fn settle(&mut self, delta: &Delta) {
+        let kept = delta.kept.min(self.log.len());
+        let tail = &self.log[kept..];
+        // The lines taken off and put back in the same reading were never out of the log.
+        let back = tail
+            .iter()
+            .zip(delta.gone.iter().rev())
+            .take_while(|(a, b)| a == b)
+            .count();
+        self.fresh = kept + back;
+        let taken_back: Vec<LogMark> = delta
+            .gone
+            .iter()
+            .filter(|m| tail.binary_search_by_key(&m.record, |l| l.record).is_err())
+            .copied()
+            .collect();
+        // `gone` is newest first.
+        if let Some(&last) = taken_back.first() {
+            let number = last.number().map(|n| format!("#{n} ")).unwrap_or_default();
+            let text = self.line_text(last).text;
+            self.message = Some(if taken_back.len() == 1 {
+                format!("Taken back by the umpire: {number}{text}")
+            } else {
+                format!(
+                    "Taken back by the umpire: {} events, the latest {number}{text}",
+                    taken_back.len(),
+                )
+            });
+        }
+        self.read_latest();
+        self.tree
+            .rebuild_exposed(&self.chronicle.battle, self.chronicle.exposures.by_unit());
+        self.log_back = self.log_back.min(self.log.len().saturating_sub(1));
+    }
+
+    /// Reads the latest result back from the journal, if it is not the one already read.
+    fn read_latest(&mut self) {
+        let Some(&mark) = self.results.last() else {
+            self.latest = None;
+            return;
+        };
+        let record = mark.record();
+        if self.latest.as_ref().is_some_and(|(r, _, _)| *r == record) {
+            return;
+        }
+        self.latest = match (mark.number(), self.chronicle.record(record)) {
+            (Some(n), Ok(r)) => match r.entry {
+                Entry::Event(ev) => Some((record, n, ev)),
+                Entry::Undo | Entry::Redo => None,
+            },
+            _ => None,
+        };
+    }
+
+    /// Reads the journal from where the follower stands to its end, every line new.
+    fn read_all(&mut self) -> Result<(), SessionError> {
+        let mut delta = Delta {
+            kept: self.log.len(),
+            gone: Vec::new(),
+        };
+        let result = self.read_on(&mut delta);
+        self.settle(&delta);
+        self.fresh = 0;
+        result.map(drop)
+    }
+
     /// Reads the journal at the path whole again, from its start.
     fn reload(&mut self) -> Result<(), String> {
         let path = self.chronicle.path.clone();
-        let chronicle = Chronicle::load(&path).map_err(|e| e.to_string())?;
-        self.identity = identity(&path);
-        self.tree = RosterTree::for_viewer(&chronicle.battle, self.viewer);
-        self.chronicle = chronicle;
-        self.following = Following::Live;
-        self.roster_top = 0;
-        self.log_back = 0;
-        self.log.clear();
-        self.read_log();
+        let follower = Follower::open(&path).map_err(|e| e.to_string())?;
+        let mut view = WatchView::of(follower, self.viewer).map_err(|e| e.to_string())?;
+        view.color = self.color;
+        view.log_rows = self.log_rows.clone();
+        *self = view;
         Ok(())
     }
 
@@ -256,78 +564,6 @@ impl WatchView {
         let changed = self.following != why;
         self.following = why;
         changed
-    }
-
-    /// Builds the log and the latest result again from the events in force; says which events
-    /// the viewer saw were taken back since.
-    fn read_log(&mut self) {
-        let c = &self.chronicle;
-        let b = &c.battle;
-        let entries = || c.records.iter().map(|r| &r.entry);
-        let audiences = crate::battle::audiences(entries());
-        let sights = crate::battle::sights(entries(), self.viewer, &b.roster);
-        let numbers = crate::battle::numbers(&sights, self.viewer);
-        let mut log = Vec::with_capacity(c.in_force.len());
-        let mut latest = None;
-        for &i in &c.in_force {
-            let record = &c.records[i];
-            let Entry::Event(ev) = &record.entry else {
-                continue;
-            };
-            let line = |text: String, tag: Option<String>| LogLine {
-                seq: record.seq,
-                number: numbers[i],
-                record: i,
-                text,
-                tag,
-                whole: sights[i] == Sight::Whole,
-            };
-            match sights[i] {
-                Sight::Whole => {
-                    if !ev.resolutions.is_empty() {
-                        latest = Some(i);
-                    }
-                    log.push(line(
-                        ev.summary.clone(),
-                        match self.viewer {
-                            Viewer::Public => None,
-                            _ => audiences[i].tag(),
-                        },
-                    ));
-                }
-                Sight::Part => {
-                    if let Some(p) = &ev.partial {
-                        log.push(line(p.summary.clone(), None));
-                    }
-                }
-                // A phase change of a journal written before parts were kept: where it went.
-                Sight::Nothing => {
-                    if let Some(text) = phase_reached(b, ev) {
-                        log.push(line(text, None));
-                    }
-                }
-            }
-        }
-        let taken_back: Vec<&LogLine> = self
-            .log
-            .iter()
-            .filter(|old| log.binary_search_by_key(&old.seq, |l| l.seq).is_err())
-            .collect();
-        if let Some(last) = taken_back.last() {
-            let number = last.number.map(|n| format!("#{n} ")).unwrap_or_default();
-            self.message = Some(if taken_back.len() == 1 {
-                format!("Taken back by the umpire: {number}{}", last.text)
-            } else {
-                format!(
-                    "Taken back by the umpire: {} events, the latest {number}{}",
-                    taken_back.len(),
-                    last.text
-                )
-            });
-        }
-        self.log = log;
-        self.latest = latest;
-        self.log_back = self.log_back.min(self.log.len().saturating_sub(1));
     }
 
     // ---- keys ---------------------------------------------------------------------------------
@@ -370,6 +606,12 @@ impl WatchView {
     fn tree_rows(&self) -> usize {
         self.roster_pane().rows().len()
     }
+}
+
+/// True for an event that is news to show in full as the latest result: it resolved something
+/// (dice, table, result), or it exposed units (an exposure, a deployment from a concealed column).
+fn is_result(mark: RecordMark) -> bool {
+    mark.resolved() || mark.exposes()
 }
 
 /// Where the battle stands, in words: `turn 3/12 · French · Fire`, or `battle over after turn

@@ -129,10 +129,18 @@ impl RosterTree {
         tree
     }
 
-    /// Builds the lines again for `battle`, which may be another battle or the same one moved to
-    /// another event (the exposures are read again whatever the history's length).
-    pub(crate) fn rebuild(&mut self, battle: &Battle) {
-        self.exposures_at = None;
+    /// Builds the lines again for `battle`, taking why each unit was exposed from `exposures`
+    /// (for each unit, the place among the events in force of the one that exposed it, and its
+    /// cause) rather than from the battle's history: for a view whose battle keeps none of its
+    /// events, or only a few, and follows the exposures itself.
+    pub(crate) fn rebuild_exposed(
+        &mut self,
+        battle: &Battle,
+        exposures: &[Option<(usize, String)>],
+    ) {
+        self.exposures.clear();
+        self.exposures.extend_from_slice(exposures);
+        self.exposures_at = Some(battle.history().entries().len());
         self.build(battle);
     }
 

@@ -156,9 +156,10 @@ fn latest_text(v: &WatchView, t: &Theme, short: bool) -> Text<'static> {
     text
 }
 
-/// The events the viewer may see, newest at the bottom, one line each.
+/// The events the viewer may see, newest at the bottom, one line each: only the lines on screen
+/// are read back from the journal.
 fn render_watch_log(v: &WatchView, t: &Theme, area: Rect, buf: &mut Buffer) {
-    let log = v.log();
+    let log = v.log_marks();
     let height = usize::from(area.height.saturating_sub(2));
     v.log_rows.set(height);
     // Scrolled back no further than a full pane from the oldest line.
@@ -176,10 +177,11 @@ fn render_watch_log(v: &WatchView, t: &Theme, area: Rect, buf: &mut Buffer) {
     let digits = log
         .iter()
         .rev()
-        .find_map(|l| l.number)
+        .find_map(|l| l.number())
         .map_or(1, |n| n.to_string().len());
     let width = usize::from(inner.width);
-    let lines: Vec<Line> = log[start..end]
+    let lines: Vec<Line> = v
+        .log_lines(start..end)
         .iter()
         .map(|l| {
             let number = match l.number {
