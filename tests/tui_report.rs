@@ -390,26 +390,29 @@ fn the_write_keys_write_the_report_beside_the_journal_and_show_where() {
     let given = Given::three_moves();
     let mut view = given.view();
     keys(&mut view, "w");
-    let html = given.dir().join("battle.report.html");
-    assert!(html.is_file());
-    let page = std::fs::read_to_string(&html).unwrap();
+    // Every copy, as `umpire report` names them: the umpire's, each side's and the public one.
+    for name in ["", ".au", ".fr", ".public"] {
+        let html = given.dir().join(format!("battle.report{name}.html"));
+        assert!(html.is_file(), "{}", html.display());
+    }
+    let page = std::fs::read_to_string(given.dir().join("battle.report.html")).unwrap();
     assert!(page.contains("Road to Aue"), "{page}");
     let shown = screen(&view, 120, 40);
     assert!(
-        shown.contains(&format!("report written: {}", html.display())),
+        shown.contains("reports written: battle.report.html, .au.html, .fr.html, .public.html"),
         "{shown}"
     );
     keys(&mut view, "W");
-    let md = given.dir().join("battle.report.md");
-    let svg = given.dir().join("battle.report.strength.svg");
-    assert!(md.is_file() && svg.is_file());
+    for name in ["", ".au", ".fr", ".public"] {
+        let md = given.dir().join(format!("battle.report{name}.md"));
+        let svg = given
+            .dir()
+            .join(format!("battle.report{name}.strength.svg"));
+        assert!(md.is_file() && svg.is_file(), "{}", md.display());
+    }
     assert_eq!(
         view.message.as_ref().unwrap().0,
-        format!(
-            "report written: {} (its chart: {})",
-            md.display(),
-            svg.display()
-        )
+        "reports written: battle.report.md, .au.md, .fr.md, .public.md, each with its chart (.strength.svg)"
     );
 }
 

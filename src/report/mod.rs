@@ -1044,6 +1044,36 @@ pub struct Written {
     pub chart: Option<std::path::PathBuf>,
 }
 
+/// What writing every copy ([`write_copies`]) says: the umpire's copy by its whole name, the others
+/// by what they add to its stem, and the charts of a Markdown report
+/// (`reports written: battle.report.html, .au.html, .fr.html, .public.html`).
+pub fn copies_written(written: &[Written], format: Format) -> String {
+    let names: Vec<String> = written
+        .iter()
+        .filter_map(|w| w.report.file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .collect();
+    let first = names.first().cloned().unwrap_or_default();
+    let stem = first
+        .strip_suffix(&format!(".{}", format.extension()))
+        .unwrap_or(&first)
+        .to_string();
+    let shown: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| match n.strip_prefix(&stem) {
+            Some(rest) if i > 0 => rest.to_string(),
+            _ => n.clone(),
+        })
+        .collect();
+    let charts = if written.iter().any(|w| w.chart.is_some()) {
+        ", each with its chart (.strength.svg)"
+    } else {
+        ""
+    };
+    format!("reports written: {}{charts}", shown.join(", "))
+}
+
 /// Where a report of `journal` goes when no path is given: beside the journal, named after it
 /// and after whose copy it is (`battle.report.md`, `battle.report.fr.html`,
 /// `battle.report.public.md`).

@@ -490,25 +490,17 @@ impl ReportView {
         Outcome::Stay
     }
 
-    /// Writes the umpire's report beside the journal and says where (or why it could not).
+    /// Writes every copy of the report beside the journal — the umpire's, each side's and the
+    /// public one, streamed from the journal as `umpire report` writes them — and says which (or
+    /// why they could not be written).
     pub fn write(&mut self, format: Format) {
-        let c = &self.chronicle;
-        let path = report::default_path(&c.path, &c.battle, Viewer::Umpire, format);
-        let shown = |p: &Path| crate::text::escape_terminal(&p.display().to_string());
-        // Streamed from the journal, one record at a time, as `umpire report` writes it.
-        let written = Survey::read(&c.path)
-            .map_err(report::StreamError::from)
-            .and_then(|survey| report::write(survey, Viewer::Umpire, format, &path));
-        self.message = Some(match written {
-            Ok(written) => {
-                let mut text = format!("report written: {}", shown(&written.report));
-                if let Some(chart) = &written.chart {
-                    text.push_str(&format!(" (its chart: {})", shown(chart)));
-                }
-                (text, Level::Info)
-            }
+        self.message = Some(match report::write_copies(&self.chronicle.path, format) {
+            Ok(written) => (
+                crate::text::escape_terminal(&report::copies_written(&written, format)),
+                Level::Info,
+            ),
             Err(e) => (
-                format!("cannot write the report to {}: {e}", shown(&path)),
+                crate::text::escape_terminal(&format!("cannot write the reports: {e}")),
                 Level::Error,
             ),
         });

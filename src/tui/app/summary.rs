@@ -42,32 +42,9 @@ impl App {
     pub(super) fn write_report(&mut self) {
         let format = crate::report::Format::Html;
         match crate::report::write_copies(self.session.path(), format) {
-            Ok(written) => {
-                // The umpire's copy by its whole name, the others by what they add to its stem:
-                // `reports written: battle.report.html, .au.html, .fr.html, .public.html`.
-                let names: Vec<String> = written
-                    .iter()
-                    .filter_map(|w| w.report.file_name())
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .collect();
-                let first = names.first().cloned().unwrap_or_default();
-                let stem = first
-                    .strip_suffix(&format!(".{}", format.extension()))
-                    .unwrap_or(&first)
-                    .to_string();
-                let shown: Vec<String> = names
-                    .iter()
-                    .enumerate()
-                    .map(|(i, n)| match n.strip_prefix(&stem) {
-                        Some(rest) if i > 0 => rest.to_string(),
-                        _ => n.clone(),
-                    })
-                    .collect();
-                self.info(crate::text::escape_terminal(&format!(
-                    "reports written: {}",
-                    shown.join(", ")
-                )));
-            }
+            Ok(written) => self.info(crate::text::escape_terminal(
+                &crate::report::copies_written(&written, format),
+            )),
             Err(e) => self.error(crate::text::escape_terminal(&e.to_string())),
         }
     }
