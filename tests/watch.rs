@@ -364,7 +364,7 @@ fn every_phase_change_shows_to_every_viewer() {
         let shown = view
             .log()
             .iter()
-            .filter(|l| l.text.contains(" → turn ") || l.text.starts_with("Turn "))
+            .filter(|l| l.text.contains(", turn ") || l.text.starts_with("Turn "))
             .count();
         assert_eq!(shown, phases, "{viewer:?}: {:#?}", view.log());
     }

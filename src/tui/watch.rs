@@ -314,7 +314,8 @@ impl WatchView {
                     Viewer::Public => None,
                     _ => ev.audience.tag(),
                 },
-                text: ev.summary,
+                // What happened, first and short, as the umpire's log says it.
+                text: super::app::headline(&ev, self.battle()),
             },
             Shown::Part => LineText {
                 text: ev.partial.map(|p| p.summary).unwrap_or_default(),

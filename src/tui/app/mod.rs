@@ -5,6 +5,7 @@
 mod chooser;
 mod dice;
 mod log;
+pub(crate) use log::headline;
 mod markers;
 mod palette;
 mod procedures;

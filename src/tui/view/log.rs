@@ -7,11 +7,6 @@
 
 use super::*;
 
-/// `text` cut to `width` columns, ending with … when it was longer.
-pub(super) fn fit(text: &str, width: usize) -> String {
-    crate::text::clip(text, width)
-}
-
 /// Spans of `text`, the parts matching `needle` (any case) in `found`.
 fn marked(text: String, needle: Option<&str>, base: Style, found: Style) -> Vec<Span<'static>> {
     let lower = |c: char| c.to_lowercase().next().unwrap_or(c);
@@ -264,20 +259,6 @@ pub(super) fn render_log_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffe
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn fit_cuts_with_an_ellipsis_to_the_width() {
-        assert_eq!(fit("short", 10), "short");
-        assert_eq!(fit("exactly10!", 10), "exactly10!");
-        assert_eq!(fit("a little too long", 10), "a little …");
-        assert_eq!(fit("a little too long", 10).chars().count(), 10);
-        assert_eq!(
-            fit("日本語の記録", 7),
-            "日本語…",
-            "wide characters count twice"
-        );
-        assert_eq!(fit("anything", 0), "");
-    }
 
     #[test]
     fn wrap_breaks_at_spaces_and_cuts_nothing() {

@@ -2,7 +2,6 @@
 //! stands and whose view it is, the roster as that side may see it, the latest result in full and
 //! the log of the events it may see, newest at the bottom.
 
-use super::log::fit;
 use super::roster::render_roster_pane;
 use super::*;
 use crate::battle::Viewer;
@@ -156,22 +155,15 @@ fn latest_text(v: &WatchView, t: &Theme, short: bool) -> Text<'static> {
     text
 }
 
-/// The events the viewer may see, newest at the bottom, one line each: only the lines on screen
-/// are read back from the journal.
+/// The events the viewer may see, newest at the bottom, each wrapped onto the rows it needs (whole
+/// entries only); scrolled back to the oldest, the oldest is at the top. Only the entries on
+/// screen are read back from the journal.
 fn render_watch_log(v: &WatchView, t: &Theme, area: Rect, buf: &mut Buffer) {
     let log = v.log_marks();
     let height = usize::from(area.height.saturating_sub(2));
     v.log_rows.set(height);
     // Scrolled back no further than a full pane from the oldest line.
     let back = v.log_back.min(log.len().saturating_sub(height));
-    let title = if back > 0 {
-        format!(" Log · {back} newer below (End) ")
-    } else {
-        " Log ".to_string()
-    };
-    let block = Block::bordered().title(title);
-    let inner = block.inner(area);
-    block.render(area, buf);
     let end = log.len().saturating_sub(back);
     let start = end.saturating_sub(height);
     let digits = log
@@ -179,29 +171,69 @@ fn render_watch_log(v: &WatchView, t: &Theme, area: Rect, buf: &mut Buffer) {
         .rev()
         .find_map(|l| l.number())
         .map_or(1, |n| n.to_string().len());
-    let width = usize::from(inner.width);
-    let lines: Vec<Line> = v
-        .log_lines(start..end)
-        .iter()
-        .map(|l| {
-            let number = match l.number {
-                Some(n) => format!("{n:>digits$} "),
-                None => format!("{:>digits$} ", "·"),
-            };
-            let tag = l
-                .tag
-                .as_ref()
-                .map(|tag| format!(" ({})", crate::text::escape_terminal(tag)))
-                .unwrap_or_default();
-            let room = width.saturating_sub(crate::text::width(&number) + crate::text::width(&tag));
-            Line::from(vec![
-                Span::styled(number, t.dim()),
-                Span::raw(fit(&crate::text::escape_terminal(&l.text), room)),
-                Span::styled(tag, t.dim()),
-            ])
-        })
-        .collect();
-    Paragraph::new(lines).render(inner, buf);
+    let inner_width = usize::from(area.width.saturating_sub(2));
+    let entry_rows = |l: &crate::tui::watch::LogLine| -> Vec<Line<'static>> {
+        let number = match l.number {
+            Some(n) => format!("{n:>digits$} "),
+            None => format!("{:>digits$} ", "·"),
+        };
+        let tag = l
+            .tag
+            .as_ref()
+            .map(|tag| format!(" ({})", crate::text::escape_terminal(tag)))
+            .unwrap_or_default();
+        let indent = crate::text::width(&number);
+        let text = format!("{}{tag}", crate::text::escape_terminal(&l.text));
+        super::log::wrap(&text, inner_width.saturating_sub(indent).max(1))
+            .into_iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let lead = if i == 0 {
+                    Span::styled(number.clone(), t.dim())
+                } else {
+                    Span::raw(" ".repeat(indent))
+                };
+                Line::from(vec![lead, Span::raw(row)])
+            })
+            .collect()
+    };
+    let lines = v.log_lines(start..end);
+    let mut rows: Vec<Line> = Vec::new();
+    // The entries below the last one shown.
+    let mut below = back;
+    if start == 0 && back > 0 {
+        // At the oldest: from the top down, whole entries while they fit.
+        let mut shown = 0;
+        for l in &lines {
+            let entry = entry_rows(l);
+            if !rows.is_empty() && rows.len() + entry.len() > height {
+                break;
+            }
+            rows.extend(entry);
+            shown += 1;
+        }
+        below = log.len() - shown;
+    } else {
+        // From the newest shown up, whole entries while they fit.
+        for l in lines.iter().rev() {
+            let entry = entry_rows(l);
+            if !rows.is_empty() && rows.len() + entry.len() > height {
+                break;
+            }
+            rows.splice(0..0, entry);
+        }
+    }
+    // An entry taller than the whole pane shows its first rows.
+    rows.truncate(height);
+    let title = if below > 0 {
+        format!(" Log · {below} newer below (End) ")
+    } else {
+        " Log ".to_string()
+    };
+    let block = Block::bordered().title(title);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    Paragraph::new(rows).render(inner, buf);
 }
 
 fn render_watch_status(v: &WatchView, t: &Theme, area: Rect, buf: &mut Buffer) {
