@@ -563,11 +563,15 @@ fn a_turn_played_with_keys_is_the_journal_and_resumes_the_same() {
     let (said, level) = ui.message();
     assert_eq!(level, Level::Info);
     assert_eq!(
-        said, "undone: gkf → 2nd Squad (1-2): no effect",
+        said, "undone: gkf (opportunity) → 2nd Squad (1-2): no effect",
         "the status line says what was taken back as the log does, first and short"
     );
     ui.keys("U");
-    assert!(ui.message().0.starts_with("redone: gkf → 2nd Squad (1-2)"));
+    assert!(
+        ui.message()
+            .0
+            .starts_with("redone: gkf (opportunity) → 2nd Squad (1-2)")
+    );
     // A note, a command roll thrown by the program, and the end of the attacker's turn.
     ui.keys("Nmortars ranging on the orchard").enter();
     ui.select("2-1").keys("C").enter().esc();
@@ -803,9 +807,9 @@ fn undo_and_redo_lines_say_what_they_took_back_and_put_back() {
     assert_eq!(ui.app.log_text(5), format!("↶ undone: {shot}"));
     assert_eq!(ui.app.log_text(6), format!("↷ redone: {shot}"));
     // The log shows each in a few words, what happened first.
-    let short = "gkf → 2nd Squad (1-2): no effect";
+    let short = "gkf (opportunity) → 2nd Squad (1-2): no effect";
     assert_eq!(ui.app.log_line(4), short);
-    let rows = ui.log_rows(120, 40).join("\n");
+    let rows = ui.log_rows(160, 40).join("\n");
     assert!(rows.contains(&format!("  6 ↶ undone: {short}")), "{rows}");
     assert!(rows.contains(&format!("  7 ↷ redone: {short}")), "{rows}");
     // An undo with nothing to take back says so; resumed, the lines read the same.

@@ -129,7 +129,7 @@ fn watch_without_a_terminal_prints_what_the_side_may_see_as_it_happens() {
             }
         }
     };
-    read_until("Initiative → turn 1", &mut seen);
+    read_until("Initiative → Movement, turn 1", &mut seen);
     let script = "expose --stand 1 --side au --cause vision\nnote --private \"The French reserve arrives on move 4\"\nnote \"Rain\"\n";
     let mut umpire = umpire_plays(played.j(), script);
     assert!(umpire.wait().unwrap().success());

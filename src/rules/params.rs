@@ -61,6 +61,9 @@ pub struct ParamDef {
     /// The input names a unit of the actor's enemy (a target, a defender): a form's list of
     /// units offers the enemy's first.
     pub enemy: bool,
+    /// A flag that says what kind of act this is (opportunity fire, an overwatch shot): the log's
+    /// short line names it beside the actor when it is set.
+    pub qualifies: bool,
 }
 
 impl ParamDef {
@@ -72,6 +75,7 @@ impl ParamDef {
             default: None,
             scope: Scope::Both,
             enemy: false,
+            qualifies: false,
         }
     }
     pub const fn new(name: &'static str, help: &'static str, kind: ParamKind) -> Self {
@@ -82,6 +86,7 @@ impl ParamDef {
             default: None,
             scope: Scope::Both,
             enemy: false,
+            qualifies: false,
         }
     }
     pub const fn default(mut self, text: &'static str) -> Self {
@@ -94,6 +99,11 @@ impl ParamDef {
     }
     pub const fn battle(mut self) -> Self {
         self.scope = Scope::Battle;
+        self
+    }
+    /// Marks a flag that says what kind of act this is ([`ParamDef::qualifies`]).
+    pub const fn qualifies(mut self) -> Self {
+        self.qualifies = true;
         self
     }
     /// Marks an input that names a unit of the actor's enemy ([`ParamDef::enemy`]).

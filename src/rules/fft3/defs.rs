@@ -405,7 +405,9 @@ const FIRER_SUPPRESSED: ParamDef = ParamDef::flag(
     "the firer is Suppressed (−1 a vehicle, −2 an infantry stand)",
 )
 .derived();
-const OVERWATCH_FIRE: ParamDef = ParamDef::flag("overwatch", "an overwatch attack (−1)").derived();
+const OVERWATCH_FIRE: ParamDef = ParamDef::flag("overwatch", "an overwatch attack (−1)")
+    .derived()
+    .qualifies();
 const TARGET_OUT_OF_COHESION: ParamDef = ParamDef::flag(
     "target-out-of-cohesion",
     "the target is out of cohesion (−1 on its quality check)",

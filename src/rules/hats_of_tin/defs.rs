@@ -207,7 +207,8 @@ pub const SHOOT_PARAMS: &[ParamDef] = &[
         "overwatch",
         "an Overwatch unit's one shot in the enemy's turn, at a unit that has just moved or fired (no order)",
     )
-    .battle(),
+    .battle()
+    .qualifies(),
 ];
 
 pub const RALLY_PARAMS: &[ParamDef] = &[

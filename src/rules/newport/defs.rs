@@ -632,7 +632,8 @@ pub const FIRE_PARAMS: &[ParamDef] = &[
         "opportunity",
         "opportunity fire: no effect marks the firer Finished",
     )
-    .derived(),
+    .derived()
+    .qualifies(),
     ParamDef::new(
         "trigger",
         "opportunity fire: the enemy stand moved (it stops if Suppressed) or fired",

@@ -472,9 +472,20 @@ fn act_headline(battle: &Battle, action: &str, params: &Params, summary: &str) -
     if result.trim().is_empty() {
         return None;
     }
+    // What kind of act it was, when a flag says so (opportunity fire, an overwatch shot).
+    let kinds: Vec<String> = def
+        .params
+        .iter()
+        .filter(|p| p.qualifies && params.get(p.name) == Some(&Value::Bool(true)))
+        .map(|p| p.name.replace('-', " "))
+        .collect();
+    let actor = if kinds.is_empty() {
+        roster.units[actor].id.clone()
+    } else {
+        format!("{} ({})", roster.units[actor].id, kinds.join(", "))
+    };
     Some(format!(
-        "{} → {}: {}",
-        roster.units[actor].id,
+        "{actor} → {}: {}",
         target_name(&info.name, &info.id),
         id_labels(battle, result)
     ))
@@ -633,6 +644,30 @@ mod tests {
             "stug fires at sherman: no effect",
         );
         assert_eq!(headline(&e, &b), "stug → sherman: no effect");
+    }
+
+    #[test]
+    fn a_flag_that_says_what_kind_of_act_it_was_stays_beside_the_actor() {
+        let b = battle();
+        let mut e = act(
+            "fire",
+            &[("firer", "gkf"), ("target", "1-2")],
+            "Oblt. Walter Brenner (gkf) opportunity-fires at 2nd Squad, 1st Platoon (1-2): no effect",
+        );
+        params_set(&mut e, "opportunity", true);
+        assert_eq!(
+            headline(&e, &b),
+            "gkf (opportunity) → 2nd Squad (1-2): no effect"
+        );
+        // Not set: the plain line.
+        params_set(&mut e, "opportunity", false);
+        assert_eq!(headline(&e, &b), "gkf → 2nd Squad (1-2): no effect");
+    }
+
+    fn params_set(e: &mut Event, name: &str, on: bool) {
+        if let EventKind::Act { params, .. } = &mut e.kind {
+            params.set(name, Value::Bool(on));
+        }
     }
 
     #[test]
