@@ -237,3 +237,64 @@ fn the_enemys_opportunity_fire_is_told_under_the_firers_side() {
         );
     }
 }
+
+/// The learning game with each side's goal, as a scenario states it.
+fn with_goals(dir: &std::path::Path) -> std::path::PathBuf {
+    let text = std::fs::read_to_string(SCRUBY_LEARNING).unwrap();
+    let text = text
+        .replacen(
+            "name = \"Austrian advanced guard\"",
+            "name = \"Austrian advanced guard\"\ngoal = \"Hold the Kapellenhof <b>until</b> move 8\"",
+            1,
+        )
+        .replacen(
+            "name = \"French brigade at Aue\"",
+            "name = \"French brigade at Aue\"\ngoal = \"Take the *Kapellenhof*\"",
+            1,
+        );
+    let path = dir.join("goals.toml");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn each_sides_goal_is_in_the_outcome_of_the_umpires_copy_and_its_own_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = Played::battle(with_goals(dir.path()), "");
+    let au = "Austrian advanced guard (au)'s goal: Hold the Kapellenhof";
+    let fr = "French brigade at Aue (fr)'s goal: Take the";
+    let umpire = g.report("md", &[]);
+    let lines = outcome(&umpire).join("\n");
+    assert!(lines.contains(au) && lines.contains(fr), "{lines}");
+    // Escaped as every text of the report is.
+    assert!(
+        !umpire.contains("<b>") && !umpire.contains("Take the *Kapellenhof*"),
+        "{umpire}"
+    );
+    let html = g.report("html", &[]);
+    assert!(!html.contains("<b>until</b>"), "{html}");
+    // A side's copy gives its own orders, never the enemy's; the public copy neither.
+    let copy = g.report("md", &["--side", "au"]);
+    assert!(copy.contains(au) && !copy.contains("(fr)'s goal"), "{copy}");
+    let copy = g.report("md", &["--side", "fr"]);
+    assert!(copy.contains(fr) && !copy.contains("(au)'s goal"), "{copy}");
+    let public = g.report("md", &["--public"]);
+    assert!(!public.contains("'s goal"), "{public}");
+}
+
+#[test]
+fn a_goal_with_a_control_character_is_refused_where_it_stands() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = with_goals(dir.path());
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("Take the *Kapellenhof*", "Take the \\u0007Kapellenhof");
+    std::fs::write(&path, text).unwrap();
+    let r = run_in("", &["check", path.to_str().unwrap()]);
+    assert_ne!(r.code, ExitCode::SUCCESS, "{}", r.out);
+    assert!(
+        r.err.contains("goals.toml:") && r.err.contains("goal"),
+        "{}",
+        r.err
+    );
+}

@@ -13,6 +13,8 @@ pub struct SideInfo {
     pub name: String,
     pub nationality: Option<String>,
     pub quality: String,
+    /// What the side must do, in the scenario's words: its own orders.
+    pub goal: Option<String>,
 }
 
 /// A formation (battalion, company, platoon …).
@@ -113,6 +115,7 @@ impl Roster {
                 id: s.id.get_ref().clone(),
                 name: s.name.get_ref().clone(),
                 nationality: s.nationality.as_ref().map(|n| n.get_ref().clone()),
+                goal: s.goal.as_ref().map(|g| g.get_ref().clone()),
                 quality: s
                     .quality
                     .as_ref()

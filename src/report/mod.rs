@@ -895,6 +895,14 @@ fn outcome(
             },
         ));
     }
+    // Each side's goal, as the scenario states it: its own orders, for the umpire and that side.
+    for (s, side) in battle.roster.sides.iter().enumerate() {
+        if let Some(goal) = &side.goal
+            && matches!(viewer, Viewer::Umpire) | (viewer == Viewer::Side(s))
+        {
+            lines.push(format!("{} ({})'s goal: {goal}", side.name, side.id));
+        }
+    }
     let objectives = battle.ruleset.objectives(&battle.view(), viewer);
     lines.extend(objectives.iter().map(|o| o.text.clone()));
     let sides = battle.roster.sides.len();

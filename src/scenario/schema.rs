@@ -73,6 +73,10 @@ pub struct SideDef {
     /// Default quality of the side's formations and units.
     #[serde(default)]
     pub quality: Option<Spanned<String>>,
+    /// What the side must do, in the scenario's words ("hold the bridge until move 8"): the
+    /// side's own orders, which the report's outcome gives to the umpire and to that side alone.
+    #[serde(default)]
+    pub goal: Option<Spanned<String>>,
     /// Per-side values of options that may differ between sides.
     #[serde(default)]
     pub options: BTreeMap<Spanned<String>, Spanned<toml::Value>>,

@@ -576,8 +576,12 @@ impl<'a> Meaning<'a> {
             let key = "description".to_string();
             self.text(key, d, forbidden_in_prose, MAX_DESCRIPTION_CHARS);
         }
+        let mut goals: Vec<(String, &Spanned<String>)> = Vec::new();
         let mut names: Vec<(String, &Spanned<String>)> = Vec::new();
         for n in &self.tree.sides {
+            if let Some(goal) = &n.def.goal {
+                goals.push((n.path.key("goal"), goal));
+            }
             names.push((n.path.key("name"), &n.def.name));
             if let Some(nat) = &n.def.nationality {
                 names.push((n.path.key("nationality"), nat));
@@ -591,6 +595,9 @@ impl<'a> Meaning<'a> {
         }
         for (key, name) in names {
             self.text(key, name, forbidden_char, MAX_NAME_CHARS);
+        }
+        for (key, goal) in goals {
+            self.text(key, goal, forbidden_in_prose, MAX_DESCRIPTION_CHARS);
         }
         self.names_apart();
     }
