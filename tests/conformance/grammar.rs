@@ -255,7 +255,17 @@ fn an_fft3_template_over_three_stands_is_at_most_twelve_keys() {
     let keys = "aT-,T-,T-\n";
     assert!(keys.chars().count() <= 12);
     t.ui(|ui| {
-        for c in keys.chars() {
+        for (i, c) in keys.chars().enumerate() {
+            if i == 3 {
+                // The list under the input says how to add another stand.
+                for (w, h) in [(120, 40), (80, 24)] {
+                    let screen = ui.screen(w, h);
+                    assert!(
+                        screen.contains("▸ t1") && screen.contains(", take it and add one"),
+                        "{screen}"
+                    );
+                }
+            }
             match c {
                 '\n' => ui.enter(),
                 c => ui.keys(&c.to_string()),

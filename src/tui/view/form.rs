@@ -141,7 +141,11 @@ pub(super) fn render_form(app: &App, form: &Form, t: &Theme, area: Rect, buf: &m
                 ]));
             }
             lines.push(Line::from(Span::styled(
-                "    ↑↓ choose  tab take it and go on  enter take it and resolve",
+                if f.def.kind == ParamKind::List {
+                    "    ↑↓ choose  , take it and add one  tab go on  enter resolve"
+                } else {
+                    "    ↑↓ choose  tab take it and go on  enter take it and resolve"
+                },
                 t.dim(),
             )));
             continue;
