@@ -76,6 +76,10 @@ pub struct RosterTree {
     shown: Vec<usize>,
     /// The length of the battle's history when the lines were built.
     built_at: usize,
+    /// The columns the lines need, once worked out for these lines ([`RosterTree::width`]),
+    /// with what they were worked out under: measuring every line of a large roster at every
+    /// frame would cost more than the frame.
+    width: std::cell::Cell<Option<(WidthKey, usize)>>,
     /// For each unit exposed from a concealment stand: when (its place among the events in
     /// force) and why, from the event in force that exposed it.
     exposures: Vec<Option<(usize, String)>>,
@@ -87,7 +91,23 @@ pub struct RosterTree {
     viewer: Viewer,
 }
 
+/// What the roster's lines' width is worked out under, besides the lines themselves: the
+/// history's length, the secrets hidden, the colour.
+pub(crate) type WidthKey = (usize, bool, bool);
+
 impl RosterTree {
+    /// The columns these lines need, worked out by `measure` once for the lines and `key`.
+    pub(crate) fn width(&self, key: WidthKey, measure: impl FnOnce() -> usize) -> usize {
+        match self.width.get() {
+            Some((k, w)) if k == key => w,
+            _ => {
+                let w = measure();
+                self.width.set(Some((key, w)));
+                w
+            }
+        }
+    }
+
     /// The tree of `battle` with nothing folded and nothing filtered.
     pub(crate) fn new(battle: &Battle) -> Self {
         let mut tree = Self::default();
@@ -155,6 +175,7 @@ impl RosterTree {
 
     /// Builds the lines from the tree, the folds and the filter.
     fn build(&mut self, battle: &Battle) {
+        self.width.set(None);
         let r = &battle.roster;
         let view = battle.view();
         let pass: Vec<bool> = (0..r.units.len())

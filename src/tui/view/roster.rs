@@ -328,43 +328,25 @@ pub(super) fn roster_title(p: &RosterPane) -> String {
     }
 }
 
-/// What the roster's lines are drawn from, as far as their widths go: the app, how long the
-/// battle's history is (every change to the battle adds an entry), the lines themselves (rebuilt
-/// when folded, filtered or shown to another viewer), the secrets shown or hidden, the colour.
-type Drawn = (usize, usize, usize, usize, bool, bool);
-
-thread_local! {
-    /// The roster's width last worked out ([`roster_width`]) and what it was worked out from:
-    /// measuring every line of a large roster at every frame would cost more than the frame.
-    static WIDEST: std::cell::Cell<Option<(Drawn, usize)>> = const { std::cell::Cell::new(None) };
-}
-
 /// The columns the roster pane needs to show every line whole (its widest line, its title and
-/// its borders), as the rows stand now.
+/// its borders), as the rows stand now: worked out once for the lines the tree holds
+/// ([`RosterTree::width`](crate::tui::app::RosterTree)).
 pub(super) fn roster_width(app: &App, t: &Theme) -> usize {
-    let rows = app.rows();
-    let drawn: Drawn = (
-        std::ptr::from_ref(app) as usize,
+    let key = (
         app.battle().history().entries().len(),
-        rows.as_ptr() as usize,
-        rows.len(),
         app.secrets_hidden(),
         t.color,
     );
-    if let Some((from, width)) = WIDEST.get()
-        && from == drawn
-    {
-        return width;
-    }
-    let p = app.roster_pane();
-    let widest = rows
-        .iter()
-        .map(|&r| row_line(&p, t, r, usize::MAX / 4).width())
-        .max()
-        .unwrap_or(0);
-    let width = widest.max(width(&roster_title(&p)) + 2) + 2;
-    WIDEST.set(Some((drawn, width)));
-    width
+    app.roster_tree().width(key, || {
+        let p = app.roster_pane();
+        let widest = app
+            .rows()
+            .iter()
+            .map(|&r| row_line(&p, t, r, usize::MAX / 4).width())
+            .max()
+            .unwrap_or(0);
+        widest.max(width(&roster_title(&p)) + 2) + 2
+    })
 }
 
 pub(super) fn render_roster(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
