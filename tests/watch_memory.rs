@@ -4,69 +4,17 @@
 //! or following it as it is written — is compared with what it holds for a battle just begun; and
 //! so is what the report view (the replay) holds.
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use umpire::battle::Viewer;
 use umpire::rules::newport::Newport;
 use umpire::tui::WatchView;
 use umpire::tui::keymap::Keymap;
 use umpire::tui::replay::ReportView;
 
-/// The system's allocator, counting the bytes allocated now and the most at any moment.
-struct Counting;
+#[path = "support/counting.rs"]
+mod counting;
 
-static NOW: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(by: usize) {
-    let now = NOW.fetch_add(by, Ordering::Relaxed) + by;
-    PEAK.fetch_max(now, Ordering::Relaxed);
-}
-
-// SAFETY: every call is passed on to the system's allocator unchanged; only counted.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: the caller's layout, passed on.
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: a block this allocator gave out, with its layout.
-        unsafe { System.dealloc(ptr, layout) };
-        NOW.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // SAFETY: a block this allocator gave out, with its layout.
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if !p.is_null() {
-            NOW.fetch_sub(layout.size(), Ordering::Relaxed);
-            grew(new_size);
-        }
-        p
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// The most bytes held at once, above what was held before, while `f` runs.
-fn held_at_most(f: impl FnOnce()) -> usize {
-    let before = NOW.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
-    f();
-    PEAK.load(Ordering::Relaxed) - before
-}
-
-/// The bytes held now, above `before`.
-fn held_since(before: usize) -> usize {
-    NOW.load(Ordering::Relaxed).saturating_sub(before)
-}
+use counting::{held_at_most, held_now, held_since};
 
 const NEWPORT_COMPANY: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -106,7 +54,7 @@ fn the_players_view_and_the_report_view_of_a_long_journal_hold_a_few_bytes_a_rec
         private: false,
     };
     // A view following the battle from its start, as the notes are written.
-    let before = NOW.load(Ordering::Relaxed);
+    let before = held_now();
     let mut following = WatchView::open(&large, Viewer::Public).unwrap();
     let at_start = held_since(before);
     for n in 0..3_000 {
@@ -129,7 +77,7 @@ fn the_players_view_and_the_report_view_of_a_long_journal_hold_a_few_bytes_a_rec
     drop(following);
 
     let open = |journal: &Path| {
-        let before = NOW.load(Ordering::Relaxed);
+        let before = held_now();
         let mut view = None;
         let peak = held_at_most(|| view = Some(WatchView::open(journal, Viewer::Umpire).unwrap()));
         let held = held_since(before);
@@ -155,7 +103,7 @@ fn the_players_view_and_the_report_view_of_a_long_journal_hold_a_few_bytes_a_rec
 
     // The report view of the same journals: at its last event, then at its first.
     let replay = |journal: &Path| {
-        let before = NOW.load(Ordering::Relaxed);
+        let before = held_now();
         let mut view = None;
         let peak = held_at_most(|| {
             view = Some(ReportView::open(journal, Keymap::defaults(&Newport)).unwrap())
