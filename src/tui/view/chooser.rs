@@ -26,25 +26,18 @@ pub(super) fn render_chooser(
             shown.len(),
             chooser.choices.len()
         ))
-        .title_bottom(Line::from(vec![
-            Span::styled(" ↑↓", t.key()),
-            Span::raw(" choose  "),
-            Span::styled("type", t.key()),
-            Span::raw(" narrow  "),
-            Span::styled("enter", t.key()),
-            Span::raw(" open the form  "),
-            Span::styled("esc", t.key()),
-            Span::raw(" cancel "),
-        ]));
+        .title_bottom(key_line(
+            t,
+            &[
+                ("↑↓", "choose"),
+                ("type", "narrow"),
+                ("enter", "open the form"),
+                ("esc", "cancel"),
+            ],
+        ));
     let inner = block.inner(r);
     block.render(r, buf);
-    let mut lines = vec![Line::from(vec![
-        Span::styled("find: ", t.key()),
-        Span::raw(format!(
-            "{}▏",
-            crate::text::escape_terminal(&chooser.filter)
-        )),
-    ])];
+    let mut lines = vec![find_line(t, &chooser.filter)];
     let id_w = b.roster.longest_id().clamp(4, 10);
     let mut cursor_line = 0;
     let mut last_offer = None;

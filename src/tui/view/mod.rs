@@ -529,6 +529,36 @@ fn short(app: &App, a: &crate::tui::Action) -> String {
     }
 }
 
+/// A popup's bottom line of keys: each key in the key style, then what it does
+/// (` ↑↓ choose  enter open the form `).
+fn key_line(t: &Theme, keys: &[(&'static str, &'static str)]) -> Line<'static> {
+    let mut spans = Vec::new();
+    for (i, (key, does)) in keys.iter().enumerate() {
+        spans.push(Span::styled(
+            if i == 0 {
+                format!(" {key}")
+            } else {
+                key.to_string()
+            },
+            t.key(),
+        ));
+        spans.push(Span::raw(if i + 1 == keys.len() {
+            format!(" {does} ")
+        } else {
+            format!(" {does}  ")
+        }));
+    }
+    Line::from(spans)
+}
+
+/// The line a filtered list is typed into: `find: ` and what was typed, with the cursor.
+fn find_line(t: &Theme, filter: &str) -> Line<'static> {
+    Line::from(vec![
+        Span::styled("find: ", t.key()),
+        Span::raw(format!("{}▏", crate::text::escape_terminal(filter))),
+    ])
+}
+
 /// A centred rectangle of at most `w`×`h` inside `area`.
 fn popup(area: Rect, w: u16, h: u16) -> Rect {
     let w = w.min(area.width);

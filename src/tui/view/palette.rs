@@ -35,26 +35,19 @@ pub(super) fn render_palette(
         ))
         .title_bottom(match &app.popup_hint {
             Some(hint) => Line::from(Span::styled(format!(" {hint} "), t.error())),
-            None => Line::from(vec![
-                Span::styled(" ↑↓", t.key()),
-                Span::raw(" move  "),
-                Span::styled("type", t.key()),
-                Span::raw(" a name or a key  "),
-                Span::styled("enter", t.key()),
-                Span::raw(" runs it  "),
-                Span::styled("esc", t.key()),
-                Span::raw(" closes "),
-            ]),
+            None => key_line(
+                t,
+                &[
+                    ("↑↓", "move"),
+                    ("type", "a name or a key"),
+                    ("enter", "runs it"),
+                    ("esc", "closes"),
+                ],
+            ),
         });
     let inner = block.inner(r);
     block.render(r, buf);
-    let mut lines = vec![Line::from(vec![
-        Span::styled("find: ", t.key()),
-        Span::raw(format!(
-            "{}▏",
-            crate::text::escape_terminal(&palette.filter)
-        )),
-    ])];
+    let mut lines = vec![find_line(t, &palette.filter)];
     let key_w = entries
         .iter()
         .map(|e| crate::text::width(&e.keys))
