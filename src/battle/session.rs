@@ -464,31 +464,7 @@ impl Session {
     /// [`Session::take_set_aside`]), so a session that only has commands refused leaves the
     /// journal byte for byte as it was.
     pub fn open(path: impl AsRef<Path>) -> Result<(Session, Option<TornTail>), SessionError> {
-        let path = path.as_ref().to_path_buf();
-        let mut reading = Journal::opening::<Header>(&path)?;
-        let (battle, dice) = Replay::read(&path, &mut reading)?;
-        let (journal, header, torn) = reading.finish()?;
-        let count = battle.history().entries().len() as u64;
-        let rng = match dice {
-            Some(p) => SeededDice::at(header.seed, p.word_pos),
-            None => SeededDice::new(header.seed),
-        };
-        let mut session = Session {
-            battle,
-            journal,
-            path,
-            header,
-            rng,
-            next_seq: count + 1,
-            set_aside: None,
-            offsets: None,
-        };
-        if count == 0 {
-            // The battle's creation stopped between the header and the start event.
-            let started = session.header.started;
-            session.write_start(started)?;
-        }
-        Ok((session, torn))
+        Self::reopen(path.as_ref(), false)
     }
 
     /// Reopens a battle to carry out commands, as [`Session::open`], keeping a thin history
@@ -497,9 +473,20 @@ impl Session {
     /// to the top. Its memory grows by a few bytes an event, not by the events themselves. Not for
     /// the terminal UI, whose log shows every event.
     pub fn open_thin(path: impl AsRef<Path>) -> Result<(Session, Option<TornTail>), SessionError> {
-        let path = path.as_ref().to_path_buf();
+        Self::reopen(path.as_ref(), true)
+    }
+
+    /// [`Session::open`], with every event kept, or [`Session::open_thin`].
+    fn reopen(path: &Path, thin: bool) -> Result<(Session, Option<TornTail>), SessionError> {
+        let path = path.to_path_buf();
         let mut reading = Journal::opening::<Header>(&path)?;
-        let (battle, dice, offsets) = Replay::read_thin(&path, &mut reading)?;
+        let (battle, dice, offsets) = if thin {
+            let (battle, dice, offsets) = Replay::read_thin(&path, &mut reading)?;
+            (battle, dice, Some(offsets))
+        } else {
+            let (battle, dice) = Replay::read(&path, &mut reading)?;
+            (battle, dice, None)
+        };
         let (journal, header, torn) = reading.finish()?;
         let count = battle.history().entries().len() as u64;
         let rng = match dice {
@@ -514,9 +501,10 @@ impl Session {
             rng,
             next_seq: count + 1,
             set_aside: None,
-            offsets: Some(offsets),
+            offsets,
         };
         if count == 0 {
+            // The battle's creation stopped between the header and the start event.
             let started = session.header.started;
             session.write_start(started)?;
         }
