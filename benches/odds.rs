@@ -3,8 +3,9 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
+use umpire::declare::{Options, Params};
 use umpire::rules::newport::Newport;
-use umpire::rules::{Options, Params, Ruleset, find_action};
+use umpire::ruleset::{Ruleset, find_action};
 
 fn params(action: &str, args: &[(&str, &str)]) -> Params {
     let def = find_action(&Newport, action).unwrap();
@@ -12,9 +13,9 @@ fn params(action: &str, args: &[(&str, &str)]) -> Params {
 }
 
 fn options(extra: &[&str]) -> Options {
-    let mut o = Options::defaults(Newport.options());
+    let mut o = Options::defaults(Newport.declaration().options);
     for e in extra {
-        o.set_text(Newport.options(), e).unwrap();
+        o.set_text(Newport.declaration().options, e).unwrap();
     }
     o
 }
@@ -132,7 +133,7 @@ fn bench(c: &mut Criterion) {
     for (name, action, p, o) in &cases {
         group.bench_function(*name, |b| {
             b.iter(|| {
-                Newport
+                (&Newport as &dyn Ruleset)
                     .odds(black_box(action), black_box(p), black_box(o))
                     .unwrap()
             })

@@ -24,7 +24,7 @@ use criterion::{BatchSize, Criterion, criterion_group};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use umpire::battle::Viewer;
+use umpire::model::Viewer;
 use umpire::report::{self, Chronicle, Format, Survey};
 use umpire::rules::newport::Newport;
 use umpire::tui::keymap::Keymap;

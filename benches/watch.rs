@@ -28,8 +28,9 @@ use ratatui::backend::TestBackend;
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use umpire::battle::Command;
 use umpire::battle::session::Session;
-use umpire::battle::{Command, Viewer};
+use umpire::model::Viewer;
 use umpire::tui::WatchView;
 use umpire::tui::watch::watch_file;
 

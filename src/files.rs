@@ -165,7 +165,7 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, FileError> {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         // Valid by construction: the bytes before the first invalid one.
         let before = std::str::from_utf8(good).unwrap_or_default();
-        let (line, column) = crate::scenario::line_col(before, before.len());
+        let (line, column) = crate::text::line_col(before, before.len());
         FileError::NotText {
             path: path.to_path_buf(),
             line,

@@ -22,10 +22,11 @@
 //!
 //! ```
 //! use umpire::dice::TypedDice;
-//! use umpire::rules::{self, Options, Params};
+//! use umpire::declare::{Options, Params};
+//! use umpire::rules;
 //!
 //! let newport = rules::get("newport").unwrap();
-//! let fire = rules::find_action(newport, "fire").unwrap();
+//! let fire = newport.procedure("fire").unwrap().def();
 //! let inputs = Params::parse(
 //!     fire.params,
 //!     [("range", "12"), ("cover", "hard"), ("firer-suppressed", ""), ("target-quality", "green")],
@@ -45,12 +46,15 @@
 
 pub mod battle;
 pub mod cli;
+pub mod declare;
 pub mod dice;
 pub mod files;
+pub mod model;
 pub mod odds;
 pub mod report;
 pub mod resolution;
 pub mod rules;
+pub mod ruleset;
 pub mod scenario;
 pub mod text;
 pub mod tui;

@@ -182,6 +182,82 @@ pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str
         .unwrap_or_default()
 }
 
+/// 1-based line and column (in characters) of a byte offset.
+pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(source.len());
+    let before = &source[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = source[line_start..offset].chars().count() + 1;
+    (line, column)
+}
+
+/// The longest id, in characters: ids are typed at the table.
+pub const MAX_ID_CHARS: usize = 32;
+
+pub fn id_problem(id: &str) -> Option<(usize, String)> {
+    if id.is_empty() {
+        return Some((0, "an id may not be empty".into()));
+    }
+    if let Some((at, c)) = forbidden_char(id) {
+        return Some((at, forbidden_message(c)));
+    }
+    if let Some((at, _)) = id.char_indices().find(|(_, c)| c.is_whitespace()) {
+        return Some((
+            at,
+            "an id may not contain spaces (use `-` or `_`): it is typed at the table".into(),
+        ));
+    }
+    // Typed at the table and on the command line: letters that look alike (a Cyrillic і, a
+    // fullwidth ｉ) would make two ids that cannot be told apart.
+    if let Some((at, c)) = id
+        .char_indices()
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_'))
+    {
+        return Some((
+            at,
+            format!(
+                "`{c}` may not be in an id: an id is ASCII letters, digits, `-` and `_` (it is \
+                 typed at the table, and must not be mistaken for another)"
+            ),
+        ));
+    }
+    if id.starts_with('-') {
+        return Some((
+            0,
+            "an id may not start with `-`: it would read as a flag on the command line".into(),
+        ));
+    }
+    too_long(id, MAX_ID_CHARS).map(|(at, count)| {
+        let message =
+            format!("an id may have at most {MAX_ID_CHARS} characters; this one has {count}");
+        (at, message)
+    })
+}
+
+/// Why a forbidden character may not stand in a name, with its code point.
+pub fn forbidden_message(c: char) -> String {
+    let (what, harm) = match forbidden_kind(c) {
+        Some(Forbidden::Invisible) => (
+            Forbidden::Invisible.describe(),
+            "which shows nothing and could make two names look alike",
+        ),
+        Some(kind) => (
+            kind.describe(),
+            "which could change what a terminal or report shows",
+        ),
+        None => ("a character", "which is not allowed here"),
+    };
+    format!("contains {what} (U+{:04X}), {harm}; remove it", c as u32)
+}
+
+/// When `text` has more than `max` characters: the byte offset of the first one too many, and
+/// how many it has.
+pub fn too_long(text: &str, max: usize) -> Option<(usize, usize)> {
+    let (at, _) = text.char_indices().nth(max)?;
+    Some((at, text.chars().count()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::{clip, width};

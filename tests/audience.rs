@@ -8,8 +8,9 @@ mod support;
 
 use support::*;
 use umpire::battle::session::{Record, Session};
-use umpire::battle::{Audience, Battle, Command, Entry, Viewer, audiences};
+use umpire::battle::{Audience, Battle, Command, Entry, audiences};
 use umpire::dice::TypedDice;
+use umpire::model::Viewer;
 use umpire::rules::scruby::defs::*;
 
 /// Two small brigades, each hiding a column: the Austrians IR 1 and their battery behind stand
@@ -182,7 +183,7 @@ fn cannon_fire_that_exposes_a_column_and_the_exposure_itself_are_everyones() {
     assert!(
         e.effects
             .iter()
-            .any(|x| matches!(x, umpire::battle::Effect::Exposed { .. }))
+            .any(|x| matches!(x, umpire::model::Effect::Exposed { .. }))
     );
     assert_eq!(e.audience, Audience::Everyone, "{}", e.summary);
     assert!(e.visible_to(au, &b.roster));

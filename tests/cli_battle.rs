@@ -10,9 +10,11 @@ use std::process::ExitCode;
 use tempfile::TempDir;
 use umpire::battle::journal::Journal;
 use umpire::battle::session::{self, Header, Record, Session};
-use umpire::battle::{BattleState, Command, Entry};
+use umpire::battle::{Command, Entry};
+use umpire::declare::Params;
 use umpire::dice::TypedDice;
-use umpire::rules::{Params, find_action};
+use umpire::model::BattleState;
+use umpire::ruleset::find_action;
 
 const ROSTER: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

@@ -4,11 +4,11 @@
 //! fixture, which hides the French cannon behind stand 1 and a Line regiment and a cuirassier
 //! squadron behind stand 2.
 
-use umpire::battle::roster::Roster;
-use umpire::battle::state::{BattleState, Effect};
-use umpire::battle::timers::count_down;
-use umpire::battle::{BattleView, Viewer};
-use umpire::rules::{MarkerDef, MarkerKind, PhaseDef, Tone};
+use umpire::declare::{MarkerDef, MarkerKind, PhaseDef, Tone};
+use umpire::model::roster::Roster;
+use umpire::model::state::{BattleState, Effect};
+use umpire::model::timers::count_down;
+use umpire::model::{BattleView, Viewer};
 use umpire::scenario::{self, Scenario};
 
 fn scenario() -> Scenario {
@@ -55,7 +55,7 @@ fn view<'a>(roster: &'a Roster, state: &'a BattleState, s: &'a Scenario) -> Batt
 #[test]
 fn concealed_units_are_seen_by_their_side_and_the_umpire_until_exposed() {
     let s = scenario();
-    let roster = Roster::build(&s.file, s.ruleset, &s.options);
+    let roster = s.ruleset.roster(&s.file, &s.options);
     let mut state = BattleState::initial(&roster, 0, "cannon", None);
     let fr = roster.sides.iter().position(|x| x.id == "fr").unwrap();
     let au = 1 - fr;
@@ -96,7 +96,9 @@ fn concealed_units_are_seen_by_their_side_and_the_umpire_until_exposed() {
         unit: "fr-l1".into(),
         cause: "fired on by cannon".into(),
     };
-    let prior = state.apply(&roster, s.ruleset, &exposed).unwrap();
+    let prior = state
+        .apply(&roster, s.ruleset.declaration(), &exposed)
+        .unwrap();
     {
         let v = view(&roster, &state, &s);
         assert!(v.visible_to(line, Viewer::Side(au)));
@@ -122,7 +124,7 @@ fn concealed_units_are_seen_by_their_side_and_the_umpire_until_exposed() {
 #[test]
 fn in_a_simultaneous_phase_both_sides_act() {
     let s = scenario();
-    let roster = Roster::build(&s.file, s.ruleset, &s.options);
+    let roster = s.ruleset.roster(&s.file, &s.options);
     let mut state = BattleState::initial(&roster, 0, "cannon", None);
     let v = view(&roster, &state, &s);
     assert!(v.acts_now(0));
@@ -139,7 +141,7 @@ fn in_a_simultaneous_phase_both_sides_act() {
 #[test]
 fn timers_count_down_by_one_and_come_off_at_nought() {
     let s = scenario();
-    let roster = Roster::build(&s.file, s.ruleset, &s.options);
+    let roster = s.ruleset.roster(&s.file, &s.options);
     let mut state = BattleState::initial(&roster, 0, "cannon", None);
     let a = roster.unit_index("fr-cui-a").unwrap();
     let b = roster.unit_index("fr-gun").unwrap();

@@ -7,9 +7,11 @@ mod support;
 
 use support::*;
 use umpire::battle::{Battle, Command, Entry};
+use umpire::declare::{Options, Params};
 use umpire::dice::{DiceError, DiceSource, Die, SeededDice};
 use umpire::resolution::Resolution;
-use umpire::rules::{self, Options, Params, Ruleset};
+use umpire::rules;
+use umpire::ruleset::Ruleset;
 
 /// The first face given, then the program's dice from a seed: every face appears first somewhere,
 /// and a loop such as close combat still ends.
@@ -228,7 +230,7 @@ fn every_table_procedure_shows_sums_that_add_up() {
     let ruleset = newport();
     let cases = table_cases();
     // Every standalone procedure is tried.
-    for a in ruleset.actions().iter().filter(|a| a.standalone) {
+    for a in ruleset.actions().filter(|a| a.standalone) {
         assert!(
             cases.iter().any(|(id, _, _)| *id == a.id),
             "no case for `{}`",
@@ -236,7 +238,7 @@ fn every_table_procedure_shows_sums_that_add_up() {
         );
     }
     for (action, args, opts) in cases {
-        let def = rules::find_action(ruleset, action).unwrap();
+        let def = umpire::ruleset::find_action(ruleset, action).unwrap();
         let params = Params::parse(def.params, args.iter().copied()).unwrap();
         let mut options = Options::defaults(ruleset.options());
         for o in &opts {
@@ -257,7 +259,7 @@ fn every_table_procedure_shows_sums_that_add_up() {
 fn superior_command_shows_both_dice() {
     // The example: two dice 3 and 4, one stand lost.
     let ruleset = newport();
-    let def = rules::find_action(ruleset, "command-points").unwrap();
+    let def = umpire::ruleset::find_action(ruleset, "command-points").unwrap();
     let params = Params::parse(def.params, [("superior", ""), ("lost", "1")]).unwrap();
     let options = Options::defaults(ruleset.options());
     let mut typed = umpire::dice::TypedDice::parse("3 4").unwrap();
@@ -271,7 +273,7 @@ fn superior_command_shows_both_dice() {
 #[test]
 fn a_kept_die_is_the_one_in_the_sum() {
     let ruleset = newport();
-    let def = rules::find_action(ruleset, "fire").unwrap();
+    let def = umpire::ruleset::find_action(ruleset, "fire").unwrap();
     let params = Params::parse(def.params, [("range", "12"), ("hmg", "")]).unwrap();
     let mut options = Options::defaults(ruleset.options());
     options

@@ -7,7 +7,8 @@
 mod support;
 
 use support::*;
-use umpire::battle::{Battle, Effect};
+use umpire::battle::Battle;
+use umpire::model::Effect;
 use umpire::rules::fft3::defs::*;
 
 const SKIRMISH: &str = include_str!("fixtures/fft3/skirmish.toml");
@@ -309,11 +310,13 @@ fn a_stand_moving_into_a_template_is_attacked_at_once_and_a_second_artillery_che
     assert!(!has(&b, "t4", ARTILLERY_CHECK), "one side's turn");
     // The odds before the move are the German template's, touched while moving.
     let touch = |n: &str| {
-        umpire::rules::Params::given(TOUCH_PARAMS, [("stand", "t4"), ("template", n)]).unwrap()
+        umpire::declare::Params::given(TOUCH_PARAMS, [("stand", "t4"), ("template", n)]).unwrap()
     };
     let odds = b
         .ruleset
-        .battle_odds(&b.view(), "template", &touch("1"))
+        .procedure("template")
+        .unwrap()
+        .battle_odds(&b.view(), &touch("1"))
         .unwrap();
     assert_eq!(
         odds.title,
@@ -321,7 +324,9 @@ fn a_stand_moving_into_a_template_is_attacked_at_once_and_a_second_artillery_che
     );
     let why = b
         .ruleset
-        .battle_odds(&b.view(), "template", &touch("2"))
+        .procedure("template")
+        .unwrap()
+        .battle_odds(&b.view(), &touch("2"))
         .unwrap_err();
     assert!(why.to_string().contains("no template-2"), "{why}");
     // t4 moves through template 1: a 6 calls for a check of its own this turn (5 passes).
@@ -576,13 +581,14 @@ fn an_attack_declared_beyond_long_range_is_spent_and_logged_as_a_miss() {
     to(&mut b, "de", PH_FIRE, "");
     // The odds, before: nothing can happen.
     let params = |args: &[(&str, &str)]| {
-        umpire::rules::Params::given(AV_PARAMS, args.iter().copied()).unwrap()
+        umpire::declare::Params::given(AV_PARAMS, args.iter().copied()).unwrap()
     };
     let odds = b
         .ruleset
+        .procedure("anti-vehicle")
+        .unwrap()
         .battle_odds(
             &b.view(),
-            "anti-vehicle",
             &params(&[("firer", "p1"), ("target", "t3"), ("range", "16")]),
         )
         .unwrap();

@@ -5,7 +5,8 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use umpire::scenario::{self, FormationDef, Scenario, UnitDef};
+use umpire::model::{FormationDef, UnitDef};
+use umpire::scenario::{self, Scenario};
 
 fn load(relative: &str) -> Scenario {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);

@@ -7,7 +7,8 @@
 mod support;
 
 use support::*;
-use umpire::battle::{Battle, Effect};
+use umpire::battle::Battle;
+use umpire::model::Effect;
 use umpire::rules::hats_of_tin::defs::*;
 
 const VILLAGE: &str = include_str!("fixtures/hats-of-tin/village.toml");
@@ -601,12 +602,17 @@ fn commanders_join_and_leave_units_and_boarding_is_part_of_a_move() {
 #[test]
 fn the_battle_odds_are_the_published_procedure_s() {
     let b = rolled("6");
-    let p = umpire::rules::Params::given(
+    let p = umpire::declare::Params::given(
         SHOOT_PARAMS,
         [("firer", "z1"), ("target", "p2"), ("range", "1")],
     )
     .unwrap();
-    let report = b.ruleset.battle_odds(&b.view(), "shoot", &p).unwrap();
+    let report = b
+        .ruleset
+        .procedure("shoot")
+        .unwrap()
+        .battle_odds(&b.view(), &p)
+        .unwrap();
     let text = format!("{report:?}");
     // Three dice hitting on 5+: 8/27, 12/27, 6/27, 1/27.
     for p in [8.0 / 27.0, 12.0 / 27.0, 6.0 / 27.0, 1.0 / 27.0] {

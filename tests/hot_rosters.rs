@@ -6,7 +6,8 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use umpire::scenario::{self, Scenario, UnitDef};
+use umpire::model::UnitDef;
+use umpire::scenario::{self, Scenario};
 
 const VILLAGE: &str = "rosters/hats-of-tin-village-attack.toml";
 const LEARNING: &str = "rosters/hats-of-tin-learning.toml";
@@ -428,10 +429,10 @@ fn the_village_attacks_light_tanks_have_light_armour_and_french_rifles_can_hit_t
         b.apply(e).unwrap();
         dice = umpire::dice::TypedDice::parse("6").unwrap();
     }
-    let def = umpire::rules::find_action(b.ruleset, "shoot").unwrap();
+    let def = umpire::ruleset::find_action(b.ruleset, "shoot").unwrap();
     let shot = umpire::battle::Command::Act {
         action: "shoot".into(),
-        params: umpire::rules::Params::given(
+        params: umpire::declare::Params::given(
             def.params,
             [("firer", "fr-p1"), ("target", "de-pz2"), ("range", "2")],
         )

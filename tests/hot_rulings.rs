@@ -8,8 +8,9 @@
 mod support;
 
 use support::*;
-use umpire::battle::{Battle, Command, Effect};
-use umpire::rules::Params;
+use umpire::battle::{Battle, Command};
+use umpire::declare::Params;
+use umpire::model::Effect;
 use umpire::rules::hats_of_tin::defs::*;
 
 const VILLAGE: &str = include_str!("fixtures/hats-of-tin/village.toml");
@@ -62,9 +63,13 @@ fn offers(b: &Battle) -> Vec<String> {
 }
 
 fn odds(b: &Battle, action: &str, args: &[(&str, &str)]) -> umpire::odds::OddsReport {
-    let def = umpire::rules::find_action(b.ruleset, action).unwrap();
+    let def = umpire::ruleset::find_action(b.ruleset, action).unwrap();
     let p = Params::given(def.params, args.iter().copied()).unwrap();
-    b.ruleset.battle_odds(&b.view(), action, &p).unwrap()
+    b.ruleset
+        .procedure(action)
+        .unwrap()
+        .battle_odds(&b.view(), &p)
+        .unwrap()
 }
 
 // ---- Units: "a commander is destroyed by a single hit — any hit, from any round, never

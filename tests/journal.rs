@@ -13,8 +13,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use umpire::battle::journal::{Journal, JournalError};
 use umpire::battle::session::{Header, Record, Session, SessionError};
-use umpire::battle::{Battle, BattleState, Command, Entry};
+use umpire::battle::{Battle, Command, Entry};
 use umpire::dice::{DiceError, DiceSource, Die, SeededDice, TypedDice};
+use umpire::model::BattleState;
 
 const SEED: u64 = 20_240_606;
 
@@ -404,7 +405,7 @@ fn refused_command_consumes_no_dice_and_writes_nothing() {
     let len = std::fs::metadata(&path).unwrap().len();
     let act = Command::Act {
         action: "fire".into(),
-        params: umpire::rules::Params::new(),
+        params: umpire::declare::Params::new(),
     };
     let err = s.execute(&act, None, t(2)).unwrap_err();
     assert!(err.to_string().contains("refused after rolling"), "{err}");

@@ -8,9 +8,10 @@ mod common;
 use common::*;
 use std::fs;
 use umpire::battle::session::Session;
-use umpire::battle::{BattleState, Command, Entry};
+use umpire::battle::{Command, Entry};
+use umpire::declare::{Params, Value};
 use umpire::dice::TypedDice;
-use umpire::rules::{Params, Value};
+use umpire::model::BattleState;
 
 fn act(action: &str, params: &[(&str, Value)]) -> Command {
     Command::Act {

@@ -4,7 +4,8 @@
 mod support;
 
 use support::*;
-use umpire::battle::{Command, Effect};
+use umpire::battle::Command;
+use umpire::model::Effect;
 use umpire::rules::newport::defs::*;
 
 fn started(options: &str) -> umpire::battle::Battle {
@@ -859,9 +860,14 @@ fn battle_odds_come_from_the_same_rules() {
         Command::Act { params, .. } => params,
         _ => unreachable!(),
     };
-    let in_battle = b.ruleset.battle_odds(&b.view(), "fire", &params).unwrap();
-    let def = umpire::rules::find_action(b.ruleset, "fire").unwrap();
-    let table = umpire::rules::Params::parse(
+    let in_battle = b
+        .ruleset
+        .procedure("fire")
+        .unwrap()
+        .battle_odds(&b.view(), &params)
+        .unwrap();
+    let def = umpire::ruleset::find_action(b.ruleset, "fire").unwrap();
+    let table = umpire::declare::Params::parse(
         def.params,
         [("range", "12"), ("cover", "hard"), ("hmg", "")],
     )
@@ -955,7 +961,9 @@ fn close_combat_odds_and_fight_describe_the_same_combat() {
     };
     let e = b
         .ruleset
-        .battle_odds(&b.view(), "close-combat", params)
+        .procedure("close-combat")
+        .unwrap()
+        .battle_odds(&b.view(), params)
         .unwrap_err()
         .to_string();
     assert!(e.contains("the battle has none for"), "{e}");
@@ -984,7 +992,9 @@ fn close_combat_odds_and_fight_describe_the_same_combat() {
     };
     let odds = b
         .ruleset
-        .battle_odds(&b.view(), "close-combat", &params)
+        .procedure("close-combat")
+        .unwrap()
+        .battle_odds(&b.view(), &params)
         .unwrap();
     assert!(
         odds.notes.iter().any(|n| n.contains("starts Paralyzed")),
@@ -1012,7 +1022,9 @@ fn artillery_odds_check_the_spotter_like_the_attack() {
     };
     let e = b
         .ruleset
-        .battle_odds(&b.view(), "artillery", &params)
+        .procedure("artillery")
+        .unwrap()
+        .battle_odds(&b.view(), &params)
         .unwrap_err()
         .to_string();
     assert!(e.contains("leader must spot"), "{e}");

@@ -8,8 +8,8 @@ mod support;
 
 use support::*;
 use umpire::battle::{Battle, Command, StandingOffer};
+use umpire::declare::{Params, Value};
 use umpire::rules::newport::defs::*;
-use umpire::rules::{Params, Value};
 
 fn started(options: &str) -> Battle {
     let mut b = battle(&company(options));
@@ -49,7 +49,7 @@ fn take(
     );
     let mut params: Params = o.offer.params.clone();
     params.set(&o.offer.actor_param, Value::Text(actor.into()));
-    let def = umpire::rules::find_action(b.ruleset, action).unwrap();
+    let def = umpire::ruleset::find_action(b.ruleset, action).unwrap();
     for (k, v) in more {
         let d = def.params.iter().find(|d| d.name == *k).unwrap();
         params.set(k, d.parse(v).unwrap());
@@ -289,7 +289,9 @@ fn the_odds_say_the_move_comes_first() {
     };
     let odds = b
         .ruleset
-        .battle_odds(&b.view(), "close-combat", &params)
+        .procedure("close-combat")
+        .unwrap()
+        .battle_odds(&b.view(), &params)
         .unwrap();
     assert!(
         odds.notes[0].contains("1-1 moves into contact first"),
@@ -355,7 +357,7 @@ fn the_command_roll_and_point_go_with_the_move_not_again_with_the_combat() {
     assert!(
         !e.effects
             .iter()
-            .any(|x| matches!(x, umpire::battle::Effect::Counter { .. })),
+            .any(|x| matches!(x, umpire::model::Effect::Counter { .. })),
         "{:?}",
         e.effects
     );
@@ -372,7 +374,7 @@ fn the_command_roll_and_point_go_with_the_move_not_again_with_the_combat() {
     assert!(
         !e.effects
             .iter()
-            .any(|x| matches!(x, umpire::battle::Effect::Counter { .. })),
+            .any(|x| matches!(x, umpire::model::Effect::Counter { .. })),
         "{:?}",
         e.effects
     );

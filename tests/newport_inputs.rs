@@ -7,8 +7,9 @@ mod support;
 
 use support::*;
 use umpire::battle::Battle;
+use umpire::declare::Params;
 use umpire::rules::newport::defs::*;
-use umpire::rules::{Params, find_action};
+use umpire::ruleset::find_action;
 
 fn started(options: &str) -> Battle {
     let mut b = battle(&company(options));
@@ -21,7 +22,9 @@ fn given(b: &Battle, action: &str, inputs: &[(&str, &str)]) -> Params {
     let def = find_action(b.ruleset, action).unwrap();
     let typed = Params::given(def.params, inputs.iter().copied()).unwrap();
     b.ruleset
-        .prefill(&b.view(), action, &typed)
+        .procedure(action)
+        .unwrap()
+        .prefill(&b.view(), &typed)
         .unwrap_or(typed)
 }
 
@@ -30,7 +33,9 @@ fn applies(b: &Battle, action: &str, name: &str, inputs: &[(&str, &str)]) -> boo
     let def = find_action(b.ruleset, action).unwrap();
     let input = def.params.iter().find(|p| p.name == name).unwrap();
     b.ruleset
-        .input_applies(&b.view(), action, input, &given(b, action, inputs))
+        .procedure(action)
+        .unwrap()
+        .input_applies(&b.view(), input, &given(b, action, inputs))
 }
 
 /// What is refused from `inputs` alone.
@@ -38,7 +43,9 @@ fn early(b: &Battle, action: &str, inputs: &[(&str, &str)]) -> Option<String> {
     let def = find_action(b.ruleset, action).unwrap();
     let p = Params::given(def.params, inputs.iter().copied()).unwrap();
     b.ruleset
-        .check_inputs(&b.view(), action, &p)
+        .procedure(action)
+        .unwrap()
+        .check_inputs(&b.view(), &p)
         .err()
         .map(|e| e.to_string())
 }

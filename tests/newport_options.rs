@@ -10,15 +10,17 @@
 mod support;
 
 use support::*;
-use umpire::battle::{Battle, BattleError, BattleState, Command, Effect, Entry, Event};
+use umpire::battle::{Battle, BattleError, Command, Entry, Event};
+use umpire::declare::{Options, Params, RuleError};
 use umpire::dice::{DiceError, Die, TypedDice};
+use umpire::model::{BattleState, Effect};
 use umpire::odds::OddsReport;
 use umpire::resolution::Resolution;
 use umpire::rules::newport::Newport;
 use umpire::rules::newport::close_combat::{self, CcResult, Next, Stage};
 use umpire::rules::newport::defs::{self, *};
 use umpire::rules::newport::tables::{MoraleBlow, ShotEffect};
-use umpire::rules::{Options, Params, RuleError, Ruleset, find_action};
+use umpire::ruleset::{Ruleset, find_action};
 
 // ---- helpers -----------------------------------------------------------------------------------
 
@@ -44,13 +46,18 @@ fn resolve(
     faces: &str,
 ) -> Result<Resolution, RuleError> {
     let mut dice = TypedDice::parse(faces).unwrap();
-    let r = Newport.resolve(action, &table_params(action, args), options, &mut dice)?;
+    let r = (&Newport as &dyn Ruleset).resolve(
+        action,
+        &table_params(action, args),
+        options,
+        &mut dice,
+    )?;
     dice.finish().unwrap();
     Ok(r)
 }
 
 fn odds(action: &str, args: &[(&str, &str)], options: &Options) -> Result<OddsReport, RuleError> {
-    Newport.odds(action, &table_params(action, args), options)
+    (&Newport as &dyn Ruleset).odds(action, &table_params(action, args), options)
 }
 
 fn p(report: &OddsReport, result: &str) -> f64 {
@@ -1394,5 +1401,5 @@ fn every_option_is_tested() {
         "COVERED lists options that do not exist: {stale:?}"
     );
     assert_eq!(COVERED.len(), keys.len(), "each option listed once");
-    assert_eq!(Newport.options().len(), keys.len());
+    assert_eq!((&Newport as &dyn Ruleset).options().len(), keys.len());
 }

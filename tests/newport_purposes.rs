@@ -8,8 +8,8 @@ mod support;
 
 use support::*;
 use umpire::battle::{BattleError, Command, Event};
+use umpire::declare::RuleError;
 use umpire::dice::{DiceError, Die, TypedDice};
-use umpire::rules::RuleError;
 use umpire::rules::newport::defs::*;
 
 fn purposes(e: &Event) -> Vec<String> {
@@ -307,13 +307,14 @@ fn not_enough_typed_dice_names_the_die_still_needed_and_its_purpose() {
 
 /// A table-only procedure (`umpire resolve`) with typed faces: its purposes.
 fn resolved(action: &str, args: &[(&str, &str)], faces: &str) -> Vec<String> {
+    use umpire::declare::{Options, Params};
     use umpire::rules::newport::Newport;
-    use umpire::rules::{Options, Params, Ruleset, find_action};
+    use umpire::ruleset::{Ruleset, find_action};
     let def = find_action(&Newport, action).unwrap();
     let params = Params::given(def.params, args.iter().copied()).unwrap();
     let options = Options::defaults(OPTIONS);
     let mut dice = TypedDice::parse(faces).unwrap();
-    let r = Newport
+    let r = (&Newport as &dyn Ruleset)
         .resolve(action, &params, &options, &mut dice)
         .unwrap();
     r.faces().iter().map(|f| f.purpose.clone()).collect()

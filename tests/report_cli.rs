@@ -7,8 +7,8 @@ use std::io::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 use support::cli::{NEWPORT_COMPANY as NEWPORT, Played, SCRUBY_LEARNING as SCRUBY, ok, run_in};
-use umpire::battle::Viewer;
 use umpire::battle::session::Session;
+use umpire::model::Viewer;
 use umpire::report::{Chronicle, Report};
 
 /// The first move of the learning game: the hussars find the French column, the French guns

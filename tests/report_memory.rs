@@ -4,7 +4,7 @@
 //! it holds for a battle of a few records.
 
 use std::path::Path;
-use umpire::battle::Viewer;
+use umpire::model::Viewer;
 use umpire::report::{self, Format, Survey};
 
 #[path = "support/counting.rs"]

@@ -7,7 +7,7 @@ mod support;
 
 use std::path::Path;
 use support::cli::{NEWPORT_COMPANY, Played, SCRUBY_FOUR_MOVES, SCRUBY_LEARNING, ok};
-use umpire::battle::Viewer;
+use umpire::model::Viewer;
 use umpire::report::{self, Chronicle, Format, Report, Survey};
 
 /// The journal's lines (the header first), each with its line break.

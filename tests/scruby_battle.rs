@@ -6,7 +6,8 @@
 mod support;
 
 use support::*;
-use umpire::battle::{Battle, Effect, Viewer};
+use umpire::battle::Battle;
+use umpire::model::{Effect, Viewer};
 
 use umpire::rules::scruby::defs::*;
 
@@ -817,9 +818,9 @@ fn the_battle_ends_after_its_last_move() {
     assert_eq!(b.state().phase, PH_INITIATIVE);
 }
 
-fn params(b: &Battle, action: &str, args: &[(&str, &str)]) -> umpire::rules::Params {
-    let def = umpire::rules::find_action(b.ruleset, action).unwrap();
-    umpire::rules::Params::given(def.params, args.iter().copied()).unwrap()
+fn params(b: &Battle, action: &str, args: &[(&str, &str)]) -> umpire::declare::Params {
+    let def = umpire::ruleset::find_action(b.ruleset, action).unwrap();
+    umpire::declare::Params::given(def.params, args.iter().copied()).unwrap()
 }
 
 // ---- walls, fortresses and ships ---------------------------------------------------------------

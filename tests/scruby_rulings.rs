@@ -9,10 +9,12 @@
 mod support;
 
 use support::*;
-use umpire::battle::{Battle, Command, Effect};
+use umpire::battle::{Battle, Command};
+use umpire::declare::Params;
+use umpire::model::Effect;
 use umpire::odds::OddsReport;
 use umpire::rules::scruby::defs::*;
-use umpire::rules::{Params, find_action};
+use umpire::ruleset::find_action;
 
 /// The two brigades of the shared scenario, over 20 moves (time for guns to be re-manned).
 fn new_battle(options: &str) -> Battle {
@@ -73,7 +75,9 @@ fn params(b: &Battle, action: &str, args: &[(&str, &str)]) -> Params {
 /// The odds the battle gives for `action` (as the screen's form shows them).
 fn odds(b: &Battle, action: &str, args: &[(&str, &str)]) -> OddsReport {
     b.ruleset
-        .battle_odds(&b.view(), action, &params(b, action, args))
+        .procedure(action)
+        .unwrap()
+        .battle_odds(&b.view(), &params(b, action, args))
         .unwrap_or_else(|e| panic!("{action} {args:?}: {e}"))
 }
 
@@ -586,7 +590,9 @@ fn a_unit_fired_on_from_its_flank_may_not_fire_back_at_that_firer() {
     assert!(why.contains("fired on from its flank by"), "{why}");
     assert!(
         b.ruleset
-            .battle_odds(&b.view(), "rifle", &params(&b, "rifle", &back))
+            .procedure("rifle")
+            .unwrap()
+            .battle_odds(&b.view(), &params(&b, "rifle", &back))
             .is_err()
     );
     // at another regiment it fires.

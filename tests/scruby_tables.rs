@@ -1110,7 +1110,7 @@ fn refusals_name_the_input() {
 fn help_documents_every_input() {
     let ruleset = umpire::rules::get("scruby").expect("scruby is registered");
     for mode in ["resolve", "odds"] {
-        for action in ruleset.actions().iter().filter(|a| a.standalone) {
+        for action in ruleset.actions().filter(|a| a.standalone) {
             let help = ok(&[mode, "scruby", action.id, "--help"]);
             for p in action.table_params() {
                 assert!(

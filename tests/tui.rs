@@ -26,10 +26,11 @@ use tempfile::TempDir;
 use tui_support::*;
 use umpire::battle::journal::Journal;
 use umpire::battle::session::{DiceMode as RecordDice, Header, Record, Session};
-use umpire::battle::{Effect, Entry, Event, EventKind};
+use umpire::battle::{Entry, Event, EventKind};
 use umpire::cli::play::{DEMO_NAME, DEMO_SCENARIO};
+use umpire::declare::Value;
 use umpire::dice::{DiceSource, Die, SeededDice};
-use umpire::rules::Value;
+use umpire::model::Effect;
 use umpire::rules::newport::Newport;
 use umpire::tui::App;
 use umpire::tui::app::{DiceRun, GivenFace, Level, Mode, Prompt, Row};
@@ -300,7 +301,7 @@ fn snapshot_prompts() {
     let ev = b.history().in_force().last().unwrap();
     assert_eq!(ev.summary, "Private note: mortars ranging on the orchard");
     assert_eq!(ev.audience, umpire::battle::Audience::Umpire);
-    assert!(!ev.visible_to(umpire::battle::Viewer::Public, &b.roster));
+    assert!(!ev.visible_to(umpire::model::Viewer::Public, &b.roster));
 }
 
 #[test]
@@ -518,7 +519,7 @@ fn event(record: &Record) -> &Event {
     }
 }
 
-fn act<'a>(record: &'a Record, action: &str) -> &'a umpire::rules::Params {
+fn act<'a>(record: &'a Record, action: &str) -> &'a umpire::declare::Params {
     match &event(record).kind {
         EventKind::Act { action: a, params } if a == action => params,
         other => panic!("record {} is {other:?}, not {action}", record.seq),

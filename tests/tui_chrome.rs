@@ -209,7 +209,6 @@ fn the_key_line_fits_and_says_where_the_rest_is() {
                     .battle()
                     .ruleset
                     .actions()
-                    .iter()
                     .find(|a| a.in_battle && a.key.is_some())
                     .unwrap();
                 let item = format!(" {} {} ", first.key.unwrap(), first.id.replace('-', " "));
@@ -237,7 +236,6 @@ fn the_palette_lists_every_procedure_and_the_general_keys_filtered_as_typed() {
                 .battle()
                 .ruleset
                 .actions()
-                .iter()
                 .filter(|a| a.in_battle)
                 .count();
             // Every procedure, then the general keys.

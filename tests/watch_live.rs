@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use support::cli::{Played, SCRUBY_FOUR_MOVES, SCRUBY_LEARNING, ok};
-use umpire::battle::Viewer;
+use umpire::model::Viewer;
 use umpire::tui::WatchView;
 use umpire::tui::watch::watch_file;
 

@@ -5,7 +5,7 @@
 //! so is what the report view (the replay) holds.
 
 use std::path::Path;
-use umpire::battle::Viewer;
+use umpire::model::Viewer;
 use umpire::rules::newport::Newport;
 use umpire::tui::WatchView;
 use umpire::tui::keymap::Keymap;

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 use umpire::battle::Command;
 use umpire::battle::session::Session;
-use umpire::rules::{Params, Value};
+use umpire::declare::{Params, Value};
 
 /// A Newport scenario with two sides of `per_side` units each: per side one battalion of
 /// companies of platoons, each platoon a leader and nine squads.

@@ -1,7 +1,7 @@
 //! Who may see an event: everyone, the umpire alone, or one side and the umpire.
 //!
 //! Hidden information is the core's: units behind concealment stands
-//! ([`super::roster::ColumnInfo`], [`super::UnitState::concealed`]) are seen by their own side and
+//! ([`crate::model::roster::ColumnInfo`], [`crate::model::UnitState::concealed`]) are seen by their own side and
 //! the umpire until an [`Effect::Exposed`] shows them to all. Every event carries its
 //! [`Audience`], decided once when it is made ([`Battle::audience`]) and kept in the journal, so
 //! that a report for one side, or a view the players watch, can leave out what a concealed unit
@@ -9,9 +9,11 @@
 //! back or puts back ([`audiences`]).
 
 use super::history::{History, Stacks};
-use super::roster::Roster;
-use super::{Battle, Effect, Entry, Event, EventKind, Partial, Viewer};
-use crate::rules::{ParamKind, Params, Value, find_action};
+use super::{Battle, Entry, Event, EventKind, Partial};
+use crate::declare::{ParamKind, Params, Value};
+use crate::model::roster::Roster;
+use crate::model::{Effect, Viewer};
+use crate::ruleset::find_action;
 use serde::{Deserialize, Serialize};
 
 /// Who may see an event. Written into the journal as `"audience":"umpire"` or
@@ -306,7 +308,7 @@ fn mentions(text: &str, word: &str) -> bool {
 /// The unit ids named by the inputs of `action` that hold units (of kind [`ParamKind::Unit`] or
 /// [`ParamKind::List`]; a list item is read up to its `:qualifier`).
 fn named_units<'p>(
-    ruleset: &dyn crate::rules::Ruleset,
+    ruleset: &dyn crate::ruleset::Ruleset,
     action: &str,
     params: &'p Params,
 ) -> Vec<&'p str> {
@@ -341,7 +343,7 @@ impl Battle {
     /// the event's effects are applied (an [`Effect::Exposed`] — or a return to the table, which
     /// starts the unit afresh — brings it into the open). The event *concerns* a unit when:
     /// - an input of its procedure that holds units ([`ParamKind::Unit`], [`ParamKind::List`], by
-    ///   the action's [`crate::rules::ParamDef`]s) names it, or an input of an offer it makes does;
+    ///   the action's [`crate::declare::ParamDef`]s) names it, or an input of an offer it makes does;
     /// - one of its effects is on the unit (hits, removal, return, marker, exposure): this covers
     ///   the hand edits of markers and hits, and the automatic steps of a phase change;
     /// - its summary, a note or step, or an offer's text names the unit by id or by name, as a
@@ -352,7 +354,7 @@ impl Battle {
     ///    private note, [`Audience::Umpire`]); the start of the battle is seen by everyone:
     ///    everyone knows the battle began, and its opening state of a hidden unit (a regiment
     ///    short of a full tray) reaches a viewer only with the unit itself, through
-    ///    [`crate::battle::BattleView::visible_to`];
+    ///    [`crate::model::BattleView::visible_to`];
     /// 2. an event that concerns no unit it keeps hidden is seen by everyone — so an event that
     ///    exposes units is public, the exposed units being no longer concealed after it, and a
     ///    battle without concealed units has only public events;
@@ -432,7 +434,7 @@ impl Battle {
         }
         let mut after = self.state.clone();
         for e in &event.effects {
-            after.apply(&self.roster, self.ruleset, e);
+            after.apply(&self.roster, self.ruleset.declaration(), e);
         }
         let hidden: Vec<usize> = (0..self.roster.units.len())
             .filter(|&u| self.state.units[u].concealed && after.units[u].concealed)
@@ -533,7 +535,7 @@ mod tests {
     use crate::battle::{BattleError, Command};
     use crate::cli::play::{DEMO_NAME, DEMO_SCENARIO};
     use crate::dice::{SeededDice, TypedDice};
-    use crate::rules::{Offer, Ruleset};
+    use crate::ruleset::{Offer, Ruleset};
     use chrono::{TimeZone, Utc};
 
     /// The demonstration battle at its start, with `hidden` concealed from the start.
@@ -779,9 +781,9 @@ mod tests {
             params: Params::new().with("target", Value::Text("g12".into())),
         });
         assert_eq!(b.audience(&ev), Audience::Side("ger".into()));
-        let list = crate::rules::newport::Newport
+        let newport: &dyn Ruleset = &crate::rules::newport::Newport;
+        let list = newport
             .actions()
-            .iter()
             .find_map(|a| {
                 a.params
                     .iter()

@@ -18,7 +18,7 @@
 //! event itself cannot be undone); there is no limit on depth. Every operation here is constant
 //! time (amortised): pushing an entry, asking whether an entry is in force, finding the latest
 //! event in force, the undo target and the redo target. The battle reverts an undone event's
-//! effects from what they overwrote ([`super::state::Prior`]), so neither undo nor a replay with
+//! effects from what they overwrote ([`crate::model::state::Prior`]), so neither undo nor a replay with
 //! undos ever folds the battle again from its start.
 
 use super::{Entry, Event, EventKind};
@@ -56,7 +56,7 @@ enum Slot {
 static GONE_START: Entry = Entry::Event(Event {
     kind: EventKind::Start,
     summary: String::new(),
-    audience: super::Audience::Everyone,
+    audience: crate::battle::Audience::Everyone,
     resolutions: Vec::new(),
     effects: Vec::new(),
     notes: Vec::new(),
@@ -66,7 +66,7 @@ static GONE_START: Entry = Entry::Event(Event {
 static GONE_QUIET: Entry = Entry::Event(Event {
     kind: EventKind::Edit,
     summary: String::new(),
-    audience: super::Audience::Everyone,
+    audience: crate::battle::Audience::Everyone,
     resolutions: Vec::new(),
     effects: Vec::new(),
     notes: Vec::new(),
@@ -76,7 +76,7 @@ static GONE_QUIET: Entry = Entry::Event(Event {
 static GONE_OTHER: Entry = Entry::Event(Event {
     kind: EventKind::Advance,
     summary: String::new(),
-    audience: super::Audience::Everyone,
+    audience: crate::battle::Audience::Everyone,
     resolutions: Vec::new(),
     effects: Vec::new(),
     notes: Vec::new(),

@@ -13,25 +13,20 @@
 pub mod audience;
 pub mod history;
 pub mod journal;
-pub mod roster;
 pub mod session;
-pub mod state;
 pub mod summary;
-pub mod timers;
 
+use crate::declare::{Options, Params, RuleError};
 use crate::dice::{DiceSource, Recorder, Roll};
+use crate::model::{BattleState, BattleView, Effect, EffectError, Prior, Roster};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
-use crate::rules::{
-    Offer, Options, Params, PhaseChange, PhaseDef, RuleError, Ruleset, find_action,
-};
+use crate::ruleset::{Offer, PhaseChange, Procedure, Ruleset};
 use crate::scenario::Scenario;
 use crate::text::did_you_mean;
 pub use audience::{Audience, Sight, Visibility, audiences, numbers, sights, visible_entries};
 pub use history::History;
-pub use roster::{FormationInfo, Roster, SideInfo, UnitInfo};
 use serde::{Deserialize, Serialize};
-pub use state::{AreaMarker, BattleState, Effect, EffectError, Prior, UnitState};
 pub use summary::{SideSummary, Summary};
 
 /// What the umpire asks for.
@@ -140,8 +135,8 @@ impl Event {
         let params = |p: &'a Params, out: &mut Vec<(&'static str, &'a str)>| {
             for (_, v) in p.iter() {
                 match v {
-                    crate::rules::Value::Text(t) => out.push(("input", t.as_str())),
-                    crate::rules::Value::List(l) => {
+                    crate::declare::Value::Text(t) => out.push(("input", t.as_str())),
+                    crate::declare::Value::List(l) => {
                         out.extend(l.iter().map(|t| ("input", t.as_str())))
                     }
                     _ => {}
@@ -208,19 +203,6 @@ impl Event {
     }
 }
 
-/// Who looks at the battle: what a report, a players' view or the umpire's screen may show.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Viewer {
-    /// Everything, concealed lists included.
-    #[default]
-    Umpire,
-    /// One side (by index): its own units in full, the enemy as far as it has been seen.
-    Side(usize),
-    /// What every side may see.
-    Public,
-}
-
 /// One line of a battle's history.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "entry", rename_all = "snake_case")]
@@ -261,102 +243,6 @@ pub struct StandingOffer {
     pub actors: Vec<usize>,
 }
 
-/// A read-only look at a battle, handed to the rule set.
-#[derive(Clone, Copy)]
-pub struct BattleView<'a> {
-    pub roster: &'a Roster,
-    pub state: &'a BattleState,
-    pub options: &'a Options,
-    /// The phases the battle moves through (the rule set's declaration).
-    pub phases: &'static [PhaseDef],
-}
-
-impl<'a> BattleView<'a> {
-    /// A unit's index by id, or an error with the nearest id.
-    pub fn unit(&self, id: &str) -> Result<usize, RuleError> {
-        self.roster
-            .unit_index(id)
-            .ok_or_else(|| RuleError::UnknownUnit {
-                id: id.to_string(),
-                suggestion: did_you_mean(id, self.roster.unit_ids()),
-            })
-    }
-    pub fn info(&self, unit: usize) -> &'a UnitInfo {
-        &self.roster.units[unit]
-    }
-    pub fn unit_state(&self, unit: usize) -> &'a UnitState {
-        &self.state.units[unit]
-    }
-    pub fn marker(&self, unit: usize, id: &str) -> Option<i32> {
-        self.state.units[unit].marker(id)
-    }
-    pub fn side_id(&self, side: usize) -> &'a str {
-        &self.roster.sides[side].id
-    }
-    pub fn active_side(&self) -> usize {
-        self.state.active
-    }
-    /// The current phase as the rule set declares it (None for a phase it does not know).
-    pub fn phase(&self) -> Option<&'static PhaseDef> {
-        self.phases.iter().find(|p| p.id == self.state.phase)
-    }
-    /// True when `viewer` may see `unit` as it is: the umpire sees everything; a side sees its
-    /// own units and the enemy's that are not concealed; the public (a report for everyone)
-    /// sees the units no longer concealed.
-    pub fn visible_to(&self, unit: usize, viewer: Viewer) -> bool {
-        let concealed = self.state.units[unit].concealed;
-        match viewer {
-            Viewer::Umpire => true,
-            Viewer::Side(side) => !concealed || self.roster.units[unit].side == side,
-            Viewer::Public => !concealed,
-        }
-    }
-    /// True when `viewer` may see which units stand behind concealment stand `c` while they are
-    /// hidden: the umpire and the stand's own side.
-    pub fn sees_behind(&self, c: usize, viewer: Viewer) -> bool {
-        match viewer {
-            Viewer::Umpire => true,
-            Viewer::Side(side) => self.roster.columns[c].side == side,
-            Viewer::Public => false,
-        }
-    }
-    /// The badge of a unit still concealed (`HID 2`: behind stand 2), for the umpire's and its
-    /// own side's screens; none once it is exposed.
-    pub fn concealment_badge(&self, unit: usize) -> Option<crate::rules::Badge> {
-        if !self.state.units[unit].concealed {
-            return None;
-        }
-        let number = self.roster.columns[self.roster.column_of(unit)?].number;
-        Some(crate::rules::Badge {
-            text: format!("HID {number}"),
-            tone: crate::rules::Tone::Info,
-            help: format!(
-                "Concealed behind stand {number}: the enemy sees only the stand's number until it is exposed"
-            ),
-        })
-    }
-    /// True when `side` acts in the current phase: it is the active side, or the phase is one
-    /// both sides play at once.
-    pub fn acts_now(&self, side: usize) -> bool {
-        side == self.state.active || self.phase().is_some_and(|p| p.simultaneous)
-    }
-    /// A side's value of an option (per-side options may differ).
-    pub fn side_options(&self, side: usize) -> Option<&'a str> {
-        Some(self.side_id(side))
-    }
-    /// Side indices in the order they move in each game turn (the first side first).
-    pub fn sides_in_order(&self) -> Vec<usize> {
-        let n = self.roster.sides.len();
-        (0..n).map(|i| (self.state.first_side + i) % n).collect()
-    }
-
-    /// A unit's name and id, as the log shows it.
-    pub fn label(&self, unit: usize) -> String {
-        let u = self.info(unit);
-        format!("{} ({})", u.name, u.id)
-    }
-}
-
 /// The longest note the umpire may write, in characters: a few paragraphs. A note is kept in the
 /// journal, the history and every report, so it is bounded like everything else read from outside.
 pub const MAX_NOTE_CHARS: usize = 4000;
@@ -382,7 +268,7 @@ impl Battle {
     /// A battle at its start, before any event (not even the start event).
     pub fn new(scenario: Scenario) -> Self {
         let ruleset = scenario.ruleset;
-        let roster = Roster::build(&scenario.file, ruleset, &scenario.options);
+        let roster = ruleset.roster(&scenario.file, &scenario.options);
         let first_side = scenario
             .file
             .first_side
@@ -487,14 +373,9 @@ impl Battle {
                 });
             }
             Command::Act { action, params } => {
-                let def = find_action(self.ruleset, action)?;
-                if !def.in_battle {
-                    return Err(BattleError::Invalid(format!(
-                        "`{action}` is a table-only procedure; it is not used in a battle"
-                    )));
-                }
+                let procedure = self.battle_procedure(action)?;
                 let mut rec = Recorder::new(dice);
-                let out = self.ruleset.act(&view, action, params, &mut rec)?;
+                let out = procedure.act(&view, params, &mut rec)?;
                 Event {
                     kind: EventKind::Act {
                         action: action.clone(),
@@ -577,7 +458,7 @@ impl Battle {
                         ))
                     })?;
                 if let Some(v) = value {
-                    state::marker_value(def.kind, *v).map_err(|expected| {
+                    crate::model::state::marker_value(def.kind, *v).map_err(|expected| {
                         BattleError::Invalid(format!(
                             "marker `{marker}` cannot hold {v}: it holds {expected}"
                         ))
@@ -590,7 +471,7 @@ impl Battle {
                         .and_then(|i| self.roster.sides.get(i))
                 };
                 if let Some(v) = value
-                    && def.kind == crate::rules::MarkerKind::Side
+                    && def.kind == crate::declare::MarkerKind::Side
                     && side(*v).is_none()
                 {
                     return Err(BattleError::Invalid(format!(
@@ -599,10 +480,12 @@ impl Battle {
                     )));
                 }
                 let verb = match value {
-                    Some(v) if def.kind == crate::rules::MarkerKind::Side => {
+                    Some(v) if def.kind == crate::declare::MarkerKind::Side => {
                         format!("set to {}", side(*v).map_or("", |s| s.id.as_str()))
                     }
-                    Some(v) if def.kind != crate::rules::MarkerKind::Flag => format!("set to {v}"),
+                    Some(v) if def.kind != crate::declare::MarkerKind::Flag => {
+                        format!("set to {v}")
+                    }
                     Some(_) => "set".to_string(),
                     None => "cleared".to_string(),
                 };
@@ -725,10 +608,10 @@ impl Battle {
                     )));
                 }
                 let to = last.saturating_add(*turns);
-                if *turns == 0 || to > state::MAX_TURN {
+                if *turns == 0 || to > crate::model::state::MAX_TURN {
                     return Err(BattleError::Invalid(format!(
                         "extend by 1 to {} turns",
-                        state::MAX_TURN - last
+                        crate::model::state::MAX_TURN - last
                     )));
                 }
                 Event {
@@ -858,7 +741,7 @@ impl Battle {
                 ));
             }
             (EventKind::Act { action, params }, false) => {
-                let def = find_action(self.ruleset, action)?;
+                let def = self.ruleset.procedure(action)?.def();
                 if let Some(name) = params
                     .names()
                     .find(|k| !def.params.iter().any(|p| p.name == *k))
@@ -893,7 +776,8 @@ impl Battle {
             )));
         }
         for e in &event.effects {
-            self.state.check(&self.roster, self.ruleset, e)?;
+            self.state
+                .check(&self.roster, self.ruleset.declaration(), e)?;
         }
         Ok(())
     }
@@ -939,7 +823,10 @@ impl Battle {
     fn apply_effects(&mut self, effects: &[Effect]) {
         self.prior_starts.push(self.priors.len() as u32);
         for e in effects {
-            if let Some(prior) = self.state.apply(&self.roster, self.ruleset, e) {
+            if let Some(prior) = self
+                .state
+                .apply(&self.roster, self.ruleset.declaration(), e)
+            {
                 self.priors.push(prior);
             }
         }
@@ -964,15 +851,14 @@ impl Battle {
         self.check_event(event, self.is_fresh())?;
         self.folded = true;
         match undo {
-            Some(priors) => priors.extend(
-                event
-                    .effects
-                    .iter()
-                    .filter_map(|e| self.state.apply(&self.roster, self.ruleset, e)),
-            ),
+            Some(priors) => priors.extend(event.effects.iter().filter_map(|e| {
+                self.state
+                    .apply(&self.roster, self.ruleset.declaration(), e)
+            })),
             None => {
                 for e in &event.effects {
-                    self.state.apply(&self.roster, self.ruleset, e);
+                    self.state
+                        .apply(&self.roster, self.ruleset.declaration(), e);
                 }
             }
         }
@@ -1004,7 +890,7 @@ impl Battle {
         for ev in self.history.in_force() {
             for e in &ev.effects {
                 // Effects were checked when their event was applied.
-                s.apply(&self.roster, self.ruleset, e);
+                s.apply(&self.roster, self.ruleset.declaration(), e);
             }
         }
         s
@@ -1032,7 +918,10 @@ impl Battle {
         offers
             .into_iter()
             .map(|offer| StandingOffer {
-                actors: self.ruleset.offer_actors(&view, &offer),
+                actors: self
+                    .ruleset
+                    .procedure(&offer.action)
+                    .map_or_else(|_| Vec::new(), |p| p.offer_actors(&view, &offer)),
                 offer,
             })
             .filter(|o| !o.actors.is_empty())
@@ -1043,14 +932,11 @@ impl Battle {
     /// form completes them: what the battle knows filled in from the units (the rule set's
     /// prefill), then the procedure's defaults. The UI and the command line both submit this.
     pub fn prefill(&self, action: &str, given: &Params) -> Result<Params, BattleError> {
-        let def = find_action(self.ruleset, action)?;
-        if !def.in_battle {
-            return Err(BattleError::Invalid(format!(
-                "`{action}` is a table-only procedure; it is not used in a battle"
-            )));
-        }
-        let mut params = self.ruleset.prefill(&self.view(), action, given)?;
-        params.fill_defaults(def.params).map_err(RuleError::from)?;
+        let procedure = self.battle_procedure(action)?;
+        let mut params = procedure.prefill(&self.view(), given)?;
+        params
+            .fill_defaults(procedure.def().params)
+            .map_err(RuleError::from)?;
         Ok(params)
     }
 
@@ -1063,15 +949,21 @@ impl Battle {
                 last: self.state.turn_limit.unwrap_or_default(),
             });
         }
-        let def = find_action(self.ruleset, action)?;
-        if !def.in_battle {
+        let procedure = self.battle_procedure(action)?;
+        let view = self.view();
+        procedure.check_inputs(&view, params)?;
+        Ok(procedure.battle_odds(&view, params)?)
+    }
+
+    /// The procedure `action` of the battle's rule set, refused when it is table-only.
+    pub fn battle_procedure(&self, action: &str) -> Result<&'static dyn Procedure, BattleError> {
+        let procedure = self.ruleset.procedure(action)?;
+        if !procedure.def().in_battle {
             return Err(BattleError::Invalid(format!(
                 "`{action}` is a table-only procedure; it is not used in a battle"
             )));
         }
-        let view = self.view();
-        self.ruleset.check_inputs(&view, action, params)?;
-        Ok(self.ruleset.battle_odds(&view, action, params)?)
+        Ok(procedure)
     }
 
     /// The event an undo would take back.
@@ -1171,7 +1063,7 @@ mod tests {
         };
         step(&mut applied, &mut folded, start);
         let units: Vec<String> = applied.roster.units.iter().map(|u| u.id.clone()).collect();
-        let text = |s: &str| crate::rules::Value::Text(s.to_string());
+        let text = |s: &str| crate::declare::Value::Text(s.to_string());
         let mut seed: u64 = 11;
         let mut next = |n: usize| {
             seed = seed
@@ -1205,14 +1097,14 @@ mod tests {
                 9 => Command::Extend { turns: 1 },
                 10 => Command::Act {
                     action: "move".into(),
-                    params: crate::rules::Params::new().with("unit", text(&unit)),
+                    params: crate::declare::Params::new().with("unit", text(&unit)),
                 },
                 _ => Command::Act {
                     action: "fire".into(),
-                    params: crate::rules::Params::new()
+                    params: crate::declare::Params::new()
                         .with("firer", text(&unit))
                         .with("target", text(&target))
-                        .with("range", crate::rules::Value::Num(next(16) as f64 + 1.0)),
+                        .with("range", crate::declare::Value::Num(next(16) as f64 + 1.0)),
                 },
             };
             let Ok(entry) = applied.handle(&cmd, &mut dice) else {

@@ -25,10 +25,12 @@
 //! checksums.
 
 use super::journal::{Checks, EntryReader, Journal, JournalError, Reading, TornTail};
-use super::{Audience, Battle, BattleError, Command, Effect, Entry, Event, EventKind};
+use super::{Audience, Battle, BattleError, Command, Entry, Event, EventKind};
+use crate::declare::Params;
 use crate::dice::{DiceError, DiceSource, SeededDice, TypedDice};
+use crate::model::Effect;
 use crate::resolution::Resolution;
-use crate::rules::{Offer, Params};
+use crate::ruleset::Offer;
 use crate::scenario::{Scenario, ScenarioErrors};
 use crate::text::escape_terminal;
 use chrono::{DateTime, Utc};
@@ -152,7 +154,7 @@ pub struct WireRecord<R = Vec<Resolution>, N = Vec<String>> {
     offers: Vec<Offer>,
     /// Absent when no viewer outside the audience may see a part of the event.
     #[serde(default)]
-    partial: Option<Box<crate::battle::Partial>>,
+    partial: Option<Box<super::Partial>>,
 }
 
 #[derive(Deserialize)]
@@ -907,10 +909,11 @@ pub(crate) fn apply_record(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::{Effect, Event, EventKind};
+    use super::{Event, EventKind};
+    use crate::declare::{Params, Value};
     use crate::dice::Die;
+    use crate::model::Effect;
     use crate::resolution::{Resolution, Step};
-    use crate::rules::{Params, Value};
     use chrono::TimeZone;
 
     fn t(s: i64) -> DateTime<Utc> {

@@ -1,6 +1,6 @@
 //! How a battle stands, side by side: what the end-of-battle screen, `umpire state` and the
 //! report show. Counted from the roster and the state alone, so it serves every rule set; the rule
-//! set says only which units are its leaders ([`crate::rules::Ruleset::is_leader`]).
+//! set says only which units are its leaders ([`crate::ruleset::Ruleset::is_leader`]).
 
 use super::Battle;
 use serde::Serialize;
@@ -60,7 +60,7 @@ impl Battle {
     pub fn opening_hits_of(&self, start: Option<&super::Event>) -> Vec<u32> {
         let mut hits = vec![0; self.roster.units.len()];
         for effect in start.iter().flat_map(|e| &e.effects) {
-            if let super::Effect::Hits { unit, hits: h } = effect
+            if let crate::model::Effect::Hits { unit, hits: h } = effect
                 && let Some(u) = self.roster.unit_index(unit)
             {
                 hits[u] = *h;
@@ -71,12 +71,12 @@ impl Battle {
 
     /// The battle's account as it stands.
     pub fn summary(&self) -> Summary {
-        self.summary_for(super::Viewer::Umpire)
+        self.summary_for(crate::model::Viewer::Umpire)
     }
 
     /// The battle's account as `viewer` may know it: only the units `viewer` may see now are
     /// counted (for the public, none still concealed), leaders too.
-    pub fn summary_for(&self, viewer: super::Viewer) -> Summary {
+    pub fn summary_for(&self, viewer: crate::model::Viewer) -> Summary {
         let state = self.state();
         let opening = self.opening_hits();
         let view = self.view();

@@ -125,11 +125,9 @@ use super::resolve;
 use crate::battle::journal::TornTail;
 use crate::battle::session::{Record, Session, SessionError};
 use crate::battle::{Audience, Battle, BattleError, Command as BattleCommand, Entry, EventKind};
+use crate::declare::{ActionDef, MarkerKind, ParamDef, ParamKind, Params, RuleError, Scope, Value};
 use crate::dice::TypedDice;
-use crate::rules::{
-    ActionDef, MarkerKind, Offer, ParamDef, ParamKind, Params, RuleError, Ruleset, Scope, Value,
-    find_action,
-};
+use crate::ruleset::{Offer, Ruleset, find_action};
 use crate::text::{did_you_mean, escape_terminal};
 use chrono::Utc;
 use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
@@ -566,8 +564,8 @@ impl From<clap::Error> for Stop {
     }
 }
 
-impl From<crate::rules::ParamError> for Stop {
-    fn from(e: crate::rules::ParamError) -> Self {
+impl From<crate::declare::ParamError> for Stop {
+    fn from(e: crate::declare::ParamError) -> Self {
         Stop::Failed(e.into())
     }
 }
@@ -1438,7 +1436,7 @@ fn offer_command(journal: &Path, offer: &Offer) -> String {
 /// What `umpire act JOURNAL` alone prints: the procedures the battle may use.
 fn list_procedures(battle: &Battle, journal: &Path, out: &mut dyn Write) -> Result<(), Failure> {
     let ruleset = battle.ruleset;
-    let actions: Vec<&ActionDef> = ruleset.actions().iter().filter(|a| a.in_battle).collect();
+    let actions: Vec<&ActionDef> = ruleset.actions().filter(|a| a.in_battle).collect();
     let width = actions.iter().map(|a| a.id.len()).max().unwrap_or(0);
     let mut lines = vec![format!(
         "Procedures of {} in this battle ({}):",
@@ -1936,7 +1934,7 @@ mod tests {
     #[test]
     fn no_battle_input_uses_a_flag_of_act() {
         for ruleset in crate::rules::registry() {
-            for action in ruleset.actions().iter().filter(|a| a.in_battle) {
+            for action in ruleset.actions().filter(|a| a.in_battle) {
                 for p in action.params {
                     assert!(
                         !["dice", "json", "help"].contains(&p.name),

@@ -18,8 +18,8 @@
 //! or bad dice; exit status 2). `error` holds every message, one a line. In a script
 //! (`umpire act JOURNAL -`) the line that fails answers so when it was given `--json`.
 
+use crate::declare::{ParamError, RuleError};
 use crate::dice::DiceError;
-use crate::rules::{ParamError, RuleError};
 use crate::text::{escape_terminal, forbidden_char};
 use serde::Serialize;
 use std::io::{self, Write};

@@ -3,8 +3,8 @@
 //! is reported as it stands).
 
 use super::output::Failure;
-use crate::battle::Roster;
-use crate::battle::Viewer;
+use crate::model::Roster;
+use crate::model::Viewer;
 use crate::report::{self, Chronicle, Format, StreamError, Survey};
 use crate::text::did_you_mean;
 use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Command, value_parser};

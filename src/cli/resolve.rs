@@ -13,10 +13,12 @@
 //! `{"error", "kind", "exit_status"}` on standard output (see `cli::output`).
 
 use super::output::{self, Failure};
+use crate::declare::{ActionDef, Options, ParamDef, ParamKind, Params};
 use crate::dice::{SeededDice, TypedDice};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
-use crate::rules::{self, ActionDef, Options, ParamDef, ParamKind, Params, Ruleset};
+use crate::rules;
+use crate::ruleset::Ruleset;
 use clap::{Arg, ArgAction, ArgMatches, Command, value_parser};
 use std::io::Write;
 use std::path::PathBuf;
@@ -62,35 +64,7 @@ pub fn command(mode: Mode) -> Command {
     for ruleset in rules::registry() {
         cmd = cmd.subcommand(ruleset_command(mode, *ruleset));
     }
-    for id in planned_only() {
-        // Accept anything after a planned id so the answer is "not yet available", not "unknown".
-        cmd = cmd.subcommand(
-            Command::new(id).hide(true).disable_help_flag(true).arg(
-                Arg::new("rest")
-                    .num_args(0..)
-                    .trailing_var_arg(true)
-                    .allow_hyphen_values(true),
-            ),
-        );
-    }
     cmd
-}
-
-/// Planned rule set ids that this version does not have.
-pub fn planned_only() -> impl Iterator<Item = &'static str> {
-    rules::PLANNED
-        .iter()
-        .copied()
-        .filter(|id| rules::get(id).is_none())
-}
-
-/// The error for a planned rule set that is not available yet.
-pub fn not_yet_available(id: &str) -> Failure {
-    let available: Vec<&str> = rules::registry().iter().map(|r| r.id()).collect();
-    Failure::failed(format!(
-        "rule set `{id}` is planned but not yet available in this version (available: {})",
-        available.join(", ")
-    ))
 }
 
 fn ruleset_command(mode: Mode, ruleset: &'static dyn Ruleset) -> Command {
@@ -104,7 +78,7 @@ fn ruleset_command(mode: Mode, ruleset: &'static dyn Ruleset) -> Command {
             "Rules, options and tables: umpire rulesets {}",
             ruleset.id()
         ));
-    for action in ruleset.actions().iter().filter(|a| a.standalone) {
+    for action in ruleset.actions().filter(|a| a.standalone) {
         cmd = cmd.subcommand(action_command(mode, ruleset, action));
     }
     cmd
@@ -314,11 +288,11 @@ pub fn run(mode: Mode, m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failur
     let Some((ruleset_id, rm)) = m.subcommand() else {
         return Err(Failure::usage("name a rule set"));
     };
-    let ruleset = rules::get(ruleset_id).ok_or_else(|| not_yet_available(ruleset_id))?;
+    let ruleset = rules::get(ruleset_id).ok_or_else(|| unknown_ruleset(ruleset_id))?;
     let Some((action_id, am)) = rm.subcommand() else {
         return Err(Failure::usage("name a procedure"));
     };
-    let action = rules::find_action(ruleset, action_id)?;
+    let action = crate::ruleset::find_action(ruleset, action_id)?;
     let params = params_from(action, am)?;
     let options = options_from(ruleset, am)?;
     let json = am.get_flag("json");
@@ -526,6 +500,16 @@ fn number(x: f64) -> String {
     if s == "-0" { "0".into() } else { s.into() }
 }
 
+/// The error for a rule set this version does not have, with the nearest id and those it has.
+pub fn unknown_ruleset(id: &str) -> Failure {
+    let ids: Vec<&str> = rules::registry().iter().map(|r| r.id()).collect();
+    Failure::usage(format!(
+        "no rule set `{id}`{}; this version has: {}",
+        crate::text::did_you_mean(id, ids.iter().copied()),
+        ids.join(", ")
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -533,7 +517,7 @@ mod tests {
     #[test]
     fn no_input_uses_a_reserved_flag_name() {
         for ruleset in rules::registry() {
-            for action in ruleset.actions().iter().filter(|a| a.standalone) {
+            for action in ruleset.actions().filter(|a| a.standalone) {
                 for p in action.table_params() {
                     assert!(
                         !RESERVED.contains(&p.name),

@@ -3,8 +3,10 @@
 //! the rules this program applies (with the option that offers another reading).
 
 use super::output::{self, Failure};
-use super::resolve::{not_yet_available, planned_only};
-use crate::rules::{self, MarkerKind, OptionDef, OptionKind, Ruleset, Scope};
+use super::resolve::unknown_ruleset;
+use crate::declare::{MarkerKind, OptionDef, OptionKind, Scope};
+use crate::rules;
+use crate::ruleset::Ruleset;
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use serde_json::{Value, json};
 use std::io::Write;
@@ -14,7 +16,9 @@ const WIDTH: usize = 100;
 
 pub fn command() -> Command {
     Command::new("rulesets")
-        .about("List the rule sets: options, units, markers, phases, procedures, tables and decisions")
+        .about(
+            "List the rule sets: options, units, markers, phases, procedures, tables and decisions",
+        )
         .arg(
             Arg::new("id")
                 .value_name("ID")
@@ -24,7 +28,7 @@ pub fn command() -> Command {
             Arg::new("json")
                 .long("json")
                 .action(ArgAction::SetTrue)
-                .help("Print as JSON: {\"rulesets\": [...], \"planned\": [...]}, or the one rule set asked for"),
+                .help("Print as JSON: {\"rulesets\": [...]}, or the one rule set asked for"),
         )
 }
 
@@ -34,14 +38,12 @@ pub fn run(m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failure> {
         Some(id) => vec![find(id)?],
         None => rules::registry().to_vec(),
     };
-    let planned: Vec<&str> = planned_only().collect();
     if json {
         let value = if m.get_one::<String>("id").is_some() {
             ruleset_json(chosen[0])
         } else {
             json!({
                 "rulesets": chosen.iter().map(|r| ruleset_json(*r)).collect::<Vec<_>>(),
-                "planned": planned,
             })
         };
         writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
@@ -54,13 +56,6 @@ pub fn run(m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failure> {
         }
         lines.extend(ruleset_text(*r));
     }
-    if m.get_one::<String>("id").is_none() && !planned.is_empty() {
-        lines.push(String::new());
-        lines.push(format!(
-            "Planned, not yet available in this version: {}",
-            planned.join(", ")
-        ));
-    }
     for line in lines {
         writeln!(out, "{}", crate::text::escape_terminal(&line))?;
     }
@@ -68,18 +63,7 @@ pub fn run(m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failure> {
 }
 
 fn find(id: &str) -> Result<&'static dyn Ruleset, Failure> {
-    if let Some(r) = rules::get(id) {
-        return Ok(r);
-    }
-    if rules::PLANNED.contains(&id) {
-        return Err(not_yet_available(id));
-    }
-    let ids: Vec<&str> = rules::registry().iter().map(|r| r.id()).collect();
-    Err(Failure::usage(format!(
-        "no rule set `{id}`{}; this version has: {}",
-        crate::text::did_you_mean(id, ids.iter().copied()),
-        ids.join(", ")
-    )))
+    rules::get(id).ok_or_else(|| unknown_ruleset(id))
 }
 
 /// The values an option accepts, short (`true|false`, `1..3`, `company|battalion`).
@@ -268,7 +252,7 @@ fn ruleset_json(r: &dyn Ruleset) -> Value {
             "automatic": p.automatic,
             "help": p.help,
         })).collect::<Vec<_>>(),
-        "procedures": r.actions().iter().map(|a| json!({
+        "procedures": r.actions().map(|a| json!({
             "id": a.id,
             "help": a.help,
             "standalone": a.standalone,
@@ -276,7 +260,7 @@ fn ruleset_json(r: &dyn Ruleset) -> Value {
             "inputs": a.params.iter().map(|p| json!({
                 "name": p.name,
                 "hint": p.value_hint(),
-                "flag": p.kind == rules::ParamKind::Flag,
+                "flag": p.kind == crate::declare::ParamKind::Flag,
                 "default": p.default,
                 "scope": match p.scope {
                     Scope::Both => "both",

@@ -8,8 +8,8 @@
 //! same view as lines, until it is interrupted.
 
 use super::output::Failure;
-use crate::battle::Roster;
-use crate::battle::Viewer;
+use crate::model::Roster;
+use crate::model::Viewer;
 use crate::report::chronicle::Follower;
 use crate::text::escape_terminal;
 use crate::tui::WatchView;

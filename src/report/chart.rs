@@ -324,7 +324,7 @@ pub fn losses_svg(report: &Report) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::Viewer;
+    use crate::model::Viewer;
     use crate::report::{StrengthPoint, TurnAccount};
 
     fn report(sides: &[(&str, &str)], strength: Vec<Vec<u32>>, losses: Vec<Vec<u32>>) -> Report {

@@ -25,9 +25,8 @@ use super::Times;
 use crate::battle::history::Stacks;
 use crate::battle::journal::{EntryReader, Journal, Reading, TornTail};
 use crate::battle::session::{Header, LeanRecord, Record, Replay, SessionError};
-use crate::battle::{
-    Battle, BattleError, Effect, Entry, Event, EventKind, Prior, Roster, Visibility,
-};
+use crate::battle::{Battle, BattleError, Entry, Event, EventKind, Visibility};
+use crate::model::{Effect, Prior, Roster};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 

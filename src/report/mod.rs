@@ -4,8 +4,8 @@
 //!
 //! The report is built from the journal's events alone: the battle as it was played, every event
 //! in force with its dice and explanation, undone events left out. It asks the rule set only for
-//! what is its own: how it counts strength and losses ([`crate::rules::Losses`]), its phases'
-//! names, its units' badges and its objectives ([`crate::rules::Ruleset::objectives`]).
+//! what is its own: how it counts strength and losses ([`crate::declare::Losses`]), its phases'
+//! names, its units' badges and its objectives ([`crate::ruleset::Ruleset::objectives`]).
 //!
 //! `umpire report` and the report written from the terminal UI ([`write()`]) stream it from the
 //! journal ([`stream`]): a lean first pass checks every record ([`Survey`]), and the second walks
@@ -25,7 +25,8 @@ pub mod html;
 pub mod markdown;
 pub mod stream;
 
-use crate::battle::{Battle, Effect, Event, EventKind, Sight, Viewer};
+use crate::battle::{Battle, Event, EventKind, Sight};
+use crate::model::{Effect, Viewer};
 use crate::resolution::Resolution;
 pub use chronicle::{Chronicle, Moment};
 use chrono::{DateTime, Utc};
@@ -626,7 +627,7 @@ pub struct Walk {
     start: Option<(Vec<u32>, Vec<u32>)>,
     /// What the latest event walked offered (opportunity fire …): an event taking one up is
     /// its actor's side's, whoever's turn it is.
-    offers: Vec<crate::rules::Offer>,
+    offers: Vec<crate::ruleset::Offer>,
 }
 
 impl Walk {
@@ -725,7 +726,7 @@ impl Walk {
                 .iter()
                 .filter(|o| o.action == *action)
                 .find_map(|o| match params.get(&o.actor_param) {
-                    Some(crate::rules::Value::Text(id)) => after.roster.unit_index(id),
+                    Some(crate::declare::Value::Text(id)) => after.roster.unit_index(id),
                     _ => None,
                 })
                 .map(|u| after.roster.units[u].side),

@@ -23,7 +23,8 @@ use super::{Format, Moment, Report, StreamError, Times, Walk, Writer, seen_now};
 use crate::battle::history::Stacks;
 use crate::battle::journal::{Journal, Reading, TornTail};
 use crate::battle::session::{Header, LeanRecord, Record, Replay, SessionError};
-use crate::battle::{Battle, BattleError, Entry, Prior, Sight, Viewer, Visibility};
+use crate::battle::{Battle, BattleError, Entry, Sight, Visibility};
+use crate::model::{Prior, Viewer};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

@@ -16,12 +16,17 @@
 //!
 //! [`schema`]: super::schema
 
-use super::{
-    ConcealedDef, FormationDef, Problem, Scenario, ScenarioError, ScenarioErrors, ScenarioFile,
-    SideDef, Spanned, UNIT_KEYS, UnitDef, line_col,
+use super::{Scenario, ScenarioErrors};
+use crate::declare::{FieldKind, OptionConflict, OptionDef, OptionValue, Options};
+use crate::model::file::KeyPath;
+use crate::model::{
+    ConcealedDef, FormationDef, Problem, ScenarioError, ScenarioFile, SideDef, Spanned, UNIT_KEYS,
+    UnitDef,
 };
-use crate::rules::{self, FieldKind, OptionConflict, OptionDef, OptionValue, Options, Ruleset};
-use crate::text::{Forbidden, did_you_mean, forbidden_char, forbidden_kind};
+use crate::rules;
+use crate::ruleset::Ruleset;
+use crate::text::line_col;
+use crate::text::{did_you_mean, forbidden_char, forbidden_message, id_problem, too_long};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::collections::{BTreeMap, HashMap};
@@ -30,7 +35,6 @@ use std::ops::Range;
 use toml::de::{DeArray, DeTable, DeValue, ValueDeserializer};
 
 /// The longest id, in characters: ids are typed at the table, so they stay short.
-const MAX_ID_CHARS: usize = 32;
 /// The longest name, title or nationality, in characters: one line of the roster or a report.
 const MAX_NAME_CHARS: usize = 80;
 /// The longest description, in characters: a few paragraphs.
@@ -77,7 +81,7 @@ fn check(
     let parsed = match ScenarioFile::deserialize(ValueDeserializer::from(root.clone())) {
         Ok(parsed) => parsed,
         Err(_) => {
-            check_shape(&mut root, &FILE, "", &Path::default(), problems);
+            check_shape(&mut root, &FILE, "", &KeyPath::default(), problems);
             match ScenarioFile::deserialize(ValueDeserializer::from(root)) {
                 Ok(parsed) => parsed,
                 Err(e) => {
@@ -107,47 +111,6 @@ fn located(file: &str, source: &str, mut problems: Vec<Problem>) -> ScenarioErro
             .map(|p| p.locate(file, source))
             .collect::<Vec<ScenarioError>>(),
     )
-}
-
-// ---- paths ---------------------------------------------------------------------------------
-
-/// Where a key is: `side "ger" › formation "2-plt" › unit "2-3"`. Rule sets name the keys of
-/// their own problems with it too ([`super::KeyPath`]).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Path(Vec<String>);
-
-impl Path {
-    /// The path of the `index`th `kind` (side, formation, unit …) under this one, named by its id
-    /// when the id is usable, else by its index.
-    pub fn item(&self, kind: &str, id: Option<&str>, index: usize) -> Path {
-        let label = match id {
-            Some(id) if id_problem(id).is_none() => format!("{kind} \"{id}\""),
-            _ => format!("{kind}[{index}]"),
-        };
-        self.then(label)
-    }
-
-    /// The path of a table under this one that is named by its key (`options`).
-    pub fn then(&self, segment: impl Into<String>) -> Path {
-        let mut segments = self.0.clone();
-        segments.push(segment.into());
-        Path(segments)
-    }
-
-    /// The dotted name of `key` in this table.
-    pub fn key(&self, key: &str) -> String {
-        if self.0.is_empty() {
-            key.to_string()
-        } else {
-            format!("{self} › {key}")
-        }
-    }
-}
-
-impl fmt::Display for Path {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0.join(" › "))
-    }
 }
 
 // ---- pass 2: shape ------------------------------------------------------------------------
@@ -216,7 +179,7 @@ fn check_shape(
     value: &mut Spanned<DeValue<'_>>,
     schema: &TableSchema,
     header: &str,
-    path: &Path,
+    path: &KeyPath,
     problems: &mut Vec<Problem>,
 ) {
     let span = value.span();
@@ -256,7 +219,7 @@ fn check_shape(
 fn read_alone(
     table: Spanned<DeTable<'_>>,
     schema: &TableSchema,
-    path: &Path,
+    path: &KeyPath,
     problems: &mut Vec<Problem>,
 ) {
     let span = table.span();
@@ -341,7 +304,7 @@ fn check_children(
     value: &mut Spanned<DeValue<'_>>,
     header: &str,
     schema: &TableSchema,
-    path: &Path,
+    path: &KeyPath,
     problems: &mut Vec<Problem>,
 ) {
     let span = value.span();
@@ -365,7 +328,7 @@ fn check_children(
 }
 
 fn unknown_key(
-    path: &Path,
+    path: &KeyPath,
     key: &Spanned<toml::de::DeString<'_>>,
     keys: &[&str],
     what: &str,
@@ -446,7 +409,7 @@ impl<'de> serde::Deserializer<'de> for KeyProbe {
 
 /// A side, formation or unit with its path and the index of its side.
 struct Node<'a, T> {
-    path: Path,
+    path: KeyPath,
     side: usize,
     def: &'a T,
 }
@@ -466,7 +429,7 @@ impl<'a> Tree<'a> {
             units: Vec::new(),
         };
         for (side, def) in file.sides.iter().enumerate() {
-            let path = Path::default().item("side", Some(def.id.get_ref()), side);
+            let path = KeyPath::default().item("side", Some(def.id.get_ref()), side);
             tree.add_units(&path, side, &def.units);
             tree.add_formations(&path, side, &def.formations);
             tree.sides.push(Node { path, side, def });
@@ -474,7 +437,7 @@ impl<'a> Tree<'a> {
         tree
     }
 
-    fn add_formations(&mut self, parent: &Path, side: usize, defs: &'a [FormationDef]) {
+    fn add_formations(&mut self, parent: &KeyPath, side: usize, defs: &'a [FormationDef]) {
         for (i, def) in defs.iter().enumerate() {
             let path = parent.item("formation", Some(def.id.get_ref()), i);
             self.add_units(&path, side, &def.units);
@@ -483,7 +446,7 @@ impl<'a> Tree<'a> {
         }
     }
 
-    fn add_units(&mut self, parent: &Path, side: usize, defs: &'a [UnitDef]) {
+    fn add_units(&mut self, parent: &KeyPath, side: usize, defs: &'a [UnitDef]) {
         for (i, def) in defs.iter().enumerate() {
             let path = parent.item("unit", Some(def.id.get_ref()), i);
             self.units.push(Node { path, side, def });
@@ -549,19 +512,10 @@ impl<'a> Meaning<'a> {
         if let Some(r) = rules::get(id.get_ref()) {
             return Some(r);
         }
-        let available = rules::registry()
-            .iter()
-            .map(|r| r.id())
-            .collect::<Vec<_>>()
-            .join(", ");
-        let message = if rules::PLANNED.contains(&id.get_ref().as_str()) {
-            format!("this rule set is not available in this version; available: {available}")
-        } else {
-            format!(
-                "unknown rule set{}; available: {available}",
-                did_you_mean(id.get_ref(), rules::PLANNED.iter().copied())
-            )
-        };
+        let message = format!(
+            "unknown rule set{}; `umpire rulesets` lists those this version has",
+            did_you_mean(id.get_ref(), rules::registry().iter().map(|r| r.id()))
+        );
         self.push(id.span(), "ruleset".into(), quoted(id), message);
         None
     }
@@ -907,13 +861,13 @@ impl<'a> Meaning<'a> {
     /// Every option is known, of the right type and range, and per side only where allowed.
     fn options(&mut self, ruleset: &'static dyn Ruleset) -> Options {
         let mut options = Options::defaults(ruleset.options());
-        let scenario_wide = Path::default().then("options");
+        let scenario_wide = KeyPath::default().then("options");
         for (key, value) in &self.file.options {
             if let Some((def, v)) = self.option(ruleset, &scenario_wide, key, value) {
                 options.set(def.key, v);
             }
         }
-        let sides: Vec<(Path, &SideDef)> = (self.tree.sides.iter())
+        let sides: Vec<(KeyPath, &SideDef)> = (self.tree.sides.iter())
             .map(|n| (n.path.then("options"), n.def))
             .collect();
         for (path, side) in &sides {
@@ -941,7 +895,7 @@ impl<'a> Meaning<'a> {
     /// Reports options that contradict each other, at the first of them that `table` sets.
     fn conflict(
         &mut self,
-        path: &Path,
+        path: &KeyPath,
         table: &BTreeMap<Spanned<String>, Spanned<toml::Value>>,
         conflict: &OptionConflict,
     ) {
@@ -965,7 +919,7 @@ impl<'a> Meaning<'a> {
         &mut self,
         ruleset: &'static dyn Ruleset,
         def: &OptionDef,
-        path: &Path,
+        path: &KeyPath,
         key: &Spanned<String>,
         value: &Spanned<toml::Value>,
     ) -> bool {
@@ -985,7 +939,7 @@ impl<'a> Meaning<'a> {
     fn option(
         &mut self,
         ruleset: &'static dyn Ruleset,
-        path: &Path,
+        path: &KeyPath,
         key: &Spanned<String>,
         value: &Spanned<toml::Value>,
     ) -> Option<(&'static OptionDef, OptionValue)> {
@@ -1262,28 +1216,6 @@ fn quoted(value: &Spanned<String>) -> String {
     format!("\"{}\"", value.get_ref())
 }
 
-fn forbidden_message(c: char) -> String {
-    let (what, harm) = match forbidden_kind(c) {
-        Some(Forbidden::Invisible) => (
-            Forbidden::Invisible.describe(),
-            "which shows nothing and could make two names look alike",
-        ),
-        Some(kind) => (
-            kind.describe(),
-            "which could change what a terminal or report shows",
-        ),
-        None => ("a character", "which is not allowed here"),
-    };
-    format!("contains {what} (U+{:04X}), {harm}; remove it", c as u32)
-}
-
-/// When `text` has more than `max` characters: the byte offset of the first one too many, and
-/// how many it has.
-fn too_long(text: &str, max: usize) -> Option<(usize, usize)> {
-    let (at, _) = text.char_indices().nth(max)?;
-    Some((at, text.chars().count()))
-}
-
 /// Like [`forbidden_char`], for prose that may run over several lines (a description): line
 /// breaks (`\n` or `\r\n`) are allowed, every other control or bidi character is not.
 fn forbidden_in_prose(s: &str) -> Option<(usize, char)> {
@@ -1344,46 +1276,6 @@ fn too_deep(source: &str) -> Option<Problem> {
         }
     }
     None
-}
-
-fn id_problem(id: &str) -> Option<(usize, String)> {
-    if id.is_empty() {
-        return Some((0, "an id may not be empty".into()));
-    }
-    if let Some((at, c)) = forbidden_char(id) {
-        return Some((at, forbidden_message(c)));
-    }
-    if let Some((at, _)) = id.char_indices().find(|(_, c)| c.is_whitespace()) {
-        return Some((
-            at,
-            "an id may not contain spaces (use `-` or `_`): it is typed at the table".into(),
-        ));
-    }
-    // Typed at the table and on the command line: letters that look alike (a Cyrillic і, a
-    // fullwidth ｉ) would make two ids that cannot be told apart.
-    if let Some((at, c)) = id
-        .char_indices()
-        .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_'))
-    {
-        return Some((
-            at,
-            format!(
-                "`{c}` may not be in an id: an id is ASCII letters, digits, `-` and `_` (it is \
-                 typed at the table, and must not be mistaken for another)"
-            ),
-        ));
-    }
-    if id.starts_with('-') {
-        return Some((
-            0,
-            "an id may not start with `-`: it would read as a flag on the command line".into(),
-        ));
-    }
-    too_long(id, MAX_ID_CHARS).map(|(at, count)| {
-        let message =
-            format!("an id may have at most {MAX_ID_CHARS} characters; this one has {count}");
-        (at, message)
-    })
 }
 
 /// The problem with `value` as one of the rule set's `known` names of `what`, if any.
@@ -1590,7 +1482,7 @@ mod tests {
     #[test]
     fn keys_come_from_the_schema() {
         // A unit's own keys; the rest are its rule set's fields.
-        assert_eq!(keys_of::<UnitDef>(), super::super::UNIT_KEYS);
+        assert_eq!(keys_of::<UnitDef>(), crate::model::UNIT_KEYS);
         assert!(keys_of::<SideDef>().contains(&"formation"));
         assert!(keys_of::<ScenarioFile>().contains(&"side"));
         assert_eq!(keys_of::<ConcealedDef>(), &["number", "units"]);
@@ -1626,9 +1518,9 @@ mod tests {
         assert!(id_problem("").is_some());
         assert_eq!(id_problem("a coy").map(|p| p.0), Some(1));
         assert_eq!(id_problem("ab\u{202E}").map(|p| p.0), Some(2));
-        assert_eq!(id_problem(&"x".repeat(MAX_ID_CHARS)), None);
-        let long = id_problem(&"x".repeat(MAX_ID_CHARS + 1)).unwrap();
-        assert_eq!(long.0, MAX_ID_CHARS);
+        assert_eq!(id_problem(&"x".repeat(crate::text::MAX_ID_CHARS)), None);
+        let long = id_problem(&"x".repeat(crate::text::MAX_ID_CHARS + 1)).unwrap();
+        assert_eq!(long.0, crate::text::MAX_ID_CHARS);
         assert!(long.1.contains("33"), "{}", long.1);
     }
 
@@ -1733,7 +1625,7 @@ mod tests {
 
     #[test]
     fn paths_use_ids_when_usable() {
-        let p = Path::default()
+        let p = KeyPath::default()
             .item("side", Some("ger"), 1)
             .item("formation", Some("bad id"), 0)
             .item("unit", Some("2-3"), 3);
@@ -1741,7 +1633,7 @@ mod tests {
             p.key("kind"),
             "side \"ger\" › formation[0] › unit \"2-3\" › kind"
         );
-        assert_eq!(Path::default().key("ruleset"), "ruleset");
+        assert_eq!(KeyPath::default().key("ruleset"), "ruleset");
     }
 
     #[test]

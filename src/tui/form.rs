@@ -18,9 +18,10 @@
 //! input, and back. Every message names an input as the form does (`range`), never as the
 //! command line's flag (`--range`).
 
-use crate::battle::{Battle, Viewer};
+use crate::battle::Battle;
+use crate::declare::{ActionDef, ParamDef, ParamKind, Params, Scope, Value};
+use crate::model::Viewer;
 use crate::odds::OddsReport;
-use crate::rules::{ActionDef, ParamDef, ParamKind, Params, Scope, Value};
 use crate::text::{forbidden_char, is_forbidden, not_allowed_here};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -36,7 +37,7 @@ pub struct Field {
     pub touched: bool,
     /// Why the text does not parse, if it does not.
     pub error: Option<String>,
-    /// The rule set says the input can matter now ([`crate::rules::Ruleset::input_applies`]):
+    /// The rule set says the input can matter now ([`crate::ruleset::Ruleset::input_applies`]):
     /// one that cannot is neither shown nor submitted, and comes back as soon as it can.
     pub applies: bool,
 }
@@ -65,7 +66,7 @@ impl Field {
             return None;
         }
         Some(self.def.parse(&self.text).map_err(|e| match e {
-            crate::rules::ParamError::Invalid {
+            crate::declare::ParamError::Invalid {
                 value, expected, ..
             } => format!("{value:?}: expected {expected}"),
             other => other.plain(),
@@ -322,7 +323,10 @@ impl Form {
             }
         }
         // Fill what the battle knows, unless the umpire typed over it.
-        let ruleset = battle.ruleset;
+        // The form's procedure is one the battle's rule set lists, so it is always found.
+        let Ok(procedure) = battle.ruleset.procedure(self.action.id) else {
+            return;
+        };
         let view = battle.view();
         let typed: Params = self
             .params()
@@ -334,7 +338,7 @@ impl Form {
             })
             .map(|(k, v)| (k.to_string(), v.clone()))
             .collect();
-        if let Ok(filled) = ruleset.prefill(&view, self.action.id, &typed) {
+        if let Ok(filled) = procedure.prefill(&view, &typed) {
             for f in &mut self.fields {
                 if f.def.scope == Scope::Derived
                     && !f.touched
@@ -352,7 +356,7 @@ impl Form {
             let given = self.params();
             let mut changed = false;
             for f in &mut self.fields {
-                let applies = ruleset.input_applies(&view, self.action.id, f.def, &given);
+                let applies = procedure.input_applies(&view, f.def, &given);
                 changed |= applies != f.applies;
                 f.applies = applies;
             }
@@ -365,15 +369,15 @@ impl Form {
             self.fresh = true;
         }
         let given = self.params();
-        self.refusal = ruleset
-            .check_inputs(&view, self.action.id, &given)
+        self.refusal = procedure
+            .check_inputs(&view, &given)
             .err()
             .map(|e| e.plain());
         self.odds = match (self.field_error(), &self.refusal, self.missing()) {
             (Some(e), _, _) => Odds::Pending(e),
             (None, Some(refused), _) => Odds::Pending(refused.clone()),
             (None, None, Some(m)) => Odds::Pending(m),
-            (None, None, None) => match ruleset.battle_odds(&view, self.action.id, &given) {
+            (None, None, None) => match procedure.battle_odds(&view, &given) {
                 Ok(r) => Odds::Ready(r),
                 Err(e) => Odds::Pending(e.plain()),
             },
@@ -618,7 +622,7 @@ impl Form {
                     Ok(v) => f.text = v.to_string(),
                     Err(e) => {
                         let why = match e {
-                            crate::rules::ParamError::Invalid {
+                            crate::declare::ParamError::Invalid {
                                 value, expected, ..
                             } => format!("{value:?}: expected {expected}"),
                             other => other.plain(),
@@ -654,7 +658,7 @@ impl Form {
 }
 
 /// A refused submission as the form shows it: an input named by its name alone, never as the
-/// command line's flag ([`crate::rules::RuleError::plain`]).
+/// command line's flag ([`crate::declare::RuleError::plain`]).
 pub fn refusal_words(e: &crate::battle::session::SessionError) -> String {
     use crate::battle::session::SessionError;
     match e {
@@ -777,7 +781,7 @@ pub fn complete_unit(battle: &Battle, prefix: &str) -> Option<String> {
 mod tests {
     use super::*;
     use crate::cli::play::{DEMO_NAME, DEMO_SCENARIO};
-    use crate::rules::find_action;
+    use crate::ruleset::find_action;
 
     fn battle() -> Battle {
         Battle::new(crate::scenario::parse(DEMO_NAME, DEMO_SCENARIO).unwrap())
@@ -927,7 +931,7 @@ mod tests {
     #[test]
     fn the_actor_the_target_and_the_range_come_first_in_every_rule_set() {
         for ruleset in crate::rules::registry() {
-            for action in ruleset.actions().iter().filter(|a| a.in_battle) {
+            for action in ruleset.actions().filter(|a| a.in_battle) {
                 let scenario = match ruleset.id() {
                     "newport" => DEMO_SCENARIO,
                     "scruby" => include_str!("../../rosters/scruby-learning.toml"),
@@ -964,7 +968,7 @@ mod tests {
                 other => panic!("a roster for {other}"),
             };
             let b = Battle::new(crate::scenario::parse("roster.toml", scenario).unwrap());
-            for action in ruleset.actions().iter().filter(|a| a.in_battle) {
+            for action in ruleset.actions().filter(|a| a.in_battle) {
                 let form = Form::new(action, &Params::new(), &b);
                 for (i, f) in form.fields.iter().enumerate() {
                     if f.def.kind != ParamKind::Flag || f.def.scope == Scope::Derived {
@@ -1286,7 +1290,7 @@ mod tests {
         type_text(&mut form, &b, ",");
         let shown_words = format!("{:?} {:?}", form.odds, form.missing());
         assert!(!shown_words.contains("--"), "{shown_words}");
-        let refused = crate::rules::RuleError::Param(crate::rules::ParamError::Invalid {
+        let refused = crate::declare::RuleError::Param(crate::declare::ParamError::Invalid {
             param: "range".into(),
             value: "x".into(),
             expected: "a distance".into(),

@@ -12,7 +12,7 @@
 //! key is a pure function ([`Keymap::resolve`]); the help screen is written from the bindings.
 
 use super::action::Action;
-use crate::rules::Ruleset;
+use crate::ruleset::Ruleset;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -154,7 +154,7 @@ impl Keymap {
     /// The built-in keys, with the rule set's procedures on their suggested keys.
     pub fn defaults(ruleset: &dyn Ruleset) -> Self {
         let mut b = Self::built_in();
-        for a in ruleset.actions().iter().filter(|a| a.in_battle) {
+        for a in ruleset.actions().filter(|a| a.in_battle) {
             if let Some(c) = a.key {
                 b.retain(|(k, _)| *k != Key::ch(c));
                 b.push((Key::ch(c), Action::Procedure(a.id.to_string())));
@@ -277,7 +277,7 @@ impl Keymap {
             }
         }
         let at = |span: std::ops::Range<usize>| {
-            let (l, c) = crate::scenario::line_col(text, span.start);
+            let (l, c) = crate::text::line_col(text, span.start);
             format!("line {l}, column {c}")
         };
         for (name, value) in file.keys {
@@ -373,7 +373,7 @@ mod tests {
         let built_in = Keymap::built_in();
         for r in crate::rules::registry() {
             let mut seen: Vec<char> = Vec::new();
-            for a in r.actions().iter().filter(|a| a.in_battle) {
+            for a in r.actions().filter(|a| a.in_battle) {
                 let Some(c) = a.key else { continue };
                 if let Some((_, taken)) = built_in.iter().find(|(k, _)| *k == Key::ch(c)) {
                     panic!(

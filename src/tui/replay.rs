@@ -27,7 +27,8 @@ use super::action::Action;
 use super::app::{Level, RosterPane, RosterTree};
 use super::keymap::Keymap;
 use crate::battle::session::{Record, SessionError};
-use crate::battle::{Battle, Entry, Event, Prior, Viewer};
+use crate::battle::{Battle, Entry, Event};
+use crate::model::{Prior, Viewer};
 use crate::report::chronicle::{Change, Exposures, Follower};
 use crate::report::{self, Format, Moment, Report, Survey};
 use ratatui::crossterm::event::{

@@ -25,7 +25,8 @@
 
 use super::app::{RosterPane, RosterTree};
 use crate::battle::session::SessionError;
-use crate::battle::{Battle, Effect, Entry, Event, EventKind, Sight, Viewer};
+use crate::battle::{Battle, Entry, Event, EventKind, Sight};
+use crate::model::{Effect, Viewer};
 use crate::report::chronicle::{Change, Follower, RecordMark};
 use ratatui::crossterm::event::{
     Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers,

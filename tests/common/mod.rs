@@ -4,16 +4,16 @@
 #![allow(dead_code)]
 
 use chrono::{DateTime, TimeZone, Utc};
-use umpire::battle::{BattleView, Command, Effect, UnitInfo};
+use std::sync::OnceLock;
+use umpire::battle::Command;
+use umpire::declare::{ActionDef, Badge, Declaration, Options, Params, RuleError, TableDoc};
 use umpire::dice::{DiceSource, Die};
+use umpire::model::{BattleView, Effect, UnitInfo};
+use umpire::model::{Problem, ScenarioFile};
 use umpire::odds::OddsReport;
-use umpire::resolution::Resolution;
 use umpire::rules::newport::Newport;
-use umpire::rules::{
-    ActionDef, AreaDef, Badge, CounterDef, Decision, KindDef, MarkerDef, Offer, OptionDef, Options,
-    Outcome, Params, PhaseChange, PhaseDef, RuleError, Ruleset, TableDoc,
-};
-use umpire::scenario::{Problem, Scenario, ScenarioFile};
+use umpire::ruleset::{Offer, Outcome, PhaseChange, Procedure, Ruleset};
+use umpire::scenario::Scenario;
 
 pub const SCENARIO: &str = r#"
 ruleset = "newport"
@@ -125,98 +125,27 @@ pub const ROLL: &str = "cp";
 pub static DICEY: Dicey = Dicey;
 
 impl Ruleset for Dicey {
-    fn id(&self) -> &'static str {
-        Newport.id()
+    fn declaration(&self) -> &'static Declaration {
+        Newport.declaration()
     }
-    fn title(&self) -> &'static str {
-        Newport.title()
-    }
-    fn example(&self) -> &'static [&'static str] {
-        Newport.example()
-    }
-    fn die(&self) -> Die {
-        Newport.die()
-    }
-    fn options(&self) -> &'static [OptionDef] {
-        Newport.options()
-    }
-    fn unit_kinds(&self) -> &'static [KindDef] {
-        Newport.unit_kinds()
-    }
-    fn qualities(&self) -> &'static [&'static str] {
-        Newport.qualities()
-    }
-    fn formation_levels(&self) -> &'static [&'static str] {
-        Newport.formation_levels()
-    }
-    fn unit_fields(&self) -> &'static [umpire::rules::FieldDef] {
-        Newport.unit_fields()
-    }
-    fn markers(&self) -> &'static [MarkerDef] {
-        Newport.markers()
-    }
-    fn counters(&self) -> &'static [CounterDef] {
-        Newport.counters()
-    }
-    fn area_markers(&self) -> &'static [AreaDef] {
-        Newport.area_markers()
-    }
-    fn phases(&self) -> &'static [PhaseDef] {
-        Newport.phases()
-    }
-    fn decisions(&self) -> &'static [Decision] {
-        Newport.decisions()
+    fn procedures(&self) -> &'static [&'static dyn Procedure] {
+        static PROCEDURES: OnceLock<Vec<&'static dyn Procedure>> = OnceLock::new();
+        PROCEDURES.get_or_init(|| {
+            Newport
+                .procedures()
+                .iter()
+                .map(|p| &*Box::leak(Box::new(RollsThenRefuses(*p))) as &'static dyn Procedure)
+                .collect()
+        })
     }
     fn tables(&self) -> Vec<TableDoc> {
         Newport.tables()
     }
-    fn actions(&self) -> &'static [ActionDef] {
-        Newport.actions()
-    }
     fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
         Newport.validate(file, options)
     }
-    fn table_odds(&self, a: &str, p: &Params, o: &Options) -> Result<OddsReport, RuleError> {
-        Newport.table_odds(a, p, o)
-    }
-    fn table_resolve(
-        &self,
-        a: &str,
-        p: &Params,
-        o: &Options,
-        d: &mut dyn DiceSource,
-    ) -> Result<Resolution, RuleError> {
-        Newport.table_resolve(a, p, o, d)
-    }
     fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32 {
         Newport.hit_limit(unit, options)
-    }
-    fn prefill(&self, b: &BattleView<'_>, a: &str, p: &Params) -> Result<Params, RuleError> {
-        Newport.prefill(b, a, p)
-    }
-    fn battle_odds(
-        &self,
-        b: &BattleView<'_>,
-        a: &str,
-        p: &Params,
-    ) -> Result<OddsReport, RuleError> {
-        Newport.battle_odds(b, a, p)
-    }
-    fn act(
-        &self,
-        b: &BattleView<'_>,
-        a: &str,
-        p: &Params,
-        d: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        // A procedure with no inputs at all throws two dice and is then refused: the session
-        // must put those dice back and write nothing.
-        if p.is_empty() {
-            d.roll(Die::D10, "first")?;
-            d.roll(Die::D10, "second")?;
-            return Err(RuleError::refused("refused after rolling"));
-        }
-        Newport.act(b, a, p, d)
     }
     fn start(&self, b: &BattleView<'_>) -> Vec<Effect> {
         Newport.start(b)
@@ -238,14 +167,46 @@ impl Ruleset for Dicey {
             resolutions: Vec::new(),
         })
     }
-    fn offer_actors(&self, b: &BattleView<'_>, offer: &Offer) -> Vec<usize> {
-        Newport.offer_actors(b, offer)
-    }
     fn badges(&self, b: &BattleView<'_>, unit: usize) -> Vec<Badge> {
         Newport.badges(b, unit)
     }
     fn formation_badges(&self, b: &BattleView<'_>, f: usize) -> Vec<Badge> {
         Newport.formation_badges(b, f)
+    }
+}
+
+/// A Newport procedure that, given no inputs at all, throws two dice and is then refused: the
+/// session must put those dice back and write nothing.
+struct RollsThenRefuses(&'static dyn Procedure);
+
+impl Procedure for RollsThenRefuses {
+    fn def(&self) -> &'static ActionDef {
+        self.0.def()
+    }
+    fn prefill(&self, b: &BattleView<'_>, p: &Params) -> Result<Params, RuleError> {
+        self.0.prefill(b, p)
+    }
+    fn check_inputs(&self, b: &BattleView<'_>, p: &Params) -> Result<(), RuleError> {
+        self.0.check_inputs(b, p)
+    }
+    fn battle_odds(&self, b: &BattleView<'_>, p: &Params) -> Result<OddsReport, RuleError> {
+        self.0.battle_odds(b, p)
+    }
+    fn act(
+        &self,
+        b: &BattleView<'_>,
+        p: &Params,
+        d: &mut dyn DiceSource,
+    ) -> Result<Outcome, RuleError> {
+        if p.is_empty() {
+            d.roll(Die::D10, "first")?;
+            d.roll(Die::D10, "second")?;
+            return Err(RuleError::refused("refused after rolling"));
+        }
+        self.0.act(b, p, d)
+    }
+    fn offer_actors(&self, b: &BattleView<'_>, offer: &Offer) -> Vec<usize> {
+        self.0.offer_actors(b, offer)
     }
 }
 

@@ -4,9 +4,11 @@
 
 pub mod cli;
 
-use umpire::battle::{Battle, BattleState, Command, Effect, Entry, Event};
+use umpire::battle::{Battle, Command, Entry, Event};
+use umpire::declare::Params;
 use umpire::dice::TypedDice;
-use umpire::rules::{Params, find_action};
+use umpire::model::{BattleState, Effect};
+use umpire::ruleset::find_action;
 
 pub fn battle(source: &str) -> Battle {
     let scenario = umpire::scenario::parse("test.toml", source).expect("valid test scenario");
@@ -70,7 +72,7 @@ pub fn advance(b: &mut Battle, faces: &str) -> Event {
     run(b, Command::Advance, faces)
 }
 
-pub fn unit<'a>(b: &'a Battle, id: &str) -> &'a umpire::battle::UnitState {
+pub fn unit<'a>(b: &'a Battle, id: &str) -> &'a umpire::model::UnitState {
     &b.state().units[b.roster.unit_index(id).unwrap()]
 }
 

@@ -6,10 +6,10 @@
 //! decision into exact probabilities.
 
 use super::check::{self, Check};
+use crate::declare::RuleError;
 use crate::dice::DiceSource;
 use crate::odds::{Distribution, OddsLine, OddsReport};
 use crate::resolution::{Resolution, Step};
-use crate::rules::RuleError;
 use std::collections::BTreeMap;
 
 /// What a stand under a template is, for the artillery table.

@@ -12,12 +12,13 @@ use super::defs::{self, *};
 use super::fire::{self, Attack, CarrierKind, Volley};
 use super::inputs::{self, Aim, Declared, Shooter};
 use super::tables::{AvWeapon, Class, Data, Nationality, StandType};
-use crate::battle::{AreaMarker, BattleView, Effect};
+use crate::declare::params::param;
+use crate::declare::{Badge, ParamDef, Params, RuleError, Tone, Value};
 use crate::dice::DiceSource;
+use crate::model::{AreaMarker, BattleView, Effect};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
-use crate::rules::params::param;
-use crate::rules::{Badge, Offer, Outcome, ParamDef, Params, PhaseChange, RuleError, Tone, Value};
+use crate::ruleset::{Offer, Outcome, PhaseChange};
 
 // ---- reading the stands ---------------------------------------------------------------------
 

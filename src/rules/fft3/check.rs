@@ -6,10 +6,10 @@
 //! rolled path ([`roll`], [`resolve`]) and the exact odds ([`p_pass`], [`odds`]) both read it.
 //! The fire and the artillery throw their checks through the same functions.
 
+use crate::declare::RuleError;
 use crate::dice::{DiceError, DiceSource, Die, Roll};
 use crate::odds::{OddsLine, OddsReport, percent};
 use crate::resolution::{Modifier, Resolution, Step};
-use crate::rules::RuleError;
 use std::collections::BTreeMap;
 
 /// The rule set's id, as every fft3 resolution names it.

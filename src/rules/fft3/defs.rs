@@ -2,7 +2,7 @@
 //! readings of the text this program applies (decisions), and the inputs of each procedure.
 
 use super::tables::AvWeapon;
-use crate::rules::{
+use crate::declare::{
     ActionDef, AreaDef, CounterDef, Decision, FieldDef, FieldKind, KindDef, MarkerDef, MarkerKind,
     OptionDef, OptionKind, ParamDef, ParamKind, PhaseDef, Tone,
 };

@@ -15,10 +15,10 @@
 //! attacks the riders, as infantry in the open.
 
 use super::check::{self, Check, RULESET, Thrower, plus, signed};
+use crate::declare::RuleError;
 use crate::dice::{DiceSource, Die, Roll};
 use crate::odds::{Distribution, OddsLine, OddsReport, percent};
 use crate::resolution::{Modifier, Resolution, Step};
-use crate::rules::RuleError;
 use std::collections::BTreeMap;
 
 /// The two kinds of attack.

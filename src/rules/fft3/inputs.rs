@@ -7,11 +7,11 @@ use super::check::{self, Check};
 use super::defs::{self, OPT_AT_AMMO, OPT_SUPPRESSED_INFANTRY, OPT_TRUCK_RIDERS};
 use super::fire::{self, Arc, Attack, CarrierKind, Firer, Target, Volley, Weapon};
 use super::tables::{Armour, AvWeapon, Class, Data, Nationality, StandType};
+use crate::declare::params::param;
+use crate::declare::{Options, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
-use crate::rules::params::param;
-use crate::rules::{Options, Params, RuleError};
 
 /// A firer's weapon as the procedures know it.
 pub fn weapon(w: AvWeapon) -> Weapon {

@@ -2,11 +2,11 @@
 //! and the data in force for a scenario: the shipped rows, changed or extended by the scenario's
 //! `[tables]` ([`Data::from_options`]).
 //!
-//! The core checks each field's name and type at load ([`crate::rules::DataTableDef`]); what needs
+//! The core checks each field's name and type at load ([`crate::declare::DataTableDef`]); what needs
 //! the rules (armour given or soft, a weapon's three numbers together) is checked by
 //! [`super::validate`].
 
-use crate::rules::{DataFieldDef, DataTableDef, FieldKind, Options, TableDoc};
+use crate::declare::{DataFieldDef, DataTableDef, FieldKind, Options, TableDoc};
 use crate::text::did_you_mean;
 
 /// What a vehicle is, for carrying infantry and for artillery.

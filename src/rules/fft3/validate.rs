@@ -13,8 +13,9 @@
 
 use super::defs::{HALFTRACK, INFANTRY, RIDES, TANK, TRUCK, TYPE};
 use super::tables::{self, Armour, Data, StandType};
-use crate::rules::Options;
-use crate::scenario::{FormationDef, KeyPath, Problem, ScenarioFile, SideDef, Spanned, UnitDef};
+use crate::declare::Options;
+use crate::model::file::KeyPath;
+use crate::model::{FormationDef, Problem, ScenarioFile, SideDef, Spanned, UnitDef};
 use crate::text::{did_you_mean, is_forbidden};
 use std::collections::{BTreeMap, HashMap};
 

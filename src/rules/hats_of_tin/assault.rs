@@ -31,10 +31,10 @@ use super::shoot::{
     round_effect,
 };
 use super::tables::{Armour, AssaultClass, FirerClass, Quality, RULESET};
+use crate::declare::RuleError;
 use crate::dice::DiceSource;
 use crate::odds::{Distribution, OddsLine, OddsReport, percent};
 use crate::resolution::{Resolution, Step};
-use crate::rules::RuleError;
 use std::collections::BTreeMap;
 
 /// One side of an assault, in plain values: how it shoots and how it is shot.

@@ -17,12 +17,13 @@ use super::orders::{self, OrdersRoll};
 use super::rally::{self, Rally};
 use super::shoot::{self, Firer, Shooter, Shot, Target, hits_words};
 use super::tables::{Armour, FirerClass, Quality, UnitType, unit_type};
-use crate::battle::{BattleView, Effect};
+use crate::declare::params::param;
+use crate::declare::{Badge, ParamDef, Params, RuleError, Tone, Value};
 use crate::dice::DiceSource;
+use crate::model::{BattleView, Effect};
 use crate::odds::OddsReport;
 use crate::resolution::{Resolution, Step};
-use crate::rules::params::param;
-use crate::rules::{Badge, Offer, Outcome, ParamDef, Params, PhaseChange, RuleError, Tone, Value};
+use crate::ruleset::{Offer, Outcome, PhaseChange};
 
 // ---- reading the units ------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 //! inputs of every procedure, off the battle (`umpire resolve hats-of-tin …`) and in it.
 
 use super::tables::{Armour, FirerClass, Quality};
-use crate::rules::{
+use crate::declare::{
     ActionDef, CounterDef, Decision, FieldDef, FieldKind, KindDef, MarkerDef, MarkerKind,
     OptionDef, OptionKind, ParamDef, ParamKind, PhaseDef, Tone,
 };

@@ -17,9 +17,9 @@
 
 use super::shoot::hits_words;
 use super::tables::{Quality, RULESET};
+use crate::declare::RuleError;
 use crate::odds::{OddsLine, OddsReport};
 use crate::resolution::{Resolution, Step};
-use crate::rules::RuleError;
 use std::collections::BTreeMap;
 
 /// How the owner takes a round's hits. The default takes every hit as a hit on the unit.

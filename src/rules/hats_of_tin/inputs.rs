@@ -9,10 +9,10 @@ use super::orders::{self, OrdersRoll};
 use super::rally::{self, Rally};
 use super::shoot::{self, Firer, Shooter, Shot, Target};
 use super::tables::{Armour, FIRER_IDS, FirerClass, Quality, UNIT_TYPE_IDS, UnitType, unit_type};
+use crate::declare::{Options, ParamError, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
-use crate::rules::{Options, ParamError, Params, RuleError};
 use crate::text::did_you_mean;
 
 fn refused(why: String) -> RuleError {
@@ -231,8 +231,8 @@ pub fn resolve(
 mod tests {
     use super::super::defs::{ORDERS_PARAMS, RALLY_PARAMS, SHOOT_PARAMS, TAKE_HITS_PARAMS};
     use super::*;
+    use crate::declare::{ParamDef, Params};
     use crate::dice::TypedDice;
-    use crate::rules::{ParamDef, Params};
 
     /// The inputs as the command line reads them: `--name value` pairs, a flag alone.
     fn params(defs: &'static [ParamDef], given: &[(&str, &str)]) -> Params {

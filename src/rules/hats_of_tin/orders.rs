@@ -9,10 +9,10 @@
 
 use super::shoot::Thrower;
 use super::tables::RULESET;
+use crate::declare::RuleError;
 use crate::dice::{DiceSource, Die};
 use crate::odds::{Distribution, OddsLine, OddsReport};
 use crate::resolution::{Modifier, Resolution, Step};
-use crate::rules::RuleError;
 use std::collections::BTreeMap;
 
 /// One side's orders roll, in plain values.

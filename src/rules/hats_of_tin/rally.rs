@@ -7,10 +7,10 @@
 
 use super::shoot::{Thrower, hits_words, plus, signed};
 use super::tables::RULESET;
+use crate::declare::RuleError;
 use crate::dice::{DiceSource, Die};
 use crate::odds::{OddsLine, OddsReport, percent};
 use crate::resolution::{Modifier, Resolution, Step};
-use crate::rules::RuleError;
 use std::collections::BTreeMap;
 
 /// A modified 5 or more removes one hit.

@@ -22,10 +22,10 @@
 //!   commander (1 die) cannot use it.
 
 use super::tables::{Armour, AssaultClass, FirerClass, RULESET};
+use crate::declare::RuleError;
 use crate::dice::{DiceError, DiceSource, Die, Roll};
 use crate::odds::{Distribution, OddsLine, OddsReport, percent};
 use crate::resolution::{Modifier, Resolution, Step};
-use crate::rules::RuleError;
 use std::collections::BTreeMap;
 
 // ---- what a die does: one place -------------------------------------------------------------

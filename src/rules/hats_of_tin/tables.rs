@@ -23,7 +23,7 @@
 //! - Only infantry (and infantry support), cavalry and tanks (tank, heavy tank, fast tank) take
 //!   the assault +1: an armoured car is not a tank.
 
-use crate::rules::TableDoc;
+use crate::declare::TableDoc;
 
 /// The rule set's id, as every hats-of-tin resolution names it.
 pub const RULESET: &str = "hats-of-tin";

@@ -12,8 +12,9 @@ use super::defs::{
     COMMANDER, F_ARMOUR, F_ATTACHED, F_CARRIER, F_COMMANDS, F_EMBARKED, F_FIGHTING, F_FIRER_CLASS,
     F_FORCE, F_SUPERIOR,
 };
-use crate::rules::Options;
-use crate::scenario::{FormationDef, KeyPath, Problem, ScenarioFile, SideDef, Spanned, UnitDef};
+use crate::declare::Options;
+use crate::model::file::KeyPath;
+use crate::model::{FormationDef, Problem, ScenarioFile, SideDef, Spanned, UnitDef};
 use std::collections::HashMap;
 
 /// The kind that always carries.
@@ -371,8 +372,8 @@ fn embarked(units: &[Unit<'_>], by_id: &HashMap<&str, &Unit<'_>>, out: &mut Vec<
 #[cfg(test)]
 mod tests {
     use super::validate;
-    use crate::rules::Options;
-    use crate::scenario::ScenarioFile;
+    use crate::declare::Options;
+    use crate::model::ScenarioFile;
 
     /// A Hats of Tin scenario: side "gb" with a company of `gb_units`, side "de" with `de_units`
     /// directly under it. Units are written `id:kind` or `id:kind:key = value:key = value`.

@@ -9,12 +9,13 @@ use super::command::{self, PointsInput, Who};
 use super::defs::*;
 use super::fire::{self, Cover, FireInput, Strike, is_vehicle};
 use super::tables::{Morale, Target};
-use crate::battle::{AreaMarker, BattleView, Effect, UnitInfo};
+use crate::declare::{Badge, Options, Params, RuleError, Tone, Value};
 use crate::dice::DiceSource;
+use crate::model::{AreaMarker, BattleView, Effect, UnitInfo};
+use crate::model::{Problem, ScenarioFile};
 use crate::odds::{OddsLine, OddsReport};
 use crate::resolution::Resolution;
-use crate::rules::{Badge, Offer, Options, Outcome, Params, PhaseChange, RuleError, Tone, Value};
-use crate::scenario::{Problem, ScenarioFile};
+use crate::ruleset::{Offer, Outcome, PhaseChange};
 
 // ---- facts about units ------------------------------------------------------------------------
 
@@ -286,7 +287,7 @@ fn enemy_target(v: &BattleView<'_>, by: usize, t: usize) -> Result<(), RuleError
 
 fn unit_param(v: &BattleView<'_>, p: &Params, name: &str) -> Result<usize, RuleError> {
     let id = p.text(name).ok_or_else(|| {
-        RuleError::Param(crate::rules::ParamError::Missing {
+        RuleError::Param(crate::declare::ParamError::Missing {
             param: name.to_string(),
             help: format!("the {name}'s unit id"),
         })
@@ -515,7 +516,7 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
         }
         _ => {}
     }
-    let def = crate::rules::find_action(&super::Newport, action)?;
+    let def = crate::ruleset::find_action(&super::Newport, action)?;
     p.fill_defaults(def.params)?;
     Ok(p)
 }
@@ -2237,7 +2238,7 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
     for m in MARKERS {
         if let Some(val) = st.marker(m.id) {
             out.push(Badge {
-                text: if m.kind == crate::rules::MarkerKind::Turn {
+                text: if m.kind == crate::declare::MarkerKind::Turn {
                     format!("{} T{val}", m.badge)
                 } else {
                     m.badge.to_string()
@@ -2463,6 +2464,6 @@ impl super::Newport {
         p: &Params,
         options: &Options,
     ) -> Result<OddsReport, RuleError> {
-        crate::rules::Ruleset::odds(self, action, p, options)
+        (self as &dyn crate::ruleset::Ruleset).odds(action, p, options)
     }
 }

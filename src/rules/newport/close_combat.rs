@@ -10,10 +10,10 @@
 use super::defs;
 use super::fire::{Cover, cover_modifier, has_vehicle_ranges, is_vehicle};
 use super::tables::{Morale, Shot, ShotEffect, Table, Target};
+use crate::declare::{Options, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::odds::{Distribution, OddsLine, OddsReport};
 use crate::resolution::{Modifier, Resolution};
-use crate::rules::{Options, Params, RuleError};
 use std::collections::{BTreeMap, HashMap};
 
 /// One side of the combat, as the table sees it.

@@ -2,10 +2,10 @@
 //! morale-recovery check. Each is written once as a function of the faces and serves both the roll
 //! and the exact odds.
 
+use crate::declare::{Options, Params, RuleError};
 use crate::dice::{DiceSource, Die, Roll};
 use crate::odds::{Distribution, OddsLine, OddsReport, sum_of};
 use crate::resolution::{Resolution, Step};
-use crate::rules::{Options, Params, RuleError};
 
 fn quality(p: &Params) -> &str {
     p.text("quality").unwrap_or("regular")
@@ -441,7 +441,7 @@ mod tests {
     use crate::rules::newport::test_options as opts;
 
     fn q(qual: &str) -> Params {
-        Params::new().with("quality", crate::rules::Value::Text(qual.into()))
+        Params::new().with("quality", crate::declare::Value::Text(qual.into()))
     }
 
     #[test]

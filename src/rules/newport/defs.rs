@@ -1,7 +1,7 @@
 //! What Newport's rules declare: options, unit kinds, markers, phases, decisions and the inputs of
 //! each procedure.
 
-use crate::rules::{
+use crate::declare::{
     ActionDef, AreaDef, CounterDef, Decision, FieldDef, FieldKind, KindDef, MarkerDef, MarkerKind,
     OptionConflict, OptionDef, OptionKind, Options, ParamDef, ParamKind, PhaseDef, Tone,
 };
@@ -539,7 +539,7 @@ pub const DECISIONS: &[Decision] = &[
 
 // ---- procedure inputs ---------------------------------------------------------------------
 
-pub use crate::rules::params::param;
+pub use crate::declare::params::param;
 
 const COVER: &[&str] = &["none", "soft", "hard"];
 const TABLES: &[&str] = &["infantry", "anti-tank"];
@@ -1009,7 +1009,7 @@ pub const ACTIONS: &[ActionDef] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::OptionValue;
+    use crate::declare::OptionValue;
 
     #[test]
     fn a_normal_range_beyond_its_long_range_contradicts_it() {

@@ -3,10 +3,10 @@
 
 use super::defs;
 use super::tables::{Morale, MoraleBlow, Shot, ShotEffect, Table};
+use crate::declare::{Options, Params, RuleError, TableDoc};
 use crate::dice::DiceSource;
 use crate::odds::{OddsLine, OddsReport};
 use crate::resolution::{Modifier, Resolution, Step};
-use crate::rules::{Options, Params, RuleError, TableDoc};
 
 /// Target cover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -464,7 +464,7 @@ pub fn air_odds(p: &Params, _options: &Options) -> Result<OddsReport, RuleError>
 /// Parses a table-only target description `KIND[:COVER[:QUALITY[:ARMOUR]]]`.
 pub fn parse_target_spec(spec: &str) -> Result<Strike, RuleError> {
     let bad = |expected: String| {
-        RuleError::Param(crate::rules::ParamError::Invalid {
+        RuleError::Param(crate::declare::ParamError::Invalid {
             param: "targets".into(),
             value: spec.to_string(),
             expected,
@@ -731,9 +731,10 @@ pub fn morale_of(suppressed: bool, paralyzed: bool) -> Morale {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::declare::params::Params;
     use crate::dice::TypedDice;
     use crate::rules::newport::Newport;
-    use crate::rules::{Ruleset, params::Params};
+    use crate::ruleset::Ruleset;
 
     use crate::rules::newport::test_options as opts;
 
@@ -764,7 +765,9 @@ mod tests {
         )
         .unwrap();
         let mut d = TypedDice::parse("3").unwrap();
-        let r = Newport.resolve("fire", &p, &o, &mut d).unwrap();
+        let r = (&Newport as &dyn Ruleset)
+            .resolve("fire", &p, &o, &mut d)
+            .unwrap();
         let step = &r.steps[0];
         assert_eq!(step.modifier_total(), 4, "+2 hard, +1 suppressed, +1 long");
         assert_eq!(step.total, Some(7));
@@ -950,7 +953,7 @@ mod tests {
     fn odds_rows_sum_to_one() {
         let o = opts(&["hmg_two_dice=true"]);
         let p = Params::parse(defs::FIRE_PARAMS, [("range", "4"), ("hmg", "")]).unwrap();
-        let r = Newport.odds("fire", &p, &o).unwrap();
+        let r = (&Newport as &dyn Ruleset).odds("fire", &p, &o).unwrap();
         let total: f64 = r.results.iter().map(|l| l.probability).sum();
         assert!((total - 1.0).abs() < 1e-12);
         // Two dice keep the lowest: P(kept = 1) = 19/100.

@@ -10,8 +10,8 @@ use super::battle::{
     spotter_allowed, suppressed_vehicle,
 };
 use super::fire::{has_vehicle_ranges, is_vehicle};
-use crate::battle::BattleView;
-use crate::rules::{ParamDef, Params, RuleError};
+use crate::declare::{ParamDef, Params, RuleError};
+use crate::model::BattleView;
 
 /// The off-table assets that fire artillery or lay smoke.
 const ARTILLERY: &[&str] = &["artillery", "heavy-mortar", "light-mortar"];

@@ -18,16 +18,16 @@ pub mod fire;
 pub mod inputs;
 pub mod tables;
 
-use crate::battle::{BattleView, Effect, UnitInfo};
+use crate::declare::{
+    Badge, Declaration, OptionConflict, Options, ParamDef, Params, RuleError, TableDoc,
+};
 use crate::dice::{DiceSource, Die};
+use crate::model::{BattleView, Effect, UnitInfo};
+use crate::model::{Problem, ScenarioFile};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
-use crate::rules::{
-    ActionDef, AreaDef, Badge, CounterDef, Decision, FieldDef, KindDef, MarkerDef, Offer,
-    OptionConflict, OptionDef, Options, Outcome, ParamDef, Params, PhaseChange, PhaseDef,
-    RuleError, Ruleset, TableDoc,
-};
-use crate::scenario::{Problem, ScenarioFile};
+use crate::ruleset::legacy::{NamedProcedures, by_name};
+use crate::ruleset::{Offer, Outcome, PhaseChange, Procedure, Ruleset};
 
 /// The Newport rule set.
 #[derive(Clone, Copy, Debug, Default)]
@@ -35,82 +35,91 @@ pub struct Newport;
 
 pub(crate) const ID: &str = "newport";
 
-impl Ruleset for Newport {
-    fn id(&self) -> &'static str {
-        ID
-    }
-    fn unit_nouns(&self) -> (&'static str, &'static str) {
-        ("stand", "stands")
-    }
-    fn title(&self) -> &'static str {
-        "David Newport, Tactical Combat (WWII company and battalion actions)"
-    }
-    fn example(&self) -> &'static [&'static str] {
-        &[
-            "newport",
-            "fire",
-            "--table",
-            "infantry",
-            "--range",
-            "12",
-            "--cover",
-            "hard",
-            "--firer-suppressed",
-            "--target-quality",
-            "green",
-            "--dice",
-            "3",
-        ]
-    }
-    fn die(&self) -> Die {
-        Die::D10
-    }
-    fn options(&self) -> &'static [OptionDef] {
-        defs::OPTIONS
-    }
-    fn unit_kinds(&self) -> &'static [KindDef] {
-        defs::KINDS
-    }
-    fn qualities(&self) -> &'static [&'static str] {
-        defs::QUALITIES
-    }
-    fn formation_levels(&self) -> &'static [&'static str] {
-        defs::LEVELS
-    }
-    fn unit_fields(&self) -> &'static [FieldDef] {
-        defs::UNIT_FIELDS
-    }
-    fn markers(&self) -> &'static [MarkerDef] {
-        defs::MARKERS
-    }
-    fn counters(&self) -> &'static [CounterDef] {
-        defs::COUNTERS
-    }
-    fn area_markers(&self) -> &'static [AreaDef] {
-        defs::AREAS
-    }
-    fn phases(&self) -> &'static [PhaseDef] {
-        defs::PHASES
-    }
-    fn decisions(&self) -> &'static [Decision] {
-        defs::DECISIONS
-    }
-    fn actions(&self) -> &'static [ActionDef] {
-        defs::ACTIONS
-    }
+static DECLARATION: Declaration = Declaration {
+    id: ID,
+    title: "David Newport, Tactical Combat (WWII company and battalion actions)",
+    nouns: ("stand", "stands"),
+    example: &[
+        "newport",
+        "fire",
+        "--table",
+        "infantry",
+        "--range",
+        "12",
+        "--cover",
+        "hard",
+        "--firer-suppressed",
+        "--target-quality",
+        "green",
+        "--dice",
+        "3",
+    ],
+    die: Die::D10,
+    options: defs::OPTIONS,
+    kinds: defs::KINDS,
+    qualities: defs::QUALITIES,
+    levels: defs::LEVELS,
+    unit_fields: defs::UNIT_FIELDS,
+    markers: defs::MARKERS,
+    counters: defs::COUNTERS,
+    areas: defs::AREAS,
+    phases: defs::PHASES,
+    decisions: defs::DECISIONS,
+    ..Declaration::EMPTY
+};
 
+impl Ruleset for Newport {
+    fn declaration(&self) -> &'static Declaration {
+        &DECLARATION
+    }
+    fn procedures(&self) -> &'static [&'static dyn Procedure] {
+        static PROCEDURES: std::sync::OnceLock<Vec<&'static dyn Procedure>> =
+            std::sync::OnceLock::new();
+        by_name(&PROCEDURES, defs::ACTIONS, &Newport)
+    }
     fn tables(&self) -> Vec<TableDoc> {
         fire::table_docs()
     }
-
     fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
         battle::validate(file, options)
     }
-
     fn option_conflicts(&self, options: &Options, side: Option<&str>) -> Vec<OptionConflict> {
         defs::option_conflicts(options, side)
     }
+    fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32 {
+        battle::hit_limit(unit, options)
+    }
+    fn removal_effects(&self, view: &BattleView<'_>, unit: usize) -> (Vec<Effect>, Vec<String>) {
+        battle::removal(view, unit)
+    }
+    fn start(&self, view: &BattleView<'_>) -> Vec<Effect> {
+        battle::start(view)
+    }
+    fn advance(
+        &self,
+        view: &BattleView<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<PhaseChange, RuleError> {
+        battle::advance(view, dice)
+    }
+    fn is_leader(&self, unit: &UnitInfo) -> bool {
+        battle::is_leader(unit)
+    }
+    fn badges(&self, view: &BattleView<'_>, unit: usize) -> Vec<Badge> {
+        battle::badges(view, unit)
+    }
+    fn formation_badges(&self, view: &BattleView<'_>, formation: usize) -> Vec<Badge> {
+        battle::formation_badges(view, formation)
+    }
+    fn formation_details(&self, view: &BattleView<'_>, formation: usize) -> Vec<Badge> {
+        battle::formation_details(view, formation)
+    }
+    fn may_still_act(&self, view: &BattleView<'_>, unit: usize) -> bool {
+        battle::may_still_act(view, unit)
+    }
+}
 
+impl NamedProcedures for Newport {
     fn table_odds(
         &self,
         action: &str,
@@ -128,7 +137,6 @@ impl Ruleset for Newport {
             _ => Err(not_table_only(action)),
         }
     }
-
     fn table_resolve(
         &self,
         action: &str,
@@ -147,11 +155,6 @@ impl Ruleset for Newport {
             _ => return Err(not_table_only(action)),
         })
     }
-
-    fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32 {
-        battle::hit_limit(unit, options)
-    }
-
     fn prefill(
         &self,
         view: &BattleView<'_>,
@@ -160,7 +163,6 @@ impl Ruleset for Newport {
     ) -> Result<Params, RuleError> {
         battle::prefill(view, action, params)
     }
-
     fn battle_odds(
         &self,
         view: &BattleView<'_>,
@@ -169,11 +171,6 @@ impl Ruleset for Newport {
     ) -> Result<OddsReport, RuleError> {
         battle::odds(view, action, params)
     }
-
-    fn removal_effects(&self, view: &BattleView<'_>, unit: usize) -> (Vec<Effect>, Vec<String>) {
-        battle::removal(view, unit)
-    }
-
     fn input_applies(
         &self,
         view: &BattleView<'_>,
@@ -183,7 +180,6 @@ impl Ruleset for Newport {
     ) -> bool {
         inputs::input_applies(view, action, input, given)
     }
-
     fn check_inputs(
         &self,
         view: &BattleView<'_>,
@@ -192,7 +188,6 @@ impl Ruleset for Newport {
     ) -> Result<(), RuleError> {
         inputs::check_inputs(view, action, given)
     }
-
     fn act(
         &self,
         view: &BattleView<'_>,
@@ -202,41 +197,8 @@ impl Ruleset for Newport {
     ) -> Result<Outcome, RuleError> {
         battle::act(view, action, params, dice)
     }
-
-    fn start(&self, view: &BattleView<'_>) -> Vec<Effect> {
-        battle::start(view)
-    }
-
-    fn advance(
-        &self,
-        view: &BattleView<'_>,
-        dice: &mut dyn DiceSource,
-    ) -> Result<PhaseChange, RuleError> {
-        battle::advance(view, dice)
-    }
-
-    fn is_leader(&self, unit: &UnitInfo) -> bool {
-        battle::is_leader(unit)
-    }
-
     fn offer_actors(&self, view: &BattleView<'_>, offer: &Offer) -> Vec<usize> {
         battle::offer_actors(view, offer)
-    }
-
-    fn badges(&self, view: &BattleView<'_>, unit: usize) -> Vec<Badge> {
-        battle::badges(view, unit)
-    }
-
-    fn formation_badges(&self, view: &BattleView<'_>, formation: usize) -> Vec<Badge> {
-        battle::formation_badges(view, formation)
-    }
-
-    fn formation_details(&self, view: &BattleView<'_>, formation: usize) -> Vec<Badge> {
-        battle::formation_details(view, formation)
-    }
-
-    fn may_still_act(&self, view: &BattleView<'_>, unit: usize) -> bool {
-        battle::may_still_act(view, unit)
     }
 }
 

@@ -6,16 +6,16 @@
 //! ([`Bombardment::outcome`], [`Canister::plan`]); the rolled path and the exact odds both read it.
 
 use super::defs::{self, CanisterOuter, Settings};
-use super::exact::{self, Exact, Prob};
 use super::fire::{figures, musket_range, word};
 use super::tables::{
     self, ARTILLERY_GUN, ARTILLERY_OPEN, ARTILLERY_OUTER, ARTILLERY_WORKS, ArtilleryColumn, Blast,
     CrewRow, GUN_HITS_TO_DESTROY, Kind, Need, Position, crew_row, throw, throw_words,
 };
+use crate::declare::{Params, RuleError};
 use crate::dice::{DiceSource, Die, Roll};
 use crate::odds::OddsReport;
+use crate::odds::exact::{self, Exact, Prob};
 use crate::resolution::{Resolution, Step};
-use crate::rules::{Params, RuleError};
 use std::collections::BTreeMap;
 
 /// Where the gun stands, for its range.
@@ -176,7 +176,7 @@ impl Bombardment {
             return Ok(());
         }
         let Some(limit) = self.hits_to_destroy else {
-            return Err(crate::rules::ParamError::Missing {
+            return Err(crate::declare::ParamError::Missing {
                 param: "hits-to-destroy".into(),
                 help: defs::param(defs::ARTILLERY_PARAMS, "hits-to-destroy")
                     .help

@@ -8,14 +8,13 @@
 use super::defs::{self, *};
 use super::tables::{Formation, Kind};
 use super::{Scruby, Settings, artillery, fire, melee};
-use crate::battle::timers;
-use crate::battle::{BattleView, Effect, UnitInfo};
+use crate::declare::{Badge, Params, RuleError, Tone, Value};
 use crate::dice::{DiceSource, Die, Roll};
+use crate::model::timers;
+use crate::model::{BattleView, Effect, UnitInfo};
 use crate::odds::OddsReport;
 use crate::resolution::{Resolution, Step};
-use crate::rules::{
-    Badge, Outcome, Params, PhaseChange, RuleError, Ruleset, Tone, Value, find_action,
-};
+use crate::ruleset::{Outcome, PhaseChange, Ruleset, find_action};
 
 // ---- reading the units ------------------------------------------------------------------------
 
@@ -244,7 +243,7 @@ fn unit_param(v: &BattleView<'_>, p: &Params, name: &str) -> Result<usize, RuleE
             .iter()
             .flat_map(|a| a.params.iter())
             .find(|d| d.name == name);
-        crate::rules::ParamError::Missing {
+        crate::declare::ParamError::Missing {
             param: name.to_string(),
             help: def.map_or(String::new(), |d| d.help.to_string()),
         }
@@ -528,7 +527,7 @@ fn expose_any(v: &BattleView<'_>, units: &[usize], cause: &str, out: &mut Outcom
 fn stand_param(v: &BattleView<'_>, p: &Params) -> Result<usize, RuleError> {
     let number = p
         .int("stand")
-        .ok_or_else(|| crate::rules::ParamError::Missing {
+        .ok_or_else(|| crate::declare::ParamError::Missing {
             param: "stand".into(),
             help: "the concealment stand's number".into(),
         })?;
@@ -757,7 +756,7 @@ pub fn prefill(v: &BattleView<'_>, action: &str, params: &Params) -> Result<Para
 pub fn input_applies(
     _v: &BattleView<'_>,
     action: &str,
-    input: &crate::rules::ParamDef,
+    input: &crate::declare::ParamDef,
     given: &Params,
 ) -> bool {
     match (action, input.name) {
@@ -793,7 +792,7 @@ pub fn odds(v: &BattleView<'_>, action: &str, params: &Params) -> Result<OddsRep
             )));
         }
     }
-    let mut report = Scruby.odds(action, &p, v.options)?;
+    let mut report = (&Scruby as &dyn Ruleset).odds(action, &p, v.options)?;
     if let Some(fr) = friend {
         // The friend loses a figure whenever the fire kills: the canister's kill, the table's
         // kill, or the crew.
@@ -1451,7 +1450,7 @@ fn act_expose(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     let col = &v.roster.columns[column];
     let cause_id = p
         .text("cause")
-        .ok_or_else(|| crate::rules::ParamError::Missing {
+        .ok_or_else(|| crate::declare::ParamError::Missing {
             param: "cause".into(),
             help: "why the column is exposed".into(),
         })?;
@@ -1591,7 +1590,7 @@ fn act_form(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     let to = p
         .text("formation")
         .and_then(Formation::parse)
-        .ok_or_else(|| crate::rules::ParamError::Missing {
+        .ok_or_else(|| crate::declare::ParamError::Missing {
             param: "formation".into(),
             help: "line, road-column or cross-country".into(),
         })?;
@@ -1870,7 +1869,7 @@ fn act_hold_gun(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         (Some(_), true) => Err(RuleError::refused(
             "--by and --nobody contradict each other: name the regiment or squadron holding the gun, or say that nobody does",
         )),
-        (None, false) => Err(crate::rules::ParamError::Missing {
+        (None, false) => Err(crate::declare::ParamError::Missing {
             param: "by".into(),
             help: "the regiment or squadron holding the gun (or --nobody)".into(),
         }
@@ -2321,8 +2320,8 @@ pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
 /// Each headquarters the viewer may see, held or lost: the objectives of the game.
 pub fn objectives(
     v: &BattleView<'_>,
-    viewer: crate::battle::Viewer,
-) -> Vec<crate::rules::Objective> {
+    viewer: crate::model::Viewer,
+) -> Vec<crate::declare::Objective> {
     (0..v.roster.units.len())
         .filter(|&u| {
             kind_of(v, u).is_ok_and(|k| k == Kind::Headquarters) && v.visible_to(u, viewer)
@@ -2337,7 +2336,7 @@ pub fn objectives(
             } else {
                 format!("{} is off the table.", v.label(u))
             };
-            crate::rules::Objective { text, side, lost }
+            crate::declare::Objective { text, side, lost }
         })
         .collect()
 }

@@ -3,7 +3,7 @@
 //! options in force as plain values for the pure table code.
 
 use super::tables::{Formation, GUN_KINDS, INFANTRY_KINDS, Position, TARGET_KINDS};
-use crate::rules::{
+use crate::declare::{
     ActionDef, AreaDef, CounterDef, Decision, FieldDef, FieldKind, KindDef, MarkerDef, MarkerKind,
     OptionConflict, OptionDef, OptionKind, Options, ParamDef, ParamKind, PhaseDef, Tone,
 };
@@ -671,7 +671,7 @@ pub const DECISIONS: &[Decision] = &[
 
 // ---- procedure inputs ---------------------------------------------------------------------------
 
-pub use crate::rules::params::param;
+pub use crate::declare::params::param;
 
 const FIGURES: ParamKind = ParamKind::Int { min: 1, max: 4 };
 const POSITIONS: ParamKind = ParamKind::Choice(Position::IDS);
@@ -1193,7 +1193,7 @@ pub const ACTIONS: &[ActionDef] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::OptionValue;
+    use crate::declare::OptionValue;
 
     #[test]
     fn settings_follow_the_options() {

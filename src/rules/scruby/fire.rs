@@ -5,15 +5,15 @@
 //! [`resolve`] and [`odds`] read that one answer.
 
 use super::defs::{self, Settings};
-use super::exact::{self, Exact, Prob};
 use super::tables::{
     self, CrewRow, Formation, Kind, Need, Position, RifleCase, RifleReading, crew_row,
     refuse_inner_village, rifle_row, throw, throw_words,
 };
+use crate::declare::{Params, RuleError};
 use crate::dice::DiceSource;
 use crate::odds::OddsReport;
+use crate::odds::exact::{self, Exact, Prob};
 use crate::resolution::{Resolution, Step};
-use crate::rules::{Params, RuleError};
 use std::collections::BTreeMap;
 
 /// A rifle fire, in plain values.
@@ -51,7 +51,7 @@ impl RifleShot {
 /// Reads a typed input that is one of a known set of words.
 pub(crate) fn word<T>(
     p: &Params,
-    defs: &'static [crate::rules::ParamDef],
+    defs: &'static [crate::declare::ParamDef],
     name: &str,
     parse: impl Fn(&str) -> Option<T>,
 ) -> Result<T, RuleError> {
@@ -62,13 +62,13 @@ pub(crate) fn word<T>(
 /// Reads a whole-number input as figures.
 pub(crate) fn figures(
     p: &Params,
-    defs: &'static [crate::rules::ParamDef],
+    defs: &'static [crate::declare::ParamDef],
     name: &str,
 ) -> Result<u8, RuleError> {
     let def = defs::param(defs, name);
     let n = p
         .int(name)
-        .ok_or_else(|| crate::rules::ParamError::Missing {
+        .ok_or_else(|| crate::declare::ParamError::Missing {
             param: name.to_string(),
             help: def.help.to_string(),
         })?;

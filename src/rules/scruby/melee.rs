@@ -8,16 +8,16 @@
 //! the chance of each winner is P(win) / (1 − P(tie)).
 
 use super::defs::{self, Settings, TieRule};
-use super::exact::{self, Exact, Prob};
 use super::fire::{figures, word};
 use super::tables::{
     self, Formation, KillCell, Kind, Need, Position, melee_kills, rifle_table_row, throw,
     throw_words,
 };
+use crate::declare::{Params, RuleError};
 use crate::dice::{DiceError, DiceSource, Die, Roll};
 use crate::odds::OddsReport;
+use crate::odds::exact::{self, Exact, Prob};
 use crate::resolution::{Resolution, Step};
-use crate::rules::{Params, RuleError};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 

@@ -7,7 +7,7 @@
 //!   artillery, the melee kill table, combat points — and the faces each entry needs;
 //! - [`fire`]: rifle fire; [`artillery`]: a gun's fire, counter-battery and canister; [`melee`]:
 //!   melee, reinforced melee, melee against a gun crew and light cavalry's morale combat;
-//! - [`exact`]: exact probabilities as fractions.
+//! - exact probabilities as fractions are the core's ([`crate::odds::exact`]).
 //!
 //! - [`battle`]: what each procedure does to the units, the simultaneous move and its order,
 //!   concealed columns exposed and deployed, the badges.
@@ -15,7 +15,6 @@
 pub mod artillery;
 pub mod battle;
 pub mod defs;
-pub mod exact;
 pub mod fire;
 pub mod melee;
 pub mod tables;
@@ -23,16 +22,16 @@ pub mod validate;
 
 pub use defs::Settings;
 
-use crate::battle::{BattleView, Effect, UnitInfo};
+use crate::declare::{
+    Badge, Declaration, Losses, OptionConflict, Options, Params, RuleError, TableDoc,
+};
 use crate::dice::{DiceSource, Die};
+use crate::model::{BattleView, Effect, UnitInfo};
+use crate::model::{Problem, ScenarioFile};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
-use crate::rules::{
-    ActionDef, AreaDef, Badge, CounterDef, Decision, KindDef, Losses, MarkerDef, Offer,
-    OptionConflict, OptionDef, Options, Outcome, Params, PhaseChange, PhaseDef, RuleError, Ruleset,
-    TableDoc,
-};
-use crate::scenario::{Problem, ScenarioFile};
+use crate::ruleset::legacy::{NamedProcedures, by_name};
+use crate::ruleset::{Offer, Outcome, PhaseChange, Procedure, Ruleset};
 
 /// The Scruby rule set.
 #[derive(Clone, Copy, Debug, Default)]
@@ -59,76 +58,98 @@ pub(crate) fn test_settings(changes: &[&str]) -> Settings {
 #[cfg(test)]
 mod tests;
 
+static DECLARATION: Declaration = Declaration {
+    id: ID,
+    title: "Jack Scruby, The Strategy-Tactical Wargame (musket-era grand tactics)",
+    example: &[
+        "scruby",
+        "melee",
+        "--attacker",
+        "grenadier",
+        "--attacker-figures",
+        "4",
+        "--defender",
+        "heavy-cavalry",
+        "--defender-figures",
+        "3",
+        "--dice",
+        "2,5",
+    ],
+    die: Die::D6,
+    options: defs::OPTIONS,
+    kinds: defs::KINDS,
+    qualities: defs::QUALITIES,
+    levels: defs::LEVELS,
+    unit_fields: defs::UNIT_FIELDS,
+    markers: defs::MARKERS,
+    counters: defs::COUNTERS,
+    areas: defs::AREAS,
+    phases: defs::PHASES,
+    decisions: defs::DECISIONS,
+    conceals: true,
+    losses: Losses {
+        one: "figure",
+        many: "figures",
+        counts_left: true,
+    },
+    ..Declaration::EMPTY
+};
+
 impl Ruleset for Scruby {
-    fn id(&self) -> &'static str {
-        ID
+    fn declaration(&self) -> &'static Declaration {
+        &DECLARATION
     }
-    fn title(&self) -> &'static str {
-        "Jack Scruby, The Strategy-Tactical Wargame (musket-era grand tactics)"
-    }
-    fn example(&self) -> &'static [&'static str] {
-        &[
-            "scruby",
-            "melee",
-            "--attacker",
-            "grenadier",
-            "--attacker-figures",
-            "4",
-            "--defender",
-            "heavy-cavalry",
-            "--defender-figures",
-            "3",
-            "--dice",
-            "2,5",
-        ]
-    }
-    fn die(&self) -> Die {
-        Die::D6
-    }
-    fn options(&self) -> &'static [OptionDef] {
-        defs::OPTIONS
-    }
-    fn unit_kinds(&self) -> &'static [KindDef] {
-        defs::KINDS
-    }
-    fn qualities(&self) -> &'static [&'static str] {
-        defs::QUALITIES
-    }
-    fn formation_levels(&self) -> &'static [&'static str] {
-        defs::LEVELS
-    }
-    fn unit_fields(&self) -> &'static [crate::rules::FieldDef] {
-        defs::UNIT_FIELDS
-    }
-    fn markers(&self) -> &'static [MarkerDef] {
-        defs::MARKERS
-    }
-    fn counters(&self) -> &'static [CounterDef] {
-        defs::COUNTERS
-    }
-    fn area_markers(&self) -> &'static [AreaDef] {
-        defs::AREAS
-    }
-    fn phases(&self) -> &'static [PhaseDef] {
-        defs::PHASES
-    }
-    fn decisions(&self) -> &'static [Decision] {
-        defs::DECISIONS
+    fn procedures(&self) -> &'static [&'static dyn Procedure] {
+        static PROCEDURES: std::sync::OnceLock<Vec<&'static dyn Procedure>> =
+            std::sync::OnceLock::new();
+        by_name(&PROCEDURES, defs::ACTIONS, &Scruby)
     }
     fn tables(&self) -> Vec<TableDoc> {
         tables::table_docs()
     }
-    fn actions(&self) -> &'static [ActionDef] {
-        defs::ACTIONS
-    }
-    fn conceals(&self) -> bool {
-        true
-    }
-
     fn option_conflicts(&self, options: &Options, side: Option<&str>) -> Vec<OptionConflict> {
         defs::option_conflicts(options, side)
     }
+    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
+        validate::validate(file, options)
+    }
+    fn hit_limit(&self, unit: &UnitInfo, _options: &Options) -> u32 {
+        // A regiment's tray holds 4 figures and a squadron's 3 (one that starts with fewer starts
+        // with those lost: see `battle::start`); a gun or headquarters has no figures to lose
+        // (its crew, counter-battery hits and capture are markers).
+        battle::kind(unit)
+            .and_then(tables::Kind::max_figures)
+            .map_or(0, u32::from)
+    }
+    fn start(&self, battle: &BattleView<'_>) -> Vec<Effect> {
+        battle::start(battle)
+    }
+    fn advance(
+        &self,
+        battle: &BattleView<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<PhaseChange, RuleError> {
+        battle::advance(battle, dice)
+    }
+    fn badges(&self, battle: &BattleView<'_>, unit: usize) -> Vec<Badge> {
+        battle::badges(battle, unit)
+    }
+    fn objectives(
+        &self,
+        battle: &BattleView<'_>,
+        viewer: crate::model::Viewer,
+    ) -> Vec<crate::declare::Objective> {
+        battle::objectives(battle, viewer)
+    }
+    fn formation_badges(&self, battle: &BattleView<'_>, formation: usize) -> Vec<Badge> {
+        battle::formation_badges(battle, formation)
+    }
+    fn may_still_act(&self, battle: &BattleView<'_>, unit: usize) -> bool {
+        battle::may_still_act(battle, unit)
+    }
+}
 
+impl NamedProcedures for Scruby {
     fn table_odds(
         &self,
         action: &str,
@@ -147,7 +168,6 @@ impl Ruleset for Scruby {
             _ => Err(not_table_only(action)),
         }
     }
-
     fn table_resolve(
         &self,
         action: &str,
@@ -175,30 +195,6 @@ impl Ruleset for Scruby {
             _ => return Err(not_table_only(action)),
         })
     }
-
-    // ---- battle ----
-
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        validate::validate(file, options)
-    }
-
-    fn hit_limit(&self, unit: &UnitInfo, _options: &Options) -> u32 {
-        // A regiment's tray holds 4 figures and a squadron's 3 (one that starts with fewer starts
-        // with those lost: see `battle::start`); a gun or headquarters has no figures to lose
-        // (its crew, counter-battery hits and capture are markers).
-        battle::kind(unit)
-            .and_then(tables::Kind::max_figures)
-            .map_or(0, u32::from)
-    }
-
-    fn losses(&self) -> Losses {
-        Losses {
-            one: "figure",
-            many: "figures",
-            counts_left: true,
-        }
-    }
-
     fn prefill(
         &self,
         battle: &BattleView<'_>,
@@ -207,7 +203,6 @@ impl Ruleset for Scruby {
     ) -> Result<Params, RuleError> {
         battle::prefill(battle, action, params)
     }
-
     fn battle_odds(
         &self,
         battle: &BattleView<'_>,
@@ -216,17 +211,15 @@ impl Ruleset for Scruby {
     ) -> Result<OddsReport, RuleError> {
         battle::odds(battle, action, params)
     }
-
     fn input_applies(
         &self,
         battle: &BattleView<'_>,
         action: &str,
-        input: &crate::rules::ParamDef,
+        input: &crate::declare::ParamDef,
         given: &Params,
     ) -> bool {
         battle::input_applies(battle, action, input, given)
     }
-
     fn act(
         &self,
         battle: &BattleView<'_>,
@@ -236,41 +229,8 @@ impl Ruleset for Scruby {
     ) -> Result<Outcome, RuleError> {
         battle::act(battle, action, params, dice)
     }
-
-    fn start(&self, battle: &BattleView<'_>) -> Vec<Effect> {
-        battle::start(battle)
-    }
-
-    fn advance(
-        &self,
-        battle: &BattleView<'_>,
-        dice: &mut dyn DiceSource,
-    ) -> Result<PhaseChange, RuleError> {
-        battle::advance(battle, dice)
-    }
-
     fn offer_actors(&self, _battle: &BattleView<'_>, _offer: &Offer) -> Vec<usize> {
         // Scruby makes no offers: both sides act in their phases, and nothing answers out of turn.
         Vec::new()
-    }
-
-    fn badges(&self, battle: &BattleView<'_>, unit: usize) -> Vec<Badge> {
-        battle::badges(battle, unit)
-    }
-
-    fn objectives(
-        &self,
-        battle: &BattleView<'_>,
-        viewer: crate::battle::Viewer,
-    ) -> Vec<crate::rules::Objective> {
-        battle::objectives(battle, viewer)
-    }
-
-    fn formation_badges(&self, battle: &BattleView<'_>, formation: usize) -> Vec<Badge> {
-        battle::formation_badges(battle, formation)
-    }
-
-    fn may_still_act(&self, battle: &BattleView<'_>, unit: usize) -> bool {
-        battle::may_still_act(battle, unit)
     }
 }

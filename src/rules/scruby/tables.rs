@@ -8,9 +8,9 @@
 //! count the odds, and `umpire rulesets scruby` prints them ([`table_docs`]).
 
 use super::defs::{RoadColumnRow, Settings, ThreeSix};
-use super::exact::Prob;
+use crate::declare::{ParamError, RuleError, TableDoc};
 use crate::dice::{DiceError, DiceSource, Die, Roll};
-use crate::rules::{ParamError, RuleError, TableDoc};
+use crate::odds::exact::Prob;
 
 // ---- what a unit is, how it stands, where it stands ---------------------------------------------
 

@@ -2,14 +2,16 @@
 //! named, and the declarations hang together.
 
 use super::*;
+use crate::declare::{ParamKind, Scope};
 use crate::dice::TypedDice;
-use crate::rules::{ParamKind, Scope, find_action};
+use crate::ruleset::find_action;
 
 fn resolve(action: &str, args: &[(&str, &str)], faces: &[i64]) -> Result<Resolution, RuleError> {
     let def = find_action(&Scruby, action)?;
     let p = Params::parse(def.params, args.iter().copied())?;
     let mut d = TypedDice::new(faces.iter().copied());
-    let r = Scruby.resolve(action, &p, &Options::defaults(defs::OPTIONS), &mut d)?;
+    let r =
+        (&Scruby as &dyn Ruleset).resolve(action, &p, &Options::defaults(defs::OPTIONS), &mut d)?;
     d.finish()?;
     Ok(r)
 }
@@ -78,7 +80,7 @@ fn every_procedure_resolves_and_has_odds() {
         assert!(!r.rolled_by_program);
         let def = find_action(&Scruby, action).unwrap();
         let p = Params::parse(def.params, args.iter().copied()).unwrap();
-        let o = Scruby
+        let o = (&Scruby as &dyn Ruleset)
             .odds(action, &p, &Options::defaults(defs::OPTIONS))
             .unwrap();
         let total: f64 = o.results.iter().map(|l| l.probability).sum();

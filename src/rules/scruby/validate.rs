@@ -7,8 +7,9 @@
 //! a field of the wrong type, is left to the core's message.
 
 use super::tables::Kind;
-use crate::rules::Options;
-use crate::scenario::{ConcealedDef, FormationDef, KeyPath, Problem, ScenarioFile, UnitDef};
+use crate::declare::Options;
+use crate::model::file::KeyPath;
+use crate::model::{ConcealedDef, FormationDef, Problem, ScenarioFile, UnitDef};
 use std::collections::HashMap;
 
 /// The most infantry regiments one concealment stand hides: a brigade (plus any cannons and

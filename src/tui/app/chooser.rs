@@ -6,7 +6,7 @@
 //! footer says what it is ([`App::offer_hint`]): a decision waiting stays in sight until made.
 
 use super::*;
-use crate::rules::Offer;
+use crate::ruleset::Offer;
 
 /// One line of the chooser: an offer, and a unit that may take it up.
 #[derive(Clone, Debug, PartialEq)]

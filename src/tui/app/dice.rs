@@ -14,8 +14,8 @@
 
 use super::*;
 use crate::battle::BattleError;
+use crate::declare::RuleError;
 use crate::dice::{DiceError, DiceSource, Die, parse_faces};
-use crate::rules::RuleError;
 
 /// A face the umpire typed, with its die and what it was for.
 #[derive(Clone, Debug, PartialEq, Eq)]

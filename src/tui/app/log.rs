@@ -7,7 +7,8 @@
 //! go through those alone.
 
 use super::*;
-use crate::battle::{History, Viewer};
+use crate::battle::History;
+use crate::model::Viewer;
 
 /// The log pane's state.
 #[derive(Clone, Debug, Default)]
@@ -458,8 +459,8 @@ pub fn headline(event: &Event, battle: &Battle) -> String {
 fn act_headline(battle: &Battle, action: &str, params: &Params, summary: &str) -> Option<String> {
     let def = find_action(battle.ruleset, action).ok()?;
     let roster = &battle.roster;
-    let unit = |p: &crate::rules::ParamDef| match params.get(p.name) {
-        Some(Value::Text(id)) if p.kind == crate::rules::ParamKind::Unit => roster.unit_index(id),
+    let unit = |p: &crate::declare::ParamDef| match params.get(p.name) {
+        Some(Value::Text(id)) if p.kind == crate::declare::ParamKind::Unit => roster.unit_index(id),
         _ => None,
     };
     let actor = def.params.iter().filter(|p| !p.enemy).find_map(unit)?;

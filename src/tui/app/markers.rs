@@ -5,7 +5,7 @@
 //! hits; esc, `q` or enter close it.
 
 use super::*;
-use crate::rules::MarkerDef;
+use crate::declare::MarkerDef;
 
 /// The markers popup's state: the highlighted line, and what was typed to reach it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

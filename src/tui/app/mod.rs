@@ -28,8 +28,9 @@ use super::form::{Form, FormKey, is_ctrl};
 use super::keymap::Keymap;
 use crate::battle::session::{Record, Session};
 use crate::battle::{Battle, Command, Entry, Event, EventKind, StandingOffer};
+use crate::declare::{MarkerKind, Params, Value};
 use crate::dice::TypedDice;
-use crate::rules::{MarkerKind, Params, Value, find_action};
+use crate::ruleset::find_action;
 use crate::text::{forbidden_char, is_forbidden, not_allowed_here};
 use chrono::{DateTime, Utc};
 use ratatui::crossterm::event::{
@@ -165,7 +166,7 @@ pub struct App {
 impl App {
     pub fn new(session: Session, keymap: Keymap, clock: fn() -> DateTime<Utc>) -> Self {
         // The screen opens as the umpire's, every secret shown.
-        let tree = roster::RosterTree::for_viewer(session.battle(), crate::battle::Viewer::Umpire);
+        let tree = roster::RosterTree::for_viewer(session.battle(), crate::model::Viewer::Umpire);
         let mut app = Self {
             session,
             keymap,
@@ -235,7 +236,7 @@ impl App {
                     && !b.names_hidden_units(
                         &s.offer.action,
                         &s.offer.params,
-                        crate::battle::Viewer::Public,
+                        crate::model::Viewer::Public,
                     )
             });
         }

@@ -53,7 +53,6 @@ impl App {
         let ruleset = self.battle().ruleset;
         let procedures = ruleset
             .actions()
-            .iter()
             .filter(|a| a.in_battle)
             .map(|a| (Action::Procedure(a.id.to_string()), a.help.to_string()));
         let general = GENERAL.iter().map(|a| (a.clone(), String::new()));

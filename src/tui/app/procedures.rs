@@ -5,7 +5,7 @@ use super::*;
 
 impl App {
     /// What ending the current phase would leave undone besides the units still to act (an
-    /// artillery template not placed: [`crate::rules::Ruleset::left_undone`]): ending the phase
+    /// artillery template not placed: [`crate::ruleset::Ruleset::left_undone`]): ending the phase
     /// asks first.
     pub fn left_undone(&self) -> Vec<String> {
         let b = self.battle();
@@ -33,7 +33,7 @@ impl App {
         if let Some(first) = def
             .params
             .iter()
-            .find(|p| p.kind == crate::rules::ParamKind::Unit)
+            .find(|p| p.kind == crate::declare::ParamKind::Unit)
             && preset.get(first.name).is_none()
             && let Some(u) = self.selected_unit()
         {
@@ -47,8 +47,8 @@ impl App {
                 p.name == name
                     && matches!(
                         (name, p.kind),
-                        ("stand", crate::rules::ParamKind::Int { .. })
-                            | ("side", crate::rules::ParamKind::Text)
+                        ("stand", crate::declare::ParamKind::Int { .. })
+                            | ("side", crate::declare::ParamKind::Text)
                     )
             })
         };

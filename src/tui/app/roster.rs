@@ -14,7 +14,7 @@
 //! it), it moves to the next line still shown, or else the one before.
 
 use super::*;
-use crate::battle::Viewer;
+use crate::model::Viewer;
 use std::collections::{HashMap, HashSet};
 
 /// A line of the roster pane.
@@ -23,7 +23,7 @@ pub enum Row {
     Side(usize),
     Formation(usize),
     Unit(usize),
-    /// A concealment stand (an index into [`crate::battle::Roster::columns`]).
+    /// A concealment stand (an index into [`crate::model::Roster::columns`]).
     Stand(usize),
     /// A unit still hidden behind its stand, listed under it (its line in its formation is a
     /// [`Row::Unit`]).
@@ -53,7 +53,7 @@ pub struct RosterFilter {
     pub side: Option<usize>,
     /// Removed units are left out.
     pub hide_removed: bool,
-    /// Only the units that may still act ([`crate::rules::Ruleset::may_still_act`]).
+    /// Only the units that may still act ([`crate::ruleset::Ruleset::may_still_act`]).
     pub to_act: bool,
 }
 
@@ -165,7 +165,7 @@ impl RosterTree {
     }
 
     /// True when the viewer may see a unit and it passes the filter.
-    fn passes(&self, battle: &Battle, view: &crate::battle::BattleView<'_>, u: usize) -> bool {
+    fn passes(&self, battle: &Battle, view: &crate::model::BattleView<'_>, u: usize) -> bool {
         let f = &self.filter;
         view.visible_to(u, self.viewer)
             && f.side.is_none_or(|s| battle.roster.units[u].side == s)
@@ -255,7 +255,7 @@ impl RosterTree {
         self.exposures = vec![None; r.units.len()];
         for (i, ev) in battle.history().in_force().enumerate() {
             for e in &ev.effects {
-                if let crate::battle::Effect::Exposed { unit, cause } = e
+                if let crate::model::Effect::Exposed { unit, cause } = e
                     && let Some(u) = r.unit_index(unit)
                 {
                     self.exposures[u] = Some((i, cause.clone()));
@@ -268,7 +268,7 @@ impl RosterTree {
     /// A formation's line and its lines. One with no unit to show is left out under a unit
     /// filter, and for a viewer who is not the umpire (an enemy division still marching behind
     /// its stands is not named).
-    fn formation(&self, r: &crate::battle::Roster, f: usize, pass: &[bool], out: &mut Vec<Row>) {
+    fn formation(&self, r: &crate::model::Roster, f: usize, pass: &[bool], out: &mut Vec<Row>) {
         let leave_empty_out = self.filter.hides_units() || self.viewer != Viewer::Umpire;
         if leave_empty_out && self.shown[f] == 0 {
             return;
@@ -299,7 +299,7 @@ fn hidden_units(battle: &Battle, c: usize) -> impl Iterator<Item = usize> + '_ {
 }
 
 /// The side a line belongs to.
-fn side_of(r: &crate::battle::Roster, row: Row) -> usize {
+fn side_of(r: &crate::model::Roster, row: Row) -> usize {
     match row {
         Row::Side(s) => s,
         Row::Formation(f) => r.formations[f].side,
@@ -310,7 +310,7 @@ fn side_of(r: &crate::battle::Roster, row: Row) -> usize {
 
 /// The line above `row` in the tree: a unit's or formation's formation, or else its side; a
 /// hidden unit's stand; a stand's side.
-fn parent(r: &crate::battle::Roster, row: Row) -> Option<Row> {
+fn parent(r: &crate::model::Roster, row: Row) -> Option<Row> {
     match row {
         Row::Side(_) => None,
         Row::Stand(c) => Some(Row::Side(r.columns[c].side)),
@@ -332,8 +332,8 @@ fn parent(r: &crate::battle::Roster, row: Row) -> Option<Row> {
 }
 
 /// Every line of the tree, nothing folded or filtered, in tree order (for search).
-fn whole_tree(r: &crate::battle::Roster) -> Vec<Row> {
-    fn formation(r: &crate::battle::Roster, f: usize, out: &mut Vec<Row>) {
+fn whole_tree(r: &crate::model::Roster) -> Vec<Row> {
+    fn formation(r: &crate::model::Roster, f: usize, out: &mut Vec<Row>) {
         out.push(Row::Formation(f));
         out.extend(r.formation_units(f).iter().map(|&u| Row::Unit(u)));
         for &sub in r.formation_children(f) {

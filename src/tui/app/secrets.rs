@@ -11,7 +11,8 @@
 //! to a plain word that something is hidden.
 
 use super::*;
-use crate::battle::{Sight, Viewer};
+use crate::battle::Sight;
+use crate::model::Viewer;
 
 /// What the screen says in place of an event, or of a text, not for everyone.
 pub const HIDDEN_RESULT: &str = "a result not for everyone: hidden while secrets are hidden";

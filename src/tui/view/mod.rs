@@ -25,7 +25,7 @@ use summary::render_summary;
 use super::app::{App, DiceMode, Level, Mode, Prompt, Row};
 use super::form::{Form, Odds};
 use crate::battle::{Entry, Event};
-use crate::rules::{Badge, ParamKind, Scope, Tone};
+use crate::declare::{Badge, ParamKind, Scope, Tone};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -456,7 +456,6 @@ fn render_hints(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         .battle()
         .ruleset
         .actions()
-        .iter()
         .filter(|a| a.in_battle)
         .map(|a| A::Procedure(a.id.to_string()))
         .collect();

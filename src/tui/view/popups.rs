@@ -382,13 +382,13 @@ pub(super) fn render_markers(app: &App, t: &Theme, area: Rect, buf: &mut Buffer)
     let st = &b.state().units[u];
     let unit = &b.roster.units[u];
     // Each marker's state as shown: a side by its id, another value as it is.
-    let value = |m: &crate::rules::MarkerDef| match st.marker(m.id) {
-        Some(v) if m.kind == crate::rules::MarkerKind::Side => b
+    let value = |m: &crate::declare::MarkerDef| match st.marker(m.id) {
+        Some(v) if m.kind == crate::declare::MarkerKind::Side => b
             .roster
             .sides
             .get(usize::try_from(v - 1).unwrap_or(usize::MAX))
             .map_or(v.to_string(), |s| crate::text::escape_terminal(&s.id)),
-        Some(v) if m.kind != crate::rules::MarkerKind::Flag => v.to_string(),
+        Some(v) if m.kind != crate::declare::MarkerKind::Flag => v.to_string(),
         Some(_) => "x".into(),
         None => " ".into(),
     };

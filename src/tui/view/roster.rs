@@ -8,7 +8,7 @@
 
 use super::*;
 use crate::battle::Battle;
-use crate::rules::Losses;
+use crate::declare::Losses;
 use crate::tui::app::RosterPane;
 
 /// Hit pips against the limit: ● for each hit taken, ○ for each left.
@@ -122,7 +122,7 @@ fn fit(
 }
 
 /// The width of the id column: the longest id, within reason.
-pub(super) fn id_width(r: &crate::battle::Roster) -> usize {
+pub(super) fn id_width(r: &crate::model::Roster) -> usize {
     r.longest_id().clamp(4, 10)
 }
 

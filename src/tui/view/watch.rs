@@ -4,7 +4,7 @@
 
 use super::roster::render_roster_pane;
 use super::*;
-use crate::battle::Viewer;
+use crate::model::Viewer;
 use crate::tui::WatchView;
 use crate::tui::watch::Following;
 

@@ -91,7 +91,7 @@ impl OptionDef {
 }
 
 /// Options whose values contradict each other (a normal range beyond the long range), found by
-/// [`Ruleset::option_conflicts`](crate::rules::Ruleset::option_conflicts).
+/// [`Ruleset::option_conflicts`](crate::ruleset::Ruleset::option_conflicts).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionConflict {
     /// The options involved, the one to point at first (a scenario's message is placed at the
@@ -109,7 +109,7 @@ pub struct Options {
     global: BTreeMap<String, OptionValue>,
     sides: BTreeMap<String, BTreeMap<String, OptionValue>>,
     /// The scenario's `[tables]` as checked at load: table → row id → field → value. The rule
-    /// set reads its data from these over what it ships ([`crate::rules::DataTableDef`]).
+    /// set reads its data from these over what it ships ([`crate::declare::DataTableDef`]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     data: BTreeMap<String, DataRows>,
 }

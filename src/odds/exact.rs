@@ -1,11 +1,11 @@
-//! Exact probabilities as fractions: every chance in Scruby's rules is a count of d6 faces, and a
+//! Exact probabilities as fractions: every chance in a rule set is a count of d6 faces, and a
 //! morale throw thrown again on a tie is a ratio of two such counts (P(win) / (1 − P(tie))), so
 //! each result's probability is a fraction, kept exactly ([`Prob`], num-rational's `Ratio<u64>`)
 //! and turned into a float only for the report.
 //!
 //! The odds report shows a probability's fraction beside it when it is a whole number of
 //! thousandths; [`line`] writes any other fraction (a third, 25/33) into the result's words, so
-//! every line of `umpire odds scruby …` carries its exact value.
+//! every line of such odds (`umpire odds scruby …`) carries its exact value.
 
 use crate::odds::{Distribution, OddsLine};
 use num_rational::Ratio;

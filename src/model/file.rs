@@ -25,6 +25,7 @@
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use std::fmt;
 use std::ops::Range;
 pub use toml::Spanned;
 
@@ -50,7 +51,7 @@ pub struct ScenarioFile {
     pub sides: Vec<SideDef>,
     /// The rule set's published data changed or extended as house rules: table → row → field
     /// (`[tables.vehicle.tiger]`, `pen = 9`). Which tables and fields exist is the rule set's
-    /// declaration ([`crate::rules::Ruleset::data_tables`]); everything is kept with its place.
+    /// declaration ([`crate::ruleset::Ruleset::data_tables`]); everything is kept with its place.
     #[serde(default)]
     pub tables: DataTables,
 }
@@ -112,7 +113,7 @@ pub struct FormationDef {
 ///
 /// `id`, `name` and `kind` every unit has; `quality`, `leader` and `hq` are read by the core when
 /// the rule set declares them. Every other key is one of the rule set's own fields
-/// ([`crate::rules::Ruleset::unit_fields`]: `hmg`, `figures`, `formation` …), kept with its place in
+/// ([`crate::ruleset::Ruleset::unit_fields`]: `hmg`, `figures`, `formation` …), kept with its place in
 /// the file and checked against the rule set's declaration once the rule set is known.
 #[derive(Clone, Debug)]
 pub struct UnitDef {
@@ -315,5 +316,119 @@ impl ScenarioFile {
             }
         }
         out
+    }
+}
+
+/// A problem found in a scenario, located by byte span (turned into line and column for display).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// Byte range in the source, if known.
+    pub span: Option<Range<usize>>,
+    /// The key or dotted path concerned (`side[0].formation[1].unit[2].kind`).
+    pub key: String,
+    /// The offending value as written, if any.
+    pub value: Option<String>,
+    /// What was wrong and what was expected (with "did you mean" where it helps).
+    pub message: String,
+}
+
+impl Problem {
+    pub fn new(
+        span: Option<Range<usize>>,
+        key: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        Self {
+            span,
+            key: key.into(),
+            value: None,
+            message: message.into(),
+        }
+    }
+
+    pub fn with_value(mut self, value: impl Into<String>) -> Self {
+        self.value = Some(value.into());
+        self
+    }
+
+    /// Locates the problem in `source` of `file`.
+    pub fn locate(&self, file: &str, source: &str) -> ScenarioError {
+        let (line, column) = match &self.span {
+            Some(s) => crate::text::line_col(source, s.start),
+            None => (1, 1),
+        };
+        ScenarioError {
+            file: file.to_string(),
+            line,
+            column,
+            key: self.key.clone(),
+            value: self.value.clone(),
+            message: self.message.clone(),
+        }
+    }
+}
+
+/// A located problem, ready to print.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioError {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub key: String,
+    pub value: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::text::escape_terminal as esc;
+        write!(f, "{}:{}:{}: ", esc(&self.file), self.line, self.column)?;
+        if !self.key.is_empty() {
+            write!(f, "{}", esc(&self.key))?;
+            if let Some(v) = &self.value {
+                write!(f, " = {}", esc(v))?;
+            }
+            write!(f, ": ")?;
+        }
+        write!(f, "{}", esc(&self.message))
+    }
+}
+
+/// Where a key is: `side "ger" › formation "2-plt" › unit "2-3"`. Rule sets name the keys of
+/// their own problems with it too .
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KeyPath(Vec<String>);
+
+impl KeyPath {
+    /// The path of the `index`th `kind` (side, formation, unit …) under this one, named by its id
+    /// when the id is usable, else by its index.
+    pub fn item(&self, kind: &str, id: Option<&str>, index: usize) -> KeyPath {
+        let label = match id {
+            Some(id) if crate::text::id_problem(id).is_none() => format!("{kind} \"{id}\""),
+            _ => format!("{kind}[{index}]"),
+        };
+        self.then(label)
+    }
+
+    /// The path of a table under this one that is named by its key (`options`).
+    pub fn then(&self, segment: impl Into<String>) -> KeyPath {
+        let mut segments = self.0.clone();
+        segments.push(segment.into());
+        KeyPath(segments)
+    }
+
+    /// The dotted name of `key` in this table.
+    pub fn key(&self, key: &str) -> String {
+        if self.0.is_empty() {
+            key.to_string()
+        } else {
+            format!("{self} › {key}")
+        }
+    }
+}
+
+impl fmt::Display for KeyPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.join(" › "))
     }
 }

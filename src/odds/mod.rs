@@ -4,6 +4,8 @@
 //! solving the absorbing probabilities of the loop), never by simulation. They are held as `f64`:
 //! every value is a sum of products of face probabilities, exact to double precision.
 
+pub mod exact;
+
 use crate::dice::{DiceError, DiceSource, Die};
 
 use serde::{Deserialize, Serialize};
@@ -114,6 +116,30 @@ pub fn lowest_of(die: Die, n: u32) -> Distribution<u8> {
         );
     }
     d
+}
+
+/// The chance that one throw of `die` shows a face satisfying `pred`: the count of such faces
+/// over the die's sides.
+///
+/// ```
+/// use umpire::dice::Die;
+/// use umpire::odds::chance;
+/// assert!((chance(Die::D6, |f| f >= 5) - 1.0 / 3.0).abs() < 1e-15);
+/// ```
+pub fn chance(die: Die, pred: impl Fn(u8) -> bool) -> f64 {
+    die.faces().filter(|f| pred(*f)).count() as f64 / f64::from(die.sides)
+}
+
+/// The chance of each number of successes, 0 to `n`, in `n` independent tries each succeeding
+/// with probability `p`: C(n, k) pᵏ (1 − p)ⁿ⁻ᵏ for k = 0..=n.
+pub fn binomial(n: u32, p: f64) -> Vec<f64> {
+    let mut out = Vec::with_capacity(n as usize + 1);
+    let mut c = 1.0f64;
+    for k in 0..=n {
+        out.push(c * p.powi(k as i32) * (1.0 - p).powi((n - k) as i32));
+        c = c * f64::from(n - k) / f64::from(k + 1);
+    }
+    out
 }
 
 /// The distribution of the sum of `n` dice.
@@ -324,6 +350,32 @@ mod tests {
         let t = report.tidied();
         assert_eq!(t.results[0].probability.to_bits(), 0.0f64.to_bits());
         assert!(t.extra.values().all(|v| v.to_bits() == 0.0f64.to_bits()));
+    }
+
+    #[test]
+    fn one_die_and_binomial_chances_match_enumeration() {
+        for sides in [6u8, 10] {
+            let die = Die { sides };
+            for at_least in 1..=sides {
+                let by_faces = enumerate(|d| d.roll(die, "t").map(|f| f >= at_least))
+                    .unwrap()
+                    .p(&true);
+                assert!((chance(die, |f| f >= at_least) - by_faces).abs() < 1e-12);
+            }
+        }
+        // Three d6 hitting on 5+: the number of hits, by brute force.
+        let p = chance(Die::D6, |f| f >= 5);
+        let brute = enumerate(|d| {
+            let mut hits = 0u32;
+            for _ in 0..3 {
+                hits += u32::from(d.roll(Die::D6, "t")? >= 5);
+            }
+            Ok::<_, crate::dice::DiceError>(hits)
+        })
+        .unwrap();
+        for (k, q) in binomial(3, p).into_iter().enumerate() {
+            assert!((q - brute.p(&(k as u32))).abs() < 1e-12, "{k} hits");
+        }
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! formations and units, with inherited qualities and each unit's hit limit resolved. What changes
 //! during the battle lives in [`super::BattleState`].
 
-use crate::rules::{Options, Params, Ruleset, Value};
-use crate::scenario::{FormationDef, ScenarioFile, UnitDef};
+use crate::declare::{Params, Value};
+use crate::model::{FormationDef, ScenarioFile, UnitDef};
 use std::collections::HashMap;
 
 /// A side.
@@ -102,13 +102,11 @@ pub struct Roster {
 
 impl Roster {
     /// Builds the roster of a validated scenario.
-    pub fn build(file: &ScenarioFile, ruleset: &dyn Ruleset, options: &Options) -> Self {
-        let default_quality = ruleset
-            .qualities()
-            .get(ruleset.qualities().len() / 2)
-            .copied()
-            .unwrap_or("")
-            .to_string();
+    pub fn build(
+        file: &ScenarioFile,
+        default_quality: &str,
+        hit_limit: impl Fn(&UnitInfo) -> u32,
+    ) -> Self {
         let mut r = Roster::default();
         for s in &file.sides {
             r.sides.push(SideInfo {
@@ -120,7 +118,7 @@ impl Roster {
                     .quality
                     .as_ref()
                     .map(|q| q.get_ref().clone())
-                    .unwrap_or_else(|| default_quality.clone()),
+                    .unwrap_or_else(|| default_quality.to_string()),
             });
         }
         for (side, s) in file.sides.iter().enumerate() {
@@ -134,7 +132,7 @@ impl Roster {
             }
         }
         for i in 0..r.units.len() {
-            r.units[i].hit_limit = ruleset.hit_limit(&r.units[i], options);
+            r.units[i].hit_limit = hit_limit(&r.units[i]);
         }
         r.side_units = vec![Vec::new(); r.sides.len()];
         r.side_formations = vec![Vec::new(); r.sides.len()];

@@ -6,7 +6,7 @@
 //! an undo puts the state back without folding the battle again from its start.
 
 use super::roster::Roster;
-use crate::rules::{MarkerKind, Ruleset};
+use crate::declare::{Declaration, MarkerKind};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -215,7 +215,7 @@ pub struct UnitState {
     pub hits: u32,
     /// Why it left the table, if it has.
     pub removed: Option<String>,
-    /// Markers by id; the ids are the rule set's own ([`crate::rules::MarkerDef::id`]).
+    /// Markers by id; the ids are the rule set's own ([`crate::declare::MarkerDef::id`]).
     pub markers: BTreeMap<&'static str, i32>,
     /// True while the unit is behind a concealment stand: its own side and the umpire see it,
     /// the enemy sees only the stand's number ([`super::BattleView::visible_to`]).
@@ -346,7 +346,7 @@ impl BattleState {
     pub fn check(
         &self,
         roster: &Roster,
-        ruleset: &dyn Ruleset,
+        rules: &Declaration,
         effect: &Effect,
     ) -> Result<(), EffectError> {
         let unknown = |what, id: &str| EffectError::Unknown {
@@ -387,8 +387,8 @@ impl BattleState {
                 value,
             } => {
                 unit(id)?;
-                let def = ruleset
-                    .markers()
+                let def = rules
+                    .markers
                     .iter()
                     .find(|m| m.id == marker)
                     .ok_or_else(|| unknown("marker", marker))?;
@@ -407,8 +407,8 @@ impl BattleState {
                 if roster.formation_index(scope).is_none() && roster.side_index(scope).is_none() {
                     return Err(unknown("formation or side", scope));
                 }
-                let def = ruleset
-                    .counters()
+                let def = rules
+                    .counters
                     .iter()
                     .find(|c| c.id == name)
                     .ok_or_else(|| unknown("counter", name))?;
@@ -424,7 +424,7 @@ impl BattleState {
             Effect::Area { id, marker } => match marker {
                 None => Ok(()),
                 Some(m) => {
-                    if !ruleset.area_markers().iter().any(|a| a.id == m.kind) {
+                    if !rules.areas.iter().any(|a| a.id == m.kind) {
                         return Err(unknown("area marker", &m.kind));
                     }
                     if roster.side_index(&m.side).is_none() {
@@ -441,7 +441,7 @@ impl BattleState {
                 if roster.side_index(side).is_none() {
                     return Err(unknown("side", side));
                 }
-                if !ruleset.phases().iter().any(|p| p.id == phase) {
+                if !rules.phases.iter().any(|p| p.id == phase) {
                     return Err(unknown("phase", phase));
                 }
                 turn("the turn".into(), *t)
@@ -457,7 +457,7 @@ impl BattleState {
     pub fn apply(
         &mut self,
         roster: &Roster,
-        ruleset: &dyn Ruleset,
+        rules: &Declaration,
         effect: &Effect,
     ) -> Option<Prior> {
         let idx = |id: &str| roster.unit_index(id);
@@ -489,7 +489,7 @@ impl BattleState {
                 value,
             } => {
                 let u = idx(unit)?;
-                let id = ruleset.markers().iter().find(|m| m.id == marker)?.id;
+                let id = rules.markers.iter().find(|m| m.id == marker)?.id;
                 let m = &mut self.units[u].markers;
                 let prior = match value {
                     Some(v) => m.insert(id, *v),

@@ -4,7 +4,7 @@
 //! and comes off at nought, every change in words and as an effect, so an undo puts it back.
 
 use super::{BattleView, Effect};
-use crate::rules::{MarkerDef, MarkerKind};
+use crate::declare::{MarkerDef, MarkerKind};
 
 /// What counting down did: one line per timer, and the effects.
 #[derive(Clone, Debug, Default, PartialEq)]

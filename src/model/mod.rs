@@ -1,0 +1,19 @@
+//! The battle as the rules read it: the roster built from a scenario file ([`roster`]), the
+//! state and the effects that change it ([`state`]), the read-only view handed to the rule sets
+//! ([`view`]), timers ([`timers`]), and what a scenario file declares ([`file`]). It knows the
+//! declarations and nothing above them: neither the rule sets' interface, nor the battle's
+//! history, journal or screens.
+
+pub mod file;
+pub mod roster;
+pub mod state;
+pub mod timers;
+pub mod view;
+
+pub use file::{
+    ConcealedDef, DataTables, FormationDef, Problem, ScenarioError, ScenarioFile, SideDef, Spanned,
+    UNIT_KEYS, UnitDef,
+};
+pub use roster::{FormationInfo, Roster, SideInfo, UnitInfo};
+pub use state::{AreaMarker, BattleState, Effect, EffectError, Prior, UnitState};
+pub use view::{BattleView, Viewer};

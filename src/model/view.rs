@@ -1,0 +1,117 @@
+//! The read-only look at a battle that the rule sets are handed ([`BattleView`]), and who looks
+//! at it ([`Viewer`]).
+
+use super::roster::{Roster, UnitInfo};
+use super::state::{BattleState, UnitState};
+use crate::declare::{Badge, Options, PhaseDef, RuleError, Tone};
+use crate::text::did_you_mean;
+use serde::{Deserialize, Serialize};
+
+/// Who looks at the battle: what a report, a players' view or the umpire's screen may show.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Viewer {
+    /// Everything, concealed lists included.
+    #[default]
+    Umpire,
+    /// One side (by index): its own units in full, the enemy as far as it has been seen.
+    Side(usize),
+    /// What every side may see.
+    Public,
+}
+
+/// A read-only look at a battle, handed to the rule set.
+#[derive(Clone, Copy)]
+pub struct BattleView<'a> {
+    pub roster: &'a Roster,
+    pub state: &'a BattleState,
+    pub options: &'a Options,
+    /// The phases the battle moves through (the rule set's declaration).
+    pub phases: &'static [PhaseDef],
+}
+
+impl<'a> BattleView<'a> {
+    /// A unit's index by id, or an error with the nearest id.
+    pub fn unit(&self, id: &str) -> Result<usize, RuleError> {
+        self.roster
+            .unit_index(id)
+            .ok_or_else(|| RuleError::UnknownUnit {
+                id: id.to_string(),
+                suggestion: did_you_mean(id, self.roster.unit_ids()),
+            })
+    }
+    pub fn info(&self, unit: usize) -> &'a UnitInfo {
+        &self.roster.units[unit]
+    }
+    pub fn unit_state(&self, unit: usize) -> &'a UnitState {
+        &self.state.units[unit]
+    }
+    pub fn marker(&self, unit: usize, id: &str) -> Option<i32> {
+        self.state.units[unit].marker(id)
+    }
+    pub fn side_id(&self, side: usize) -> &'a str {
+        &self.roster.sides[side].id
+    }
+    pub fn active_side(&self) -> usize {
+        self.state.active
+    }
+    /// The current phase as the rule set declares it (None for a phase it does not know).
+    pub fn phase(&self) -> Option<&'static PhaseDef> {
+        self.phases.iter().find(|p| p.id == self.state.phase)
+    }
+    /// True when `viewer` may see `unit` as it is: the umpire sees everything; a side sees its
+    /// own units and the enemy's that are not concealed; the public (a report for everyone)
+    /// sees the units no longer concealed.
+    pub fn visible_to(&self, unit: usize, viewer: Viewer) -> bool {
+        let concealed = self.state.units[unit].concealed;
+        match viewer {
+            Viewer::Umpire => true,
+            Viewer::Side(side) => !concealed || self.roster.units[unit].side == side,
+            Viewer::Public => !concealed,
+        }
+    }
+    /// True when `viewer` may see which units stand behind concealment stand `c` while they are
+    /// hidden: the umpire and the stand's own side.
+    pub fn sees_behind(&self, c: usize, viewer: Viewer) -> bool {
+        match viewer {
+            Viewer::Umpire => true,
+            Viewer::Side(side) => self.roster.columns[c].side == side,
+            Viewer::Public => false,
+        }
+    }
+    /// The badge of a unit still concealed (`HID 2`: behind stand 2), for the umpire's and its
+    /// own side's screens; none once it is exposed.
+    pub fn concealment_badge(&self, unit: usize) -> Option<Badge> {
+        if !self.state.units[unit].concealed {
+            return None;
+        }
+        let number = self.roster.columns[self.roster.column_of(unit)?].number;
+        Some(Badge {
+            text: format!("HID {number}"),
+            tone: Tone::Info,
+            help: format!(
+                "Concealed behind stand {number}: the enemy sees only the stand's number until it is exposed"
+            ),
+        })
+    }
+    /// True when `side` acts in the current phase: it is the active side, or the phase is one
+    /// both sides play at once.
+    pub fn acts_now(&self, side: usize) -> bool {
+        side == self.state.active || self.phase().is_some_and(|p| p.simultaneous)
+    }
+    /// A side's value of an option (per-side options may differ).
+    pub fn side_options(&self, side: usize) -> Option<&'a str> {
+        Some(self.side_id(side))
+    }
+    /// Side indices in the order they move in each game turn (the first side first).
+    pub fn sides_in_order(&self) -> Vec<usize> {
+        let n = self.roster.sides.len();
+        (0..n).map(|i| (self.state.first_side + i) % n).collect()
+    }
+
+    /// A unit's name and id, as the log shows it.
+    pub fn label(&self, unit: usize) -> String {
+        let u = self.info(unit);
+        format!("{} ({})", u.name, u.id)
+    }
+}
