@@ -124,14 +124,18 @@ fn ruleset_text(r: &dyn Ruleset) -> Vec<String> {
     for k in r.unit_kinds() {
         lines.push(format!("  {:<w$}  {}", k.id, k.help));
     }
-    lines.push(String::new());
-    lines.push(format!("Qualities: {}", r.qualities().join(", ")));
-    lines.push(format!(
-        "Formation levels: {}",
-        r.formation_levels().join(", ")
-    ));
     let fields: Vec<&str> = r.unit_fields().iter().map(|f| f.id).collect();
-    lines.push(format!("Unit fields: {}", fields.join(", ")));
+    let lists = [
+        ("Qualities", r.qualities()),
+        ("Formation levels", r.formation_levels()),
+        ("Unit fields", &fields[..]),
+    ];
+    if lists.iter().any(|(_, l)| !l.is_empty()) {
+        lines.push(String::new());
+    }
+    for (name, list) in lists.iter().filter(|(_, l)| !l.is_empty()) {
+        lines.push(format!("{name}: {}", list.join(", ")));
+    }
 
     heading(&mut lines, "Markers");
     let bw = r.markers().iter().map(|m| m.badge.len()).max().unwrap_or(0);

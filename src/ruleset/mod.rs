@@ -72,11 +72,18 @@ pub trait Ruleset: Send + Sync {
     fn declaration(&self) -> &'static Declaration;
     /// The procedures the umpire can resolve, in the order they are listed.
     fn procedures(&self) -> &'static [&'static dyn Procedure];
-    /// The published tables, for `umpire rulesets` and the help screen.
-    fn tables(&self) -> Vec<TableDoc>;
+    /// The published tables, for `umpire rulesets` and the help screen. None by default.
+    fn tables(&self) -> Vec<TableDoc> {
+        Vec::new()
+    }
 
-    /// Checks that need the rules (a method-3 game needs battalions …).
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem>;
+    /// Checks of a scenario that need the rules (a method-3 game needs battalions …), beyond
+    /// those the core makes from the declaration (kinds, fields, qualities, levels). None by
+    /// default.
+    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
+        let _ = (file, options);
+        Vec::new()
+    }
 
     /// Options in force that contradict each other (for `side`, or scenario-wide with `None`):
     /// refused by `umpire check` and by `--option`. None by default.

@@ -928,18 +928,26 @@ mod tests {
         assert_eq!(p.get("range").map(|v| v.to_string()).as_deref(), Some("12"));
     }
 
+    /// The first shipped roster (`rosters/`, by name) of the rule set `id`.
+    fn a_roster_of(id: &str) -> crate::scenario::Scenario {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters");
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        files
+            .iter()
+            .filter_map(|f| crate::scenario::load(f).ok())
+            .find(|s| s.ruleset.id() == id)
+            .unwrap_or_else(|| panic!("rosters/ has a scenario of {id}"))
+    }
+
     #[test]
     fn the_actor_the_target_and_the_range_come_first_in_every_rule_set() {
         for ruleset in crate::rules::registry() {
             for action in ruleset.actions().filter(|a| a.in_battle) {
-                let scenario = match ruleset.id() {
-                    "newport" => DEMO_SCENARIO,
-                    "scruby" => include_str!("../../rosters/scruby-learning.toml"),
-                    "fft3" => include_str!("../../rosters/fft3-american-company.toml"),
-                    "hats-of-tin" => include_str!("../../rosters/hats-of-tin-learning.toml"),
-                    other => panic!("a roster for {other}"),
-                };
-                let b = Battle::new(crate::scenario::parse("roster.toml", scenario).unwrap());
+                let b = Battle::new(a_roster_of(ruleset.id()));
                 let form = Form::new(action, &Params::new(), &b);
                 let names: Vec<&str> = form.fields.iter().map(|f| f.def.name).collect();
                 let units: Vec<&str> = action
@@ -960,14 +968,7 @@ mod tests {
     #[test]
     fn an_input_that_a_box_brings_stands_below_the_box() {
         for ruleset in crate::rules::registry() {
-            let scenario = match ruleset.id() {
-                "newport" => DEMO_SCENARIO,
-                "scruby" => include_str!("../../rosters/scruby-learning.toml"),
-                "fft3" => include_str!("../../rosters/fft3-american-company.toml"),
-                "hats-of-tin" => include_str!("../../rosters/hats-of-tin-learning.toml"),
-                other => panic!("a roster for {other}"),
-            };
-            let b = Battle::new(crate::scenario::parse("roster.toml", scenario).unwrap());
+            let b = Battle::new(a_roster_of(ruleset.id()));
             for action in ruleset.actions().filter(|a| a.in_battle) {
                 let form = Form::new(action, &Params::new(), &b);
                 for (i, f) in form.fields.iter().enumerate() {

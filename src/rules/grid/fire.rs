@@ -1,0 +1,300 @@
+//! Fire: a unit's dice at an enemy unit, with the exact chance of each number of hits.
+
+use super::defs::{FIRE, FIRE_DEF, FIRED, KINDS, LONG_RANGE};
+use crate::declare::params::param;
+use crate::declare::{ActionDef, Losses, Options, ParamDef, Params, RuleError, Value};
+use crate::dice::{DiceSource, Die, Roll};
+use crate::model::BattleView;
+use crate::odds::{self, OddsLine, OddsReport};
+use crate::resolution::{Resolution, Step};
+use crate::ruleset::{Outcome, Procedure, kit};
+
+/// The fire procedure.
+pub struct Fire;
+
+/// What one fire needs: the dice and the face each must reach, with the reasons.
+struct Shot {
+    dice: u32,
+    need: u8,
+    why: Vec<String>,
+}
+
+impl Shot {
+    fn of(params: &Params, options: &Options) -> Result<Shot, RuleError> {
+        let kind = params.text("firer-kind").unwrap_or_default();
+        let (_, dice, _) = KINDS.iter().find(|(k, _, _)| *k == kind).ok_or_else(|| {
+            RuleError::refused(format!("--firer-kind: `{kind}` is not infantry or tank"))
+        })?;
+        let range = params.require_num(param(FIRE_DEF.params, "range"))? as i64;
+        let long = options.int(LONG_RANGE);
+        let mut need = 4;
+        let mut why = vec![format!("{kind}: {dice} dice, each hits on 4+")];
+        if range > long {
+            need += 1;
+            why.push(format!("range {range} beyond long range {long}: 5+"));
+        }
+        if params.flag("cover") {
+            need += 1;
+            why.push("target in cover: one more".into());
+        }
+        Ok(Shot {
+            dice: *dice,
+            need: need.min(6),
+            why,
+        })
+    }
+
+    fn hits(&self, face: u8) -> bool {
+        face >= self.need
+    }
+}
+
+fn hits_words(n: u32) -> String {
+    format!("{n} hit{}", if n == 1 { "" } else { "s" })
+}
+
+fn resolve(shot: &Shot, who: &str, dice: &mut dyn DiceSource) -> Result<Resolution, RuleError> {
+    let purpose = format!("{who} fires: hits on {}+", shot.need);
+    let rolls = (0..shot.dice)
+        .map(|_| {
+            dice.roll(Die::D6, &purpose).map(|face| Roll {
+                die: Die::D6,
+                face,
+                purpose: purpose.clone(),
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let hits = rolls.iter().filter(|r| shot.hits(r.face)).count() as u32;
+    Ok(Resolution {
+        ruleset: "grid".into(),
+        action: FIRE.into(),
+        title: format!("{who} fires"),
+        context: shot.why.clone(),
+        steps: vec![Step {
+            label: format!("{who} fires {} dice", shot.dice),
+            table: Some("To hit".into()),
+            dice: rolls,
+            row: Some(format!("{}+", shot.need)),
+            outcome: hits_words(hits),
+            ..Step::default()
+        }],
+        result: hits_words(hits),
+        effects: Vec::new(),
+        rolled_by_program: false,
+    })
+}
+
+impl Procedure for Fire {
+    fn def(&self) -> &'static ActionDef {
+        &FIRE_DEF
+    }
+
+    fn table_odds(&self, params: &Params, options: &Options) -> Result<OddsReport, RuleError> {
+        let shot = Shot::of(params, options)?;
+        let p = odds::chance(Die::D6, |f| shot.hits(f));
+        Ok(OddsReport {
+            title: format!("{} dice hitting on {}+", shot.dice, shot.need),
+            results: odds::binomial(shot.dice, p)
+                .into_iter()
+                .enumerate()
+                .map(|(n, probability)| OddsLine {
+                    result: hits_words(n as u32),
+                    probability,
+                })
+                .collect(),
+            notes: shot.why,
+            extra: Default::default(),
+        })
+    }
+
+    fn table_resolve(
+        &self,
+        params: &Params,
+        options: &Options,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution, RuleError> {
+        resolve(&Shot::of(params, options)?, "The firer", dice)
+    }
+
+    fn prefill(&self, v: &BattleView<'_>, params: &Params) -> Result<Params, RuleError> {
+        let mut p = params.clone();
+        if let Some(f) = kit::named(v, params, "firer")
+            && p.text("firer-kind").is_none()
+        {
+            p.set("firer-kind", Value::Text(v.info(f).kind.clone()));
+        }
+        Ok(p)
+    }
+
+    fn input_applies(&self, _v: &BattleView<'_>, input: &ParamDef, _given: &Params) -> bool {
+        input.name != "firer-kind"
+    }
+
+    fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
+        kit::check_units(v, &FIRE_DEF, given)?;
+        if v.state.phase != FIRE {
+            return Err(RuleError::refused("units fire only in their side's fire phase"));
+        }
+        if let Some(f) = kit::named(v, given, "firer") {
+            if !v.unit_state(f).on_table() {
+                return Err(RuleError::refused(format!("{} is off the table", v.label(f))));
+            }
+            if v.info(f).side != v.active_side() {
+                return Err(RuleError::refused(format!(
+                    "{} is not of the side whose turn it is",
+                    v.label(f)
+                )));
+            }
+            if kit::has(v, f, FIRED) {
+                return Err(RuleError::refused(format!(
+                    "{} has fired this turn",
+                    v.label(f)
+                )));
+            }
+            if let Some(t) = kit::named(v, given, "target") {
+                if v.info(t).side == v.info(f).side {
+                    return Err(RuleError::refused(format!(
+                        "--target: {} is a friend",
+                        v.label(t)
+                    )));
+                }
+                if !v.unit_state(t).on_table() {
+                    return Err(RuleError::refused(format!(
+                        "--target: {} is off the table",
+                        v.label(t)
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn act(
+        &self,
+        v: &BattleView<'_>,
+        params: &Params,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Outcome, RuleError> {
+        self.check_inputs(v, params)?;
+        let firer = kit::unit(v, params, "firer")?;
+        let target = kit::unit(v, params, "target")?;
+        let mut p = self.prefill(v, params)?;
+        p.fill_defaults(FIRE_DEF.params)?;
+        let shot = Shot::of(&p, v.options)?;
+        let mut r = resolve(&shot, &v.info(firer).id, dice)?;
+        let hits = r.faces().iter().filter(|f| shot.hits(f.face)).count() as u32;
+        let mut effects = vec![kit::flag(v, firer, FIRED, true)];
+        if hits > 0 {
+            let before = v.unit_state(target).hits;
+            let after = (before + hits).min(v.info(target).hit_limit);
+            effects.extend(kit::losses(v, target, after, "destroyed by fire"));
+            let limit = v.info(target).hit_limit;
+            r.effects.push(if after >= limit {
+                format!("{} is destroyed", v.label(target))
+            } else {
+                format!("{}: {}", v.label(target), Losses::HITS.strength(after, limit))
+            });
+        }
+        Ok(Outcome {
+            summary: format!(
+                "{} fires at {}: {}",
+                v.info(firer).id,
+                v.info(target).id,
+                hits_words(hits)
+            ),
+            resolutions: vec![r],
+            effects,
+            ..Outcome::default()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::{Battle, Command};
+    use crate::dice::TypedDice;
+    use crate::ruleset::Ruleset;
+
+    fn params(kind: &str, range: &str, cover: bool) -> Params {
+        let mut given = vec![("firer-kind", kind), ("range", range)];
+        if cover {
+            given.push(("cover", ""));
+        }
+        Params::parse(FIRE_DEF.params, given).unwrap()
+    }
+
+    #[test]
+    fn every_row_and_kind_gives_its_dice_and_need_and_odds_match_enumeration() {
+        let options = Options::defaults(super::super::defs::DECLARATION.options);
+        // (kind, range, cover) → (dice, need)
+        for (kind, range, cover, dice, need) in [
+            ("infantry", "6", false, 2, 4),
+            ("infantry", "7", false, 2, 5),
+            ("tank", "3", true, 3, 5),
+            ("tank", "9", true, 3, 6),
+        ] {
+            let p = params(kind, range, cover);
+            let shot = Shot::of(&p, &options).unwrap();
+            assert_eq!((shot.dice, shot.need), (dice, need), "{kind} {range} {cover}");
+            let report = Fire.table_odds(&p, &options).unwrap();
+            let brute = odds::enumerate(|d| {
+                resolve(&shot, "t", d).map(|r| r.faces().iter().filter(|f| f.face >= need).count())
+            })
+            .unwrap();
+            for (n, line) in report.results.iter().enumerate() {
+                assert!((line.probability - brute.p(&n)).abs() < 1e-12, "{kind} {n} hits");
+            }
+        }
+        let mut wide = options.clone();
+        wide.set_text(super::super::defs::DECLARATION.options, "long_range=8")
+            .unwrap();
+        assert_eq!(Shot::of(&params("tank", "8", false), &wide).unwrap().need, 4);
+    }
+
+    #[test]
+    fn a_battle_fires_once_a_turn_removes_at_the_limit_and_clears_the_marker() {
+        let source = include_str!("../../../rosters/grid-crossroads.toml");
+        let mut b = Battle::new(crate::scenario::parse("crossroads", source).unwrap());
+        b.apply(b.start_event()).unwrap();
+        let run = |b: &mut Battle, cmd: &Command, faces: &str| {
+            let mut dice = match faces {
+                "" => TypedDice::default(),
+                faces => TypedDice::parse(faces).unwrap(),
+            };
+            let entry = b.handle(cmd, &mut dice).unwrap();
+            b.apply(entry).unwrap();
+        };
+        let fire = |firer: &str, target: &str| Command::Act {
+            action: FIRE.into(),
+            params: Params::parse(
+                FIRE_DEF.params,
+                [("firer", firer), ("target", target), ("range", "2")],
+            )
+            .unwrap(),
+        };
+        let mut dice = TypedDice::parse("6,6").unwrap();
+        let why = b.handle(&fire("b1", "r1"), &mut dice).unwrap_err();
+        assert!(why.to_string().contains("fire phase"), "{why}");
+        run(&mut b, &Command::Advance, "");
+        let why = b.handle(&fire("b1", "b2"), &mut dice).unwrap_err();
+        assert!(why.to_string().contains("friend"), "{why}");
+        assert!(b.handle(&fire("r1", "b1"), &mut dice).is_err(), "not its turn");
+        run(&mut b, &fire("b1", "r1"), "6,6");
+        let r1 = b.roster.unit_index("r1").unwrap();
+        assert!(!b.state().units[r1].on_table(), "removed at its limit of 2");
+        let why = b.handle(&fire("b1", "rt1"), &mut TypedDice::parse("1,1").unwrap());
+        assert!(why.unwrap_err().to_string().contains("has fired"));
+        let b1 = b.roster.unit_index("b1").unwrap();
+        let view = b.view();
+        assert!(!crate::rules::grid::Grid.may_still_act(&view, b1));
+        let bt = b.roster.unit_index("bt").unwrap();
+        assert!(crate::rules::grid::Grid.may_still_act(&view, bt));
+        // Red's turn, then Blue's again: Blue's marker comes off as its turn begins.
+        for _ in 0..3 {
+            run(&mut b, &Command::Advance, "");
+        }
+        assert_eq!((b.state().turn, b.state().phase.as_str()), (2, "move"));
+        assert_eq!(b.state().units[b1].marker(super::FIRED), None);
+    }
+}
