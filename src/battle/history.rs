@@ -53,36 +53,23 @@ enum Slot {
 
 /// What a thin history shows for an event it does not keep: an event of its class with nothing
 /// in it (no summary, no effects, no offers).
-static GONE_START: Entry = Entry::Event(Event {
-    kind: EventKind::Start,
-    summary: String::new(),
-    audience: crate::battle::Audience::Everyone,
-    resolutions: Vec::new(),
-    effects: Vec::new(),
-    notes: Vec::new(),
-    offers: Vec::new(),
-    partial: None,
-});
-static GONE_QUIET: Entry = Entry::Event(Event {
-    kind: EventKind::Edit,
-    summary: String::new(),
-    audience: crate::battle::Audience::Everyone,
-    resolutions: Vec::new(),
-    effects: Vec::new(),
-    notes: Vec::new(),
-    offers: Vec::new(),
-    partial: None,
-});
-static GONE_OTHER: Entry = Entry::Event(Event {
-    kind: EventKind::Advance,
-    summary: String::new(),
-    audience: crate::battle::Audience::Everyone,
-    resolutions: Vec::new(),
-    effects: Vec::new(),
-    notes: Vec::new(),
-    offers: Vec::new(),
-    partial: None,
-});
+static GONE_START: Entry = gone(EventKind::Start);
+static GONE_QUIET: Entry = gone(EventKind::Edit);
+static GONE_OTHER: Entry = gone(EventKind::Advance);
+
+/// An event of `kind` with nothing in it.
+const fn gone(kind: EventKind) -> Entry {
+    Entry::Event(Event {
+        kind,
+        summary: String::new(),
+        audience: crate::battle::Audience::Everyone,
+        resolutions: Vec::new(),
+        effects: Vec::new(),
+        notes: Vec::new(),
+        offers: Vec::new(),
+        partial: None,
+    })
+}
 
 impl Slot {
     fn entry(&self) -> &Entry {
