@@ -1,7 +1,7 @@
 //! The `air` procedure: an air unit of the side moving attacks one enemy stand, on the infantry
 //! table or (at a vehicle) the anti-tank table with gun modifier 0.
 
-use super::{fill, kind_is, text, with_defaults};
+use super::{kind_is, text, with_defaults};
 use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError, Value};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -11,6 +11,7 @@ use crate::rules::newport::checks::{enemy_target, in_action_phase, named, ready_
 use crate::rules::newport::defs::*;
 use crate::rules::newport::fire::{self, is_vehicle};
 use crate::rules::newport::units::{damage, is_leader, shot_words, target_of};
+use crate::ruleset::kit::prefill::fill;
 use crate::ruleset::{Outcome, Procedure, kit};
 
 /// An air attack.

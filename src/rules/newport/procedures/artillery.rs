@@ -2,7 +2,7 @@
 //! under its template, a light mortar one stand within its range; a spotter must see the target.
 //! Here also the spotting and the checks that smoke, artillery fire too, shares.
 
-use super::{fill, text, with_defaults};
+use super::{text, with_defaults};
 use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::{BattleView, Effect};
@@ -17,6 +17,7 @@ use crate::rules::newport::fire::{self, Cover, Strike, is_vehicle};
 use crate::rules::newport::units::{
     company_scale, damage, is_asset, is_leader, shot_words, target_of,
 };
+use crate::ruleset::kit::prefill::fill;
 use crate::ruleset::{Outcome, Procedure, kit};
 
 /// The off-table assets that fire artillery or lay smoke.

@@ -4,7 +4,7 @@
 //! after that fire (or instead of it).
 
 use super::offers::{close_combat_offer, opportunity_firers, opportunity_offer, with_offer};
-use super::{command_roll_matters, fill, kind_is, text, with_defaults};
+use super::{command_roll_matters, kind_is, text, with_defaults};
 use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError, Value};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -21,6 +21,7 @@ use crate::rules::newport::defs::*;
 use crate::rules::newport::fire::{Cover, has_vehicle_ranges, is_vehicle};
 use crate::rules::newport::tables::Morale;
 use crate::rules::newport::units::{damage, end_words, is_asset, morale, target_of};
+use crate::ruleset::kit::prefill::fill;
 use crate::ruleset::{Offer, Outcome, Procedure, kit};
 
 /// A close combat, and in a battle the move into contact before it.

@@ -1,7 +1,7 @@
 //! The `command-roll` procedure (command method 2): a stand beyond 2" of its leader rolls to act;
 //! failing marks it Finished.
 
-use super::{fill, text, with_defaults};
+use super::{text, with_defaults};
 use crate::declare::{ActionDef, Options, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -12,6 +12,7 @@ use crate::rules::newport::checks::{Acting, in_action_phase, named, own_ready_st
 use crate::rules::newport::command;
 use crate::rules::newport::defs::*;
 use crate::rules::newport::units::{is_leader, method};
+use crate::ruleset::kit::prefill::fill;
 use crate::ruleset::{Outcome, Procedure, kit};
 
 /// A method-2 command roll.

@@ -4,7 +4,7 @@
 //! fire may stop its close combat).
 
 use super::offers::{close_combat_offer, opportunity_firers, opportunity_offer, with_offer};
-use super::{command_roll_matters, fill, kind_is, text, with_defaults};
+use super::{command_roll_matters, kind_is, text, with_defaults};
 use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError, Value};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -20,6 +20,7 @@ use crate::rules::newport::defs::*;
 use crate::rules::newport::fire::{self, Cover, FireInput, has_vehicle_ranges, is_vehicle};
 use crate::rules::newport::tables::Morale;
 use crate::rules::newport::units::{damage, is_asset, is_leader, morale, shot_words, target_of};
+use crate::ruleset::kit::prefill::fill;
 use crate::ruleset::{Offer, Outcome, Procedure, kit};
 
 /// Direct fire, and opportunity fire in a battle.

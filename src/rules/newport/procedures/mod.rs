@@ -36,13 +36,6 @@ use super::units::method;
 use crate::declare::{ActionDef, Params, RuleError, Value};
 use crate::model::BattleView;
 
-/// Sets input `name` to `value` unless the umpire gave it.
-fn fill(p: &mut Params, name: &str, value: Value) {
-    if p.get(name).is_none() {
-        p.set(name, value);
-    }
-}
-
 /// A text value.
 fn text(s: &str) -> Value {
     Value::Text(s.to_string())
