@@ -933,7 +933,8 @@ pub const RALLY_PARAMS: &[ParamDef] = &[
     .battle(),
 ];
 
-// The procedures, in the order they are listed (see `super::procedures`).
+// The procedures' declarations, each returned by its object in `super::procedures` (listed in
+// this order by the rule set).
 
 /// The `fire` procedure.
 pub static FIRE_DEF: ActionDef = ActionDef {
