@@ -4,7 +4,7 @@
 
 use crate::declare::{Options, Params, RuleError};
 use crate::dice::{DiceSource, Die, Roll};
-use crate::odds::{Distribution, OddsLine, OddsReport, sum_of};
+use crate::odds::{Distribution, OddsLine, OddsReport, chance, sum_of};
 use crate::resolution::{Resolution, Step};
 
 fn quality(p: &Params) -> &str {
@@ -116,10 +116,6 @@ fn pass_fail_report(
     }
 }
 
-fn p_of(pred: impl Fn(u8) -> bool) -> f64 {
-    Die::D10.faces().filter(|&f| pred(f)).count() as f64 / 10.0
-}
-
 /// Method 2 command roll: act on `target` or less.
 pub fn resolve_command_roll(
     p: &Params,
@@ -171,7 +167,7 @@ pub fn command_roll_odds(
     let target = command_target(options, q);
     Ok(pass_fail_report(
         "Command roll (method 2)".into(),
-        p_of(|f| i64::from(f) <= target),
+        chance(Die::D10, |f| i64::from(f) <= target),
         "Acts",
         "Fails: marked Finished",
         vec![format!("{q}: needs {target} or less on a d10")],
@@ -227,7 +223,7 @@ pub fn morale_check_odds(p: &Params, options: &Options) -> Result<OddsReport, Ru
     let target = morale_target(options, q);
     Ok(pass_fail_report(
         "Morale recovery check".into(),
-        p_of(|f| i64::from(f) >= target),
+        chance(Die::D10, |f| i64::from(f) >= target),
         "Improves one level",
         "No improvement",
         vec![format!("{q}: needs {target} or more on a d10")],

@@ -6,6 +6,24 @@ use crate::declare::{
     OptionConflict, OptionDef, OptionKind, Options, ParamDef, ParamKind, PhaseDef, Tone,
 };
 
+/// The example of `umpire rulesets`: a fire on the infantry table at 12", into hard cover, by a
+/// Suppressed stand at a green target.
+pub const EXAMPLE: &[&str] = &[
+    "newport",
+    "fire",
+    "--table",
+    "infantry",
+    "--range",
+    "12",
+    "--cover",
+    "hard",
+    "--firer-suppressed",
+    "--target-quality",
+    "green",
+    "--dice",
+    "3",
+];
+
 pub const QUALITIES: &[&str] = &["green", "regular", "elite"];
 pub const LEVELS: &[&str] = &["battalion", "company", "platoon"];
 pub const UNIT_FIELDS: &[FieldDef] = &[
@@ -915,96 +933,118 @@ pub const RALLY_PARAMS: &[ParamDef] = &[
     .battle(),
 ];
 
-pub const ACTIONS: &[ActionDef] = &[
-    ActionDef {
-        id: "fire",
-        help: "a stand fires at another (infantry or anti-tank table); in a battle, a stand of the side not moving fires opportunity fire",
-        params: FIRE_PARAMS,
-        key: Some('f'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "close-combat",
-        help: "a stand moves into contact: alternate fire until one side is Paralyzed or destroyed",
-        params: CLOSE_COMBAT_PARAMS,
-        key: Some('c'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "air",
-        help: "air support attacks one stand (optionally rolling 2 or 3 dice, keeping the best)",
-        params: AIR_PARAMS,
-        key: Some('a'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "artillery",
-        help: "artillery or heavy mortar attacks every stand under its template; a light mortar one stand within 16\"",
-        params: ARTILLERY_PARAMS,
-        key: Some('A'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "smoke",
-        help: "artillery or mortar lays smoke (+1 cover to fire through it) until the opponent's next morale recovery",
-        params: SMOKE_PARAMS,
-        key: Some('s'),
-        standalone: false,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "command-roll",
-        help: "method 2: a stand beyond 2\" of its leader rolls to act (green 4 or less, regular 6, elite 8); failure marks it Finished",
-        params: COMMAND_ROLL_PARAMS,
-        key: Some('C'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "command-points",
-        help: "method 3: a battalion's command points (d10 − stands lost, at least the minimum, + saved); in a battle rolled on entering the command phase",
-        params: COMMAND_POINTS_PARAMS,
-        key: None,
-        standalone: true,
-        in_battle: false,
-    },
-    ActionDef {
-        id: "morale-check",
-        help: "morale_check option: a stand's roll to improve one level in morale recovery; in a battle rolled automatically",
-        params: MORALE_CHECK_PARAMS,
-        key: None,
-        standalone: true,
-        in_battle: false,
-    },
-    ActionDef {
-        id: "move",
-        help: "a stand moves (marked Finished; spends a command point under method 3)",
-        params: UNIT_PARAMS,
-        key: Some('m'),
-        standalone: false,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "panic",
-        help: "a Suppressed or Paralyzed infantry stand moves 8\" away from the nearest enemy: Paralyzed and one hit",
-        params: PANIC_PARAMS,
-        key: Some('p'),
-        standalone: false,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "rally",
-        help: "leader_rally option: a leader moves to a Suppressed or Paralyzed stand and improves it one level",
-        params: RALLY_PARAMS,
-        key: Some('r'),
-        standalone: false,
-        in_battle: true,
-    },
-];
+// The procedures' declarations, each returned by its object in `super::procedures` (listed in
+// this order by the rule set).
+
+/// The `fire` procedure.
+pub static FIRE_DEF: ActionDef = ActionDef {
+    id: "fire",
+    help: "a stand fires at another (infantry or anti-tank table); in a battle, a stand of the side not moving fires opportunity fire",
+    params: FIRE_PARAMS,
+    key: Some('f'),
+    standalone: true,
+    in_battle: true,
+};
+
+/// The `close-combat` procedure.
+pub static CLOSE_COMBAT_DEF: ActionDef = ActionDef {
+    id: "close-combat",
+    help: "a stand moves into contact: alternate fire until one side is Paralyzed or destroyed",
+    params: CLOSE_COMBAT_PARAMS,
+    key: Some('c'),
+    standalone: true,
+    in_battle: true,
+};
+
+/// The `air` procedure.
+pub static AIR_DEF: ActionDef = ActionDef {
+    id: "air",
+    help: "air support attacks one stand (optionally rolling 2 or 3 dice, keeping the best)",
+    params: AIR_PARAMS,
+    key: Some('a'),
+    standalone: true,
+    in_battle: true,
+};
+
+/// The `artillery` procedure.
+pub static ARTILLERY_DEF: ActionDef = ActionDef {
+    id: "artillery",
+    help: "artillery or heavy mortar attacks every stand under its template; a light mortar one stand within 16\"",
+    params: ARTILLERY_PARAMS,
+    key: Some('A'),
+    standalone: true,
+    in_battle: true,
+};
+
+/// The `smoke` procedure.
+pub static SMOKE_DEF: ActionDef = ActionDef {
+    id: "smoke",
+    help: "artillery or mortar lays smoke (+1 cover to fire through it) until the opponent's next morale recovery",
+    params: SMOKE_PARAMS,
+    key: Some('s'),
+    standalone: false,
+    in_battle: true,
+};
+
+/// The `command-roll` procedure.
+pub static COMMAND_ROLL_DEF: ActionDef = ActionDef {
+    id: "command-roll",
+    help: "method 2: a stand beyond 2\" of its leader rolls to act (green 4 or less, regular 6, elite 8); failure marks it Finished",
+    params: COMMAND_ROLL_PARAMS,
+    key: Some('C'),
+    standalone: true,
+    in_battle: true,
+};
+
+/// The `command-points` procedure.
+pub static COMMAND_POINTS_DEF: ActionDef = ActionDef {
+    id: "command-points",
+    help: "method 3: a battalion's command points (d10 − stands lost, at least the minimum, + saved); in a battle rolled on entering the command phase",
+    params: COMMAND_POINTS_PARAMS,
+    key: None,
+    standalone: true,
+    in_battle: false,
+};
+
+/// The `morale-check` procedure.
+pub static MORALE_CHECK_DEF: ActionDef = ActionDef {
+    id: "morale-check",
+    help: "morale_check option: a stand's roll to improve one level in morale recovery; in a battle rolled automatically",
+    params: MORALE_CHECK_PARAMS,
+    key: None,
+    standalone: true,
+    in_battle: false,
+};
+
+/// The `move` procedure.
+pub static MOVE_DEF: ActionDef = ActionDef {
+    id: "move",
+    help: "a stand moves (marked Finished; spends a command point under method 3)",
+    params: UNIT_PARAMS,
+    key: Some('m'),
+    standalone: false,
+    in_battle: true,
+};
+
+/// The `panic` procedure.
+pub static PANIC_DEF: ActionDef = ActionDef {
+    id: "panic",
+    help: "a Suppressed or Paralyzed infantry stand moves 8\" away from the nearest enemy: Paralyzed and one hit",
+    params: PANIC_PARAMS,
+    key: Some('p'),
+    standalone: false,
+    in_battle: true,
+};
+
+/// The `rally` procedure.
+pub static RALLY_DEF: ActionDef = ActionDef {
+    id: "rally",
+    help: "leader_rally option: a leader moves to a Suppressed or Paralyzed stand and improves it one level",
+    params: RALLY_PARAMS,
+    key: Some('r'),
+    standalone: false,
+    in_battle: true,
+};
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,53 @@
+//! The `morale-check` procedure (the morale_check option): a stand's roll to improve one level,
+//! rolled on the table only; in a battle morale recovery rolls it.
+
+use super::{not_in_battle, nothing_rolled, with_defaults};
+use crate::declare::{ActionDef, Options, Params, RuleError};
+use crate::dice::DiceSource;
+use crate::model::BattleView;
+use crate::odds::OddsReport;
+use crate::resolution::Resolution;
+use crate::rules::newport::command;
+use crate::rules::newport::defs::MORALE_CHECK_DEF;
+use crate::ruleset::{Outcome, Procedure};
+
+/// A morale-recovery check.
+pub struct MoraleCheck;
+
+impl Procedure for MoraleCheck {
+    fn def(&self) -> &'static ActionDef {
+        &MORALE_CHECK_DEF
+    }
+
+    fn table_odds(&self, params: &Params, options: &Options) -> Result<OddsReport, RuleError> {
+        command::morale_check_odds(params, options)
+    }
+
+    fn table_resolve(
+        &self,
+        params: &Params,
+        options: &Options,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution, RuleError> {
+        Ok(command::resolve_morale_check(params, options, dice)?.0)
+    }
+
+    fn prefill(&self, _v: &BattleView<'_>, params: &Params) -> Result<Params, RuleError> {
+        with_defaults(self.def(), params.clone())
+    }
+
+    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
+        self.prefill(v, params)?;
+        Err(nothing_rolled(self.def()))
+    }
+
+    fn act(
+        &self,
+        v: &BattleView<'_>,
+        params: &Params,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Outcome, RuleError> {
+        self.prefill(v, params)?;
+        Err(not_in_battle(self.def()))
+    }
+}
