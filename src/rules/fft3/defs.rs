@@ -562,85 +562,104 @@ pub const COHESION_PARAMS: &[ParamDef] = &[
     .battle(),
 ];
 
-pub const ACTIONS: &[ActionDef] = &[
-    ActionDef {
-        id: "anti-vehicle",
-        help: "tank guns or infantry LAWs at a tank, halftrack or truck: ROF dice to hit (4+), terrain saves, penetration dice",
-        params: AV_PARAMS,
-        key: Some('f'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "anti-infantry",
-        help: "fire at infantry stands and trucks: ROF dice to hit with the AI rating (4+), terrain saves, one quality check",
-        params: AI_PARAMS,
-        key: Some('i'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "artillery",
-        help: "place an artillery template and roll a d6 for every stand under it",
-        params: ARTILLERY_PARAMS,
-        key: Some('a'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "template",
-        help: "a moving stand touches a template still on the table: it is attacked at once",
-        params: TOUCH_PARAMS,
-        key: Some('T'),
-        standalone: false,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "quality-check",
-        help: "a quality check: a d6 of the nationality's rating or more passes; failing eliminates the stand",
-        params: CHECK_PARAMS,
-        key: Some('Q'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "overwatch",
-        help: "a stand that has not moved takes Overwatch instead of firing: one attack at −1 in the opponent's next movement phase",
-        params: STAND_PARAMS,
-        key: Some('O'),
-        standalone: false,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "strategic",
-        help: "a stand uses strategic movement (double movement points, not within 10\" of the enemy): it cannot fire this turn",
-        params: STAND_PARAMS,
-        key: Some('s'),
-        standalone: false,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "embark",
-        help: "an infantry stand boards a halftrack, truck or Soviet tank next to it (the carrier spends 2 movement points)",
-        params: EMBARK_PARAMS,
-        key: Some('e'),
-        standalone: false,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "debark",
-        help: "an infantry stand gets off its carrier (the carrier spends 2 movement points, the stand loses 2)",
-        params: STAND_PARAMS,
-        key: Some('D'),
-        standalone: false,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "cohesion",
-        help: "a stand is out of cohesion (not within 2\" of another of its unit at the start and end of its movement), or back in it",
-        params: COHESION_PARAMS,
-        key: Some('c'),
-        standalone: false,
-        in_battle: true,
-    },
-];
+// ---- procedures ----
+
+/// Anti-vehicle fire.
+pub static ANTI_VEHICLE: ActionDef = ActionDef {
+    id: "anti-vehicle",
+    help: "tank guns or infantry LAWs at a tank, halftrack or truck: ROF dice to hit (4+), terrain saves, penetration dice",
+    params: AV_PARAMS,
+    key: Some('f'),
+    standalone: true,
+    in_battle: true,
+};
+
+/// Anti-infantry fire.
+pub static ANTI_INFANTRY: ActionDef = ActionDef {
+    id: "anti-infantry",
+    help: "fire at infantry stands and trucks: ROF dice to hit with the AI rating (4+), terrain saves, one quality check",
+    params: AI_PARAMS,
+    key: Some('i'),
+    standalone: true,
+    in_battle: true,
+};
+
+/// An artillery template placed.
+pub static ARTILLERY: ActionDef = ActionDef {
+    id: "artillery",
+    help: "place an artillery template and roll a d6 for every stand under it",
+    params: ARTILLERY_PARAMS,
+    key: Some('a'),
+    standalone: true,
+    in_battle: true,
+};
+
+/// A template touched while moving.
+pub static TOUCH_TEMPLATE: ActionDef = ActionDef {
+    id: "template",
+    help: "a moving stand touches a template still on the table: it is attacked at once",
+    params: TOUCH_PARAMS,
+    key: Some('T'),
+    standalone: false,
+    in_battle: true,
+};
+
+/// A quality check.
+pub static QUALITY_CHECK: ActionDef = ActionDef {
+    id: "quality-check",
+    help: "a quality check: a d6 of the nationality's rating or more passes; failing eliminates the stand",
+    params: CHECK_PARAMS,
+    key: Some('Q'),
+    standalone: true,
+    in_battle: true,
+};
+
+/// Overwatch taken.
+pub static TAKE_OVERWATCH: ActionDef = ActionDef {
+    id: "overwatch",
+    help: "a stand that has not moved takes Overwatch instead of firing: one attack at −1 in the opponent's next movement phase",
+    params: STAND_PARAMS,
+    key: Some('O'),
+    standalone: false,
+    in_battle: true,
+};
+
+/// Strategic movement.
+pub static STRATEGIC_MOVE: ActionDef = ActionDef {
+    id: "strategic",
+    help: "a stand uses strategic movement (double movement points, not within 10\" of the enemy): it cannot fire this turn",
+    params: STAND_PARAMS,
+    key: Some('s'),
+    standalone: false,
+    in_battle: true,
+};
+
+/// Infantry boarding.
+pub static EMBARK: ActionDef = ActionDef {
+    id: "embark",
+    help: "an infantry stand boards a halftrack, truck or Soviet tank next to it (the carrier spends 2 movement points)",
+    params: EMBARK_PARAMS,
+    key: Some('e'),
+    standalone: false,
+    in_battle: true,
+};
+
+/// Infantry getting off.
+pub static DEBARK: ActionDef = ActionDef {
+    id: "debark",
+    help: "an infantry stand gets off its carrier (the carrier spends 2 movement points, the stand loses 2)",
+    params: STAND_PARAMS,
+    key: Some('D'),
+    standalone: false,
+    in_battle: true,
+};
+
+/// Out of cohesion, or back in it.
+pub static COHESION: ActionDef = ActionDef {
+    id: "cohesion",
+    help: "a stand is out of cohesion (not within 2\" of another of its unit at the start and end of its movement), or back in it",
+    params: COHESION_PARAMS,
+    key: Some('c'),
+    standalone: false,
+    in_battle: true,
+};

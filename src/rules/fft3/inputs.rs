@@ -1,17 +1,14 @@
 //! The umpire's inputs read into the procedures: a stand's type and nationality into a firer, a
 //! target, a stand under a template or a quality check, the same way off the battle (types typed
-//! in) and in it (stands of the battle, see [`super::battle`]).
+//! in) and in it (stands of the battle, see [`super::stands`] and [`super::procedures`]).
 
-use super::artillery::{self, Stand, Template, Under};
-use super::check::{self, Check};
+use super::artillery::{Stand, Template, Under};
+use super::check::Check;
 use super::defs::{self, OPT_AT_AMMO, OPT_SUPPRESSED_INFANTRY, OPT_TRUCK_RIDERS};
-use super::fire::{self, Arc, Attack, CarrierKind, Firer, Target, Volley, Weapon};
+use super::fire::{Arc, Attack, CarrierKind, Firer, Target, Volley, Weapon};
 use super::tables::{Armour, AvWeapon, Class, Data, Nationality, StandType};
 use crate::declare::params::param;
 use crate::declare::{Options, Params, RuleError};
-use crate::dice::DiceSource;
-use crate::odds::OddsReport;
-use crate::resolution::Resolution;
 
 /// A firer's weapon as the procedures know it.
 pub fn weapon(w: AvWeapon) -> Weapon {
@@ -258,11 +255,16 @@ pub fn target(a: Aim<'_>) -> Target {
         riders: a.riders,
         riders_fire_check_passed: a.riders_fire_check_passed,
         riders_check_if_lost: a.riders_check_if_lost,
-        carrier: a.ty.class().map(|c| match c {
-            Class::Tank => CarrierKind::Tank,
-            Class::Halftrack => CarrierKind::Halftrack,
-            Class::Truck => CarrierKind::Truck,
-        }),
+        carrier: a.ty.class().map(carrier_kind),
+    }
+}
+
+/// What a vehicle of `class` is as a carrier of infantry.
+pub fn carrier_kind(class: Class) -> CarrierKind {
+    match class {
+        Class::Tank => CarrierKind::Tank,
+        Class::Halftrack => CarrierKind::Halftrack,
+        Class::Truck => CarrierKind::Truck,
     }
 }
 
@@ -464,35 +466,4 @@ pub fn quality_check(p: &Params, options: &Options) -> Result<Check, RuleError> 
         "the umpire".into()
     };
     Ok(c)
-}
-
-/// Exact odds of a table-only procedure.
-pub fn odds(action: &str, p: &Params, options: &Options) -> Result<OddsReport, RuleError> {
-    match action {
-        "anti-vehicle" => fire::odds(&volley(Attack::AntiVehicle, p, options)?),
-        "anti-infantry" => fire::odds(&volley(Attack::AntiInfantry, p, options)?),
-        "artillery" => artillery::odds(&template(p, options)?),
-        "quality-check" => Ok(check::odds(&quality_check(p, options)?)),
-        other => Err(refused(format!(
-            "`{other}` is not a table-only procedure of fft3"
-        ))),
-    }
-}
-
-/// A table-only procedure, with dice from `dice`.
-pub fn resolve(
-    action: &str,
-    p: &Params,
-    options: &Options,
-    dice: &mut dyn DiceSource,
-) -> Result<Resolution, RuleError> {
-    match action {
-        "anti-vehicle" => Ok(fire::resolve(&volley(Attack::AntiVehicle, p, options)?, dice)?.0),
-        "anti-infantry" => Ok(fire::resolve(&volley(Attack::AntiInfantry, p, options)?, dice)?.0),
-        "artillery" => Ok(artillery::resolve(&template(p, options)?, dice)?.0),
-        "quality-check" => check::resolve(&quality_check(p, options)?, dice),
-        other => Err(refused(format!(
-            "`{other}` is not a table-only procedure of fft3"
-        ))),
-    }
 }

@@ -1,0 +1,51 @@
+//! Infantry getting off its carrier in its side's movement phase (the carrier spends 2 movement
+//! points, the stand loses 2).
+
+use super::super::defs::{self, PH_MOVEMENT, RIDING};
+use super::super::stands::{carrier_of, in_phase, on_table, own_side, unit_param};
+use crate::declare::{ActionDef, Params, RuleError};
+use crate::dice::DiceSource;
+use crate::model::BattleView;
+use crate::ruleset::{Outcome, Procedure, kit};
+
+/// An infantry stand gets off its carrier.
+pub struct Debark;
+
+impl Procedure for Debark {
+    fn def(&self) -> &'static ActionDef {
+        &defs::DEBARK
+    }
+
+    super::nothing_rolled!();
+
+    fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
+        super::moving(v, given)
+    }
+
+    fn act(
+        &self,
+        v: &BattleView<'_>,
+        params: &Params,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Outcome, RuleError> {
+        act(v, params)
+    }
+}
+
+/// The stand taken off the carrier it rides.
+fn act(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    let u = unit_param(v, p, defs::STAND_PARAMS, "stand")?;
+    on_table(v, u)?;
+    in_phase(v, "carrying infantry", &[PH_MOVEMENT])?;
+    own_side(v, u, "a stand debarks")?;
+    let c = carrier_of(v, u)
+        .ok_or_else(|| RuleError::refused(format!("{} is not carried", v.label(u))))?;
+    Ok(super::simple(
+        format!(
+            "{} gets off {} (the carrier spends 2 movement points; the stand loses 2)",
+            v.label(u),
+            v.label(c)
+        ),
+        vec![kit::marker(v, u, RIDING, None)],
+    ))
+}

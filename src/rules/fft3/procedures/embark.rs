@@ -1,0 +1,90 @@
+//! Infantry boarding a carrier in its side's movement phase: a halftrack, a truck or a Soviet
+//! tank, one stand each (the carrier spends 2 movement points).
+
+use super::super::defs::{self, PH_MOVEMENT, RIDING};
+use super::super::stands::{
+    carrier_of, in_phase, nationality, on_table, own_side, rider_of, riding, stand_type, unit_param,
+};
+use super::super::tables::{Class, Data};
+use crate::declare::{ActionDef, Params, RuleError};
+use crate::dice::DiceSource;
+use crate::model::BattleView;
+use crate::ruleset::{Outcome, Procedure, kit};
+
+/// An infantry stand boards a halftrack, truck or Soviet tank.
+pub struct Embark;
+
+impl Procedure for Embark {
+    fn def(&self) -> &'static ActionDef {
+        &defs::EMBARK
+    }
+
+    super::nothing_rolled!();
+
+    fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
+        super::moving(v, given)
+    }
+
+    fn act(
+        &self,
+        v: &BattleView<'_>,
+        params: &Params,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Outcome, RuleError> {
+        act(v, params)
+    }
+}
+
+/// The stand marked aboard its carrier, if both are its side's, free and able.
+fn act(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    let data = Data::from_options(v.options);
+    let u = unit_param(v, p, defs::EMBARK_PARAMS, "stand")?;
+    let c = unit_param(v, p, defs::EMBARK_PARAMS, "carrier")?;
+    on_table(v, u)?;
+    on_table(v, c)?;
+    in_phase(v, "carrying infantry", &[PH_MOVEMENT])?;
+    own_side(v, u, "a stand boards")?;
+    if v.info(u).side != v.info(c).side {
+        return Err(RuleError::refused(format!("{} is the enemy's", v.label(c))));
+    }
+    if !stand_type(&data, v, u)?.is_infantry() {
+        return Err(RuleError::refused(format!(
+            "{} is not an infantry stand",
+            v.label(u)
+        )));
+    }
+    if let Some(now) = carrier_of(v, u) {
+        return Err(RuleError::refused(format!(
+            "{} already rides {}",
+            v.label(u),
+            v.label(now)
+        )));
+    }
+    let cty = stand_type(&data, v, c)?;
+    let carries = match cty.class() {
+        Some(Class::Halftrack | Class::Truck) => true,
+        Some(Class::Tank) => nationality(&data, v, c)?.id == "soviet",
+        None => false,
+    };
+    if !carries {
+        return Err(RuleError::refused(format!(
+            "{} cannot carry infantry: only halftracks, trucks and Soviet tanks do",
+            v.label(c)
+        )));
+    }
+    if let Some(r) = rider_of(v, c) {
+        return Err(RuleError::refused(format!(
+            "{} already carries {}",
+            v.label(c),
+            v.label(r)
+        )));
+    }
+    Ok(super::simple(
+        format!(
+            "{} boards {} (the carrier spends 2 movement points)",
+            v.label(u),
+            v.label(c)
+        ),
+        vec![kit::marker(v, u, RIDING, Some(riding(c)))],
+    ))
+}
