@@ -26,7 +26,10 @@ fn node_of(file: &Path, src: &Path) -> String {
 fn target_of(path: &[&str], node: &str) -> Option<String> {
     let target = match path {
         ["rules", set, ..]
-            if !set.is_empty() && set.chars().all(|c| c.is_lowercase() || c == '_') =>
+            if !set.is_empty()
+                && set
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') =>
         {
             if ["registry", "get"].contains(set) {
                 "rules".to_string()
