@@ -7,7 +7,8 @@ use crate::dice::{DiceSource, Die, Roll};
 use crate::model::BattleView;
 use crate::odds::{self, OddsLine, OddsReport};
 use crate::resolution::{Resolution, Step};
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::kit::{self, refuse};
+use crate::ruleset::{Outcome, Procedure};
 
 /// The fire procedure.
 pub struct Fire;
@@ -49,10 +50,6 @@ impl Shot {
     }
 }
 
-fn hits_words(n: u32) -> String {
-    format!("{n} hit{}", if n == 1 { "" } else { "s" })
-}
-
 fn resolve(shot: &Shot, who: &str, dice: &mut dyn DiceSource) -> Result<Resolution, RuleError> {
     let purpose = format!("{who} fires: hits on {}+", shot.need);
     let rolls = (0..shot.dice)
@@ -75,10 +72,10 @@ fn resolve(shot: &Shot, who: &str, dice: &mut dyn DiceSource) -> Result<Resoluti
             table: Some("To hit".into()),
             dice: rolls,
             row: Some(format!("{}+", shot.need)),
-            outcome: hits_words(hits),
+            outcome: Losses::HITS.count(hits),
             ..Step::default()
         }],
-        result: hits_words(hits),
+        result: Losses::HITS.count(hits),
         effects: Vec::new(),
         rolled_by_program: false,
     })
@@ -98,7 +95,7 @@ impl Procedure for Fire {
                 .into_iter()
                 .enumerate()
                 .map(|(n, probability)| OddsLine {
-                    result: hits_words(n as u32),
+                    result: Losses::HITS.count(n as u32),
                     probability,
                 })
                 .collect(),
@@ -118,10 +115,8 @@ impl Procedure for Fire {
 
     fn prefill(&self, v: &BattleView<'_>, params: &Params) -> Result<Params, RuleError> {
         let mut p = params.clone();
-        if let Some(f) = kit::named(v, params, "firer")
-            && p.text("firer-kind").is_none()
-        {
-            p.set("firer-kind", Value::Text(v.info(f).kind.clone()));
+        if let Some(f) = kit::named(v, params, "firer") {
+            kit::prefill::fill(&mut p, "firer-kind", Value::Text(v.info(f).kind.clone()));
         }
         Ok(p)
     }
@@ -136,34 +131,16 @@ impl Procedure for Fire {
             return Err(RuleError::refused("units fire only in their side's fire phase"));
         }
         if let Some(f) = kit::named(v, given, "firer") {
-            if !v.unit_state(f).on_table() {
-                return Err(RuleError::refused(format!("{} is off the table", v.label(f))));
-            }
-            if v.info(f).side != v.active_side() {
-                return Err(RuleError::refused(format!(
-                    "{} is not of the side whose turn it is",
-                    v.label(f)
-                )));
-            }
-            if kit::has(v, f, FIRED) {
-                return Err(RuleError::refused(format!(
-                    "{} has fired this turn",
-                    v.label(f)
-                )));
-            }
+            let on_table = v.unit_state(f).on_table();
+            refuse::unless(!on_table, v, f, "is off the table")?;
+            let turn = v.info(f).side == v.active_side();
+            refuse::unless(!turn, v, f, "is not of the side whose turn it is")?;
+            refuse::unless(kit::has(v, f, FIRED), v, f, "has fired this turn")?;
             if let Some(t) = kit::named(v, given, "target") {
-                if v.info(t).side == v.info(f).side {
-                    return Err(RuleError::refused(format!(
-                        "--target: {} is a friend",
-                        v.label(t)
-                    )));
-                }
-                if !v.unit_state(t).on_table() {
-                    return Err(RuleError::refused(format!(
-                        "--target: {} is off the table",
-                        v.label(t)
-                    )));
-                }
+                let friend = v.info(t).side == v.info(f).side;
+                refuse::unless(friend, v, t, "is a friend: fire at the enemy")?;
+                let on_table = v.unit_state(t).on_table();
+                refuse::unless(!on_table, v, t, "is off the table")?;
             }
         }
         Ok(())
@@ -200,7 +177,7 @@ impl Procedure for Fire {
                 "{} fires at {}: {}",
                 v.info(firer).id,
                 v.info(target).id,
-                hits_words(hits)
+                Losses::HITS.count(hits)
             ),
             resolutions: vec![r],
             effects,
@@ -226,8 +203,7 @@ mod tests {
 
     #[test]
     fn every_row_and_kind_gives_its_dice_and_need_and_odds_match_enumeration() {
-        let options = Options::defaults(super::super::defs::DECLARATION.options);
-        // (kind, range, cover) → (dice, need)
+        let options = Options::defaults(super::super::defs::DECLARATION.options); // per row: dice, need
         for (kind, range, cover, dice, need) in [
             ("infantry", "6", false, 2, 4),
             ("infantry", "7", false, 2, 5),

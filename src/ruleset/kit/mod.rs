@@ -3,6 +3,7 @@
 //! and turn, badges, and the refusals every procedure shares.
 
 pub mod prefill;
+pub mod refuse;
 use super::Procedure;
 use crate::declare::{
     ActionDef, Badge, CounterDef, MarkerDef, ParamError, ParamKind, Params, RuleError, Tone,

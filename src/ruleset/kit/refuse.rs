@@ -1,0 +1,19 @@
+//! Refusals that name the unit refused, in the words every rule set uses: the unit's name and id
+//! first, then why ("1st Rifles (b1) has fired this turn").
+
+use crate::declare::RuleError;
+use crate::model::BattleView;
+
+/// The refusal of `unit` for `why`: "NAME (ID) WHY".
+pub fn refused(v: &BattleView<'_>, unit: usize, why: &str) -> RuleError {
+    RuleError::refused(format!("{} {why}", v.label(unit)))
+}
+
+/// Refuses `unit` for `why` when `cond` holds.
+pub fn unless(cond: bool, v: &BattleView<'_>, unit: usize, why: &str) -> Result<(), RuleError> {
+    if cond {
+        Err(refused(v, unit, why))
+    } else {
+        Ok(())
+    }
+}
