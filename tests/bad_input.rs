@@ -340,6 +340,16 @@ impl Terminal {
                 &size,
             );
             assert_eq!(r, 0, "openpty: {}", io::Error::last_os_error());
+            // openpty(3) leaves both ends inherited across exec: a program that a test beside
+            // this one starts meanwhile would keep the terminal open, and the master would never
+            // read EIO. Closed on exec, they reach only this program (as its stdin and stdout).
+            for fd in [master, slave] {
+                assert_eq!(
+                    libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC),
+                    0,
+                    "FD_CLOEXEC"
+                );
+            }
             (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave))
         };
         let mut cmd = bin();
