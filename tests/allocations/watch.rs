@@ -1,8 +1,8 @@
 //! The players' view holds a few bytes a record, not the journal: every allocation of this test
-//! binary is counted (a test of its own, alone in its binary, so that nothing else allocates
-//! meanwhile), and what the view holds once it has read a journal of 24 MB — opened on it whole,
-//! or following it as it is written — is compared with what it holds for a battle just begun; and
-//! so is what the report view (the replay) holds.
+//! binary is counted (the test measures alone, so that nothing else allocates meanwhile), and what
+//! the view holds once it has read a journal of 24 MB — opened on it whole, or following it as it
+//! is written — is compared with what it holds for a battle just begun; and so is what the report
+//! view (the replay) holds.
 
 use std::path::Path;
 use umpire::model::Viewer;
@@ -11,10 +11,7 @@ use umpire::tui::WatchView;
 use umpire::tui::keymap::Keymap;
 use umpire::tui::replay::ReportView;
 
-#[path = "support/counting.rs"]
-mod counting;
-
-use counting::{held_at_most, held_now, held_since};
+use crate::counting::{alone, held_at_most, held_now, held_since};
 
 const NEWPORT_COMPANY: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -33,6 +30,7 @@ const NEWPORT_COMPANY: &str = concat!(
 /// with every event's account, before).
 #[test]
 fn the_players_view_and_the_report_view_of_a_long_journal_hold_a_few_bytes_a_record() {
+    let _alone = alone();
     let dir = if Path::new("/dev/shm").is_dir() {
         tempfile::tempdir_in("/dev/shm").unwrap()
     } else {

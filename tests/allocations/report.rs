@@ -1,17 +1,13 @@
 //! The report of a long journal holds one record at a time: every allocation of this test binary
-//! is counted (a test of its own, alone in its binary, so that nothing else allocates meanwhile),
-//! and the most the report holds at once while it reads a journal of 24 MB is compared with what
-//! it holds for a battle of a few records.
+//! is counted (the test measures alone, so that nothing else allocates meanwhile), and the most the
+//! report holds at once while it reads a journal of 24 MB is compared with what it holds for a
+//! battle of a few records.
 
 use std::path::Path;
 use umpire::model::Viewer;
 use umpire::report::{self, Format, Survey};
 
-#[path = "support/counting.rs"]
-#[allow(dead_code)] // what the other memory tests use
-mod counting;
-
-use counting::held_at_most;
+use crate::counting::{alone, held_at_most};
 
 const NEWPORT_COMPANY: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -26,6 +22,7 @@ const NEWPORT_COMPANY: &str = concat!(
 /// text), would hold the 24 MB.
 #[test]
 fn the_report_of_a_long_journal_holds_one_record_at_a_time() {
+    let _alone = alone();
     let dir = if Path::new("/dev/shm").is_dir() {
         tempfile::tempdir_in("/dev/shm").unwrap()
     } else {

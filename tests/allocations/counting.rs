@@ -1,9 +1,10 @@
-//! The system's allocator, counting: a test binary that includes this module counts every
-//! allocation it makes (the bytes held now, and the most held at any moment), so that a test alone
-//! in its binary can say how much a piece of the program holds at once.
+//! The system's allocator, counting: this binary counts every allocation it makes (the bytes held
+//! now, and the most held at any moment), so that a test can say how much a piece of the program
+//! holds at once — provided that nothing else allocates meanwhile: each test measures [`alone`].
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// The system's allocator, counting the bytes allocated now and the most at any moment.
 struct Counting;
@@ -63,4 +64,12 @@ pub fn held_now() -> usize {
 /// The bytes held now, above `before`.
 pub fn held_since(before: usize) -> usize {
     held_now().saturating_sub(before)
+}
+
+/// Held by a test for as long as it measures: the tests of this binary run on threads of one
+/// process, and the allocator counts what every thread allocates, so they take turns. (Taking the
+/// lock allocates nothing.)
+pub fn alone() -> MutexGuard<'static, ()> {
+    static ALONE: Mutex<()> = Mutex::new(());
+    ALONE.lock().unwrap_or_else(PoisonError::into_inner)
 }
