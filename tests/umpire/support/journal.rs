@@ -1,8 +1,6 @@
 //! Shared helpers for the journal tests: a small Newport scenario, fixed times, and a rule set that
 //! throws dice (Newport's own procedures are not used here).
 
-#![allow(dead_code)]
-
 use chrono::{DateTime, TimeZone, Utc};
 use std::sync::OnceLock;
 use umpire::battle::Command;

@@ -127,7 +127,8 @@ impl Answer {
 /// A battle at the table: a scenario started with `umpire new` in a folder of its own, played
 /// from the command line in-process.
 pub struct Table {
-    dir: TempDir,
+    /// The folder, kept for as long as the table.
+    _dir: TempDir,
     journal: PathBuf,
 }
 
@@ -139,7 +140,7 @@ impl Table {
         let path = dir.path().join("scenario.toml");
         std::fs::write(&path, scenario).expect("the scenario written");
         let journal = dir.path().join("battle.jsonl");
-        let t = Table { dir, journal };
+        let t = Table { _dir: dir, journal };
         let path = path.to_str().expect("a UTF-8 path").to_string();
         let r = t.run("", &["new", &path, "--journal", t.j(), "--seed", "1"]);
         assert_eq!(
@@ -261,11 +262,6 @@ impl Table {
     /// The journal's path as an argument.
     pub fn j(&self) -> &str {
         self.journal.to_str().expect("a UTF-8 path")
-    }
-
-    /// The folder the battle is played in.
-    pub fn dir(&self) -> &std::path::Path {
-        self.dir.path()
     }
 
     fn bytes(&self) -> Vec<u8> {
@@ -422,6 +418,7 @@ impl State {
 #[derive(Debug)]
 pub struct Offer {
     pub action: String,
+    #[expect(dead_code, reason = "read in failure messages only, through Debug")]
     pub text: String,
     pub actors: Vec<String>,
     pub params: Value,

@@ -11,7 +11,6 @@
 //!   that throws dice;
 //! - [`newport`]: Newport's scenarios for the battle tests;
 //! - [`scale`]: the large Newport battle of the scaling benchmarks (`benches/scale/`).
-#![allow(dead_code)]
 
 pub mod cli;
 pub mod journal;

@@ -1,6 +1,5 @@
 //! Newport's scenarios for the battle tests (the helpers every rule set's battle tests share are
 //! those of [`crate::support`]).
-#![allow(dead_code)]
 
 /// A squad-level company action: a US company against a German one, with support.
 pub fn company(options: &str) -> String {
