@@ -4,6 +4,8 @@
 //! bytes. Run in-process, not as child processes: a forked child holds the parent's open files
 //! (and the journal locks of the tests running beside it) until it execs.
 
+use crate::support::cli::{NEWPORT_COMPANY as ROSTER, Run, run_in};
+use crate::support::json;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -15,34 +17,6 @@ use umpire::declare::Params;
 use umpire::dice::TypedDice;
 use umpire::model::BattleState;
 use umpire::ruleset::find_action;
-
-const ROSTER: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/rosters/newport-company-action.toml"
-);
-
-struct Run {
-    code: ExitCode,
-    out: String,
-    err: String,
-}
-
-/// `umpire ARGS` with `input` on standard input.
-fn run_in(input: &str, args: &[&str]) -> Run {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = umpire::cli::run_with_input(
-        std::iter::once("umpire").chain(args.iter().copied()),
-        &mut input.as_bytes(),
-        &mut out,
-        &mut err,
-    );
-    Run {
-        code,
-        out: String::from_utf8(out).expect("utf-8 stdout"),
-        err: String::from_utf8(err).expect("utf-8 stderr"),
-    }
-}
 
 fn umpire(args: &[&str]) -> Run {
     run_in("", args)
@@ -165,10 +139,6 @@ impl Given {
                 .expect("a journal that replays");
         (records, battle.state().clone())
     }
-}
-
-fn json(text: &str) -> Value {
-    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}):\n{text}"))
 }
 
 fn unit<'a>(state: &'a Value, id: &str) -> &'a Value {

@@ -4,14 +4,10 @@
 //! in-process); a journal whose lock is found held tries it again for a quarter of a second, which
 //! outlasts that moment.
 
+use crate::support::cli::NEWPORT_COMPANY as ROSTER;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
-
-const ROSTER: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/rosters/newport-company-action.toml"
-);
 
 struct Run {
     code: i32,

@@ -1,57 +1,7 @@
 //! The `umpire` binary end to end: the real executable, its stdout, stderr and exit status.
 
-use std::process::Command;
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn umpire(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_umpire"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    Run {
-        code: out.status.code().expect("exit status"),
-        stdout: String::from_utf8(out.stdout).expect("utf-8 stdout"),
-        stderr: String::from_utf8(out.stderr).expect("utf-8 stderr"),
-    }
-}
-
-/// Runs and expects success, returning stdout.
-fn ok(args: &[&str]) -> String {
-    let r = umpire(args);
-    assert_eq!(
-        r.code, 0,
-        "umpire {args:?}\nstdout:\n{}\nstderr:\n{}",
-        r.stdout, r.stderr
-    );
-    assert!(r.stderr.is_empty(), "umpire {args:?}: {}", r.stderr);
-    r.stdout
-}
-
-/// Runs and expects failure with `code`, nothing on stdout; returns stderr.
-fn fails(code: i32, args: &[&str]) -> String {
-    let r = umpire(args);
-    assert_eq!(
-        r.code, code,
-        "umpire {args:?}\nstdout:\n{}\nstderr:\n{}",
-        r.stdout, r.stderr
-    );
-    assert!(
-        r.stdout.is_empty(),
-        "umpire {args:?} printed:\n{}",
-        r.stdout
-    );
-    assert!(
-        r.stderr.starts_with("error: "),
-        "umpire {args:?}: {}",
-        r.stderr
-    );
-    r.stderr
-}
+use crate::support::exe::{fails, ok, umpire};
+use crate::support::json;
 
 const ISSUE: &[&str] = &[
     "resolve",
@@ -70,10 +20,6 @@ const ISSUE: &[&str] = &[
 
 fn with<'a>(base: &[&'a str], more: &[&'a str]) -> Vec<&'a str> {
     base.iter().chain(more).copied().collect()
-}
-
-fn json(text: &str) -> serde_json::Value {
-    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}):\n{text}"))
 }
 
 /// The probability lines of `umpire odds` text: (label, percent, fraction).

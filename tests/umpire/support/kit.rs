@@ -19,6 +19,7 @@
 //! Each test names the digest sentence it checks in a doc comment quoting it (`/// > …`); the
 //! [`crate::conformance::trace`] module holds every suite to its digest.
 
+use super::cli::run_in;
 use serde_json::Value;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -269,19 +270,8 @@ impl Table {
     }
 
     fn run(&self, input: &str, args: &[&str]) -> (ExitCode, String, String) {
-        let mut out = Vec::new();
-        let mut err = Vec::new();
-        let code = umpire::cli::run_with_input(
-            std::iter::once("umpire").chain(args.iter().copied()),
-            &mut input.as_bytes(),
-            &mut out,
-            &mut err,
-        );
-        (
-            code,
-            String::from_utf8(out).expect("UTF-8 output"),
-            String::from_utf8(err).expect("UTF-8 errors"),
-        )
+        let r = run_in(input, args);
+        (r.code, r.out, r.err)
     }
 }
 
@@ -292,19 +282,12 @@ pub fn check(scenario: &str) -> Answer {
     let path = dir.path().join("scenario.toml");
     std::fs::write(&path, scenario).expect("the scenario written");
     let path = path.to_str().expect("a UTF-8 path");
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = umpire::cli::run_with_input(
-        ["umpire", "check", path],
-        &mut "".as_bytes(),
-        &mut out,
-        &mut err,
-    );
+    let r = run_in("", &["check", path]);
     Answer {
         line: format!("check {path}"),
-        code,
-        out: String::from_utf8(out).expect("UTF-8 output"),
-        err: String::from_utf8(err).expect("UTF-8 errors"),
+        code: r.code,
+        out: r.out,
+        err: r.err,
         // No battle: nothing to change.
         unchanged: true,
     }
@@ -544,19 +527,12 @@ pub fn exactly(p: f64, num: u64, den: u64) {
 /// FILE`): the rule set's declarations, the table-only procedures and a scenario's checks, as a
 /// user reads them. No journal is involved, so `unchanged` is true.
 pub fn umpire(args: &[&str]) -> Answer {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = umpire::cli::run_with_input(
-        std::iter::once("umpire").chain(args.iter().copied()),
-        &mut "".as_bytes(),
-        &mut out,
-        &mut err,
-    );
+    let r = run_in("", args);
     Answer {
         line: args.join(" "),
-        code,
-        out: String::from_utf8(out).expect("UTF-8 output"),
-        err: String::from_utf8(err).expect("UTF-8 errors"),
+        code: r.code,
+        out: r.out,
+        err: r.err,
         unchanged: true,
     }
 }

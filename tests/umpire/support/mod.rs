@@ -4,6 +4,7 @@
 //!
 //! - [`cli`]: the command line in-process (`umpire new`, then a script into `umpire act JOURNAL
 //!   -`), and the rosters and script of the battles it plays;
+//! - [`exe`]: the real binary, run as a process of its own;
 //! - [`kit`]: the given/when/then kit of the conformance suites, a battle at the table driven as
 //!   the umpire drives one from the command line;
 //! - [`tui`]: the screen drawn on ratatui's `TestBackend`, redacted, and keys typed into it;
@@ -13,6 +14,7 @@
 //! - [`scale`]: the large Newport battle of the scaling benchmarks (`benches/scale/`).
 
 pub mod cli;
+pub mod exe;
 pub mod journal;
 pub mod kit;
 pub mod newport;
@@ -242,4 +244,9 @@ name = "French"
   units = ["f-hc", "f2", "f-gun", "f-lt", "f3"]
 "#
     )
+}
+
+/// `text` parsed as JSON, or a panic that shows it.
+pub fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}):\n{text}"))
 }

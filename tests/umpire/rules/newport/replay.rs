@@ -5,8 +5,8 @@
 //! the same state, and so does the battle resumed from its journal.
 
 use crate::support::action;
+use crate::support::journal::t;
 use crate::support::newport::{battalion, company};
-use chrono::{DateTime, TimeZone, Utc};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::strategy::ValueTree;
@@ -370,10 +370,6 @@ fn command(b: &Battle, op: &Op) -> Command {
 }
 
 // ---- the property ------------------------------------------------------------------------------
-
-fn t(s: i64) -> DateTime<Utc> {
-    Utc.timestamp_opt(1_750_000_000 + s, 0).unwrap()
-}
 
 fn parse(source: &str) -> umpire::scenario::Scenario {
     umpire::scenario::parse("test.toml", source).expect("valid test scenario")

@@ -1,58 +1,8 @@
 //! Scruby's table procedures through the real `umpire` binary: `umpire resolve scruby …` and
 //! `umpire odds scruby …`, their explanations, refusals, JSON and help.
 
-use std::process::Command;
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn umpire(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_umpire"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    Run {
-        code: out.status.code().expect("exit status"),
-        stdout: String::from_utf8(out.stdout).expect("utf-8 stdout"),
-        stderr: String::from_utf8(out.stderr).expect("utf-8 stderr"),
-    }
-}
-
-/// Runs and expects success, returning stdout.
-fn ok(args: &[&str]) -> String {
-    let r = umpire(args);
-    assert_eq!(
-        r.code, 0,
-        "umpire {args:?}\nstdout:\n{}\nstderr:\n{}",
-        r.stdout, r.stderr
-    );
-    assert!(r.stderr.is_empty(), "umpire {args:?}: {}", r.stderr);
-    r.stdout
-}
-
-/// Runs and expects failure with `code`; returns stderr.
-fn fails(code: i32, args: &[&str]) -> String {
-    let r = umpire(args);
-    assert_eq!(
-        r.code, code,
-        "umpire {args:?}\nstdout:\n{}\nstderr:\n{}",
-        r.stdout, r.stderr
-    );
-    assert!(
-        r.stdout.is_empty(),
-        "umpire {args:?} printed:\n{}",
-        r.stdout
-    );
-    assert!(r.stderr.starts_with("error: "), "{}", r.stderr);
-    r.stderr
-}
-
-fn json(text: &str) -> serde_json::Value {
-    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}):\n{text}"))
-}
+use crate::support::exe::{fails, ok, umpire};
+use crate::support::json;
 
 /// The value after `label:` on the first line that has it (`  outcome:   …`).
 fn field<'a>(out: &'a str, label: &str) -> Vec<&'a str> {
