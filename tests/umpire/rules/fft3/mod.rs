@@ -1,0 +1,6 @@
+//! FFT3.
+
+mod battle;
+mod cli;
+mod rosters;
+mod tui;

@@ -1,0 +1,7 @@
+//! Scruby.
+
+mod battle;
+mod cli;
+mod rulings;
+mod tables;
+mod tui;

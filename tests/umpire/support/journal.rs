@@ -1,0 +1,240 @@
+//! Shared helpers for the journal tests: a small Newport scenario, fixed times, and a rule set that
+//! throws dice (Newport's own procedures are not used here).
+
+use chrono::{DateTime, TimeZone, Utc};
+use std::sync::OnceLock;
+use umpire::battle::Command;
+use umpire::declare::{ActionDef, Badge, Declaration, Options, Params, RuleError, TableDoc};
+use umpire::dice::{DiceSource, Die};
+use umpire::model::{BattleView, Effect, UnitInfo};
+use umpire::model::{Problem, ScenarioFile};
+use umpire::odds::OddsReport;
+use umpire::rules::newport::Newport;
+use umpire::ruleset::{Offer, Outcome, PhaseChange, Procedure, Ruleset};
+use umpire::scenario::Scenario;
+
+pub const SCENARIO: &str = r#"
+ruleset = "newport"
+title = "Crossroads"
+
+[[side]]
+id = "red"
+name = "Red Force"
+quality = "regular"
+  [[side.formation]]
+  id = "r-coy"
+  name = "Red Company"
+  level = "company"
+    [[side.formation.unit]]
+    id = "r-hq"
+    name = "Capt. Red"
+    kind = "leader"
+    [[side.formation.unit]]
+    id = "r1"
+    name = "1st Section"
+    kind = "infantry"
+    [[side.formation.unit]]
+    id = "r2"
+    name = "2nd Section"
+    kind = "infantry"
+
+[[side]]
+id = "blue"
+name = "Blue Force"
+quality = "regular"
+  [[side.formation]]
+  id = "b-coy"
+  name = "Blue Company"
+  level = "company"
+    [[side.formation.unit]]
+    id = "b-hq"
+    name = "Capt. Blue"
+    kind = "leader"
+    [[side.formation.unit]]
+    id = "b1"
+    name = "1st Section"
+    kind = "infantry"
+    [[side.formation.unit]]
+    id = "b2"
+    name = "2nd Section"
+    kind = "infantry"
+"#;
+
+pub const UNITS: [&str; 6] = ["r-hq", "r1", "r2", "b-hq", "b1", "b2"];
+pub const MARKERS: [&str; 3] = ["suppressed", "finished", "paralyzed"];
+
+pub fn scenario() -> Scenario {
+    umpire::scenario::parse("crossroads.toml", SCENARIO).expect("the test scenario is valid")
+}
+
+/// The test scenario played with [`Dicey`].
+pub fn dicey_scenario() -> Scenario {
+    let mut s = scenario();
+    s.ruleset = &DICEY;
+    s
+}
+
+/// A fixed time, `s` seconds into the battle.
+pub fn t(s: i64) -> DateTime<Utc> {
+    Utc.timestamp_opt(1_750_000_000 + s, 0).unwrap()
+}
+
+pub fn note(text: &str) -> Command {
+    Command::Note {
+        text: text.into(),
+        private: false,
+    }
+}
+
+pub fn mark(unit: &str, marker: &str, on: bool) -> Command {
+    Command::SetMarker {
+        unit: unit.into(),
+        marker: marker.into(),
+        value: on.then_some(1),
+    }
+}
+
+pub fn hits(unit: &str, hits: u32) -> Command {
+    Command::SetHits {
+        unit: unit.into(),
+        hits,
+    }
+}
+
+/// A varied, always-accepted sequence of generic commands (the `i`th of an endless cycle).
+pub fn cycle(i: usize) -> Command {
+    let unit = UNITS[i / 6 % UNITS.len()];
+    let marker = MARKERS[i / 6 % MARKERS.len()];
+    match i % 6 {
+        0 => note(&format!("turn of events {i}")),
+        1 => mark(unit, marker, true),
+        2 => Command::Undo,
+        3 => Command::Redo,
+        4 => mark(unit, marker, false),
+        _ => hits(unit, (i / 6 % 3) as u32),
+    }
+}
+
+/// Newport, except that `advance` throws two d10 and keeps them in the side `red`'s counter `cp`
+/// (as tens and units): a rule set whose commands use the program's dice.
+pub struct Dicey;
+/// The counter where [`Dicey`] keeps its dice.
+pub const ROLL: &str = "cp";
+pub static DICEY: Dicey = Dicey;
+
+impl Ruleset for Dicey {
+    fn declaration(&self) -> &'static Declaration {
+        Newport.declaration()
+    }
+    fn procedures(&self) -> &'static [&'static dyn Procedure] {
+        static PROCEDURES: OnceLock<Vec<&'static dyn Procedure>> = OnceLock::new();
+        PROCEDURES.get_or_init(|| {
+            Newport
+                .procedures()
+                .iter()
+                .map(|p| &*Box::leak(Box::new(RollsThenRefuses(*p))) as &'static dyn Procedure)
+                .collect()
+        })
+    }
+    fn tables(&self) -> Vec<TableDoc> {
+        Newport.tables()
+    }
+    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
+        Newport.validate(file, options)
+    }
+    fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32 {
+        Newport.hit_limit(unit, options)
+    }
+    fn start(&self, b: &BattleView<'_>) -> Vec<Effect> {
+        Newport.start(b)
+    }
+    fn advance(
+        &self,
+        _b: &BattleView<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<PhaseChange, RuleError> {
+        let a = dice.roll(Die::D10, "first")?;
+        let b = dice.roll(Die::D10, "second")?;
+        Ok(PhaseChange {
+            steps: Vec::new(),
+            effects: vec![Effect::Counter {
+                scope: "red".into(),
+                name: ROLL.into(),
+                value: Some(i32::from(a) * 10 + i32::from(b)),
+            }],
+            resolutions: Vec::new(),
+        })
+    }
+    fn badges(&self, b: &BattleView<'_>, unit: usize) -> Vec<Badge> {
+        Newport.badges(b, unit)
+    }
+    fn formation_badges(&self, b: &BattleView<'_>, f: usize) -> Vec<Badge> {
+        Newport.formation_badges(b, f)
+    }
+}
+
+/// A Newport procedure that, given no inputs at all, throws two dice and is then refused: the
+/// session must put those dice back and write nothing.
+struct RollsThenRefuses(&'static dyn Procedure);
+
+impl Procedure for RollsThenRefuses {
+    fn def(&self) -> &'static ActionDef {
+        self.0.def()
+    }
+    fn prefill(&self, b: &BattleView<'_>, p: &Params) -> Result<Params, RuleError> {
+        self.0.prefill(b, p)
+    }
+    fn check_inputs(&self, b: &BattleView<'_>, p: &Params) -> Result<(), RuleError> {
+        self.0.check_inputs(b, p)
+    }
+    fn battle_odds(&self, b: &BattleView<'_>, p: &Params) -> Result<OddsReport, RuleError> {
+        self.0.battle_odds(b, p)
+    }
+    fn act(
+        &self,
+        b: &BattleView<'_>,
+        p: &Params,
+        d: &mut dyn DiceSource,
+    ) -> Result<Outcome, RuleError> {
+        if p.is_empty() {
+            d.roll(Die::D10, "first")?;
+            d.roll(Die::D10, "second")?;
+            return Err(RuleError::refused("refused after rolling"));
+        }
+        self.0.act(b, p, d)
+    }
+    fn offer_actors(&self, b: &BattleView<'_>, offer: &Offer) -> Vec<usize> {
+        self.0.offer_actors(b, offer)
+    }
+}
+
+/// A journal's text with every line's checksum written again: for tests that edit a journal by
+/// hand to make it wrong in some other way than its checksums.
+pub fn reseal(text: &str) -> String {
+    const OPEN: &str = "{\"crc\":\"";
+    const PREV: &str = "\"prev\":\"";
+    let mut out = String::new();
+    // The checksum of the line before, which a chained line names in `prev`.
+    let mut last = 0u32;
+    for line in text.split_inclusive('\n') {
+        let (body, newline) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        match body.strip_prefix(OPEN) {
+            Some(rest) if rest.len() >= 10 => {
+                let rest = &rest[10..];
+                let rest = match rest.strip_prefix(PREV) {
+                    Some(after) if after.len() >= 8 => format!("{PREV}{last:08x}{}", &after[8..]),
+                    _ => rest.to_string(),
+                };
+                let object = format!("{{{rest}");
+                let crc = crc32fast::hash(object.as_bytes());
+                last = crc;
+                out.push_str(&format!("{OPEN}{crc:08x}\",{rest}{newline}"));
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
+}
