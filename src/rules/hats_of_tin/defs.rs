@@ -2,7 +2,7 @@
 //! counters it keeps, its phases, the Decisions it applies where the text is silent, and the
 //! inputs of every procedure, off the battle (`umpire resolve hats-of-tin …`) and in it.
 
-use super::tables::{Armour, FirerClass, Quality};
+use super::tables::{Armour, FirerClass, Quality, UNIT_TYPE_IDS};
 use crate::declare::{
     ActionDef, CounterDef, Decision, FieldDef, FieldKind, KindDef, MarkerDef, MarkerKind,
     OptionDef, OptionKind, ParamDef, ParamKind, PhaseDef, Tone,
@@ -720,23 +720,9 @@ pub const CDR_ACTIONS: &[&str] = &["moved", "shot", "attached", "detached"];
 /// The orders a unit may hold, by their number in the `order` marker (1 = move).
 pub const ORDERS: &[&str] = &["move", "shoot", "rally", "assault", "overwatch", "spot"];
 
-/// The units, that is every kind but a commander (who needs no orders and acts alone).
-const UNITS: &[&str] = &[
-    "infantry",
-    "infantry-support",
-    "cavalry",
-    "mg",
-    "mortar",
-    "light-gun",
-    "light-medium-gun",
-    "heavy-gun",
-    "field-artillery",
-    "tank",
-    "heavy-tank",
-    "fast-tank",
-    "armoured-car",
-    "truck",
-];
+/// The units, that is every kind but a commander (who needs no orders and acts alone): the unit
+/// types.
+const UNITS: &[&str] = UNIT_TYPE_IDS;
 /// What a truck or boat may carry: foot troops and towed weapons.
 const CARRIED: &[&str] = &[
     "infantry",
