@@ -2,6 +2,8 @@
 //! counters as effects, a unit's losses with its removal at the limit, stepping to the next side
 //! and turn, badges, and the refusals every procedure shares.
 
+pub mod prefill;
+
 use super::Procedure;
 use crate::declare::{
     ActionDef, Badge, CounterDef, MarkerDef, ParamError, ParamKind, Params, RuleError, Tone,

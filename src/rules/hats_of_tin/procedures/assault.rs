@@ -2,7 +2,7 @@
 //! the second once its hits are taken); off the battle, an assault between two unit types from
 //! the inputs.
 
-use super::{fill, from_the_units};
+use super::from_the_units;
 use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError, Value};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -25,6 +25,7 @@ use crate::rules::hats_of_tin::defs::*;
 use crate::rules::hats_of_tin::hits::Taken;
 use crate::rules::hats_of_tin::inputs;
 use crate::rules::hats_of_tin::shoot;
+use crate::ruleset::kit::prefill::fill;
 use crate::ruleset::{Outcome, Procedure, kit};
 
 /// The `assault` procedure.

@@ -1,7 +1,7 @@
 //! Hats of Tin's procedures, one object each: its inputs read off the battle, what it refuses,
 //! its odds, its resolution and its effects. What several share stands beside them: the refusal
 //! of a procedure that rolls nothing ([`rolls_nothing!`]), the inputs a battle fills in from the
-//! units ([`from_the_units`], [`fill`]).
+//! units ([`from_the_units`]).
 
 mod assault;
 mod attach;
@@ -27,7 +27,7 @@ pub use rally::Rally;
 pub use shoot::Shoot;
 pub use take_hits::TakeHits;
 
-use crate::declare::{ActionDef, Params, RuleError, Value};
+use crate::declare::{ActionDef, RuleError};
 
 /// The refusal of a table-only resolution of a procedure that has none.
 pub fn not_table_only(def: &ActionDef) -> RuleError {
@@ -96,11 +96,4 @@ pub fn from_the_units(name: &str) -> bool {
             | "target-commander"
             | "firer-class"
     )
-}
-
-/// Sets the input `name` to `value` unless the umpire gave it.
-pub fn fill(p: &mut Params, name: &str, value: Value) {
-    if p.get(name).is_none() {
-        p.set(name, value);
-    }
 }

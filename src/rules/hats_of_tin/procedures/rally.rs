@@ -1,7 +1,7 @@
 //! `rally`: an ordered unit with hits, not adjacent to an enemy, throws one die to remove one;
 //! off the battle, a rally from the inputs.
 
-use super::{fill, from_the_units};
+use super::from_the_units;
 use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError, Value};
 use crate::dice::DiceSource;
 use crate::model::{BattleView, Effect};
@@ -16,6 +16,7 @@ use crate::rules::hats_of_tin::battle::units::{
 use crate::rules::hats_of_tin::defs::*;
 use crate::rules::hats_of_tin::inputs;
 use crate::rules::hats_of_tin::rally;
+use crate::ruleset::kit::prefill::fill;
 use crate::ruleset::{Outcome, Procedure, kit};
 
 /// The `rally` procedure.

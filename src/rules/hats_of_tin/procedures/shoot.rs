@@ -2,7 +2,7 @@
 //! with the friendly re-roll of the misses and indirect fire for a spotter; off the battle, a
 //! weapon type's shot from the inputs.
 
-use super::{fill, from_the_units};
+use super::from_the_units;
 use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError, Value};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -20,6 +20,7 @@ use crate::rules::hats_of_tin::battle::units::{
 use crate::rules::hats_of_tin::defs::*;
 use crate::rules::hats_of_tin::inputs;
 use crate::rules::hats_of_tin::shoot::{self, Firer, Shooter, Shot, Target};
+use crate::ruleset::kit::prefill::fill;
 use crate::ruleset::{Offer, Outcome, Procedure, kit};
 
 /// The `shoot` procedure.

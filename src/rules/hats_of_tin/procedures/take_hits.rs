@@ -2,7 +2,7 @@
 //! blocked ones, the commander's share), and the assault it holds up going on; off the battle, a
 //! round from the inputs.
 
-use super::{fill, from_the_units};
+use super::from_the_units;
 use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError, Value};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -23,6 +23,7 @@ use crate::rules::hats_of_tin::hits::{self, Round, Taken, Taking};
 use crate::rules::hats_of_tin::inputs;
 use crate::rules::hats_of_tin::shoot::hits_words;
 use crate::rules::hats_of_tin::tables::RULESET;
+use crate::ruleset::kit::prefill::fill;
 use crate::ruleset::{Offer, Outcome, Procedure, kit};
 
 /// The `take-hits` procedure.
