@@ -139,7 +139,7 @@ impl Procedure for TakeHits {
         &A_TAKE_HITS
     }
 
-    /// Nothing is rolled off the battle: the round's one outcome is its resolution.
+    /// No odds off the battle: nothing is rolled, and the resolution says what the round does.
     fn table_odds(&self, _: &Params, _: &Options) -> Result<OddsReport, RuleError> {
         Err(super::not_table_only(self.def()))
     }
