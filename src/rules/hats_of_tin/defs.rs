@@ -2,7 +2,7 @@
 //! counters it keeps, its phases, the Decisions it applies where the text is silent, and the
 //! inputs of every procedure, off the battle (`umpire resolve hats-of-tin …`) and in it.
 
-use super::tables::{Armour, FirerClass, Quality};
+use super::tables::{Armour, FirerClass, Quality, UNIT_TYPE_IDS};
 use crate::declare::{
     ActionDef, CounterDef, Decision, FieldDef, FieldKind, KindDef, MarkerDef, MarkerKind,
     OptionDef, OptionKind, ParamDef, ParamKind, PhaseDef, Tone,
@@ -433,102 +433,137 @@ pub const EMBARK_PARAMS: &[ParamDef] = &[
     .battle(),
 ];
 
-pub const ACTIONS: &[ActionDef] = &[
+// ---- the procedures ----
+
+/// A procedure used both off the battle (`umpire resolve`) and in it.
+const fn both(
+    id: &'static str,
+    help: &'static str,
+    params: &'static [ParamDef],
+    key: char,
+) -> ActionDef {
     ActionDef {
-        id: "shoot",
-        help: "a unit shoots: 2 dice (a lone commander 1, an attached commander +1), each 5 or 6 after modifiers a hit; misses re-rolled at the firer's own unit adjacent to the target",
-        params: SHOOT_PARAMS,
-        key: Some('f'),
+        id,
+        help,
+        params,
+        key: Some(key),
         standalone: true,
         in_battle: true,
-    },
+    }
+}
+
+/// A procedure used in a battle only.
+const fn in_battle(
+    id: &'static str,
+    help: &'static str,
+    params: &'static [ParamDef],
+    key: char,
+) -> ActionDef {
     ActionDef {
-        id: "assault",
-        help: "a unit that moves adjacent to an enemy assaults (with its move order, the enemy's Overwatch moment after the move): one exchange of fire, the defender first when the attacker is in its front arc",
-        params: ASSAULT_PARAMS,
-        key: Some('a'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "take-hits",
-        help: "a round of more than one hit (or with a commander attached): the owner takes the first hit, converts others into retreats (a blocked one is a hit) and may put one on the commander",
-        params: TAKE_HITS_PARAMS,
-        key: Some('H'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "rally",
-        help: "a unit with hits, not adjacent to an enemy, rallies: one die, 5 or 6 removes a hit (+1 with a commander attached)",
-        params: RALLY_PARAMS,
-        key: Some('r'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "orders",
-        help: "the orders roll: 1d6 for the Force Commander plus one order for each surviving subordinate (in a battle, rolled at the start of each side's turn)",
-        params: ORDERS_PARAMS,
-        key: None,
-        standalone: true,
-        in_battle: false,
-    },
-    ActionDef {
-        id: "move",
-        help: "an ordered unit moves up to its move allowance in areas; enemy Overwatch units may shoot at it once it has entered an area; moved next to an enemy, it assaults with the same order",
-        params: MOVE_PARAMS,
-        key: Some('m'),
         standalone: false,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "overwatch",
-        help: "an ordered unit goes into Overwatch: one shot in the enemy's turn at a unit that moves or fires",
-        params: UNIT_PARAMS,
-        key: Some('O'),
-        standalone: false,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "attach",
-        help: "a commander joins a unit in his area (no order needed; his one action this turn): he adds his die to its shots and +1 to its rally",
-        params: ATTACH_PARAMS,
-        key: Some('A'),
-        standalone: false,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "detach",
-        help: "a commander leaves the unit he is attached to (no order needed; his one action this turn)",
-        params: DETACH_PARAMS,
-        key: Some('D'),
-        standalone: false,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "embark",
-        help: "a unit boards a truck or boat as part of its move order",
-        params: EMBARK_PARAMS,
-        key: Some('e'),
-        standalone: false,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "disembark",
-        help: "a unit gets off its carrier as part of its move order",
-        params: UNIT_PARAMS,
-        key: Some('E'),
-        standalone: false,
-        in_battle: true,
-    },
-];
+        ..both(id, help, params, key)
+    }
+}
+
+/// A unit's shot (`procedures::Shoot`).
+pub static A_SHOOT: ActionDef = both(
+    "shoot",
+    "a unit shoots: 2 dice (a lone commander 1, an attached commander +1), each 5 or 6 after modifiers a hit; misses re-rolled at the firer's own unit adjacent to the target",
+    SHOOT_PARAMS,
+    'f',
+);
+
+/// An assault's exchange of fire (`procedures::Assault`).
+pub static A_ASSAULT: ActionDef = both(
+    "assault",
+    "a unit that moves adjacent to an enemy assaults (with its move order, the enemy's Overwatch moment after the move): one exchange of fire, the defender first when the attacker is in its front arc",
+    ASSAULT_PARAMS,
+    'a',
+);
+
+/// The owner's choice for a round of hits (`procedures::TakeHits`).
+pub static A_TAKE_HITS: ActionDef = both(
+    "take-hits",
+    "a round of more than one hit (or with a commander attached): the owner takes the first hit, converts others into retreats (a blocked one is a hit) and may put one on the commander",
+    TAKE_HITS_PARAMS,
+    'H',
+);
+
+/// A rally (`procedures::Rally`).
+pub static A_RALLY: ActionDef = both(
+    "rally",
+    "a unit with hits, not adjacent to an enemy, rallies: one die, 5 or 6 removes a hit (+1 with a commander attached)",
+    RALLY_PARAMS,
+    'r',
+);
+
+/// The orders roll (`procedures::Orders`), off the battle only: in a battle the turn sequence
+/// rolls it.
+pub static A_ORDERS: ActionDef = ActionDef {
+    id: "orders",
+    help: "the orders roll: 1d6 for the Force Commander plus one order for each surviving subordinate (in a battle, rolled at the start of each side's turn)",
+    params: ORDERS_PARAMS,
+    key: None,
+    standalone: true,
+    in_battle: false,
+};
+
+/// A move (`procedures::Move`).
+pub static A_MOVE: ActionDef = in_battle(
+    "move",
+    "an ordered unit moves up to its move allowance in areas; enemy Overwatch units may shoot at it once it has entered an area; moved next to an enemy, it assaults with the same order",
+    MOVE_PARAMS,
+    'm',
+);
+
+/// Going into Overwatch (`procedures::Overwatch`).
+pub static A_OVERWATCH: ActionDef = in_battle(
+    "overwatch",
+    "an ordered unit goes into Overwatch: one shot in the enemy's turn at a unit that moves or fires",
+    UNIT_PARAMS,
+    'O',
+);
+
+/// A commander joining a unit (`procedures::Attach`).
+pub static A_ATTACH: ActionDef = in_battle(
+    "attach",
+    "a commander joins a unit in his area (no order needed; his one action this turn): he adds his die to its shots and +1 to its rally",
+    ATTACH_PARAMS,
+    'A',
+);
+
+/// A commander leaving his unit (`procedures::Detach`).
+pub static A_DETACH: ActionDef = in_battle(
+    "detach",
+    "a commander leaves the unit he is attached to (no order needed; his one action this turn)",
+    DETACH_PARAMS,
+    'D',
+);
+
+/// Boarding a carrier (`procedures::Embark`).
+pub static A_EMBARK: ActionDef = in_battle(
+    "embark",
+    "a unit boards a truck or boat as part of its move order",
+    EMBARK_PARAMS,
+    'e',
+);
+
+/// Getting off a carrier (`procedures::Disembark`).
+pub static A_DISEMBARK: ActionDef = in_battle(
+    "disembark",
+    "a unit gets off its carrier as part of its move order",
+    UNIT_PARAMS,
+    'E',
+);
 
 // ---- kinds and fields ----
 
 /// A commander: not a unit of the fight but a figure that gives orders, may join a unit and is
 /// destroyed by a single hit.
 pub const COMMANDER: &str = "commander";
+
+/// The kind that always carries (a boat, or a tank with riders, carries when its scenario says).
+pub const TRUCK: &str = "truck";
 
 pub const KINDS: &[KindDef] = &[
     KindDef {
@@ -685,23 +720,9 @@ pub const CDR_ACTIONS: &[&str] = &["moved", "shot", "attached", "detached"];
 /// The orders a unit may hold, by their number in the `order` marker (1 = move).
 pub const ORDERS: &[&str] = &["move", "shoot", "rally", "assault", "overwatch", "spot"];
 
-/// The units, that is every kind but a commander (who needs no orders and acts alone).
-const UNITS: &[&str] = &[
-    "infantry",
-    "infantry-support",
-    "cavalry",
-    "mg",
-    "mortar",
-    "light-gun",
-    "light-medium-gun",
-    "heavy-gun",
-    "field-artillery",
-    "tank",
-    "heavy-tank",
-    "fast-tank",
-    "armoured-car",
-    "truck",
-];
+/// The units, that is every kind but a commander (who needs no orders and acts alone): the unit
+/// types.
+const UNITS: &[&str] = UNIT_TYPE_IDS;
 /// What a truck or boat may carry: foot troops and towed weapons.
 const CARRIED: &[&str] = &[
     "infantry",

@@ -2,17 +2,14 @@
 //! flags of `umpire resolve hats-of-tin …` and `umpire odds hats-of-tin …` into a shot, an
 //! assault, a rally, the orders roll or a round of hits.
 
-use super::assault::{self, Assault, Party};
+use super::assault::{Assault, Party};
 use super::defs::OPT_SHOOT_AND_MOVE;
-use super::hits::{self, Round, Taking};
-use super::orders::{self, OrdersRoll};
-use super::rally::{self, Rally};
-use super::shoot::{self, Firer, Shooter, Shot, Target};
+use super::hits::{Round, Taking};
+use super::orders::OrdersRoll;
+use super::rally::Rally;
+use super::shoot::{Firer, Shooter, Shot, Target};
 use super::tables::{Armour, FIRER_IDS, FirerClass, Quality, UNIT_TYPE_IDS, UnitType, unit_type};
 use crate::declare::{Options, ParamError, Params, RuleError};
-use crate::dice::DiceSource;
-use crate::odds::OddsReport;
-use crate::resolution::Resolution;
 use crate::text::did_you_mean;
 
 fn refused(why: String) -> RuleError {
@@ -190,49 +187,22 @@ pub fn round(p: &Params) -> Result<Round, RuleError> {
     })
 }
 
-fn not_table_only(action: &str) -> RuleError {
-    refused(format!(
-        "`{action}` is not a table-only procedure of hats-of-tin"
-    ))
-}
-
-/// Exact odds of a table-only procedure.
-pub fn odds(action: &str, p: &Params, options: &Options) -> Result<OddsReport, RuleError> {
-    match action {
-        "shoot" => shoot::odds(&shot(p, options)?),
-        "assault" => assault::odds(&assault(p)?.0),
-        "rally" => rally::odds(&rally(p)),
-        "orders" => Ok(orders::odds(&orders_roll(p))),
-        other => Err(not_table_only(other)),
-    }
-}
-
-/// A table-only procedure, with dice from `dice`.
-pub fn resolve(
-    action: &str,
-    p: &Params,
-    options: &Options,
-    dice: &mut dyn DiceSource,
-) -> Result<Resolution, RuleError> {
-    match action {
-        "shoot" => Ok(shoot::resolve(&shot(p, options)?, dice)?.0),
-        "assault" => {
-            let (a, first, second) = assault(p)?;
-            Ok(assault::resolve(&a, &first, &second, dice)?.0)
-        }
-        "rally" => Ok(rally::resolve(&rally(p), dice)?.0),
-        "orders" => Ok(orders::resolve(&orders_roll(p), dice)?.0),
-        "take-hits" => Ok(hits::resolve(&round(p)?)?.0),
-        other => Err(not_table_only(other)),
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::HatsOfTin;
     use super::super::defs::{ORDERS_PARAMS, RALLY_PARAMS, SHOOT_PARAMS, TAKE_HITS_PARAMS};
+    use super::super::procedures::Shoot;
+    use super::super::shoot;
     use super::*;
     use crate::declare::{ParamDef, Params};
     use crate::dice::TypedDice;
+    use crate::resolution::Resolution;
+    use crate::ruleset::{Procedure, Ruleset};
+
+    /// The procedure named `action`, found as the program finds it.
+    fn procedure(action: &str) -> &'static dyn Procedure {
+        (&HatsOfTin as &dyn Ruleset).procedure(action).unwrap()
+    }
 
     /// The inputs as the command line reads them: `--name value` pairs, a flag alone.
     fn params(defs: &'static [ParamDef], given: &[(&str, &str)]) -> Params {
@@ -241,7 +211,7 @@ mod tests {
 
     fn resolved(action: &str, p: &Params, faces: &[i64]) -> Result<Resolution, RuleError> {
         let mut dice = TypedDice::new(faces.iter().copied());
-        resolve(action, p, &Options::default(), &mut dice)
+        procedure(action).table_resolve(p, &Options::default(), &mut dice)
     }
 
     #[test]
@@ -282,7 +252,7 @@ mod tests {
                 ("range", "1"),
             ],
         );
-        let report = odds("shoot", &p, &Options::default()).unwrap();
+        let report = Shoot.table_odds(&p, &Options::default()).unwrap();
         // Each die hits on 5–6: 1/3. Three dice: 8/27, 12/27, 6/27, 1/27.
         let expected = [8.0, 12.0, 6.0, 1.0].map(|n| n / 27.0);
         let p_of = |k: usize| {

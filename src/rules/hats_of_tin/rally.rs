@@ -9,7 +9,7 @@ use super::shoot::{Thrower, hits_words, plus, signed};
 use super::tables::RULESET;
 use crate::declare::RuleError;
 use crate::dice::{DiceSource, Die};
-use crate::odds::{OddsLine, OddsReport, percent};
+use crate::odds::{self, OddsLine, OddsReport, percent};
 use crate::resolution::{Modifier, Resolution, Step};
 use std::collections::BTreeMap;
 
@@ -181,7 +181,7 @@ pub fn resolve(
 /// The exact chance that the rally removes a hit.
 pub fn p_remove(r: &Rally) -> f64 {
     let m = r.modifier();
-    Die::D6.faces().filter(|f| removes(*f, m)).count() as f64 / 6.0
+    odds::chance(Die::D6, |f| removes(f, m))
 }
 
 /// Exact odds of a rally.

@@ -24,7 +24,7 @@
 use super::tables::{Armour, AssaultClass, FirerClass, RULESET};
 use crate::declare::RuleError;
 use crate::dice::{DiceError, DiceSource, Die, Roll};
-use crate::odds::{Distribution, OddsLine, OddsReport, percent};
+use crate::odds::{self, Distribution, OddsLine, OddsReport, percent};
 use crate::resolution::{Modifier, Resolution, Step};
 use std::collections::BTreeMap;
 
@@ -40,7 +40,7 @@ pub fn hits(face: u8, modifier: i32) -> bool {
 
 /// The chance that one d6 hits with `modifier`.
 pub fn p_hit(modifier: i32) -> f64 {
-    Die::D6.faces().filter(|f| hits(*f, modifier)).count() as f64 / 6.0
+    odds::chance(Die::D6, |f| hits(f, modifier))
 }
 
 // ---- shared words and dice ------------------------------------------------------------------

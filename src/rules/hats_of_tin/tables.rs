@@ -296,6 +296,12 @@ const TOWED: Movement = Movement {
     unlimbered: None,
 };
 
+/// Light guns: towed, or 1 area unlimbered.
+const LIGHT_GUN_TOWED: Movement = Movement {
+    unlimbered: Some(1),
+    ..TOWED
+};
+
 /// A line of the published range table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weapon {
@@ -305,41 +311,25 @@ pub struct Weapon {
     pub range: u32,
 }
 
+/// A line of the range table.
+const fn weapon(name: &'static str, range: u32) -> Weapon {
+    Weapon { name, range }
+}
+
 /// Infantry: 3 areas.
-pub const INFANTRY_WEAPONS: Weapon = Weapon {
-    name: "Infantry",
-    range: 3,
-};
+pub const INFANTRY_WEAPONS: Weapon = weapon("Infantry", 3);
 /// MG: 5 areas.
-pub const MG: Weapon = Weapon {
-    name: "MG",
-    range: 5,
-};
+pub const MG: Weapon = weapon("MG", 5);
 /// Light gun: 5 areas.
-pub const LIGHT_GUN: Weapon = Weapon {
-    name: "Light gun",
-    range: 5,
-};
+pub const LIGHT_GUN: Weapon = weapon("Light gun", 5);
 /// Mortar: 6 areas.
-pub const MORTAR: Weapon = Weapon {
-    name: "Mortar",
-    range: 6,
-};
+pub const MORTAR: Weapon = weapon("Mortar", 6);
 /// Light-medium gun: 6 areas.
-pub const LIGHT_MEDIUM_GUN: Weapon = Weapon {
-    name: "Light-medium gun",
-    range: 6,
-};
+pub const LIGHT_MEDIUM_GUN: Weapon = weapon("Light-medium gun", 6);
 /// Heavy gun: 7 areas.
-pub const HEAVY_GUN: Weapon = Weapon {
-    name: "Heavy gun",
-    range: 7,
-};
+pub const HEAVY_GUN: Weapon = weapon("Heavy gun", 7);
 /// Field artillery: 20 areas.
-pub const FIELD_ARTILLERY: Weapon = Weapon {
-    name: "Field artillery",
-    range: 20,
-};
+pub const FIELD_ARTILLERY: Weapon = weapon("Field artillery", 20);
 
 /// The published range table, in its order.
 pub const WEAPONS: &[Weapon] = &[
@@ -378,173 +368,115 @@ impl UnitType {
     }
 }
 
+impl UnitType {
+    /// A type without a weapon, a normal firer, without the assault +1 or armour.
+    const fn unarmed(id: &'static str, name: &'static str, movement: Movement) -> UnitType {
+        UnitType {
+            id,
+            name,
+            movement,
+            weapon: None,
+            class: FirerClass::Normal,
+            assault: AssaultClass::None,
+            armour: Armour::None,
+        }
+    }
+
+    /// A type armed with `weapon`: a normal firer, without the assault +1 or armour until said.
+    const fn armed(
+        id: &'static str,
+        name: &'static str,
+        movement: Movement,
+        weapon: Weapon,
+    ) -> UnitType {
+        UnitType {
+            weapon: Some(weapon),
+            ..UnitType::unarmed(id, name, movement)
+        }
+    }
+
+    /// The type as a firer of `class`.
+    const fn class(self, class: FirerClass) -> UnitType {
+        UnitType { class, ..self }
+    }
+
+    /// The type counting as `assault` for the assault +1.
+    const fn assault(self, assault: AssaultClass) -> UnitType {
+        UnitType { assault, ..self }
+    }
+
+    /// The type with its usual `armour`.
+    const fn armour(self, armour: Armour) -> UnitType {
+        UnitType { armour, ..self }
+    }
+}
+
 /// Every unit type, infantry first.
 pub const UNIT_TYPES: &[UnitType] = &[
-    UnitType {
-        id: "infantry",
-        name: "Infantry",
-        movement: FOOT,
-        weapon: Some(INFANTRY_WEAPONS),
-        class: FirerClass::Normal,
-        assault: AssaultClass::Infantry,
-        armour: Armour::None,
-    },
-    UnitType {
-        id: "infantry-support",
-        name: "Infantry support",
-        movement: FOOT,
-        weapon: Some(MG),
-        class: FirerClass::Normal,
-        assault: AssaultClass::Infantry,
-        armour: Armour::None,
-    },
-    UnitType {
-        id: "cavalry",
-        name: "Cavalry",
-        movement: CAVALRY_TANK,
-        weapon: Some(INFANTRY_WEAPONS),
-        class: FirerClass::Normal,
-        assault: AssaultClass::Cavalry,
-        armour: Armour::None,
-    },
-    UnitType {
-        id: "mg",
-        name: "MG",
-        movement: FOOT,
-        weapon: Some(MG),
-        class: FirerClass::Normal,
-        assault: AssaultClass::Infantry,
-        armour: Armour::None,
-    },
-    UnitType {
-        id: "mortar",
-        name: "Mortar",
-        movement: FOOT,
-        weapon: Some(MORTAR),
-        class: FirerClass::Normal,
-        assault: AssaultClass::Infantry,
-        armour: Armour::None,
-    },
-    UnitType {
-        id: "light-gun",
-        name: "Light gun",
-        movement: Movement {
-            unlimbered: Some(1),
-            ..TOWED
-        },
-        weapon: Some(LIGHT_GUN),
-        class: FirerClass::Normal,
-        assault: AssaultClass::None,
-        armour: Armour::None,
-    },
-    UnitType {
-        id: "light-medium-gun",
-        name: "Light-medium gun",
-        movement: TOWED,
-        weapon: Some(LIGHT_MEDIUM_GUN),
-        class: FirerClass::MediumGun,
-        assault: AssaultClass::None,
-        armour: Armour::None,
-    },
-    UnitType {
-        id: "heavy-gun",
-        name: "Heavy gun",
-        movement: TOWED,
-        weapon: Some(HEAVY_GUN),
-        class: FirerClass::HeavyGun,
-        assault: AssaultClass::None,
-        armour: Armour::None,
-    },
-    UnitType {
-        id: "field-artillery",
-        name: "Field artillery",
-        movement: TOWED,
-        weapon: Some(FIELD_ARTILLERY),
-        class: FirerClass::MediumGun,
-        assault: AssaultClass::None,
-        armour: Armour::None,
-    },
-    UnitType {
-        id: "tank",
-        name: "Tank",
-        movement: CAVALRY_TANK,
-        weapon: Some(LIGHT_GUN),
-        class: FirerClass::Normal,
-        assault: AssaultClass::Tank,
-        armour: Armour::Medium,
-    },
-    UnitType {
-        id: "heavy-tank",
-        name: "Heavy tank",
-        movement: FOOT,
-        weapon: Some(LIGHT_MEDIUM_GUN),
-        class: FirerClass::MediumGun,
-        assault: AssaultClass::Tank,
-        armour: Armour::Heavy,
-    },
-    UnitType {
-        id: "fast-tank",
-        name: "Fast tank",
-        movement: FAST_TANK,
-        weapon: Some(LIGHT_GUN),
-        class: FirerClass::Normal,
-        assault: AssaultClass::Tank,
-        armour: Armour::Light,
-    },
-    UnitType {
-        id: "armoured-car",
-        name: "Armoured car",
-        movement: ARMOURED_CAR,
-        weapon: Some(MG),
-        class: FirerClass::Normal,
-        assault: AssaultClass::None,
-        armour: Armour::Light,
-    },
-    UnitType {
-        id: "truck",
-        name: "Truck",
-        movement: TOWED,
-        weapon: None,
-        class: FirerClass::Normal,
-        assault: AssaultClass::None,
-        armour: Armour::None,
-    },
+    UnitType::armed("infantry", "Infantry", FOOT, INFANTRY_WEAPONS).assault(AssaultClass::Infantry),
+    UnitType::armed("infantry-support", "Infantry support", FOOT, MG)
+        .assault(AssaultClass::Infantry),
+    UnitType::armed("cavalry", "Cavalry", CAVALRY_TANK, INFANTRY_WEAPONS)
+        .assault(AssaultClass::Cavalry),
+    UnitType::armed("mg", "MG", FOOT, MG).assault(AssaultClass::Infantry),
+    UnitType::armed("mortar", "Mortar", FOOT, MORTAR).assault(AssaultClass::Infantry),
+    UnitType::armed("light-gun", "Light gun", LIGHT_GUN_TOWED, LIGHT_GUN),
+    UnitType::armed(
+        "light-medium-gun",
+        "Light-medium gun",
+        TOWED,
+        LIGHT_MEDIUM_GUN,
+    )
+    .class(FirerClass::MediumGun),
+    UnitType::armed("heavy-gun", "Heavy gun", TOWED, HEAVY_GUN).class(FirerClass::HeavyGun),
+    UnitType::armed("field-artillery", "Field artillery", TOWED, FIELD_ARTILLERY)
+        .class(FirerClass::MediumGun),
+    UnitType::armed("tank", "Tank", CAVALRY_TANK, LIGHT_GUN)
+        .assault(AssaultClass::Tank)
+        .armour(Armour::Medium),
+    UnitType::armed("heavy-tank", "Heavy tank", FOOT, LIGHT_MEDIUM_GUN)
+        .class(FirerClass::MediumGun)
+        .assault(AssaultClass::Tank)
+        .armour(Armour::Heavy),
+    UnitType::armed("fast-tank", "Fast tank", FAST_TANK, LIGHT_GUN)
+        .assault(AssaultClass::Tank)
+        .armour(Armour::Light),
+    UnitType::armed("armoured-car", "Armoured car", ARMOURED_CAR, MG).armour(Armour::Light),
+    UnitType::unarmed("truck", "Truck", TOWED),
 ];
+
+/// The ids of the unit types, in table order: every type, or (`armed`) those that can shoot.
+/// `N` is their number.
+const fn type_ids<const N: usize>(armed: bool) -> [&'static str; N] {
+    let mut ids = [""; N];
+    let (mut i, mut n) = (0, 0);
+    while i < UNIT_TYPES.len() {
+        if !armed || UNIT_TYPES[i].weapon.is_some() {
+            ids[n] = UNIT_TYPES[i].id;
+            n += 1;
+        }
+        i += 1;
+    }
+    ids
+}
+
+/// How many unit types can shoot.
+const fn armed_types() -> usize {
+    let (mut i, mut n) = (0, 0);
+    while i < UNIT_TYPES.len() {
+        if UNIT_TYPES[i].weapon.is_some() {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
 
 /// The ids of every unit type, in table order.
-pub const UNIT_TYPE_IDS: &[&str] = &[
-    "infantry",
-    "infantry-support",
-    "cavalry",
-    "mg",
-    "mortar",
-    "light-gun",
-    "light-medium-gun",
-    "heavy-gun",
-    "field-artillery",
-    "tank",
-    "heavy-tank",
-    "fast-tank",
-    "armoured-car",
-    "truck",
-];
+pub const UNIT_TYPE_IDS: &[&str] = &type_ids::<{ UNIT_TYPES.len() }>(false);
 
 /// The ids of the types that can shoot (every type but the truck), in table order.
-pub const FIRER_IDS: &[&str] = &[
-    "infantry",
-    "infantry-support",
-    "cavalry",
-    "mg",
-    "mortar",
-    "light-gun",
-    "light-medium-gun",
-    "heavy-gun",
-    "field-artillery",
-    "tank",
-    "heavy-tank",
-    "fast-tank",
-    "armoured-car",
-];
+pub const FIRER_IDS: &[&str] = &type_ids::<{ armed_types() }>(true);
 
 /// The unit type named `id`.
 pub fn unit_type(id: &str) -> Option<&'static UnitType> {

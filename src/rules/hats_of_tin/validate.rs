@@ -10,15 +10,12 @@
 
 use super::defs::{
     COMMANDER, F_ARMOUR, F_ATTACHED, F_CARRIER, F_COMMANDS, F_EMBARKED, F_FIGHTING, F_FIRER_CLASS,
-    F_FORCE, F_SUPERIOR,
+    F_FORCE, F_SUPERIOR, TRUCK,
 };
 use crate::declare::Options;
 use crate::model::file::KeyPath;
 use crate::model::{FormationDef, Problem, ScenarioFile, SideDef, Spanned, UnitDef};
 use std::collections::HashMap;
-
-/// The kind that always carries.
-const TRUCK: &str = "truck";
 
 /// Every problem Hats of Tin's rules find in `file`. No option changes them.
 pub fn validate(file: &ScenarioFile, _options: &Options) -> Vec<Problem> {

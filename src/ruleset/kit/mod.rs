@@ -4,6 +4,7 @@
 
 pub mod prefill;
 pub mod refuse;
+
 use super::Procedure;
 use crate::declare::{
     ActionDef, Badge, CounterDef, MarkerDef, ParamError, ParamKind, Params, RuleError, Tone,
