@@ -7,8 +7,7 @@ use super::check::{self, Check};
 use super::defs::{OUT_OF_COHESION, OVERWATCH, PH_MOVEMENT, PHASES, RIDING, TYPE};
 use super::inputs;
 use super::tables::{Class, Data, Nationality, StandType};
-use crate::declare::params::param;
-use crate::declare::{ParamDef, Params, RuleError, Value};
+use crate::declare::{Params, RuleError, Value};
 use crate::dice::DiceSource;
 use crate::model::{BattleView, Effect};
 use crate::resolution::Resolution;
@@ -45,18 +44,6 @@ pub fn nationality<'d>(
             v.label(u)
         ))
     })
-}
-
-/// The unit named by the input `name` of a procedure whose inputs are `defs`: a missing one is
-/// refused with the input's own help, an id naming no stand with the nearest one.
-pub fn unit_param(
-    v: &BattleView<'_>,
-    p: &Params,
-    defs: &'static [ParamDef],
-    name: &str,
-) -> Result<usize, RuleError> {
-    let id = p.require_text(param(defs, name))?;
-    v.unit(id)
 }
 
 /// The carrier an infantry stand rides, if it rides one still on the table. The marker holds the

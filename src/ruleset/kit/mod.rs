@@ -23,6 +23,17 @@ pub fn unit(v: &BattleView<'_>, params: &Params, name: &str) -> Result<usize, Ru
     v.unit(id)
 }
 
+/// The unit named by the input `name` of a procedure whose inputs are `defs`: missing, it is
+/// refused with the input's own help; naming no unit of the battle, with the nearest id.
+pub fn input_unit(
+    v: &BattleView<'_>,
+    params: &Params,
+    defs: &'static [crate::declare::ParamDef],
+    name: &str,
+) -> Result<usize, RuleError> {
+    v.unit(params.require_text(crate::declare::params::param(defs, name))?)
+}
+
 /// The unit named by the input `name`, if it is given and names a unit of the battle.
 pub fn named(v: &BattleView<'_>, params: &Params, name: &str) -> Option<usize> {
     params.text(name).and_then(|id| v.roster.unit_index(id))

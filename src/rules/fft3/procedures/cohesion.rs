@@ -2,7 +2,7 @@
 //! end of its movement is out of cohesion (−1 on its quality checks), until it is back.
 
 use super::super::defs::{self, OUT_OF_COHESION};
-use super::super::stands::{on_table, unit_param};
+use super::super::stands::{on_table};
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -36,7 +36,7 @@ impl Procedure for Cohesion {
 
 /// The marker put on or taken off.
 fn act(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
-    let u = unit_param(v, p, defs::COHESION_PARAMS, "stand")?;
+    let u = kit::input_unit(v, p, defs::COHESION_PARAMS, "stand")?;
     on_table(v, u)?;
     let restored = p.flag("restored");
     if restored != kit::has(v, u, OUT_OF_COHESION) {

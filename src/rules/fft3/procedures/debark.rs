@@ -2,7 +2,7 @@
 //! points, the stand loses 2).
 
 use super::super::defs::{self, PH_MOVEMENT, RIDING};
-use super::super::stands::{carrier_of, in_phase, on_table, own_side, unit_param};
+use super::super::stands::{carrier_of, in_phase, on_table, own_side};
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -34,7 +34,7 @@ impl Procedure for Debark {
 
 /// The stand taken off the carrier it rides.
 fn act(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
-    let u = unit_param(v, p, defs::STAND_PARAMS, "stand")?;
+    let u = kit::input_unit(v, p, defs::STAND_PARAMS, "stand")?;
     on_table(v, u)?;
     in_phase(v, "carrying infantry", &[PH_MOVEMENT])?;
     own_side(v, u, "a stand debarks")?;

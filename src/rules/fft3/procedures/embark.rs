@@ -3,8 +3,7 @@
 
 use super::super::defs::{self, PH_MOVEMENT, RIDING};
 use super::super::stands::{
-    carrier_of, in_phase, nationality, on_table, own_side, rider_of, riding, stand_type, unit_param,
-};
+    carrier_of, in_phase, nationality, on_table, own_side, rider_of, riding, stand_type, };
 use super::super::tables::{Class, Data};
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
@@ -38,8 +37,8 @@ impl Procedure for Embark {
 /// The stand marked aboard its carrier, if both are its side's, free and able.
 fn act(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     let data = Data::from_options(v.options);
-    let u = unit_param(v, p, defs::EMBARK_PARAMS, "stand")?;
-    let c = unit_param(v, p, defs::EMBARK_PARAMS, "carrier")?;
+    let u = kit::input_unit(v, p, defs::EMBARK_PARAMS, "stand")?;
+    let c = kit::input_unit(v, p, defs::EMBARK_PARAMS, "carrier")?;
     on_table(v, u)?;
     on_table(v, c)?;
     in_phase(v, "carrying infantry", &[PH_MOVEMENT])?;

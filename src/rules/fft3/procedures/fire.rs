@@ -9,8 +9,7 @@ use super::super::fire::{self, Attack, Volley};
 use super::super::inputs::{self, Aim, Declared, Shooter};
 use super::super::stands::{
     carrier_of, given_or, in_phase, nationality, on_table, overwatch_attack, own_side, removed,
-    rider_of, stand_type, unit_param,
-};
+    rider_of, stand_type, };
 use super::super::tables::{AvWeapon, Class, Data, StandType};
 use crate::declare::params::param;
 use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError, Value};
@@ -199,7 +198,7 @@ fn declared_firers(
     p: &Params,
     defs: &'static [ParamDef],
 ) -> Result<Vec<(usize, Declared)>, RuleError> {
-    let f = unit_param(v, p, defs, "firer")?;
+    let f = kit::input_unit(v, p, defs, "firer")?;
     let range = p.require_num(param(defs, "range"))?;
     let mut out = vec![(
         f,
@@ -254,7 +253,7 @@ fn battle_volley(
         Attack::AntiInfantry => defs::AI_PARAMS,
     };
     let data = Data::from_options(v.options);
-    let t = unit_param(v, p, defs, "target")?;
+    let t = kit::input_unit(v, p, defs, "target")?;
     on_table(v, t)?;
     let tty = stand_type(&data, v, t)?;
     let mut firers = Vec::new();

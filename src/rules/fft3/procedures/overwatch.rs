@@ -3,7 +3,7 @@
 
 use super::super::defs::{self, FIRED_AV, OVERWATCH, PH_FIRE};
 use super::super::fire::Attack;
-use super::super::stands::{in_phase, own_side, stand_type, unit_param};
+use super::super::stands::{in_phase, own_side, stand_type};
 use super::super::tables::Data;
 use super::fire::may_fire;
 use crate::declare::{ActionDef, Params, RuleError};
@@ -42,7 +42,7 @@ impl Procedure for Overwatch {
 /// The marker taken, by a stand that could fire now and has not.
 fn act(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     let data = Data::from_options(v.options);
-    let u = unit_param(v, p, defs::STAND_PARAMS, "stand")?;
+    let u = kit::input_unit(v, p, defs::STAND_PARAMS, "stand")?;
     in_phase(v, "taking Overwatch", &[PH_FIRE])?;
     own_side(v, u, "a stand takes Overwatch")?;
     let ty = stand_type(&data, v, u)?;

@@ -6,8 +6,7 @@ use super::super::check::{self, Check};
 use super::super::defs::{self, OUT_OF_COHESION};
 use super::super::inputs;
 use super::super::stands::{
-    Record, carried_infantry_check, nationality, on_table, passed, removed, unit_param,
-};
+    Record, carried_infantry_check, nationality, on_table, passed, removed, };
 use super::super::tables::Data;
 use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError, Value};
 use crate::dice::DiceSource;
@@ -65,7 +64,7 @@ impl Procedure for QualityCheck {
     }
 
     fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let u = unit_param(v, params, defs::CHECK_PARAMS, "stand")?;
+        let u = kit::input_unit(v, params, defs::CHECK_PARAMS, "stand")?;
         Ok(check::odds(&stand_check(v, params, u)?))
     }
 
@@ -95,7 +94,7 @@ fn stand_check(v: &BattleView<'_>, p: &Params, u: usize) -> Result<Check, RuleEr
 /// The check thrown: a stand that fails is out of the fight, and the infantry it carried check
 /// in turn.
 fn act(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result<Outcome, RuleError> {
-    let u = unit_param(v, p, defs::CHECK_PARAMS, "stand")?;
+    let u = kit::input_unit(v, p, defs::CHECK_PARAMS, "stand")?;
     on_table(v, u)?;
     let mut c = stand_check(v, p, u)?;
     c.reason = p

@@ -2,7 +2,7 @@
 //! fire this turn.
 
 use super::super::defs::{self, PH_MOVEMENT, STRATEGIC};
-use super::super::stands::{in_phase, on_table, own_side, unit_param};
+use super::super::stands::{in_phase, on_table, own_side};
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -34,7 +34,7 @@ impl Procedure for Strategic {
 
 /// The marker taken, once a turn, in the side's own movement phase.
 fn act(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
-    let u = unit_param(v, p, defs::STAND_PARAMS, "stand")?;
+    let u = kit::input_unit(v, p, defs::STAND_PARAMS, "stand")?;
     on_table(v, u)?;
     in_phase(v, "strategic movement", &[PH_MOVEMENT])?;
     own_side(v, u, "a stand moves")?;

@@ -1,9 +1,10 @@
 //! A moving stand touching a template still on the table (the `template` procedure): it is
 //! attacked at once, as under a template just placed, by the template's owner.
 
+use crate::ruleset::kit;
 use super::super::artillery::{self, Template};
 use super::super::defs::{self, PH_MOVEMENT, TEMPLATE};
-use super::super::stands::{in_phase, own_side, unit_param};
+use super::super::stands::{in_phase, own_side};
 use super::super::templates::{TEMPLATE_ID, Under, template_effects, template_id, template_stands};
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
@@ -54,7 +55,7 @@ struct Touching<'v> {
 /// The template touched and the stand under it, or why it cannot be.
 fn touching<'v>(v: &BattleView<'v>, p: &Params) -> Result<Touching<'v>, RuleError> {
     in_phase(v, "touching a template while moving", &[PH_MOVEMENT])?;
-    let u = unit_param(v, p, defs::TOUCH_PARAMS, "stand")?;
+    let u = kit::input_unit(v, p, defs::TOUCH_PARAMS, "stand")?;
     own_side(v, u, "a stand moves")?;
     let number = p.int("template").unwrap_or(0) as i32;
     let (id, marker) = v

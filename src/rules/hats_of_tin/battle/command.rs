@@ -4,8 +4,7 @@
 //! from the inputs given so far.
 
 use super::units::{
-    action_phase, in_play, is_commander, number, on_table, own_turn, refused, unit_param,
-};
+    action_phase, in_play, is_commander, number, on_table, own_turn, refused, };
 use crate::declare::{ParamDef, Params, RuleError};
 use crate::model::{BattleView, Effect};
 use crate::rules::hats_of_tin::defs::*;
@@ -198,7 +197,7 @@ pub fn commander_param(
     p: &Params,
     defs: &'static [ParamDef],
 ) -> Result<usize, RuleError> {
-    let c = unit_param(v, p, defs, "commander")?;
+    let c = kit::input_unit(v, p, defs, "commander")?;
     in_play(v, c)?;
     if !is_commander(v, c) {
         return Err(refused(format!("{} is not a commander", v.label(c))));

@@ -3,8 +3,7 @@
 //! every procedure shares (out of the fight, not the action phase, not its side's turn, not an
 //! enemy), whether a unit may shoot or be shot at, and how far it may still move.
 
-use crate::declare::params::param;
-use crate::declare::{ParamDef, Params, RuleError};
+use crate::declare::RuleError;
 use crate::model::BattleView;
 use crate::rules::hats_of_tin::defs::*;
 use crate::rules::hats_of_tin::tables::{Armour, FirerClass, Quality, UnitType, unit_type};
@@ -122,17 +121,6 @@ pub fn passenger_of(v: &BattleView<'_>, c: usize) -> Option<usize> {
 /// True for a unit that carries others: a truck, or one the scenario marks a carrier.
 pub fn is_carrier(v: &BattleView<'_>, u: usize) -> bool {
     v.info(u).kind == TRUCK || v.info(u).fields.flag(F_CARRIER)
-}
-
-/// The unit named by the input `name` of `defs`; missing, it is refused with the input's own
-/// help.
-pub fn unit_param(
-    v: &BattleView<'_>,
-    p: &Params,
-    defs: &'static [ParamDef],
-    name: &str,
-) -> Result<usize, RuleError> {
-    v.unit(p.require_text(param(defs, name))?)
 }
 
 // ---- the refusals every procedure shares ---------------------------------------------------

@@ -19,8 +19,7 @@ use crate::rules::hats_of_tin::battle::moment::acted;
 use crate::rules::hats_of_tin::battle::rounds::{Applied, finish, no_round_waiting, round_on};
 use crate::rules::hats_of_tin::battle::units::{
     action_phase, armour, carried_words, carrier_of, commander_of, enemies, firer_class, in_play,
-    is_commander, may_shoot, number, own_turn, quality, refused, unit_param,
-};
+    is_commander, may_shoot, number, own_turn, quality, refused, };
 use crate::rules::hats_of_tin::defs::*;
 use crate::rules::hats_of_tin::hits::Taken;
 use crate::rules::hats_of_tin::inputs;
@@ -34,8 +33,8 @@ pub struct Assault;
 /// The units the inputs name, attacker and defender, their inputs filled from the units.
 fn parties(v: &BattleView<'_>, p: &Params) -> Result<(Params, usize, usize), RuleError> {
     let p = Assault.prefill(v, p)?;
-    let att = unit_param(v, &p, ASSAULT_PARAMS, "attacker")?;
-    let def = unit_param(v, &p, ASSAULT_PARAMS, "defender")?;
+    let att = kit::input_unit(v, &p, ASSAULT_PARAMS, "attacker")?;
+    let def = kit::input_unit(v, &p, ASSAULT_PARAMS, "defender")?;
     Ok((p, att, def))
 }
 

@@ -10,8 +10,7 @@ use crate::rules::hats_of_tin::battle::command::{
 use crate::rules::hats_of_tin::battle::moment::passing;
 use crate::rules::hats_of_tin::battle::rounds::{finish, no_round_waiting};
 use crate::rules::hats_of_tin::battle::units::{
-    action_phase, attached_to, commander_of, in_play, is_commander, number, refused, unit_param,
-};
+    action_phase, attached_to, commander_of, in_play, is_commander, number, refused, };
 use crate::rules::hats_of_tin::defs::*;
 use crate::ruleset::{Outcome, Procedure, kit};
 
@@ -40,7 +39,7 @@ impl Procedure for Attach {
         no_round_waiting(v)?;
         let c = commander_param(v, p, ATTACH_PARAMS)?;
         let done = commander_acts(v, c, "attached")?;
-        let u = unit_param(v, p, ATTACH_PARAMS, "unit")?;
+        let u = kit::input_unit(v, p, ATTACH_PARAMS, "unit")?;
         in_play(v, u)?;
         if v.info(u).side != v.info(c).side || is_commander(v, u) || v.info(u).kind == TRUCK {
             return Err(refused(format!(

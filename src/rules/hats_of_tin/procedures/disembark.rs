@@ -8,8 +8,7 @@ use crate::rules::hats_of_tin::battle::command::{check_ordered, move_order, orde
 use crate::rules::hats_of_tin::battle::moment::acted;
 use crate::rules::hats_of_tin::battle::rounds::{Applied, finish, no_round_waiting};
 use crate::rules::hats_of_tin::battle::units::{
-    action_phase, carrier_of, in_play, own_turn, refused, unit_param,
-};
+    action_phase, carrier_of, in_play, own_turn, refused, };
 use crate::rules::hats_of_tin::defs::*;
 use crate::ruleset::{Outcome, Procedure, kit};
 
@@ -35,7 +34,7 @@ impl Procedure for Disembark {
     ) -> Result<Outcome, RuleError> {
         action_phase(v, "getting off")?;
         no_round_waiting(v)?;
-        let u = unit_param(v, p, UNIT_PARAMS, "unit")?;
+        let u = kit::input_unit(v, p, UNIT_PARAMS, "unit")?;
         in_play(v, u)?;
         own_turn(v, u, "a unit gets off")?;
         let c =

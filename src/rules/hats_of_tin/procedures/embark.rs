@@ -8,8 +8,7 @@ use crate::rules::hats_of_tin::battle::moment::passing;
 use crate::rules::hats_of_tin::battle::rounds::{finish, no_round_waiting};
 use crate::rules::hats_of_tin::battle::units::{
     action_phase, carrier_of, in_play, is_carrier, is_commander, number, own_turn, passenger_of,
-    refused, unit_param,
-};
+    refused, };
 use crate::rules::hats_of_tin::defs::*;
 use crate::ruleset::{Outcome, Procedure, kit};
 
@@ -65,8 +64,8 @@ impl Procedure for Embark {
     ) -> Result<Outcome, RuleError> {
         action_phase(v, "boarding")?;
         no_round_waiting(v)?;
-        let u = unit_param(v, p, EMBARK_PARAMS, "unit")?;
-        let c = unit_param(v, p, EMBARK_PARAMS, "carrier")?;
+        let u = kit::input_unit(v, p, EMBARK_PARAMS, "unit")?;
+        let c = kit::input_unit(v, p, EMBARK_PARAMS, "carrier")?;
         in_play(v, u)?;
         in_play(v, c)?;
         own_turn(v, u, "a unit boards")?;

@@ -13,8 +13,7 @@ use crate::rules::hats_of_tin::battle::moment::{acted, moment_passes};
 use crate::rules::hats_of_tin::battle::rounds::{Applied, finish, no_round_waiting};
 use crate::rules::hats_of_tin::battle::units::{
     action_phase, attached_to, carrier_of, commander_of, halves, in_play, is_commander, moved,
-    own_turn, passenger_of, refused, type_of, unit_param,
-};
+    own_turn, passenger_of, refused, type_of, };
 use crate::rules::hats_of_tin::defs::*;
 use crate::rules::hats_of_tin::shoot;
 use crate::ruleset::{Outcome, Procedure, kit};
@@ -148,7 +147,7 @@ impl Procedure for Move {
     ) -> Result<Outcome, RuleError> {
         action_phase(v, "moving")?;
         no_round_waiting(v)?;
-        let u = unit_param(v, p, MOVE_PARAMS, "unit")?;
+        let u = kit::input_unit(v, p, MOVE_PARAMS, "unit")?;
         in_play(v, u)?;
         if is_commander(v, u) {
             commander_acts(v, u, "moved")?;

@@ -8,8 +8,7 @@ use crate::rules::hats_of_tin::battle::command::{check_ordered, give_order, orde
 use crate::rules::hats_of_tin::battle::moment::moment_passes;
 use crate::rules::hats_of_tin::battle::rounds::{Applied, finish, no_round_waiting};
 use crate::rules::hats_of_tin::battle::units::{
-    action_phase, is_commander, may_shoot, own_turn, refused, unit_param,
-};
+    action_phase, is_commander, may_shoot, own_turn, refused, };
 use crate::rules::hats_of_tin::defs::*;
 use crate::ruleset::{Outcome, Procedure, kit};
 
@@ -35,7 +34,7 @@ impl Procedure for Overwatch {
     ) -> Result<Outcome, RuleError> {
         action_phase(v, "going into Overwatch")?;
         no_round_waiting(v)?;
-        let u = unit_param(v, p, UNIT_PARAMS, "unit")?;
+        let u = kit::input_unit(v, p, UNIT_PARAMS, "unit")?;
         own_turn(v, u, "a unit goes into Overwatch")?;
         if is_commander(v, u) {
             return Err(refused(format!(

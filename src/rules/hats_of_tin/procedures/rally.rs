@@ -11,8 +11,7 @@ use crate::rules::hats_of_tin::battle::command::{check_ordered, give_order, orde
 use crate::rules::hats_of_tin::battle::moment::moment_passes;
 use crate::rules::hats_of_tin::battle::rounds::{Applied, finish, no_round_waiting};
 use crate::rules::hats_of_tin::battle::units::{
-    action_phase, commander_of, in_play, is_commander, own_turn, refused, unit_param,
-};
+    action_phase, commander_of, in_play, is_commander, own_turn, refused, };
 use crate::rules::hats_of_tin::defs::*;
 use crate::rules::hats_of_tin::inputs;
 use crate::rules::hats_of_tin::rally;
@@ -24,7 +23,7 @@ pub struct Rally;
 
 /// The rally of the unit `p` names.
 fn battle_rally(v: &BattleView<'_>, p: &Params) -> Result<(usize, rally::Rally), RuleError> {
-    let u = unit_param(v, p, RALLY_PARAMS, "unit")?;
+    let u = kit::input_unit(v, p, RALLY_PARAMS, "unit")?;
     in_play(v, u)?;
     if is_commander(v, u) {
         return Err(refused(format!(

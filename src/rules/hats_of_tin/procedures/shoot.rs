@@ -15,8 +15,7 @@ use crate::rules::hats_of_tin::battle::moment::{acted, overwatchers};
 use crate::rules::hats_of_tin::battle::rounds::{Applied, finish, no_round_waiting, round_on};
 use crate::rules::hats_of_tin::battle::units::{
     action_phase, armour, commander_of, enemies, firer_class, fires_indirectly, in_play,
-    is_commander, may_be_shot, may_shoot, on_table, own_turn, refused, type_of, unit_param,
-};
+    is_commander, may_be_shot, may_shoot, on_table, own_turn, refused, type_of, };
 use crate::rules::hats_of_tin::defs::*;
 use crate::rules::hats_of_tin::inputs;
 use crate::rules::hats_of_tin::shoot::{self, Firer, Shooter, Shot, Target};
@@ -120,8 +119,8 @@ fn may_spot(v: &BattleView<'_>, f: usize, s: usize) -> Result<(), RuleError> {
 /// taken.
 fn battle_shot(v: &BattleView<'_>, p: &Params) -> Result<BattleShot, RuleError> {
     let p = &Shoot.prefill(v, p)?;
-    let f = unit_param(v, p, SHOOT_PARAMS, "firer")?;
-    let t = unit_param(v, p, SHOOT_PARAMS, "target")?;
+    let f = kit::input_unit(v, p, SHOOT_PARAMS, "firer")?;
+    let t = kit::input_unit(v, p, SHOOT_PARAMS, "target")?;
     may_shoot(v, f)?;
     may_be_shot(v, t)?;
     enemies(v, f, t)?;

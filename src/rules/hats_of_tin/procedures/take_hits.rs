@@ -16,8 +16,7 @@ use crate::rules::hats_of_tin::battle::rounds::{
     Applied, apply_taken, commander_destroyed, finish, waiting,
 };
 use crate::rules::hats_of_tin::battle::units::{
-    commander_of, is_commander, numbered, quality, refused, unit_param,
-};
+    commander_of, is_commander, numbered, quality, refused, };
 use crate::rules::hats_of_tin::defs::*;
 use crate::rules::hats_of_tin::hits::{self, Round, Taken, Taking};
 use crate::rules::hats_of_tin::inputs;
@@ -39,7 +38,7 @@ fn nothing_waiting(v: &BattleView<'_>, u: usize) -> RuleError {
 
 /// The round waiting on the unit named by `p`, taken as `p` chooses.
 fn battle_round(v: &BattleView<'_>, p: &Params) -> Result<(usize, Round), RuleError> {
-    let u = unit_param(v, p, TAKE_HITS_PARAMS, "unit")?;
+    let u = kit::input_unit(v, p, TAKE_HITS_PARAMS, "unit")?;
     let n = waiting(v, u).ok_or_else(|| nothing_waiting(v, u))?;
     let commander = commander_of(v, u);
     let to_commander = p.flag("to-commander");
