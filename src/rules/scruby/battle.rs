@@ -5,8 +5,8 @@
 //! The tables decide (the modules beside this one); this module reads the units into their
 //! inputs, refuses what the move's order or a marker forbids, and turns each result into effects.
 
-use super::defs::{self, *};
-use super::tables::{Formation, Kind};
+use super::defs::*;
+use super::inputs;
 use super::{Scruby, Settings, artillery, fire, melee};
 use crate::declare::{Badge, Params, RuleError, Tone, Value};
 use crate::dice::{DiceSource, Die, Roll};
@@ -239,7 +239,7 @@ fn set_marker(v: &BattleView<'_>, u: usize, marker: &str, value: Option<i32>) ->
 
 fn unit_param(v: &BattleView<'_>, p: &Params, name: &str) -> Result<usize, RuleError> {
     let id = p.text(name).ok_or_else(|| {
-        let def = defs::ACTIONS
+        let def = inputs::ACTIONS
             .iter()
             .flat_map(|a| a.params.iter())
             .find(|d| d.name == name);

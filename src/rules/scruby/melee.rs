@@ -7,12 +7,10 @@
 //! with dice; the exact odds count the same faces. A morale tie thrown again is counted exactly:
 //! the chance of each winner is P(win) / (1 − P(tie)).
 
-use super::defs::{self, Settings, TieRule};
+use super::defs::{Formation, Kind, Position, Settings, TieRule};
 use super::fire::{figures, word};
-use super::tables::{
-    self, Formation, KillCell, Kind, Need, Position, melee_kills, rifle_table_row, throw,
-    throw_words,
-};
+use super::inputs;
+use super::tables::{self, KillCell, Need, melee_kills, rifle_table_row, throw, throw_words};
 use crate::declare::{Params, RuleError};
 use crate::dice::{DiceError, DiceSource, Die, Roll};
 use crate::odds::OddsReport;
@@ -380,9 +378,9 @@ type Left = (u8, u8, Option<u8>);
 impl Melee {
     pub fn from_params(p: &Params, reinforced: bool) -> Result<Self, RuleError> {
         let d = if reinforced {
-            defs::REINFORCED_PARAMS
+            inputs::REINFORCED_PARAMS
         } else {
-            defs::MELEE_PARAMS
+            inputs::MELEE_PARAMS
         };
         let stand = |who: &str| -> Result<Stand, RuleError> {
             Ok(Stand {
@@ -865,7 +863,7 @@ impl CrewMeleeResult {
 
 impl CrewMelee {
     pub fn from_params(p: &Params) -> Result<Self, RuleError> {
-        let d = defs::MELEE_CREW_PARAMS;
+        let d = inputs::MELEE_CREW_PARAMS;
         Ok(CrewMelee {
             from: word(p, d, "attacked-from", |t| match t {
                 "front" => Some(Approach::Front),
@@ -1024,7 +1022,7 @@ pub struct LcEnd {
 
 impl LcMorale {
     pub fn from_params(p: &Params) -> Result<Self, RuleError> {
-        let d = defs::LC_MORALE_PARAMS;
+        let d = inputs::LC_MORALE_PARAMS;
         Ok(LcMorale {
             cavalry_figures: figures(p, d, "cavalry-figures")?,
             opponent: Stand {

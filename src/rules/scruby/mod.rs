@@ -14,8 +14,10 @@
 
 pub mod artillery;
 pub mod battle;
+pub mod decisions;
 pub mod defs;
 pub mod fire;
+pub mod inputs;
 pub mod melee;
 pub mod tables;
 pub mod validate;
@@ -85,7 +87,7 @@ static DECLARATION: Declaration = Declaration {
     counters: defs::COUNTERS,
     areas: defs::AREAS,
     phases: defs::PHASES,
-    decisions: defs::DECISIONS,
+    decisions: decisions::DECISIONS,
     conceals: true,
     losses: Losses {
         one: "figure",
@@ -102,7 +104,7 @@ impl Ruleset for Scruby {
     fn procedures(&self) -> &'static [&'static dyn Procedure] {
         static PROCEDURES: std::sync::OnceLock<Vec<&'static dyn Procedure>> =
             std::sync::OnceLock::new();
-        by_name(&PROCEDURES, defs::ACTIONS, &Scruby)
+        by_name(&PROCEDURES, inputs::ACTIONS, &Scruby)
     }
     fn tables(&self) -> Vec<TableDoc> {
         tables::table_docs()
@@ -118,7 +120,7 @@ impl Ruleset for Scruby {
         // with those lost: see `battle::start`); a gun or headquarters has no figures to lose
         // (its crew, counter-battery hits and capture are markers).
         battle::kind(unit)
-            .and_then(tables::Kind::max_figures)
+            .and_then(defs::Kind::max_figures)
             .map_or(0, u32::from)
     }
     fn start(&self, battle: &BattleView<'_>) -> Vec<Effect> {

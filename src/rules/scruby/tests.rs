@@ -71,7 +71,7 @@ fn every_procedure_resolves_and_has_odds() {
     ];
     assert_eq!(
         cases.len(),
-        defs::ACTIONS.iter().filter(|a| a.standalone).count()
+        inputs::ACTIONS.iter().filter(|a| a.standalone).count()
     );
     for (action, args, faces) in cases {
         let r = resolve(action, args, faces).unwrap_or_else(|e| panic!("{action}: {e}"));
@@ -108,7 +108,7 @@ fn the_declarations_hang_together() {
     let kinds: Vec<&str> = r.unit_kinds().iter().map(|k| k.id).collect();
     assert_eq!(
         kinds,
-        tables::Kind::ALL.iter().map(|k| k.id()).collect::<Vec<_>>()
+        defs::Kind::ALL.iter().map(|k| k.id()).collect::<Vec<_>>()
     );
     for a in r.actions() {
         assert!(a.in_battle, "{}", a.id);
