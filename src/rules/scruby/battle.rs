@@ -7,7 +7,7 @@
 
 use super::defs::*;
 use super::inputs;
-use super::{Scruby, Settings, artillery, fire, melee};
+use super::{Scruby, Settings, artillery, crew, fire, melee, scouts};
 use crate::declare::{Badge, Params, RuleError, Tone, Value};
 use crate::dice::{DiceSource, Die, Roll};
 use crate::model::timers;
@@ -1310,16 +1310,16 @@ fn act_crew(
     dice: &mut dyn DiceSource,
 ) -> Result<Outcome, RuleError> {
     let (a, g) = crew_units(v, p)?;
-    let c = melee::CrewMelee::from_params(p)?;
-    let (r, result) = melee::resolve_crew(&c, s, dice)?;
+    let c = crew::CrewMelee::from_params(p)?;
+    let (r, result) = crew::resolve_crew(&c, s, dice)?;
     let mut out = Outcome::default();
     let mut lines = Vec::new();
     match result {
-        melee::CrewMeleeResult::Saved => {
+        crew::CrewMeleeResult::Saved => {
             lines.push(retire(v, a, &mut out.effects));
             lines.push(format!("{} is saved", v.label(g)));
         }
-        melee::CrewMeleeResult::Captured => {
+        crew::CrewMeleeResult::Captured => {
             let holder = fights_for(v, a);
             out.effects.push(set_marker(v, g, CREW_KILLED, Some(1)));
             out.effects
@@ -1397,8 +1397,8 @@ fn act_lc(
     dice: &mut dyn DiceSource,
 ) -> Result<Outcome, RuleError> {
     let (c, o) = lc_units(v, p)?;
-    let m = melee::LcMorale::from_params(p)?;
-    let (r, end) = melee::resolve_lc(&m, s, dice)?;
+    let m = scouts::LcMorale::from_params(p)?;
+    let (r, end) = scouts::resolve_lc(&m, s, dice)?;
     let mut out = Outcome::default();
     let mut lines = Vec::new();
     let lost = figures_left(v, c).saturating_sub(u32::from(end.cavalry_left));
@@ -1413,19 +1413,19 @@ fn act_lc(
     }
     let (cl, ol) = (v.info(c).id.clone(), v.info(o).id.clone());
     let result = match end.result {
-        melee::LcResult::CavalryHold => {
+        scouts::LcResult::CavalryHold => {
             lines.push(retire(v, o, &mut out.effects));
             out.prompts.push(format!(
                 "if {ol} was screening a concealed column, the screen is driven off: expose the column (expose, cause scouting)"
             ));
             format!("{cl} hold, {ol} retires 3 moves")
         }
-        melee::LcResult::OpponentHolds => {
+        scouts::LcResult::OpponentHolds => {
             lines.push(retire(v, c, &mut out.effects));
             format!("{ol} holds, {cl} retire 3 moves")
         }
-        melee::LcResult::BothHold => "both hold".to_string(),
-        melee::LcResult::CavalryWipedOut => format!("{cl} are wiped out"),
+        scouts::LcResult::BothHold => "both hold".to_string(),
+        scouts::LcResult::CavalryWipedOut => format!("{cl} are wiped out"),
     };
     out.summary = format!("{cl} meet {ol} (light-cavalry morale combat): {result}");
     out.resolutions.push(done(r, &lines, dice));

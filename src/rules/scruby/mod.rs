@@ -14,11 +14,13 @@
 
 pub mod artillery;
 pub mod battle;
+pub mod crew;
 pub mod decisions;
 pub mod defs;
 pub mod fire;
 pub mod inputs;
 pub mod melee;
+pub mod scouts;
 pub mod tables;
 pub mod validate;
 
@@ -165,8 +167,8 @@ impl NamedProcedures for Scruby {
             "canister" => artillery::canister_odds(&artillery::Canister::from_params(params)?, &s),
             "melee" => melee::odds(&melee::Melee::from_params(params, false)?, &s),
             "reinforced-melee" => melee::odds(&melee::Melee::from_params(params, true)?, &s),
-            "melee-crew" => melee::crew_odds(&melee::CrewMelee::from_params(params)?, &s),
-            "lc-morale" => melee::lc_odds(&melee::LcMorale::from_params(params)?, &s),
+            "melee-crew" => crew::crew_odds(&crew::CrewMelee::from_params(params)?, &s),
+            "lc-morale" => scouts::lc_odds(&scouts::LcMorale::from_params(params)?, &s),
             _ => Err(not_table_only(action)),
         }
     }
@@ -190,10 +192,8 @@ impl NamedProcedures for Scruby {
             "reinforced-melee" => {
                 melee::resolve(&melee::Melee::from_params(params, true)?, &s, dice)?.0
             }
-            "melee-crew" => {
-                melee::resolve_crew(&melee::CrewMelee::from_params(params)?, &s, dice)?.0
-            }
-            "lc-morale" => melee::resolve_lc(&melee::LcMorale::from_params(params)?, &s, dice)?.0,
+            "melee-crew" => crew::resolve_crew(&crew::CrewMelee::from_params(params)?, &s, dice)?.0,
+            "lc-morale" => scouts::resolve_lc(&scouts::LcMorale::from_params(params)?, &s, dice)?.0,
             _ => return Err(not_table_only(action)),
         })
     }
