@@ -4,6 +4,7 @@
 
 use crate::declare::Decision;
 
+/// Every decision, as `umpire rulesets scruby` lists them.
 pub const DECISIONS: &[Decision] = &[
     Decision {
         topic: "retiring for 3 moves",

@@ -19,6 +19,7 @@ const FRIEND_IN_MELEE: ParamDef = ParamDef::new(
 )
 .battle();
 
+/// Rifle fire: its inputs.
 pub const RIFLE_PARAMS: &[ParamDef] = &[
     ParamDef::new("firer-unit", "the firing regiment", ParamKind::Unit).battle(),
     ParamDef::new(
@@ -74,6 +75,7 @@ pub const RIFLE_PARAMS: &[ParamDef] = &[
     ),
 ];
 
+/// A gun's fire: its inputs.
 pub const ARTILLERY_PARAMS: &[ParamDef] = &[
     ParamDef::new("gun-unit", "the firing gun", ParamKind::Unit).battle(),
     ParamDef::new(
@@ -146,6 +148,7 @@ pub const ARTILLERY_PARAMS: &[ParamDef] = &[
     .derived(),
 ];
 
+/// Canister: its inputs.
 pub const CANISTER_PARAMS: &[ParamDef] = &[
     ParamDef::new("gun-unit", "the firing gun", ParamKind::Unit).battle(),
     ParamDef::new(
@@ -190,6 +193,7 @@ pub const CANISTER_PARAMS: &[ParamDef] = &[
     ),
 ];
 
+/// A melee: its inputs.
 pub const MELEE_PARAMS: &[ParamDef] = &[
     ParamDef::new("attacker-unit", "the attacking stand", ParamKind::Unit).battle(),
     ParamDef::new(
@@ -233,6 +237,7 @@ pub const MELEE_PARAMS: &[ParamDef] = &[
     ),
 ];
 
+/// A reinforced melee: its inputs.
 pub const REINFORCED_PARAMS: &[ParamDef] = &[
     ParamDef::new("attacker-unit", "the attacking stand", ParamKind::Unit).battle(),
     ParamDef::new("defender-unit", "the defending stand", ParamKind::Unit).enemy().battle(),
@@ -287,6 +292,7 @@ pub const REINFORCED_PARAMS: &[ParamDef] = &[
     ),
 ];
 
+/// A melee against a gun crew: its inputs.
 pub const MELEE_CREW_PARAMS: &[ParamDef] = &[
     ParamDef::new("attacker-unit", "the attacking stand", ParamKind::Unit).battle(),
     ParamDef::new("gun-unit", "the gun whose crew is attacked", ParamKind::Unit)
@@ -306,6 +312,7 @@ pub const MELEE_CREW_PARAMS: &[ParamDef] = &[
     .derived(),
 ];
 
+/// Light cavalry's morale combat: its inputs.
 pub const LC_MORALE_PARAMS: &[ParamDef] = &[
     ParamDef::new(
         "cavalry-unit",
@@ -350,6 +357,7 @@ const STAND_SIDE: ParamDef = ParamDef::new(
 )
 .battle();
 
+/// Exposing a concealed column: its inputs.
 pub const EXPOSE_PARAMS: &[ParamDef] = &[
     STAND,
     STAND_SIDE,
@@ -372,6 +380,7 @@ pub const EXPOSE_PARAMS: &[ParamDef] = &[
     .battle(),
 ];
 
+/// Deploying from a concealed column: its inputs.
 pub const DEPLOY_PARAMS: &[ParamDef] = &[
     STAND,
     STAND_SIDE,
@@ -383,6 +392,7 @@ pub const DEPLOY_PARAMS: &[ParamDef] = &[
     .battle(),
 ];
 
+/// A change of formation: its inputs.
 pub const FORM_PARAMS: &[ParamDef] = &[
     ParamDef::new("unit", "the infantry regiment", ParamKind::Unit).battle(),
     ParamDef::new(
@@ -399,6 +409,7 @@ pub const FORM_PARAMS: &[ParamDef] = &[
     .battle(),
 ];
 
+/// Taking a headquarters: its inputs.
 pub const TAKE_HQ_PARAMS: &[ParamDef] = &[
     ParamDef::new("hq", "the headquarters", ParamKind::Unit).battle(),
     ParamDef::new(
@@ -409,6 +420,7 @@ pub const TAKE_HQ_PARAMS: &[ParamDef] = &[
     .battle(),
 ];
 
+/// Holding a crewless gun: its inputs.
 pub const HOLD_GUN_PARAMS: &[ParamDef] = &[
     ParamDef::new("gun-unit", "the crewless gun", ParamKind::Unit).battle(),
     ParamDef::new(

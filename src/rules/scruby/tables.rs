@@ -18,7 +18,8 @@ use crate::odds::exact::Prob;
 pub const ONLY_ARTILLERY: &str = "only artillery can damage walls, fortresses and ships (decision)";
 
 /// "1 figure", "3 figures".
-pub fn figs(n: u8) -> String {
+pub fn figs(n: impl Into<u32>) -> String {
+    let n = n.into();
     if n == 1 {
         "1 figure".into()
     } else {

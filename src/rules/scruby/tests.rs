@@ -2,8 +2,9 @@
 //! named, and the declarations hang together.
 
 use super::*;
-use crate::declare::{ParamKind, Scope};
+use crate::declare::{ParamKind, Params, Scope};
 use crate::dice::TypedDice;
+use crate::resolution::Resolution;
 use crate::ruleset::find_action;
 
 fn resolve(action: &str, args: &[(&str, &str)], faces: &[i64]) -> Result<Resolution, RuleError> {
