@@ -286,10 +286,11 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
     }
     let mut out = Vec::new();
     let def = |id: &str| MARKERS.iter().find(|m| m.id == id).expect("declared");
-    if let Some(left) = st.marker(RETIRING) {
-        let d = def(RETIRING);
-        out.push(kit::badge(format!("RET {left}"), d.tone, d.help));
-    }
+    let marker = |id: &str| {
+        let d = def(id);
+        kit::marker_badge(v, u, d, d.tone)
+    };
+    out.extend(marker(RETIRING));
     if let Some(h) = st.marker(CAPTURED) {
         let holder = v
             .roster
@@ -312,9 +313,8 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
                 format!("captured and re-manned: it fires for {holder}"),
             ));
         }
-    } else if st.has(CREW_KILLED) {
-        let d = def(CREW_KILLED);
-        out.push(kit::badge(d.badge, d.tone, d.help));
+    } else {
+        out.extend(marker(CREW_KILLED));
     }
     if let Some(n) = st.marker(GUN_HITS) {
         out.push(kit::badge(
@@ -333,18 +333,12 @@ pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
             def(WORKS_HITS).help,
         ));
     }
-    if let (Some(n), Some(_)) = (st.marker(CROSS_COUNTRY), column(v, u)) {
-        out.push(kit::badge(
-            format!("XC {n}"),
-            Tone::Info,
-            def(CROSS_COUNTRY).help,
-        ));
+    // A column of fewer than 3 regiments is none: its number is not shown.
+    if column(v, u).is_some() {
+        out.extend(marker(CROSS_COUNTRY));
     }
     for id in [ROAD_COLUMN, MOVED, FIRED, HQ_LOST] {
-        if st.has(id) {
-            let d = def(id);
-            out.push(kit::badge(d.badge, d.tone, d.help));
-        }
+        out.extend(marker(id));
     }
     if let Some(place) = gun_place(v, u) {
         let text = if place == "hill" { "HILL" } else { "WALL" };
