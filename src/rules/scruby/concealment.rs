@@ -1,6 +1,6 @@
 //! Concealed columns exposed: the march order an exposed column is laid out in, its infantry
 //! placed in cross-country column, and the column a concealment stand's number names. Fire and
-//! melee expose the columns they reach ([`expose_any`]); the umpire exposes or deploys one by its
+//! melee expose the columns they reach (`expose_any`); the umpire exposes or deploys one by its
 //! stand (`expose`, `deploy`).
 
 use super::battle::{kind, new_column_id};

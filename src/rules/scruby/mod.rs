@@ -39,6 +39,7 @@ use procedures::*;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Scruby;
 
+/// The rule set's id, as typed and as its resolutions name it.
 pub(crate) const ID: &str = "scruby";
 
 static DECLARATION: Declaration = Declaration {
