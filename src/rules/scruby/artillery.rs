@@ -5,11 +5,12 @@
 //! [`Bombardment`] and [`Canister`] hold plain values. What a face does is decided in one place
 //! ([`Bombardment::outcome`], [`Canister::plan`]); the rolled path and the exact odds both read it.
 
-use super::defs::{self, CanisterOuter, Settings};
+use super::defs::{CanisterOuter, Kind, Position, Settings};
 use super::fire::{figures, musket_range, word};
+use super::inputs;
 use super::tables::{
     self, ARTILLERY_GUN, ARTILLERY_OPEN, ARTILLERY_OUTER, ARTILLERY_WORKS, ArtilleryColumn, Blast,
-    CrewRow, GUN_HITS_TO_DESTROY, Kind, Need, Position, crew_row, throw, throw_words,
+    CrewRow, GUN_HITS_TO_DESTROY, Need, crew_row, throw, throw_words,
 };
 use crate::declare::{Params, RuleError};
 use crate::dice::{DiceSource, Die, Roll};
@@ -120,7 +121,7 @@ fn refuse_inner(target_in: Position) -> Result<(), RuleError> {
 
 impl Bombardment {
     pub fn from_params(p: &Params) -> Result<Self, RuleError> {
-        let d = defs::ARTILLERY_PARAMS;
+        let d = inputs::ARTILLERY_PARAMS;
         let counter_battery = p.flag("counter-battery");
         // Counter-battery names its target already: a gun (a cannon, unless --target says
         // horse-artillery).
@@ -132,7 +133,7 @@ impl Bombardment {
             gun: word(p, d, "gun", Kind::parse)?,
             moved: p.flag("moved"),
             gun_on: word(p, d, "gun-on", GunOn::parse)?,
-            range: p.require_num(defs::param(d, "range"))?,
+            range: p.require_num(inputs::param(d, "range"))?,
             target,
             target_in: word(p, d, "target-in", Position::parse)?,
             counter_battery,
@@ -178,7 +179,7 @@ impl Bombardment {
         let Some(limit) = self.hits_to_destroy else {
             return Err(crate::declare::ParamError::Missing {
                 param: "hits-to-destroy".into(),
-                help: defs::param(defs::ARTILLERY_PARAMS, "hits-to-destroy")
+                help: inputs::param(inputs::ARTILLERY_PARAMS, "hits-to-destroy")
                     .help
                     .to_string(),
             }
@@ -547,7 +548,7 @@ impl CanisterEnd {
 
 impl Canister {
     pub fn from_params(p: &Params) -> Result<Self, RuleError> {
-        let d = defs::CANISTER_PARAMS;
+        let d = inputs::CANISTER_PARAMS;
         Ok(Canister {
             gun: word(p, d, "gun", Kind::parse)?,
             moved: p.flag("moved"),

@@ -1,11 +1,12 @@
-//! What Scruby's rules declare: options, unit kinds, markers, phases, the readings of the text
-//! this program applies (decisions), and the inputs of each procedure; and [`Settings`], the
-//! options in force as plain values for the pure table code.
+//! What Scruby's rules declare: options, unit kinds, markers, phases; [`Settings`], the options in
+//! force as plain values for the pure table code; and what a unit is to the rules ([`Kind`]), how
+//! it stands ([`Formation`]) and where ([`Position`]), which the tables, the inputs and the battle
+//! all read. The procedures' inputs are in [`super::inputs`], the readings of the text this
+//! program applies in [`super::decisions`].
 
-use super::tables::{Formation, GUN_KINDS, INFANTRY_KINDS, Position, TARGET_KINDS};
 use crate::declare::{
-    ActionDef, AreaDef, CounterDef, Decision, FieldDef, FieldKind, KindDef, MarkerDef, MarkerKind,
-    OptionConflict, OptionDef, OptionKind, Options, ParamDef, ParamKind, PhaseDef, Tone,
+    AreaDef, CounterDef, FieldDef, FieldKind, KindDef, MarkerDef, MarkerKind, OptionConflict,
+    OptionDef, OptionKind, Options, PhaseDef, Tone,
 };
 
 pub const QUALITIES: &[&str] = &["regular"];
@@ -524,676 +525,306 @@ impl Settings {
     }
 }
 
-// ---- decisions ----------------------------------------------------------------------------------
+// ---- what a unit is, how it stands, where it stands ---------------------------------------------
 
-pub const DECISIONS: &[Decision] = &[
-    Decision {
-        topic: "retiring for 3 moves",
-        text: "the timer starts at 3 and drops by one at the end of each later move; while it runs the unit moves away from the enemy, may not fire, charge or start a melee, takes no part in a light-cavalry morale combat it did not start and may not reinforce a melee; if meleed it fights and throws morale normally. A timer the umpire sets by hand counts from the move it is set in",
-        option: None,
-    },
-    Decision {
-        topic: "re-manning a crewless gun",
-        text: "every crewless gun, however its crew died (rifle fire, canister's return fire, melee), is re-manned by whichever side holds it 3 moves, its own side as much as the enemy; the umpire says who holds it, or that nobody does (hold-gun; a crew killed in melee leaves the gun held by the attacker's side). The count is of consecutive moves held by one side (the move the holding begins is not counted); it restarts when the holder changes and does not run while nobody holds the gun; at 3 the holder's side re-mans and owns the gun, and it fires in that side's cannon fire",
-        option: None,
-    },
-    Decision {
-        topic: "initiative",
-        text: "when both sides roll the same, the dice are thrown again",
-        option: None,
-    },
-    Decision {
-        topic: "rifle table, row 6 (changed)",
-        text: "row 6 reads \"Any 4-3-2 Unit Regiment, ATTACKING from the open against a village, hill or forest\": any formation, so Line in road column (or a cross-country column) firing from the open at such a position reads row 6 (1-3-6; a 1-figure regiment on a 6). The harsher reading, a kill on a 6 at any strength (\"row 8\"), is the option",
-        option: Some("road_column_against_position"),
-    },
-    Decision {
-        topic: "rifle table, order of precedence",
-        text: "row 7 is read first, then row 5, then rows 1–4 and 6 (row 8 only under its option). A town and a village's outer area are the same kind of position; \"such a position\" of row 5 is a town or village's outer area, a forest (either area) or a hill",
-        option: None,
-    },
-    Decision {
-        topic: "cross-country column",
-        text: "only 3 or more regiments stand to stand are a cross-country column (one or two regiments are not: they stand in line); the column is formed by naming its regiments together, and it fights as one regiment: the regiment facing the attacker (front or flank) fires, on the road-column rows (3, 4 and 6), and only one regiment of the column fires in a move",
-        option: Some("cross_country_fires_as"),
-    },
-    Decision {
-        topic: "\"3-6\"",
-        text: "the text's \"3-6\" (artillery and canister into an outer area, Line of 4/3/2 figures firing at a gun crew, a 1-figure light cavalry squadron in melee) is a roll of 3 or 6 (one third), never 3 to 6: the text always gives the weaker unit or the better cover the harder throw, which only this reading keeps",
-        option: Some("three_six"),
-    },
-    Decision {
-        topic: "firing from a village's inner area",
-        text: "a regiment fires out of a village only from its outer area (the published Figure 2); from the inner area it does not fire (refused)",
-        option: None,
-    },
-    Decision {
-        topic: "rifle fire at a gun crew",
-        text: "the crew table depends only on the firer's type and figures: its formation and where the firer and the gun stand do not change it (a gun in a village's inner area cannot be fired on)",
-        option: None,
-    },
-    Decision {
-        topic: "flank fire",
-        text: "a unit fired on from its flank may not fire at that firer this move (refused); flank fire at a unit that has already fired at the firer this move is refused until that fire is taken back",
-        option: None,
-    },
-    Decision {
-        topic: "canister",
-        text: "a gun within musket range of infantry or cavalry fires canister at them, not ordinary fire (artillery refused); canister is the gun's one shot this move; the target's return fire at the crew is that regiment's rifle fire for the move (only infantry fire back: cavalry have no rifles)",
-        option: None,
-    },
-    Decision {
-        topic: "canister into an outer area",
-        text: "against troops in a village's or forest's outer area canister kills on 3-6, like other artillery",
-        option: Some("canister_in_outer_area"),
-    },
-    Decision {
-        topic: "counter-battery at a gun in an outer area",
-        text: "a gun in a village's outer area (its gate) is hit on 3-6, as troops there are killed on 3-6",
-        option: None,
-    },
-    Decision {
-        topic: "walls, fortresses and ships",
-        text: "only artillery damages them (rifles, canister and melee cannot, and they never fire or fight); 1-3-6 is a hit and a 2 has no effect on them; the scenario sets the hits that destroy them (a works unit's hits_to_destroy), and this program keeps the count; they stand in their own terrain and are never concealed",
-        option: None,
-    },
-    Decision {
-        topic: "horse artillery",
-        text: "horse artillery that moved (a half-move) may still fire; a cannon that moved may not",
-        option: None,
-    },
-    Decision {
-        topic: "melee: equal morale totals",
-        text: "a tie is thrown again, both sides throwing again",
-        option: Some("morale_tie"),
-    },
-    Decision {
-        topic: "melee: a side wiped out",
-        text: "a side with no figures left has lost and no morale is thrown; when both sides are wiped out at once, both are destroyed and nobody holds",
-        option: None,
-    },
-    Decision {
-        topic: "melee: the order of the dice",
-        text: "the kill dice are thrown attacker first, then defender (only those that need one); then the morale throws, attacker then defender, again for each tie",
-        option: None,
-    },
-    Decision {
-        topic: "reinforced melee",
-        text: "the original pair fights first; then the reinforcing stand fights the remnant, which strikes back with the figures it has left; then morale is thrown once, with every stand's remaining combat points on each side",
-        option: None,
-    },
-    Decision {
-        topic: "light cavalry under the concealment rules",
-        text: "in melee only heavy cavalry kill light cavalry (other stands' kills on them count for nothing); Line infantry's rifles cannot kill them",
-        option: None,
-    },
-    Decision {
-        topic: "light-cavalry morale combat",
-        text: "against Light infantry or Grenadiers the light cavalry first lose one figure (row 7: those troops kill automatically), then throw; against Line infantry or light cavalry they throw at once. Equal totals are thrown again",
-        option: Some("morale_tie"),
-    },
-    Decision {
-        topic: "the order of the move",
-        text: "initiative, then movement (both sides), then the high roller's cannon fire, then the other side's guns still manned and standing, then rifle fire (both sides), then melee (both sides), then the end of the move; canister is fired in its gun's cannon fire, before any rifle",
-        option: None,
-    },
-    Decision {
-        topic: "simultaneous rifle fire",
-        text: "a regiment fires with the figures it had when rifle fire began: one that loses figures, or its last figure, to rifle fire in the same phase still fires with them",
-        option: None,
-    },
-    Decision {
-        topic: "march order of an exposed column",
-        text: "Light infantry in front; the cannons in the centre of the whole column; heavy cavalry in the rear; the other regiments in their list order before and after the guns",
-        option: None,
-    },
-    Decision {
-        topic: "an exposed column",
-        text: "its infantry regiments are placed in cross-country column (firing and fighting as one regiment) and may deploy, or change formation, from the following move; an exposed column of fewer than 3 regiments is no cross-country column, and its regiments stand in line",
-        option: None,
-    },
-    Decision {
-        topic: "concealed units",
-        text: "a unit still behind its stand may not fire or start a melee (a screened column cannot fire; an unscreened one that acts is seen); a concealed regiment moves in its column, or dispersed in a forest, never in road column; fired on or meleed, its whole column is exposed before the result applies; only infantry regiments deploy into line",
-        option: None,
-    },
-    Decision {
-        topic: "firing into a melee",
-        text: "the umpire names the firer's own stand fighting the target (--friend-in-melee, on rifle fire, artillery and canister); each figure the fire kills of the enemy, or a crew it kills, costs that stand a figure; a 2's confusion kills nobody, and counter-battery or works are no melee of men (refused)",
-        option: None,
-    },
-    Decision {
-        topic: "headquarters",
-        text: "a headquarters is an objective, not a fighting unit: it has no figures, is never fired on (rifle, canister or cannon) nor meleed, and never retires; it is lost when an enemy regiment or squadron reaches it (not a gun or another headquarters), and its own side retakes it the same way",
-        option: None,
-    },
+/// A unit kind of the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    Line,
+    Light,
+    Grenadier,
+    HeavyCavalry,
+    LightCavalry,
+    Cannon,
+    HorseArtillery,
+    Headquarters,
+    /// Walls, a fortress or a ship: no figures; only artillery damages them, and the scenario
+    /// sets how many hits destroy them.
+    Works,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 9] = [
+        Kind::Line,
+        Kind::Light,
+        Kind::Grenadier,
+        Kind::HeavyCavalry,
+        Kind::LightCavalry,
+        Kind::Cannon,
+        Kind::HorseArtillery,
+        Kind::Headquarters,
+        Kind::Works,
+    ];
+
+    /// The word typed for it (`heavy-cavalry`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Kind::Line => "line",
+            Kind::Light => "light",
+            Kind::Grenadier => "grenadier",
+            Kind::HeavyCavalry => "heavy-cavalry",
+            Kind::LightCavalry => "light-cavalry",
+            Kind::Cannon => "cannon",
+            Kind::HorseArtillery => "horse-artillery",
+            Kind::Headquarters => "headquarters",
+            Kind::Works => "works",
+        }
+    }
+
+    pub fn parse(id: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.id() == id)
+    }
+
+    /// The rules' name for it ("Grenadiers", "Heavy cavalry").
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Line => "Line infantry",
+            Kind::Light => "Light infantry",
+            Kind::Grenadier => "Grenadiers",
+            Kind::HeavyCavalry => "Heavy cavalry",
+            Kind::LightCavalry => "Light cavalry",
+            Kind::Cannon => "Cannon",
+            Kind::HorseArtillery => "Horse artillery",
+            Kind::Headquarters => "Headquarters",
+            Kind::Works => "Wall, fortress or ship",
+        }
+    }
+
+    /// What one unit of it is called ("regiment", "squadron", "gun").
+    pub fn unit_word(self) -> &'static str {
+        match self {
+            Kind::Line | Kind::Light | Kind::Grenadier => "regiment",
+            Kind::HeavyCavalry | Kind::LightCavalry => "squadron",
+            Kind::Cannon | Kind::HorseArtillery => "gun",
+            Kind::Headquarters => "headquarters",
+            Kind::Works => "works",
+        }
+    }
+
+    pub fn is_infantry(self) -> bool {
+        matches!(self, Kind::Line | Kind::Light | Kind::Grenadier)
+    }
+
+    pub fn is_cavalry(self) -> bool {
+        matches!(self, Kind::HeavyCavalry | Kind::LightCavalry)
+    }
+
+    pub fn is_gun(self) -> bool {
+        matches!(self, Kind::Cannon | Kind::HorseArtillery)
+    }
+
+    /// Walls, a fortress or a ship: only artillery damages them.
+    pub fn is_works(self) -> bool {
+        self == Kind::Works
+    }
+
+    /// The most figures a unit of this kind has: a regiment's tray holds 4, a squadron 3. None for
+    /// guns, headquarters and works, which have no figures to lose.
+    pub fn max_figures(self) -> Option<u8> {
+        if self.is_infantry() {
+            Some(4)
+        } else if self.is_cavalry() {
+            Some(3)
+        } else {
+            None
+        }
+    }
+
+    /// Combat points of one figure: Line and Light infantry 4, Light cavalry 5, Grenadiers and
+    /// Heavy cavalry 6.
+    pub fn points_per_figure(self) -> Option<u32> {
+        match self {
+            Kind::Line | Kind::Light => Some(4),
+            Kind::LightCavalry => Some(5),
+            Kind::Grenadier | Kind::HeavyCavalry => Some(6),
+            _ => None,
+        }
+    }
+}
+
+/// The type words each kind of input accepts: every fighting stand, infantry only, any target
+/// (works are refused by all but artillery, with the reason), guns.
+pub const FIGHTING_KINDS: &[&str] = &[
+    "line",
+    "light",
+    "grenadier",
+    "heavy-cavalry",
+    "light-cavalry",
 ];
-
-// ---- procedure inputs ---------------------------------------------------------------------------
-
-pub use crate::declare::params::param;
-
-const FIGURES: ParamKind = ParamKind::Int { min: 1, max: 4 };
-const POSITIONS: ParamKind = ParamKind::Choice(Position::IDS);
-const FIGHTERS: ParamKind = ParamKind::Choice(super::tables::FIGHTING_KINDS);
-
-/// Fire into a melee: the firer's own stand fighting in it, which loses as many figures as the
-/// fire kills of the enemy. A unit's id as text: left empty, the fire is into no melee.
-const FRIEND_IN_MELEE: ParamDef = ParamDef::new(
-    "friend-in-melee",
-    "if the target is in a melee with a stand of the firer's own side: that stand's id (firing into the melee kills as many of its figures as of the enemy's)",
-    ParamKind::Text,
-)
-.battle();
-
-pub const RIFLE_PARAMS: &[ParamDef] = &[
-    ParamDef::new("firer-unit", "the firing regiment", ParamKind::Unit).battle(),
-    ParamDef::new(
-        "target-unit",
-        "the regiment, squadron or gun fired at (a gun: its crew)",
-        ParamKind::Unit,
-    ).enemy()
-    .battle(),
-    FRIEND_IN_MELEE,
-    ParamDef::new(
-        "firer",
-        "the firing regiment's type",
-        ParamKind::Choice(INFANTRY_KINDS),
-    )
-    .derived(),
-    ParamDef::new("figures", "figures left on the firing regiment's tray", FIGURES).derived(),
-    ParamDef::new(
-        "formation",
-        "the firer's formation (cross-country: the column's regiment facing the target fires)",
-        ParamKind::Choice(Formation::IDS),
-    )
-    .default("line")
-    .derived(),
-    ParamDef::new("from", "where the firer stands", POSITIONS)
-        .default("open")
-        .derived(),
-    ParamDef::new(
-        "target-in",
-        "where the target stands (town = a village's outer area; the inner area cannot be fired on)",
-        POSITIONS,
-    )
-    .default("open")
-    .derived(),
-    ParamDef::new(
-        "target",
-        "the target's type, when it matters: light-cavalry under the concealment rules, or a gun (fire at its crew)",
-        ParamKind::Choice(TARGET_KINDS),
-    )
-    .derived(),
-    ParamDef::flag(
-        "flank",
-        "the target is fired on from its flank (a road column unless fired on along the road at its head): it gets no return fire at this firer this move (refused)",
-    )
-    .battle(),
-    ParamDef::flag(
-        "at-crew",
-        "fire at a gun's crew (the cannon's axle within musket range): the crew table",
-    ),
-    ParamDef::new(
-        "range",
-        "range to the target in inches (refused beyond musket range)",
-        ParamKind::Distance,
-    ),
+pub const INFANTRY_KINDS: &[&str] = &["line", "light", "grenadier"];
+pub const TARGET_KINDS: &[&str] = &[
+    "line",
+    "light",
+    "grenadier",
+    "heavy-cavalry",
+    "light-cavalry",
+    "cannon",
+    "horse-artillery",
+    "works",
 ];
+pub const GUN_KINDS: &[&str] = &["cannon", "horse-artillery"];
 
-pub const ARTILLERY_PARAMS: &[ParamDef] = &[
-    ParamDef::new("gun-unit", "the firing gun", ParamKind::Unit).battle(),
-    ParamDef::new(
-        "target-unit",
-        "the regiment, squadron, gun (counter-battery) or works fired at",
-        ParamKind::Unit,
-    ).enemy()
-    .battle(),
-    FRIEND_IN_MELEE,
-    ParamDef::new(
-        "gun",
-        "the firing gun: a cannon, or horse artillery (may half-move and fire)",
-        ParamKind::Choice(GUN_KINDS),
-    )
-    .default("cannon")
-    .derived(),
-    ParamDef::new(
-        "target",
-        "the target's type (a gun: counter-battery, and with counter-battery it may be left out; works: walls, a fortress or a ship)",
-        ParamKind::Choice(TARGET_KINDS),
-    )
-    .derived(),
-    ParamDef::new(
-        "target-in",
-        "where the target stands (outer areas: kills on 3-6; inner areas cannot be hit; works are their own terrain: open)",
-        POSITIONS,
-    )
-    .default("open")
-    .derived(),
-    ParamDef::new(
-        "range",
-        "range to the target in inches (16\" on the flat, 18\" from a hill or fortress wall)",
-        ParamKind::Distance,
-    ),
-    ParamDef::new(
-        "gun-on",
-        "where the gun stands: flat (a village counts as flat), hill or fortress (its wall)",
-        ParamKind::Choice(&["flat", "hill", "fortress"]),
-    )
-    .default("flat")
-    .derived(),
-    ParamDef::flag(
-        "moved",
-        "the gun moved this move (a cannon that moved cannot fire)",
-    )
-    .derived(),
-    ParamDef::flag(
-        "counter-battery",
-        "fire at an enemy gun (the same as target cannon)",
-    ),
-    ParamDef::new(
-        "gun-hits",
-        "counter-battery: hits the target gun already has (the third destroys it)",
-        ParamKind::Int { min: 0, max: 2 },
-    )
-    .default("0")
-    .derived(),
-    ParamDef::new(
-        "works-hits",
-        "works (walls, a fortress or a ship): hits they already have, fewer than hits-to-destroy",
-        ParamKind::Int { min: 0, max: 98 },
-    )
-    .default("0")
-    .derived(),
-    ParamDef::new(
-        "hits-to-destroy",
-        "works: the hits that destroy them, as the scenario sets (the unit's hits_to_destroy)",
-        ParamKind::Int { min: 1, max: 99 },
-    )
-    .derived(),
-];
+/// An infantry regiment's formation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Formation {
+    Line,
+    /// Only on a road.
+    RoadColumn,
+    /// Part of a column of 3 or more regiments stand to stand; fights as one regiment.
+    CrossCountry,
+}
 
-pub const CANISTER_PARAMS: &[ParamDef] = &[
-    ParamDef::new("gun-unit", "the firing gun", ParamKind::Unit).battle(),
-    ParamDef::new(
-        "target-unit",
-        "the regiment or squadron within musket range",
-        ParamKind::Unit,
-    )
-    .enemy()
-    .battle(),
-    FRIEND_IN_MELEE,
-    ParamDef::new("gun", "the firing gun", ParamKind::Choice(GUN_KINDS))
-        .default("cannon")
-        .derived(),
-    ParamDef::new(
-        "target",
-        "the target regiment's or squadron's type (canister is only against troops)",
-        FIGHTERS,
-    )
-    .derived(),
-    ParamDef::new(
-        "target-figures",
-        "figures on the target before the canister",
-        FIGURES,
-    )
-    .derived(),
-    ParamDef::new(
-        "target-in",
-        "where the target stands (outer areas: kills on 3-6; inner areas cannot be hit)",
-        POSITIONS,
-    )
-    .default("open")
-    .derived(),
-    ParamDef::new(
-        "range",
-        "range to the target in inches (canister reaches musket range only)",
-        ParamKind::Distance,
-    ),
-    ParamDef::flag("moved", "the gun moved this move").derived(),
-    ParamDef::flag(
-        "return-fire",
-        "the target fires back at the crew at the same moment, with its figures after the canister (infantry only)",
-    ),
-];
+impl Formation {
+    pub const IDS: &'static [&'static str] = &["line", "road-column", "cross-country"];
 
-pub const MELEE_PARAMS: &[ParamDef] = &[
-    ParamDef::new("attacker-unit", "the attacking stand", ParamKind::Unit).battle(),
-    ParamDef::new(
-        "defender-unit",
-        "the defending stand (a cross-country column: its regiment in contact)",
-        ParamKind::Unit,
-    )
-    .enemy()
-    .battle(),
-    ParamDef::new("attacker", "the attacking stand's type", FIGHTERS).derived(),
-    ParamDef::new(
-        "attacker-figures",
-        "figures left on the attacking stand",
-        FIGURES,
-    )
-    .derived(),
-    ParamDef::new("defender", "the defending stand's type", FIGHTERS).derived(),
-    ParamDef::new(
-        "defender-figures",
-        "figures left on the defending stand (a cross-country column: its regiment in contact)",
-        FIGURES,
-    )
-    .derived(),
-    ParamDef::new(
-        "defender-in",
-        "where the defender stands (only infantry may melee defenders in a village's outer area)",
-        POSITIONS,
-    )
-    .default("open")
-    .derived(),
-    ParamDef::new(
-        "defender-formation",
-        "the defender's formation (a cross-country column defends with the power of one regiment)",
-        ParamKind::Choice(Formation::IDS),
-    )
-    .default("line")
-    .derived(),
-    ParamDef::flag(
-        "gate",
-        "cavalry charge through the village's gate (needed to reach its inner area)",
-    ),
-];
+    pub fn id(self) -> &'static str {
+        match self {
+            Formation::Line => "line",
+            Formation::RoadColumn => "road-column",
+            Formation::CrossCountry => "cross-country",
+        }
+    }
 
-pub const REINFORCED_PARAMS: &[ParamDef] = &[
-    ParamDef::new("attacker-unit", "the attacking stand", ParamKind::Unit).battle(),
-    ParamDef::new("defender-unit", "the defending stand", ParamKind::Unit).enemy().battle(),
-    ParamDef::new(
-        "reinforcement-unit",
-        "the stand that comes in on the enemy's flank or rear (its side is the reinforcing side)",
-        ParamKind::Unit,
-    )
-    .battle(),
-    ParamDef::new("attacker", "the attacking stand's type", FIGHTERS).derived(),
-    ParamDef::new(
-        "attacker-figures",
-        "figures left on the attacking stand",
-        FIGURES,
-    )
-    .derived(),
-    ParamDef::new("defender", "the defending stand's type", FIGHTERS).derived(),
-    ParamDef::new(
-        "defender-figures",
-        "figures left on the defending stand",
-        FIGURES,
-    )
-    .derived(),
-    ParamDef::new(
-        "reinforcing-side",
-        "whose stand comes in to the enemy's flank or rear",
-        ParamKind::Choice(&["defender", "attacker"]),
-    )
-    .default("defender"),
-    ParamDef::new(
-        "reinforcement",
-        "the reinforcing stand's type (it must reach the enemy's flank or rear, never by a charge move)",
-        FIGHTERS,
-    )
-    .derived(),
-    ParamDef::new(
-        "reinforcement-figures",
-        "figures on the reinforcing stand",
-        FIGURES,
-    )
-    .derived(),
-    ParamDef::new(
-        "defender-in",
-        "where the defender stands (only infantry may melee defenders in a village's outer area)",
-        POSITIONS,
-    )
-    .default("open")
-    .derived(),
-    ParamDef::flag(
-        "gate",
-        "cavalry charge through the village's gate (needed to reach its inner area)",
-    ),
-];
+    pub fn parse(id: &str) -> Option<Formation> {
+        [
+            Formation::Line,
+            Formation::RoadColumn,
+            Formation::CrossCountry,
+        ]
+        .into_iter()
+        .find(|f| f.id() == id)
+    }
 
-pub const MELEE_CREW_PARAMS: &[ParamDef] = &[
-    ParamDef::new("attacker-unit", "the attacking stand", ParamKind::Unit).battle(),
-    ParamDef::new("gun-unit", "the gun whose crew is attacked", ParamKind::Unit)
-        .battle()
-        .enemy(),
-    ParamDef::new(
-        "attacked-from",
-        "the side of the gun the attackers reach (front or flank: the crew fires; rear: no roll)",
-        ParamKind::Choice(&["front", "flank", "rear"]),
-    )
-    .default("front"),
-    ParamDef::new(
-        "attacker",
-        "the attacking stand's type (light cavalry may not attack a gun under the concealment rules)",
-        FIGHTERS,
-    )
-    .derived(),
-];
+    pub fn words(self) -> &'static str {
+        match self {
+            Formation::Line => "in line",
+            Formation::RoadColumn => "in road column",
+            Formation::CrossCountry => "front regiment of a cross-country column",
+        }
+    }
+}
 
-pub const LC_MORALE_PARAMS: &[ParamDef] = &[
-    ParamDef::new(
-        "cavalry-unit",
-        "the light cavalry squadron (a scout)",
-        ParamKind::Unit,
-    )
-    .battle(),
-    ParamDef::new(
-        "opponent-unit",
-        "the enemy met within 9\": Line, Light infantry, Grenadiers or light cavalry",
-        ParamKind::Unit,
-    )
-    .battle(),
-    ParamDef::new(
-        "cavalry-figures",
-        "figures of the light cavalry squadron",
-        ParamKind::Int { min: 1, max: 3 },
-    )
-    .derived(),
-    ParamDef::new(
-        "opponent",
-        "the enemy met within 9\": Line, Light infantry, Grenadiers or light cavalry",
-        ParamKind::Choice(&["line", "light", "grenadier", "light-cavalry"]),
-    )
-    .derived(),
-    ParamDef::new("opponent-figures", "figures of the enemy stand", FIGURES).derived(),
-];
+/// Where a unit stands, as far as the tables care.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Position {
+    Open,
+    /// A town: the same kind of position as a village's outer area.
+    Town,
+    Hill,
+    VillageOuter,
+    VillageInner,
+    ForestOuter,
+    ForestInner,
+}
 
-/// The causes of an exposure the rules name.
-pub const EXPOSE_CAUSES: &[&str] = &["vision", "cannon", "rifle", "melee", "scouting"];
+impl Position {
+    pub const ALL: [Position; 7] = [
+        Position::Open,
+        Position::Town,
+        Position::Hill,
+        Position::VillageOuter,
+        Position::VillageInner,
+        Position::ForestOuter,
+        Position::ForestInner,
+    ];
+    pub const IDS: &'static [&'static str] = &[
+        "open",
+        "town",
+        "hill",
+        "village-outer",
+        "village-inner",
+        "forest-outer",
+        "forest-inner",
+    ];
 
-const STAND: ParamDef = ParamDef::new(
-    "stand",
-    "the concealment stand's number",
-    ParamKind::Int { min: 1, max: 999 },
-)
-.battle();
-const STAND_SIDE: ParamDef = ParamDef::new(
-    "side",
-    "the side whose stand it is (needed only when both sides have a stand of that number)",
-    ParamKind::Text,
-)
-.battle();
+    pub fn id(self) -> &'static str {
+        match self {
+            Position::Open => "open",
+            Position::Town => "town",
+            Position::Hill => "hill",
+            Position::VillageOuter => "village-outer",
+            Position::VillageInner => "village-inner",
+            Position::ForestOuter => "forest-outer",
+            Position::ForestInner => "forest-inner",
+        }
+    }
 
-pub const EXPOSE_PARAMS: &[ParamDef] = &[
-    STAND,
-    STAND_SIDE,
-    ParamDef::new(
-        "cause",
-        "why: vision (an enemy within 16\" of the unscreened stand), cannon, rifle, melee (attacked while unscreened), scouting (light cavalry drove off its screen or reached it)",
-        ParamKind::Choice(EXPOSE_CAUSES),
-    )
-    .battle(),
-    ParamDef::new(
-        "scout",
-        "the light cavalry squadron that exposed it: it leaves the table afterwards",
-        ParamKind::Unit,
-    )
-    .battle(),
-    ParamDef::flag(
-        "scout-stays",
-        "the scout has other columns to expose: it stays on the table",
-    )
-    .battle(),
-];
+    pub fn parse(id: &str) -> Option<Position> {
+        Position::ALL.into_iter().find(|p| p.id() == id)
+    }
 
-pub const DEPLOY_PARAMS: &[ParamDef] = &[
-    STAND,
-    STAND_SIDE,
-    ParamDef::new(
-        "units",
-        "the regiments placed in the line (at least 3): they are exposed, the rest stay concealed behind them",
-        ParamKind::List,
-    )
-    .battle(),
-];
+    pub fn words(self) -> &'static str {
+        match self {
+            Position::Open => "in the open",
+            Position::Town => "in a town",
+            Position::Hill => "on a hill",
+            Position::VillageOuter => "in a village's outer area",
+            Position::VillageInner => "in a village's inner area",
+            Position::ForestOuter => "in a forest's outer area",
+            Position::ForestInner => "in a forest's inner area",
+        }
+    }
 
-pub const FORM_PARAMS: &[ParamDef] = &[
-    ParamDef::new("unit", "the infantry regiment", ParamKind::Unit).battle(),
-    ParamDef::new(
-        "formation",
-        "its new formation: line, road-column (only on a road) or cross-country (3+ regiments stand to stand)",
-        ParamKind::Choice(Formation::IDS),
-    )
-    .battle(),
-    ParamDef::new(
-        "with",
-        "cross-country: the other regiments of the column, stand to stand (3 or more regiments in all); a regiment already in a column brings its column",
-        ParamKind::List,
-    )
-    .battle(),
-];
+    /// Where a firer stands, as "from …": "from the open", "from a hill".
+    pub fn from_words(self) -> &'static str {
+        match self {
+            Position::Open => "from the open",
+            Position::Town => "from a town",
+            Position::Hill => "from a hill",
+            Position::VillageOuter => "from a village's outer area",
+            Position::VillageInner => "from a village's inner area",
+            Position::ForestOuter => "from a forest's outer area",
+            Position::ForestInner => "from a forest's inner area",
+        }
+    }
 
-pub const TAKE_HQ_PARAMS: &[ParamDef] = &[
-    ParamDef::new("hq", "the headquarters", ParamKind::Unit).battle(),
-    ParamDef::new(
-        "by",
-        "the regiment or squadron that reaches it (the enemy's: the headquarters is lost; its own side's: retaken)",
-        ParamKind::Unit,
-    )
-    .battle(),
-];
+    /// A "such position" of rifle row 5: a town or a village's outer area, a forest (either area),
+    /// a hill.
+    pub fn is_strong(self) -> bool {
+        matches!(
+            self,
+            Position::Town
+                | Position::VillageOuter
+                | Position::Hill
+                | Position::ForestOuter
+                | Position::ForestInner
+        )
+    }
 
-pub const HOLD_GUN_PARAMS: &[ParamDef] = &[
-    ParamDef::new("gun-unit", "the crewless gun", ParamKind::Unit).battle(),
-    ParamDef::new(
-        "by",
-        "the regiment or squadron holding it: its side holds the gun (its own side or the enemy)",
-        ParamKind::Unit,
-    )
-    .battle(),
-    ParamDef::flag(
-        "nobody",
-        "nobody holds the gun (it stands in no-man's land): its hold count stops",
-    )
-    .battle(),
-];
+    /// The outer area of a village (a town is one) or of a forest: artillery kills there on 3-6.
+    pub fn is_outer_area(self) -> bool {
+        matches!(
+            self,
+            Position::Town | Position::VillageOuter | Position::ForestOuter
+        )
+    }
 
-pub const ACTIONS: &[ActionDef] = &[
-    ActionDef {
-        id: "rifle",
-        help: "a regiment's rifle fire (or fire at a gun's crew): the rifle fire table, read in its order of precedence",
-        params: RIFLE_PARAMS,
-        key: Some('f'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "artillery",
-        help: "a gun fires one d6: 1-3-6 kills a figure, 2 drives the target back in confusion 3 moves; counter-battery: 1-3-6 is a hit, the third destroys the gun; at walls, a fortress or a ship 1-3-6 is a hit, and the scenario's count destroys them",
-        params: ARTILLERY_PARAMS,
-        key: Some('a'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "canister",
-        help: "a gun fires canister at troops within musket range: one figure killed; the target may fire back at the crew at the same moment",
-        params: CANISTER_PARAMS,
-        key: Some('c'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "melee",
-        help: "stand against stand: each side's kills by type and figures, removed at once, then morale (combat points × one d6; the lower retires 3 moves)",
-        params: MELEE_PARAMS,
-        key: Some('m'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "reinforced-melee",
-        help: "a melee reinforced on the enemy's flank or rear: the original pair fights, then the reinforcing stand fights the remnant, then one morale throw",
-        params: REINFORCED_PARAMS,
-        key: Some('r'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "melee-crew",
-        help: "a melee against a gun's crew: from front or flank the crew saves the gun on 1-3-6; from the rear it is captured",
-        params: MELEE_CREW_PARAMS,
-        key: Some('C'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "lc-morale",
-        help: "concealment rules: light cavalry within 9\" of Line infantry or light cavalry (or, after taking their fire, Light infantry or Grenadiers) throw combat points × one d6; the lower retires 3 moves",
-        params: LC_MORALE_PARAMS,
-        key: Some('s'),
-        standalone: true,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "expose",
-        help: "concealment rules: expose a whole concealed column, naming the cause; its units are laid out in march order (Light infantry in front, cannons in the centre, heavy cavalry in the rear), its infantry in cross-country column until they deploy from the following move",
-        params: EXPOSE_PARAMS,
-        key: Some('e'),
-        standalone: false,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "deploy",
-        help: "concealment rules: deploy part of a concealed column into line; every regiment placed in the line (at least 3) is exposed, the rest stay concealed behind them",
-        params: DEPLOY_PARAMS,
-        key: Some('D'),
-        standalone: false,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "form",
-        help: "an infantry regiment changes formation: line, road column, or a cross-country column of 3 or more regiments named together",
-        params: FORM_PARAMS,
-        key: Some('F'),
-        standalone: false,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "take-hq",
-        help: "a headquarters is taken by an enemy regiment or squadron reaching it (lost), or retaken by its own side (held)",
-        params: TAKE_HQ_PARAMS,
-        key: Some('H'),
-        standalone: false,
-        in_battle: true,
-    },
-    ActionDef {
-        id: "hold-gun",
-        help: "who holds a crewless gun (a side, by the regiment or squadron on it), or that nobody does: the side holding it 3 consecutive moves re-mans it",
-        params: HOLD_GUN_PARAMS,
-        key: Some('T'),
-        standalone: false,
-        in_battle: true,
-    },
-];
+    pub fn is_forest(self) -> bool {
+        matches!(self, Position::ForestOuter | Position::ForestInner)
+    }
+
+    /// Whether the published rules let `kind` stand here: guns and heavy cavalry never enter a
+    /// forest; light cavalry may hide in a forest's outer area only.
+    pub fn admits(self, kind: Kind) -> Result<(), String> {
+        match (kind, self) {
+            (k, p) if (k.is_gun() || k == Kind::HeavyCavalry) && p.is_forest() => Err(format!(
+                "{} cannot enter a forest (only infantry, and light cavalry in the outer area)",
+                kind.name()
+            )),
+            (Kind::LightCavalry, Position::ForestInner) => Err(
+                "Light cavalry may hide in a forest's outer area but cannot enter its inner area"
+                    .into(),
+            ),
+            _ => Ok(()),
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::declare::OptionValue;
+    use crate::rules::scruby::decisions::DECISIONS;
 
     #[test]
     fn settings_follow_the_options() {

@@ -4,10 +4,11 @@
 //! [`RifleFire`] holds plain values; [`RifleFire::shot`] says what the fire needs, and both
 //! [`resolve`] and [`odds`] read that one answer.
 
-use super::defs::{self, Settings};
+use super::defs::{Formation, Kind, Position, Settings};
+use super::inputs;
 use super::tables::{
-    self, CrewRow, Formation, Kind, Need, Position, RifleCase, RifleReading, crew_row,
-    refuse_inner_village, rifle_row, throw, throw_words,
+    self, CrewRow, Need, RifleCase, RifleReading, crew_row, refuse_inner_village, rifle_row, throw,
+    throw_words,
 };
 use crate::declare::{Params, RuleError};
 use crate::dice::DiceSource;
@@ -55,7 +56,7 @@ pub(crate) fn word<T>(
     name: &str,
     parse: impl Fn(&str) -> Option<T>,
 ) -> Result<T, RuleError> {
-    let text = p.require_text(defs::param(defs, name))?;
+    let text = p.require_text(inputs::param(defs, name))?;
     parse(text).ok_or_else(|| RuleError::refused(format!("--{name} {text:?} is not known")))
 }
 
@@ -65,7 +66,7 @@ pub(crate) fn figures(
     defs: &'static [crate::declare::ParamDef],
     name: &str,
 ) -> Result<u8, RuleError> {
-    let def = defs::param(defs, name);
+    let def = inputs::param(defs, name);
     let n = p
         .int(name)
         .ok_or_else(|| crate::declare::ParamError::Missing {
@@ -95,7 +96,7 @@ pub fn musket_range(range: Option<f64>, s: &Settings, what: &str) -> Result<Stri
 
 impl RifleFire {
     pub fn from_params(p: &Params) -> Result<Self, RuleError> {
-        let d = defs::RIFLE_PARAMS;
+        let d = inputs::RIFLE_PARAMS;
         Ok(RifleFire {
             case: RifleCase {
                 firer: word(p, d, "firer", Kind::parse)?,

@@ -1,62 +1,46 @@
 //! `scruby` — Jack Scruby, *The Strategy-Tactical Wargame* (1961): musket-era grand tactics on a
 //! d6, where a regiment is a tray of up to 4 figures and each figure is a casualty marker.
 //!
-//! - [`defs`]: options, kinds, markers, phases, decisions, procedure inputs, and [`Settings`]
-//!   (the options as plain values);
-//! - [`tables`]: the published tables as data — rifle fire and its precedence, fire at a gun crew,
-//!   artillery, the melee kill table, combat points — and the faces each entry needs;
-//! - [`fire`]: rifle fire; [`artillery`]: a gun's fire, counter-battery and canister; [`melee`]:
-//!   melee, reinforced melee, melee against a gun crew and light cavalry's morale combat;
-//! - exact probabilities as fractions are the core's ([`crate::odds::exact`]).
-//!
-//! - [`battle`]: what each procedure does to the units, the simultaneous move and its order,
-//!   concealed columns exposed and deployed, the badges.
+//! - [`defs`]: options, kinds, markers, phases, what a unit is, how and where it stands, and
+//!   [`Settings`] (the options as plain values); [`inputs`]: each procedure's inputs and
+//!   declaration; [`decisions`]: the readings of the text this program applies;
+//! - [`tables`]: the published tables as data and the faces each entry needs; [`fire`]: rifle
+//!   fire; [`artillery`]: a gun's fire, counter-battery and canister; [`melee`]: melee, reinforced
+//!   melee and the morale throw; [`crew`]: melee against a gun crew; [`scouts`]: light cavalry's
+//!   morale combat — each read with dice or counted into exact odds ([`crate::odds::exact`]);
+//! - [`procedures`]: one object per procedure, what it reads of the battle, refuses and changes,
+//!   with what they share in [`battle`] and [`concealment`] (concealed columns exposed);
+//! - [`turn`]: the move and its order, the badges; [`validate`]: the scenario checks.
 
 pub mod artillery;
 pub mod battle;
+pub mod concealment;
+pub mod crew;
+pub mod decisions;
 pub mod defs;
 pub mod fire;
+pub mod inputs;
 pub mod melee;
+pub mod procedures;
+pub mod scouts;
 pub mod tables;
+pub mod turn;
 pub mod validate;
 
 pub use defs::Settings;
 
-use crate::declare::{
-    Badge, Declaration, Losses, OptionConflict, Options, Params, RuleError, TableDoc,
-};
+use crate::declare::{Badge, Declaration, Losses, Objective, OptionConflict, Options, RuleError};
 use crate::dice::{DiceSource, Die};
-use crate::model::{BattleView, Effect, UnitInfo};
-use crate::model::{Problem, ScenarioFile};
-use crate::odds::OddsReport;
-use crate::resolution::Resolution;
-use crate::ruleset::legacy::{NamedProcedures, by_name};
-use crate::ruleset::{Offer, Outcome, PhaseChange, Procedure, Ruleset};
+use crate::model::{BattleView, Effect, Problem, ScenarioFile, UnitInfo, Viewer};
+use crate::ruleset::{PhaseChange, Procedure, Ruleset};
+use procedures::*;
 
 /// The Scruby rule set.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Scruby;
 
+/// The rule set's id, as typed and as its resolutions name it.
 pub(crate) const ID: &str = "scruby";
-
-fn not_table_only(action: &str) -> RuleError {
-    RuleError::refused(format!(
-        "`{action}` is not a table-only procedure of scruby"
-    ))
-}
-
-/// The settings in force for a test: the defaults with `KEY=VALUE` changes.
-#[cfg(test)]
-pub(crate) fn test_settings(changes: &[&str]) -> Settings {
-    let mut o = Options::defaults(defs::OPTIONS);
-    for c in changes {
-        o.set_text(defs::OPTIONS, c).expect("a valid option");
-    }
-    Settings::from_options(&o)
-}
-
-#[cfg(test)]
-mod tests;
 
 static DECLARATION: Declaration = Declaration {
     id: ID,
@@ -85,7 +69,7 @@ static DECLARATION: Declaration = Declaration {
     counters: defs::COUNTERS,
     areas: defs::AREAS,
     phases: defs::PHASES,
-    decisions: defs::DECISIONS,
+    decisions: decisions::DECISIONS,
     conceals: true,
     losses: Losses {
         one: "figure",
@@ -95,16 +79,30 @@ static DECLARATION: Declaration = Declaration {
     ..Declaration::EMPTY
 };
 
+/// The procedures, in the order of their declarations ([`inputs::ACTIONS`]).
+static PROCEDURES: [&dyn Procedure; 12] = [
+    &Rifle,
+    &Artillery,
+    &Canister,
+    &Melee,
+    &ReinforcedMelee,
+    &MeleeCrew,
+    &LcMorale,
+    &Expose,
+    &Deploy,
+    &Form,
+    &TakeHq,
+    &HoldGun,
+];
+
 impl Ruleset for Scruby {
     fn declaration(&self) -> &'static Declaration {
         &DECLARATION
     }
     fn procedures(&self) -> &'static [&'static dyn Procedure] {
-        static PROCEDURES: std::sync::OnceLock<Vec<&'static dyn Procedure>> =
-            std::sync::OnceLock::new();
-        by_name(&PROCEDURES, defs::ACTIONS, &Scruby)
+        &PROCEDURES
     }
-    fn tables(&self) -> Vec<TableDoc> {
+    fn tables(&self) -> Vec<crate::declare::TableDoc> {
         tables::table_docs()
     }
     fn option_conflicts(&self, options: &Options, side: Option<&str>) -> Vec<OptionConflict> {
@@ -115,122 +113,45 @@ impl Ruleset for Scruby {
     }
     fn hit_limit(&self, unit: &UnitInfo, _options: &Options) -> u32 {
         // A regiment's tray holds 4 figures and a squadron's 3 (one that starts with fewer starts
-        // with those lost: see `battle::start`); a gun or headquarters has no figures to lose
-        // (its crew, counter-battery hits and capture are markers).
+        // with those lost: see `turn::start`); a gun or headquarters has no figures to lose (its
+        // crew, counter-battery hits and capture are markers).
         battle::kind(unit)
-            .and_then(tables::Kind::max_figures)
+            .and_then(defs::Kind::max_figures)
             .map_or(0, u32::from)
     }
     fn start(&self, battle: &BattleView<'_>) -> Vec<Effect> {
-        battle::start(battle)
+        turn::start(battle)
     }
     fn advance(
         &self,
         battle: &BattleView<'_>,
         dice: &mut dyn DiceSource,
     ) -> Result<PhaseChange, RuleError> {
-        battle::advance(battle, dice)
+        turn::advance(battle, dice)
     }
     fn badges(&self, battle: &BattleView<'_>, unit: usize) -> Vec<Badge> {
-        battle::badges(battle, unit)
+        turn::badges(battle, unit)
     }
-    fn objectives(
-        &self,
-        battle: &BattleView<'_>,
-        viewer: crate::model::Viewer,
-    ) -> Vec<crate::declare::Objective> {
-        battle::objectives(battle, viewer)
+    fn objectives(&self, battle: &BattleView<'_>, viewer: Viewer) -> Vec<Objective> {
+        turn::objectives(battle, viewer)
     }
     fn formation_badges(&self, battle: &BattleView<'_>, formation: usize) -> Vec<Badge> {
-        battle::formation_badges(battle, formation)
+        turn::formation_badges(battle, formation)
     }
     fn may_still_act(&self, battle: &BattleView<'_>, unit: usize) -> bool {
-        battle::may_still_act(battle, unit)
+        turn::may_still_act(battle, unit)
     }
 }
 
-impl NamedProcedures for Scruby {
-    fn table_odds(
-        &self,
-        action: &str,
-        params: &Params,
-        options: &Options,
-    ) -> Result<OddsReport, RuleError> {
-        let s = Settings::from_options(options);
-        match action {
-            "rifle" => fire::odds(&fire::RifleFire::from_params(params)?, &s),
-            "artillery" => artillery::odds(&artillery::Bombardment::from_params(params)?, &s),
-            "canister" => artillery::canister_odds(&artillery::Canister::from_params(params)?, &s),
-            "melee" => melee::odds(&melee::Melee::from_params(params, false)?, &s),
-            "reinforced-melee" => melee::odds(&melee::Melee::from_params(params, true)?, &s),
-            "melee-crew" => melee::crew_odds(&melee::CrewMelee::from_params(params)?, &s),
-            "lc-morale" => melee::lc_odds(&melee::LcMorale::from_params(params)?, &s),
-            _ => Err(not_table_only(action)),
-        }
+/// The settings in force for a test: the defaults with `KEY=VALUE` changes.
+#[cfg(test)]
+pub(crate) fn test_settings(changes: &[&str]) -> Settings {
+    let mut o = Options::defaults(defs::OPTIONS);
+    for c in changes {
+        o.set_text(defs::OPTIONS, c).expect("a valid option");
     }
-    fn table_resolve(
-        &self,
-        action: &str,
-        params: &Params,
-        options: &Options,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Resolution, RuleError> {
-        let s = Settings::from_options(options);
-        Ok(match action {
-            "rifle" => fire::resolve(&fire::RifleFire::from_params(params)?, &s, dice)?.0,
-            "artillery" => {
-                artillery::resolve(&artillery::Bombardment::from_params(params)?, &s, dice)?.0
-            }
-            "canister" => {
-                artillery::resolve_canister(&artillery::Canister::from_params(params)?, &s, dice)?.0
-            }
-            "melee" => melee::resolve(&melee::Melee::from_params(params, false)?, &s, dice)?.0,
-            "reinforced-melee" => {
-                melee::resolve(&melee::Melee::from_params(params, true)?, &s, dice)?.0
-            }
-            "melee-crew" => {
-                melee::resolve_crew(&melee::CrewMelee::from_params(params)?, &s, dice)?.0
-            }
-            "lc-morale" => melee::resolve_lc(&melee::LcMorale::from_params(params)?, &s, dice)?.0,
-            _ => return Err(not_table_only(action)),
-        })
-    }
-    fn prefill(
-        &self,
-        battle: &BattleView<'_>,
-        action: &str,
-        params: &Params,
-    ) -> Result<Params, RuleError> {
-        battle::prefill(battle, action, params)
-    }
-    fn battle_odds(
-        &self,
-        battle: &BattleView<'_>,
-        action: &str,
-        params: &Params,
-    ) -> Result<OddsReport, RuleError> {
-        battle::odds(battle, action, params)
-    }
-    fn input_applies(
-        &self,
-        battle: &BattleView<'_>,
-        action: &str,
-        input: &crate::declare::ParamDef,
-        given: &Params,
-    ) -> bool {
-        battle::input_applies(battle, action, input, given)
-    }
-    fn act(
-        &self,
-        battle: &BattleView<'_>,
-        action: &str,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        battle::act(battle, action, params, dice)
-    }
-    fn offer_actors(&self, _battle: &BattleView<'_>, _offer: &Offer) -> Vec<usize> {
-        // Scruby makes no offers: both sides act in their phases, and nothing answers out of turn.
-        Vec::new()
-    }
+    Settings::from_options(&o)
 }
+
+#[cfg(test)]
+mod tests;

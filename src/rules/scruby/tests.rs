@@ -2,8 +2,9 @@
 //! named, and the declarations hang together.
 
 use super::*;
-use crate::declare::{ParamKind, Scope};
+use crate::declare::{ParamKind, Params, Scope};
 use crate::dice::TypedDice;
+use crate::resolution::Resolution;
 use crate::ruleset::find_action;
 
 fn resolve(action: &str, args: &[(&str, &str)], faces: &[i64]) -> Result<Resolution, RuleError> {
@@ -71,7 +72,7 @@ fn every_procedure_resolves_and_has_odds() {
     ];
     assert_eq!(
         cases.len(),
-        defs::ACTIONS.iter().filter(|a| a.standalone).count()
+        inputs::ACTIONS.iter().filter(|a| a.standalone).count()
     );
     for (action, args, faces) in cases {
         let r = resolve(action, args, faces).unwrap_or_else(|e| panic!("{action}: {e}"));
@@ -108,7 +109,7 @@ fn the_declarations_hang_together() {
     let kinds: Vec<&str> = r.unit_kinds().iter().map(|k| k.id).collect();
     assert_eq!(
         kinds,
-        tables::Kind::ALL.iter().map(|k| k.id()).collect::<Vec<_>>()
+        defs::Kind::ALL.iter().map(|k| k.id()).collect::<Vec<_>>()
     );
     for a in r.actions() {
         assert!(a.in_battle, "{}", a.id);

@@ -6,7 +6,7 @@
 //! is unique and that it lists units of its own side. Here a listed unit that does not exist, or
 //! a field of the wrong type, is left to the core's message.
 
-use super::tables::Kind;
+use super::defs::Kind;
 use crate::declare::Options;
 use crate::model::file::KeyPath;
 use crate::model::{ConcealedDef, FormationDef, Problem, ScenarioFile, UnitDef};

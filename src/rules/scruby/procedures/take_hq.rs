@@ -1,0 +1,103 @@
+//! A headquarters taken in a battle by an enemy regiment or squadron reaching it (lost), or
+//! retaken by its own side (held): the objectives of the game.
+
+use super::{not_table_only, nothing_rolled};
+use crate::declare::{ActionDef, Options, Params, RuleError};
+use crate::dice::DiceSource;
+use crate::model::BattleView;
+use crate::odds::OddsReport;
+use crate::resolution::Resolution;
+use crate::rules::scruby::battle::*;
+use crate::rules::scruby::defs::*;
+use crate::rules::scruby::inputs;
+use crate::ruleset::{Outcome, Procedure, kit};
+
+/// A headquarters taken, or retaken.
+pub struct TakeHq;
+
+impl Procedure for TakeHq {
+    fn def(&self) -> &'static ActionDef {
+        &inputs::TAKE_HQ
+    }
+    fn table_odds(&self, _: &Params, _: &Options) -> Result<OddsReport, RuleError> {
+        Err(not_table_only(self.def()))
+    }
+    fn table_resolve(
+        &self,
+        _: &Params,
+        _: &Options,
+        _: &mut dyn DiceSource,
+    ) -> Result<Resolution, RuleError> {
+        Err(not_table_only(self.def()))
+    }
+    fn prefill(&self, _: &BattleView<'_>, params: &Params) -> Result<Params, RuleError> {
+        with_defaults(self.def(), params)
+    }
+    fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
+        Ok(())
+    }
+    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
+        self.prefill(v, params)?;
+        Err(nothing_rolled(self.def()))
+    }
+    fn act(
+        &self,
+        v: &BattleView<'_>,
+        params: &Params,
+        _: &mut dyn DiceSource,
+    ) -> Result<Outcome, RuleError> {
+        act_take_hq(v, &self.prefill(v, params)?)
+    }
+}
+
+/// Takes the headquarters for the enemy, or retakes it for its own side.
+fn act_take_hq(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
+    let hq = unit_param(v, p, "hq")?;
+    let by = unit_param(v, p, "by")?;
+    if kind_of(v, hq)? != Kind::Headquarters {
+        return Err(RuleError::refused(format!(
+            "{} is not a headquarters",
+            v.label(hq)
+        )));
+    }
+    on_table(v, hq)?;
+    on_table(v, by)?;
+    regiment_or_squadron(
+        v,
+        by,
+        "takes a headquarters, by reaching it (not a gun or another headquarters)",
+    )?;
+    let lost = kit::has(v, hq, HQ_LOST);
+    let own = fights_for(v, by) == v.info(hq).side;
+    let mut out = Outcome::default();
+    match (own, lost) {
+        (false, false) => {
+            may_start(v, by, "take a headquarters")?;
+            out.effects.push(kit::flag(v, hq, HQ_LOST, true));
+            out.summary = format!(
+                "{} takes {}: {} has lost it",
+                v.info(by).id,
+                v.label(hq),
+                v.roster.sides[v.info(hq).side].name
+            );
+        }
+        (true, true) => {
+            may_start(v, by, "retake a headquarters")?;
+            out.effects.push(kit::marker(v, hq, HQ_LOST, None));
+            out.summary = format!("{} retakes {}: held again", v.info(by).id, v.label(hq));
+        }
+        (false, true) => {
+            return Err(RuleError::refused(format!(
+                "{} is already in the enemy's hands",
+                v.label(hq)
+            )));
+        }
+        (true, false) => {
+            return Err(RuleError::refused(format!(
+                "{} is held by its own side already",
+                v.label(hq)
+            )));
+        }
+    }
+    Ok(out)
+}
