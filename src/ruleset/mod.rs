@@ -6,7 +6,6 @@
 //! sets, the registry and the battle.
 
 pub mod kit;
-pub mod legacy;
 pub mod procedure;
 
 use crate::declare::{
