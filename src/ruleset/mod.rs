@@ -17,7 +17,7 @@ use crate::dice::{DiceSource, Die};
 use crate::model::{BattleView, Effect, Problem, Roster, ScenarioFile, UnitInfo, Viewer};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
-pub use procedure::{Procedure, not_table_only};
+pub use procedure::{Procedure, not_table_only, nothing_rolled};
 
 /// The result of advancing the battle by one phase: the effects of the automatic steps, each
 /// explained, and any rolls made.

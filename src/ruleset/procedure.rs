@@ -12,11 +12,18 @@ use crate::model::BattleView;
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 
-/// One procedure. Only [`Procedure::def`] and [`Procedure::act`] are required; the rest have
-/// the defaults of a procedure that needs nothing of them.
+/// One procedure. Only [`Procedure::def`] is required; the rest have the defaults of a procedure
+/// that needs nothing of them (a procedure used in a battle gives [`Procedure::act`], one resolved
+/// from the table alone [`Procedure::table_odds`] and [`Procedure::table_resolve`]).
 pub trait Procedure: Send + Sync {
     /// Its declaration: name, help, inputs, key, where it may be used.
     fn def(&self) -> &'static ActionDef;
+
+    /// False for a procedure that throws no dice (a move, a marker set): its odds are refused
+    /// with [`nothing_rolled`] once the battle accepts its inputs. True by default.
+    fn rolls(&self) -> bool {
+        true
+    }
 
     /// Exact odds of a table-only resolution ([`ActionDef::standalone`]), from inputs whose
     /// defaults are filled in. By default it has none: it changes a battle only.
@@ -64,24 +71,36 @@ pub trait Procedure: Send + Sync {
     }
 
     /// Odds of the procedure in a battle, from inputs filled from the battle. By default the
-    /// table's odds of the inputs in force.
+    /// table's odds of the inputs in force; for a procedure that rolls nothing
+    /// ([`Procedure::rolls`]), what filling its inputs refuses, or else [`nothing_rolled`].
     fn battle_odds(
         &self,
         battle: &BattleView<'_>,
         params: &Params,
     ) -> Result<OddsReport, RuleError> {
+        if !self.rolls() {
+            self.prefill(battle, params)?;
+            return Err(nothing_rolled(self.def().id));
+        }
         let mut params = params.clone();
         params.fill_defaults(self.def().params)?;
         self.table_odds(&params, battle.options)
     }
 
-    /// Carries it out in a battle: checks it is allowed, rolls, and says what changes.
+    /// Carries it out in a battle: checks it is allowed, rolls, and says what changes. By default
+    /// it is refused: a procedure resolved from the table alone changes no battle.
     fn act(
         &self,
         battle: &BattleView<'_>,
         params: &Params,
         dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError>;
+    ) -> Result<Outcome, RuleError> {
+        let _ = (battle, params, dice);
+        Err(RuleError::refused(format!(
+            "`{}` is a table-only procedure; it is not used in a battle",
+            self.def().id
+        )))
+    }
 
     /// The units that may take up `offer` of this procedure now, while the event that made it is
     /// the latest in force, in the order the umpire is shown them. None by default.
@@ -96,4 +115,9 @@ pub fn not_table_only(action: &str) -> RuleError {
     RuleError::refused(format!(
         "`{action}` changes a battle and has nothing to roll on its own; use it in a battle"
     ))
+}
+
+/// The refusal of the odds of a procedure that throws no dice.
+pub fn nothing_rolled(action: &str) -> RuleError {
+    RuleError::refused(format!("nothing is rolled for `{action}`"))
 }

@@ -16,7 +16,9 @@ impl Procedure for Cohesion {
         &defs::COHESION
     }
 
-    super::nothing_rolled!();
+    fn rolls(&self) -> bool {
+        false
+    }
 
     /// Nothing is refused from the inputs alone: cohesion is the umpire's to judge, in any
     /// phase.

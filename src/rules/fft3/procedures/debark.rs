@@ -16,7 +16,9 @@ impl Procedure for Debark {
         &defs::DEBARK
     }
 
-    super::nothing_rolled!();
+    fn rolls(&self) -> bool {
+        false
+    }
 
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         super::moving(v, given)

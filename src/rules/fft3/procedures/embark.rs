@@ -18,7 +18,9 @@ impl Procedure for Embark {
         &defs::EMBARK
     }
 
-    super::nothing_rolled!();
+    fn rolls(&self) -> bool {
+        false
+    }
 
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         super::moving(v, given)

@@ -24,7 +24,7 @@ pub use template::Touch;
 
 use super::defs::PH_MOVEMENT;
 use super::stands::{in_phase, on_table, own_side};
-use crate::declare::{ActionDef, ParamDef, Params, RuleError, Value};
+use crate::declare::{ParamDef, Params, RuleError, Value};
 use crate::model::{BattleView, Effect};
 use crate::ruleset::{Outcome, Procedure, kit};
 
@@ -41,60 +41,6 @@ pub static PROCEDURES: &[&dyn Procedure] = &[
     &Debark,
     &Cohesion,
 ];
-
-/// The refusal of a table-only resolution of a procedure used only in a battle.
-pub fn not_table_only(def: &ActionDef) -> RuleError {
-    RuleError::refused(format!(
-        "`{}` is not a table-only procedure of fft3",
-        def.id
-    ))
-}
-
-/// The refusal of odds for a procedure that rolls nothing.
-pub fn no_odds(def: &ActionDef) -> RuleError {
-    RuleError::refused(format!("`{}` has no odds: nothing is rolled", def.id))
-}
-
-/// The methods of a procedure used only in a battle: it has no table-only resolution and no
-/// odds off the battle ([`not_table_only`]).
-macro_rules! off_table {
-    () => {
-        fn table_odds(
-            &self,
-            _params: &$crate::declare::Params,
-            _options: &$crate::declare::Options,
-        ) -> Result<$crate::odds::OddsReport, $crate::declare::RuleError> {
-            Err(super::not_table_only(self.def()))
-        }
-
-        fn table_resolve(
-            &self,
-            _params: &$crate::declare::Params,
-            _options: &$crate::declare::Options,
-            _dice: &mut dyn $crate::dice::DiceSource,
-        ) -> Result<$crate::resolution::Resolution, $crate::declare::RuleError> {
-            Err(super::not_table_only(self.def()))
-        }
-    };
-}
-pub(crate) use off_table;
-
-/// The methods of a procedure that only sets a marker: off the table ([`off_table`]), and no
-/// odds in a battle either ([`no_odds`]).
-macro_rules! nothing_rolled {
-    () => {
-        super::off_table!();
-
-        fn battle_odds(
-            &self,
-            _battle: &$crate::model::BattleView<'_>,
-            _params: &$crate::declare::Params,
-        ) -> Result<$crate::odds::OddsReport, $crate::declare::RuleError> {
-            Err(super::no_odds(self.def()))
-        }
-    };
-}
-pub(crate) use nothing_rolled;
 
 /// Whether the umpire is asked for `input` in a battle: the stands say the nationalities, the
 /// riders and a second artillery check, which are given by hand only off the battle.

@@ -19,7 +19,9 @@ impl Procedure for Overwatch {
         &defs::TAKE_OVERWATCH
     }
 
-    super::nothing_rolled!();
+    fn rolls(&self) -> bool {
+        false
+    }
 
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         in_phase(v, "taking Overwatch", &[PH_FIRE])?;

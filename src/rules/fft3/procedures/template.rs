@@ -20,7 +20,6 @@ impl Procedure for Touch {
         &defs::TOUCH_TEMPLATE
     }
 
-    super::off_table!();
 
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         super::moving(v, given)

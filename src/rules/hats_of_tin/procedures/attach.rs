@@ -22,7 +22,9 @@ impl Procedure for Attach {
         &A_ATTACH
     }
 
-    super::rolls_nothing!();
+    fn rolls(&self) -> bool {
+        false
+    }
 
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         let commander = kit::named(v, given, "commander");

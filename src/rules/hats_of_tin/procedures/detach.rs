@@ -20,7 +20,9 @@ impl Procedure for Detach {
         &A_DETACH
     }
 
-    super::rolls_nothing!();
+    fn rolls(&self) -> bool {
+        false
+    }
 
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         let commander = kit::named(v, given, "commander");

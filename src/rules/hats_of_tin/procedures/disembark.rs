@@ -20,7 +20,9 @@ impl Procedure for Disembark {
         &A_DISEMBARK
     }
 
-    super::rolls_nothing!();
+    fn rolls(&self) -> bool {
+        false
+    }
 
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         check_ordered(v, self.def().id, kit::named(v, given, "unit"), true)

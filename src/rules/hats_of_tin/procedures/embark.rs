@@ -50,7 +50,9 @@ impl Procedure for Embark {
         &A_EMBARK
     }
 
-    super::rolls_nothing!();
+    fn rolls(&self) -> bool {
+        false
+    }
 
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         check_ordered(v, self.def().id, kit::named(v, given, "unit"), true)

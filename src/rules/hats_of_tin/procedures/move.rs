@@ -121,7 +121,9 @@ impl Procedure for Move {
         &A_MOVE
     }
 
-    super::rolls_nothing!();
+    fn rolls(&self) -> bool {
+        false
+    }
 
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         action_phase(v, self.def().id)?;

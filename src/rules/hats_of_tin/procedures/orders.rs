@@ -8,7 +8,7 @@ use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 use crate::rules::hats_of_tin::defs::A_ORDERS;
 use crate::rules::hats_of_tin::{inputs, orders};
-use crate::ruleset::{Outcome, Procedure};
+use crate::ruleset::Procedure;
 
 /// The `orders` procedure.
 pub struct Orders;
@@ -33,22 +33,5 @@ impl Procedure for Orders {
 
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
-    }
-
-    fn battle_odds(&self, _: &BattleView<'_>, _: &Params) -> Result<OddsReport, RuleError> {
-        Err(super::no_odds(self.def()))
-    }
-
-    /// Not a procedure of the battle: the turn sequence rolls the orders.
-    fn act(
-        &self,
-        _: &BattleView<'_>,
-        _: &Params,
-        _: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        Err(RuleError::refused(format!(
-            "`{}` is not a battle procedure of hats-of-tin",
-            self.def().id
-        )))
     }
 }

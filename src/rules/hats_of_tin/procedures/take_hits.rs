@@ -138,11 +138,6 @@ impl Procedure for TakeHits {
         &A_TAKE_HITS
     }
 
-    /// No odds off the battle: nothing is rolled, and the resolution says what the round does.
-    fn table_odds(&self, _: &Params, _: &Options) -> Result<OddsReport, RuleError> {
-        Err(super::not_table_only(self.def()))
-    }
-
     fn table_resolve(
         &self,
         params: &Params,

@@ -1,7 +1,7 @@
 //! The `command-points` procedure (command method 3): a battalion's command points for the turn,
 //! rolled on the table only; in a battle the command phase rolls them.
 
-use super::{not_in_battle, nothing_rolled, with_defaults};
+use super::with_defaults;
 use crate::declare::{ActionDef, Options, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -9,7 +9,7 @@ use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 use crate::rules::newport::command;
 use crate::rules::newport::defs::COMMAND_POINTS_DEF;
-use crate::ruleset::{Outcome, Procedure};
+use crate::ruleset::Procedure;
 
 /// A method-3 command-point roll.
 pub struct CommandPoints;
@@ -36,18 +36,4 @@ impl Procedure for CommandPoints {
         with_defaults(self.def(), params.clone())
     }
 
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        self.prefill(v, params)?;
-        Err(nothing_rolled(self.def()))
-    }
-
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        self.prefill(v, params)?;
-        Err(not_in_battle(self.def()))
-    }
 }

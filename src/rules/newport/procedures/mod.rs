@@ -47,16 +47,6 @@ fn with_defaults(def: &ActionDef, mut p: Params) -> Result<Params, RuleError> {
     Ok(p)
 }
 
-/// The refusal of battle odds for a procedure that rolls nothing in a battle.
-fn nothing_rolled(def: &ActionDef) -> RuleError {
-    RuleError::refused(format!("nothing is rolled for `{}`", def.id))
-}
-
-/// The refusal of a procedure that is not carried out in a battle.
-fn not_in_battle(def: &ActionDef) -> RuleError {
-    RuleError::refused(format!("`{}` is not a battle action in newport", def.id))
-}
-
 /// Whether an `out-of-command` input can matter for `unit`'s action in its own action phase:
 /// only under command method 2, for a stand that is not a leader and has not already passed a
 /// command roll this turn. Before the stand is named: whether the side moving plays method 2.

@@ -1,7 +1,7 @@
 //! The `morale-check` procedure (the morale_check option): a stand's roll to improve one level,
 //! rolled on the table only; in a battle morale recovery rolls it.
 
-use super::{not_in_battle, nothing_rolled, with_defaults};
+use super::with_defaults;
 use crate::declare::{ActionDef, Options, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -9,7 +9,7 @@ use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 use crate::rules::newport::command;
 use crate::rules::newport::defs::MORALE_CHECK_DEF;
-use crate::ruleset::{Outcome, Procedure};
+use crate::ruleset::Procedure;
 
 /// A morale-recovery check.
 pub struct MoraleCheck;
@@ -36,18 +36,4 @@ impl Procedure for MoraleCheck {
         with_defaults(self.def(), params.clone())
     }
 
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        self.prefill(v, params)?;
-        Err(nothing_rolled(self.def()))
-    }
-
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        self.prefill(v, params)?;
-        Err(not_in_battle(self.def()))
-    }
 }

@@ -3,11 +3,10 @@
 //! only move away from the enemy.
 
 use super::offers::{opportunity_offer, with_offer};
-use super::{command_roll_matters, nothing_rolled, with_defaults};
+use super::{command_roll_matters, with_defaults};
 use crate::declare::{ActionDef, ParamDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
-use crate::odds::OddsReport;
 use crate::rules::newport::battle_command::{
     command_check, failed_command, has_point, spend_point,
 };
@@ -53,9 +52,8 @@ impl Procedure for Move {
         Ok(())
     }
 
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        self.prefill(v, params)?;
-        Err(nothing_rolled(self.def()))
+    fn rolls(&self) -> bool {
+        false
     }
 
     /// The stand Finished (after its command roll and point), a road move marked, and opportunity

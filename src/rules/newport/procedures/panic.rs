@@ -2,11 +2,10 @@
 //! full 8" away from the nearest enemy, ending Paralyzed with one hit more.
 
 use super::offers::{opportunity_offer, with_offer};
-use super::{command_roll_matters, nothing_rolled, with_defaults};
+use super::{command_roll_matters, with_defaults};
 use crate::declare::{ActionDef, ParamDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
-use crate::odds::OddsReport;
 use crate::rules::newport::battle_command::{
     command_check, failed_command, has_point, spend_point,
 };
@@ -43,9 +42,8 @@ impl Procedure for Panic {
         Ok(())
     }
 
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        self.prefill(v, params)?;
-        Err(nothing_rolled(self.def()))
+    fn rolls(&self) -> bool {
+        false
     }
 
     /// The stand Paralyzed with an extra hit and Finished (after its command roll and point), and

@@ -1,11 +1,10 @@
 //! The `rally` procedure (the leader_rally option): a leader of the side moving moves to a
 //! Suppressed or Paralyzed stand of its side and improves it one level.
 
-use super::{nothing_rolled, with_defaults};
+use super::with_defaults;
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
-use crate::odds::OddsReport;
 use crate::rules::newport::battle_command::{has_point, spend_point};
 use crate::rules::newport::checks::{Acting, in_action_phase, named, on_table, own_ready_stand};
 use crate::rules::newport::defs::*;
@@ -39,9 +38,8 @@ impl Procedure for Rally {
         Ok(())
     }
 
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        self.prefill(v, params)?;
-        Err(nothing_rolled(self.def()))
+    fn rolls(&self) -> bool {
+        false
     }
 
     /// The leader Finished (after its command point), the stand improved one level.

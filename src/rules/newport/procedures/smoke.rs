@@ -2,11 +2,10 @@
 //! fire; fire through it takes +1 cover until the opponent's next morale recovery.
 
 use super::artillery::{ARTILLERY, check_support, spotter_check};
-use super::{nothing_rolled, with_defaults};
+use super::with_defaults;
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::{AreaMarker, BattleView, Effect};
-use crate::odds::OddsReport;
 use crate::rules::newport::checks::{in_action_phase, ready_asset};
 use crate::rules::newport::defs::*;
 use crate::ruleset::{Outcome, Procedure, kit};
@@ -27,9 +26,8 @@ impl Procedure for Smoke {
         check_support(v, p, "smoke")
     }
 
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        self.prefill(v, params)?;
-        Err(nothing_rolled(self.def()))
+    fn rolls(&self) -> bool {
+        false
     }
 
     /// The smoke's area marker, of the side moving, numbered after those already laid.

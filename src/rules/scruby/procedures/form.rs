@@ -2,12 +2,9 @@
 //! column of 3 or more regiments named together (a concealed regiment only in its column, or
 //! dispersed in a forest).
 
-use super::{not_table_only, nothing_rolled};
-use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError};
+use crate::declare::{ActionDef, ParamDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
-use crate::odds::OddsReport;
-use crate::resolution::Resolution;
 use crate::rules::scruby::battle::*;
 use crate::rules::scruby::defs::*;
 use crate::rules::scruby::inputs;
@@ -19,17 +16,6 @@ pub struct Form;
 impl Procedure for Form {
     fn def(&self) -> &'static ActionDef {
         &inputs::FORM
-    }
-    fn table_odds(&self, _: &Params, _: &Options) -> Result<OddsReport, RuleError> {
-        Err(not_table_only(self.def()))
-    }
-    fn table_resolve(
-        &self,
-        _: &Params,
-        _: &Options,
-        _: &mut dyn DiceSource,
-    ) -> Result<Resolution, RuleError> {
-        Err(not_table_only(self.def()))
     }
     fn prefill(&self, _: &BattleView<'_>, params: &Params) -> Result<Params, RuleError> {
         with_defaults(self.def(), params)
@@ -44,9 +30,8 @@ impl Procedure for Form {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        self.prefill(v, params)?;
-        Err(nothing_rolled(self.def()))
+    fn rolls(&self) -> bool {
+        false
     }
     fn act(
         &self,

@@ -1,12 +1,9 @@
 //! Who holds a crewless gun in a battle: the side of the regiment or squadron on it, or nobody.
 //! The side holding it 3 consecutive moves re-mans it (the count runs at the end of the move).
 
-use super::{not_table_only, nothing_rolled};
-use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError};
+use crate::declare::{ActionDef, ParamDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
-use crate::odds::OddsReport;
-use crate::resolution::Resolution;
 use crate::rules::scruby::battle::*;
 use crate::rules::scruby::defs::*;
 use crate::rules::scruby::inputs;
@@ -18,17 +15,6 @@ pub struct HoldGun;
 impl Procedure for HoldGun {
     fn def(&self) -> &'static ActionDef {
         &inputs::HOLD_GUN
-    }
-    fn table_odds(&self, _: &Params, _: &Options) -> Result<OddsReport, RuleError> {
-        Err(not_table_only(self.def()))
-    }
-    fn table_resolve(
-        &self,
-        _: &Params,
-        _: &Options,
-        _: &mut dyn DiceSource,
-    ) -> Result<Resolution, RuleError> {
-        Err(not_table_only(self.def()))
     }
     fn prefill(&self, _: &BattleView<'_>, params: &Params) -> Result<Params, RuleError> {
         with_defaults(self.def(), params)
@@ -44,9 +30,8 @@ impl Procedure for HoldGun {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        self.prefill(v, params)?;
-        Err(nothing_rolled(self.def()))
+    fn rolls(&self) -> bool {
+        false
     }
     fn act(
         &self,

@@ -32,17 +32,4 @@ pub use reinforced_melee::ReinforcedMelee;
 pub use rifle::Rifle;
 pub use take_hq::TakeHq;
 
-use crate::declare::{ActionDef, RuleError};
 
-/// The refusal of a table-only resolution of a procedure that only changes a battle.
-fn not_table_only(def: &ActionDef) -> RuleError {
-    RuleError::refused(format!(
-        "`{}` is not a table-only procedure of scruby",
-        def.id
-    ))
-}
-
-/// The refusal of the odds of a procedure that rolls nothing.
-fn nothing_rolled(def: &ActionDef) -> RuleError {
-    RuleError::refused(format!("nothing is rolled for `{}`", def.id))
-}

@@ -1,12 +1,9 @@
 //! A headquarters taken in a battle by an enemy regiment or squadron reaching it (lost), or
 //! retaken by its own side (held): the objectives of the game.
 
-use super::{not_table_only, nothing_rolled};
-use crate::declare::{ActionDef, Options, Params, RuleError};
+use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
-use crate::odds::OddsReport;
-use crate::resolution::Resolution;
 use crate::rules::scruby::battle::*;
 use crate::rules::scruby::defs::*;
 use crate::rules::scruby::inputs;
@@ -19,26 +16,14 @@ impl Procedure for TakeHq {
     fn def(&self) -> &'static ActionDef {
         &inputs::TAKE_HQ
     }
-    fn table_odds(&self, _: &Params, _: &Options) -> Result<OddsReport, RuleError> {
-        Err(not_table_only(self.def()))
-    }
-    fn table_resolve(
-        &self,
-        _: &Params,
-        _: &Options,
-        _: &mut dyn DiceSource,
-    ) -> Result<Resolution, RuleError> {
-        Err(not_table_only(self.def()))
-    }
     fn prefill(&self, _: &BattleView<'_>, params: &Params) -> Result<Params, RuleError> {
         with_defaults(self.def(), params)
     }
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        self.prefill(v, params)?;
-        Err(nothing_rolled(self.def()))
+    fn rolls(&self) -> bool {
+        false
     }
     fn act(
         &self,
