@@ -14,7 +14,9 @@ pub mod action;
 pub mod app;
 pub mod form;
 pub mod keymap;
+pub mod message;
 pub mod replay;
+pub mod roster;
 pub mod view;
 pub mod watch;
 

@@ -24,8 +24,9 @@
 //! view's place and the start.
 
 use super::action::Action;
-use super::app::{Level, RosterPane, RosterTree};
 use super::keymap::Keymap;
+use super::message::Level;
+use super::roster::{RosterPane, RosterTree};
 use crate::battle::session::{Record, SessionError};
 use crate::battle::{Battle, Entry, Event};
 use crate::model::{Prior, Viewer};

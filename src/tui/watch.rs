@@ -23,7 +23,7 @@
 //! viewer may not see in full (it counted down the timers of the enemy's hidden units) is still
 //! shown as the phase it moved to: turn, side and phase are everyone's.
 
-use super::app::{RosterPane, RosterTree};
+use super::roster::{RosterPane, RosterTree};
 use crate::battle::session::SessionError;
 use crate::battle::{Battle, Entry, Event, EventKind, Sight};
 use crate::model::{Effect, Viewer};

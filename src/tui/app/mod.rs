@@ -14,13 +14,13 @@ mod roster;
 mod secrets;
 mod summary;
 
+pub use crate::tui::message::Level;
+pub use crate::tui::roster::{RosterFilter, RosterPane, RosterTree, Row};
 pub use chooser::{Choice, Chooser};
 pub use dice::{DiceRun, GivenFace};
 pub use log::LogState;
 pub use markers::MarkerPick;
 pub use palette::{Palette, PaletteEntry};
-pub(crate) use roster::RosterTree;
-pub use roster::{RosterFilter, RosterPane, Row};
 pub use secrets::HIDDEN_RESULT;
 
 use super::action::Action;
@@ -117,13 +117,6 @@ pub(crate) fn popup_hint(key: &KeyEvent) -> String {
 /// How a popup says it is closed.
 pub const POPUP_CLOSES: &str = "esc, q or enter closes";
 
-/// The kind of the status message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
-    Info,
-    Error,
-}
-
 /// Screen rectangles from the last draw, for the mouse.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Areas {
@@ -152,7 +145,7 @@ pub struct App {
     /// Set during drawing.
     pub areas: Cell<Areas>,
     /// The roster's lines, folds and filters ([`App::rows`]).
-    tree: roster::RosterTree,
+    tree: RosterTree,
     /// The screen is drawn as the public may see the battle ([`App::secrets_hidden`]).
     secrets_hidden: bool,
     /// A popup's answer to a key it does not take ("5 does nothing here: esc, q or enter
@@ -166,7 +159,7 @@ pub struct App {
 impl App {
     pub fn new(session: Session, keymap: Keymap, clock: fn() -> DateTime<Utc>) -> Self {
         // The screen opens as the umpire's, every secret shown.
-        let tree = roster::RosterTree::for_viewer(session.battle(), crate::model::Viewer::Umpire);
+        let tree = RosterTree::for_viewer(session.battle(), crate::model::Viewer::Umpire);
         let mut app = Self {
             session,
             keymap,

@@ -330,7 +330,7 @@ pub(super) fn roster_title(p: &RosterPane) -> String {
 
 /// The columns the roster pane needs to show every line whole (its widest line, its title and
 /// its borders), as the rows stand now: worked out once for the lines the tree holds
-/// ([`RosterTree::width`](crate::tui::app::RosterTree)).
+/// ([`RosterTree::width`](crate::tui::roster::RosterTree)).
 pub(super) fn roster_width(app: &App, t: &Theme) -> usize {
     let key = (
         app.battle().history().entries().len(),
