@@ -70,19 +70,18 @@ pub trait Procedure: Send + Sync {
         super::kit::check_units(battle, self.def(), given)
     }
 
-    /// Odds of the procedure in a battle, from inputs filled from the battle. By default the
-    /// table's odds of the inputs in force; for a procedure that rolls nothing
+    /// Odds of the procedure in a battle. By default the table's odds of the inputs filled from
+    /// the battle ([`Procedure::prefill`]) and their defaults; for a procedure that rolls nothing
     /// ([`Procedure::rolls`]), what filling its inputs refuses, or else [`nothing_rolled`].
     fn battle_odds(
         &self,
         battle: &BattleView<'_>,
         params: &Params,
     ) -> Result<OddsReport, RuleError> {
+        let mut params = self.prefill(battle, params)?;
         if !self.rolls() {
-            self.prefill(battle, params)?;
             return Err(nothing_rolled(self.def().id));
         }
-        let mut params = params.clone();
         params.fill_defaults(self.def().params)?;
         self.table_odds(&params, battle.options)
     }

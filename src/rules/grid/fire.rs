@@ -256,6 +256,9 @@ mod tests {
         let why = b.handle(&fire("b1", "b2"), &mut dice).unwrap_err();
         assert!(why.to_string().contains("friend"), "{why}");
         assert!(b.handle(&fire("r1", "b1"), &mut dice).is_err(), "not its turn");
+        let odds = |f| Fire.battle_odds(&b.view(), &Params::parse(FIRE_DEF.params, f).unwrap());
+        let given = [("firer", "bt"), ("target", "rt1"), ("range", "2")];
+        assert_eq!(odds(given).unwrap().results.len(), 4, "the tank's kind gives 3 dice");
         run(&mut b, &fire("b1", "r1"), "6,6");
         let r1 = b.roster.unit_index("r1").unwrap();
         assert!(!b.state().units[r1].on_table(), "removed at its limit of 2");

@@ -68,9 +68,6 @@ impl Ruleset for Grid {
 
     fn badges(&self, v: &BattleView<'_>, unit: usize) -> Vec<Badge> {
         let fired = DECLARATION.marker(FIRED).expect("declared");
-        kit::hits_badge(v, unit, DECLARATION.losses)
-            .into_iter()
-            .chain(kit::marker_badge(v, unit, fired, Tone::Muted))
-            .collect()
+        kit::marker_badge(v, unit, fired, Tone::Muted).into_iter().collect()
     }
 }

@@ -140,29 +140,6 @@ pub fn marker_badge(v: &BattleView<'_>, unit: usize, def: &MarkerDef, tone: Tone
     Some(badge(text, tone, def.help))
 }
 
-/// The hits badge of a unit that has taken some (`●●○ 2/3`), toned by how near its limit it is.
-pub fn hits_badge(
-    v: &BattleView<'_>,
-    unit: usize,
-    losses: crate::declare::Losses,
-) -> Option<Badge> {
-    let hits = v.unit_state(unit).hits;
-    let limit = v.info(unit).hit_limit;
-    if hits == 0 || limit == 0 {
-        return None;
-    }
-    let tone = if hits + 1 >= limit {
-        Tone::Danger
-    } else {
-        Tone::Warn
-    };
-    Some(badge(
-        losses.pips(hits, limit),
-        tone,
-        losses.strength(hits, limit),
-    ))
-}
-
 /// The counters kept on `scope` (a formation's or side's id), each as a `name value` badge with
 /// the counter's help.
 pub fn counter_badges(v: &BattleView<'_>, counters: &[CounterDef], scope: &str) -> Vec<Badge> {
