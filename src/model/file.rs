@@ -51,7 +51,7 @@ pub struct ScenarioFile {
     pub sides: Vec<SideDef>,
     /// The rule set's published data changed or extended as house rules: table → row → field
     /// (`[tables.vehicle.tiger]`, `pen = 9`). Which tables and fields exist is the rule set's
-    /// declaration ([`crate::ruleset::Ruleset::data_tables`]); everything is kept with its place.
+    /// declaration ([`crate::declare::Declaration::data_tables`]); everything is kept with its place.
     #[serde(default)]
     pub tables: DataTables,
 }
@@ -113,7 +113,7 @@ pub struct FormationDef {
 ///
 /// `id`, `name` and `kind` every unit has; `quality`, `leader` and `hq` are read by the core when
 /// the rule set declares them. Every other key is one of the rule set's own fields
-/// ([`crate::ruleset::Ruleset::unit_fields`]: `hmg`, `figures`, `formation` …), kept with its place in
+/// ([`crate::declare::Declaration::unit_fields`]: `hmg`, `figures`, `formation` …), kept with its place in
 /// the file and checked against the rule set's declaration once the rule set is known.
 #[derive(Clone, Debug)]
 pub struct UnitDef {

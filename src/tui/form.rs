@@ -37,7 +37,7 @@ pub struct Field {
     pub touched: bool,
     /// Why the text does not parse, if it does not.
     pub error: Option<String>,
-    /// The rule set says the input can matter now ([`crate::ruleset::Ruleset::input_applies`]):
+    /// The rule set says the input can matter now ([`crate::ruleset::Procedure::input_applies`]):
     /// one that cannot is neither shown nor submitted, and comes back as soon as it can.
     pub applies: bool,
 }
