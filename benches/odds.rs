@@ -5,7 +5,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use umpire::declare::{Options, Params};
 use umpire::rules::newport::Newport;
-use umpire::ruleset::{Ruleset, find_action};
+use umpire::ruleset::{Rules, Ruleset, find_action};
 
 fn params(action: &str, args: &[(&str, &str)]) -> Params {
     let def = find_action(&Newport, action).unwrap();

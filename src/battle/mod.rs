@@ -375,7 +375,7 @@ impl Battle {
             Command::Act { action, params } => {
                 let procedure = self.battle_procedure(action)?;
                 let mut rec = Recorder::new(dice);
-                let out = procedure.act(&view, params, &mut rec)?;
+                let out = procedure.carry_out(&view, params, &mut rec)?;
                 Event {
                     kind: EventKind::Act {
                         action: action.clone(),
@@ -933,11 +933,7 @@ impl Battle {
     /// prefill), then the procedure's defaults. The UI and the command line both submit this.
     pub fn prefill(&self, action: &str, given: &Params) -> Result<Params, BattleError> {
         let procedure = self.battle_procedure(action)?;
-        let mut params = procedure.prefill(&self.view(), given)?;
-        params
-            .fill_defaults(procedure.def().params)
-            .map_err(RuleError::from)?;
-        Ok(params)
+        Ok(procedure.complete(&self.view(), given)?)
     }
 
     /// The exact odds of `action` as the battle would carry it out now, its inputs complete
@@ -952,7 +948,7 @@ impl Battle {
         let procedure = self.battle_procedure(action)?;
         let view = self.view();
         procedure.check_inputs(&view, params)?;
-        Ok(procedure.battle_odds(&view, params)?)
+        Ok(procedure.odds_in(&view, params)?)
     }
 
     /// The procedure `action` of the battle's rule set, refused when it is table-only.

@@ -272,6 +272,8 @@ pub struct ActionDef {
     pub standalone: bool,
     /// True when it can be used in a battle.
     pub in_battle: bool,
+    /// False for a procedure that throws no dice (a move, a marker set): it has no odds.
+    pub rolls: bool,
 }
 
 impl ActionDef {
@@ -412,6 +414,11 @@ pub struct Declaration {
     /// strength (Newport's HQs are); where the rules say they are not (Hats of Tin's
     /// commanders), a summary counts them only as leaders.
     pub leaders_are_units: bool,
+    /// The published tables, for `umpire rulesets` and the help screen.
+    pub tables: fn() -> Vec<TableDoc>,
+    /// The options in force that contradict each other (for a side by its id, or scenario-wide
+    /// with `None`): refused by `umpire check` and by `--option`.
+    pub option_conflicts: fn(&Options, Option<&str>) -> Vec<OptionConflict>,
 }
 
 impl Declaration {
@@ -437,6 +444,8 @@ impl Declaration {
         conceals: false,
         losses: Losses::HITS,
         leaders_are_units: true,
+        tables: Vec::new,
+        option_conflicts: |_, _| Vec::new(),
     };
 
     /// The marker `id`, if the rule set declares one.

@@ -48,6 +48,56 @@ pub struct OptionDef {
 }
 
 impl OptionDef {
+    /// An on/off house rule, off by default, the same for every side.
+    pub const fn flag(key: &'static str, help: &'static str) -> OptionDef {
+        OptionDef {
+            key,
+            kind: OptionKind::Bool,
+            default: "false",
+            help,
+            per_side: false,
+        }
+    }
+
+    /// A number from `min` to `max`, the same for every side.
+    pub const fn int(
+        key: &'static str,
+        min: i64,
+        max: i64,
+        default: &'static str,
+        help: &'static str,
+    ) -> OptionDef {
+        OptionDef {
+            key,
+            kind: OptionKind::Int { min, max },
+            default,
+            help,
+            per_side: false,
+        }
+    }
+
+    /// One of `choices`, the same for every side; `default` as TOML writes it (quoted).
+    pub const fn choice(
+        key: &'static str,
+        choices: &'static [&'static str],
+        default: &'static str,
+        help: &'static str,
+    ) -> OptionDef {
+        OptionDef {
+            key,
+            kind: OptionKind::Choice(choices),
+            default,
+            help,
+            per_side: false,
+        }
+    }
+
+    /// The same option, which each side may set for itself.
+    pub const fn per_side(mut self) -> OptionDef {
+        self.per_side = true;
+        self
+    }
+
     /// The default value.
     pub fn default_value(&self) -> OptionValue {
         match self.kind {

@@ -27,10 +27,9 @@ pub mod templates;
 pub mod turn;
 pub mod validate;
 
-use crate::declare::{Badge, Declaration, Losses, Options, RuleError, TableDoc};
-use crate::dice::{DiceSource, Die};
-use crate::model::{BattleView, Effect, Problem, ScenarioFile, UnitInfo};
-use crate::ruleset::{PhaseChange, Procedure, Ruleset};
+use crate::declare::{Declaration, Losses};
+use crate::dice::Die;
+use crate::ruleset::{Procedure, Rules};
 
 /// The FFT3 rule set.
 #[derive(Clone, Copy, Debug, Default)]
@@ -64,52 +63,15 @@ static DECLARATION: Declaration = Declaration {
             many: "stands",
             counts_left: true,
         },
+    tables: tables::table_docs,
     ..Declaration::EMPTY
 };
 
-impl Ruleset for Fft3 {
+impl Rules for Fft3 {
     fn declaration(&self) -> &'static Declaration {
         &DECLARATION
     }
     fn procedures(&self) -> &'static [&'static dyn Procedure] {
         procedures::PROCEDURES
-    }
-    fn tables(&self) -> Vec<TableDoc> {
-        tables::table_docs()
-    }
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        validate::validate(file, options)
-    }
-    fn hit_limit(&self, _unit: &UnitInfo, _options: &Options) -> u32 {
-        // A stand is in the fight or out of it: one loss removes it.
-        1
-    }
-    fn removal_effects(&self, battle: &BattleView<'_>, unit: usize) -> (Vec<Effect>, Vec<String>) {
-        stands::removal(battle, unit)
-    }
-    fn start(&self, battle: &BattleView<'_>) -> Vec<Effect> {
-        turn::start(battle)
-    }
-    fn advance(
-        &self,
-        battle: &BattleView<'_>,
-        dice: &mut dyn DiceSource,
-    ) -> Result<PhaseChange, RuleError> {
-        turn::advance(battle, dice)
-    }
-    fn badges(&self, battle: &BattleView<'_>, unit: usize) -> Vec<Badge> {
-        badges::badges(battle, unit)
-    }
-    fn side_badges(&self, battle: &BattleView<'_>, side: usize) -> Vec<Badge> {
-        badges::side_badges(battle, side)
-    }
-    fn formation_badges(&self, battle: &BattleView<'_>, formation: usize) -> Vec<Badge> {
-        badges::formation_badges(battle, formation)
-    }
-    fn may_still_act(&self, battle: &BattleView<'_>, unit: usize) -> bool {
-        turn::may_still_act(battle, unit)
-    }
-    fn left_undone(&self, battle: &BattleView<'_>) -> Vec<String> {
-        turn::left_undone(battle)
     }
 }

@@ -1,11 +1,26 @@
-//! What Grid skirmish declares: its unit kinds, its one marker, its two phases, its option and
-//! the inputs of its one procedure.
+//! What Grid skirmish declares: its unit kinds, its one marker, its two phases, its option, the
+//! inputs of its one procedure and the list of its procedures.
 
+use super::fire::{Fire, table_docs};
 use crate::declare::{
     ActionDef, Declaration, KindDef, MarkerDef, MarkerKind, OptionDef, OptionKind, ParamDef,
     ParamKind, PhaseDef, Tone,
 };
 use crate::dice::Die;
+use crate::ruleset::{Procedure, Rules};
+
+/// The Grid skirmish rule set.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Grid;
+
+impl Rules for Grid {
+    fn declaration(&self) -> &'static Declaration {
+        &DECLARATION
+    }
+    fn procedures(&self) -> &'static [&'static dyn Procedure] {
+        &[&Fire]
+    }
+}
 
 pub const INFANTRY: &str = "infantry";
 pub const TANK: &str = "tank";
@@ -57,6 +72,7 @@ pub static DECLARATION: Declaration = Declaration {
             help: "Each unit of the side may fire once",
         },
     ],
+    tables: table_docs,
     ..Declaration::EMPTY
 };
 
@@ -77,4 +93,5 @@ pub static FIRE_DEF: ActionDef = ActionDef {
     key: Some('f'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };

@@ -2,13 +2,28 @@
 
 use super::defs::{FIRE, FIRE_DEF, FIRED, KINDS, LONG_RANGE};
 use crate::declare::params::param;
-use crate::declare::{ActionDef, Losses, Options, ParamDef, Params, RuleError, Value};
+use crate::declare::{ActionDef, Losses, Options, ParamDef, Params, RuleError, TableDoc, Value};
 use crate::dice::{DiceSource, Die, Roll};
 use crate::model::BattleView;
 use crate::odds::{self, OddsLine, OddsReport};
 use crate::resolution::{Resolution, Step};
 use crate::ruleset::kit::{self, refuse};
 use crate::ruleset::{Outcome, Procedure};
+
+/// The one published table, for `umpire rulesets` and the help screen.
+pub fn table_docs() -> Vec<TableDoc> {
+    let row = |a: &str, b: &str| vec![a.to_string(), b.to_string()];
+    vec![TableDoc {
+        name: "To hit (each die)".into(),
+        columns: vec!["Fire".into(), "Hits on".into()],
+        rows: vec![
+            row("Within long range", "4+"),
+            row("Beyond long range", "5+"),
+            row("Target in cover", "one more (a 6 always hits)"),
+        ],
+        notes: vec!["Infantry throws 2 dice, a tank 3; each hit is a loss".into()],
+    }]
+}
 
 /// The fire procedure.
 pub struct Fire;
@@ -155,9 +170,7 @@ impl Procedure for Fire {
         self.check_inputs(v, params)?;
         let firer = kit::unit(v, params, "firer")?;
         let target = kit::unit(v, params, "target")?;
-        let mut p = self.prefill(v, params)?;
-        p.fill_defaults(FIRE_DEF.params)?;
-        let shot = Shot::of(&p, v.options)?;
+        let shot = Shot::of(params, v.options)?;
         let mut r = resolve(&shot, &v.info(firer).id, dice)?;
         let hits = r.faces().iter().filter(|f| shot.hits(f.face)).count() as u32;
         let mut effects = vec![kit::flag(v, firer, FIRED, true)];
@@ -191,7 +204,7 @@ mod tests {
     use super::*;
     use crate::battle::{Battle, Command};
     use crate::dice::TypedDice;
-    use crate::ruleset::Ruleset;
+    use crate::ruleset::Turn;
 
     fn params(kind: &str, range: &str, cover: bool) -> Params {
         let mut given = vec![("firer-kind", kind), ("range", range)];
@@ -256,7 +269,8 @@ mod tests {
         let why = b.handle(&fire("b1", "b2"), &mut dice).unwrap_err();
         assert!(why.to_string().contains("friend"), "{why}");
         assert!(b.handle(&fire("r1", "b1"), &mut dice).is_err(), "not its turn");
-        let odds = |f| Fire.battle_odds(&b.view(), &Params::parse(FIRE_DEF.params, f).unwrap());
+        let fire_odds: &dyn Procedure = &Fire;
+        let odds = |f| fire_odds.odds_in(&b.view(), &Params::parse(FIRE_DEF.params, f).unwrap());
         let given = [("firer", "bt"), ("target", "rt1"), ("range", "2")];
         assert_eq!(odds(given).unwrap().results.len(), 4, "the tank's kind gives 3 dice");
         run(&mut b, &fire("b1", "r1"), "6,6");

@@ -449,10 +449,11 @@ const fn both(
         key: Some(key),
         standalone: true,
         in_battle: true,
+        rolls: true,
     }
 }
 
-/// A procedure used in a battle only.
+/// A procedure used in a battle only, that throws no dice (a move, an order kept for later).
 const fn in_battle(
     id: &'static str,
     help: &'static str,
@@ -461,6 +462,7 @@ const fn in_battle(
 ) -> ActionDef {
     ActionDef {
         standalone: false,
+        rolls: false,
         ..both(id, help, params, key)
     }
 }
@@ -506,6 +508,7 @@ pub static A_ORDERS: ActionDef = ActionDef {
     key: None,
     standalone: true,
     in_battle: false,
+    rolls: true,
 };
 
 /// A move (`procedures::Move`).

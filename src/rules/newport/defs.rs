@@ -944,6 +944,7 @@ pub static FIRE_DEF: ActionDef = ActionDef {
     key: Some('f'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// The `close-combat` procedure.
@@ -954,6 +955,7 @@ pub static CLOSE_COMBAT_DEF: ActionDef = ActionDef {
     key: Some('c'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// The `air` procedure.
@@ -964,6 +966,7 @@ pub static AIR_DEF: ActionDef = ActionDef {
     key: Some('a'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// The `artillery` procedure.
@@ -974,6 +977,7 @@ pub static ARTILLERY_DEF: ActionDef = ActionDef {
     key: Some('A'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// The `smoke` procedure.
@@ -984,6 +988,7 @@ pub static SMOKE_DEF: ActionDef = ActionDef {
     key: Some('s'),
     standalone: false,
     in_battle: true,
+    rolls: false,
 };
 
 /// The `command-roll` procedure.
@@ -994,6 +999,7 @@ pub static COMMAND_ROLL_DEF: ActionDef = ActionDef {
     key: Some('C'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// The `command-points` procedure.
@@ -1004,6 +1010,7 @@ pub static COMMAND_POINTS_DEF: ActionDef = ActionDef {
     key: None,
     standalone: true,
     in_battle: false,
+    rolls: true,
 };
 
 /// The `morale-check` procedure.
@@ -1014,6 +1021,7 @@ pub static MORALE_CHECK_DEF: ActionDef = ActionDef {
     key: None,
     standalone: true,
     in_battle: false,
+    rolls: true,
 };
 
 /// The `move` procedure.
@@ -1024,6 +1032,7 @@ pub static MOVE_DEF: ActionDef = ActionDef {
     key: Some('m'),
     standalone: false,
     in_battle: true,
+    rolls: false,
 };
 
 /// The `panic` procedure.
@@ -1034,6 +1043,7 @@ pub static PANIC_DEF: ActionDef = ActionDef {
     key: Some('p'),
     standalone: false,
     in_battle: true,
+    rolls: false,
 };
 
 /// The `rally` procedure.
@@ -1044,6 +1054,7 @@ pub static RALLY_DEF: ActionDef = ActionDef {
     key: Some('r'),
     standalone: false,
     in_battle: true,
+    rolls: false,
 };
 
 #[cfg(test)]

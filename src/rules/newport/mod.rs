@@ -21,10 +21,9 @@ pub mod turn;
 pub mod units;
 pub mod validate;
 
-use crate::declare::{Badge, Declaration, OptionConflict, Options, RuleError, TableDoc};
-use crate::dice::{DiceSource, Die};
-use crate::model::{BattleView, Effect, Problem, ScenarioFile, UnitInfo};
-use crate::ruleset::{PhaseChange, Procedure, Ruleset};
+use crate::declare::Declaration;
+use crate::dice::Die;
+use crate::ruleset::{Procedure, Rules};
 use procedures::*;
 
 /// The Newport rule set.
@@ -49,6 +48,8 @@ static DECLARATION: Declaration = Declaration {
     areas: defs::AREAS,
     phases: defs::PHASES,
     decisions: defs::DECISIONS,
+    tables: fire::table_docs,
+    option_conflicts: defs::option_conflicts,
     ..Declaration::EMPTY
 };
 
@@ -67,59 +68,19 @@ static PROCEDURES: [&dyn Procedure; 11] = [
     &Rally,
 ];
 
-impl Ruleset for Newport {
+impl Rules for Newport {
     fn declaration(&self) -> &'static Declaration {
         &DECLARATION
     }
     fn procedures(&self) -> &'static [&'static dyn Procedure] {
         &PROCEDURES
     }
-    fn tables(&self) -> Vec<TableDoc> {
-        fire::table_docs()
-    }
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        validate::validate(file, options)
-    }
-    fn option_conflicts(&self, options: &Options, side: Option<&str>) -> Vec<OptionConflict> {
-        defs::option_conflicts(options, side)
-    }
-    fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32 {
-        units::hit_limit(unit, options)
-    }
-    fn removal_effects(&self, view: &BattleView<'_>, unit: usize) -> (Vec<Effect>, Vec<String>) {
-        units::removal(view, unit)
-    }
-    fn start(&self, view: &BattleView<'_>) -> Vec<Effect> {
-        turn::start(view)
-    }
-    fn advance(
-        &self,
-        v: &BattleView<'_>,
-        d: &mut dyn DiceSource,
-    ) -> Result<PhaseChange, RuleError> {
-        turn::advance(v, d)
-    }
-    fn is_leader(&self, unit: &UnitInfo) -> bool {
-        units::is_leader(unit)
-    }
-    fn badges(&self, view: &BattleView<'_>, unit: usize) -> Vec<Badge> {
-        badges::badges(view, unit)
-    }
-    fn formation_badges(&self, view: &BattleView<'_>, formation: usize) -> Vec<Badge> {
-        badges::formation_badges(view, formation)
-    }
-    fn formation_details(&self, view: &BattleView<'_>, formation: usize) -> Vec<Badge> {
-        badges::formation_details(view, formation)
-    }
-    fn may_still_act(&self, view: &BattleView<'_>, unit: usize) -> bool {
-        turn::may_still_act(view, unit)
-    }
 }
 
 /// The options in force for a test: the defaults with `KEY=VALUE` changes.
 #[cfg(test)]
-pub(crate) fn test_options(changes: &[&str]) -> Options {
-    let mut o = Options::defaults(defs::OPTIONS);
+pub(crate) fn test_options(changes: &[&str]) -> crate::declare::Options {
+    let mut o = crate::declare::Options::defaults(defs::OPTIONS);
     for c in changes {
         o.set_text(defs::OPTIONS, c).expect("a valid option");
     }

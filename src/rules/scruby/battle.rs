@@ -10,18 +10,34 @@
 use super::defs::*;
 use super::inputs;
 use super::tables;
-use crate::declare::{ActionDef, Params, RuleError, Value};
+use super::Scruby;
+use crate::ruleset::kit::refuse;
+use crate::declare::{ActionDef, Options, Params, RuleError, Value};
 use crate::dice::DiceSource;
-use crate::model::{BattleView, Effect, UnitInfo};
+use crate::model::{BattleView, Effect, Problem, ScenarioFile, UnitInfo};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
-use crate::ruleset::kit;
+use crate::ruleset::{Units, kit};
+pub(super) use crate::ruleset::kit::refuse::on_table;
 
 // ---- reading the units --------------------------------------------------------------------------
 
 /// A unit's kind as the tables know it.
 pub fn kind(u: &UnitInfo) -> Option<Kind> {
     Kind::parse(&u.kind)
+}
+
+impl Units for Scruby {
+    /// A regiment's tray holds 4 figures and a squadron's 3 (one that starts with fewer starts
+    /// with those lost: see [`super::turn`]); a gun or headquarters has no figures to lose (its
+    /// crew, counter-battery hits and capture are markers).
+    fn hit_limit(&self, unit: &UnitInfo, _options: &Options) -> u32 {
+        kind(unit).and_then(Kind::max_figures).map_or(0, u32::from)
+    }
+
+    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
+        super::validate::validate(file, options)
+    }
 }
 
 /// A unit's kind, refused when the rules do not know it.
@@ -285,17 +301,6 @@ pub(super) fn in_phase(v: &BattleView<'_>, what: &str, phases: &[&str]) -> Resul
     )))
 }
 
-/// Refuses a unit no longer on the table, with its cause.
-pub(super) fn on_table(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
-    match &v.unit_state(u).removed {
-        Some(cause) => Err(RuleError::refused(format!(
-            "{} is no longer on the table ({cause})",
-            v.label(u)
-        ))),
-        None => Ok(()),
-    }
-}
-
 /// Refuses two units of one side where enemies are needed.
 pub(super) fn enemies(v: &BattleView<'_>, a: usize, b: usize) -> Result<(), RuleError> {
     if fights_for(v, a) == fights_for(v, b) {
@@ -344,10 +349,7 @@ pub(super) fn column_number(v: &BattleView<'_>, u: usize) -> i64 {
 /// Refuses a unit that has already fired this move.
 pub(super) fn not_fired(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
     if kit::has(v, u, FIRED) {
-        Err(RuleError::refused(format!(
-            "{} has already fired this move",
-            v.label(u)
-        )))
+        Err(refuse::refused(v, u, "has already fired this move"))
     } else {
         Ok(())
     }
@@ -375,7 +377,7 @@ pub(super) fn not_works(v: &BattleView<'_>, u: usize, acting: bool) -> Result<()
 pub(super) fn gun_may_fire(v: &BattleView<'_>, g: usize) -> Result<(), RuleError> {
     on_table(v, g)?;
     if !kind_of(v, g)?.is_gun() {
-        return Err(RuleError::refused(format!("{} is not a gun", v.label(g))));
+        return Err(refuse::refused(v, g, "is not a gun"));
     }
     if kit::has(v, g, CREW_KILLED) {
         return Err(RuleError::refused(match v.marker(g, CAPTURED) {

@@ -400,7 +400,7 @@ fn refused_command_consumes_no_dice_and_writes_nothing() {
     assert!(pos > 0);
     let len = std::fs::metadata(&path).unwrap().len();
     let act = Command::Act {
-        action: "fire".into(),
+        action: "roll".into(),
         params: umpire::declare::Params::new(),
     };
     let err = s.execute(&act, None, t(2)).unwrap_err();

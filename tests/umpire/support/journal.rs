@@ -4,13 +4,12 @@
 use chrono::{DateTime, TimeZone, Utc};
 use std::sync::OnceLock;
 use umpire::battle::Command;
-use umpire::declare::{ActionDef, Badge, Declaration, Options, Params, RuleError, TableDoc};
+use umpire::declare::{ActionDef, Badge, Declaration, Options, Params, RuleError};
 use umpire::dice::{DiceSource, Die};
 use umpire::model::{BattleView, Effect, UnitInfo};
 use umpire::model::{Problem, ScenarioFile};
-use umpire::odds::OddsReport;
 use umpire::rules::newport::Newport;
-use umpire::ruleset::{Offer, Outcome, PhaseChange, Procedure, Ruleset};
+use umpire::ruleset::{Looks, Outcome, PhaseChange, Procedure, Rules, Turn, Units};
 use umpire::scenario::Scenario;
 
 pub const SCENARIO: &str = r#"
@@ -122,29 +121,30 @@ pub struct Dicey;
 pub const ROLL: &str = "cp";
 pub static DICEY: Dicey = Dicey;
 
-impl Ruleset for Dicey {
+impl Rules for Dicey {
     fn declaration(&self) -> &'static Declaration {
         Newport.declaration()
     }
     fn procedures(&self) -> &'static [&'static dyn Procedure] {
         static PROCEDURES: OnceLock<Vec<&'static dyn Procedure>> = OnceLock::new();
         PROCEDURES.get_or_init(|| {
-            Newport
-                .procedures()
-                .iter()
-                .map(|p| &*Box::leak(Box::new(RollsThenRefuses(*p))) as &'static dyn Procedure)
-                .collect()
+            let mut all = Newport.procedures().to_vec();
+            all.push(&RollsThenRefuses);
+            all
         })
     }
-    fn tables(&self) -> Vec<TableDoc> {
-        Newport.tables()
+}
+
+impl Units for Dicey {
+    fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32 {
+        Newport.hit_limit(unit, options)
     }
     fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
         Newport.validate(file, options)
     }
-    fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32 {
-        Newport.hit_limit(unit, options)
-    }
+}
+
+impl Turn for Dicey {
     fn start(&self, b: &BattleView<'_>) -> Vec<Effect> {
         Newport.start(b)
     }
@@ -165,6 +165,9 @@ impl Ruleset for Dicey {
             resolutions: Vec::new(),
         })
     }
+}
+
+impl Looks for Dicey {
     fn badges(&self, b: &BattleView<'_>, unit: usize) -> Vec<Badge> {
         Newport.badges(b, unit)
     }
@@ -173,38 +176,36 @@ impl Ruleset for Dicey {
     }
 }
 
-/// A Newport procedure that, given no inputs at all, throws two dice and is then refused: the
-/// session must put those dice back and write nothing.
-struct RollsThenRefuses(&'static dyn Procedure);
+/// A procedure `roll` of no inputs that throws two dice and is then refused: the session must
+/// put those dice back and write nothing.
+struct RollsThenRefuses;
+
+static ROLL_DEF: ActionDef = ActionDef {
+    id: "roll",
+    help: "throws two dice, then is refused",
+    params: &[],
+    key: None,
+    standalone: false,
+    in_battle: true,
+    rolls: true,
+};
 
 impl Procedure for RollsThenRefuses {
     fn def(&self) -> &'static ActionDef {
-        self.0.def()
+        &ROLL_DEF
     }
-    fn prefill(&self, b: &BattleView<'_>, p: &Params) -> Result<Params, RuleError> {
-        self.0.prefill(b, p)
-    }
-    fn check_inputs(&self, b: &BattleView<'_>, p: &Params) -> Result<(), RuleError> {
-        self.0.check_inputs(b, p)
-    }
-    fn battle_odds(&self, b: &BattleView<'_>, p: &Params) -> Result<OddsReport, RuleError> {
-        self.0.battle_odds(b, p)
+    fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
+        Ok(())
     }
     fn act(
         &self,
-        b: &BattleView<'_>,
-        p: &Params,
+        _: &BattleView<'_>,
+        _: &Params,
         d: &mut dyn DiceSource,
     ) -> Result<Outcome, RuleError> {
-        if p.is_empty() {
-            d.roll(Die::D10, "first")?;
-            d.roll(Die::D10, "second")?;
-            return Err(RuleError::refused("refused after rolling"));
-        }
-        self.0.act(b, p, d)
-    }
-    fn offer_actors(&self, b: &BattleView<'_>, offer: &Offer) -> Vec<usize> {
-        self.0.offer_actors(b, offer)
+        d.roll(Die::D10, "first")?;
+        d.roll(Die::D10, "second")?;
+        Err(RuleError::refused("refused after rolling"))
     }
 }
 

@@ -16,10 +16,6 @@ impl Procedure for Cohesion {
         &defs::COHESION
     }
 
-    fn rolls(&self) -> bool {
-        false
-    }
-
     /// Nothing is refused from the inputs alone: cohesion is the umpire's to judge, in any
     /// phase.
     fn check_inputs(&self, _v: &BattleView<'_>, _given: &Params) -> Result<(), RuleError> {

@@ -3,6 +3,7 @@
 
 use super::super::defs::{self, PH_MOVEMENT, RIDING};
 use super::super::stands::{carrier_of, in_phase, on_table, own_side};
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -14,10 +15,6 @@ pub struct Debark;
 impl Procedure for Debark {
     fn def(&self) -> &'static ActionDef {
         &defs::DEBARK
-    }
-
-    fn rolls(&self) -> bool {
-        false
     }
 
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
@@ -41,7 +38,7 @@ fn act(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     in_phase(v, "carrying infantry", &[PH_MOVEMENT])?;
     own_side(v, u, "a stand debarks")?;
     let c = carrier_of(v, u)
-        .ok_or_else(|| RuleError::refused(format!("{} is not carried", v.label(u))))?;
+        .ok_or_else(|| refuse::refused(v, u, "is not carried"))?;
     Ok(super::simple(
         format!(
             "{} gets off {} (the carrier spends 2 movement points; the stand loses 2)",

@@ -5,6 +5,7 @@ use super::super::defs::{self, PH_MOVEMENT, RIDING};
 use super::super::stands::{
     carrier_of, in_phase, nationality, on_table, own_side, rider_of, riding, stand_type, };
 use super::super::tables::{Class, Data};
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -16,10 +17,6 @@ pub struct Embark;
 impl Procedure for Embark {
     fn def(&self) -> &'static ActionDef {
         &defs::EMBARK
-    }
-
-    fn rolls(&self) -> bool {
-        false
     }
 
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
@@ -46,13 +43,10 @@ fn act(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     in_phase(v, "carrying infantry", &[PH_MOVEMENT])?;
     own_side(v, u, "a stand boards")?;
     if v.info(u).side != v.info(c).side {
-        return Err(RuleError::refused(format!("{} is the enemy's", v.label(c))));
+        return Err(refuse::refused(v, c, "is the enemy's"));
     }
     if !stand_type(&data, v, u)?.is_infantry() {
-        return Err(RuleError::refused(format!(
-            "{} is not an infantry stand",
-            v.label(u)
-        )));
+        return Err(refuse::refused(v, u, "is not an infantry stand"));
     }
     if let Some(now) = carrier_of(v, u) {
         return Err(RuleError::refused(format!(
@@ -68,10 +62,7 @@ fn act(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         None => false,
     };
     if !carries {
-        return Err(RuleError::refused(format!(
-            "{} cannot carry infantry: only halftracks, trucks and Soviet tanks do",
-            v.label(c)
-        )));
+        return Err(refuse::refused(v, c, "cannot carry infantry: only halftracks, trucks and Soviet tanks do"));
     }
     if let Some(r) = rider_of(v, c) {
         return Err(RuleError::refused(format!(

@@ -11,6 +11,7 @@ use super::super::stands::{
     carrier_of, given_or, in_phase, nationality, on_table, overwatch_attack, own_side, removed,
     rider_of, stand_type, };
 use super::super::tables::{AvWeapon, Class, Data, StandType};
+use crate::ruleset::kit::refuse;
 use crate::declare::params::param;
 use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError, Value};
 use crate::dice::DiceSource;
@@ -223,10 +224,7 @@ fn declared_firers(
         d.suppressed = kit::has(v, u, SUPPRESSED);
         d.overwatch = overwatch_attack(v, u);
         if out.iter().any(|(x, _)| *x == u) {
-            return Err(RuleError::refused(format!(
-                "{} is declared twice",
-                v.label(u)
-            )));
+            return Err(refuse::refused(v, u, "is declared twice"));
         }
         out.push((u, d));
     }
@@ -306,19 +304,13 @@ fn battle_volley(
             )));
         }
         (Attack::AntiVehicle, StandType::Infantry(_)) => {
-            return Err(RuleError::refused(format!(
-                "{} is an infantry stand: anti-vehicle fire is at tanks, halftracks and trucks; use anti-infantry",
-                v.label(t)
-            )));
+            return Err(refuse::refused(v, t, "is an infantry stand: anti-vehicle fire is at tanks, halftracks and trucks; use anti-infantry"));
         }
         (Attack::AntiInfantry, StandType::Vehicle(veh)) if veh.class == Class::Tank => {
             // Anti-infantry fire at a tank attacks only its riders, as infantry in the open: the
             // procedure is given the tank with its riders, and says so.
             let r = rider_of(v, t).ok_or_else(|| {
-                RuleError::refused(format!(
-                    "{} is a tank: anti-infantry fire cannot harm it (only infantry riding it); use anti-vehicle",
-                    v.label(t)
-                ))
+                refuse::refused(v, t, "is a tank: anti-infantry fire cannot harm it (only infantry riding it); use anti-vehicle")
             })?;
             struck = r;
             inputs::target(Aim {
@@ -362,10 +354,7 @@ fn battle_volley(
         }
     };
     if attack == Attack::AntiInfantry && target.is_vehicle && !target.soft && struck == t {
-        return Err(RuleError::refused(format!(
-            "{} is armoured: anti-infantry fire cannot harm it; use anti-vehicle",
-            v.label(t)
-        )));
+        return Err(refuse::refused(v, t, "is armoured: anti-infantry fire cannot harm it; use anti-vehicle"));
     }
     Ok(BattleVolley {
         volley: Volley {

@@ -6,6 +6,7 @@ use super::super::fire::Attack;
 use super::super::stands::{in_phase, own_side, stand_type};
 use super::super::tables::Data;
 use super::fire::may_fire;
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -17,10 +18,6 @@ pub struct Overwatch;
 impl Procedure for Overwatch {
     fn def(&self) -> &'static ActionDef {
         &defs::TAKE_OVERWATCH
-    }
-
-    fn rolls(&self) -> bool {
-        false
     }
 
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
@@ -49,24 +46,15 @@ fn act(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     own_side(v, u, "a stand takes Overwatch")?;
     let ty = stand_type(&data, v, u)?;
     if ty.ai_weapon().is_none() && ty.av_weapons().is_empty() {
-        return Err(RuleError::refused(format!(
-            "{} cannot fire: no Overwatch",
-            v.label(u)
-        )));
+        return Err(refuse::refused(v, u, "cannot fire: no Overwatch"));
     }
     if kit::has(v, u, OVERWATCH) {
-        return Err(RuleError::refused(format!(
-            "{} is already on Overwatch",
-            v.label(u)
-        )));
+        return Err(refuse::refused(v, u, "is already on Overwatch"));
     }
     // Eligible to fire: the same refusals as a fire (strategic movement, carried, attacks made).
     may_fire(v, ty, u, Attack::AntiInfantry)?;
     if kit::has(v, u, FIRED_AV) {
-        return Err(RuleError::refused(format!(
-            "{} has fired this turn",
-            v.label(u)
-        )));
+        return Err(refuse::refused(v, u, "has fired this turn"));
     }
     Ok(super::simple(
         format!(

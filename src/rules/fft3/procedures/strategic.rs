@@ -3,6 +3,7 @@
 
 use super::super::defs::{self, PH_MOVEMENT, STRATEGIC};
 use super::super::stands::{in_phase, on_table, own_side};
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -14,10 +15,6 @@ pub struct Strategic;
 impl Procedure for Strategic {
     fn def(&self) -> &'static ActionDef {
         &defs::STRATEGIC_MOVE
-    }
-
-    fn rolls(&self) -> bool {
-        false
     }
 
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
@@ -41,10 +38,7 @@ fn act(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     in_phase(v, "strategic movement", &[PH_MOVEMENT])?;
     own_side(v, u, "a stand moves")?;
     if kit::has(v, u, STRATEGIC) {
-        return Err(RuleError::refused(format!(
-            "{} has already used strategic movement",
-            v.label(u)
-        )));
+        return Err(refuse::refused(v, u, "has already used strategic movement"));
     }
     Ok(super::simple(
         format!(

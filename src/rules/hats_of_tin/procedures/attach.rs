@@ -22,10 +22,6 @@ impl Procedure for Attach {
         &A_ATTACH
     }
 
-    fn rolls(&self) -> bool {
-        false
-    }
-
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         let commander = kit::named(v, given, "commander");
         check_commander(v, self.def().id, commander, "attached")

@@ -20,10 +20,6 @@ impl Procedure for Detach {
         &A_DETACH
     }
 
-    fn rolls(&self) -> bool {
-        false
-    }
-
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         let commander = kit::named(v, given, "commander");
         check_commander(v, self.def().id, commander, "detached")

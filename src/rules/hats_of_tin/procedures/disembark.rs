@@ -20,10 +20,6 @@ impl Procedure for Disembark {
         &A_DISEMBARK
     }
 
-    fn rolls(&self) -> bool {
-        false
-    }
-
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         check_ordered(v, self.def().id, kit::named(v, given, "unit"), true)
     }

@@ -50,10 +50,6 @@ impl Procedure for Embark {
         &A_EMBARK
     }
 
-    fn rolls(&self) -> bool {
-        false
-    }
-
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         check_ordered(v, self.def().id, kit::named(v, given, "unit"), true)
     }

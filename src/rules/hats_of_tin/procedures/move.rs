@@ -121,10 +121,6 @@ impl Procedure for Move {
         &A_MOVE
     }
 
-    fn rolls(&self) -> bool {
-        false
-    }
-
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         action_phase(v, self.def().id)?;
         if let Some(u) = kit::named(v, given, "unit") {

@@ -75,21 +75,18 @@ impl Procedure for Air {
         Ok(())
     }
 
-    /// The table's odds, once the battle allows the attack.
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        air_allowed(v, &p)?;
-        self.table_odds(&p, v.options)
+    /// Refused as acting would refuse it, before the odds are shown.
+    fn allowed(&self, v: &BattleView<'_>, p: &Params) -> Result<(), RuleError> {
+        air_allowed(v, p).map(|_| ())
     }
 
     fn act(
         &self,
         v: &BattleView<'_>,
-        params: &Params,
+        p: &Params,
         dice: &mut dyn DiceSource,
     ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        act(v, &p, dice)
+        act(v, p, dice)
     }
 }
 

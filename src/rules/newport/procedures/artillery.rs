@@ -3,6 +3,7 @@
 //! Here also the spotting and the checks that smoke, artillery fire too, shares.
 
 use super::{text, with_defaults};
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::{BattleView, Effect};
@@ -66,10 +67,9 @@ impl Procedure for Artillery {
 
     /// Each stand's shot under the template, a leader sheltered by a stand weighed by the chance
     /// that this template destroys that stand first.
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        let (_, weapon, targets, notes) = artillery_allowed(v, &p)?;
-        spotter_allowed(v, &p)?;
+    fn battle_odds(&self, v: &BattleView<'_>, p: &Params) -> Result<OddsReport, RuleError> {
+        let (_, weapon, targets, notes) = artillery_allowed(v, p)?;
+        spotter_allowed(v, p)?;
         let mut report = OddsReport {
             title: format!("{} attack", weapon.replace('-', " ")),
             results: Vec::new(),
@@ -134,11 +134,10 @@ impl Procedure for Artillery {
     fn act(
         &self,
         v: &BattleView<'_>,
-        params: &Params,
+        p: &Params,
         dice: &mut dyn DiceSource,
     ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        act(v, &p, dice)
+        act(v, p, dice)
     }
 }
 
@@ -212,10 +211,7 @@ fn spotter_allowed(v: &BattleView<'_>, p: &Params) -> Result<usize, RuleError> {
     let s = kit::unit(v, p, "spotter")?;
     on_table(v, s)?;
     if v.info(s).side != v.active_side() || is_asset(v.info(s)) {
-        return Err(RuleError::refused(format!(
-            "{} cannot spot: the spotter is a stand of the side firing, on the table",
-            v.label(s)
-        )));
+        return Err(refuse::refused(v, s, "cannot spot: the spotter is a stand of the side firing, on the table"));
     }
     if company_scale(v) {
         if !is_leader(v.info(s)) {

@@ -5,6 +5,7 @@
 
 use super::offers::{close_combat_offer, opportunity_firers, opportunity_offer, with_offer};
 use super::{command_roll_matters, kind_is, text, with_defaults};
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError, Value};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -119,11 +120,10 @@ impl Procedure for CloseCombat {
 
     /// The odds of the combat the battle would fight, noting a move into contact to be recorded
     /// first.
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        let (a, _, cc) = battle_combat(v, &p)?;
+    fn battle_odds(&self, v: &BattleView<'_>, p: &Params) -> Result<OddsReport, RuleError> {
+        let (a, _, cc) = battle_combat(v, p)?;
         let mut report = combat::report(&cc);
-        if must_record_move(v, a, &p) {
+        if must_record_move(v, a, p) {
             report.notes.insert(
                 0,
                 format!(
@@ -138,11 +138,10 @@ impl Procedure for CloseCombat {
     fn act(
         &self,
         v: &BattleView<'_>,
-        params: &Params,
+        p: &Params,
         dice: &mut dyn DiceSource,
     ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        act(v, &p, dice)
+        act(v, p, dice)
     }
 
     /// The offer's attacker, while it may still attack.
@@ -217,10 +216,7 @@ fn close_combat_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize)
 fn attacker_ready(v: &BattleView<'_>, a: usize) -> Result<(), RuleError> {
     own_ready_stand(v, a, Acting::CloseCombat)?;
     if is_asset(v.info(a)) {
-        return Err(RuleError::refused(format!(
-            "{} is off the table",
-            v.label(a)
-        )));
+        return Err(refuse::refused(v, a, "is off the table"));
     }
     if morale(v, a) != Morale::Steady {
         return Err(RuleError::refused(format!(

@@ -5,6 +5,7 @@
 
 use super::offers::{close_combat_offer, opportunity_firers, opportunity_offer, with_offer};
 use super::{command_roll_matters, kind_is, text, with_defaults};
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError, Value};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -118,21 +119,18 @@ impl Procedure for Fire {
         Ok(())
     }
 
-    /// The table's odds, once the battle allows the fire.
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        fire_allowed(v, &p)?;
-        self.table_odds(&p, v.options)
+    /// Refused as acting would refuse it, before the odds are shown.
+    fn allowed(&self, v: &BattleView<'_>, p: &Params) -> Result<(), RuleError> {
+        fire_allowed(v, p).map(|_| ())
     }
 
     fn act(
         &self,
         v: &BattleView<'_>,
-        params: &Params,
+        p: &Params,
         dice: &mut dyn DiceSource,
     ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        act(v, &p, dice)
+        act(v, p, dice)
     }
 
     /// Every stand of the side not moving that may fire at the offer's target.
@@ -168,10 +166,7 @@ fn fire_allowed(v: &BattleView<'_>, p: &Params) -> Result<FireCheck, RuleError> 
     enemy_target(v, f, t)?;
     let opportunity = firer_ready(v, f)?;
     if opportunity && kit::has(v, t, OPP_FIRED_AT) {
-        return Err(RuleError::refused(format!(
-            "{} has already drawn opportunity fire for its action: only one stand may fire at each enemy action",
-            v.label(t)
-        )));
+        return Err(refuse::refused(v, t, "has already drawn opportunity fire for its action: only one stand may fire at each enemy action"));
     }
     sheltered(v, t, p)?;
     let assaulting = assaulting_of(v, p, t, opportunity)?;
@@ -209,10 +204,7 @@ fn firer_ready(v: &BattleView<'_>, f: usize) -> Result<bool, RuleError> {
     } else {
         own_ready_stand(v, f, Acting::Fire)?;
         if morale(v, f) == Morale::Paralyzed {
-            return Err(RuleError::refused(format!(
-                "{} is Paralyzed: it fires only once, defending in a close combat",
-                v.label(f)
-            )));
+            return Err(refuse::refused(v, f, "is Paralyzed: it fires only once, defending in a close combat"));
         }
     }
     Ok(opportunity)

@@ -26,20 +26,15 @@ impl Procedure for Smoke {
         check_support(v, p, "smoke")
     }
 
-    fn rolls(&self) -> bool {
-        false
-    }
-
     /// The smoke's area marker, of the side moving, numbered after those already laid.
     fn act(
         &self,
         v: &BattleView<'_>,
-        params: &Params,
+        p: &Params,
         _dice: &mut dyn DiceSource,
     ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
         in_action_phase(v, "smoke")?;
-        let a = kit::unit(v, &p, "asset")?;
+        let a = kit::unit(v, p, "asset")?;
         ready_asset(v, a, ARTILLERY)?;
         let area = p.text("area").unwrap_or("").trim().to_string();
         if area.is_empty() {
@@ -58,7 +53,7 @@ impl Procedure for Smoke {
         // Smoke is artillery fire too: it must be spotted.
         let mut effects = vec![kit::flag(v, a, FINISHED, true)];
         let mut words = Vec::new();
-        spotter_check(v, &p, &mut effects, &mut words)?;
+        spotter_check(v, p, &mut effects, &mut words)?;
         effects.push(Effect::Area {
             id: format!("smoke-{n}"),
             marker: Some(Box::new(AreaMarker {

@@ -69,20 +69,18 @@ impl Procedure for Artillery {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        let (g, t) = gun_units(v, &p, false)?;
-        let friend = melee_friend(v, &p, g, t, at_troops(v, t)?)?;
-        Ok(with_friend(v, self.table_odds(&p, v.options)?, friend))
+    fn battle_odds(&self, v: &BattleView<'_>, p: &Params) -> Result<OddsReport, RuleError> {
+        let (g, t) = gun_units(v, p, false)?;
+        let friend = melee_friend(v, p, g, t, at_troops(v, t)?)?;
+        Ok(with_friend(v, self.table_odds(p, v.options)?, friend))
     }
     fn act(
         &self,
         v: &BattleView<'_>,
-        params: &Params,
+        p: &Params,
         dice: &mut dyn DiceSource,
     ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        act_artillery(v, &p, &Settings::from_options(v.options), dice)
+        act_artillery(v, p, &Settings::from_options(v.options), dice)
     }
 }
 

@@ -1,6 +1,7 @@
 //! Deploying part of a concealed column into line in a battle (the concealment rules): the
 //! regiments placed in the line, at least 3, are exposed; the rest stay concealed behind them.
 
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::{BattleView, Effect};
@@ -23,16 +24,13 @@ impl Procedure for Deploy {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn rolls(&self) -> bool {
-        false
-    }
     fn act(
         &self,
         v: &BattleView<'_>,
         params: &Params,
         _: &mut dyn DiceSource,
     ) -> Result<Outcome, RuleError> {
-        act_deploy(v, &self.prefill(v, params)?)
+        act_deploy(v, params)
     }
 }
 
@@ -52,16 +50,10 @@ fn act_deploy(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
             )));
         }
         if !v.unit_state(u).concealed {
-            return Err(RuleError::refused(format!(
-                "{} is already exposed",
-                v.label(u)
-            )));
+            return Err(refuse::refused(v, u, "is already exposed"));
         }
         if !kind_of(v, u)?.is_infantry() {
-            return Err(RuleError::refused(format!(
-                "{} is not an infantry regiment: only regiments deploy into line",
-                v.label(u)
-            )));
+            return Err(refuse::refused(v, u, "is not an infantry regiment: only regiments deploy into line"));
         }
         if !chosen.contains(&u) {
             chosen.push(u);

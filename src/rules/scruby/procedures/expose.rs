@@ -2,6 +2,7 @@
 //! and the cause; its units are laid out in march order ([`crate::rules::scruby::concealment`]),
 //! and the light cavalry that found it may leave the table.
 
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::{BattleView, Effect};
@@ -24,16 +25,13 @@ impl Procedure for Expose {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn rolls(&self) -> bool {
-        false
-    }
     fn act(
         &self,
         v: &BattleView<'_>,
         params: &Params,
         _: &mut dyn DiceSource,
     ) -> Result<Outcome, RuleError> {
-        act_expose(v, &self.prefill(v, params)?)
+        act_expose(v, params)
     }
 }
 
@@ -82,16 +80,10 @@ fn act_expose(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         let sc = v.unit(id)?;
         on_table(v, sc)?;
         if kind_of(v, sc)? != Kind::LightCavalry {
-            return Err(RuleError::refused(format!(
-                "{} is not light cavalry: only light cavalry scout",
-                v.label(sc)
-            )));
+            return Err(refuse::refused(v, sc, "is not light cavalry: only light cavalry scout"));
         }
         if v.info(sc).side == col.side {
-            return Err(RuleError::refused(format!(
-                "{} is on the same side as the stand",
-                v.label(sc)
-            )));
+            return Err(refuse::refused(v, sc, "is on the same side as the stand"));
         }
         if p.flag("scout-stays") {
             out.prompts.push(format!(

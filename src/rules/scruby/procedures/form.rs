@@ -2,6 +2,7 @@
 //! column of 3 or more regiments named together (a concealed regiment only in its column, or
 //! dispersed in a forest).
 
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, ParamDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -30,16 +31,13 @@ impl Procedure for Form {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn rolls(&self) -> bool {
-        false
-    }
     fn act(
         &self,
         v: &BattleView<'_>,
         params: &Params,
         _: &mut dyn DiceSource,
     ) -> Result<Outcome, RuleError> {
-        act_form(v, &self.prefill(v, params)?)
+        act_form(v, params)
     }
 }
 
@@ -50,10 +48,7 @@ fn act_form(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     let u = unit_param(v, p, "unit")?;
     on_table(v, u)?;
     if !kind_of(v, u)?.is_infantry() {
-        return Err(RuleError::refused(format!(
-            "{} is not an infantry regiment: only regiments change formation",
-            v.label(u)
-        )));
+        return Err(refuse::refused(v, u, "is not an infantry regiment: only regiments change formation"));
     }
     let to = p
         .text("formation")
@@ -82,10 +77,7 @@ fn act_form(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
         )));
     }
     if from == Formation::CrossCountry && v.marker(u, EXPOSED_ON) == Some(v.state.turn as i32) {
-        return Err(RuleError::refused(format!(
-            "{} was exposed this move and placed in cross-country column: it may deploy from the following move",
-            v.label(u)
-        )));
+        return Err(refuse::refused(v, u, "was exposed this move and placed in cross-country column: it may deploy from the following move"));
     }
     let mut out = Outcome::default();
     let mut lines = Vec::new();
@@ -183,10 +175,7 @@ fn form_column(v: &BattleView<'_>, p: &Params, u: usize) -> Result<Outcome, Rule
         }
         on_table(v, o)?;
         if !kind_of(v, o)?.is_infantry() {
-            return Err(RuleError::refused(format!(
-                "{} is not an infantry regiment: only regiments form a cross-country column",
-                v.label(o)
-            )));
+            return Err(refuse::refused(v, o, "is not an infantry regiment: only regiments form a cross-country column"));
         }
         if v.info(o).side != v.info(u).side {
             return Err(RuleError::refused(format!(

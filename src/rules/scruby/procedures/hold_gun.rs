@@ -1,6 +1,7 @@
 //! Who holds a crewless gun in a battle: the side of the regiment or squadron on it, or nobody.
 //! The side holding it 3 consecutive moves re-mans it (the count runs at the end of the move).
 
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, ParamDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -30,16 +31,13 @@ impl Procedure for HoldGun {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn rolls(&self) -> bool {
-        false
-    }
     fn act(
         &self,
         v: &BattleView<'_>,
         params: &Params,
         _: &mut dyn DiceSource,
     ) -> Result<Outcome, RuleError> {
-        act_hold_gun(v, &self.prefill(v, params)?)
+        act_hold_gun(v, params)
     }
 }
 
@@ -49,13 +47,10 @@ fn act_hold_gun(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     let g = unit_param(v, p, "gun-unit")?;
     on_table(v, g)?;
     if !kind_of(v, g)?.is_gun() {
-        return Err(RuleError::refused(format!("{} is not a gun", v.label(g))));
+        return Err(refuse::refused(v, g, "is not a gun"));
     }
     if !kit::has(v, g, CREW_KILLED) {
-        return Err(RuleError::refused(format!(
-            "{} has its crew: only a crewless gun is held (attack its crew with melee-crew)",
-            v.label(g)
-        )));
+        return Err(refuse::refused(v, g, "has its crew: only a crewless gun is held (attack its crew with melee-crew)"));
     }
     let now = v
         .marker(g, CAPTURED)

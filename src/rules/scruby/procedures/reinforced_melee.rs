@@ -55,18 +55,16 @@ impl Procedure for ReinforcedMelee {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        melee_units(v, &p, true)?;
-        self.table_odds(&p, v.options)
+    /// Refused as acting would refuse it, before the odds are shown.
+    fn allowed(&self, v: &BattleView<'_>, p: &Params) -> Result<(), RuleError> {
+        melee_units(v, p, true).map(|_| ())
     }
     fn act(
         &self,
         v: &BattleView<'_>,
-        params: &Params,
+        p: &Params,
         dice: &mut dyn DiceSource,
     ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        act_melee(v, &p, &Settings::from_options(v.options), dice, true)
+        act_melee(v, p, &Settings::from_options(v.options), dice, true)
     }
 }

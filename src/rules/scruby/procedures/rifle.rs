@@ -3,6 +3,7 @@
 //! marker forbids it, and its kill taken off the tray, the crew killed, or a friend in the melee
 //! hit.
 
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Options, Params, RuleError, Value};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -51,20 +52,18 @@ impl Procedure for Rifle {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        let (f, t) = rifle_units(v, &p)?;
-        let friend = melee_friend(v, &p, f, t, true)?;
-        Ok(with_friend(v, self.table_odds(&p, v.options)?, friend))
+    fn battle_odds(&self, v: &BattleView<'_>, p: &Params) -> Result<OddsReport, RuleError> {
+        let (f, t) = rifle_units(v, p)?;
+        let friend = melee_friend(v, p, f, t, true)?;
+        Ok(with_friend(v, self.table_odds(p, v.options)?, friend))
     }
     fn act(
         &self,
         v: &BattleView<'_>,
-        params: &Params,
+        p: &Params,
         dice: &mut dyn DiceSource,
     ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        act_rifle(v, &p, &Settings::from_options(v.options), dice)
+        act_rifle(v, p, &Settings::from_options(v.options), dice)
     }
 }
 
@@ -85,10 +84,7 @@ fn rifle_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleErr
         )));
     }
     if !kind_of(v, f)?.is_infantry() {
-        return Err(RuleError::refused(format!(
-            "{} has no rifles: only infantry regiments fire",
-            v.label(f)
-        )));
+        return Err(refuse::refused(v, f, "has no rifles: only infantry regiments fire"));
     }
     not_fired(v, f)?;
     column_not_fired(v, f)?;
@@ -96,10 +92,7 @@ fn rifle_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleErr
     not_headquarters(v, t, "fired on (rifle, canister or cannon)")?;
     enemies(v, f, t)?;
     if kind_of(v, t)?.is_gun() && kit::has(v, t, CREW_KILLED) {
-        return Err(RuleError::refused(format!(
-            "{} has no crew left to fire at",
-            v.label(t)
-        )));
+        return Err(refuse::refused(v, t, "has no crew left to fire at"));
     }
     // Fired on from its flank, a unit gets no return fire at that firer this move.
     if kit::has(v, t, FLANK_FIRE) && v.marker(t, FIRED_AT) == Some(roster_number(f)) {

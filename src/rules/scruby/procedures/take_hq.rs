@@ -1,6 +1,7 @@
 //! A headquarters taken in a battle by an enemy regiment or squadron reaching it (lost), or
 //! retaken by its own side (held): the objectives of the game.
 
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -22,16 +23,13 @@ impl Procedure for TakeHq {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn rolls(&self) -> bool {
-        false
-    }
     fn act(
         &self,
         v: &BattleView<'_>,
         params: &Params,
         _: &mut dyn DiceSource,
     ) -> Result<Outcome, RuleError> {
-        act_take_hq(v, &self.prefill(v, params)?)
+        act_take_hq(v, params)
     }
 }
 
@@ -40,10 +38,7 @@ fn act_take_hq(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
     let hq = unit_param(v, p, "hq")?;
     let by = unit_param(v, p, "by")?;
     if kind_of(v, hq)? != Kind::Headquarters {
-        return Err(RuleError::refused(format!(
-            "{} is not a headquarters",
-            v.label(hq)
-        )));
+        return Err(refuse::refused(v, hq, "is not a headquarters"));
     }
     on_table(v, hq)?;
     on_table(v, by)?;
@@ -72,16 +67,10 @@ fn act_take_hq(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
             out.summary = format!("{} retakes {}: held again", v.info(by).id, v.label(hq));
         }
         (false, true) => {
-            return Err(RuleError::refused(format!(
-                "{} is already in the enemy's hands",
-                v.label(hq)
-            )));
+            return Err(refuse::refused(v, hq, "is already in the enemy's hands"));
         }
         (true, false) => {
-            return Err(RuleError::refused(format!(
-                "{} is held by its own side already",
-                v.label(hq)
-            )));
+            return Err(refuse::refused(v, hq, "is held by its own side already"));
         }
     }
     Ok(out)

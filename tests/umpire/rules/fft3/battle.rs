@@ -317,7 +317,7 @@ fn a_stand_moving_into_a_template_is_attacked_at_once_and_a_second_artillery_che
         .ruleset
         .procedure("template")
         .unwrap()
-        .battle_odds(&b.view(), &touch("1"))
+        .odds_in(&b.view(), &touch("1"))
         .unwrap();
     assert_eq!(
         odds.title,
@@ -327,7 +327,7 @@ fn a_stand_moving_into_a_template_is_attacked_at_once_and_a_second_artillery_che
         .ruleset
         .procedure("template")
         .unwrap()
-        .battle_odds(&b.view(), &touch("2"))
+        .odds_in(&b.view(), &touch("2"))
         .unwrap_err();
     assert!(why.to_string().contains("no template-2"), "{why}");
     // t4 moves through template 1: a 6 calls for a check of its own this turn (5 passes).
@@ -588,7 +588,7 @@ fn an_attack_declared_beyond_long_range_is_spent_and_logged_as_a_miss() {
         .ruleset
         .procedure("anti-vehicle")
         .unwrap()
-        .battle_odds(
+        .odds_in(
             &b.view(),
             &params(&[("firer", "p1"), ("target", "t3"), ("range", "16")]),
         )

@@ -611,7 +611,7 @@ fn the_battle_odds_are_the_published_procedure_s() {
         .ruleset
         .procedure("shoot")
         .unwrap()
-        .battle_odds(&b.view(), &p)
+        .odds_in(&b.view(), &p)
         .unwrap();
     let text = format!("{report:?}");
     // Three dice hitting on 5+: 8/27, 12/27, 6/27, 1/27.

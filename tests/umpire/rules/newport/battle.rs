@@ -862,7 +862,7 @@ fn battle_odds_come_from_the_same_rules() {
         .ruleset
         .procedure("fire")
         .unwrap()
-        .battle_odds(&b.view(), &params)
+        .odds_in(&b.view(), &params)
         .unwrap();
     let def = umpire::ruleset::find_action(b.ruleset, "fire").unwrap();
     let table = umpire::declare::Params::parse(
@@ -961,7 +961,7 @@ fn close_combat_odds_and_fight_describe_the_same_combat() {
         .ruleset
         .procedure("close-combat")
         .unwrap()
-        .battle_odds(&b.view(), params)
+        .odds_in(&b.view(), params)
         .unwrap_err()
         .to_string();
     assert!(e.contains("the battle has none for"), "{e}");
@@ -992,7 +992,7 @@ fn close_combat_odds_and_fight_describe_the_same_combat() {
         .ruleset
         .procedure("close-combat")
         .unwrap()
-        .battle_odds(&b.view(), &params)
+        .odds_in(&b.view(), &params)
         .unwrap();
     assert!(
         odds.notes.iter().any(|n| n.contains("starts Paralyzed")),
@@ -1022,7 +1022,7 @@ fn artillery_odds_check_the_spotter_like_the_attack() {
         .ruleset
         .procedure("artillery")
         .unwrap()
-        .battle_odds(&b.view(), &params)
+        .odds_in(&b.view(), &params)
         .unwrap_err()
         .to_string();
     assert!(e.contains("leader must spot"), "{e}");

@@ -18,7 +18,7 @@ use umpire::rules::newport::Newport;
 use umpire::rules::newport::close_combat::{self, CcResult, Next, Stage};
 use umpire::rules::newport::defs::{self, *};
 use umpire::rules::newport::tables::{MoraleBlow, ShotEffect};
-use umpire::ruleset::{Ruleset, find_action};
+use umpire::ruleset::{Looks, Ruleset, find_action};
 
 // ---- helpers -----------------------------------------------------------------------------------
 

@@ -74,7 +74,7 @@ fn odds(b: &Battle, action: &str, args: &[(&str, &str)]) -> OddsReport {
     b.ruleset
         .procedure(action)
         .unwrap()
-        .battle_odds(&b.view(), &params(b, action, args))
+        .odds_in(&b.view(), &params(b, action, args))
         .unwrap_or_else(|e| panic!("{action} {args:?}: {e}"))
 }
 
@@ -589,7 +589,7 @@ fn a_unit_fired_on_from_its_flank_may_not_fire_back_at_that_firer() {
         b.ruleset
             .procedure("rifle")
             .unwrap()
-            .battle_odds(&b.view(), &params(&b, "rifle", &back))
+            .odds_in(&b.view(), &params(&b, "rifle", &back))
             .is_err()
     );
     // at another regiment it fires.
