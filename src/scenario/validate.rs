@@ -18,7 +18,7 @@
 
 use super::{Scenario, ScenarioErrors};
 use crate::declare::{FieldKind, OptionConflict, OptionDef, OptionValue, Options};
-use crate::model::file::KeyPath;
+use crate::model::file::{KeyPath, typed_value};
 use crate::model::{
     ConcealedDef, FormationDef, Problem, ScenarioError, ScenarioFile, SideDef, Spanned, UNIT_KEYS,
     UnitDef,
@@ -1069,13 +1069,11 @@ impl<'a> Meaning<'a> {
                     }
                 }
                 if sound {
+                    // Each value is of its field's type, so each has a typed value.
                     for (field, value) in values {
-                        options.set_data(
-                            def.id,
-                            row.get_ref(),
-                            field.get_ref(),
-                            value.get_ref().clone(),
-                        );
+                        if let Some(value) = typed_value(value.get_ref()) {
+                            options.set_data(def.id, row.get_ref(), field.get_ref(), value);
+                        }
                     }
                 }
             }
