@@ -77,10 +77,10 @@ pub trait Ruleset: Send + Sync {
     }
 
     /// Checks of a scenario that need the rules (a method-3 game needs battalions …), beyond
-    /// those the core makes from the declaration (kinds, fields, qualities, levels). None by
-    /// default.
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        let _ = (file, options);
+    /// those the core makes from the declaration (kinds, fields, qualities, levels): read from
+    /// its order of battle, each problem placed where it is written. None by default.
+    fn validate(&self, order: &crate::model::OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+        let _ = (order, options);
         Vec::new()
     }
 

@@ -29,7 +29,7 @@ pub mod validate;
 
 use crate::declare::{Badge, Declaration, Losses, Options, RuleError, TableDoc};
 use crate::dice::{DiceSource, Die};
-use crate::model::{BattleView, Effect, Problem, ScenarioFile, UnitInfo};
+use crate::model::{BattleView, Effect, OrderOfBattle, Problem, UnitInfo};
 use crate::ruleset::{PhaseChange, Procedure, Ruleset};
 
 /// The FFT3 rule set.
@@ -77,8 +77,8 @@ impl Ruleset for Fft3 {
     fn tables(&self) -> Vec<TableDoc> {
         tables::table_docs()
     }
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        validate::validate(file, options)
+    fn validate(&self, order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+        validate::validate(order, options)
     }
     fn hit_limit(&self, _unit: &UnitInfo, _options: &Options) -> u32 {
         // A stand is in the fight or out of it: one loss removes it.

@@ -27,7 +27,7 @@ pub mod validate;
 
 use crate::declare::{Badge, Declaration, Options, RuleError, TableDoc};
 use crate::dice::{DiceSource, Die};
-use crate::model::{BattleView, Effect, Problem, ScenarioFile, UnitInfo};
+use crate::model::{BattleView, Effect, OrderOfBattle, Problem, UnitInfo};
 use crate::ruleset::{Offer, PhaseChange, Procedure, Ruleset};
 use battle::{badges, rounds, turn};
 
@@ -90,8 +90,8 @@ impl Ruleset for HatsOfTin {
     fn tables(&self) -> Vec<TableDoc> {
         tables::table_docs()
     }
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        validate::validate(file, options)
+    fn validate(&self, order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+        validate::validate(order, options)
     }
     fn hit_limit(&self, unit: &UnitInfo, _options: &Options) -> u32 {
         turn::hit_limit(&unit.kind, &unit.quality)

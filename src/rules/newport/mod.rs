@@ -23,7 +23,7 @@ pub mod validate;
 
 use crate::declare::{Badge, Declaration, OptionConflict, Options, RuleError, TableDoc};
 use crate::dice::{DiceSource, Die};
-use crate::model::{BattleView, Effect, Problem, ScenarioFile, UnitInfo};
+use crate::model::{BattleView, Effect, OrderOfBattle, Problem, UnitInfo};
 use crate::ruleset::{PhaseChange, Procedure, Ruleset};
 use procedures::*;
 
@@ -77,8 +77,8 @@ impl Ruleset for Newport {
     fn tables(&self) -> Vec<TableDoc> {
         fire::table_docs()
     }
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        validate::validate(file, options)
+    fn validate(&self, order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+        validate::validate(order, options)
     }
     fn option_conflicts(&self, options: &Options, side: Option<&str>) -> Vec<OptionConflict> {
         defs::option_conflicts(options, side)

@@ -31,7 +31,7 @@ pub use defs::Settings;
 
 use crate::declare::{Badge, Declaration, Losses, Objective, OptionConflict, Options, RuleError};
 use crate::dice::{DiceSource, Die};
-use crate::model::{BattleView, Effect, Problem, ScenarioFile, UnitInfo, Viewer};
+use crate::model::{BattleView, Effect, OrderOfBattle, Problem, UnitInfo, Viewer};
 use crate::ruleset::{PhaseChange, Procedure, Ruleset};
 use procedures::*;
 
@@ -108,8 +108,8 @@ impl Ruleset for Scruby {
     fn option_conflicts(&self, options: &Options, side: Option<&str>) -> Vec<OptionConflict> {
         defs::option_conflicts(options, side)
     }
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        validate::validate(file, options)
+    fn validate(&self, order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+        validate::validate(order, options)
     }
     fn hit_limit(&self, unit: &UnitInfo, _options: &Options) -> u32 {
         // A regiment's tray holds 4 figures and a squadron's 3 (one that starts with fewer starts
