@@ -2,6 +2,7 @@
 //! default and explanation, set in a scenario's `[options]` table (or a side's, for options that
 //! may differ between sides) and read through [`Options`].
 
+use super::params::Value;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -165,7 +166,7 @@ pub struct Options {
 }
 
 /// The rows a scenario sets in one data table: row id → field → value.
-pub type DataRows = BTreeMap<String, BTreeMap<String, toml::Value>>;
+pub type DataRows = BTreeMap<String, BTreeMap<String, Value>>;
 
 impl Options {
     /// All defaults of `defs`.
@@ -182,7 +183,7 @@ impl Options {
     }
 
     /// Sets a field of a row of a data table (already checked).
-    pub fn set_data(&mut self, table: &str, row: &str, field: &str, value: toml::Value) {
+    pub fn set_data(&mut self, table: &str, row: &str, field: &str, value: Value) {
         self.data
             .entry(table.to_string())
             .or_default()

@@ -14,7 +14,9 @@ use crate::declare::{
     TableDoc,
 };
 use crate::dice::{DiceSource, Die};
-use crate::model::{BattleView, Effect, Problem, Roster, ScenarioFile, UnitInfo, Viewer};
+use crate::model::{
+    BattleView, Effect, OrderOfBattle, Problem, Roster, ScenarioFile, UnitInfo, Viewer,
+};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 pub use procedure::{Procedure, not_table_only, nothing_rolled};
@@ -136,10 +138,10 @@ pub trait Units: Rules {
         (Vec::new(), Vec::new())
     }
     /// Checks of a scenario that need the rules (a method-3 game needs battalions …), beyond
-    /// those the core makes from the declaration (kinds, fields, qualities, levels). None by
-    /// default.
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        let _ = (file, options);
+    /// those the core makes from the declaration (kinds, fields, qualities, levels): read from
+    /// its order of battle, each problem placed where it is written. None by default.
+    fn validate(&self, order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+        let _ = (order, options);
         Vec::new()
     }
 }

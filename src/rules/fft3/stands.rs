@@ -12,7 +12,7 @@ use crate::declare::{Params, RuleError, Value};
 use crate::dice::DiceSource;
 use super::Fft3;
 use crate::declare::Options;
-use crate::model::{BattleView, Effect, Problem, ScenarioFile, UnitInfo};
+use crate::model::{BattleView, Effect, OrderOfBattle, Problem, UnitInfo};
 use crate::resolution::Resolution;
 use crate::ruleset::{Units, kit};
 
@@ -140,8 +140,8 @@ impl Units for Fft3 {
         1
     }
 
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        super::validate::validate(file, options)
+    fn validate(&self, order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+        super::validate::validate(order, options)
     }
 
     /// What a stand's leaving the table by the umpire's hand (its one loss set by hand) brings with

@@ -8,7 +8,7 @@ use super::fire::{self, is_vehicle};
 use super::tables::{Morale, MoraleBlow, ShotEffect, Target};
 use crate::declare::Options;
 use super::Newport;
-use crate::model::{BattleView, Effect, Problem, ScenarioFile, UnitInfo};
+use crate::model::{BattleView, Effect, OrderOfBattle, Problem, UnitInfo};
 use crate::ruleset::{Units, kit};
 
 /// A leader: of kind `leader`, or marked `leader = true` in its scenario.
@@ -69,8 +69,8 @@ impl Units for Newport {
         (effects, said)
     }
 
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        super::validate::validate(file, options)
+    fn validate(&self, order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+        super::validate::validate(order, options)
     }
 }
 

@@ -14,7 +14,7 @@ use super::Scruby;
 use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Options, Params, RuleError, Value};
 use crate::dice::DiceSource;
-use crate::model::{BattleView, Effect, Problem, ScenarioFile, UnitInfo};
+use crate::model::{BattleView, Effect, OrderOfBattle, Problem, UnitInfo};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 use crate::ruleset::{Units, kit};
@@ -35,8 +35,8 @@ impl Units for Scruby {
         kind(unit).and_then(Kind::max_figures).map_or(0, u32::from)
     }
 
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        super::validate::validate(file, options)
+    fn validate(&self, order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+        super::validate::validate(order, options)
     }
 }
 

@@ -7,7 +7,7 @@ use umpire::battle::Command;
 use umpire::declare::{ActionDef, Badge, Declaration, Options, Params, RuleError};
 use umpire::dice::{DiceSource, Die};
 use umpire::model::{BattleView, Effect, UnitInfo};
-use umpire::model::{Problem, ScenarioFile};
+use umpire::model::{OrderOfBattle, Problem};
 use umpire::rules::newport::Newport;
 use umpire::ruleset::{Looks, Outcome, PhaseChange, Procedure, Rules, Turn, Units};
 use umpire::scenario::Scenario;
@@ -139,8 +139,8 @@ impl Units for Dicey {
     fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32 {
         Newport.hit_limit(unit, options)
     }
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        Newport.validate(file, options)
+    fn validate(&self, order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+        Newport.validate(order, options)
     }
 }
 

@@ -12,7 +12,7 @@ use super::units::{
 };
 use crate::declare::{Params, RuleError, Value};
 use crate::declare::Options;
-use crate::model::{BattleView, Effect, Problem, ScenarioFile, UnitInfo};
+use crate::model::{BattleView, Effect, OrderOfBattle, Problem, UnitInfo};
 use crate::rules::hats_of_tin::HatsOfTin;
 use crate::resolution::{Resolution, Step};
 use crate::rules::hats_of_tin::defs::*;
@@ -142,8 +142,8 @@ impl Units for HatsOfTin {
         unit.kind == COMMANDER
     }
 
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        crate::rules::hats_of_tin::validate::validate(file, options)
+    fn validate(&self, order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+        crate::rules::hats_of_tin::validate::validate(order, options)
     }
 
     /// What the rules make of `u` leaving the table by the umpire's hand (its hits set to its limit),
