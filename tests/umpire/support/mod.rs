@@ -10,7 +10,7 @@
 //! - [`tui`]: the screen drawn on ratatui's `TestBackend`, redacted, and keys typed into it;
 //! - [`journal`]: the journal tests' small Newport scenario, fixed times, commands, and a rule set
 //!   that throws dice;
-//! - [`newport`]: Newport's scenarios for the battle tests;
+//! - [`newport`]: Newport's scenarios for its battle tests and its conformance suite;
 //! - [`scale`]: the large Newport battle of the scaling benchmarks (`benches/scale/`).
 
 pub mod cli;
