@@ -2,9 +2,12 @@
 
 mod battle;
 mod contact;
+mod explanations;
 mod inputs;
 mod options;
 mod purposes;
 mod replay;
 mod roster;
+mod rosters;
 mod summaries;
+mod tui_contact;

@@ -1,6 +1,6 @@
-//! Explanations that add up: every sum an explanation shows lists each die and each modifier, and
-//! the numbers shown add up to the total it reads the table with — for every procedure, outside a
-//! battle and in one, over a range of faces.
+//! Newport's explanations add up: every sum an explanation shows lists each die and each modifier,
+//! and the numbers shown add up to the total it reads the table with — for every procedure,
+//! outside a battle and in one, over a range of faces.
 
 use crate::support::newport::*;
 use crate::support::*;
