@@ -1,6 +1,7 @@
 //! Newport.
 
 mod battle;
+mod cli;
 mod contact;
 mod explanations;
 mod inputs;
