@@ -1,6 +1,7 @@
 //! Newport.
 
 mod battle;
+mod battle_cli;
 mod cli;
 mod contact;
 mod explanations;
