@@ -12,4 +12,5 @@ mod replay;
 mod roster;
 mod rosters;
 mod summaries;
+mod tui;
 mod tui_contact;
