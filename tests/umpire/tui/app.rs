@@ -107,7 +107,7 @@ impl Ui {
         }
     }
 
-    /// Ends the phase: `n`, and `y` when the program asks first because stands may still act.
+    /// Ends the phase: `n`, and `y` when the program asks first because units may still act.
     fn end_phase(&mut self) -> &mut Self {
         self.keys("n");
         if matches!(self.app.mode, Mode::EndPhase { .. }) {
