@@ -4,7 +4,6 @@
 mod app;
 mod chrome;
 mod conceal;
-mod contact;
 mod log;
 mod outcome;
 mod report;
