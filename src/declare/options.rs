@@ -210,6 +210,16 @@ impl Options {
             .insert(key.to_string(), value);
     }
 
+    /// The defaults of `defs` with `changes`, each `KEY=VALUE` as `--option` takes it, made in
+    /// order; the first that does not do is refused with why.
+    pub fn with_changes(defs: &[OptionDef], changes: &[&str]) -> Result<Options, String> {
+        let mut options = Options::defaults(defs);
+        for change in changes {
+            options.set_text(defs, change)?;
+        }
+        Ok(options)
+    }
+
     /// Parses `key=value` text (as typed on the command line) against `defs` and sets it.
     pub fn set_text(&mut self, defs: &[OptionDef], text: &str) -> Result<(), String> {
         let (key, raw) = text

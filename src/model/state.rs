@@ -624,7 +624,7 @@ impl BattleState {
 pub fn marker_value(kind: MarkerKind, value: i32) -> Result<(), String> {
     match kind {
         MarkerKind::Flag if value == 1 => Ok(()),
-        MarkerKind::Flag => Err("an on/off marker holds 1 when it is on".into()),
+        MarkerKind::Flag => Err("1, on (an on/off marker)".into()),
         MarkerKind::Count if (0..=MAX_COUNT).contains(&value) => Ok(()),
         MarkerKind::Count => Err(format!("a count from 0 to {MAX_COUNT}")),
         MarkerKind::Timer if (1..=MAX_COUNT).contains(&value) => Ok(()),

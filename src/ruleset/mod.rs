@@ -19,7 +19,7 @@ use crate::model::{
 };
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
-pub use procedure::{Procedure, not_table_only, nothing_rolled};
+pub use procedure::{ActResult, Procedure, not_table_only, nothing_rolled};
 
 /// The result of advancing the battle by one phase: the effects of the automatic steps, each
 /// explained, and any rolls made.
@@ -30,6 +30,14 @@ pub struct PhaseChange {
     pub effects: Vec<Effect>,
     /// Rolls made by automatic steps (morale checks, command points).
     pub resolutions: Vec<Resolution>,
+}
+
+impl PhaseChange {
+    /// Notes that `side` begins a step of its turn: "Red: morale recovery".
+    pub fn side_step(&mut self, battle: &BattleView<'_>, side: usize, step: &str) {
+        let name = &battle.roster.sides[side].name;
+        self.steps.push(format!("{name}: {step}"));
+    }
 }
 
 /// Everything a battle needs back from a ruleset command.
@@ -70,10 +78,23 @@ pub struct Offer {
 /// sequence ([`Turn`]), what it says of a unit ([`Units`]) and what the umpire is shown of the
 /// battle ([`Looks`]). A type with all four is a [`Ruleset`].
 pub trait Rules: Send + Sync {
+    /// Its definition: what it declares and its procedures.
+    fn definition(&self) -> &'static Definition;
     /// What the rule set declares.
-    fn declaration(&self) -> &'static Declaration;
+    fn declaration(&self) -> &'static Declaration {
+        &self.definition().declaration
+    }
     /// The procedures the umpire can resolve, in the order they are listed.
-    fn procedures(&self) -> &'static [&'static dyn Procedure];
+    fn procedures(&self) -> &'static [&'static dyn Procedure] {
+        self.definition().procedures
+    }
+}
+
+/// A rule set's definition, one static value: what it declares and its procedures.
+pub struct Definition {
+    pub declaration: Declaration,
+    /// The procedures the umpire can resolve, in the order they are listed.
+    pub procedures: &'static [&'static dyn Procedure],
 }
 
 /// The turn sequence: the battle's start, the automatic steps between phases, and who may still

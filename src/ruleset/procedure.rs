@@ -99,7 +99,7 @@ pub trait Procedure: Send + Sync {
         battle: &BattleView<'_>,
         params: &Params,
         dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    ) -> ActResult {
         let _ = (battle, params, dice);
         Err(RuleError::refused(format!(
             "`{}` is a table-only procedure; it is not used in a battle",
@@ -143,6 +143,9 @@ impl dyn Procedure + '_ {
         self.act(battle, &self.complete(battle, given)?, dice)
     }
 }
+
+/// What carrying out a procedure in a battle gives: what changes, or the rules' refusal.
+pub type ActResult = Result<Outcome, RuleError>;
 
 /// The refusal of a table-only resolution of a procedure that only changes a battle.
 pub fn not_table_only(action: &str) -> RuleError {

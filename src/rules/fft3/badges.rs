@@ -45,20 +45,7 @@ impl Looks for Fft3 {
                 out.extend(kit::marker_badge(v, u, def, tone));
             }
         }
-        if let Some(c) = carrier_of(v, u) {
-            out.push(badge(
-                format!("ON {}", v.info(c).id),
-                Tone::Info,
-                format!("Carried by {}", v.label(c)),
-            ));
-        }
-        if let Some(r) = rider_of(v, u) {
-            out.push(badge(
-                format!("CARRIES {}", v.info(r).id),
-                Tone::Info,
-                format!("Carries {}", v.label(r)),
-            ));
-        }
+        out.extend(kit::carriage_badges(v, carrier_of(v, u), rider_of(v, u)));
         if let Some(t) = v.marker(u, AT_AMMO_USED) {
             out.push(badge(
                 "ATX",

@@ -29,7 +29,7 @@ pub mod validate;
 
 use crate::declare::{Declaration, Losses};
 use crate::dice::Die;
-use crate::ruleset::{Procedure, Rules};
+use crate::ruleset::{Definition, Rules};
 
 /// The FFT3 rule set.
 #[derive(Clone, Copy, Debug, Default)]
@@ -37,41 +37,41 @@ pub struct Fft3;
 
 pub(crate) const ID: &str = "fft3";
 
-static DECLARATION: Declaration = Declaration {
-    id: ID,
-    title: "Ty Beard and Paul Minson, A Fistful of TOWs 3: introductory rules for World War 2",
-    nouns: ("stand", "stands"),
-    example: &[
-        "fft3", "anti-infantry", "--firer", "panther", "--target", "soviet-infantry", "--range",
-        "12", "--terrain", "difficult", "--dice", "1,4,5,6,2,4,5",
-    ],
-    die: Die::D6,
-    options: defs::OPTIONS,
-    kinds: defs::KINDS,
-    qualities: defs::QUALITIES,
-    levels: defs::LEVELS,
-    unit_fields: defs::UNIT_FIELDS,
-    markers: defs::MARKERS,
-    counters: defs::COUNTERS,
-    areas: defs::AREAS,
-    phases: defs::PHASES,
-    decisions: defs::DECISIONS,
-    data_tables: tables::DATA_TABLES,
-    losses: // A stand is the unit of strength: a side's losses are the stands it has lost.
-        Losses {
-            one: "stand",
-            many: "stands",
-            counts_left: true,
-        },
-    tables: tables::table_docs,
-    ..Declaration::EMPTY
+static DEFINITION: Definition = Definition {
+    declaration: Declaration {
+        id: ID,
+        title: "Ty Beard and Paul Minson, A Fistful of TOWs 3: introductory rules for World War 2",
+        nouns: ("stand", "stands"),
+        example: &[
+            "fft3", "anti-infantry", "--firer", "panther", "--target", "soviet-infantry", "--range",
+            "12", "--terrain", "difficult", "--dice", "1,4,5,6,2,4,5",
+        ],
+        die: Die::D6,
+        options: defs::OPTIONS,
+        kinds: defs::KINDS,
+        qualities: defs::QUALITIES,
+        levels: defs::LEVELS,
+        unit_fields: defs::UNIT_FIELDS,
+        markers: defs::MARKERS,
+        counters: defs::COUNTERS,
+        areas: defs::AREAS,
+        phases: defs::PHASES,
+        decisions: defs::DECISIONS,
+        data_tables: tables::DATA_TABLES,
+        losses: // A stand is the unit of strength: a side's losses are the stands it has lost.
+            Losses {
+                one: "stand",
+                many: "stands",
+                counts_left: true,
+            },
+        tables: tables::table_docs,
+        ..Declaration::EMPTY
+    },
+    procedures: procedures::PROCEDURES,
 };
 
 impl Rules for Fft3 {
-    fn declaration(&self) -> &'static Declaration {
-        &DECLARATION
-    }
-    fn procedures(&self) -> &'static [&'static dyn Procedure] {
-        procedures::PROCEDURES
+    fn definition(&self) -> &'static Definition {
+        &DEFINITION
     }
 }

@@ -167,8 +167,8 @@ fn end_of_turn(v: &BattleView<'_>, side_name: &str, ch: &mut PhaseChange) {
 /// (`gone`: the stands the same phase change has just put out of the fight).
 fn artillery_phase(v: &BattleView<'_>, side: usize, gone: &[usize], ch: &mut PhaseChange) {
     let sid = v.side_id(side);
+    ch.side_step(v, side, "artillery");
     let sname = &v.roster.sides[side].name;
-    ch.steps.push(format!("{sname}: artillery"));
     let mut numbers = Vec::new();
     for (id, m) in &v.state.areas {
         if m.kind == TEMPLATE && m.side == sid {

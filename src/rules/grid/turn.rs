@@ -1,6 +1,6 @@
 //! Grid skirmish's turn: each side moves, then fires; the losses that remove a unit; its badge.
 
-use super::defs::{DECLARATION, FIRE, FIRED, Grid, KINDS, MOVE};
+use super::defs::{DEFINITION, FIRE, FIRED, Grid, KINDS, MOVE};
 use crate::declare::{Badge, Options, RuleError, Tone};
 use crate::dice::DiceSource;
 use crate::model::{BattleView, Effect, UnitInfo};
@@ -25,7 +25,7 @@ impl Turn for Grid {
         let side = v.active_side();
         if v.state.phase == MOVE {
             change.effects.push(kit::phase(v, v.state.turn, side, FIRE));
-            change.steps.push(format!("{}: fire", v.roster.sides[side].name));
+            change.side_step(v, side, "fire");
             return Ok(change);
         }
         let (next, turn) = kit::next_side(v, side, v.state.turn);
@@ -44,7 +44,7 @@ impl Turn for Grid {
 
 impl Looks for Grid {
     fn badges(&self, v: &BattleView<'_>, unit: usize) -> Vec<Badge> {
-        let fired = DECLARATION.marker(FIRED).expect("declared");
+        let fired = DEFINITION.declaration.marker(FIRED).expect("declared");
         kit::marker_badge(v, unit, fired, Tone::Muted).into_iter().collect()
     }
 }

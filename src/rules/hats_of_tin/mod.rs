@@ -27,63 +27,60 @@ pub mod validate;
 
 use crate::declare::Declaration;
 use crate::dice::Die;
-use crate::ruleset::{Procedure, Rules};
+use crate::ruleset::{Definition, Rules};
 
 /// The Hats of Tin rule set.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HatsOfTin;
 
-static DECLARATION: Declaration = Declaration {
-    id: tables::RULESET,
-    title: "Hats of Tin / Helmets of Steel: rough-draft rules for 20th-century wargames on a grid",
-    example: &[
-        "hats-of-tin",
-        "shoot",
-        "--firer",
-        "infantry",
-        "--commander-attached",
-        "--target-cover",
-        "--range",
-        "2",
-        "--dice",
-        "6,5,3",
+static DEFINITION: Definition = Definition {
+    declaration: Declaration {
+        id: tables::RULESET,
+        title: "Hats of Tin / Helmets of Steel: rough-draft rules for 20th-century wargames on a grid",
+        example: &[
+            "hats-of-tin",
+            "shoot",
+            "--firer",
+            "infantry",
+            "--commander-attached",
+            "--target-cover",
+            "--range",
+            "2",
+            "--dice",
+            "6,5,3",
+        ],
+        die: Die::D6,
+        options: defs::OPTIONS,
+        kinds: defs::KINDS,
+        qualities: defs::QUALITIES,
+        levels: defs::LEVELS,
+        unit_fields: defs::UNIT_FIELDS,
+        markers: defs::MARKERS,
+        counters: defs::COUNTERS,
+        areas: &[],
+        phases: defs::PHASES,
+        decisions: defs::DECISIONS,
+        leaders_are_units: false,
+        tables: tables::table_docs,
+        ..Declaration::EMPTY
+    },
+    procedures: &[
+        &procedures::Shoot,
+        &procedures::Assault,
+        &procedures::TakeHits,
+        &procedures::Rally,
+        &procedures::Orders,
+        &procedures::Move,
+        &procedures::Overwatch,
+        &procedures::Attach,
+        &procedures::Detach,
+        &procedures::Embark,
+        &procedures::Disembark,
     ],
-    die: Die::D6,
-    options: defs::OPTIONS,
-    kinds: defs::KINDS,
-    qualities: defs::QUALITIES,
-    levels: defs::LEVELS,
-    unit_fields: defs::UNIT_FIELDS,
-    markers: defs::MARKERS,
-    counters: defs::COUNTERS,
-    areas: &[],
-    phases: defs::PHASES,
-    decisions: defs::DECISIONS,
-    leaders_are_units: false,
-    tables: tables::table_docs,
-    ..Declaration::EMPTY
 };
 
-/// The procedures, in the order the umpire is shown them.
-static PROCEDURES: [&dyn Procedure; 11] = [
-    &procedures::Shoot,
-    &procedures::Assault,
-    &procedures::TakeHits,
-    &procedures::Rally,
-    &procedures::Orders,
-    &procedures::Move,
-    &procedures::Overwatch,
-    &procedures::Attach,
-    &procedures::Detach,
-    &procedures::Embark,
-    &procedures::Disembark,
-];
-
 impl Rules for HatsOfTin {
-    fn declaration(&self) -> &'static Declaration {
-        &DECLARATION
-    }
-    fn procedures(&self) -> &'static [&'static dyn Procedure] {
-        &PROCEDURES
+    fn definition(&self) -> &'static Definition {
+        &DEFINITION
     }
 }

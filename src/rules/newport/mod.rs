@@ -23,7 +23,7 @@ pub mod validate;
 
 use crate::declare::Declaration;
 use crate::dice::Die;
-use crate::ruleset::{Procedure, Rules};
+use crate::ruleset::{Definition, Rules};
 use procedures::*;
 
 /// The Newport rule set.
@@ -32,57 +32,50 @@ pub struct Newport;
 
 pub(crate) const ID: &str = "newport";
 
-static DECLARATION: Declaration = Declaration {
-    id: ID,
-    title: "David Newport, Tactical Combat (WWII company and battalion actions)",
-    nouns: ("stand", "stands"),
-    example: defs::EXAMPLE,
-    die: Die::D10,
-    options: defs::OPTIONS,
-    kinds: defs::KINDS,
-    qualities: defs::QUALITIES,
-    levels: defs::LEVELS,
-    unit_fields: defs::UNIT_FIELDS,
-    markers: defs::MARKERS,
-    counters: defs::COUNTERS,
-    areas: defs::AREAS,
-    phases: defs::PHASES,
-    decisions: defs::DECISIONS,
-    tables: fire::table_docs,
-    option_conflicts: defs::option_conflicts,
-    ..Declaration::EMPTY
+static DEFINITION: Definition = Definition {
+    declaration: Declaration {
+        id: ID,
+        title: "David Newport, Tactical Combat (WWII company and battalion actions)",
+        nouns: ("stand", "stands"),
+        example: defs::EXAMPLE,
+        die: Die::D10,
+        options: defs::OPTIONS,
+        kinds: defs::KINDS,
+        qualities: defs::QUALITIES,
+        levels: defs::LEVELS,
+        unit_fields: defs::UNIT_FIELDS,
+        markers: defs::MARKERS,
+        counters: defs::COUNTERS,
+        areas: defs::AREAS,
+        phases: defs::PHASES,
+        decisions: defs::DECISIONS,
+        tables: fire::table_docs,
+        option_conflicts: defs::option_conflicts,
+        ..Declaration::EMPTY
+    },
+    procedures: &[
+        &Fire,
+        &CloseCombat,
+        &Air,
+        &Artillery,
+        &Smoke,
+        &CommandRoll,
+        &CommandPoints,
+        &MoraleCheck,
+        &Move,
+        &Panic,
+        &Rally,
+    ],
 };
 
-/// The procedures, in the order they are listed.
-static PROCEDURES: [&dyn Procedure; 11] = [
-    &Fire,
-    &CloseCombat,
-    &Air,
-    &Artillery,
-    &Smoke,
-    &CommandRoll,
-    &CommandPoints,
-    &MoraleCheck,
-    &Move,
-    &Panic,
-    &Rally,
-];
-
 impl Rules for Newport {
-    fn declaration(&self) -> &'static Declaration {
-        &DECLARATION
-    }
-    fn procedures(&self) -> &'static [&'static dyn Procedure] {
-        &PROCEDURES
+    fn definition(&self) -> &'static Definition {
+        &DEFINITION
     }
 }
 
 /// The options in force for a test: the defaults with `KEY=VALUE` changes.
 #[cfg(test)]
 pub(crate) fn test_options(changes: &[&str]) -> crate::declare::Options {
-    let mut o = crate::declare::Options::defaults(defs::OPTIONS);
-    for c in changes {
-        o.set_text(defs::OPTIONS, c).expect("a valid option");
-    }
-    o
+    crate::declare::Options::with_changes(defs::OPTIONS, changes).expect("valid options")
 }

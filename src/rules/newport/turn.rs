@@ -81,8 +81,7 @@ fn morale_recovery(
     dice: &mut dyn DiceSource,
     ch: &mut PhaseChange,
 ) -> Result<(), RuleError> {
-    let sname = &v.roster.sides[side].name;
-    ch.steps.push(format!("{sname}: morale recovery"));
+    ch.side_step(v, side, "morale recovery");
     let checks = v.options.bool("morale_check");
     let mut improved = 0;
     for u in 0..v.roster.units.len() {

@@ -31,7 +31,7 @@ pub use defs::Settings;
 
 use crate::declare::{Declaration, Losses};
 use crate::dice::Die;
-use crate::ruleset::{Procedure, Rules};
+use crate::ruleset::{Definition, Rules};
 use procedures::*;
 
 /// The Scruby rule set.
@@ -41,78 +41,72 @@ pub struct Scruby;
 /// The rule set's id, as typed and as its resolutions name it.
 pub(crate) const ID: &str = "scruby";
 
-static DECLARATION: Declaration = Declaration {
-    id: ID,
-    title: "Jack Scruby, The Strategy-Tactical Wargame (musket-era grand tactics)",
-    example: &[
-        "scruby",
-        "melee",
-        "--attacker",
-        "grenadier",
-        "--attacker-figures",
-        "4",
-        "--defender",
-        "heavy-cavalry",
-        "--defender-figures",
-        "3",
-        "--dice",
-        "2,5",
-    ],
-    die: Die::D6,
-    options: defs::OPTIONS,
-    kinds: defs::KINDS,
-    qualities: defs::QUALITIES,
-    levels: defs::LEVELS,
-    unit_fields: defs::UNIT_FIELDS,
-    markers: defs::MARKERS,
-    counters: defs::COUNTERS,
-    areas: defs::AREAS,
-    phases: defs::PHASES,
-    decisions: decisions::DECISIONS,
-    conceals: true,
-    losses: Losses {
-        one: "figure",
-        many: "figures",
-        counts_left: true,
+static DEFINITION: Definition = Definition {
+    declaration: Declaration {
+        id: ID,
+        title: "Jack Scruby, The Strategy-Tactical Wargame (musket-era grand tactics)",
+        example: &[
+            "scruby",
+            "melee",
+            "--attacker",
+            "grenadier",
+            "--attacker-figures",
+            "4",
+            "--defender",
+            "heavy-cavalry",
+            "--defender-figures",
+            "3",
+            "--dice",
+            "2,5",
+        ],
+        die: Die::D6,
+        options: defs::OPTIONS,
+        kinds: defs::KINDS,
+        qualities: defs::QUALITIES,
+        levels: defs::LEVELS,
+        unit_fields: defs::UNIT_FIELDS,
+        markers: defs::MARKERS,
+        counters: defs::COUNTERS,
+        areas: defs::AREAS,
+        phases: defs::PHASES,
+        decisions: decisions::DECISIONS,
+        conceals: true,
+        losses: Losses {
+            one: "figure",
+            many: "figures",
+            counts_left: true,
+        },
+        tables: tables::table_docs,
+        option_conflicts: defs::option_conflicts,
+        ..Declaration::EMPTY
     },
-    tables: tables::table_docs,
-    option_conflicts: defs::option_conflicts,
-    ..Declaration::EMPTY
+    procedures: &[
+        &Rifle,
+        &Artillery,
+        &Canister,
+        &Melee,
+        &ReinforcedMelee,
+        &MeleeCrew,
+        &LcMorale,
+        &Expose,
+        &Deploy,
+        &Form,
+        &TakeHq,
+        &HoldGun,
+    ],
 };
 
-/// The procedures, in the order of their declarations ([`inputs::ACTIONS`]).
-static PROCEDURES: [&dyn Procedure; 12] = [
-    &Rifle,
-    &Artillery,
-    &Canister,
-    &Melee,
-    &ReinforcedMelee,
-    &MeleeCrew,
-    &LcMorale,
-    &Expose,
-    &Deploy,
-    &Form,
-    &TakeHq,
-    &HoldGun,
-];
-
 impl Rules for Scruby {
-    fn declaration(&self) -> &'static Declaration {
-        &DECLARATION
-    }
-    fn procedures(&self) -> &'static [&'static dyn Procedure] {
-        &PROCEDURES
+    fn definition(&self) -> &'static Definition {
+        &DEFINITION
     }
 }
 
 /// The settings in force for a test: the defaults with `KEY=VALUE` changes.
 #[cfg(test)]
 pub(crate) fn test_settings(changes: &[&str]) -> Settings {
-    let mut o = crate::declare::Options::defaults(defs::OPTIONS);
-    for c in changes {
-        o.set_text(defs::OPTIONS, c).expect("a valid option");
-    }
-    Settings::from_options(&o)
+    let options = crate::declare::Options::with_changes(defs::OPTIONS, changes);
+    Settings::from_options(&options.expect("valid options"))
 }
 
 #[cfg(test)]

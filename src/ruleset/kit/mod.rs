@@ -121,6 +121,24 @@ pub fn badge(text: impl Into<String>, tone: Tone, help: impl Into<String>) -> Ba
     }
 }
 
+/// The badges of a unit that rides on `carrier` ("ON b2": carried by it) and carries `carried`
+/// ("CARRIES g1"), as every rule set with carriers shows them.
+pub fn carriage_badges(
+    v: &BattleView<'_>,
+    carrier: Option<usize>,
+    carried: Option<usize>,
+) -> impl Iterator<Item = Badge> {
+    let on = carrier.map(|c| {
+        let help = format!("Carried by {}", v.label(c));
+        badge(format!("ON {}", v.info(c).id), Tone::Info, help)
+    });
+    let carries = carried.map(|x| {
+        let help = format!("Carries {}", v.label(x));
+        badge(format!("CARRIES {}", v.info(x).id), Tone::Info, help)
+    });
+    on.into_iter().chain(carries)
+}
+
 /// The badge of a declared marker that `unit` holds, with the marker's badge text (and value,
 /// for one that counts) and its help; none when it does not hold it.
 pub fn marker_badge(v: &BattleView<'_>, unit: usize, def: &MarkerDef, tone: Tone) -> Option<Badge> {

@@ -5,13 +5,13 @@ use chrono::{DateTime, TimeZone, Utc};
 use std::sync::OnceLock;
 use umpire::battle::session::Record;
 use umpire::battle::{Command, Entry};
-use umpire::declare::{ActionDef, Badge, Declaration, Options, Params, RuleError};
+use umpire::declare::{ActionDef, Badge, Options, Params, RuleError};
 use umpire::dice::{DiceSource, Die, Roll};
 use umpire::model::{BattleView, Effect, UnitInfo};
 use umpire::model::{OrderOfBattle, Problem};
 use umpire::resolution::{Resolution, Step};
 use umpire::rules::grid::Grid;
-use umpire::ruleset::{Looks, Outcome, PhaseChange, Procedure, Rules, Turn, Units};
+use umpire::ruleset::{ActResult, Definition, Looks, PhaseChange, Procedure, Rules, Turn, Units};
 use umpire::scenario::Scenario;
 
 /// Two infantry sections and a tank a side (a section is removed at 2 hits, a tank at 3).
@@ -127,15 +127,15 @@ pub fn roll_of(rec: &Record) -> Option<i32> {
 }
 
 impl Rules for Dicey {
-    fn declaration(&self) -> &'static Declaration {
-        Grid.declaration()
-    }
-    fn procedures(&self) -> &'static [&'static dyn Procedure] {
-        static PROCEDURES: OnceLock<Vec<&'static dyn Procedure>> = OnceLock::new();
-        PROCEDURES.get_or_init(|| {
-            let mut all = Grid.procedures().to_vec();
-            all.push(&RollsThenRefuses);
-            all
+    fn definition(&self) -> &'static Definition {
+        static DEFINITION: OnceLock<Definition> = OnceLock::new();
+        DEFINITION.get_or_init(|| {
+            let mut procedures = Grid.procedures().to_vec();
+            procedures.push(&RollsThenRefuses);
+            Definition {
+                declaration: *Grid.declaration(),
+                procedures: procedures.leak(),
+            }
         })
     }
 }
@@ -217,12 +217,7 @@ impl Procedure for RollsThenRefuses {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn act(
-        &self,
-        _: &BattleView<'_>,
-        _: &Params,
-        d: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, _: &BattleView<'_>, _: &Params, d: &mut dyn DiceSource) -> ActResult {
         d.roll(Die::D10, "first")?;
         d.roll(Die::D10, "second")?;
         Err(RuleError::refused("refused after rolling"))

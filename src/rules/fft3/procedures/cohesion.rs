@@ -6,7 +6,7 @@ use super::super::stands::{on_table};
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Procedure, kit};
 
 /// A stand is out of cohesion, or back in it.
 pub struct Cohesion;
@@ -22,44 +22,36 @@ impl Procedure for Cohesion {
         Ok(())
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        act(v, params)
+    /// The marker put on or taken off.
+    fn act(&self, v: &BattleView<'_>, p: &Params, _: &mut dyn DiceSource) -> ActResult {
+        let u = kit::input_unit(v, p, defs::COHESION_PARAMS, "stand")?;
+        on_table(v, u)?;
+        let restored = p.flag("restored");
+        if restored != kit::has(v, u, OUT_OF_COHESION) {
+            return Err(RuleError::refused(format!(
+                "{} is already {}",
+                v.label(u),
+                if restored {
+                    "in cohesion"
+                } else {
+                    "out of cohesion"
+                }
+            )));
+        }
+        Ok(if restored {
+            super::simple(
+                format!("{} is back in cohesion", v.label(u)),
+                vec![kit::flag(v, u, OUT_OF_COHESION, false)],
+            )
+        } else {
+            super::simple(
+                format!(
+                    "{} is out of cohesion: −1 on its quality checks; it must try to move back into cohesion",
+                    v.label(u)
+                ),
+                vec![kit::flag(v, u, OUT_OF_COHESION, true)],
+            )
+        })
     }
 }
 
-/// The marker put on or taken off.
-fn act(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
-    let u = kit::input_unit(v, p, defs::COHESION_PARAMS, "stand")?;
-    on_table(v, u)?;
-    let restored = p.flag("restored");
-    if restored != kit::has(v, u, OUT_OF_COHESION) {
-        return Err(RuleError::refused(format!(
-            "{} is already {}",
-            v.label(u),
-            if restored {
-                "in cohesion"
-            } else {
-                "out of cohesion"
-            }
-        )));
-    }
-    Ok(if restored {
-        super::simple(
-            format!("{} is back in cohesion", v.label(u)),
-            vec![kit::flag(v, u, OUT_OF_COHESION, false)],
-        )
-    } else {
-        super::simple(
-            format!(
-                "{} is out of cohesion: −1 on its quality checks; it must try to move back into cohesion",
-                v.label(u)
-            ),
-            vec![kit::flag(v, u, OUT_OF_COHESION, true)],
-        )
-    })
-}

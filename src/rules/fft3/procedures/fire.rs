@@ -18,7 +18,7 @@ use crate::dice::DiceSource;
 use crate::model::BattleView;
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// Fire of one kind of attack: every firer declared at one target, resolved together.
 pub struct Fire(pub Attack);
@@ -134,13 +134,8 @@ impl Procedure for Fire {
         fire::odds(&battle_volley(v, self.0, params)?.volley)
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        act(v, self.0, params, dice)
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
+        act(v, self.0, p, dice)
     }
 }
 

@@ -7,7 +7,7 @@ use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Procedure, kit};
 
 /// A stand uses strategic movement.
 pub struct Strategic;
@@ -21,30 +21,22 @@ impl Procedure for Strategic {
         super::moving(v, given)
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        act(v, params)
+    /// The marker taken, once a turn, in the side's own movement phase.
+    fn act(&self, v: &BattleView<'_>, p: &Params, _: &mut dyn DiceSource) -> ActResult {
+        let u = kit::input_unit(v, p, defs::STAND_PARAMS, "stand")?;
+        on_table(v, u)?;
+        in_phase(v, "strategic movement", &[PH_MOVEMENT])?;
+        own_side(v, u, "a stand moves")?;
+        if kit::has(v, u, STRATEGIC) {
+            return Err(refuse::refused(v, u, "has already used strategic movement"));
+        }
+        Ok(super::simple(
+            format!(
+                "{} uses strategic movement (double movement points, never within 10\" of an enemy stand): it cannot fire this turn",
+                v.label(u)
+            ),
+            vec![kit::flag(v, u, STRATEGIC, true)],
+        ))
     }
 }
 
-/// The marker taken, once a turn, in the side's own movement phase.
-fn act(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
-    let u = kit::input_unit(v, p, defs::STAND_PARAMS, "stand")?;
-    on_table(v, u)?;
-    in_phase(v, "strategic movement", &[PH_MOVEMENT])?;
-    own_side(v, u, "a stand moves")?;
-    if kit::has(v, u, STRATEGIC) {
-        return Err(refuse::refused(v, u, "has already used strategic movement"));
-    }
-    Ok(super::simple(
-        format!(
-            "{} uses strategic movement (double movement points, never within 10\" of an enemy stand): it cannot fire this turn",
-            v.label(u)
-        ),
-        vec![kit::flag(v, u, STRATEGIC, true)],
-    ))
-}

@@ -149,20 +149,7 @@ impl Looks for HatsOfTin {
                 ),
             ));
         }
-        if let Some(c) = carrier_of(v, u) {
-            out.push(badge(
-                format!("ON {}", v.info(c).id),
-                Tone::Info,
-                format!("Carried by {}", v.label(c)),
-            ));
-        }
-        if let Some(x) = passenger_of(v, u) {
-            out.push(badge(
-                format!("CARRIES {}", v.info(x).id),
-                Tone::Info,
-                format!("Carries {}", v.label(x)),
-            ));
-        }
+        out.extend(kit::carriage_badges(v, carrier_of(v, u), passenger_of(v, u)));
         for m in [
             OVERWATCH,
             SECOND_FIRE,

@@ -102,8 +102,8 @@ fn orders_phase(
     dice: &mut dyn DiceSource,
     ch: &mut PhaseChange,
 ) -> Result<(), RuleError> {
+    ch.side_step(v, side, "orders");
     let sname = &v.roster.sides[side].name;
-    ch.steps.push(format!("{sname}: orders"));
     let mine = |u: usize| v.info(u).side == side && on_table(v, u);
     for u in (0..v.roster.units.len()).filter(|&u| mine(u)) {
         if kit::has(v, u, OVERWATCH) {

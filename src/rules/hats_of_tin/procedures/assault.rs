@@ -25,7 +25,7 @@ use crate::rules::hats_of_tin::hits::Taken;
 use crate::rules::hats_of_tin::inputs;
 use crate::rules::hats_of_tin::shoot;
 use crate::ruleset::kit::prefill::fill;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Procedure, kit};
 
 /// The `assault` procedure.
 pub struct Assault;
@@ -130,12 +130,7 @@ impl Procedure for Assault {
         assault::odds(&battle_assault(v, att, def, &AssaultFlags::of(&p)))
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         action_phase(v, "an assault")?;
         no_round_waiting(v)?;
         let (p, att, def) = parties(v, p)?;

@@ -12,7 +12,7 @@ use crate::rules::hats_of_tin::battle::rounds::{finish, no_round_waiting};
 use crate::rules::hats_of_tin::battle::units::{
     action_phase, attached_to, commander_of, in_play, is_commander, number, refused, };
 use crate::rules::hats_of_tin::defs::*;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Procedure, kit};
 
 /// The `attach` procedure.
 pub struct Attach;
@@ -27,12 +27,7 @@ impl Procedure for Attach {
         check_commander(v, self.def().id, commander, "attached")
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        _: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, _: &mut dyn DiceSource) -> ActResult {
         action_phase(v, "joining a unit")?;
         no_round_waiting(v)?;
         let c = commander_param(v, p, ATTACH_PARAMS)?;

@@ -10,7 +10,7 @@ use crate::rules::hats_of_tin::battle::moment::passing;
 use crate::rules::hats_of_tin::battle::rounds::{finish, no_round_waiting};
 use crate::rules::hats_of_tin::battle::units::{action_phase, attached_to, refused};
 use crate::rules::hats_of_tin::defs::*;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Procedure, kit};
 
 /// The `detach` procedure.
 pub struct Detach;
@@ -25,12 +25,7 @@ impl Procedure for Detach {
         check_commander(v, self.def().id, commander, "detached")
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        _: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, _: &mut dyn DiceSource) -> ActResult {
         action_phase(v, "leaving a unit")?;
         no_round_waiting(v)?;
         let c = commander_param(v, p, DETACH_PARAMS)?;

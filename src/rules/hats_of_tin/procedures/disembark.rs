@@ -10,7 +10,7 @@ use crate::rules::hats_of_tin::battle::rounds::{Applied, finish, no_round_waitin
 use crate::rules::hats_of_tin::battle::units::{
     action_phase, carrier_of, in_play, own_turn, refused, };
 use crate::rules::hats_of_tin::defs::*;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Procedure, kit};
 
 /// The `disembark` procedure.
 pub struct Disembark;
@@ -24,12 +24,7 @@ impl Procedure for Disembark {
         check_ordered(v, self.def().id, kit::named(v, given, "unit"), true)
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        _: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, _: &mut dyn DiceSource) -> ActResult {
         action_phase(v, "getting off")?;
         no_round_waiting(v)?;
         let u = kit::input_unit(v, p, UNIT_PARAMS, "unit")?;

@@ -10,7 +10,7 @@ use crate::rules::hats_of_tin::battle::units::{
     action_phase, carrier_of, in_play, is_carrier, is_commander, number, own_turn, passenger_of,
     refused, };
 use crate::rules::hats_of_tin::defs::*;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Procedure, kit};
 
 /// The `embark` procedure.
 pub struct Embark;
@@ -54,12 +54,7 @@ impl Procedure for Embark {
         check_ordered(v, self.def().id, kit::named(v, given, "unit"), true)
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        _: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, _: &mut dyn DiceSource) -> ActResult {
         action_phase(v, "boarding")?;
         no_round_waiting(v)?;
         let u = kit::input_unit(v, p, EMBARK_PARAMS, "unit")?;

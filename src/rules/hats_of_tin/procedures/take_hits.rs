@@ -23,7 +23,7 @@ use crate::rules::hats_of_tin::inputs;
 use crate::rules::hats_of_tin::shoot::hits_words;
 use crate::rules::hats_of_tin::tables::RULESET;
 use crate::ruleset::kit::prefill::fill;
-use crate::ruleset::{Offer, Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Offer, Procedure, kit};
 
 /// The `take-hits` procedure.
 pub struct TakeHits;
@@ -188,12 +188,7 @@ impl Procedure for TakeHits {
         hits::odds(&round)
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         let (u, round) = battle_round(v, p)?;
         let mut a = Applied::default();
         let (r, k) = if is_commander(v, u) {

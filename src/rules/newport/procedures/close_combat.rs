@@ -23,7 +23,7 @@ use crate::rules::newport::fire::{Cover, has_vehicle_ranges, is_vehicle};
 use crate::rules::newport::tables::Morale;
 use crate::rules::newport::units::{damage, end_words, is_asset, morale, target_of};
 use crate::ruleset::kit::prefill::fill;
-use crate::ruleset::{Offer, Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Offer, Outcome, Procedure, kit};
 
 /// A close combat, and in a battle the move into contact before it.
 pub struct CloseCombat;
@@ -135,13 +135,76 @@ impl Procedure for CloseCombat {
         Ok(report)
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        act(v, p, dice)
+    /// Carries out a close combat with its inputs filled in: records the move into contact first
+    /// when opportunity fire may come at it, else fights it.
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
+        // Every check before any roll: a combat that cannot be fought rolls nothing, not even a
+        // command roll.
+        let (a, d, cc) = battle_combat(v, p)?;
+        if must_record_move(v, a, p) {
+            return move_into_contact(v, a, d, p, dice);
+        }
+        let closing = kit::has(v, a, CLOSING);
+        let mut resolutions = Vec::new();
+        let mut effects = Vec::new();
+        let mut words = Vec::new();
+        if closing {
+            // The move into contact was recorded with its command roll and command point.
+            effects.push(kit::flag(v, a, CLOSING, false));
+        } else {
+            if let Some((roll, ok)) = command_check(v, a, p.flag("out-of-command"), dice)? {
+                if !ok {
+                    return Ok(failed_command(v, a, roll));
+                }
+                resolutions.push(roll);
+            }
+            spend_point(v, a, &mut effects, &mut words)?;
+        }
+        let (mut r, end) = combat::resolve_combat(&cc, dice)?;
+        damage(
+            v,
+            a,
+            cc.attacker.start,
+            end.attacker,
+            &format!("close combat with {}", v.info(d).id),
+            &mut effects,
+            &mut words,
+        );
+        damage(
+            v,
+            d,
+            cc.defender.start,
+            end.defender,
+            &format!("close combat with {}", v.info(a).id),
+            &mut effects,
+            &mut words,
+        );
+        if v.unit_state(a).on_table() && !end.attacker.destroyed() {
+            effects.push(kit::flag(v, a, FINISHED, true));
+            words.push(format!(
+                "{}: marked Finished (the defender is not)",
+                v.label(a)
+            ));
+        }
+        r.context.insert(
+            0,
+            format!("{} moves into contact with {}", v.label(a), v.label(d)),
+        );
+        r.effects = words;
+        let summary = format!(
+            "{} assaults {}: {}",
+            v.label(a),
+            v.label(d),
+            combat_words(v, a, d, &cc, &end)
+        );
+        resolutions.push(r);
+        Ok(Outcome {
+            summary,
+            resolutions,
+            effects,
+            prompts: Vec::new(),
+            offers: Vec::new(),
+        })
     }
 
     /// The offer's attacker, while it may still attack.
@@ -363,74 +426,3 @@ fn combat_words(
     )
 }
 
-/// Carries out a close combat with its inputs filled in: records the move into contact first
-/// when opportunity fire may come at it, else fights it.
-fn act(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result<Outcome, RuleError> {
-    // Every check before any roll: a combat that cannot be fought rolls nothing, not even a
-    // command roll.
-    let (a, d, cc) = battle_combat(v, p)?;
-    if must_record_move(v, a, p) {
-        return move_into_contact(v, a, d, p, dice);
-    }
-    let closing = kit::has(v, a, CLOSING);
-    let mut resolutions = Vec::new();
-    let mut effects = Vec::new();
-    let mut words = Vec::new();
-    if closing {
-        // The move into contact was recorded with its command roll and command point.
-        effects.push(kit::flag(v, a, CLOSING, false));
-    } else {
-        if let Some((roll, ok)) = command_check(v, a, p.flag("out-of-command"), dice)? {
-            if !ok {
-                return Ok(failed_command(v, a, roll));
-            }
-            resolutions.push(roll);
-        }
-        spend_point(v, a, &mut effects, &mut words)?;
-    }
-    let (mut r, end) = combat::resolve_combat(&cc, dice)?;
-    damage(
-        v,
-        a,
-        cc.attacker.start,
-        end.attacker,
-        &format!("close combat with {}", v.info(d).id),
-        &mut effects,
-        &mut words,
-    );
-    damage(
-        v,
-        d,
-        cc.defender.start,
-        end.defender,
-        &format!("close combat with {}", v.info(a).id),
-        &mut effects,
-        &mut words,
-    );
-    if v.unit_state(a).on_table() && !end.attacker.destroyed() {
-        effects.push(kit::flag(v, a, FINISHED, true));
-        words.push(format!(
-            "{}: marked Finished (the defender is not)",
-            v.label(a)
-        ));
-    }
-    r.context.insert(
-        0,
-        format!("{} moves into contact with {}", v.label(a), v.label(d)),
-    );
-    r.effects = words;
-    let summary = format!(
-        "{} assaults {}: {}",
-        v.label(a),
-        v.label(d),
-        combat_words(v, a, d, &cc, &end)
-    );
-    resolutions.push(r);
-    Ok(Outcome {
-        summary,
-        resolutions,
-        effects,
-        prompts: Vec::new(),
-        offers: Vec::new(),
-    })
-}

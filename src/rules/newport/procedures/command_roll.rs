@@ -14,7 +14,7 @@ use crate::rules::newport::command;
 use crate::rules::newport::defs::*;
 use crate::rules::newport::units::{is_leader, method};
 use crate::ruleset::kit::prefill::fill;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// A method-2 command roll.
 pub struct CommandRoll;
@@ -55,12 +55,7 @@ impl Procedure for CommandRoll {
 
 
     /// Passed, the stand is in command for the turn; failed, it is Finished.
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         in_action_phase(v, "a command roll")?;
         let u = kit::unit(v, p, "unit")?;
         command_roll_allowed(v, u)?;

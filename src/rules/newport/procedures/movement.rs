@@ -16,7 +16,7 @@ use crate::rules::newport::defs::*;
 use crate::rules::newport::fire::is_vehicle;
 use crate::rules::newport::tables::Morale;
 use crate::rules::newport::units::{is_asset, morale};
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// A stand's move.
 pub struct Move;
@@ -55,12 +55,7 @@ impl Procedure for Move {
 
     /// The stand Finished (after its command roll and point), a road move marked, and opportunity
     /// fire offered.
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         in_action_phase(v, "movement")?;
         let u = kit::unit(v, p, "unit")?;
         move_allowed(v, u)?;

@@ -15,7 +15,7 @@ use crate::rules::newport::defs::*;
 use crate::rules::newport::fire::is_vehicle;
 use crate::rules::newport::tables::Morale;
 use crate::rules::newport::units::{damage, end_words, is_asset, morale, target_of};
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// A panic move.
 pub struct Panic;
@@ -45,12 +45,7 @@ impl Procedure for Panic {
 
     /// The stand Paralyzed with an extra hit and Finished (after its command roll and point), and
     /// opportunity fire offered.
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         in_action_phase(v, "a panic move")?;
         let u = kit::unit(v, p, "unit")?;
         panic_allowed(v, u)?;

@@ -11,7 +11,7 @@ use crate::rules::newport::checks::{Acting, in_action_phase, named, on_table, ow
 use crate::rules::newport::defs::*;
 use crate::rules::newport::tables::{Morale, Target};
 use crate::rules::newport::units::{damage, is_leader, morale, target_of};
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// A leader's rally.
 pub struct Rally;
@@ -40,12 +40,7 @@ impl Procedure for Rally {
     }
 
     /// The leader Finished (after its command point), the stand improved one level.
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, _: &mut dyn DiceSource) -> ActResult {
         let (l, u) = rally_allowed(v, p)?;
         let before = target_of(v, u);
         let mut effects = vec![kit::flag(v, l, FINISHED, true)];

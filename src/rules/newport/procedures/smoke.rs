@@ -8,7 +8,7 @@ use crate::dice::DiceSource;
 use crate::model::{AreaMarker, BattleView, Effect};
 use crate::rules::newport::checks::{in_action_phase, ready_asset};
 use crate::rules::newport::defs::*;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// Smoke laid by artillery or a mortar.
 pub struct Smoke;
@@ -27,12 +27,7 @@ impl Procedure for Smoke {
     }
 
     /// The smoke's area marker, of the side moving, numbered after those already laid.
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, _: &mut dyn DiceSource) -> ActResult {
         in_action_phase(v, "smoke")?;
         let a = kit::unit(v, p, "asset")?;
         ready_asset(v, a, ARTILLERY)?;

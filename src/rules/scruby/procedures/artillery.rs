@@ -12,7 +12,7 @@ use crate::rules::scruby::battle::*;
 use crate::rules::scruby::concealment::expose_any;
 use crate::rules::scruby::defs::*;
 use crate::rules::scruby::{artillery, inputs, tables};
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// A gun's fire: one d6 at troops, at a gun (counter-battery) or at works.
 pub struct Artillery;
@@ -74,12 +74,7 @@ impl Procedure for Artillery {
         let friend = melee_friend(v, p, g, t, at_troops(v, t)?)?;
         Ok(with_friend(v, self.table_odds(p, v.options)?, friend))
     }
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         act_artillery(v, p, &Settings::from_options(v.options), dice)
     }
 }

@@ -14,7 +14,7 @@ use crate::rules::scruby::battle::*;
 use crate::rules::scruby::concealment::expose_any;
 use crate::rules::scruby::defs::*;
 use crate::rules::scruby::{artillery, inputs};
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// Canister at troops within musket range; the target may fire back at the crew.
 pub struct Canister;
@@ -55,12 +55,7 @@ impl Procedure for Canister {
         let friend = melee_friend(v, p, g, t, at_troops(v, t)?)?;
         Ok(with_friend(v, self.table_odds(p, v.options)?, friend))
     }
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         act_canister(v, p, &Settings::from_options(v.options), dice)
     }
 }

@@ -11,7 +11,7 @@ use crate::resolution::Resolution;
 use crate::rules::scruby::battle::*;
 use crate::rules::scruby::defs::*;
 use crate::rules::scruby::{inputs, scouts};
-use crate::ruleset::{Outcome, Procedure};
+use crate::ruleset::{ActResult, Outcome, Procedure};
 
 /// Light cavalry meeting an enemy within 9": combat points × one d6 each, the lower retires.
 pub struct LcMorale;
@@ -54,12 +54,7 @@ impl Procedure for LcMorale {
     fn allowed(&self, v: &BattleView<'_>, p: &Params) -> Result<(), RuleError> {
         lc_units(v, p).map(|_| ())
     }
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         act_lc(v, p, &Settings::from_options(v.options), dice)
     }
 }

@@ -14,7 +14,7 @@ use crate::rules::scruby::battle::*;
 use crate::rules::scruby::concealment::expose_any;
 use crate::rules::scruby::defs::*;
 use crate::rules::scruby::{inputs, melee};
-use crate::ruleset::{Outcome, Procedure};
+use crate::ruleset::{ActResult, Outcome, Procedure};
 
 /// A melee, stand against stand: kills by type and figures, then morale.
 pub struct Melee;
@@ -50,12 +50,7 @@ impl Procedure for Melee {
     fn allowed(&self, v: &BattleView<'_>, p: &Params) -> Result<(), RuleError> {
         melee_units(v, p, false).map(|_| ())
     }
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         act_melee(v, p, &Settings::from_options(v.options), dice, false)
     }
 }

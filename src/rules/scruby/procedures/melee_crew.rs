@@ -12,7 +12,7 @@ use crate::rules::scruby::battle::*;
 use crate::rules::scruby::concealment::expose_any;
 use crate::rules::scruby::defs::*;
 use crate::rules::scruby::{crew, inputs};
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// A melee against a gun's crew: from front or flank the crew may save the gun; from the rear it
 /// is captured.
@@ -49,12 +49,7 @@ impl Procedure for MeleeCrew {
     fn allowed(&self, v: &BattleView<'_>, p: &Params) -> Result<(), RuleError> {
         crew_units(v, p).map(|_| ())
     }
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         act_crew(v, p, &Settings::from_options(v.options), dice)
     }
 }

@@ -11,7 +11,7 @@ use crate::resolution::Resolution;
 use crate::rules::scruby::battle::*;
 use crate::rules::scruby::defs::Settings;
 use crate::rules::scruby::{inputs, melee};
-use crate::ruleset::{Outcome, Procedure};
+use crate::ruleset::{ActResult, Procedure};
 
 /// A melee reinforced on the enemy's flank or rear.
 pub struct ReinforcedMelee;
@@ -59,12 +59,7 @@ impl Procedure for ReinforcedMelee {
     fn allowed(&self, v: &BattleView<'_>, p: &Params) -> Result<(), RuleError> {
         melee_units(v, p, true).map(|_| ())
     }
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         act_melee(v, p, &Settings::from_options(v.options), dice, true)
     }
 }

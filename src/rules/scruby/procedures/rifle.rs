@@ -13,7 +13,7 @@ use crate::rules::scruby::battle::*;
 use crate::rules::scruby::concealment::expose_any;
 use crate::rules::scruby::defs::*;
 use crate::rules::scruby::{fire, inputs};
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// A regiment's rifle fire, or its fire at a gun's crew.
 pub struct Rifle;
@@ -57,12 +57,7 @@ impl Procedure for Rifle {
         let friend = melee_friend(v, p, f, t, true)?;
         Ok(with_friend(v, self.table_odds(p, v.options)?, friend))
     }
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         act_rifle(v, p, &Settings::from_options(v.options), dice)
     }
 }
