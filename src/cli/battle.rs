@@ -953,7 +953,7 @@ pub fn simple(
         if let Some(torn) = &read.torn {
             writeln!(err, "warning: {}", escape_terminal(&torn.describe()))?;
         }
-        return write_state(
+        let written = write_state(
             &read.battle,
             &journal,
             read.seed,
@@ -961,9 +961,13 @@ pub fn simple(
             json,
             out,
         );
+        super::let_go(read);
+        return written;
     }
     let mut session = open(&journal)?;
-    carry_out(&mut session, &journal, request, out, err)
+    let done = carry_out(&mut session, &journal, request, out, err);
+    super::let_go(session);
+    done
 }
 
 /// Opens (and locks) the battle for writing. A bad last line stays in the file until the first

@@ -235,7 +235,7 @@ mod tests {
         let mut b = Battle::new(crate::scenario::parse("crossroads", source).unwrap());
         b.apply(b.start_event()).unwrap();
         let run = |b: &mut Battle, cmd: &Command, faces: &str| {
-            let mut dice = TypedDice::parse(faces).unwrap();
+            let mut dice = TypedDice::parse(faces).unwrap_or_default();
             let entry = b.handle(cmd, &mut dice).unwrap();
             b.apply(entry).unwrap();
         };

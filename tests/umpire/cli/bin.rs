@@ -290,19 +290,19 @@ fn fails_json(code: i32, kind: &str, args: &[&str]) -> String {
 
 #[test]
 fn json_refusals_are_json_on_stdout() {
-    // Refused by the rules (a fire of no kind of unit the rules know): exit status 1.
+    // Refused by the rules (a fire beyond the table's longest range): exit status 1.
+    for command in ["resolve", "odds"] {
+        let args = [command, "newport", "fire", "--range", "17", "--json"];
+        let e = fails_json(1, "refused", &args);
+        assert!(e.contains("beyond infantry long range"), "{e}");
+    }
+    // An input the table needs and nothing gave (what fires): exit status 2.
     let e = fails_json(
-        1,
-        "refused",
-        &["resolve", "grid", "fire", "--range", "3", "--json"],
-    );
-    assert!(e.contains("is not infantry or tank"), "{e}");
-    let e = fails_json(
-        1,
-        "refused",
+        2,
+        "usage",
         &["odds", "grid", "fire", "--range", "3", "--json"],
     );
-    assert!(e.contains("is not infantry or tank"), "{e}");
+    assert!(e.contains("--firer-kind is required"), "{e}");
     // Not understood: exit status 2, in JSON too (a bad value, bad dice, an unknown flag).
     let e = fails_json(2, "usage", &with(FIRE, &["--range", "x", "--json"]));
     assert!(e.contains("--range"), "{e}");
@@ -314,7 +314,7 @@ fn json_refusals_are_json_on_stdout() {
     );
     assert!(e.contains("--rnage"), "{e}");
     // Without --json: error lines on stderr, as before.
-    fails(1, &["resolve", "grid", "fire", "--range", "3"]);
+    fails(1, &["resolve", "newport", "fire", "--range", "17"]);
 }
 
 #[test]
