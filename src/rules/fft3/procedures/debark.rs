@@ -45,6 +45,6 @@ fn act(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
             v.label(u),
             v.label(c)
         ),
-        vec![kit::marker(v, u, RIDING, None)],
+        vec![kit::unit_marker(v, u, RIDING, None)],
     ))
 }
