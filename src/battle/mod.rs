@@ -36,11 +36,18 @@ pub enum Command {
     Act { action: String, params: Params },
     /// End the current phase; the automatic steps of the next phases are carried out.
     Advance,
-    /// Set (or clear, with `None`) a marker by hand.
+    /// Set (or clear, with `None`) a marker by hand. A marker that holds a unit is set by
+    /// [`Command::SetMarkerUnit`], and cleared by this.
     SetMarker {
         unit: String,
         marker: String,
         value: Option<i32>,
+    },
+    /// Set by hand a marker that holds a unit to the unit whose id is `value`.
+    SetMarkerUnit {
+        unit: String,
+        marker: String,
+        value: String,
     },
     /// Set a unit's hits by hand; reaching the limit removes it.
     SetHits { unit: String, hits: u32 },
@@ -64,6 +71,12 @@ pub enum Command {
     Undo,
     /// Put back the latest undone event.
     Redo,
+}
+
+/// A marker's value set by hand: a number, or the id of a unit.
+enum ByHand<'a> {
+    Number(i32),
+    Unit(&'a str),
 }
 
 /// What kind of event it is, with the command's inputs.
@@ -349,6 +362,110 @@ impl Battle {
         Entry::Event(event)
     }
 
+    /// The event of a marker set (or cleared, with `None`) by hand, checked: a marker the rule set
+    /// keeps, a number it may hold, a side or a unit of the battle.
+    fn mark_by_hand(
+        &self,
+        unit: &str,
+        marker: &str,
+        value: Option<ByHand<'_>>,
+    ) -> Result<Event, BattleError> {
+        use crate::declare::MarkerKind;
+        use crate::model::state::{marker_holds, marker_value};
+        let view = self.view();
+        let u = view.unit(unit)?;
+        let def = self
+            .ruleset
+            .markers()
+            .iter()
+            .find(|m| m.id == marker)
+            .ok_or_else(|| {
+                BattleError::Invalid(format!(
+                    "no marker `{marker}` in {}{}",
+                    self.ruleset.id(),
+                    did_you_mean(marker, self.ruleset.markers().iter().map(|m| m.id))
+                ))
+            })?;
+        let cannot = |v: &dyn std::fmt::Display, why: String| {
+            BattleError::Invalid(format!("marker `{marker}` cannot hold {v}: {why}"))
+        };
+        let (verb, effect) = match value {
+            None => (
+                "cleared".to_string(),
+                Effect::Marker {
+                    unit: unit.to_string(),
+                    marker: marker.to_string(),
+                    value: None,
+                },
+            ),
+            Some(ByHand::Number(v)) => {
+                marker_value(def.kind, v)
+                    .map_err(|expected| cannot(&v, format!("it holds {expected}")))?;
+                // A side is named by its id, and must be one of the battle's.
+                let verb = match def.kind {
+                    MarkerKind::Side => {
+                        let side = usize::try_from(v - 1)
+                            .ok()
+                            .and_then(|i| self.roster.sides.get(i))
+                            .ok_or_else(|| {
+                                cannot(
+                                    &v,
+                                    format!("the battle has {} sides", self.roster.sides.len()),
+                                )
+                            })?;
+                        format!("set to {}", side.id)
+                    }
+                    MarkerKind::Flag => "set".to_string(),
+                    _ => format!("set to {v}"),
+                };
+                let effect = Effect::Marker {
+                    unit: unit.to_string(),
+                    marker: marker.to_string(),
+                    value: Some(v),
+                };
+                (verb, effect)
+            }
+            Some(ByHand::Unit(id)) => {
+                let shown = format!("`{id}`");
+                if !def.kind.holds_unit() {
+                    return Err(cannot(
+                        &shown,
+                        format!("it holds {}, not a unit", marker_holds(def.kind)),
+                    ));
+                }
+                let x = self.roster.unit_index(id).ok_or_else(|| {
+                    // A number is most likely a unit's place in the roster, as markers once held.
+                    let hint = if id.trim().parse::<i64>().is_ok() {
+                        ": a marker names a unit by its id, not by its place in the roster"
+                            .to_string()
+                    } else {
+                        did_you_mean(id, self.roster.unit_ids())
+                    };
+                    cannot(&shown, format!("no unit of the battle has that id{hint}"))
+                })?;
+                let id = &self.roster.units[x].id;
+                (
+                    format!("set to {id}"),
+                    Effect::MarkerUnit {
+                        unit: unit.to_string(),
+                        marker: marker.to_string(),
+                        value: id.clone(),
+                    },
+                )
+            }
+        };
+        Ok(Event {
+            kind: EventKind::Edit,
+            summary: format!("{}: {} {verb} by hand", view.label(u), def.badge),
+            audience: Audience::Everyone,
+            resolutions: Vec::new(),
+            effects: vec![effect],
+            notes: Vec::new(),
+            offers: Vec::new(),
+            partial: None,
+        })
+    }
+
     /// Checks and resolves a command into the entry that records it. Changes nothing.
     pub fn handle(&self, cmd: &Command, dice: &mut dyn DiceSource) -> Result<Entry, BattleError> {
         let view = self.view();
@@ -443,67 +560,12 @@ impl Battle {
                 unit,
                 marker,
                 value,
-            } => {
-                let u = view.unit(unit)?;
-                let def = self
-                    .ruleset
-                    .markers()
-                    .iter()
-                    .find(|m| m.id == marker)
-                    .ok_or_else(|| {
-                        BattleError::Invalid(format!(
-                            "no marker `{marker}` in {}{}",
-                            self.ruleset.id(),
-                            did_you_mean(marker, self.ruleset.markers().iter().map(|m| m.id))
-                        ))
-                    })?;
-                if let Some(v) = value {
-                    crate::model::state::marker_value(def.kind, *v).map_err(|expected| {
-                        BattleError::Invalid(format!(
-                            "marker `{marker}` cannot hold {v}: it holds {expected}"
-                        ))
-                    })?;
-                }
-                // A side is named by its id, and must be one of the battle's.
-                let side = |v: i32| {
-                    usize::try_from(v - 1)
-                        .ok()
-                        .and_then(|i| self.roster.sides.get(i))
-                };
-                if let Some(v) = value
-                    && def.kind == crate::declare::MarkerKind::Side
-                    && side(*v).is_none()
-                {
-                    return Err(BattleError::Invalid(format!(
-                        "marker `{marker}` cannot hold {v}: the battle has {} sides",
-                        self.roster.sides.len()
-                    )));
-                }
-                let verb = match value {
-                    Some(v) if def.kind == crate::declare::MarkerKind::Side => {
-                        format!("set to {}", side(*v).map_or("", |s| s.id.as_str()))
-                    }
-                    Some(v) if def.kind != crate::declare::MarkerKind::Flag => {
-                        format!("set to {v}")
-                    }
-                    Some(_) => "set".to_string(),
-                    None => "cleared".to_string(),
-                };
-                Event {
-                    kind: EventKind::Edit,
-                    summary: format!("{}: {} {verb} by hand", view.label(u), def.badge),
-                    audience: Audience::Everyone,
-                    resolutions: Vec::new(),
-                    effects: vec![Effect::Marker {
-                        unit: unit.clone(),
-                        marker: marker.clone(),
-                        value: *value,
-                    }],
-                    notes: Vec::new(),
-                    offers: Vec::new(),
-                    partial: None,
-                }
-            }
+            } => self.mark_by_hand(unit, marker, value.map(ByHand::Number))?,
+            Command::SetMarkerUnit {
+                unit,
+                marker,
+                value,
+            } => self.mark_by_hand(unit, marker, Some(ByHand::Unit(value)))?,
             Command::SetHits { unit, hits } => {
                 let u = view.unit(unit)?;
                 let limit = view.info(u).hit_limit;

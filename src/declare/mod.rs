@@ -164,6 +164,26 @@ pub enum MarkerKind {
     /// A side, by its place in the scenario from 1 ("held by side 2"); the screen asks for it
     /// and shows it by the side's id.
     Side,
+    /// A unit of the battle ("attached to z1"): the journal writes the unit's id, and the screen
+    /// and the command line ask for it and show it by its id (the battle keeps its place in the
+    /// roster). A journal written before markers named units by id holds the unit's place in the
+    /// roster from 1 instead, and is read so.
+    ///
+    /// `flags` are on/off markers that belong to this one (the terms of an assault reply): they
+    /// come off with it, and in such an older journal they were packed into its number — the
+    /// unit's place doubled once for each of them, plus 1 with the first on, 2 with the second,
+    /// 4 with the third …
+    Unit { flags: &'static [&'static str] },
+}
+
+impl MarkerKind {
+    /// A marker that holds a unit, with no flags of its own.
+    pub const UNIT: MarkerKind = MarkerKind::Unit { flags: &[] };
+
+    /// True for a marker that holds a unit.
+    pub fn holds_unit(self) -> bool {
+        matches!(self, MarkerKind::Unit { .. })
+    }
 }
 
 /// How a badge should catch the eye.

@@ -21,4 +21,4 @@ pub use order::{
 };
 pub use roster::{FormationInfo, Roster, SideInfo, UnitInfo};
 pub use state::{AreaMarker, BattleState, Effect, EffectError, Prior, UnitState};
-pub use view::{BattleView, Viewer};
+pub use view::{BattleView, MarkerValue, Viewer};

@@ -139,8 +139,8 @@ pub const MARKERS: &[MarkerDef] = &[
     MarkerDef {
         id: RIDING,
         badge: "ON",
-        help: "Carried: the number of the carrier in the roster (the infantry stand rides that halftrack, truck or tank)",
-        kind: MarkerKind::Count,
+        help: "Carried: the carrier the infantry stand rides (a halftrack, truck or tank)",
+        kind: MarkerKind::UNIT,
         tone: Tone::Info,
         kinds: &[INFANTRY],
     },

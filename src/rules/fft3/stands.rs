@@ -46,22 +46,15 @@ pub fn nationality<'d>(
     })
 }
 
-/// The carrier an infantry stand rides, if it rides one still on the table. The marker holds the
-/// carrier's place in the roster plus one (the journal keeps it so).
+/// The carrier an infantry stand rides, if it rides one (its `riding` marker names it).
 pub fn carrier_of(v: &BattleView<'_>, u: usize) -> Option<usize> {
-    let c = usize::try_from(v.marker(u, RIDING)? - 1).ok()?;
-    (c < v.roster.units.len()).then_some(c)
+    v.marker_unit(u, RIDING)
 }
 
 /// The infantry stand a vehicle carries, if any (on the table).
 pub fn rider_of(v: &BattleView<'_>, carrier: usize) -> Option<usize> {
     (0..v.roster.units.len())
         .find(|&u| v.unit_state(u).on_table() && carrier_of(v, u) == Some(carrier))
-}
-
-/// The value of the `riding` marker that puts a stand on `carrier`.
-pub fn riding(carrier: usize) -> i32 {
-    carrier as i32 + 1
 }
 
 /// Refuses a stand that is out of the fight.
@@ -129,7 +122,7 @@ pub fn overwatch_attack(v: &BattleView<'_>, u: usize) -> bool {
 pub fn removed(v: &BattleView<'_>, u: usize, cause: impl Into<String>) -> Vec<Effect> {
     let mut out = kit::losses(v, u, 1, &cause.into());
     if kit::has(v, u, RIDING) {
-        out.push(kit::marker(v, u, RIDING, None));
+        out.push(kit::unit_marker(v, u, RIDING, None));
     }
     out
 }
@@ -153,10 +146,10 @@ impl Units for Fft3 {
         let mut effects = Vec::new();
         let mut words = Vec::new();
         if kit::has(v, u, RIDING) {
-            effects.push(kit::marker(v, u, RIDING, None));
+            effects.push(kit::unit_marker(v, u, RIDING, None));
         }
         if let Some(r) = rider_of(v, u) {
-            effects.push(kit::marker(v, r, RIDING, None));
+            effects.push(kit::unit_marker(v, r, RIDING, None));
             let data = Data::from_options(v.options);
             let class = stand_type(&data, v, u).ok().and_then(StandType::class);
             words.push(if inputs::lost_carrier_riders_check(class, v.options) {
@@ -199,7 +192,7 @@ pub fn carried_infantry_check(
     };
     let class = stand_type(&data, v, carrier)?.class();
     if !inputs::lost_carrier_riders_check(class, v.options) {
-        rec.effects.push(kit::marker(v, r, RIDING, None));
+        rec.effects.push(kit::unit_marker(v, r, RIDING, None));
         rec.lines.push(format!("{}: on foot", v.label(r)));
         return Ok(None);
     }
@@ -214,7 +207,7 @@ pub fn carried_infantry_check(
     );
     let res = check::resolve(&c, dice)?;
     let lost = if passed(&res, &c) {
-        rec.effects.push(kit::marker(v, r, RIDING, None));
+        rec.effects.push(kit::unit_marker(v, r, RIDING, None));
         rec.lines
             .push(format!("{}: passed its quality check: on foot", v.label(r)));
         None

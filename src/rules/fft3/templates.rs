@@ -208,7 +208,7 @@ pub fn template_effects(
             // A tank's riders were attacked with it: what they suffered is theirs alone.
             let rider_gone = apply(r, rr, &mut out.effects, &mut lines);
             if gone && !rider_gone {
-                out.effects.push(kit::marker(v, r, RIDING, None));
+                out.effects.push(kit::unit_marker(v, r, RIDING, None));
                 lines.push(format!("{}: on foot", v.label(r)));
             }
         } else if gone {

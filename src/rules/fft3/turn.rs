@@ -6,7 +6,7 @@
 use super::check::{self, Check};
 use super::defs::*;
 use super::stands::{
-    Record, carried_infantry_check, carrier_of, nationality, removed, riding, stand_type,
+    Record, carried_infantry_check, carrier_of, nationality, removed, stand_type,
     suppressor,
 };
 use super::tables::Data;
@@ -30,7 +30,7 @@ impl Turn for Fft3 {
                 .text(RIDES)
                 .and_then(|id| v.roster.unit_index(id))
             {
-                out.push(kit::marker(v, u, RIDING, Some(riding(c))));
+                out.push(kit::unit_marker(v, u, RIDING, Some(c)));
             }
         }
         let side = v.active_side();

@@ -233,8 +233,8 @@ pub const MARKERS: &[MarkerDef] = &[
     MarkerDef {
         id: FIRED_AT,
         badge: "AT",
-        help: "Fired at: the unit the regiment's rifles fired at this move (its place in the roster, from 1)",
-        kind: MarkerKind::Count,
+        help: "Fired at: the unit the regiment's rifles fired at this move",
+        kind: MarkerKind::UNIT,
         tone: Tone::Muted,
         kinds: REGIMENTS,
     },

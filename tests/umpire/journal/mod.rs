@@ -5,3 +5,4 @@ mod damage;
 mod kill;
 mod replay;
 mod session;
+mod unit_markers;

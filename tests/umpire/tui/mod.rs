@@ -9,3 +9,4 @@ mod outcome;
 mod report;
 mod roster;
 mod secrets;
+mod unit_markers;

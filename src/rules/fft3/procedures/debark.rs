@@ -35,7 +35,7 @@ impl Procedure for Debark {
                 v.label(u),
                 v.label(c)
             ),
-            vec![kit::marker(v, u, RIDING, None)],
+            vec![kit::unit_marker(v, u, RIDING, None)],
         ))
     }
 }

@@ -3,7 +3,7 @@
 
 use super::super::defs::{self, PH_MOVEMENT, RIDING};
 use super::super::stands::{
-    carrier_of, in_phase, nationality, on_table, own_side, rider_of, riding, stand_type, };
+    carrier_of, in_phase, nationality, on_table, own_side, rider_of, stand_type, };
 use super::super::tables::{Class, Data};
 use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Params, RuleError};
@@ -67,7 +67,7 @@ impl Procedure for Embark {
                 v.label(u),
                 v.label(c)
             ),
-            vec![kit::marker(v, u, RIDING, Some(riding(c)))],
+            vec![kit::unit_marker(v, u, RIDING, Some(c))],
         ))
     }
 }

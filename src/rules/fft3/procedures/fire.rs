@@ -427,7 +427,7 @@ fn act(
                     effects.push(kit::flag(v, r, FIRE_CHECK, true));
                 }
                 if res.target_eliminated {
-                    effects.push(kit::marker(v, r, RIDING, None));
+                    effects.push(kit::unit_marker(v, r, RIDING, None));
                     lines.push(format!("{}: survives on foot", v.label(r)));
                 } else {
                     lines.push(format!(
@@ -439,7 +439,7 @@ fn act(
             None if res.target_eliminated => {
                 // A destroyed carrier whose riders need no check (trucks without the option, or
                 // a check already passed this turn): they are on foot.
-                effects.push(kit::marker(v, r, RIDING, None));
+                effects.push(kit::unit_marker(v, r, RIDING, None));
                 lines.push(format!("{}: survives on foot", v.label(r)));
             }
             None => {}

@@ -55,7 +55,7 @@ pub fn apply_taken(v: &BattleView<'_>, u: usize, k: &Taken, out: &mut Applied) {
     });
     if let (true, Some(c)) = (k.commander_hit, commander_of(v, u)) {
         out.effects.extend(destroyed(v, c));
-        out.effects.push(kit::marker(v, c, ATTACHED, None));
+        out.effects.push(kit::unit_marker(v, c, ATTACHED, None));
     }
     if k.destroyed {
         out.effects.push(Effect::Removed {
@@ -95,7 +95,7 @@ fn destroyed(v: &BattleView<'_>, c: usize) -> Vec<Effect> {
 
 /// The commander `c` left alone: his unit is gone.
 fn left_alone(v: &BattleView<'_>, c: usize, out: &mut Applied) {
-    out.effects.push(kit::marker(v, c, ATTACHED, None));
+    out.effects.push(kit::unit_marker(v, c, ATTACHED, None));
     out.lines.push(format!(
         "{} is left alone: his unit is destroyed",
         v.label(c)
@@ -112,7 +112,7 @@ fn carrier_destroyed(v: &BattleView<'_>, carrier: usize, pass: usize, out: &mut 
         commander: None,
         taking: Taking::default(),
     };
-    out.effects.push(kit::marker(v, pass, EMBARKED, None));
+    out.effects.push(kit::unit_marker(v, pass, EMBARKED, None));
     let Ok(k) = hits::take(&round) else {
         return;
     };
@@ -153,8 +153,8 @@ impl Units for HatsOfTin {
     fn removal_effects(&self, v: &BattleView<'_>, u: usize) -> (Vec<Effect>, Vec<String>) {
         let mut a = Applied::default();
         if is_commander(v, u) {
-            if v.marker(u, ATTACHED).is_some() {
-                a.effects.push(kit::marker(v, u, ATTACHED, None));
+            if kit::has(v, u, ATTACHED) {
+                a.effects.push(kit::unit_marker(v, u, ATTACHED, None));
             }
         } else {
             if let Some(c) = commander_of(v, u) {
@@ -181,7 +181,7 @@ pub fn commander_destroyed(
 ) -> (Vec<Step>, Vec<String>, Taken) {
     out.effects.extend(destroyed(v, c));
     if attached_to(v, c).is_some() {
-        out.effects.push(kit::marker(v, c, ATTACHED, None));
+        out.effects.push(kit::unit_marker(v, c, ATTACHED, None));
     }
     let label = v.label(c);
     let steps = vec![Step {

@@ -4,7 +4,7 @@
 
 use super::command::{held_order, orders_left, subordinate_for};
 use super::rounds::{no_round_waiting, waiting};
-use super::units::{carrier_of, is_commander, is_force_commander, move_left, number, on_table};
+use super::units::{carrier_of, is_commander, is_force_commander, move_left, on_table};
 use crate::declare::RuleError;
 use crate::dice::DiceSource;
 use crate::model::{BattleView, Effect};
@@ -26,10 +26,10 @@ impl Turn for HatsOfTin {
         for u in 0..v.roster.units.len() {
             let f = &v.info(u).fields;
             if let Some(x) = f.text(F_ATTACHED).and_then(|id| v.roster.unit_index(id)) {
-                out.push(kit::marker(v, u, ATTACHED, Some(number(x))));
+                out.push(kit::unit_marker(v, u, ATTACHED, Some(x)));
             }
             if let Some(x) = f.text(F_EMBARKED).and_then(|id| v.roster.unit_index(id)) {
-                out.push(kit::marker(v, u, EMBARKED, Some(number(x))));
+                out.push(kit::unit_marker(v, u, EMBARKED, Some(x)));
             }
         }
         out

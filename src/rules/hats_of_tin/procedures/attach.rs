@@ -10,7 +10,7 @@ use crate::rules::hats_of_tin::battle::command::{
 use crate::rules::hats_of_tin::battle::moment::passing;
 use crate::rules::hats_of_tin::battle::rounds::{finish, no_round_waiting};
 use crate::rules::hats_of_tin::battle::units::{
-    action_phase, attached_to, commander_of, in_play, is_commander, number, refused, };
+    action_phase, attached_to, commander_of, in_play, is_commander, refused, };
 use crate::rules::hats_of_tin::defs::*;
 use crate::ruleset::{ActResult, Procedure, kit};
 
@@ -61,7 +61,7 @@ impl Procedure for Attach {
                 v.label(u)
             ),
             Vec::new(),
-            passing(v, vec![kit::marker(v, c, ATTACHED, Some(number(u))), done]),
+            passing(v, vec![kit::unit_marker(v, c, ATTACHED, Some(u)), done]),
         ))
     }
 }

@@ -35,7 +35,7 @@ impl Procedure for Detach {
         Ok(finish(
             format!("{} leaves {}", v.label(c), v.label(u)),
             Vec::new(),
-            passing(v, vec![kit::marker(v, c, ATTACHED, None), done]),
+            passing(v, vec![kit::unit_marker(v, c, ATTACHED, None), done]),
         ))
     }
 }

@@ -33,7 +33,7 @@ impl Procedure for Disembark {
         let c =
             carrier_of(v, u).ok_or_else(|| refused(format!("{} is not carried", v.label(u))))?;
         let (mut effects, by) = move_order(v, u)?;
-        effects.push(kit::marker(v, u, EMBARKED, None));
+        effects.push(kit::unit_marker(v, u, EMBARKED, None));
         let mut a = Applied {
             effects,
             ..Applied::default()

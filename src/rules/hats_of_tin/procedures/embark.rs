@@ -7,7 +7,7 @@ use crate::rules::hats_of_tin::battle::command::{check_ordered, move_order, orde
 use crate::rules::hats_of_tin::battle::moment::passing;
 use crate::rules::hats_of_tin::battle::rounds::{finish, no_round_waiting};
 use crate::rules::hats_of_tin::battle::units::{
-    action_phase, carrier_of, in_play, is_carrier, is_commander, number, own_turn, passenger_of,
+    action_phase, carrier_of, in_play, is_carrier, is_commander, own_turn, passenger_of,
     refused, };
 use crate::rules::hats_of_tin::defs::*;
 use crate::ruleset::{ActResult, Procedure, kit};
@@ -64,7 +64,7 @@ impl Procedure for Embark {
         own_turn(v, u, "a unit boards")?;
         may_board(v, u, c)?;
         let (mut effects, by) = move_order(v, u)?;
-        effects.push(kit::marker(v, u, EMBARKED, Some(number(c))));
+        effects.push(kit::unit_marker(v, u, EMBARKED, Some(c)));
         Ok(finish(
             format!(
                 "{} boards {}{} (loading costs ½ area of the move)",

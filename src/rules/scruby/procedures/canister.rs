@@ -101,7 +101,7 @@ fn act_canister(
     }
     if end.crew_killed.is_some() {
         out.effects
-            .push(kit::marker(v, t, FIRED_AT, Some(roster_number(g))));
+            .push(kit::unit_marker(v, t, FIRED_AT, Some(g)));
     }
     match end.crew_killed {
         Some(true) => {

@@ -90,7 +90,7 @@ fn rifle_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleErr
         return Err(refuse::refused(v, t, "has no crew left to fire at"));
     }
     // Fired on from its flank, a unit gets no return fire at that firer this move.
-    if kit::has(v, t, FLANK_FIRE) && v.marker(t, FIRED_AT) == Some(roster_number(f)) {
+    if kit::has(v, t, FLANK_FIRE) && v.marker_unit(t, FIRED_AT) == Some(f) {
         return Err(RuleError::refused(format!(
             "{} was fired on from its flank by {} this move: it gets no return fire at {}",
             v.label(f),
@@ -98,7 +98,7 @@ fn rifle_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleErr
             v.info(t).id
         )));
     }
-    if p.flag("flank") && v.marker(t, FIRED_AT) == Some(roster_number(f)) {
+    if p.flag("flank") && v.marker_unit(t, FIRED_AT) == Some(f) {
         return Err(RuleError::refused(format!(
             "{} has already fired at {} this move, but fired on from its flank it gets no return fire at {}: take that fire back (undo) first, or fire without --flank",
             v.label(t),
@@ -124,7 +124,7 @@ fn act_rifle(
     let mut out = Outcome::default();
     out.effects.push(kit::flag(v, f, FIRED, true));
     out.effects
-        .push(kit::marker(v, f, FIRED_AT, Some(roster_number(t))));
+        .push(kit::unit_marker(v, f, FIRED_AT, Some(t)));
     if p.flag("flank") {
         out.effects.push(kit::flag(v, f, FLANK_FIRE, true));
     }
