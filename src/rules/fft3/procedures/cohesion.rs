@@ -6,6 +6,7 @@ use super::super::stands::{on_table};
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
+use crate::ruleset::kit::refuse;
 use crate::ruleset::{ActResult, Procedure, kit};
 
 /// A stand is out of cohesion, or back in it.
@@ -28,15 +29,8 @@ impl Procedure for Cohesion {
         on_table(v, u)?;
         let restored = p.flag("restored");
         if restored != kit::has(v, u, OUT_OF_COHESION) {
-            return Err(RuleError::refused(format!(
-                "{} is already {}",
-                v.label(u),
-                if restored {
-                    "in cohesion"
-                } else {
-                    "out of cohesion"
-                }
-            )));
+            let already = if restored { "in cohesion" } else { "out of cohesion" };
+            return Err(refuse::refused(v, u, &format!("is already {already}")));
         }
         Ok(if restored {
             super::simple(

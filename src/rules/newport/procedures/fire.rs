@@ -351,11 +351,7 @@ fn assaulting_of(
     t: usize,
     opportunity: bool,
 ) -> Result<Option<(usize, Cover)>, RuleError> {
-    let Some(spec) = p
-        .text("assaulting")
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    else {
+    let Some(spec) = p.filled_text("assaulting") else {
         return Ok(None);
     };
     if !opportunity || p.text("trigger") != Some("moved") {
