@@ -107,7 +107,7 @@ fn pick(session: &Session, rng: &mut ChaCha8Rng) -> Command {
         .copied()
         .filter(|&u| !state.units[u].on_table())
         .collect();
-    if gone.len() * 4 > mine.len() && roll % 4 == 0 {
+    if gone.len() * 4 > mine.len() && roll.is_multiple_of(4) {
         let unit = &b.roster.units[gone[rng.random_range(0..gone.len())]].id;
         return Command::Restore { unit: unit.clone() };
     }
