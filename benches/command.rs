@@ -59,7 +59,10 @@ fn args(command: &str, journal: &Path) -> Vec<String> {
     }
 }
 
-/// A stand that may move now, the battle moved on to the action phase for it.
+/// A stand that may move now, the battle moved on to the action phase for it. Once the battle
+/// is over (the scale battle reaches its last turn, 9,999, before 100,000 records) it cannot move
+/// on: then a stand of the side whose turn it is, and the command is refused (after the same
+/// opening and replay).
 fn ready_stand(journal: &Path) -> String {
     let (mut s, _) = Session::open_checkpointed(journal).expect("open the battle");
     for _ in 0..50 {
@@ -78,8 +81,12 @@ fn ready_stand(journal: &Path) -> String {
             return b.roster.units[u].id.clone();
         }
         let at = scale::t(s.next_seq());
-        s.execute(&Command::Advance, None, at)
-            .expect("the battle moves on");
+        if s.execute(&Command::Advance, None, at).is_err() {
+            let b = s.battle();
+            let active = b.state().active;
+            let unit = b.roster.units.iter().find(|u| u.side == active);
+            return unit.expect("a stand of the side").id.clone();
+        }
     }
     panic!("no stand is ready to move after 50 phases");
 }

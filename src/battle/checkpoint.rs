@@ -251,7 +251,7 @@ pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut tmp = path.as_os_str().to_os_string();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
-    let result = (|| {
+    fn write_then_rename(tmp: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let mut options = std::fs::OpenOptions::new();
         options.write(true).create(true).truncate(true);
         #[cfg(unix)]
@@ -259,11 +259,12 @@ pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
             use std::os::unix::fs::OpenOptionsExt as _;
             options.mode(0o600);
         }
-        let mut file = options.open(&tmp)?;
+        let mut file = options.open(tmp)?;
         file.write_all(bytes)?;
         file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
+        std::fs::rename(tmp, path)
+    }
+    let result = write_then_rename(&tmp, path, bytes);
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
@@ -707,6 +708,34 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A checkpoint whose body is `body`, checksum and all.
+    fn sealed(body: &[u8]) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&FORMAT.to_le_bytes());
+        out.extend_from_slice(&crc32fast::hash(body).to_le_bytes());
+        out.extend_from_slice(body);
+        out
+    }
+
+    #[test]
+    fn another_versions_checkpoint_is_refused_whole() {
+        let mut w = Writer::default();
+        w.str("0.0.0-another");
+        w.0.extend_from_slice(&[0; 64]);
+        let e = decode(&sealed(&w.0), &[]).unwrap_err();
+        assert_eq!(
+            e,
+            format!(
+                "it was written by version 0.0.0-another, not {}",
+                env!("CARGO_PKG_VERSION")
+            )
+        );
+        let mut w = Writer::default();
+        w.str(env!("CARGO_PKG_VERSION"));
+        let e = decode(&sealed(&w.0), &[]).unwrap_err();
+        assert_eq!(e, "it is cut short");
+    }
 
     #[test]
     fn numbers_round_trip_through_varints() {

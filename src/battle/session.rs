@@ -559,7 +559,7 @@ impl Session {
                 let mut offsets = Vec::new();
                 if reading.checks() == Checks::Chained {
                     let (from, refused) =
-                        match replay.from_checkpoint(&mut reading, &mut offsets)? {
+                        match replay.resume_checkpoint(&mut reading, &mut offsets)? {
                             Ok(from) => (from, None),
                             Err(reason) => (None, Some(reason)),
                         };
@@ -945,7 +945,7 @@ impl Replay {
     /// `Ok(Ok(Some(seq)))`: it now stands after record `seq`, with where each record up to it
     /// begins in `offsets`. `Ok(Ok(None))`: there is no checkpoint. `Ok(Err(why))`: the
     /// checkpoint does not match, and nothing was changed. `Err`: the journal could not be read.
-    pub fn from_checkpoint(
+    pub fn resume_checkpoint(
         &mut self,
         reading: &mut Reading<Header>,
         offsets: &mut Vec<u64>,
