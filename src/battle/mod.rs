@@ -11,6 +11,7 @@
 //! are applied.
 
 pub mod audience;
+pub mod checkpoint;
 pub mod history;
 pub mod journal;
 pub mod session;
@@ -327,6 +328,91 @@ impl Battle {
 
     pub fn history(&self) -> &History {
         &self.history
+    }
+
+    /// What a checkpoint keeps of a battle with a thin history, beyond its scenario: the state,
+    /// what the effects of the events in force overwrote (and where each event's begin), and the
+    /// history.
+    pub(crate) fn parts(&self) -> (&BattleState, &[Prior], &[u32], &History) {
+        (&self.state, &self.priors, &self.prior_starts, &self.history)
+    }
+
+    /// Checks that a checkpoint's parts ([`Battle::parts`]) fit this battle before any event (as
+    /// [`Battle::new`] makes it): refused, with what does not fit, unless the state is one of this
+    /// roster and rule set, every prior names one of its units and sides, and there is one run of
+    /// priors for each event in force. Changes nothing; [`Battle::set_parts`] then takes them.
+    pub(crate) fn check_parts(
+        &self,
+        state: &BattleState,
+        priors: &[Prior],
+        prior_starts: &[u32],
+        history: &History,
+    ) -> Result<(), String> {
+        if !self.is_fresh() {
+            return Err("the battle has begun already".into());
+        }
+        let units = self.roster.units.len();
+        if state.units.len() != units {
+            return Err(format!(
+                "it holds {} units; the roster has {units}",
+                state.units.len()
+            ));
+        }
+        let sides = self.roster.sides.len();
+        if state.active >= sides || state.first_side >= sides {
+            return Err(format!("it names a side past the roster's {sides}"));
+        }
+        if state.phase != self.initial.phase
+            && !self.ruleset.phases().iter().any(|p| p.id == state.phase)
+        {
+            return Err("its phase is not one of the rule set's".into());
+        }
+        let unit_of = |p: &Prior| match p {
+            Prior::Hits { unit, .. }
+            | Prior::Removed { unit, .. }
+            | Prior::Marker { unit, .. }
+            | Prior::Concealed { unit, .. } => Some(*unit),
+            Prior::Unit(b) => Some(b.0),
+            Prior::Phase(b) if b.1 >= sides => Some(u32::MAX),
+            _ => None,
+        };
+        if priors
+            .iter()
+            .filter_map(unit_of)
+            .any(|u| u as usize >= units)
+        {
+            return Err("what an event overwrote names a unit or side past the roster's".into());
+        }
+        let in_force = history.stacks().applied().len();
+        let ordered = prior_starts.windows(2).all(|w| w[0] <= w[1])
+            && prior_starts
+                .last()
+                .is_none_or(|&s| s as usize <= priors.len());
+        if prior_starts.len() != in_force || !ordered {
+            return Err(format!(
+                "its {} runs of priors do not fit its {in_force} events in force",
+                prior_starts.len()
+            ));
+        }
+        if !history.is_thin() {
+            return Err("its history is not thin".into());
+        }
+        Ok(())
+    }
+
+    /// Carries this battle on to where a checkpoint left it, from parts [`Battle::check_parts`]
+    /// passed.
+    pub(crate) fn set_parts(
+        &mut self,
+        state: BattleState,
+        priors: Vec<Prior>,
+        prior_starts: Vec<u32>,
+        history: History,
+    ) {
+        self.state = state;
+        self.priors = priors;
+        self.prior_starts = prior_starts;
+        self.history = history;
     }
 
     /// This battle, before any event, keeping a thin history ([`History::thin`]): only the events

@@ -972,10 +972,11 @@ pub fn simple(
     done
 }
 
-/// Opens (and locks) the battle for writing. A bad last line stays in the file until the first
-/// record is written.
+/// Opens (and locks) the battle for writing, from its checkpoint when one matches the journal
+/// (then only the records after it are replayed; a new one is written as the battle goes on). A
+/// bad last line stays in the file until the first record is written.
 fn open(journal: &Path) -> Result<Session, Failure> {
-    Session::open_thin(journal)
+    Session::open_checkpointed(journal)
         .map(|(session, _torn)| session)
         .map_err(session_failure)
 }

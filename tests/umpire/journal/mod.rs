@@ -1,6 +1,7 @@
 //! The battle journal and session: a battle survives being dropped, torn, damaged, killed and
 //! replayed.
 
+mod checkpoint;
 mod damage;
 mod kill;
 mod replay;
