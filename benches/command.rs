@@ -59,10 +59,9 @@ fn args(command: &str, journal: &Path) -> Vec<String> {
     }
 }
 
-/// A stand that may move now, the battle moved on to the action phase for it. Once the battle
-/// is over (the scale battle reaches its last turn, 9,999, before 100,000 records) it cannot move
-/// on: then a stand of the side whose turn it is, and the command is refused (after the same
-/// opening and replay).
+/// A stand that may move now, the battle moved on to the action phase for it. Should the battle
+/// be over (past its last turn, 9,999) it cannot move on: then a stand of the side whose turn it
+/// is, and the command is refused (after the same opening and replay).
 fn ready_stand(journal: &Path) -> String {
     let (mut s, _) = Session::open_checkpointed(journal).expect("open the battle");
     for _ in 0..50 {
