@@ -14,8 +14,6 @@
 
 use crate::support::tui::*;
 use chrono::{DateTime, TimeZone, Utc};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{
     Event as TermEvent, KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind,
@@ -406,22 +404,7 @@ fn draw_at_every_size(screens: &[Screen]) {
     for screen in screens {
         let mut ui = Ui::in_fire_phase();
         (screen.keys)(&mut ui);
-        let mut terminal = Terminal::new(TestBackend::new(0, 0)).unwrap();
-        for w in 0..=120 {
-            for h in 0..=40 {
-                terminal.backend_mut().resize(w, h);
-                let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    terminal
-                        .draw(|f| f.render_widget(&ui.app, f.area()))
-                        .map(|_| ())
-                }));
-                assert!(
-                    matches!(drawn, Ok(Ok(()))),
-                    "the {} screen at {w}×{h}: {drawn:?}",
-                    screen.name
-                );
-            }
-        }
+        crate::support::tui::draw_at_every_size(screen.name, &ui.app);
     }
     eprintln!(
         "{} screen(s) at each of 121×41 sizes: {:.1?}",
