@@ -66,6 +66,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, BufRead, BufReader, Write};
+use std::os::unix::fs::OpenOptionsExt as _;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -305,7 +306,14 @@ impl Journal {
                 what: crate::files::what_it_is(&meta),
             });
         }
-        let file = match OpenOptions::new().append(true).create_new(true).open(&path) {
+        // The journal holds every side's secrets (concealed columns, the umpire's private
+        // notes): readable by its owner only.
+        let file = match OpenOptions::new()
+            .append(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&path)
+        {
             Ok(f) => f,
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
                 return Err(JournalError::Exists { path });
@@ -907,6 +915,7 @@ fn set_aside(path: &Path, file: &File, from: u64) -> io::Result<PathBuf> {
         match OpenOptions::new()
             .write(true)
             .create_new(true)
+            .mode(0o600)
             .open(&target)
         {
             Ok(mut f) => {

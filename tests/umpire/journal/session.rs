@@ -912,3 +912,23 @@ fn a_thin_battle_acts_exactly_as_a_whole_one_keeping_only_the_events_it_needs() 
         w.undo_preview().map(|e| &e.summary)
     );
 }
+
+/// The journal holds every side's secrets and the umpire's private notes: it and a torn tail set
+/// aside beside it are readable by their owner only, whatever the umask.
+#[test]
+fn the_journal_and_its_torn_tail_are_readable_by_their_owner_only() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let work = tempfile::tempdir().unwrap();
+    let (bytes, last_start, _) = battle_for_tearing(work.path());
+    assert_eq!(mode(&work.path().join("whole.jsonl")), 0o600);
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("battle.jsonl");
+    fs::write(&path, &bytes[..last_start + 10]).unwrap();
+    let (_, torn) = Session::resume(&path).unwrap();
+    let saved = torn
+        .and_then(|t| t.saved_to)
+        .expect("the torn bytes were saved");
+    assert_eq!(mode(&saved), 0o600);
+}
