@@ -615,13 +615,22 @@ impl Session {
 
     /// Reads a battle without locking or changing its journal, keeping a thin history (as
     /// [`Session::open_thin`] does): for `umpire state`, which shows where the battle stands, not
-    /// every event.
+    /// every event. It carries on from the checkpoint beside the journal when one matches it
+    /// (checked as [`Session::open_checkpointed`] checks it), replaying only the records after
+    /// it; one that does not match is left unused and left in place, and the journal is replayed
+    /// from its start.
     pub fn load_thin(
         path: impl AsRef<Path>,
     ) -> Result<(Battle, Header, Option<TornTail>), SessionError> {
         let path = path.as_ref();
         let mut reading = Journal::reading::<Header>(path)?;
-        let (mut battle, _, offsets) = Replay::read_thin(path, &mut reading)?;
+        let mut replay = Replay::new(path, reading.header(), reading.checks())?.thin();
+        let mut offsets = Vec::new();
+        if reading.checks() == Checks::Chained {
+            // Why a checkpoint was refused is for the session that would replace it.
+            let _refused = replay.resume_checkpoint(&mut reading, &mut offsets)?;
+        }
+        let (mut battle, _) = replay.read_on(&mut reading, &mut offsets)?;
         let (header, torn) = reading.finish_read()?;
         read_back(path, &mut battle, &offsets, &mut None)?;
         Ok((battle, header, torn))

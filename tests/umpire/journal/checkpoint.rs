@@ -386,6 +386,61 @@ fn the_command_line_writes_a_checkpoint_and_carries_on_from_it() {
     }
 }
 
+/// `umpire state` reads the battle from the checkpoint: what it shows is what a full replay
+/// gives, and it reads nothing the checkpoint covers (a record there made unreadable stops a full
+/// replay, not it). A checkpoint that does not match is left unused and left as it was: reading
+/// changes nothing.
+#[test]
+fn reading_the_battle_carries_on_from_the_checkpoint_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, bytes) = with_checkpoint(dir.path(), "b.jsonl");
+    for i in 0..4 {
+        command(&path, 1_000, &cycle(40 + i), 60 + i as i64);
+    }
+    let whole = replayed(&path);
+    let read = |why: &str| {
+        let (b, _, torn) =
+            Session::load_thin(&path).unwrap_or_else(|e| panic!("{why}: cannot read: {e}"));
+        assert!(torn.is_none(), "{why}");
+        assert_eq!(b.state(), &whole.state, "{why}");
+        assert_eq!(b.history().entries(), &whole.entries[..], "{why}");
+        assert_eq!(b.history().stacks().applied(), &whole.applied[..], "{why}");
+        assert_eq!(b.history().stacks().undone(), &whole.undone[..], "{why}");
+    };
+    read("from the checkpoint");
+
+    // A damaged checkpoint: the journal is read whole, and the checkpoint left alone.
+    let mut damaged = bytes.clone();
+    let n = damaged.len();
+    damaged[n / 2] ^= 0x04;
+    write_checkpoint_bytes(&path, &damaged);
+    read("beside a damaged checkpoint");
+    assert_eq!(fs::read(checkpoint_of(&path)).unwrap(), damaged);
+
+    // A record the checkpoint covers made unreadable: only reading from the checkpoint gets past.
+    write_checkpoint_bytes(&path, &bytes);
+    let journal = fs::read(&path).unwrap();
+    let lines: Vec<usize> = journal
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .map(|(i, _)| i)
+        .collect();
+    let mut broken = journal.clone();
+    broken[(lines[3] + lines[4]) / 2] = b'#';
+    fs::write(&path, &broken).unwrap();
+    assert!(
+        Session::open_thin(&path).is_err(),
+        "the broken record stops a full replay"
+    );
+    read("past a broken record the checkpoint covers");
+    assert_eq!(
+        fs::read(&path).unwrap(),
+        broken,
+        "the journal is left as it was"
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(12))]
 
