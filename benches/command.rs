@@ -6,15 +6,20 @@
 //! opened it before checkpoints). Target (issue 27): one command on 100,000 events under 50 ms.
 //! Run with `cargo bench --bench command`; figures go in README.md.
 //!
+//! A second group measures what the program no longer does at exit (`cli::let_go`): freeing, at
+//! each length, what `umpire state` built (the battle read from the journal and its checkpoint),
+//! what one command built (its session) and the battle whole as a replay or a report reads it.
+//!
 //! Every command measured appends its record, so the journals grow steadily as the benchmark runs
 //! and the checkpoint falls behind and is written again (every 500 records), as at the table. The
 //! journals are on a memory file system when there is one (the disk's syncs are not measured).
 
 mod scale;
 
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use umpire::battle::Command;
 use umpire::battle::session::Session;
@@ -123,18 +128,28 @@ fn old_path(command: &str, args: &[String], journal: &Path) -> bool {
     s.execute(&cmd, None, at).is_ok()
 }
 
+/// The directory of the journals and a journal of each length in [`SIZES`], written once for
+/// both groups.
+fn bases() -> &'static (tempfile::TempDir, Vec<PathBuf>) {
+    static BASES: OnceLock<(tempfile::TempDir, Vec<PathBuf>)> = OnceLock::new();
+    BASES.get_or_init(|| {
+        let dir = scale::workdir();
+        let paths = SIZES.iter().map(|&n| journal(dir.path(), n)).collect();
+        (dir, paths)
+    })
+}
+
 fn bench(c: &mut Criterion) {
-    let dir = scale::workdir();
+    let (dir, bases) = bases();
     let mut g = c.benchmark_group("one command");
     g.sample_size(10);
     g.warm_up_time(Duration::from_secs(1));
     g.measurement_time(Duration::from_secs(4));
-    for records in SIZES {
-        let base = journal(dir.path(), records);
+    for (records, base) in SIZES.into_iter().zip(bases) {
         for command in COMMANDS {
             for checkpoint in [true, false] {
                 let name = format!("{command}-{records}-{checkpoint}.jsonl");
-                let path = copy(&base, dir.path(), &name, checkpoint);
+                let path = copy(base, dir.path(), &name, checkpoint);
                 let label = if checkpoint {
                     format!("{command}, with its checkpoint")
                 } else {
@@ -169,5 +184,36 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+/// What dropping each of a command's products costs, the thing built again before each drop.
+fn freeing(c: &mut Criterion) {
+    let (dir, bases) = bases();
+    let mut g = c.benchmark_group("freed at exit");
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_millis(200));
+    g.measurement_time(Duration::from_secs(2));
+    for (records, base) in SIZES.into_iter().zip(bases) {
+        let path = copy(base, dir.path(), &format!("free-{records}.jsonl"), true);
+        let free = |g: &mut criterion::BenchmarkGroup<'_, _>,
+                    what: &str,
+                    build: &dyn Fn() -> Box<dyn std::any::Any>| {
+            g.bench_function(BenchmarkId::new(what, records), |b| {
+                b.iter_batched(build, drop, BatchSize::PerIteration)
+            });
+        };
+        free(&mut g, "the battle `state` reads", &|| {
+            Box::new(Session::load_thin(&path).expect("read the battle"))
+        });
+        free(&mut g, "one command's session", &|| {
+            Box::new(Session::open_checkpointed(&path).expect("open the battle"))
+        });
+        free(&mut g, "the battle whole (replay, report)", &|| {
+            Box::new(Session::load(&path).expect("read the battle"))
+        });
+        std::fs::remove_file(umpire::battle::checkpoint::path_for(&path)).ok();
+        std::fs::remove_file(&path).ok();
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench, freeing);
 criterion_main!(benches);
