@@ -20,6 +20,7 @@ pub mod check;
 pub mod defs;
 pub mod fire;
 pub mod inputs;
+pub mod organisations;
 pub mod procedures;
 pub mod stands;
 pub mod tables;
@@ -65,6 +66,7 @@ static DEFINITION: Definition = Definition {
                 counts_left: true,
             },
         tables: tables::table_docs,
+        organisations: organisations::ORGANISATIONS,
         ..Declaration::EMPTY
     },
     procedures: procedures::PROCEDURES,

@@ -19,6 +19,7 @@ pub mod defs;
 pub mod hits;
 pub mod inputs;
 pub mod orders;
+pub mod organisations;
 pub mod procedures;
 pub mod rally;
 pub mod shoot;
@@ -62,6 +63,7 @@ static DEFINITION: Definition = Definition {
         decisions: defs::DECISIONS,
         leaders_are_units: false,
         tables: tables::table_docs,
+        organisations: organisations::ORGANISATIONS,
         ..Declaration::EMPTY
     },
     procedures: &[

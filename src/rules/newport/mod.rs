@@ -15,6 +15,7 @@ pub mod close_combat;
 pub mod command;
 pub mod defs;
 pub mod fire;
+pub mod organisations;
 pub mod procedures;
 pub mod tables;
 pub mod turn;
@@ -51,6 +52,7 @@ static DEFINITION: Definition = Definition {
         decisions: defs::DECISIONS,
         tables: fire::table_docs,
         option_conflicts: defs::option_conflicts,
+        organisations: organisations::ORGANISATIONS,
         ..Declaration::EMPTY
     },
     procedures: &[

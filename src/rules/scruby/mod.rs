@@ -21,6 +21,7 @@ pub mod defs;
 pub mod fire;
 pub mod inputs;
 pub mod melee;
+pub mod organisations;
 pub mod procedures;
 pub mod scouts;
 pub mod tables;
@@ -71,6 +72,7 @@ static DEFINITION: Definition = Definition {
         phases: defs::PHASES,
         decisions: decisions::DECISIONS,
         conceals: true,
+        organisations: organisations::ORGANISATIONS,
         losses: Losses {
             one: "figure",
             many: "figures",
