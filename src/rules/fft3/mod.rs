@@ -12,7 +12,8 @@
 //!   read into them off the battle;
 //! - [`procedures`]: each procedure as one object, in a battle and off it, reading the stands
 //!   ([`stands`]) and the templates on the table ([`templates`]);
-//! - [`turn`]: the turn's automatic steps; [`badges`]: what the umpire sees of the stands.
+//! - [`turn`]: the turn's automatic steps; [`badges`]: what the umpire sees of the stands;
+//!   [`organisations`]: the Western companies and Soviet battalions, for `umpire scenario new`.
 
 pub mod artillery;
 pub mod badges;

@@ -11,7 +11,8 @@
 //!   results into effects;
 //! - [`battle`]: what the procedures share of the battle (the units read, orders, rounds of hits,
 //!   Overwatch's moment, the assault's second fire), the turn sequence and the badges;
-//! - [`validate`]: a scenario's checks that need the rules.
+//! - [`validate`]: a scenario's checks that need the rules; [`organisations`]: the force with its
+//!   commanders, for `umpire scenario new`.
 
 pub mod assault;
 pub mod battle;

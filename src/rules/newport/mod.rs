@@ -6,7 +6,8 @@
 //! - [`procedures`]: each procedure as an object, what it does in a battle;
 //! - [`units`], [`checks`], [`battle_command`]: what the procedures share (facts about stands,
 //!   refusals, command points and rolls);
-//! - [`turn`], [`badges`], [`validate`]: the turn sequence, what the umpire sees, scenario checks.
+//! - [`turn`], [`badges`], [`validate`]: the turn sequence, what the umpire sees, scenario checks;
+//!   [`organisations`]: the rifle company and battalion, for `umpire scenario new`.
 
 pub mod badges;
 pub mod battle_command;

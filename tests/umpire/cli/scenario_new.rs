@@ -47,7 +47,10 @@ fn every_organisation_of_every_rule_set_passes_check_and_plays_a_turn() {
             let path = dir.path().join(format!("{}-{}.toml", r.id(), org.id));
             let p = path.to_str().unwrap();
             let said = ok("", &["scenario", "new", r.id(), "--org", org.id, "-o", p]);
-            assert!(said.starts_with(&format!("Written: {p} ({}: ", r.id())), "{said}");
+            assert!(
+                said.starts_with(&format!("Written: {p} ({}: ", r.id())),
+                "{said}"
+            );
             let checked = ok("", &["check", p]);
             assert!(
                 checked.starts_with(&format!("ok: {p} ({}, ", r.id())),
@@ -74,7 +77,10 @@ fn without_an_organisation_the_first_faces_its_usual_opponent() {
         let first = &r.declaration().organisations[0];
         assert_eq!(file.ruleset.get_ref(), r.id());
         assert_eq!(file.sides.len(), 2);
-        assert_eq!(file.first_side.as_ref().unwrap().get_ref(), file.sides[0].id.get_ref());
+        assert_eq!(
+            file.first_side.as_ref().unwrap().get_ref(),
+            file.sides[0].id.get_ref()
+        );
         assert!(file.turns.is_some(), "{}: no length", r.id());
         let against = first.against.unwrap_or(first.id);
         let expected = parsed(&new(&[r.id(), "--org", first.id, "--org", against]));
@@ -152,10 +158,16 @@ fn the_other_rule_sets_organisations_are_their_texts() {
     // Newport: a company leader (its HQ), three platoons of a leader and three squads, a
     // weapons platoon; a battalion with one HQ stand.
     let company = &kinds(&parsed(&new(&["newport", "--org", "rifle-company"])))[0];
-    assert_eq!((company["leader"], company["infantry"], company["weapons"]), (5, 9, 2));
+    assert_eq!(
+        (company["leader"], company["infantry"], company["weapons"]),
+        (5, 9, 2)
+    );
     let text = new(&["newport", "--org", "rifle-battalion"]);
     assert!(text.contains("scale = \"battalion\""), "{text}");
-    assert!(text.contains("[side.options]\ncommand_method = 3\n"), "{text}");
+    assert!(
+        text.contains("[side.options]\ncommand_method = 3\n"),
+        "{text}"
+    );
     let battalion = &kinds(&parsed(&text))[0];
     assert_eq!((battalion["hq"], battalion["infantry"]), (1, 9));
     // FFT3: a Western company of at most 4 tanks and halftracks, a Soviet tank battalion of 4-6
@@ -195,9 +207,19 @@ fn sides_are_named_as_asked() {
     let file = parsed(&new(&["grid", "--sides", "north,south"]));
     let ids: Vec<&str> = file.sides.iter().map(|s| s.id.get_ref().as_str()).collect();
     assert_eq!(ids, ["north", "south"]);
-    assert!(file.units().iter().all(|(s, _, u)| u.id.get_ref().starts_with(ids[*s])));
+    assert!(
+        file.units()
+            .iter()
+            .all(|(s, _, u)| u.id.get_ref().starts_with(ids[*s]))
+    );
     // Two organisations, one a side, each side's references by its own ids.
-    let text = new(&["fft3", "--org", "german-company", "--org", "soviet-rifle-battalion"]);
+    let text = new(&[
+        "fft3",
+        "--org",
+        "german-company",
+        "--org",
+        "soviet-rifle-battalion",
+    ]);
     assert!(text.contains("rides = \"de-h1\""), "{text}");
     assert!(text.contains("rides = \"su-tr1\""), "{text}");
 }
@@ -208,7 +230,10 @@ fn help_lists_every_organisation_of_every_rule_set() {
     for r in rules::registry() {
         assert!(help.contains(&format!("\n  {}\n", r.id())), "{help}");
         for org in r.declaration().organisations {
-            assert!(help.contains(&format!("\n    {}  {}", org.id, org.name)), "{help}");
+            assert!(
+                help.contains(&format!("\n    {}  {}", org.id, org.name)),
+                "{help}"
+            );
         }
     }
 }
@@ -226,22 +251,45 @@ fn refused(args: &[&str]) -> (ExitCode, String) {
 fn a_wrong_rule_set_organisation_or_side_is_refused_by_name() {
     let (code, err) = refused(&["scrubby"]);
     assert_eq!(code, ExitCode::from(2));
-    assert!(err.contains("no rule set `scrubby` (did you mean `scruby`?)"), "{err}");
+    assert!(
+        err.contains("no rule set `scrubby` (did you mean `scruby`?)"),
+        "{err}"
+    );
     let (code, err) = refused(&["scruby", "--org", "army-corp"]);
     assert_eq!(code, ExitCode::from(2));
     assert!(
         err.contains("scruby has no organisation `army-corp` (did you mean `army-corps`?); its organisations: army-corps, division"),
         "{err}"
     );
-    let (_, err) = refused(&["grid", "--org", "patrol", "--org", "patrol", "--org", "patrol"]);
-    assert!(err.contains("3 organisations given; a battle has two sides"), "{err}");
+    let (_, err) = refused(&[
+        "grid", "--org", "patrol", "--org", "patrol", "--org", "patrol",
+    ]);
+    assert!(
+        err.contains("3 organisations given; a battle has two sides"),
+        "{err}"
+    );
     let (_, err) = refused(&["grid", "--sides", "blue"]);
-    assert!(err.contains("--sides blue: give the two sides' ids, A,B"), "{err}");
+    assert!(
+        err.contains("--sides blue: give the two sides' ids, A,B"),
+        "{err}"
+    );
     let (_, err) = refused(&["grid", "--sides", "blue,blue"]);
-    assert!(err.contains("the two sides have the same id `blue`"), "{err}");
+    assert!(
+        err.contains("the two sides have the same id `blue`"),
+        "{err}"
+    );
     let (_, err) = refused(&["grid", "--sides", "blue,red side"]);
-    assert!(err.contains("side id `red side`: an id may not contain spaces"), "{err}");
-    let (_, err) = refused(&["newport", "--org", "rifle-company", "--org", "rifle-battalion"]);
+    assert!(
+        err.contains("side id `red side`: an id may not contain spaces"),
+        "{err}"
+    );
+    let (_, err) = refused(&[
+        "newport",
+        "--org",
+        "rifle-company",
+        "--org",
+        "rifle-battalion",
+    ]);
     assert!(
         err.contains("`rifle-company` and `rifle-battalion` are written for different battles (scale = \"company\" and scale = \"battalion\")"),
         "{err}"
@@ -257,7 +305,9 @@ fn an_existing_file_is_not_written_over_without_force() {
     let (code, err) = refused(&["grid", "-o", p]);
     assert_eq!(code, ExitCode::from(1));
     assert!(
-        err.contains(&format!("{p} exists already: choose another name, or add --force")),
+        err.contains(&format!(
+            "{p} exists already: choose another name, or add --force"
+        )),
         "{err}"
     );
     assert_eq!(fs::read_to_string(&path).unwrap(), "my own scenario\n");
