@@ -5,7 +5,7 @@
 use super::output::{self, Failure};
 use super::resolve::unknown_ruleset;
 use crate::rules;
-use crate::scenario::template::{self, Request};
+use crate::scenario::template::{self, Request, WriteError};
 use crate::text::escape_terminal as esc;
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use std::fs::OpenOptions;
@@ -47,7 +47,7 @@ pub fn command() -> Command {
                         .long("output")
                         .value_name("FILE")
                         .value_parser(clap::value_parser!(PathBuf))
-                        .help("Write it to FILE, which must not exist yet [default: standard output]"),
+                        .help("Write it to FILE, which must not exist yet; - for standard output [default: standard output]"),
                 )
                 .arg(
                     Arg::new("force")
@@ -85,8 +85,7 @@ pub fn run(m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failure> {
     match m.subcommand() {
         Some(("new", m)) => new(m, out),
         Some((other, _)) => Err(Failure::usage(format!(
-            "unknown scenario command `{}`",
-            esc(other)
+            "unknown scenario command `{other}`"
         ))),
         None => Err(Failure::usage(
             "scenario: say what to do (umpire scenario new RULESET)",
@@ -98,23 +97,21 @@ fn new(m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failure> {
     let id = m
         .get_one::<String>("ruleset")
         .ok_or_else(|| Failure::usage("missing RULESET"))?;
-    let ruleset = rules::get(id).ok_or_else(|| unknown_ruleset(&esc(id)))?;
+    let ruleset = rules::get(id).ok_or_else(|| unknown_ruleset(id))?;
     let orgs: Vec<&str> = m
         .get_many::<String>("org")
         .into_iter()
         .flatten()
         .map(String::as_str)
         .collect();
-    let organisations =
-        template::organisations(ruleset, &orgs).map_err(|e| Failure::usage(esc(&e)))?;
+    let organisations = template::organisations(ruleset, &orgs).map_err(Failure::usage)?;
     let sides: Option<[&str; 2]> = match m.get_one::<String>("sides") {
         None => None,
         Some(s) => match s.split(',').collect::<Vec<_>>()[..] {
             [a, b] => Some([a.trim(), b.trim()]),
             _ => {
                 return Err(Failure::usage(format!(
-                    "--sides {}: give the two sides' ids, A,B",
-                    esc(s)
+                    "--sides {s}: give the two sides' ids, A,B"
                 )));
             }
         },
@@ -124,12 +121,18 @@ fn new(m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failure> {
         organisations,
         sides,
     })
-    .map_err(|e| Failure::usage(esc(&e)))?;
-    let Some(path) = m.get_one::<PathBuf>("output") else {
-        out.write_all(text.as_bytes())?;
-        return Ok(());
+    .map_err(|e| match e {
+        WriteError::Asked(e) => Failure::usage(e),
+        WriteError::Invalid(e) => Failure::failed(e),
+    })?;
+    let path = match m.get_one::<PathBuf>("output") {
+        Some(path) if path.as_os_str() != "-" => path,
+        _ => {
+            out.write_all(text.as_bytes())?;
+            return Ok(());
+        }
     };
-    let shown = esc(&path.display().to_string());
+    let shown = path.display().to_string();
     let mut options = OpenOptions::new();
     options.write(true);
     if m.get_flag("force") {
@@ -150,6 +153,7 @@ fn new(m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failure> {
         .and_then(|()| file.sync_all())
         .map_err(|e| Failure::failed(format!("{shown}: {e}")))?;
     let [a, b] = organisations;
+    let shown = esc(&shown);
     writeln!(
         out,
         "Written: {shown} ({}: {} against {}); umpire check {shown} takes it as it is",

@@ -80,15 +80,27 @@ pub fn organisations(
     Ok([first, second])
 }
 
+/// Why no scenario was written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WriteError {
+    /// What was asked for cannot be written: sides' ids that are not ids, or organisations
+    /// written for different battles.
+    #[error("{0}")]
+    Asked(String),
+    /// What was written is not a valid scenario: a fault in a rule set's organisations.
+    #[error("{0}")]
+    Invalid(String),
+}
+
 /// The new scenario's text, read back through the scenario's validation.
-pub fn write(request: &Request<'_>) -> Result<String, String> {
-    let text = Writer::new(request)?.scenario();
+pub fn write(request: &Request<'_>) -> Result<String, WriteError> {
+    let text = Writer::new(request).map_err(WriteError::Asked)?.scenario();
     match super::parse("the new scenario", &text) {
         Ok(_) => Ok(text),
-        Err(errors) => Err(format!(
+        Err(errors) => Err(WriteError::Invalid(format!(
             "the organisations of {} do not make a valid scenario (a fault of this program):\n{errors}",
             request.ruleset.id()
-        )),
+        ))),
     }
 }
 
@@ -117,10 +129,7 @@ impl Writer {
         };
         for id in &ids {
             if let Some((_, why)) = id_problem(id) {
-                return Err(format!(
-                    "side id `{}`: {why}",
-                    crate::text::escape_terminal(id)
-                ));
+                return Err(format!("side id `{id}`: {why}"));
             }
         }
         if ids[0] == ids[1] {
