@@ -7,9 +7,9 @@
 //! Nothing here knows a rule set: the organisations, their options and their units are the
 //! declaration's.
 
-use crate::declare::{Column, FieldKind, Group, Member, OrganisationDef, Value};
+use crate::declare::{Column, FieldKind, Force, Group, Member, OrganisationDef, Value};
 use crate::ruleset::Ruleset;
-use crate::text::{did_you_mean, id_problem};
+use crate::text::{MAX_ID_CHARS, did_you_mean, id_problem};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
@@ -127,9 +127,18 @@ impl Writer {
             None if a.side.0 != b.side.0 => [a.side.0.to_string(), b.side.0.to_string()],
             None => SAME_ORGANISATION_SIDES.map(str::to_string),
         };
-        for id in &ids {
+        for (id, org) in ids.iter().zip(request.organisations) {
             if let Some((_, why)) = id_problem(id) {
                 return Err(format!("side id `{id}`: {why}"));
+            }
+            let longest = longest_id(&(org.build)());
+            let unit = prefixed(id, &longest);
+            if unit.chars().count() > MAX_ID_CHARS {
+                return Err(format!(
+                    "side id `{id}` is too long for {}: its ids would have more than \
+                     {MAX_ID_CHARS} characters (`{unit}`)",
+                    org.id
+                ));
             }
         }
         if ids[0] == ids[1] {
@@ -450,6 +459,19 @@ impl Writer {
         }
         self.line(2, "# ]");
     }
+}
+
+/// The longest id of a unit or formation of `force`.
+fn longest_id(force: &Force) -> String {
+    fn group<'a>(g: &'a Group, ids: &mut Vec<&'a str>) {
+        ids.push(&g.id);
+        ids.extend(g.units.iter().map(|u| u.id.as_str()));
+        g.formations.iter().for_each(|f| group(f, ids));
+    }
+    let mut ids: Vec<&str> = force.units.iter().map(|u| u.id.as_str()).collect();
+    force.formations.iter().for_each(|f| group(f, &mut ids));
+    let longest = ids.into_iter().max_by_key(|id| id.chars().count());
+    longest.unwrap_or_default().to_string()
 }
 
 /// The organisation's id `id` as the side `side`'s.

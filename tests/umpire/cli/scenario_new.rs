@@ -282,6 +282,12 @@ fn a_wrong_rule_set_organisation_or_side_is_refused_by_name() {
         err.contains("side id `red side`: an id may not contain spaces"),
         "{err}"
     );
+    let long = "a-side-id-of-thirty-characters";
+    let (_, err) = refused(&["scruby", "--sides", &format!("{long},red")]);
+    assert!(
+        err.contains(&format!("side id `{long}` is too long for army-corps: its ids would have more than 32 characters (`{long}-lc2-b`)")),
+        "{err}"
+    );
     let (_, err) = refused(&[
         "newport",
         "--org",
