@@ -93,19 +93,18 @@ fn headquarters(id: &str, name: &str) -> Member {
     Member::new(id, name, "headquarters")
 }
 
-/// A concealed column of `divisions` and the heavy cavalry regiment `heavy`, in march order.
+/// A concealed column of `divisions` and the heavy cavalry regiment `heavy`, in march order: the
+/// Light regiments in front, the divisions' other regiments, the cannons in the centre of the
+/// whole column, the heavy cavalry in the rear.
 fn column(number: i64, divisions: &[usize], heavy: Option<&str>, note: &str) -> Column {
     let mut units: Vec<String> = divisions.iter().map(|d| format!("{d}-lt")).collect();
-    let regiments = |d: &usize| -> Vec<String> {
-        ["l1", "l2", "gr", "l3", "l4"]
-            .iter()
-            .map(|r| format!("{d}-{r}"))
-            .collect()
-    };
-    let (front, rear) = divisions.split_at(divisions.len().div_ceil(2));
-    units.extend(front.iter().flat_map(regiments));
+    let regiments: Vec<String> = (divisions.iter())
+        .flat_map(|d| ["l1", "l2", "gr", "l3", "l4"].map(|r| format!("{d}-{r}")))
+        .collect();
+    let (front, rear) = regiments.split_at(regiments.len() / 2);
+    units.extend_from_slice(front);
     units.extend(divisions.iter().map(|d| format!("{d}-gun")));
-    units.extend(rear.iter().flat_map(regiments));
+    units.extend_from_slice(rear);
     if let Some(h) = heavy {
         units.extend([format!("{h}-a"), format!("{h}-b")]);
     }
