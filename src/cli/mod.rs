@@ -2,6 +2,8 @@
 //!
 //! - [`check`]: `umpire check FILE...` validates scenario files;
 //! - [`rulesets`]: `umpire rulesets [ID] [--json]` lists what each rule set offers;
+//! - [`scenario`]: `umpire scenario new RULESET` writes a new scenario from the organisations the
+//!   rule set's text describes;
 //! - [`resolve`]: `umpire resolve|odds RULESET ACTION [inputs]`, with the procedures and their
 //!   flags built from the rule sets' declarations;
 //! - [`play`]: `umpire play SCENARIO`, `umpire resume JOURNAL` and the demo battle that `umpire`
@@ -30,6 +32,7 @@ pub mod replay;
 pub mod report;
 pub mod resolve;
 pub mod rulesets;
+pub mod scenario;
 pub mod watch;
 
 use clap::{Arg, Command, value_parser};
@@ -88,6 +91,7 @@ pub fn command() -> Command {
         .subcommand(replay::command())
         .subcommand(watch::command())
         .subcommand(rulesets::command())
+        .subcommand(scenario::command())
         .subcommand(resolve::command(Mode::Resolve))
         .subcommand(resolve::command(Mode::Odds));
     named_umpire(cmd)
@@ -175,6 +179,7 @@ where
         Some(("replay", m)) => replay::run(m),
         Some(("watch", m)) => watch::run(m, out),
         Some(("rulesets", m)) => rulesets::run(m, out),
+        Some(("scenario", m)) => scenario::run(m, out),
         Some(("resolve", m)) => resolve::run(Mode::Resolve, m, out),
         Some(("odds", m)) => resolve::run(Mode::Odds, m, out),
         Some((other, _)) => Err(Failure::usage(format!("unknown command `{other}`"))),

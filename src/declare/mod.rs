@@ -4,10 +4,12 @@
 //! sets' interface and the rule sets, the battle, the screen and the command line.
 
 pub mod options;
+pub mod organisation;
 pub mod params;
 
 use crate::dice::{DiceError, Die};
 pub use options::{DataRows, OptionConflict, OptionDef, OptionKind, OptionValue, Options};
+pub use organisation::{Column, Force, Group, Member, OrganisationDef};
 pub use params::{ParamDef, ParamError, ParamKind, Params, Scope, Value};
 
 /// A unit kind the rule set knows.
@@ -439,6 +441,9 @@ pub struct Declaration {
     /// The options in force that contradict each other (for a side by its id, or scenario-wide
     /// with `None`): refused by `umpire check` and by `--option`.
     pub option_conflicts: fn(&Options, Option<&str>) -> Vec<OptionConflict>,
+    /// The organisations the rules describe, from which `umpire scenario new` writes a new
+    /// scenario (one a side); the first, against its usual opponent, when none is asked for.
+    pub organisations: &'static [OrganisationDef],
 }
 
 impl Declaration {
@@ -466,6 +471,7 @@ impl Declaration {
         leaders_are_units: true,
         tables: Vec::new,
         option_conflicts: |_, _| Vec::new(),
+        organisations: &[],
     };
 
     /// The marker `id`, if the rule set declares one.

@@ -2,6 +2,7 @@
 //! [`Scenario`] ready to start a battle. Every problem is reported with `file:line:column`, the key
 //! and value, what was expected and, for a misspelt name, the closest valid one.
 
+pub mod template;
 mod validate;
 
 use crate::declare::Options;

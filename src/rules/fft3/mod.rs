@@ -12,7 +12,8 @@
 //!   read into them off the battle;
 //! - [`procedures`]: each procedure as one object, in a battle and off it, reading the stands
 //!   ([`stands`]) and the templates on the table ([`templates`]);
-//! - [`turn`]: the turn's automatic steps; [`badges`]: what the umpire sees of the stands.
+//! - [`turn`]: the turn's automatic steps; [`badges`]: what the umpire sees of the stands;
+//!   [`organisations`]: the Western companies and Soviet battalions, for `umpire scenario new`.
 
 pub mod artillery;
 pub mod badges;
@@ -20,6 +21,7 @@ pub mod check;
 pub mod defs;
 pub mod fire;
 pub mod inputs;
+pub mod organisations;
 pub mod procedures;
 pub mod stands;
 pub mod tables;
@@ -65,6 +67,7 @@ static DEFINITION: Definition = Definition {
                 counts_left: true,
             },
         tables: tables::table_docs,
+        organisations: organisations::ORGANISATIONS,
         ..Declaration::EMPTY
     },
     procedures: procedures::PROCEDURES,

@@ -3,8 +3,8 @@
 
 use super::fire::{Fire, table_docs};
 use crate::declare::{
-    ActionDef, Declaration, KindDef, MarkerDef, MarkerKind, OptionDef, ParamDef,
-    ParamKind, PhaseDef, Tone,
+    ActionDef, Declaration, Force, KindDef, MarkerDef, MarkerKind, Member, OptionDef,
+    OrganisationDef, ParamDef, ParamKind, PhaseDef, Tone,
 };
 use crate::dice::Die;
 use crate::ruleset::{Definition, Rules};
@@ -71,10 +71,34 @@ pub static DEFINITION: Definition = Definition {
             },
         ],
         tables: table_docs,
+        organisations: &[OrganisationDef {
+            id: "patrol",
+            name: "Patrol",
+            help: "Two infantry units and a tank, each a unit of its own under the side.",
+            side: ("blue", "Patrol"),
+            nationality: None,
+            quality: None,
+            options: &[],
+            against: None,
+            turns: 6,
+            build: patrol,
+        }],
         ..Declaration::EMPTY
     },
     procedures: &[&Fire],
 };
+
+/// The patrol: two infantry units and a tank.
+fn patrol() -> Force {
+    Force {
+        units: vec![
+            Member::new("i1", "1st Rifles", INFANTRY),
+            Member::new("i2", "2nd Rifles", INFANTRY),
+            Member::new("t1", "Tank", TANK),
+        ],
+        ..Force::default()
+    }
+}
 
 /// The one procedure's declaration.
 pub static FIRE_DEF: ActionDef = ActionDef {

@@ -11,7 +11,8 @@
 //!   results into effects;
 //! - [`battle`]: what the procedures share of the battle (the units read, orders, rounds of hits,
 //!   Overwatch's moment, the assault's second fire), the turn sequence and the badges;
-//! - [`validate`]: a scenario's checks that need the rules.
+//! - [`validate`]: a scenario's checks that need the rules; [`organisations`]: the force with its
+//!   commanders, for `umpire scenario new`.
 
 pub mod assault;
 pub mod battle;
@@ -19,6 +20,7 @@ pub mod defs;
 pub mod hits;
 pub mod inputs;
 pub mod orders;
+pub mod organisations;
 pub mod procedures;
 pub mod rally;
 pub mod shoot;
@@ -62,6 +64,7 @@ static DEFINITION: Definition = Definition {
         decisions: defs::DECISIONS,
         leaders_are_units: false,
         tables: tables::table_docs,
+        organisations: organisations::ORGANISATIONS,
         ..Declaration::EMPTY
     },
     procedures: &[

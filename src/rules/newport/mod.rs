@@ -6,7 +6,8 @@
 //! - [`procedures`]: each procedure as an object, what it does in a battle;
 //! - [`units`], [`checks`], [`battle_command`]: what the procedures share (facts about stands,
 //!   refusals, command points and rolls);
-//! - [`turn`], [`badges`], [`validate`]: the turn sequence, what the umpire sees, scenario checks.
+//! - [`turn`], [`badges`], [`validate`]: the turn sequence, what the umpire sees, scenario checks;
+//!   [`organisations`]: the rifle company and battalion, for `umpire scenario new`.
 
 pub mod badges;
 pub mod battle_command;
@@ -15,6 +16,7 @@ pub mod close_combat;
 pub mod command;
 pub mod defs;
 pub mod fire;
+pub mod organisations;
 pub mod procedures;
 pub mod tables;
 pub mod turn;
@@ -51,6 +53,7 @@ static DEFINITION: Definition = Definition {
         decisions: defs::DECISIONS,
         tables: fire::table_docs,
         option_conflicts: defs::option_conflicts,
+        organisations: organisations::ORGANISATIONS,
         ..Declaration::EMPTY
     },
     procedures: &[

@@ -10,7 +10,8 @@
 //!   morale combat — each read with dice or counted into exact odds ([`crate::odds::exact`]);
 //! - [`procedures`]: one object per procedure, what it reads of the battle, refuses and changes,
 //!   with what they share in [`battle`] and [`concealment`] (concealed columns exposed);
-//! - [`turn`]: the move and its order, the badges; [`validate`]: the scenario checks.
+//! - [`turn`]: the move and its order, the badges; [`validate`]: the scenario checks;
+//!   [`organisations`]: the Army Corps and the division, for `umpire scenario new`.
 
 pub mod artillery;
 pub mod battle;
@@ -21,6 +22,7 @@ pub mod defs;
 pub mod fire;
 pub mod inputs;
 pub mod melee;
+pub mod organisations;
 pub mod procedures;
 pub mod scouts;
 pub mod tables;
@@ -71,6 +73,7 @@ static DEFINITION: Definition = Definition {
         phases: defs::PHASES,
         decisions: decisions::DECISIONS,
         conceals: true,
+        organisations: organisations::ORGANISATIONS,
         losses: Losses {
             one: "figure",
             many: "figures",

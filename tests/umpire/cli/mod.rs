@@ -5,3 +5,4 @@ mod battle;
 mod battle_bin;
 mod bin;
 mod check;
+mod scenario_new;
