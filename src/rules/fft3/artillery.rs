@@ -8,9 +8,9 @@
 use super::check::{self, Check};
 use crate::declare::RuleError;
 use crate::dice::DiceSource;
-use crate::odds::{Distribution, OddsLine, OddsReport};
+use crate::odds::{Deferred, Distribution, FigureName, OddsLine, OddsReport, Words, Written};
 use crate::resolution::{Resolution, Step};
-use std::collections::BTreeMap;
+use crate::odds::Figures;
 
 /// What a stand under a template is, for the artillery table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -386,11 +386,35 @@ pub fn stand_distribution(s: &Stand) -> Distribution<(StandResult, Option<StandR
     d
 }
 
-/// Exact odds: for each stand (and its riders), the chance of each result.
+/// The name of the figure `p_stand_{n}_out`, fixed for the first stands.
+fn stand_out_name(n: usize) -> FigureName {
+    const NAMES: [&str; 12] = [
+        "p_stand_1_out",
+        "p_stand_2_out",
+        "p_stand_3_out",
+        "p_stand_4_out",
+        "p_stand_5_out",
+        "p_stand_6_out",
+        "p_stand_7_out",
+        "p_stand_8_out",
+        "p_stand_9_out",
+        "p_stand_10_out",
+        "p_stand_11_out",
+        "p_stand_12_out",
+    ];
+    match NAMES.get(n.wrapping_sub(1)) {
+        Some(name) => FigureName::Borrowed(name),
+        None => FigureName::Owned(format!("p_stand_{n}_out")),
+    }
+}
+
+/// Exact odds: for each stand (and its riders), the chance of each result; the words written
+/// when shown.
 pub fn odds(t: &Template) -> Result<OddsReport, RuleError> {
     refuse_empty(t)?;
-    let mut results = Vec::new();
-    let mut extra = BTreeMap::new();
+    let mut shown = Vec::new();
+    let mut probabilities = Vec::new();
+    let mut extra = Figures::new();
     let mut expected_lost = 0.0;
     for (i, s) in t.stands.iter().enumerate() {
         let d = stand_distribution(s);
@@ -408,47 +432,82 @@ pub fn odds(t: &Template) -> Result<OddsReport, RuleError> {
                 }
             }
         }
-        for (who, list) in [
-            (&s.label, &mine),
-            (&format!("{}, riders", s.label), &riders),
-        ] {
+        for (of_riders, list) in [(false, &mine), (true, &riders)] {
             for (r, p) in list {
-                results.push(OddsLine {
-                    result: format!("{who}: {}", r.words()),
-                    probability: *p,
-                });
+                shown.push((i, of_riders, *r));
+                probabilities.push(*p);
                 if r.gone() {
                     expected_lost += p;
                 }
             }
         }
         let lost: f64 = mine.iter().filter(|(r, _)| r.gone()).map(|(_, p)| p).sum();
-        extra.insert(format!("p_stand_{}_out", i + 1), lost);
+        extra.insert(stand_out_name(i + 1), lost);
     }
     extra.insert("expected_out_of_the_fight".into(), expected_lost);
+    let words = Deferred::new(TemplateWords {
+        template: t.clone(),
+        shown,
+    });
     Ok(OddsReport {
-        title: title(t),
-        results,
-        notes: t
-            .stands
-            .iter()
-            .map(|s| {
-                format!(
-                    "{}: {}; {} passes on {}+{}",
-                    s.label,
-                    s.under.words(),
-                    s.check.nationality,
-                    s.check.rating,
-                    if s.art_check_taken {
-                        " (a check already taken this turn: a second counts as passed)"
-                    } else {
-                        ""
-                    }
-                )
+        title: words.title(),
+        results: probabilities
+            .into_iter()
+            .enumerate()
+            .map(|(i, probability)| OddsLine {
+                result: words.result(i),
+                probability,
             })
             .collect(),
+        notes: words.notes(),
         extra,
     })
+}
+
+/// The words of a template's odds: the template, and for each line the stand (its index), whether
+/// it is of its riders, and the result.
+struct TemplateWords {
+    template: Template,
+    shown: Vec<(usize, bool, StandResult)>,
+}
+
+impl Words for TemplateWords {
+    fn write(&self) -> Written {
+        let t = &self.template;
+        Written {
+            title: title(t),
+            results: self
+                .shown
+                .iter()
+                .map(|&(i, of_riders, r)| {
+                    let label = &t.stands[i].label;
+                    if of_riders {
+                        format!("{label}, riders: {}", r.words())
+                    } else {
+                        format!("{label}: {}", r.words())
+                    }
+                })
+                .collect(),
+            notes: t
+                .stands
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{}: {}; {} passes on {}+{}",
+                        s.label,
+                        s.under.words(),
+                        s.check.nationality,
+                        s.check.rating,
+                        if s.art_check_taken {
+                            " (a check already taken this turn: a second counts as passed)"
+                        } else {
+                            ""
+                        }
+                    )
+                })
+                .collect(),
+        }
+    }
 }
 
 #[cfg(test)]

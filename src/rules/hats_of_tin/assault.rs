@@ -33,9 +33,11 @@ use super::shoot::{
 use super::tables::{Armour, AssaultClass, FirerClass, Quality, RULESET};
 use crate::declare::RuleError;
 use crate::dice::DiceSource;
-use crate::odds::{Distribution, OddsLine, OddsReport, percent};
+use crate::odds::{
+    Deferred, Distribution, FigureName, OddsLine, OddsReport, Words, Written, percent,
+};
 use crate::resolution::{Resolution, Step};
-use std::collections::BTreeMap;
+use crate::odds::Figures;
 
 /// One side of an assault, in plain values: how it shoots and how it is shot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -549,15 +551,54 @@ fn line_words(a: &Assault, p: &Plan, line: Line) -> String {
     }
 }
 
+/// The chance of each number of hits of a fire, its figure named `p_{fire}_fire_{h}_hits` (fixed
+/// names for the hits a fire can score).
+fn hits_figure(first: bool, h: u32) -> FigureName {
+    const FIRST: [&str; 7] = [
+        "p_first_fire_0_hits",
+        "p_first_fire_1_hits",
+        "p_first_fire_2_hits",
+        "p_first_fire_3_hits",
+        "p_first_fire_4_hits",
+        "p_first_fire_5_hits",
+        "p_first_fire_6_hits",
+    ];
+    const SECOND: [&str; 7] = [
+        "p_second_fire_0_hits_given_shoots",
+        "p_second_fire_1_hits_given_shoots",
+        "p_second_fire_2_hits_given_shoots",
+        "p_second_fire_3_hits_given_shoots",
+        "p_second_fire_4_hits_given_shoots",
+        "p_second_fire_5_hits_given_shoots",
+        "p_second_fire_6_hits_given_shoots",
+    ];
+    let names = if first { &FIRST } else { &SECOND };
+    match names.get(h as usize) {
+        Some(name) => FigureName::Borrowed(name),
+        None if first => FigureName::Owned(format!("p_first_fire_{h}_hits")),
+        None => FigureName::Owned(format!("p_second_fire_{h}_hits_given_shoots")),
+    }
+}
+
+/// The second fire conditioned on the first, in numbers: the chance that the second shooter is
+/// destroyed before it shoots (every hit taken as a hit; whatever its owner converts), that it
+/// may retreat, and, given it shoots, the chance of each number of its hits.
+struct Conditional {
+    destroyed: f64,
+    whatever: f64,
+    may_retreat: f64,
+    second: Option<Vec<(u32, f64)>>,
+}
+
 /// The second fire's figures given the first: destroyed before shooting (every hit taken, and
-/// whatever is converted), may retreat, shoots; and its hits given that it shoots.
+/// whatever is converted), may retreat, shoots; and its hits given that it shoots, with what the
+/// notes say of them.
 fn conditional(
     a: &Assault,
     p: &Plan,
     dist: &Distribution<Outcome>,
-) -> (BTreeMap<String, f64>, Vec<String>) {
-    let [s1, s2] = p.order;
-    let (shooter1, shooter2) = (&a.party(s1).label, &a.party(s2).label);
+) -> (Figures, Conditional) {
+    let [_, s2] = p.order;
     let target = a.party(s2);
     let limit = target.quality.limit();
     let first = p.fires[0]
@@ -573,89 +614,130 @@ fn conditional(
     };
     let may_retreat = first.p_where(|h| *h >= 2);
     let shoots = dist.p_where(|o| o.second_hits.is_some());
-    let mut extra = BTreeMap::from([
-        ("p_second_destroyed_before_shooting".to_string(), destroyed),
+    let mut extra = Figures::from([
+        ("p_second_destroyed_before_shooting".into(), destroyed),
+        ("p_second_destroyed_whatever_converted".into(), whatever),
+        ("p_second_may_retreat".into(), may_retreat),
+        ("p_second_shoots".into(), shoots),
         (
-            "p_second_destroyed_whatever_converted".to_string(),
-            whatever,
-        ),
-        ("p_second_may_retreat".to_string(), may_retreat),
-        ("p_second_shoots".to_string(), shoots),
-        (
-            "expected_first_hits".to_string(),
+            "expected_first_hits".into(),
             first.iter().map(|(h, q)| f64::from(*h) * q).sum(),
         ),
     ]);
     for (h, q) in first.iter() {
-        extra.insert(format!("p_first_fire_{h}_hits"), q);
+        extra.insert(hits_figure(true, *h), q);
     }
-    let mut notes = vec![
-        "the lines count every hit taken as a hit: none converted into a retreat, none given to a commander".to_string(),
-        format!(
-            "{shooter2} is destroyed by the first fire before it shoots: {}% (every hit taken as a hit); {}% whatever its owner converts",
-            percent(destroyed),
-            percent(whatever)
-        ),
-        format!(
-            "{shooter2} takes 2 or more hits from the first fire: {}%: its owner may then convert hits into retreats, and a unit that retreats does not shoot",
-            percent(may_retreat)
-        ),
-    ];
-    if let Some(p2) = &p.fires[1] {
+    let second = p.fires[1].as_ref().map(|p2| {
         let second = hit_counts(p2);
-        let given: Vec<String> = second
-            .iter()
-            .map(|(h, q)| format!("{} {}%", hits_words(*h), percent(q)))
-            .collect();
-        notes.push(format!(
-            "given {shooter2} shoots: {} on {shooter1}",
-            given.join(", ")
-        ));
         for (h, q) in second.iter() {
-            extra.insert(format!("p_second_fire_{h}_hits_given_shoots"), q);
+            extra.insert(hits_figure(false, *h), q);
         }
         extra.insert(
             "expected_second_hits_given_shoots".into(),
             second.iter().map(|(h, q)| f64::from(*h) * q).sum(),
         );
+        second.iter().map(|(h, q)| (*h, q)).collect()
+    });
+    (
+        extra,
+        Conditional {
+            destroyed,
+            whatever,
+            may_retreat,
+            second,
+        },
+    )
+}
+
+/// The notes of the second fire conditioned on the first.
+fn conditional_notes(a: &Assault, p: &Plan, c: &Conditional) -> Vec<String> {
+    let [s1, s2] = p.order;
+    let (shooter1, shooter2) = (&a.party(s1).label, &a.party(s2).label);
+    let mut notes = vec![
+        "the lines count every hit taken as a hit: none converted into a retreat, none given to a commander".to_string(),
+        format!(
+            "{shooter2} is destroyed by the first fire before it shoots: {}% (every hit taken as a hit); {}% whatever its owner converts",
+            percent(c.destroyed),
+            percent(c.whatever)
+        ),
+        format!(
+            "{shooter2} takes 2 or more hits from the first fire: {}%: its owner may then convert hits into retreats, and a unit that retreats does not shoot",
+            percent(c.may_retreat)
+        ),
+    ];
+    if let Some(second) = &c.second {
+        let given: Vec<String> = second
+            .iter()
+            .map(|(h, q)| format!("{} {}%", hits_words(*h), percent(*q)))
+            .collect();
+        notes.push(format!(
+            "given {shooter2} shoots: {} on {shooter1}",
+            given.join(", ")
+        ));
     }
-    (extra, notes)
+    notes
 }
 
 /// Exact odds of an assault: each line is what the second shooter did (destroyed first, or the
 /// hits it scored) and who holds the area, every hit taken as a hit; the notes and the figures
-/// give the second fire conditioned on the first.
+/// give the second fire conditioned on the first. The words are written when shown.
 pub fn odds(a: &Assault) -> Result<OddsReport, RuleError> {
     let p = plan(a)?;
     let dist = distribution_of(a, &p);
     let mut lines: Distribution<Line> = dist.map(|o| line_of(a, &p, o));
     lines.sort_by_key(|l| *l);
-    let results = lines
-        .iter()
-        .map(|(l, q)| OddsLine {
-            result: line_words(a, &p, *l),
-            probability: q,
-        })
-        .collect();
-    let (mut extra, cond) = conditional(a, &p, &dist);
+    let (mut extra, conditional) = conditional(a, &p, &dist);
     extra.insert(
         "p_attacker_takes_area".into(),
         dist.p_where(|o| o.attacker_takes_area),
     );
-    let mut notes = p.context.clone();
-    for fp in p.fires.iter().flatten() {
-        notes.push(shoot::chance_note(
-            &format!("{} at {}", fp.firer, fp.target),
-            &fp.modifiers,
-        ));
-    }
-    notes.extend(cond);
+    let words = Deferred::new(AssaultWords {
+        assault: a.clone(),
+        plan: p,
+        shown: lines.iter().map(|(l, _)| *l).collect(),
+        conditional,
+    });
     Ok(OddsReport {
-        title: p.title,
-        results,
-        notes,
+        title: words.title(),
+        results: lines
+            .iter()
+            .enumerate()
+            .map(|(i, (_, probability))| OddsLine {
+                result: words.result(i),
+                probability,
+            })
+            .collect(),
+        notes: words.notes(),
         extra,
     })
+}
+
+/// The words of an assault's odds: the assault, its plan, the lines shown and the second fire
+/// conditioned on the first.
+struct AssaultWords {
+    assault: Assault,
+    plan: Plan,
+    shown: Vec<Line>,
+    conditional: Conditional,
+}
+
+impl Words for AssaultWords {
+    fn write(&self) -> Written {
+        let (a, p) = (&self.assault, &self.plan);
+        let mut notes = p.context.clone();
+        for fp in p.fires.iter().flatten() {
+            notes.push(shoot::chance_note(
+                &format!("{} at {}", fp.firer, fp.target),
+                &fp.modifiers,
+            ));
+        }
+        notes.extend(conditional_notes(a, p, &self.conditional));
+        Written {
+            title: p.title.clone(),
+            results: self.shown.iter().map(|l| line_words(a, p, *l)).collect(),
+            notes,
+        }
+    }
 }
 
 #[cfg(test)]

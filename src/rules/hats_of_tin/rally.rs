@@ -9,9 +9,9 @@ use super::shoot::{Thrower, hits_words, plus, signed};
 use super::tables::RULESET;
 use crate::declare::RuleError;
 use crate::dice::{DiceSource, Die};
-use crate::odds::{self, OddsLine, OddsReport, percent};
+use crate::odds::{self, Deferred, OddsLine, OddsReport, Written, WrittenBy, chance, percent};
 use crate::resolution::{Modifier, Resolution, Step};
-use std::collections::BTreeMap;
+use crate::odds::Figures;
 
 /// A modified 5 or more removes one hit.
 pub const RALLY_ON: i32 = 5;
@@ -45,9 +45,9 @@ impl Rally {
             .collect()
     }
 
-    /// Their sum.
+    /// Their sum (+1 for an attached commander), without their words.
     pub fn modifier(&self) -> i32 {
-        self.modifiers().iter().map(|m| m.value).sum()
+        i32::from(self.commander.is_some())
     }
 
     /// "removes a hit on 5+", "removes a hit on 5+ after +1 Capt. Hart attached".
@@ -187,9 +187,20 @@ pub fn p_remove(r: &Rally) -> f64 {
 /// Exact odds of a rally.
 pub fn odds(r: &Rally) -> Result<OddsReport, RuleError> {
     check(r)?;
-    let p = p_remove(r);
+    let m = r.modifier();
+    let p = chance(Die::D6, |f| removes(f, m));
+    let rally = r.clone();
+    let words = Deferred::new(WrittenBy(move || Written {
+        title: title(&rally),
+        notes: vec![format!(
+            "one die: {}: {}% to remove a hit",
+            rally.need_words(),
+            percent(p)
+        )],
+        ..Written::default()
+    }));
     Ok(OddsReport {
-        title: title(r),
+        title: words.title(),
         results: vec![
             OddsLine {
                 result: "one hit removed".into(),
@@ -197,15 +208,11 @@ pub fn odds(r: &Rally) -> Result<OddsReport, RuleError> {
             },
             OddsLine {
                 result: "no hit removed".into(),
-                probability: 1.0 - p,
+                probability: chance(Die::D6, |f| !removes(f, m)),
             },
         ],
-        notes: vec![format!(
-            "one die: {}: {}% to remove a hit",
-            r.need_words(),
-            percent(p)
-        )],
-        extra: BTreeMap::from([("p_remove".to_string(), p)]),
+        notes: words.notes(),
+        extra: Figures::from([("p_remove".into(), p)]),
     })
 }
 

@@ -24,9 +24,11 @@
 use super::tables::{Armour, AssaultClass, FirerClass, RULESET};
 use crate::declare::RuleError;
 use crate::dice::{DiceError, DiceSource, Die, Roll};
-use crate::odds::{self, Distribution, OddsLine, OddsReport, percent};
+use crate::odds::{
+    self, Deferred, Distribution, OddsLine, OddsReport, Words, Written, percent,
+};
 use crate::resolution::{Modifier, Resolution, Step};
-use std::collections::BTreeMap;
+use crate::odds::Figures;
 
 // ---- what a die does: one place -------------------------------------------------------------
 
@@ -657,40 +659,27 @@ pub(crate) fn chance_note(who: &str, m: &[Modifier]) -> String {
     )
 }
 
-/// Exact odds of a shot: the chance of each number of hits (jointly with the friendly unit's).
+/// Exact odds of a shot: the chance of each number of hits (jointly with the friendly unit's);
+/// the words written when shown.
 pub fn odds(s: &Shot) -> Result<OddsReport, RuleError> {
     let p = plan(s)?;
     let dist = distribution_of(&p);
-    let results = dist
-        .iter()
-        .map(|(r, pr)| OddsLine {
-            result: line_words(&p, r),
-            probability: pr,
-        })
-        .collect();
-    let mut notes = p.context.clone();
-    notes.push(chance_note(
-        &format!("{} at {}", p.firer, p.target),
-        &p.modifiers,
-    ));
-    let mut extra = BTreeMap::from([
+    let mut extra = Figures::from([
         (
-            "expected_hits".to_string(),
+            "expected_hits".into(),
             dist.iter().map(|(r, q)| f64::from(r.hits) * q).sum(),
         ),
-        ("p_hit_per_die".to_string(), p_hit(p.modifier())),
-        ("p_any_hit".to_string(), dist.p_where(|r| r.hits > 0)),
+        ("p_hit_per_die".into(), p_hit(p.modifier())),
+        ("p_any_hit".into(), dist.p_where(|r| r.hits > 0)),
     ]);
+    let mut target_lost = None;
     if p.target_commander {
         let lost = dist.p_where(|r| r.hits > 0);
-        notes.push(format!("{} destroyed: {}%", p.target, percent(lost)));
+        target_lost = Some(lost);
         extra.insert("p_target_destroyed".into(), lost);
     }
+    let mut friend_lost = None;
     if let Some(fp) = &p.friend {
-        notes.push(chance_note(
-            &format!("re-rolled misses at {}", fp.label),
-            &fp.modifiers,
-        ));
         extra.insert(
             "expected_friend_hits".into(),
             dist.iter()
@@ -700,16 +689,66 @@ pub fn odds(s: &Shot) -> Result<OddsReport, RuleError> {
         extra.insert("p_friend_hit_per_die".into(), p_hit(fp.modifier()));
         if fp.commander {
             let lost = dist.p_where(|r| r.friend_hits.is_some_and(|n| n > 0));
-            notes.push(format!("{} destroyed: {}%", fp.label, percent(lost)));
+            friend_lost = Some(lost);
             extra.insert("p_friend_destroyed".into(), lost);
         }
     }
+    let words = Deferred::new(ShotWords {
+        shown: dist.iter().map(|(r, _)| *r).collect(),
+        plan: p,
+        target_lost,
+        friend_lost,
+    });
     Ok(OddsReport {
-        title: p.title,
-        results,
-        notes,
+        title: words.title(),
+        results: dist
+            .iter()
+            .enumerate()
+            .map(|(i, (_, probability))| OddsLine {
+                result: words.result(i),
+                probability,
+            })
+            .collect(),
+        notes: words.notes(),
         extra,
     })
+}
+
+/// The words of a shot's odds: its plan, the results its lines show, and the chance that a
+/// commander alone (the target, the friendly unit) is destroyed.
+struct ShotWords {
+    plan: Plan,
+    shown: Vec<ShotResult>,
+    target_lost: Option<f64>,
+    friend_lost: Option<f64>,
+}
+
+impl Words for ShotWords {
+    fn write(&self) -> Written {
+        let p = &self.plan;
+        let mut notes = p.context.clone();
+        notes.push(chance_note(
+            &format!("{} at {}", p.firer, p.target),
+            &p.modifiers,
+        ));
+        if let Some(lost) = self.target_lost {
+            notes.push(format!("{} destroyed: {}%", p.target, percent(lost)));
+        }
+        if let Some(fp) = &p.friend {
+            notes.push(chance_note(
+                &format!("re-rolled misses at {}", fp.label),
+                &fp.modifiers,
+            ));
+            if let Some(lost) = self.friend_lost {
+                notes.push(format!("{} destroyed: {}%", fp.label, percent(lost)));
+            }
+        }
+        Written {
+            title: p.title.clone(),
+            results: self.shown.iter().map(|r| line_words(p, r)).collect(),
+            notes,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -2,10 +2,12 @@
 //! modifier and its reason, then rolled (with the explanation) or turned into exact odds.
 
 use super::defs;
-use super::tables::{Morale, MoraleBlow, Shot, ShotEffect, Table};
+use super::tables::{Morale, MoraleBlow, Row, RowEffect, Shot, ShotEffect, Table};
 use crate::declare::{Options, Params, RuleError, TableDoc};
 use crate::dice::DiceSource;
-use crate::odds::{OddsLine, OddsReport};
+use crate::odds::{Deferred, OddsLine, OddsReport, Text, Words, Written};
+use crate::odds::Figures;
+use std::sync::LazyLock;
 use crate::resolution::{Modifier, Resolution, Step};
 
 /// Target cover.
@@ -114,8 +116,65 @@ impl FireInput {
     }
 }
 
+/// The range band of a direct fire, as its context line says it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Band {
+    /// Infantry at a vehicle: within `normal`, no long-range band.
+    InfantryAtVehicle { normal: f64 },
+    Long { who: &'static str, normal: f64, long: f64 },
+    Normal { who: &'static str, normal: f64 },
+}
+
+/// What a direct fire's context says, in values: written as its lines by [`FireContext::lines`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct FireContext {
+    range: f64,
+    band: Band,
+    /// A heavy machine gun at long range takes no +1 (option `hmg_no_long_range`).
+    hmg_no_long_range: bool,
+    /// Infantry fire at a vehicle uses gun modifier 0.
+    infantry_gun_zero: bool,
+    /// A heavy machine gun rolls two dice (option `hmg_two_dice`).
+    hmg_two_dice: bool,
+}
+
+impl FireContext {
+    fn lines(&self) -> Vec<String> {
+        let range = self.range;
+        let mut context = vec![match self.band {
+            Band::InfantryAtVehicle { normal } => format!(
+                "range {range}\": infantry at a vehicle, within {normal}\" (no long-range band)"
+            ),
+            Band::Long { who, normal, long } => {
+                format!("range {range}\": long range for {who} ({normal}–{long}\")")
+            }
+            Band::Normal { who, normal } => {
+                format!("range {range}\": normal range for {who} (up to {normal}\")")
+            }
+        }];
+        if self.hmg_no_long_range {
+            context.push("heavy machine gun: no long-range penalty (hmg_no_long_range)".into());
+        }
+        if self.infantry_gun_zero {
+            context.push("infantry fire at a vehicle uses gun modifier 0 (decision)".into());
+        }
+        if self.hmg_two_dice {
+            context.push(
+                "heavy machine gun rolls two dice and keeps the better (hmg_two_dice)".into(),
+            );
+        }
+        context
+    }
+}
+
 /// Builds the shot of a direct fire, or refuses it (beyond range, flags that do not apply).
 pub fn fire_shot(input: &FireInput, options: &Options) -> Result<(Shot, Vec<String>), RuleError> {
+    let (shot, context) = plan_shot(input, options)?;
+    Ok((shot, context.lines()))
+}
+
+/// The shot of a direct fire with what its context says, or the refusal.
+fn plan_shot(input: &FireInput, options: &Options) -> Result<(Shot, FireContext), RuleError> {
     if input.opportunity && input.firer_suppressed {
         // As the battle refuses it: opportunity fire is for stands not Finished, Suppressed or
         // Paralyzed.
@@ -123,7 +182,6 @@ pub fn fire_shot(input: &FireInput, options: &Options) -> Result<(Shot, Vec<Stri
             "a Suppressed stand may not fire opportunity fire: only stands not Finished, Suppressed or Paralyzed may (--opportunity with --firer-suppressed)",
         ));
     }
-    let mut context = Vec::new();
     let vehicle_firer = has_vehicle_ranges(&input.firer_kind);
     if input.table == Table::Infantry && (input.flank || input.road) {
         return Err(RuleError::refused(
@@ -164,22 +222,19 @@ pub fn fire_shot(input: &FireInput, options: &Options) -> Result<(Shot, Vec<Stri
         }));
     }
     let long_range = input.range > normal;
-    context.push(if at_vehicle_by_infantry {
-        format!(
-            "range {}\": infantry at a vehicle, within {normal}\" (no long-range band)",
-            input.range
-        )
-    } else if long_range {
-        format!(
-            "range {}\": long range for {who} ({normal}–{long}\")",
-            input.range
-        )
-    } else {
-        format!(
-            "range {}\": normal range for {who} (up to {normal}\")",
-            input.range
-        )
-    });
+    let mut context = FireContext {
+        range: input.range,
+        band: if at_vehicle_by_infantry {
+            Band::InfantryAtVehicle { normal }
+        } else if long_range {
+            Band::Long { who, normal, long }
+        } else {
+            Band::Normal { who, normal }
+        },
+        hmg_no_long_range: false,
+        infantry_gun_zero: false,
+        hmg_two_dice: false,
+    };
 
     let mut mods = Vec::new();
     if input.table == Table::AntiTank {
@@ -196,7 +251,7 @@ pub fn fire_shot(input: &FireInput, options: &Options) -> Result<(Shot, Vec<Stri
     }
     if long_range {
         if input.hmg && input.table == Table::Infantry && options.bool("hmg_no_long_range") {
-            context.push("heavy machine gun: no long-range penalty (hmg_no_long_range)".into());
+            context.hmg_no_long_range = true;
         } else {
             mods.push(Modifier::new(1, "long range"));
         }
@@ -204,7 +259,7 @@ pub fn fire_shot(input: &FireInput, options: &Options) -> Result<(Shot, Vec<Stri
     if input.table == Table::AntiTank {
         let gun = if vehicle_firer { input.gun } else { 0 };
         if !vehicle_firer && input.gun != 0 {
-            context.push("infantry fire at a vehicle uses gun modifier 0 (decision)".into());
+            context.infantry_gun_zero = true;
         }
         if gun != 0 {
             mods.push(Modifier::new(gun, "firer's gun"));
@@ -219,7 +274,7 @@ pub fn fire_shot(input: &FireInput, options: &Options) -> Result<(Shot, Vec<Stri
     }
     // The HMG options belong to the infantry table (the anti-tank table has its own modifiers).
     let dice = if input.hmg && input.table == Table::Infantry && options.bool("hmg_two_dice") {
-        context.push("heavy machine gun rolls two dice and keeps the better (hmg_two_dice)".into());
+        context.hmg_two_dice = true;
         2
     } else {
         1
@@ -315,38 +370,93 @@ pub fn resolve_fire(
     ))
 }
 
+/// The words of a row on an odds line, the green row said for this target: "Hit and
+/// Suppressed", "Suppressed (green target)".
+fn row_text(row: &Row, green: bool) -> &'static str {
+    match row.effect {
+        RowEffect::SuppressedIfGreen if green => "Suppressed (green target)",
+        RowEffect::SuppressedIfGreen => "No effect (target not green)",
+        _ => row.text,
+    }
+}
+
+/// Each row's odds line of each table, for a target not green and a green one ("2–3 — Hit and
+/// Suppressed"), written once.
+static ROW_LINES: LazyLock<[Vec<[String; 2]>; 2]> = LazyLock::new(|| {
+    [Table::Infantry, Table::AntiTank].map(|t| {
+        t.rows()
+            .iter()
+            .map(|r| [false, true].map(|green| format!("{} — {}", r.label, row_text(r, green))))
+            .collect()
+    })
+});
+
+/// The odds line of row `i` of `table`.
+fn row_line(table: Table, i: usize, green: bool) -> &'static str {
+    let lines = match table {
+        Table::Infantry => &ROW_LINES[0],
+        Table::AntiTank => &ROW_LINES[1],
+    };
+    &lines[i][usize::from(green)]
+}
+
 /// Odds lines of one shot, in table order.
 pub fn shot_lines(shot: &Shot, prefix: &str) -> Vec<OddsLine> {
-    shot.row_odds()
-        .into_iter()
-        .map(|(row, p)| {
-            let text = match row.effect {
-                super::tables::RowEffect::SuppressedIfGreen if shot.target_green => {
-                    "Suppressed (green target)"
-                }
-                super::tables::RowEffect::SuppressedIfGreen => "No effect (target not green)",
-                _ => row.text,
-            };
-            OddsLine {
-                result: format!("{prefix}{} — {text}", row.label),
-                probability: p,
-            }
+    shot.row_chances()
+        .each()
+        .map(|(row, p)| OddsLine {
+            result: format!("{prefix}{} — {}", row.label, row_text(row, shot.target_green)).into(),
+            probability: p,
         })
         .collect()
 }
 
-fn shot_report(title: String, shot: &Shot, mut notes: Vec<String>) -> OddsReport {
-    for m in &shot.modifiers {
-        notes.push(format!("{:+} {}", m.value, m.reason));
+/// What is said before a shot's modifiers in the notes of its odds.
+enum ShotContext {
+    Fire(FireContext),
+    Air(Strike),
+}
+
+/// The notes of a shot's odds: its context, then each modifier.
+struct ShotNotes {
+    context: ShotContext,
+    shot: Shot,
+}
+
+impl Words for ShotNotes {
+    fn write(&self) -> Written {
+        let mut notes = match &self.context {
+            ShotContext::Fire(c) => c.lines(),
+            ShotContext::Air(s) => strike_context(s, "air support"),
+        };
+        for m in &self.shot.modifiers {
+            notes.push(format!("{:+} {}", m.value, m.reason));
+        }
+        Written {
+            notes,
+            ..Written::default()
+        }
     }
-    let dist = shot.odds();
-    let mut extra = std::collections::BTreeMap::new();
-    extra.insert("p_hit".to_string(), dist.p_where(|e| e.hit));
-    extra.insert("p_any_effect".to_string(), dist.p_where(|e| !e.is_none()));
+}
+
+/// The odds of one shot: each row of its table (the lines' words fixed), the chance of a hit and
+/// of any effect; the notes written when shown.
+fn shot_report(title: &'static str, context: ShotContext, shot: Shot) -> OddsReport {
+    let chances = shot.row_chances();
+    let results = (0..shot.table.rows().len())
+        .map(|i| OddsLine {
+            result: row_line(shot.table, i, shot.target_green).into(),
+            probability: chances.p(i),
+        })
+        .collect();
+    let extra = Figures::from([
+        ("p_hit".into(), chances.p_where(|e| e.hit)),
+        ("p_any_effect".into(), chances.p_where(|e| !e.is_none())),
+    ]);
     OddsReport {
-        title,
-        results: shot_lines(shot, ""),
-        notes,
+        title: title.into(),
+        results,
+        notes: Deferred::new(ShotNotes { context, shot }).notes(),
         extra,
     }
 }
@@ -354,12 +464,12 @@ fn shot_report(title: String, shot: &Shot, mut notes: Vec<String>) -> OddsReport
 /// Exact odds of a direct fire.
 pub fn fire_odds(p: &Params, options: &Options) -> Result<OddsReport, RuleError> {
     let input = FireInput::from_params(p)?;
-    let (shot, context) = fire_shot(&input, options)?;
-    Ok(shot_report(
-        format!("Fire on the {}", shot.table.name().to_lowercase()),
-        &shot,
-        context,
-    ))
+    let (shot, context) = plan_shot(&input, options)?;
+    let title = match shot.table {
+        Table::Infantry => "Fire on the infantry combat table",
+        Table::AntiTank => "Fire on the anti-tank table",
+    };
+    Ok(shot_report(title, ShotContext::Fire(context), shot))
 }
 
 /// An air or artillery shot at one target.
@@ -454,11 +564,11 @@ pub fn resolve_air(
 pub fn air_odds(p: &Params, _options: &Options) -> Result<OddsReport, RuleError> {
     let s = air_strike(p)?;
     let shot = s.shot();
-    Ok(shot_report(
-        format!("Air attack on the {}", shot.table.name().to_lowercase()),
-        &shot,
-        strike_context(&s, "air support"),
-    ))
+    let title = match shot.table {
+        Table::Infantry => "Air attack on the infantry combat table",
+        Table::AntiTank => "Air attack on the anti-tank table",
+    };
+    Ok(shot_report(title, ShotContext::Air(s), shot))
 }
 
 /// Parses a table-only target description `KIND[:COVER[:QUALITY[:ARMOUR]]]`.
@@ -532,6 +642,44 @@ pub fn check_artillery(
     targets: usize,
     options: &Options,
 ) -> Result<Vec<String>, RuleError> {
+    Ok(vec![plan_artillery(weapon, range, targets, options)?.line()])
+}
+
+/// What an artillery or mortar attack's context line says, in values.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum ArtilleryContext {
+    LightMortar { range: f64, limit: f64 },
+    Template { heavy_mortar: bool, targets: usize },
+}
+
+impl ArtilleryContext {
+    fn line(&self) -> String {
+        match *self {
+            ArtilleryContext::LightMortar { range, limit } => {
+                format!("light mortar at {range}\" (limit {limit}\"), one stand")
+            }
+            ArtilleryContext::Template {
+                heavy_mortar,
+                targets,
+            } => format!(
+                "{}: template, no range limit; one attack on each of {targets} stand(s)",
+                if heavy_mortar {
+                    "heavy mortar"
+                } else {
+                    "artillery"
+                }
+            ),
+        }
+    }
+}
+
+/// The weapon's range and number of targets checked, with what its context line says.
+fn plan_artillery(
+    weapon: &str,
+    range: Option<f64>,
+    targets: usize,
+    options: &Options,
+) -> Result<ArtilleryContext, RuleError> {
     if targets == 0 {
         return Err(RuleError::refused(
             "targets: list at least one stand under the template",
@@ -553,18 +701,12 @@ pub fn check_artillery(
                     "a light mortar affects a single stand: list one target",
                 ));
             }
-            Ok(vec![format!(
-                "light mortar at {r}\" (limit {limit}\"), one stand"
-            )])
+            Ok(ArtilleryContext::LightMortar { range: r, limit })
         }
-        _ => Ok(vec![format!(
-            "{}: template, no range limit; one attack on each of {targets} stand(s)",
-            if weapon == "heavy-mortar" {
-                "heavy mortar"
-            } else {
-                "artillery"
-            }
-        )]),
+        _ => Ok(ArtilleryContext::Template {
+            heavy_mortar: weapon == "heavy-mortar",
+            targets,
+        }),
     }
 }
 
@@ -618,32 +760,78 @@ pub fn resolve_artillery(
     ))
 }
 
+/// The words of an artillery attack's odds: each target's lines, named by its place and spec,
+/// and the notes.
+struct ArtilleryWords {
+    context: ArtilleryContext,
+    specs: Vec<String>,
+    shots: Vec<Shot>,
+}
+
+impl Words for ArtilleryWords {
+    fn write(&self) -> Written {
+        let mut notes = vec![self.context.line()];
+        let mut results = Vec::new();
+        for (i, (shot, spec)) in self.shots.iter().zip(&self.specs).enumerate() {
+            for m in &shot.modifiers {
+                notes.push(format!("target {}: {:+} {}", i + 1, m.value, m.reason));
+            }
+            for row in shot.table.rows() {
+                results.push(format!(
+                    "target {} ({spec}): {} — {}",
+                    i + 1,
+                    row.label,
+                    row_text(row, shot.target_green)
+                ));
+            }
+        }
+        Written {
+            results,
+            notes,
+            ..Written::default()
+        }
+    }
+}
+
 /// Exact odds of an artillery attack: each target's own distribution.
 pub fn artillery_odds(p: &Params, options: &Options) -> Result<OddsReport, RuleError> {
     let specs = p.list("targets");
-    let strikes = specs
+    let shots = specs
         .iter()
-        .map(|s| parse_target_spec(s))
+        .map(|s| parse_target_spec(s).map(|s| s.shot()))
         .collect::<Result<Vec<_>, _>>()?;
     let weapon = p.text("weapon").unwrap_or("artillery");
-    let mut notes = check_artillery(weapon, p.num("range"), strikes.len(), options)?;
-    let mut results = Vec::new();
+    let context = plan_artillery(weapon, p.num("range"), shots.len(), options)?;
+    let mut probabilities = Vec::new();
     let mut expected_hits = 0.0;
-    for (i, (s, spec)) in strikes.iter().zip(specs).enumerate() {
-        let shot = s.shot();
-        for m in &shot.modifiers {
-            notes.push(format!("target {}: {:+} {}", i + 1, m.value, m.reason));
-        }
-        expected_hits += shot.odds().p_where(|e| e.hit);
-        results.extend(shot_lines(&shot, &format!("target {} ({spec}): ", i + 1)));
+    for shot in &shots {
+        let chances = shot.row_chances();
+        expected_hits += chances.p_where(|e| e.hit);
+        probabilities.extend((0..shot.table.rows().len()).map(|i| chances.p(i)));
     }
-    let mut extra = std::collections::BTreeMap::new();
-    extra.insert("expected_hits".to_string(), expected_hits);
+    let title: Text = match weapon {
+        "artillery" => "artillery attack".into(),
+        "heavy-mortar" => "heavy mortar attack".into(),
+        "light-mortar" => "light mortar attack".into(),
+        other => format!("{} attack", other.replace('-', " ")).into(),
+    };
+    let words = Deferred::new(ArtilleryWords {
+        context,
+        specs: specs.to_vec(),
+        shots,
+    });
     Ok(OddsReport {
-        title: format!("{} attack", weapon.replace('-', " ")),
-        results,
-        notes,
-        extra,
+        title,
+        results: probabilities
+            .into_iter()
+            .enumerate()
+            .map(|(i, probability)| OddsLine {
+                result: words.result(i),
+                probability,
+            })
+            .collect(),
+        notes: words.notes(),
+        extra: Figures::from([("expected_hits".into(), expected_hits)]),
     })
 }
 

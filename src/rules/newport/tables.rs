@@ -361,6 +361,30 @@ impl Shot {
         lowest_of(Die::D10, self.dice).map(|&face| self.effect_of(face))
     }
 
+    /// The chance of each row of the table, counted over every throw of the dice: the lowest of
+    /// n d10 is k in (11 − k)ⁿ − (10 − k)ⁿ of the 10ⁿ throws, and each row's count is divided
+    /// once, so every chance is the nearest double to the exact fraction.
+    pub fn row_chances(&self) -> RowChances {
+        let rows = self.table.rows();
+        let n = self.dice as i32;
+        let mut counts = [0.0; MAX_ROWS];
+        let m = self.modifier_total();
+        for k in 1..=10 {
+            let total = k + m;
+            let i = rows
+                .iter()
+                .position(|r| total <= r.max)
+                .unwrap_or(rows.len() - 1);
+            counts[i] += f64::from(11 - k).powi(n) - f64::from(10 - k).powi(n);
+        }
+        RowChances {
+            table: self.table,
+            green: self.target_green,
+            counts,
+            throws: 10f64.powi(n),
+        }
+    }
+
     /// The exact distribution of the table row read (for display in table order).
     pub fn row_odds(&self) -> Vec<(&'static Row, f64)> {
         let kept = lowest_of(Die::D10, self.dice);
@@ -373,6 +397,46 @@ impl Shot {
             }
         }
         out
+    }
+}
+
+/// The most rows a table has.
+pub const MAX_ROWS: usize = 5;
+
+/// The chance of each row of a shot's table ([`Shot::row_chances`]), as counts of throws.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RowChances {
+    pub table: Table,
+    /// Whether the target is green (a 6 Suppresses it).
+    pub green: bool,
+    counts: [f64; MAX_ROWS],
+    throws: f64,
+}
+
+impl RowChances {
+    /// The chance of row `i` of the table.
+    pub fn p(&self, i: usize) -> f64 {
+        self.counts[i] / self.throws
+    }
+
+    /// The chance of each row, in table order.
+    pub fn each(&self) -> impl Iterator<Item = (&'static Row, f64)> + '_ {
+        self.table
+            .rows()
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r, self.p(i)))
+    }
+
+    /// The chance that the effect satisfies `pred`.
+    pub fn p_where(&self, pred: impl Fn(ShotEffect) -> bool) -> f64 {
+        let mut count = 0.0;
+        for (i, r) in self.table.rows().iter().enumerate() {
+            if pred(ShotEffect::of(r.effect, self.green)) {
+                count += self.counts[i];
+            }
+        }
+        count / self.throws
     }
 }
 

@@ -6,7 +6,7 @@
 //! ([`Bombardment::outcome`], [`Canister::plan`]); the rolled path and the exact odds both read it.
 
 use super::defs::{CanisterOuter, Kind, Position, Settings};
-use super::fire::{figures, musket_range, word};
+use super::fire::{check_musket_range, figures, musket_range, word};
 use super::inputs;
 use super::tables::{
     self, ARTILLERY_GUN, ARTILLERY_OPEN, ARTILLERY_OUTER, ARTILLERY_WORKS, ArtilleryColumn, Blast,
@@ -14,10 +14,10 @@ use super::tables::{
 };
 use crate::declare::{Params, RuleError};
 use crate::dice::{DiceSource, Die, Roll};
-use crate::odds::OddsReport;
+use crate::odds::{Deferred, OddsLine, OddsReport, Words, Written};
 use crate::odds::exact::{self, Exact, Prob};
 use crate::resolution::{Resolution, Step};
-use std::collections::BTreeMap;
+use crate::odds::Figures;
 
 /// Where the gun stands, for its range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,23 +204,30 @@ impl Bombardment {
     /// The column of the artillery table the fire reads, and the context lines; or why the gun
     /// cannot fire.
     pub fn column(&self, s: &Settings) -> Result<(ArtilleryColumn, Vec<String>), RuleError> {
-        let mut context = Vec::new();
-        context.extend(moved_gun(self.gun, self.moved)?);
-        let (limit, from) = match self.gun_on {
+        let column = self.checked_column(s)?;
+        Ok((column, self.context(s)))
+    }
+
+    /// The gun's place: its range limit and the words for it.
+    fn range_from(&self, s: &Settings) -> (f64, &'static str) {
+        match self.gun_on {
             GunOn::Flat => (s.artillery_range, "on the flat"),
             GunOn::Hill => (s.artillery_high_range, "from a hill"),
             GunOn::Fortress => (s.artillery_high_range, "from a fortress wall"),
-        };
+        }
+    }
+
+    /// The column of the artillery table the fire reads, without the words; or why the gun
+    /// cannot fire.
+    fn checked_column(&self, s: &Settings) -> Result<ArtilleryColumn, RuleError> {
+        moved_gun(self.gun, self.moved)?;
+        let (limit, from) = self.range_from(s);
         if self.range > limit {
             return Err(RuleError::refused(format!(
                 "--range {}: beyond a gun's range {from} ({limit}\"; {}\" on the flat, {}\" from a hill or fortress wall): no fire possible, nothing is rolled",
                 self.range, s.artillery_range, s.artillery_high_range
             )));
         }
-        context.push(format!(
-            "range {}\": within a gun's range {from} ({limit}\")",
-            self.range
-        ));
         if self.counter_battery && !self.at_gun() {
             return Err(RuleError::refused(format!(
                 "--counter-battery fires at a gun, but --target is {}: give --target cannon or horse-artillery",
@@ -244,37 +251,80 @@ impl Bombardment {
             )));
         }
         if self.at_works() {
+            return Ok(ARTILLERY_WORKS);
+        }
+        Ok(match (self.at_gun(), self.target_in.is_outer_area()) {
+            (true, false) => ARTILLERY_GUN,
+            (true, true) => ArtilleryColumn {
+                name: "a gun in a village's outer area (counter-battery)",
+                kill: ARTILLERY_OUTER.kill,
+                retire: Need::Never,
+            },
+            (false, true) => ARTILLERY_OUTER,
+            (false, false) => ARTILLERY_OPEN,
+        })
+    }
+
+    /// The context lines of a fire [`Bombardment::checked_column`] allows.
+    fn context(&self, s: &Settings) -> Vec<String> {
+        let mut context: Vec<String> = moved_gun(self.gun, self.moved)
+            .ok()
+            .flatten()
+            .into_iter()
+            .collect();
+        let (limit, from) = self.range_from(s);
+        context.push(format!(
+            "range {}\": within a gun's range {from} ({limit}\")",
+            self.range
+        ));
+        if self.at_works() {
             context.push(format!(
                 "walls, fortresses and ships: 1-3-6 is a hit, a 2 has no effect (decision); they have {} hit(s) of the {} the scenario sets to destroy them",
                 self.works_hits,
                 self.works_limit()
             ));
-            return Ok((ARTILLERY_WORKS, context));
+            return context;
         }
-        let outer = self.target_in.is_outer_area();
-        let column = match (self.at_gun(), outer) {
-            (true, false) => ARTILLERY_GUN,
-            (true, true) => {
-                context.push(
-                    "a gun in a village's outer area is hit on 3-6, as troops there are killed (decision)"
-                        .into(),
-                );
-                ArtilleryColumn {
-                    name: "a gun in a village's outer area (counter-battery)",
-                    kill: ARTILLERY_OUTER.kill,
-                    retire: Need::Never,
-                }
-            }
-            (false, true) => ARTILLERY_OUTER,
-            (false, false) => ARTILLERY_OPEN,
-        };
+        if self.at_gun() && self.target_in.is_outer_area() {
+            context.push(
+                "a gun in a village's outer area is hit on 3-6, as troops there are killed (decision)"
+                    .into(),
+            );
+        }
         if self.at_gun() {
             context.push(format!(
                 "counter-battery: the target gun has {} hit(s); the third destroys it at once (no return fire)",
                 self.gun_hits
             ));
         }
-        Ok((column, context))
+        context
+    }
+
+    /// The results a report lists, in its order.
+    fn result_order(&self) -> [ArtilleryResult; 3] {
+        if self.at_works() {
+            let of = self.works_limit();
+            [
+                ArtilleryResult::WorksDestroyed { of },
+                ArtilleryResult::WorksHit {
+                    hits: self.works_hits + 1,
+                    of,
+                },
+                ArtilleryResult::NoEffect,
+            ]
+        } else if self.at_gun() {
+            [
+                ArtilleryResult::Destroyed,
+                ArtilleryResult::Hit(self.gun_hits + 1),
+                ArtilleryResult::NoEffect,
+            ]
+        } else {
+            [
+                ArtilleryResult::Kill,
+                ArtilleryResult::Retire,
+                ArtilleryResult::NoEffect,
+            ]
+        }
     }
 
     /// What `face` does to the target.
@@ -437,44 +487,41 @@ pub fn resolve(
     ))
 }
 
-/// Exact odds of a gun's fire.
+/// Exact odds of a gun's fire: the faces counted for each result; the words written when shown.
 pub fn odds(b: &Bombardment, s: &Settings) -> Result<OddsReport, RuleError> {
-    let (column, mut notes) = b.column(s)?;
-    notes.push(format!("{}: {}", column.name, b.faces_words(&column, s)));
-    let d = b.distribution(s)?;
-    let order: Vec<ArtilleryResult> = if b.at_works() {
-        let of = b.works_limit();
-        vec![
-            ArtilleryResult::WorksDestroyed { of },
-            ArtilleryResult::WorksHit {
-                hits: b.works_hits + 1,
-                of,
-            },
-            ArtilleryResult::NoEffect,
-        ]
-    } else if b.at_gun() {
-        vec![
-            ArtilleryResult::Destroyed,
-            ArtilleryResult::Hit(b.gun_hits + 1),
-            ArtilleryResult::NoEffect,
-        ]
-    } else {
-        vec![
-            ArtilleryResult::Kill,
-            ArtilleryResult::Retire,
-            ArtilleryResult::NoEffect,
-        ]
-    };
-    let results = order
-        .iter()
-        .filter(|r| d.p(r) > Prob::from_integer(0) || **r == ArtilleryResult::NoEffect)
-        .map(|r| exact::line(&r.words(), d.p(r)))
+    let column = b.checked_column(s)?;
+    let order = b.result_order();
+    let mut faces = [0u64; 3];
+    for face in 1..=6u8 {
+        let r = b.outcome(&column, face, s);
+        if let Some(i) = order.iter().position(|o| *o == r) {
+            faces[i] += 1;
+        }
+    }
+    let words = Deferred::new(BombardmentWords {
+        bombardment: *b,
+        settings: *s,
+    });
+    let results = (0..3)
+        .filter(|&i| faces[i] > 0 || order[i] == ArtilleryResult::NoEffect)
+        .enumerate()
+        .map(|(line, i)| OddsLine {
+            result: words.result(line),
+            probability: faces[i] as f64 / 6.0,
+        })
         .collect();
-    let mut extra = BTreeMap::new();
+    let p = |pred: &dyn Fn(ArtilleryResult) -> bool| {
+        (0..3)
+            .filter(|&i| pred(order[i]))
+            .map(|i| faces[i])
+            .sum::<u64>() as f64
+            / 6.0
+    };
+    let mut extra = Figures::new();
     if b.at_gun() || b.at_works() {
         extra.insert(
-            "p_hit".to_string(),
-            exact::to_f64(d.p_where(|r| {
+            "p_hit".into(),
+            p(&|r| {
                 matches!(
                     r,
                     ArtilleryResult::Hit(_)
@@ -482,26 +529,60 @@ pub fn odds(b: &Bombardment, s: &Settings) -> Result<OddsReport, RuleError> {
                         | ArtilleryResult::WorksHit { .. }
                         | ArtilleryResult::WorksDestroyed { .. }
                 )
-            })),
+            }),
         );
         if b.at_works() {
             extra.insert(
-                "p_destroyed".to_string(),
-                exact::to_f64(d.p_where(|r| matches!(r, ArtilleryResult::WorksDestroyed { .. }))),
+                "p_destroyed".into(),
+                p(&|r| matches!(r, ArtilleryResult::WorksDestroyed { .. })),
             );
         }
     } else {
-        extra.insert(
-            "p_kill".to_string(),
-            exact::to_f64(d.p(&ArtilleryResult::Kill)),
-        );
+        extra.insert("p_kill".into(), p(&|r| r == ArtilleryResult::Kill));
     }
     Ok(OddsReport {
-        title: b.title(),
+        title: words.title(),
         results,
-        notes,
+        notes: words.notes(),
         extra,
     })
+}
+
+/// The words of a gun's fire's odds, written from the fire and the settings.
+struct BombardmentWords {
+    bombardment: Bombardment,
+    settings: Settings,
+}
+
+impl Words for BombardmentWords {
+    fn write(&self) -> Written {
+        let (b, s) = (&self.bombardment, &self.settings);
+        let (column, mut notes) = match b.column(s) {
+            Ok(c) => c,
+            Err(e) => {
+                return Written {
+                    notes: vec![e.to_string()],
+                    ..Written::default()
+                };
+            }
+        };
+        notes.push(format!("{}: {}", column.name, b.faces_words(&column, s)));
+        let mut d = Exact::new();
+        for face in 1..=6u8 {
+            d.add(b.outcome(&column, face, s), exact::sixths(1));
+        }
+        let results = b
+            .result_order()
+            .iter()
+            .filter(|r| d.p(r) > Prob::from_integer(0) || **r == ArtilleryResult::NoEffect)
+            .map(|r| exact::label(&r.words(), d.p(r)))
+            .collect();
+        Written {
+            title: b.title(),
+            results,
+            notes,
+        }
+    }
 }
 
 // ---- canister -----------------------------------------------------------------------------------
@@ -562,9 +643,26 @@ impl Canister {
 
     /// What the canister needs, and the context lines; or why it cannot be fired.
     pub fn plan(&self, s: &Settings) -> Result<(Need, Vec<String>), RuleError> {
-        let mut context = Vec::new();
-        context.extend(moved_gun(self.gun, self.moved)?);
+        let need = self.need(s)?;
+        let mut context: Vec<String> = moved_gun(self.gun, self.moved)?.into_iter().collect();
         context.push(musket_range(self.range, s, "canister")?);
+        if need == Need::ThreeSix {
+            context.push(
+                "the target is in an outer area: canister kills on 3-6 like other artillery (decision)"
+                    .into(),
+            );
+        }
+        context.push(
+            "canister fires before the target's rifles; the return fire is at the same moment, with the figures left after the canister, and killing the crew does not undo the canister kill"
+                .into(),
+        );
+        Ok((need, context))
+    }
+
+    /// What the canister needs, without the words; or why it cannot be fired.
+    fn need(&self, s: &Settings) -> Result<Need, RuleError> {
+        moved_gun(self.gun, self.moved)?;
+        check_musket_range(self.range, s, "canister")?;
         if !(self.target.is_infantry() || self.target.is_cavalry()) {
             return Err(RuleError::refused(format!(
                 "--target {}: canister is used only against infantry or cavalry",
@@ -582,22 +680,15 @@ impl Canister {
                 self.target.name()
             )));
         }
-        let need = if self.target_in.is_outer_area()
-            && s.canister_in_outer_area == CanisterOuter::AsArtillery
-        {
-            context.push(
-                "the target is in an outer area: canister kills on 3-6 like other artillery (decision)"
-                    .into(),
-            );
-            Need::ThreeSix
-        } else {
-            Need::Always
-        };
-        context.push(
-            "canister fires before the target's rifles; the return fire is at the same moment, with the figures left after the canister, and killing the crew does not undo the canister kill"
-                .into(),
-        );
-        Ok((need, context))
+        Ok(
+            if self.target_in.is_outer_area()
+                && s.canister_in_outer_area == CanisterOuter::AsArtillery
+            {
+                Need::ThreeSix
+            } else {
+                Need::Always
+            },
+        )
     }
 
     /// The crew row the return fire reads with `left` figures, if it fires back at all.
@@ -787,45 +878,104 @@ pub fn resolve_canister(
     ))
 }
 
-/// Exact odds of canister and its return fire.
-pub fn canister_odds(c: &Canister, s: &Settings) -> Result<OddsReport, RuleError> {
-    let (_, notes) = c.plan(s)?;
-    let d = c.distribution(s)?;
-    let mut results = Vec::new();
-    for killed in [true, false] {
-        for crew in [Some(true), Some(false), None] {
-            let end = CanisterEnd {
+/// The ways canister ends, in the order a report lists them: the canister's kill, then the
+/// return fire's.
+fn canister_ends(c: &Canister) -> impl Iterator<Item = CanisterEnd> + '_ {
+    [true, false].into_iter().flat_map(move |killed| {
+        [Some(true), Some(false), None]
+            .into_iter()
+            .map(move |crew| CanisterEnd {
                 killed,
                 left: c.target_figures - u8::from(killed),
                 crew_killed: crew,
-            };
-            let p = d.p(&end);
-            if p > Prob::from_integer(0) {
-                let mut words = end.words();
-                if let Some(first) = words.get_mut(0..1) {
-                    first.make_ascii_uppercase();
-                }
-                results.push(exact::line(&words, p));
+            })
+    })
+}
+
+/// Exact odds of canister and its return fire: the faces counted (out of 36, the canister's die
+/// then the return fire's); the words written when shown.
+pub fn canister_odds(c: &Canister, s: &Settings) -> Result<OddsReport, RuleError> {
+    let need = c.need(s)?;
+    let faces = |n: Need| n.faces(s.three_six).len() as u64;
+    let kill = faces(need);
+    // The chance of an ending, in 36ths.
+    let count = |end: &CanisterEnd| -> u64 {
+        let first = if end.killed { kill } else { 6 - kill };
+        match (c.return_row(end.left), end.crew_killed) {
+            (None, None) => first * 6,
+            (Some(row), Some(k)) => {
+                let q = faces(row.need);
+                first * if k { q } else { 6 - q }
             }
+            _ => 0,
         }
+    };
+    let words = Deferred::new(CanisterWords {
+        canister: *c,
+        settings: *s,
+    });
+    let mut results = Vec::new();
+    let (mut killed, mut crew) = (0, 0);
+    for end in canister_ends(c) {
+        let n = count(&end);
+        if n > 0 {
+            results.push(OddsLine {
+                result: words.result(results.len()),
+                probability: n as f64 / 36.0,
+            });
+        }
+        killed += if end.killed { n } else { 0 };
+        crew += if end.crew_killed == Some(true) { n } else { 0 };
     }
-    let mut extra = BTreeMap::new();
-    extra.insert(
-        "p_canister_kill".to_string(),
-        exact::to_f64(d.p_where(|e| e.killed)),
-    );
+    let mut extra = Figures::new();
+    extra.insert("p_canister_kill".into(), killed as f64 / 36.0);
     if c.return_fire {
-        extra.insert(
-            "p_crew_killed".to_string(),
-            exact::to_f64(d.p_where(|e| e.crew_killed == Some(true))),
-        );
+        extra.insert("p_crew_killed".into(), crew as f64 / 36.0);
     }
     Ok(OddsReport {
-        title: c.title(),
+        title: words.title(),
         results,
-        notes,
+        notes: words.notes(),
         extra,
     })
+}
+
+/// The words of canister's odds, written from the shot and the settings.
+struct CanisterWords {
+    canister: Canister,
+    settings: Settings,
+}
+
+impl Words for CanisterWords {
+    fn write(&self) -> Written {
+        let (c, s) = (&self.canister, &self.settings);
+        let (notes, d) = match c.plan(s).and_then(|(_, n)| Ok((n, c.distribution(s)?))) {
+            Ok(x) => x,
+            Err(e) => {
+                return Written {
+                    notes: vec![e.to_string()],
+                    ..Written::default()
+                };
+            }
+        };
+        let results = canister_ends(c)
+            .filter_map(|end| {
+                let p = d.p(&end);
+                (p > Prob::from_integer(0)).then(|| {
+                    let mut words = end.words();
+                    if let Some(first) = words.get_mut(0..1) {
+                        first.make_ascii_uppercase();
+                    }
+                    exact::label(&words, p)
+                })
+            })
+            .collect();
+        Written {
+            title: c.title(),
+            results,
+            notes,
+        }
+    }
 }
 
 #[cfg(test)]
