@@ -34,6 +34,13 @@ impl<T: PartialEq> Distribution<T> {
         Self::default()
     }
 
+    /// An empty distribution with room for `n` outcomes.
+    pub fn with_capacity(n: usize) -> Self {
+        Self {
+            entries: Vec::with_capacity(n),
+        }
+    }
+
     /// A certain outcome.
     pub fn certain(outcome: T) -> Self {
         Self {

@@ -337,33 +337,96 @@ impl<'de> Deserialize<'de> for Notes {
 /// A figure's name: `p_hit`, `expected_hits`, `p_stand_3_out`.
 pub type FigureName = Cow<'static, str>;
 
-/// A report's named figures, in the order of their names; read and changed as a map of names to
-/// numbers (a name given as a `&str` or a `String`), its fixed names kept without a copy.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Figures(Vec<(FigureName, f64)>);
+/// A report's named figures, read in the order of their names; read and changed as a map of names
+/// to numbers (a name given as a `&str` or a `String`), its fixed names kept without a copy, and
+/// the first few figures kept in place (most reports name one or two). They are kept in the order
+/// of their names' lengths, then of their bytes, so that a name is found mostly by its length; put
+/// in the order of the names only when they are read in turn (shown, written out).
+#[derive(Clone, Default)]
+pub struct Figures(Store);
+
+/// How many figures are kept in place before they go to a vector of their own.
+const IN_PLACE: usize = 2;
+
+/// An empty place.
+const NO_FIGURE: (FigureName, f64) = (Cow::Borrowed(""), 0.0);
+
+#[derive(Clone)]
+enum Store {
+    InPlace([(FigureName, f64); IN_PLACE], usize),
+    Spilled(Vec<(FigureName, f64)>),
+}
+
+impl Default for Store {
+    fn default() -> Self {
+        Store::InPlace([NO_FIGURE; IN_PLACE], 0)
+    }
+}
 
 impl Figures {
     pub fn new() -> Self {
-        Figures(Vec::new())
+        Figures::default()
+    }
+
+    fn slice(&self) -> &[(FigureName, f64)] {
+        match &self.0 {
+            Store::InPlace(list, len) => &list[..*len],
+            Store::Spilled(v) => v,
+        }
+    }
+
+    fn slice_mut(&mut self) -> &mut [(FigureName, f64)] {
+        match &mut self.0 {
+            Store::InPlace(list, len) => &mut list[..*len],
+            Store::Spilled(v) => v,
+        }
     }
 
     fn find(&self, name: &str) -> Result<usize, usize> {
-        self.0.binary_search_by(|(k, _)| k.as_ref().cmp(name))
+        self.slice()
+            .binary_search_by(|(k, _)| (k.len(), k.as_bytes()).cmp(&(name.len(), name.as_bytes())))
+    }
+
+    /// The figures in the order of their names.
+    fn ordered(&self) -> Vec<&(FigureName, f64)> {
+        let mut v: Vec<&(FigureName, f64)> = self.slice().iter().collect();
+        v.sort_by(|a, b| a.0.cmp(&b.0));
+        v
     }
 
     /// Sets the figure `name`, returning the one it replaces.
     pub fn insert(&mut self, name: FigureName, value: f64) -> Option<f64> {
-        match self.find(&name) {
-            Ok(i) => Some(std::mem::replace(&mut self.0[i].1, value)),
-            Err(i) => {
-                self.0.insert(i, (name, value));
-                None
+        let i = match self.find(&name) {
+            Ok(i) => return Some(std::mem::replace(&mut self.slice_mut()[i].1, value)),
+            Err(i) => i,
+        };
+        match &mut self.0 {
+            Store::InPlace(list, len) if *len < IN_PLACE => {
+                let mut j = *len;
+                list[j] = (name, value);
+                while j > i {
+                    list.swap(j - 1, j);
+                    j -= 1;
+                }
+                *len += 1;
             }
+            Store::InPlace(list, len) => {
+                let mut v = Vec::with_capacity(IN_PLACE * 8);
+                v.extend(
+                    list[..*len]
+                        .iter_mut()
+                        .map(|f| std::mem::replace(f, NO_FIGURE)),
+                );
+                v.insert(i, (name, value));
+                self.0 = Store::Spilled(v);
+            }
+            Store::Spilled(v) => v.insert(i, (name, value)),
         }
+        None
     }
 
     pub fn get<K: AsRef<str> + ?Sized>(&self, name: &K) -> Option<&f64> {
-        self.find(name.as_ref()).ok().map(|i| &self.0[i].1)
+        self.find(name.as_ref()).ok().map(|i| &self.slice()[i].1)
     }
 
     pub fn contains_key<K: AsRef<str> + ?Sized>(&self, name: &K) -> bool {
@@ -371,42 +434,55 @@ impl Figures {
     }
 
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.slice().len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.slice().is_empty()
     }
 
     /// Each name with its figure, in the order of the names.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &f64)> {
-        self.0.iter().map(|(k, v)| (k.as_ref(), v))
+        self.ordered().into_iter().map(|(k, v)| (k.as_ref(), v))
     }
 
+    /// The names, in order.
     pub fn keys(&self) -> impl Iterator<Item = &str> {
-        self.0.iter().map(|(k, _)| k.as_ref())
+        self.ordered().into_iter().map(|(k, _)| k.as_ref())
     }
 
+    /// The figures, in the order of their names.
     pub fn values(&self) -> impl Iterator<Item = &f64> {
-        self.0.iter().map(|(_, v)| v)
+        self.ordered().into_iter().map(|(_, v)| v)
     }
 
+    /// Each figure, to change (in no particular order).
     pub fn values_mut(&mut self) -> impl Iterator<Item = &mut f64> {
-        self.0.iter_mut().map(|(_, v)| v)
+        self.slice_mut().iter_mut().map(|(_, v)| v)
+    }
+}
+
+impl PartialEq for Figures {
+    fn eq(&self, other: &Figures) -> bool {
+        // Kept in the same order whatever order they were set in.
+        self.slice() == other.slice()
+    }
+}
+
+impl fmt::Debug for Figures {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
     }
 }
 
 impl<const K: usize> From<[(FigureName, f64); K]> for Figures {
     fn from(figures: [(FigureName, f64); K]) -> Self {
-        let mut f = Figures(Vec::with_capacity(K));
-        for (name, value) in figures {
-            f.insert(name, value);
-        }
-        f
+        figures.into_iter().collect()
     }
 }
 
 impl FromIterator<(FigureName, f64)> for Figures {
+    /// In the order of the names; of a name given twice, the later figure.
     fn from_iter<I: IntoIterator<Item = (FigureName, f64)>>(iter: I) -> Self {
         let mut f = Figures::new();
         for (name, value) in iter {
@@ -429,11 +505,12 @@ impl std::ops::Index<&str> for Figures {
 impl<'a> IntoIterator for &'a Figures {
     type Item = (&'a str, &'a f64);
     type IntoIter = std::iter::Map<
-        std::slice::Iter<'a, (FigureName, f64)>,
+        std::vec::IntoIter<&'a (FigureName, f64)>,
         fn(&'a (FigureName, f64)) -> (&'a str, &'a f64),
     >;
+    /// Each name with its figure, in the order of the names.
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter().map(|(k, v)| (k.as_ref(), v))
+        self.ordered().into_iter().map(|(k, v)| (k.as_ref(), v))
     }
 }
 
@@ -612,6 +689,18 @@ mod tests {
         assert_eq!(figures["p_b"], 0.75);
         assert_eq!(figures.get(&"p_a".to_string()), Some(&0.25));
         assert!(!figures.contains_key("p_c"));
+        let twice = Figures::from([("p".into(), 1.0), ("a".into(), 2.0), ("p".into(), 3.0)]);
+        assert_eq!(twice.iter().collect::<Vec<_>>(), [("a", &2.0), ("p", &3.0)]);
+        // Past the figures kept in place, in a vector, still in order.
+        let many: Figures = ["d", "b", "e", "a", "c"]
+            .into_iter()
+            .enumerate()
+            .map(|(i, k)| (FigureName::from(k), i as f64))
+            .collect();
+        assert_eq!(many.keys().collect::<Vec<_>>(), ["a", "b", "c", "d", "e"]);
+        assert_eq!(many["e"], 2.0);
+        assert_eq!(many, many.clone());
+        assert_eq!(format!("{twice:?}"), r#"{"a": 2.0, "p": 3.0}"#);
         plain.extend(["y".to_string()]);
         assert_eq!(plain.into_vec(), ["x", "y"]);
     }
