@@ -391,13 +391,13 @@ impl<'a> OddsJson<'a> {
             extra: report
                 .extra
                 .iter()
-                .map(|(k, v)| (k.as_ref(), crate::odds::tidy(*v)))
+                .map(|(k, v)| (k, crate::odds::tidy(*v)))
                 .collect(),
             extra_fractions: report
                 .extra
                 .iter()
                 .filter(|(k, _)| k.starts_with("p_"))
-                .filter_map(|(k, v)| output::fraction(*v).map(|f| (k.as_ref(), f)))
+                .filter_map(|(k, v)| output::fraction(*v).map(|f| (k, f)))
                 .collect(),
         }
     }

@@ -269,9 +269,20 @@ pub const FAILED: &str = "quality check failed: out of the fight";
 /// Exact odds of the standalone `quality-check` procedure; the title and notes written when
 /// shown.
 pub fn odds(c: &Check) -> OddsReport {
-    let pass = p_pass(c);
     let check = c.clone();
+    odds_with(c, move || check.clone())
+}
+
+/// The odds of the check `numbers` (its rating and modifiers), whose words (who takes it, what
+/// called for it) are those of `check()`, called when they are shown.
+pub fn odds_with(
+    numbers: &Check,
+    check: impl Fn() -> Check + Send + Sync + 'static,
+) -> OddsReport {
+    let pass = p_pass(numbers);
+    let fail = p_fail(numbers);
     let words = Deferred::new(WrittenBy(move || {
+        let check = check();
         let mut notes = context(&check);
         notes.push(format!("one d6: {}% to pass", percent(pass)));
         Written {
@@ -289,7 +300,7 @@ pub fn odds(c: &Check) -> OddsReport {
             },
             OddsLine {
                 result: FAILED.into(),
-                probability: p_fail(c),
+                probability: fail,
             },
         ],
         notes: words.notes(),

@@ -27,17 +27,17 @@
 
 use super::hits::{self, Round, Taken, Taking};
 use super::shoot::{
-    self, Firer, Plan as ShotPlan, Role, Shooter, Shot, ShotResult, Target, Thrower, hits_words,
+    self, Firer, Numbers, Plan as ShotPlan, Role, Shooter, Shot, ShotResult, Target, Thrower, hits_words,
     round_effect,
 };
 use super::tables::{Armour, AssaultClass, FirerClass, Quality, RULESET};
 use crate::declare::RuleError;
-use crate::dice::DiceSource;
+use crate::dice::{DiceSource, Die};
 use crate::odds::{
-    Deferred, Distribution, FigureName, OddsLine, OddsReport, Words, Written, percent,
+    Deferred, Distribution, FigureName, Figures, OddsLine, OddsReport, Words, Written,
+    binomial_faces, percent,
 };
 use crate::resolution::{Resolution, Step};
-use crate::odds::Figures;
 
 /// One side of an assault, in plain values: how it shoots and how it is shot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,10 +123,29 @@ impl Assault {
     /// The shot of `side` at the other (None without a weapon); `commander` says whether its
     /// attached commander, if any, still adds his die.
     pub fn shot(&self, side: Side, commander: bool) -> Option<Shot> {
+        self.shot_labelled(side, commander, true)
+    }
+
+    /// What the exact odds need of the fire of `side` at the other (None without a weapon), its
+    /// attached commander's die counted; or why it cannot be made.
+    fn fire_numbers(&self, side: Side) -> Option<Result<Numbers, RuleError>> {
+        self.shot_labelled(side, true, false)
+            .map(|s| shoot::numbers(&s))
+    }
+
+    /// [`Assault::shot`], its units named (`labelled`) or not (for its numbers alone).
+    fn shot_labelled(&self, side: Side, commander: bool, labelled: bool) -> Option<Shot> {
         let (s, t) = (self.party(side), self.party(side.other()));
+        let label = |p: &Party| {
+            if labelled {
+                p.label.clone()
+            } else {
+                String::new()
+            }
+        };
         (s.weapon_range > 0).then(|| Shot {
             firer: Firer {
-                label: s.label.clone(),
+                label: label(s),
                 shooter: if s.commander.is_some() && commander {
                     Shooter::WithCommander
                 } else {
@@ -138,7 +157,7 @@ impl Assault {
                 assault_class: s.assault_class,
             },
             target: Target {
-                label: t.label.clone(),
+                label: label(t),
                 // Troops in cover that launch an assault lose their cover.
                 cover: t.cover && side == Side::Attacker,
                 armour: t.armour,
@@ -458,26 +477,60 @@ pub fn resolve(
 
 // ---- the exact odds --------------------------------------------------------------------------
 
-/// The hits of a planned fire: P(hits = k).
-fn hit_counts(p: &ShotPlan) -> Distribution<u32> {
-    shoot::distribution_of(p).map(|r| r.hits)
+/// The hits of a fire: P(hits = k). Without a friendly unit to take the misses, counted over the
+/// faces of its dice (each chance the nearest double to the exact fraction).
+fn hit_counts(n: &Numbers) -> Distribution<u32> {
+    if n.friend.is_some() {
+        return shoot::distribution_with(n).map(|r| r.hits);
+    }
+    let faces = Die::D6.faces().filter(|f| shoot::hits(*f, n.modifier)).count() as u32;
+    let mut d = Distribution::with_capacity(n.dice as usize + 1);
+    for (k, p) in binomial_faces(n.dice, faces, Die::D6).into_iter().enumerate() {
+        d.add(k as u32, p);
+    }
+    d
 }
 
 /// The exact chance of each end, every hit taken as a hit (none converted into a retreat, none
 /// given to a commander): the assault [`resolve`]d with default [`Taking`]s.
 pub fn distribution(a: &Assault) -> Result<Distribution<Outcome>, RuleError> {
     let p = plan(a)?;
-    Ok(distribution_of(a, &p))
+    Ok(distribution_of(a, p.order, &FireHits::of(&fire_numbers(&p))))
 }
 
-fn distribution_of(a: &Assault, p: &Plan) -> Distribution<Outcome> {
-    let [s1, s2] = p.order;
+/// The chance of each number of hits of each fire: the first's (none without a weapon), the
+/// second's if it shoots.
+struct FireHits {
+    first: Distribution<u32>,
+    second: Option<Distribution<u32>>,
+}
+
+impl FireHits {
+    fn of(fires: &[Option<Numbers>; 2]) -> FireHits {
+        FireHits {
+            first: fires[0]
+                .as_ref()
+                .map_or(Distribution::certain(0), hit_counts),
+            second: fires[1].as_ref().map(hit_counts),
+        }
+    }
+}
+
+/// The numbers of a plan's fires.
+fn fire_numbers(p: &Plan) -> [Option<Numbers>; 2] {
+    [
+        p.fires[0].as_ref().map(ShotPlan::numbers),
+        p.fires[1].as_ref().map(ShotPlan::numbers),
+    ]
+}
+
+fn distribution_of(a: &Assault, order: [Side; 2], hits: &FireHits) -> Distribution<Outcome> {
+    let [s1, s2] = order;
     let (first_target, second_target) = (a.party(s2), a.party(s1));
-    let first = p.fires[0]
-        .as_ref()
-        .map_or(Distribution::certain(0), hit_counts);
-    let second = p.fires[1].as_ref().map(hit_counts);
-    let mut dist = Distribution::new();
+    let (first, second) = (&hits.first, &hits.second);
+    let mut dist = Distribution::with_capacity(
+        first.len() * second.as_ref().map_or(1, |d| d.len()),
+    );
     for (&h1, q1) in first.iter() {
         let destroyed = first_target.hits + h1 >= first_target.quality.limit();
         match (&second, destroyed) {
@@ -517,8 +570,8 @@ enum Line {
     Shoots(u32, bool),
 }
 
-fn line_of(a: &Assault, p: &Plan, o: &Outcome) -> Line {
-    let target = a.party(p.order[1]);
+fn line_of(a: &Assault, order: [Side; 2], o: &Outcome) -> Line {
+    let target = a.party(order[1]);
     match o.second_hits {
         Some(k) => Line::Shoots(k, o.attacker_takes_area),
         None if target.hits + o.first_hits >= target.quality.limit() => {
@@ -595,15 +648,14 @@ struct Conditional {
 /// notes say of them.
 fn conditional(
     a: &Assault,
-    p: &Plan,
+    order: [Side; 2],
+    hits: &FireHits,
     dist: &Distribution<Outcome>,
 ) -> (Figures, Conditional) {
-    let [_, s2] = p.order;
+    let [_, s2] = order;
     let target = a.party(s2);
     let limit = target.quality.limit();
-    let first = p.fires[0]
-        .as_ref()
-        .map_or(Distribution::certain(0), hit_counts);
+    let first = &hits.first;
     let destroyed = first.p_where(|h| target.hits + h >= limit);
     // Converting every hit but the first leaves one hit on the unit (none with a commander to
     // take it).
@@ -627,8 +679,7 @@ fn conditional(
     for (h, q) in first.iter() {
         extra.insert(hits_figure(true, *h), q);
     }
-    let second = p.fires[1].as_ref().map(|p2| {
-        let second = hit_counts(p2);
+    let second = hits.second.as_ref().map(|second| {
         for (h, q) in second.iter() {
             extra.insert(hits_figure(false, *h), q);
         }
@@ -682,18 +733,28 @@ fn conditional_notes(a: &Assault, p: &Plan, c: &Conditional) -> Vec<String> {
 /// hits it scored) and who holds the area, every hit taken as a hit; the notes and the figures
 /// give the second fire conditioned on the first. The words are written when shown.
 pub fn odds(a: &Assault) -> Result<OddsReport, RuleError> {
-    let p = plan(a)?;
-    let dist = distribution_of(a, &p);
-    let mut lines: Distribution<Line> = dist.map(|o| line_of(a, &p, o));
+    refuse(a)?;
+    let order = a.order();
+    let mut fires = [None, None];
+    for (i, side) in order.into_iter().enumerate() {
+        fires[i] = match a.fire_numbers(side) {
+            None => None,
+            Some(Ok(n)) => Some(n),
+            // Why a fire cannot be made is said with the units named, as the plan says it.
+            Some(Err(e)) => return Err(plan(a).err().unwrap_or(e)),
+        };
+    }
+    let hits = FireHits::of(&fires);
+    let dist = distribution_of(a, order, &hits);
+    let mut lines: Distribution<Line> = dist.map(|o| line_of(a, order, o));
     lines.sort_by_key(|l| *l);
-    let (mut extra, conditional) = conditional(a, &p, &dist);
+    let (mut extra, conditional) = conditional(a, order, &hits, &dist);
     extra.insert(
         "p_attacker_takes_area".into(),
         dist.p_where(|o| o.attacker_takes_area),
     );
     let words = Deferred::new(AssaultWords {
         assault: a.clone(),
-        plan: p,
         shown: lines.iter().map(|(l, _)| *l).collect(),
         conditional,
     });
@@ -712,18 +773,26 @@ pub fn odds(a: &Assault) -> Result<OddsReport, RuleError> {
     })
 }
 
-/// The words of an assault's odds: the assault, its plan, the lines shown and the second fire
-/// conditioned on the first.
+/// The words of an assault's odds: the assault (its plan written from it), the lines shown and
+/// the second fire conditioned on the first.
 struct AssaultWords {
     assault: Assault,
-    plan: Plan,
     shown: Vec<Line>,
     conditional: Conditional,
 }
 
 impl Words for AssaultWords {
     fn write(&self) -> Written {
-        let (a, p) = (&self.assault, &self.plan);
+        let a = &self.assault;
+        let p = match plan(a) {
+            Ok(p) => p,
+            Err(e) => {
+                return Written {
+                    notes: vec![e.to_string()],
+                    ..Written::default()
+                };
+            }
+        };
         let mut notes = p.context.clone();
         for fp in p.fires.iter().flatten() {
             notes.push(shoot::chance_note(
@@ -731,10 +800,10 @@ impl Words for AssaultWords {
                 &fp.modifiers,
             ));
         }
-        notes.extend(conditional_notes(a, p, &self.conditional));
+        notes.extend(conditional_notes(a, &p, &self.conditional));
         Written {
-            title: p.title.clone(),
-            results: self.shown.iter().map(|l| line_words(a, p, *l)).collect(),
+            results: self.shown.iter().map(|l| line_words(a, &p, *l)).collect(),
+            title: p.title,
             notes,
         }
     }

@@ -355,7 +355,7 @@ pub fn resolve(r: &Round) -> Result<(Resolution, Taken), RuleError> {
                 r.quality.limit()
             )],
             steps: steps(r, &k),
-            result: summary(r, &k).into(),
+            result: summary(r, &k),
             effects: effects(r, &k),
             rolled_by_program: false,
         },

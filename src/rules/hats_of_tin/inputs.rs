@@ -105,26 +105,69 @@ pub fn shot(p: &Params, options: &Options) -> Result<Shot, RuleError> {
     })
 }
 
-fn party(p: &Params, who: &str) -> Result<Party, RuleError> {
+/// The names of one party's inputs: `attacker-class`, `attacker-superior` …
+struct PartyInputs {
+    who: &'static str,
+    /// "the attacker's commander".
+    commander_label: &'static str,
+    class: &'static str,
+    superior: &'static str,
+    commander: &'static str,
+    cover: &'static str,
+    armour: &'static str,
+    quality: &'static str,
+    hits: &'static str,
+}
+
+const ATTACKER: PartyInputs = PartyInputs {
+    who: "attacker",
+    commander_label: "the attacker's commander",
+    class: "attacker-class",
+    superior: "attacker-superior",
+    commander: "attacker-commander",
+    cover: "attacker-cover",
+    armour: "attacker-armour",
+    quality: "attacker-quality",
+    hits: "attacker-hits",
+};
+
+const DEFENDER: PartyInputs = PartyInputs {
+    who: "defender",
+    commander_label: "the defender's commander",
+    class: "defender-class",
+    superior: "defender-superior",
+    commander: "defender-commander",
+    cover: "defender-cover",
+    armour: "defender-armour",
+    quality: "defender-quality",
+    hits: "defender-hits",
+};
+
+fn party(p: &Params, n: &PartyInputs) -> Result<Party, RuleError> {
+    let who = n.who;
     let ids = if who == "attacker" {
         FIRER_IDS
     } else {
         UNIT_TYPE_IDS
     };
     let ty = type_of(p, who, ids)?;
+    // "Infantry (attacker)".
+    let mut label = String::with_capacity(ty.name.len() + who.len() + 3);
+    label.push_str(ty.name);
+    label.push_str(" (");
+    label.push_str(who);
+    label.push(')');
     Ok(Party {
-        label: format!("{} ({who})", ty.name),
+        label,
         weapon_range: ty.range(),
-        class: class(p, &format!("{who}-class"), ty),
-        superior_firepower: p.flag(&format!("{who}-superior")),
+        class: class(p, n.class, ty),
+        superior_firepower: p.flag(n.superior),
         assault_class: ty.assault,
-        commander: p
-            .flag(&format!("{who}-commander"))
-            .then(|| format!("the {who}'s commander")),
-        cover: p.flag(&format!("{who}-cover")),
-        armour: armour(p, &format!("{who}-armour")).unwrap_or(ty.armour),
-        quality: quality(p, &format!("{who}-quality")),
-        hits: count(p, &format!("{who}-hits")),
+        commander: p.flag(n.commander).then(|| n.commander_label.to_string()),
+        cover: p.flag(n.cover),
+        armour: armour(p, n.armour).unwrap_or(ty.armour),
+        quality: quality(p, n.quality),
+        hits: count(p, n.hits),
         friend: None,
     })
 }
@@ -132,8 +175,8 @@ fn party(p: &Params, who: &str) -> Result<Party, RuleError> {
 /// `assault`: both parties, the arc, and how each fire's target takes its hits.
 pub fn assault(p: &Params) -> Result<(Assault, Taking, Taking), RuleError> {
     let a = Assault {
-        attacker: party(p, "attacker")?,
-        defender: party(p, "defender")?,
+        attacker: party(p, &ATTACKER)?,
+        defender: party(p, &DEFENDER)?,
         attacker_in_front_arc: !p.flag("outside-front-arc"),
     };
     let taking = |name: &str| Taking {

@@ -361,28 +361,14 @@ impl Shot {
         lowest_of(Die::D10, self.dice).map(|&face| self.effect_of(face))
     }
 
-    /// The chance of each row of the table, counted over every throw of the dice: the lowest of
-    /// n d10 is k in (11 − k)ⁿ − (10 − k)ⁿ of the 10ⁿ throws, and each row's count is divided
-    /// once, so every chance is the nearest double to the exact fraction.
+    /// The chance of each row of the table ([`RowChances::of`] its table, modifiers and dice).
     pub fn row_chances(&self) -> RowChances {
-        let rows = self.table.rows();
-        let n = self.dice as i32;
-        let mut counts = [0.0; MAX_ROWS];
-        let m = self.modifier_total();
-        for k in 1..=10 {
-            let total = k + m;
-            let i = rows
-                .iter()
-                .position(|r| total <= r.max)
-                .unwrap_or(rows.len() - 1);
-            counts[i] += f64::from(11 - k).powi(n) - f64::from(10 - k).powi(n);
-        }
-        RowChances {
-            table: self.table,
-            green: self.target_green,
-            counts,
-            throws: 10f64.powi(n),
-        }
+        RowChances::of(
+            self.table,
+            self.modifier_total(),
+            self.dice,
+            self.target_green,
+        )
     }
 
     /// The exact distribution of the table row read (for display in table order).
@@ -414,6 +400,31 @@ pub struct RowChances {
 }
 
 impl RowChances {
+    /// The chance of each row of `table` for the lowest of `dice` d10 plus `modifier`, counted
+    /// over every throw of the dice: the lowest is k in (11 − k)ⁿ − (10 − k)ⁿ of the 10ⁿ throws,
+    /// so a row that takes the faces lo ..= hi has (11 − lo)ⁿ − (10 − hi)ⁿ of them, and each
+    /// row's count is divided once: every chance is the nearest double to the exact fraction (up
+    /// to 15 dice, whose throws a double counts exactly).
+    pub fn of(table: Table, modifier: i32, dice: u32, green: bool) -> RowChances {
+        let pow = |base: i32| (0..dice).fold(1.0f64, |acc, _| acc * f64::from(base));
+        let mut counts = [0.0; MAX_ROWS];
+        // The faces before this row's: a row takes the faces whose total is at most its max.
+        let mut lo = 1;
+        for (count, row) in counts.iter_mut().zip(table.rows()) {
+            let hi = (i64::from(row.max) - i64::from(modifier)).clamp(0, 10) as i32;
+            if hi >= lo {
+                *count = pow(11 - lo) - pow(10 - hi);
+                lo = hi + 1;
+            }
+        }
+        RowChances {
+            table,
+            green,
+            counts,
+            throws: pow(10),
+        }
+    }
+
     /// The chance of row `i` of the table.
     pub fn p(&self, i: usize) -> f64 {
         self.counts[i] / self.throws

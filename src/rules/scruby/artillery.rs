@@ -6,13 +6,13 @@
 //! ([`Bombardment::outcome`], [`Canister::plan`]); the rolled path and the exact odds both read it.
 
 use super::defs::{CanisterOuter, Kind, Position, Settings};
-use super::fire::{check_musket_range, figures, musket_range, word};
+use super::fire::{check_musket_range, figures, musket_range, word_of};
 use super::inputs;
 use super::tables::{
     self, ARTILLERY_GUN, ARTILLERY_OPEN, ARTILLERY_OUTER, ARTILLERY_WORKS, ArtilleryColumn, Blast,
     CrewRow, GUN_HITS_TO_DESTROY, Need, crew_row, throw, throw_words,
 };
-use crate::declare::{Params, RuleError};
+use crate::declare::{Params, RuleError, Value};
 use crate::dice::{DiceSource, Die, Roll};
 use crate::odds::{Deferred, OddsLine, OddsReport, Words, Written};
 use crate::odds::exact::{self, Exact, Prob};
@@ -120,28 +120,53 @@ fn refuse_inner(target_in: Position) -> Result<(), RuleError> {
 }
 
 impl Bombardment {
+    /// The fire from its inputs, read in one pass over them.
     pub fn from_params(p: &Params) -> Result<Self, RuleError> {
         let d = inputs::ARTILLERY_PARAMS;
-        let counter_battery = p.flag("counter-battery");
+        let (mut gun, mut gun_on, mut target, mut target_in) = (None, None, None, None);
+        let (mut moved, mut counter_battery) = (false, false);
+        let (mut range, mut gun_hits, mut works_hits, mut hits_to_destroy) = (None, 0, 0, None);
+        let count = |n: i64| u8::try_from(n).unwrap_or(u8::MAX);
+        for (name, value) in p.iter() {
+            let text = match value {
+                Value::Text(t) => Some(t.as_str()),
+                _ => None,
+            };
+            match (name, value) {
+                ("gun", _) => gun = text,
+                ("gun-on", _) => gun_on = text,
+                ("target", _) => target = text,
+                ("target-in", _) => target_in = text,
+                ("moved", v) => moved = *v == Value::Bool(true),
+                ("counter-battery", v) => counter_battery = *v == Value::Bool(true),
+                ("range", Value::Num(x)) => range = Some(*x),
+                ("range", Value::Int(n)) => range = Some(*n as f64),
+                ("gun-hits", Value::Int(n)) => gun_hits = count(*n),
+                ("works-hits", Value::Int(n)) => works_hits = count(*n),
+                ("hits-to-destroy", Value::Int(n)) => hits_to_destroy = Some(count(*n)),
+                _ => {}
+            }
+        }
         // Counter-battery names its target already: a gun (a cannon, unless --target says
         // horse-artillery).
-        let target = match p.text("target") {
+        let target = match target {
             None if counter_battery => Kind::Cannon,
-            _ => word(p, d, "target", Kind::parse)?,
+            t => word_of(t, p, d, "target", Kind::parse)?,
         };
         Ok(Bombardment {
-            gun: word(p, d, "gun", Kind::parse)?,
-            moved: p.flag("moved"),
-            gun_on: word(p, d, "gun-on", GunOn::parse)?,
-            range: p.require_num(inputs::param(d, "range"))?,
+            gun: word_of(gun, p, d, "gun", Kind::parse)?,
+            moved,
+            gun_on: word_of(gun_on, p, d, "gun-on", GunOn::parse)?,
+            range: match range {
+                Some(r) => r,
+                None => p.require_num(inputs::param(d, "range"))?,
+            },
             target,
-            target_in: word(p, d, "target-in", Position::parse)?,
+            target_in: word_of(target_in, p, d, "target-in", Position::parse)?,
             counter_battery,
-            gun_hits: u8::try_from(p.int("gun-hits").unwrap_or(0)).unwrap_or(u8::MAX),
-            works_hits: u8::try_from(p.int("works-hits").unwrap_or(0)).unwrap_or(u8::MAX),
-            hits_to_destroy: p
-                .int("hits-to-destroy")
-                .map(|n| u8::try_from(n).unwrap_or(u8::MAX)),
+            gun_hits,
+            works_hits,
+            hits_to_destroy,
         })
     }
 
@@ -491,25 +516,32 @@ pub fn resolve(
 pub fn odds(b: &Bombardment, s: &Settings) -> Result<OddsReport, RuleError> {
     let column = b.checked_column(s)?;
     let order = b.result_order();
+    // Each result's place in the order: what kills (or destroys), what hits or drives back, no
+    // effect.
     let mut faces = [0u64; 3];
     for face in 1..=6u8 {
-        let r = b.outcome(&column, face, s);
-        if let Some(i) = order.iter().position(|o| *o == r) {
-            faces[i] += 1;
-        }
+        faces[match b.outcome(&column, face, s) {
+            ArtilleryResult::Kill
+            | ArtilleryResult::Destroyed
+            | ArtilleryResult::WorksDestroyed { .. } => 0,
+            ArtilleryResult::Retire | ArtilleryResult::Hit(_) | ArtilleryResult::WorksHit { .. } => 1,
+            ArtilleryResult::NoEffect => 2,
+        }] += 1;
     }
     let words = Deferred::new(BombardmentWords {
         bombardment: *b,
         settings: *s,
     });
-    let results = (0..3)
-        .filter(|&i| faces[i] > 0 || order[i] == ArtilleryResult::NoEffect)
-        .enumerate()
-        .map(|(line, i)| OddsLine {
-            result: words.result(line),
-            probability: faces[i] as f64 / 6.0,
-        })
-        .collect();
+    // No effect is always listed (last); the others when a face gives them.
+    let mut results = Vec::with_capacity(3);
+    for (i, &n) in faces.iter().enumerate() {
+        if n > 0 || i == 2 {
+            results.push(OddsLine {
+                result: words.result(results.len()),
+                probability: n as f64 / 6.0,
+            });
+        }
+    }
     let p = |pred: &dyn Fn(ArtilleryResult) -> bool| {
         (0..3)
             .filter(|&i| pred(order[i]))
@@ -628,16 +660,41 @@ impl CanisterEnd {
 }
 
 impl Canister {
+    /// The shot from its inputs, read in one pass over them.
     pub fn from_params(p: &Params) -> Result<Self, RuleError> {
         let d = inputs::CANISTER_PARAMS;
+        let (mut gun, mut target, mut target_in) = (None, None, None);
+        let (mut moved, mut return_fire, mut range, mut target_figures) = (false, false, None, None);
+        for (name, value) in p.iter() {
+            let text = match value {
+                Value::Text(t) => Some(t.as_str()),
+                _ => None,
+            };
+            match (name, value) {
+                ("gun", _) => gun = text,
+                ("target", _) => target = text,
+                ("target-in", _) => target_in = text,
+                ("moved", v) => moved = *v == Value::Bool(true),
+                ("return-fire", v) => return_fire = *v == Value::Bool(true),
+                ("range", Value::Num(x)) => range = Some(*x),
+                ("range", Value::Int(n)) => range = Some(*n as f64),
+                ("target-figures", Value::Int(n)) => {
+                    target_figures = Some(u8::try_from(*n).unwrap_or(u8::MAX));
+                }
+                _ => {}
+            }
+        }
         Ok(Canister {
-            gun: word(p, d, "gun", Kind::parse)?,
-            moved: p.flag("moved"),
-            target: word(p, d, "target", Kind::parse)?,
-            target_figures: figures(p, d, "target-figures")?,
-            target_in: word(p, d, "target-in", Position::parse)?,
-            range: p.num("range"),
-            return_fire: p.flag("return-fire"),
+            gun: word_of(gun, p, d, "gun", Kind::parse)?,
+            moved,
+            target: word_of(target, p, d, "target", Kind::parse)?,
+            target_figures: match target_figures {
+                Some(n) => n,
+                None => figures(p, d, "target-figures")?,
+            },
+            target_in: word_of(target_in, p, d, "target-in", Position::parse)?,
+            range,
+            return_fire,
         })
     }
 

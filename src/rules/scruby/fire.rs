@@ -10,7 +10,7 @@ use super::tables::{
     self, CrewRow, Need, RifleCase, RifleReading, crew_row, refuse_inner_village, rifle_need,
     rifle_row, throw, throw_words,
 };
-use crate::declare::{Params, RuleError};
+use crate::declare::{Params, RuleError, Value};
 use crate::dice::DiceSource;
 use crate::odds::{Deferred, OddsReport, Words, Written};
 use crate::odds::exact::{self, Exact, Prob};
@@ -78,7 +78,21 @@ pub(crate) fn word<T>(
     name: &str,
     parse: impl Fn(&str) -> Option<T>,
 ) -> Result<T, RuleError> {
-    let text = p.require_text(inputs::param(defs, name))?;
+    word_of(p.text(name), p, defs, name, parse)
+}
+
+/// [`word`] of the text already read of input `name` (`None`: not given as a text).
+pub(crate) fn word_of<T>(
+    text: Option<&str>,
+    p: &Params,
+    defs: &'static [crate::declare::ParamDef],
+    name: &str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<T, RuleError> {
+    let text = match text {
+        Some(text) => text,
+        None => p.require_text(inputs::param(defs, name))?,
+    };
     parse(text).ok_or_else(|| RuleError::refused(format!("--{name} {text:?} is not known")))
 }
 
@@ -88,12 +102,11 @@ pub(crate) fn figures(
     defs: &'static [crate::declare::ParamDef],
     name: &str,
 ) -> Result<u8, RuleError> {
-    let def = inputs::param(defs, name);
     let n = p
         .int(name)
         .ok_or_else(|| crate::declare::ParamError::Missing {
             param: name.to_string(),
-            help: def.help.to_string(),
+            help: inputs::param(defs, name).help.to_string(),
         })?;
     Ok(u8::try_from(n).unwrap_or(u8::MAX))
 }
@@ -125,19 +138,44 @@ pub fn musket_range(range: Option<f64>, s: &Settings, what: &str) -> Result<Stri
 }
 
 impl RifleFire {
+    /// The fire from its inputs, read in one pass over them.
     pub fn from_params(p: &Params) -> Result<Self, RuleError> {
         let d = inputs::RIFLE_PARAMS;
+        let (mut firer, mut formation, mut from, mut target_in, mut target) =
+            (None, None, None, None, None);
+        let (mut figures_left, mut at_crew, mut range) = (None, false, None);
+        for (name, value) in p.iter() {
+            let text = match value {
+                Value::Text(t) => Some(t.as_str()),
+                _ => None,
+            };
+            match (name, value) {
+                ("firer", _) => firer = text,
+                ("formation", _) => formation = text,
+                ("from", _) => from = text,
+                ("target-in", _) => target_in = text,
+                ("target", _) => target = text,
+                ("at-crew", v) => at_crew = *v == Value::Bool(true),
+                ("range", Value::Num(x)) => range = Some(*x),
+                ("range", Value::Int(n)) => range = Some(*n as f64),
+                ("figures", Value::Int(n)) => figures_left = Some(u8::try_from(*n).unwrap_or(u8::MAX)),
+                _ => {}
+            }
+        }
         Ok(RifleFire {
             case: RifleCase {
-                firer: word(p, d, "firer", Kind::parse)?,
-                figures: figures(p, d, "figures")?,
-                formation: word(p, d, "formation", Formation::parse)?,
-                from: word(p, d, "from", Position::parse)?,
-                target_in: word(p, d, "target-in", Position::parse)?,
+                firer: word_of(firer, p, d, "firer", Kind::parse)?,
+                figures: match figures_left {
+                    Some(n) => n,
+                    None => figures(p, d, "figures")?,
+                },
+                formation: word_of(formation, p, d, "formation", Formation::parse)?,
+                from: word_of(from, p, d, "from", Position::parse)?,
+                target_in: word_of(target_in, p, d, "target-in", Position::parse)?,
             },
-            target: p.text("target").and_then(Kind::parse),
-            at_crew: p.flag("at-crew"),
-            range: p.num("range"),
+            target: target.and_then(Kind::parse),
+            at_crew,
+            range,
         })
     }
 

@@ -91,7 +91,19 @@ impl Need {
     }
 
     pub fn succeeds(self, face: u8, reading: ThreeSix) -> bool {
-        self.faces(reading).contains(&face)
+        // The faces as bits (face f is bit f), so a face is read without searching the list.
+        let bits = match self {
+            Need::Always => 0b111_1110,
+            Need::OneThreeSix => 0b100_1010,
+            Need::ThreeSix => match reading {
+                ThreeSix::ThreeToSix => 0b111_1000,
+                ThreeSix::ThreeAndSix => 0b100_1000,
+            },
+            Need::Six => 0b100_0000,
+            Need::Two => 0b000_0100,
+            Need::Never => 0,
+        };
+        face < 8 && bits & (1u8 << face) != 0
     }
 
     /// The exact chance of success on one d6.
@@ -763,6 +775,29 @@ pub fn table_docs() -> Vec<TableDoc> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_face_succeeds_exactly_when_it_is_one_of_the_needs_faces() {
+        let needs = [
+            Need::Always,
+            Need::OneThreeSix,
+            Need::ThreeSix,
+            Need::Six,
+            Need::Two,
+            Need::Never,
+        ];
+        for reading in [ThreeSix::ThreeToSix, ThreeSix::ThreeAndSix] {
+            for need in needs {
+                for face in 0..=9u8 {
+                    assert_eq!(
+                        need.succeeds(face, reading),
+                        need.faces(reading).contains(&face),
+                        "{need:?} {reading:?} {face}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn faces_of_each_need() {
