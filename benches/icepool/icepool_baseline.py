@@ -2,13 +2,14 @@
 """The odds of every case in cases.toml computed with icepool, for comparison with umpire's.
 
 For each case it builds icepool's formulation of the same distribution from the case's inputs,
-times it with timeit (the best of several runs, in µs per call; where more than one formulation is
+times it with timeit (the best of several runs, in µs per call, of the thread's CPU time as the
+Rust benchmark measures it, or with --wall of the wall clock; where more than one formulation is
 written, each is timed and the fastest reported), prints the distribution's values, and, given the
 JSON the Rust benchmark prints (`UMPIRE_ODDS_JSON=1 cargo bench --bench odds > odds.json`), checks
 that every result line's probability equals icepool's to 1e-16.
 
     python3 -m venv /tmp/icepool-venv && /tmp/icepool-venv/bin/pip install icepool
-    /tmp/icepool-venv/bin/python benches/icepool/icepool_baseline.py [--rust odds.json] [--quick]
+    /tmp/icepool-venv/bin/python benches/icepool/icepool_baseline.py [--rust odds.json] [--quick] [--wall]
 
 Not part of CI or `cargo test`. The rule numbers (ranges, ratings, kill tables) are the rule sets'
 defaults, written out here; a case whose inputs a formulation does not model is refused rather
@@ -19,6 +20,7 @@ import argparse
 import json
 import pathlib
 import sys
+import time
 import timeit
 import tomllib
 from fractions import Fraction
@@ -632,16 +634,16 @@ FORMULATIONS = {
 }
 
 
-def best_time(fn, quick):
+def best_time(fn, quick, timer):
     """The best of several runs, in µs a call."""
     fn()
     number = 1
     while True:
-        t = timeit.timeit(fn, number=number)
+        t = timeit.timeit(fn, number=number, timer=timer)
         if t >= (0.02 if quick else 0.2):
             break
         number *= 2
-    runs = timeit.repeat(fn, number=number, repeat=3 if quick else 7)
+    runs = timeit.repeat(fn, number=number, repeat=3 if quick else 7, timer=timer)
     return min(runs) / number * 1e6
 
 
@@ -649,6 +651,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rust", type=pathlib.Path, help="the JSON the Rust benchmark prints")
     ap.add_argument("--quick", action="store_true", help="shorter timing runs")
+    ap.add_argument("--wall", action="store_true", help="time by the wall clock, not CPU time")
     ap.add_argument("--json", type=pathlib.Path, help="write the times and values here")
     args = ap.parse_args()
     cases = tomllib.loads((HERE / "cases.toml").read_text())["case"]
@@ -670,7 +673,8 @@ def main():
                 print(f"{case['name']}: formulation {label!r} disagrees", file=sys.stderr)
                 failures += 1
             values = v
-            timed.append((best_time(fn, args.quick), label))
+            timer = time.perf_counter if args.wall else time.thread_time
+            timed.append((best_time(fn, args.quick, timer), label))
         us, label = min(timed)
         print(f"{case['name']}: {us:.1f} µs ({label})")
         print("  " + ", ".join(str(Fraction(x)) for x in values))
