@@ -10,10 +10,11 @@
 
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::{Deref, DerefMut};
-use std::sync::{Arc, OnceLock};
+use std::rc::Rc;
 
 /// What an odds report says in words, written by [`Words::write`]: its title, the words of its
 /// results whose words are deferred (in the order of their index), and its notes.
@@ -26,27 +27,27 @@ pub struct Written {
 
 /// The words of one odds report, as the values they are written from. Written once, when first
 /// read.
-pub trait Words: Send + Sync + 'static {
+pub trait Words: 'static {
     fn write(&self) -> Written;
 }
 
 /// Words written by a function of the values it holds (a closure that owns them).
 pub struct WrittenBy<F>(pub F);
 
-impl<F: Fn() -> Written + Send + Sync + 'static> Words for WrittenBy<F> {
+impl<F: Fn() -> Written + 'static> Words for WrittenBy<F> {
     fn write(&self) -> Written {
         (self.0)()
     }
 }
 
 /// A report's words, written on first reading and kept.
-trait Shown: Send + Sync {
+trait Shown {
     fn written(&self) -> &Written;
 }
 
 struct Kept<W> {
     words: W,
-    written: OnceLock<Written>,
+    written: OnceCell<Written>,
 }
 
 impl<W: Words> Shown for Kept<W> {
@@ -56,15 +57,16 @@ impl<W: Words> Shown for Kept<W> {
 }
 
 /// The words of one report, shared by its title, results and notes, written when any of them is
-/// first read.
+/// first read. Shared within the thread that makes and shows the report (without the cost of
+/// counting its sharers across threads: a report is recomputed at every keystroke).
 #[derive(Clone)]
-pub struct Deferred(Arc<dyn Shown>);
+pub struct Deferred(Rc<dyn Shown>);
 
 impl Deferred {
     pub fn new(words: impl Words) -> Self {
-        Deferred(Arc::new(Kept {
+        Deferred(Rc::new(Kept {
             words,
-            written: OnceLock::new(),
+            written: OnceCell::new(),
         }))
     }
 
@@ -93,13 +95,13 @@ pub struct Text(Repr);
 enum Repr {
     Static(&'static str),
     Owned(String),
-    Title(Arc<dyn Shown>),
-    Result(Arc<dyn Shown>, usize),
+    Title(Rc<dyn Shown>),
+    Result(Rc<dyn Shown>, usize),
 }
 
 impl Text {
     /// Words written by `write` when first read.
-    pub fn later(write: impl Fn() -> String + Send + Sync + 'static) -> Text {
+    pub fn later(write: impl Fn() -> String + 'static) -> Text {
         Deferred::new(WrittenBy(move || Written {
             title: write(),
             ..Written::default()
@@ -227,7 +229,7 @@ pub struct Notes(NotesRepr);
 #[derive(Clone)]
 enum NotesRepr {
     Owned(Vec<String>),
-    Deferred(Arc<dyn Shown>),
+    Deferred(Rc<dyn Shown>),
 }
 
 impl Notes {
@@ -236,7 +238,7 @@ impl Notes {
     }
 
     /// Notes written by `write` when first read.
-    pub fn later(write: impl Fn() -> Vec<String> + Send + Sync + 'static) -> Notes {
+    pub fn later(write: impl Fn() -> Vec<String> + 'static) -> Notes {
         Deferred::new(WrittenBy(move || Written {
             notes: write(),
             ..Written::default()
