@@ -8,7 +8,8 @@ pub mod exact;
 mod report;
 
 pub use report::{
-    Deferred, FigureName, Figures, Notes, OddsLine, OddsReport, Text, Words, Written, WrittenBy,
+    Deferred, FigureName, Figures, FiguresIter, Notes, OddsLine, OddsReport, Text, Words, Written,
+    WrittenBy,
 };
 
 use crate::dice::{DiceError, DiceSource, Die};
@@ -95,7 +96,7 @@ impl<T: PartialEq> Distribution<T> {
 
     /// Maps outcomes, merging those that become equal.
     pub fn map<U: PartialEq>(&self, f: impl Fn(&T) -> U) -> Distribution<U> {
-        let mut out = Distribution::new();
+        let mut out = Distribution::with_capacity(self.entries.len());
         for (o, p) in &self.entries {
             out.add(f(o), *p);
         }
@@ -165,13 +166,15 @@ pub fn binomial_faces(n: u32, faces: u32, die: Die) -> Vec<f64> {
     let counted = (|| {
         let throws = s.checked_pow(n)?;
         let mut out = Vec::with_capacity(n as usize + 1);
-        let mut c = 1u64;
+        // C(n, k) and faceᵏ, carried from one k to the next.
+        let (mut c, mut hits) = (1u64, 1u64);
         for k in 0..=n {
             let count = c
-                .checked_mul(f.checked_pow(k)?)?
+                .checked_mul(hits)?
                 .checked_mul((s - f).checked_pow(n - k)?)?;
             out.push(count as f64 / throws as f64);
             c = c.checked_mul(u64::from(n - k))? / u64::from(k + 1);
+            hits = hits.checked_mul(f)?;
         }
         Some(out)
     })();

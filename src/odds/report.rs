@@ -342,21 +342,31 @@ pub type FigureName = Cow<'static, str>;
 /// A report's named figures, read in the order of their names; read and changed as a map of names
 /// to numbers (a name given as a `&str` or a `String`), its fixed names kept without a copy, and
 /// the first few figures kept in place (most reports name one or two). They are kept in the order
-/// of their names' lengths, then of their bytes, so that a name is found mostly by its length; put
-/// in the order of the names only when they are read in turn (shown, written out).
+/// they were set, and put in the order of their names only when they are read in turn (shown,
+/// written out): a report made at every keystroke does not sort names it does not show.
 #[derive(Clone, Default)]
 pub struct Figures(Store);
+
+/// One figure: its name and its value.
+#[derive(Clone, Debug, PartialEq)]
+struct Figure {
+    name: FigureName,
+    value: f64,
+}
 
 /// How many figures are kept in place before they go to a vector of their own.
 const IN_PLACE: usize = 2;
 
 /// An empty place.
-const NO_FIGURE: (FigureName, f64) = (Cow::Borrowed(""), 0.0);
+const NO_FIGURE: Figure = Figure {
+    name: Cow::Borrowed(""),
+    value: 0.0,
+};
 
 #[derive(Clone)]
 enum Store {
-    InPlace([(FigureName, f64); IN_PLACE], usize),
-    Spilled(Vec<(FigureName, f64)>),
+    InPlace([Figure; IN_PLACE], usize),
+    Spilled(Vec<Figure>),
 }
 
 impl Default for Store {
@@ -370,69 +380,85 @@ impl Figures {
         Figures::default()
     }
 
-    fn slice(&self) -> &[(FigureName, f64)] {
+    /// Figures whose names differ, as given (a report that names many figures, each once).
+    pub fn of_distinct(figures: Vec<(FigureName, f64)>) -> Self {
+        debug_assert!(
+            figures
+                .iter()
+                .enumerate()
+                .all(|(i, (a, _))| figures[..i].iter().all(|(b, _)| a != b)),
+            "a figure named twice"
+        );
+        if figures.len() <= IN_PLACE {
+            let mut f = Figures::new();
+            for (name, value) in figures {
+                f.insert(name, value);
+            }
+            return f;
+        }
+        Figures(Store::Spilled(
+            figures
+                .into_iter()
+                .map(|(name, value)| Figure { name, value })
+                .collect(),
+        ))
+    }
+
+    fn slice(&self) -> &[Figure] {
         match &self.0 {
             Store::InPlace(list, len) => &list[..*len],
             Store::Spilled(v) => v,
         }
     }
 
-    fn slice_mut(&mut self) -> &mut [(FigureName, f64)] {
+    fn slice_mut(&mut self) -> &mut [Figure] {
         match &mut self.0 {
             Store::InPlace(list, len) => &mut list[..*len],
             Store::Spilled(v) => v,
         }
     }
 
-    fn find(&self, name: &str) -> Result<usize, usize> {
+    fn find(&self, name: &str) -> Option<usize> {
         self.slice()
-            .binary_search_by(|(k, _)| (k.len(), k.as_bytes()).cmp(&(name.len(), name.as_bytes())))
+            .iter()
+            .position(|f| f.name.as_bytes() == name.as_bytes())
     }
 
     /// The figures in the order of their names.
-    fn ordered(&self) -> Vec<&(FigureName, f64)> {
-        let mut v: Vec<&(FigureName, f64)> = self.slice().iter().collect();
-        v.sort_by(|a, b| a.0.cmp(&b.0));
+    fn ordered(&self) -> Vec<&Figure> {
+        let mut v: Vec<&Figure> = self.slice().iter().collect();
+        v.sort_by(|a, b| a.name.cmp(&b.name));
         v
     }
 
     /// Sets the figure `name`, returning the one it replaces.
     pub fn insert(&mut self, name: FigureName, value: f64) -> Option<f64> {
-        let i = match self.find(&name) {
-            Ok(i) => return Some(std::mem::replace(&mut self.slice_mut()[i].1, value)),
-            Err(i) => i,
-        };
+        if let Some(i) = self.find(&name) {
+            return Some(std::mem::replace(&mut self.slice_mut()[i].value, value));
+        }
+        let figure = Figure { name, value };
         match &mut self.0 {
             Store::InPlace(list, len) if *len < IN_PLACE => {
-                let mut j = *len;
-                list[j] = (name, value);
-                while j > i {
-                    list.swap(j - 1, j);
-                    j -= 1;
-                }
+                list[*len] = figure;
                 *len += 1;
             }
-            Store::InPlace(list, len) => {
+            Store::InPlace(list, _) => {
                 let mut v = Vec::with_capacity(IN_PLACE * 8);
-                v.extend(
-                    list[..*len]
-                        .iter_mut()
-                        .map(|f| std::mem::replace(f, NO_FIGURE)),
-                );
-                v.insert(i, (name, value));
+                v.extend(list.iter_mut().map(|f| std::mem::replace(f, NO_FIGURE)));
+                v.push(figure);
                 self.0 = Store::Spilled(v);
             }
-            Store::Spilled(v) => v.insert(i, (name, value)),
+            Store::Spilled(v) => v.push(figure),
         }
         None
     }
 
     pub fn get<K: AsRef<str> + ?Sized>(&self, name: &K) -> Option<&f64> {
-        self.find(name.as_ref()).ok().map(|i| &self.slice()[i].1)
+        self.find(name.as_ref()).map(|i| &self.slice()[i].value)
     }
 
     pub fn contains_key<K: AsRef<str> + ?Sized>(&self, name: &K) -> bool {
-        self.find(name.as_ref()).is_ok()
+        self.find(name.as_ref()).is_some()
     }
 
     pub fn len(&self) -> usize {
@@ -444,30 +470,40 @@ impl Figures {
     }
 
     /// Each name with its figure, in the order of the names.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &f64)> {
-        self.ordered().into_iter().map(|(k, v)| (k.as_ref(), v))
+    pub fn iter(&self) -> FiguresIter<'_> {
+        FiguresIter(self.ordered().into_iter())
     }
 
     /// The names, in order.
     pub fn keys(&self) -> impl Iterator<Item = &str> {
-        self.ordered().into_iter().map(|(k, _)| k.as_ref())
+        self.iter().map(|(k, _)| k)
     }
 
     /// The figures, in the order of their names.
     pub fn values(&self) -> impl Iterator<Item = &f64> {
-        self.ordered().into_iter().map(|(_, v)| v)
+        self.iter().map(|(_, v)| v)
     }
 
     /// Each figure, to change (in no particular order).
     pub fn values_mut(&mut self) -> impl Iterator<Item = &mut f64> {
-        self.slice_mut().iter_mut().map(|(_, v)| v)
+        self.slice_mut().iter_mut().map(|f| &mut f.value)
+    }
+}
+
+/// A report's figures, each name with its figure, in the order of the names.
+pub struct FiguresIter<'a>(std::vec::IntoIter<&'a Figure>);
+
+impl<'a> Iterator for FiguresIter<'a> {
+    type Item = (&'a str, &'a f64);
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next().map(|f| (f.name.as_ref(), &f.value))
     }
 }
 
 impl PartialEq for Figures {
+    /// The same names with the same figures, whatever order they were set in.
     fn eq(&self, other: &Figures) -> bool {
-        // Kept in the same order whatever order they were set in.
-        self.slice() == other.slice()
+        self.ordered() == other.ordered()
     }
 }
 
@@ -484,7 +520,7 @@ impl<const K: usize> From<[(FigureName, f64); K]> for Figures {
 }
 
 impl FromIterator<(FigureName, f64)> for Figures {
-    /// In the order of the names; of a name given twice, the later figure.
+    /// Of a name given twice, the later figure.
     fn from_iter<I: IntoIterator<Item = (FigureName, f64)>>(iter: I) -> Self {
         let mut f = Figures::new();
         for (name, value) in iter {
@@ -506,13 +542,10 @@ impl std::ops::Index<&str> for Figures {
 
 impl<'a> IntoIterator for &'a Figures {
     type Item = (&'a str, &'a f64);
-    type IntoIter = std::iter::Map<
-        std::vec::IntoIter<&'a (FigureName, f64)>,
-        fn(&'a (FigureName, f64)) -> (&'a str, &'a f64),
-    >;
+    type IntoIter = FiguresIter<'a>;
     /// Each name with its figure, in the order of the names.
     fn into_iter(self) -> Self::IntoIter {
-        self.ordered().into_iter().map(|(k, v)| (k.as_ref(), v))
+        self.iter()
     }
 }
 
@@ -693,7 +726,7 @@ mod tests {
         assert!(!figures.contains_key("p_c"));
         let twice = Figures::from([("p".into(), 1.0), ("a".into(), 2.0), ("p".into(), 3.0)]);
         assert_eq!(twice.iter().collect::<Vec<_>>(), [("a", &2.0), ("p", &3.0)]);
-        // Past the figures kept in place, in a vector, still in order.
+        // Past the figures kept in place, in a vector, still read in order.
         let many: Figures = ["d", "b", "e", "a", "c"]
             .into_iter()
             .enumerate()
@@ -703,6 +736,18 @@ mod tests {
         assert_eq!(many["e"], 2.0);
         assert_eq!(many, many.clone());
         assert_eq!(format!("{twice:?}"), r#"{"a": 2.0, "p": 3.0}"#);
+        let distinct = Figures::of_distinct(vec![
+            ("p_b".into(), 1.0),
+            ("p_a".into(), 2.0),
+            ("e".into(), 3.0),
+        ]);
+        assert_eq!(distinct.keys().collect::<Vec<_>>(), ["e", "p_a", "p_b"]);
+        assert_eq!(distinct["p_a"], 2.0);
+        assert_eq!(
+            distinct,
+            Figures::from([("e".into(), 3.0), ("p_a".into(), 2.0), ("p_b".into(), 1.0)]),
+            "whatever order they were set in"
+        );
         plain.extend(["y".to_string()]);
         assert_eq!(plain.into_vec(), ["x", "y"]);
     }

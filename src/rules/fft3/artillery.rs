@@ -343,42 +343,41 @@ pub fn resolve(
 
 /// The distribution of what a template does to one stand (and its riders).
 pub fn stand_distribution(s: &Stand) -> Distribution<(StandResult, Option<StandResult>)> {
-    let mut d = Distribution::new();
+    // At most two results for the stand and two for its riders, each of three faces' calls.
+    let mut d = Distribution::with_capacity(8);
     let armour = if s.under == Under::TankWithRiders {
         Under::Armour
     } else {
         s.under
     };
-    let settle_p = |call: Call, c: &Check, checked: bool| -> Vec<(StandResult, f64)> {
+    // What a call comes to: one result, or a check's two, with their chances.
+    let settle_p = |call: Call, c: &Check, checked: bool| -> [(StandResult, f64); 2] {
+        let certain = |r| [(r, 1.0), (r, 0.0)];
         match call {
-            Call::NoEffect => vec![(StandResult::NoEffect, 1.0)],
-            Call::Suppressed => vec![(StandResult::Suppressed, 1.0)],
-            Call::Destroyed => vec![(StandResult::Destroyed, 1.0)],
-            Call::Check if checked => vec![(StandResult::CountsAsPassedSuppressed, 1.0)],
-            Call::Check => {
-                let p = check::p_pass(c);
-                vec![
-                    (StandResult::CheckPassedSuppressed, p),
-                    (StandResult::CheckFailed, 1.0 - p),
-                ]
-            }
+            Call::NoEffect => certain(StandResult::NoEffect),
+            Call::Suppressed => certain(StandResult::Suppressed),
+            Call::Destroyed => certain(StandResult::Destroyed),
+            Call::Check if checked => certain(StandResult::CountsAsPassedSuppressed),
+            Call::Check => [
+                (StandResult::CheckPassedSuppressed, check::p_pass(c)),
+                (StandResult::CheckFailed, check::p_fail(c)),
+            ],
         }
     };
     for face in 1..=6u8 {
         let mine = settle_p(outcome(armour, face), &s.check, s.art_check_taken);
-        let theirs: Vec<(Option<StandResult>, f64)> = match (&s.riders, s.under) {
+        let theirs: [(Option<StandResult>, f64); 2] = match (&s.riders, s.under) {
             (Some(rc), Under::TankWithRiders) => settle_p(
                 outcome(Under::InfantryOpen, face),
                 rc,
                 s.rider_art_check_taken,
             )
-            .into_iter()
-            .map(|(r, p)| (Some(r), p))
-            .collect(),
-            _ => vec![(None, 1.0)],
+            .map(|(r, p)| (Some(r), p)),
+            _ => [(None, 1.0), (None, 0.0)],
         };
         for (a, pa) in &mine {
             for (b, pb) in &theirs {
+                // A chance of 0 adds nothing (the second of a single result).
                 d.add((*a, *b), pa * pb / 6.0);
             }
         }
@@ -414,7 +413,7 @@ pub fn odds(t: &Template) -> Result<OddsReport, RuleError> {
     refuse_empty(t)?;
     let mut shown = Vec::new();
     let mut probabilities = Vec::new();
-    let mut extra = Figures::new();
+    let mut extra = Vec::with_capacity(t.stands.len() + 1);
     let mut expected_lost = 0.0;
     for (i, s) in t.stands.iter().enumerate() {
         let d = stand_distribution(s);
@@ -442,9 +441,9 @@ pub fn odds(t: &Template) -> Result<OddsReport, RuleError> {
             }
         }
         let lost: f64 = mine.iter().filter(|(r, _)| r.gone()).map(|(_, p)| p).sum();
-        extra.insert(stand_out_name(i + 1), lost);
+        extra.push((stand_out_name(i + 1), lost));
     }
-    extra.insert("expected_out_of_the_fight".into(), expected_lost);
+    extra.push(("expected_out_of_the_fight".into(), expected_lost));
     let words = Deferred::new(TemplateWords {
         template: t.clone(),
         shown,
@@ -460,7 +459,7 @@ pub fn odds(t: &Template) -> Result<OddsReport, RuleError> {
             })
             .collect(),
         notes: words.notes(),
-        extra,
+        extra: Figures::of_distinct(extra),
     })
 }
 

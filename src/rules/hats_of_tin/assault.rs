@@ -643,9 +643,9 @@ struct Conditional {
     second: Option<Vec<(u32, f64)>>,
 }
 
-/// The second fire's figures given the first: destroyed before shooting (every hit taken, and
-/// whatever is converted), may retreat, shoots; and its hits given that it shoots, with what the
-/// notes say of them.
+/// The assault's figures: the second fire's given the first (destroyed before shooting, every hit
+/// taken and whatever is converted; may retreat; shoots; its hits given that it shoots) and the
+/// chance that the attacker takes the area; with what the notes say of them.
 fn conditional(
     a: &Assault,
     order: [Side; 2],
@@ -666,7 +666,8 @@ fn conditional(
     };
     let may_retreat = first.p_where(|h| *h >= 2);
     let shoots = dist.p_where(|o| o.second_hits.is_some());
-    let mut extra = Figures::from([
+    let mut extra: Vec<(FigureName, f64)> = Vec::with_capacity(20);
+    extra.extend([
         ("p_second_destroyed_before_shooting".into(), destroyed),
         ("p_second_destroyed_whatever_converted".into(), whatever),
         ("p_second_may_retreat".into(), may_retreat),
@@ -677,20 +678,24 @@ fn conditional(
         ),
     ]);
     for (h, q) in first.iter() {
-        extra.insert(hits_figure(true, *h), q);
+        extra.push((hits_figure(true, *h), q));
     }
     let second = hits.second.as_ref().map(|second| {
         for (h, q) in second.iter() {
-            extra.insert(hits_figure(false, *h), q);
+            extra.push((hits_figure(false, *h), q));
         }
-        extra.insert(
+        extra.push((
             "expected_second_hits_given_shoots".into(),
             second.iter().map(|(h, q)| f64::from(*h) * q).sum(),
-        );
+        ));
         second.iter().map(|(h, q)| (*h, q)).collect()
     });
+    extra.push((
+        "p_attacker_takes_area".into(),
+        dist.p_where(|o| o.attacker_takes_area),
+    ));
     (
-        extra,
+        Figures::of_distinct(extra),
         Conditional {
             destroyed,
             whatever,
@@ -748,11 +753,7 @@ pub fn odds(a: &Assault) -> Result<OddsReport, RuleError> {
     let dist = distribution_of(a, order, &hits);
     let mut lines: Distribution<Line> = dist.map(|o| line_of(a, order, o));
     lines.sort_by_key(|l| *l);
-    let (mut extra, conditional) = conditional(a, order, &hits, &dist);
-    extra.insert(
-        "p_attacker_takes_area".into(),
-        dist.p_where(|o| o.attacker_takes_area),
-    );
+    let (extra, conditional) = conditional(a, order, &hits, &dist);
     let words = Deferred::new(AssaultWords {
         assault: a.clone(),
         shown: lines.iter().map(|(l, _)| *l).collect(),
