@@ -73,8 +73,9 @@ fn text(s: &str) -> Value {
 
 /// Plays until the journal holds `records` more records: mostly fires and moves by the active
 /// side's ready stands, a hand-set marker or a note now and then, the next phase when the side is
-/// done (or one time in 25), and an undo about one command in 33. Refused commands are simply not
-/// recorded, as at the table.
+/// done (or one time in 14), an undo about one command in 33, and a stand put back on the table
+/// when its side has lost a quarter of its stands, so that the battle keeps going however long it
+/// is played. Refused commands are simply not recorded, as at the table.
 pub fn play(session: &mut Session, records: usize, seed: u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let target = session.next_seq() + records as u64;
@@ -95,6 +96,21 @@ fn pick(session: &Session, rng: &mut ChaCha8Rng) -> Command {
     }
     let state = b.state();
     let active = state.active;
+    // A long battle goes on as one at the table would: once a side has lost a quarter of its
+    // stands, the umpire puts one back now and then (replacements), so that there is always
+    // someone to fire and something to fire at.
+    let mine: Vec<usize> = (0..b.roster.units.len())
+        .filter(|&u| b.roster.units[u].side == active)
+        .collect();
+    let gone: Vec<usize> = mine
+        .iter()
+        .copied()
+        .filter(|&u| !state.units[u].on_table())
+        .collect();
+    if gone.len() * 4 > mine.len() && roll.is_multiple_of(4) {
+        let unit = &b.roster.units[gone[rng.random_range(0..gone.len())]].id;
+        return Command::Restore { unit: unit.clone() };
+    }
     let ready: Vec<usize> = (0..b.roster.units.len())
         .filter(|&u| {
             let info = &b.roster.units[u];

@@ -456,6 +456,10 @@ impl Battle {
                 | Effect::Returned { unit }
                 | Effect::Marker { unit, .. }
                 | Effect::Exposed { unit, .. } => ids.push(unit),
+                // The unit a marker now names is named by the event too.
+                Effect::MarkerUnit { unit, value, .. } => {
+                    ids.extend([unit.as_str(), value.as_str()])
+                }
                 Effect::Counter { .. }
                 | Effect::Area { .. }
                 | Effect::Phase { .. }

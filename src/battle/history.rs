@@ -51,6 +51,25 @@ enum Slot {
     Gone(Class),
 }
 
+/// An entry's code in [`History::codes`]: the battle's start event.
+pub const CODE_START: u8 = 0;
+/// A note or a hand edit.
+pub const CODE_QUIET: u8 = 1;
+/// Any other event.
+pub const CODE_OTHER: u8 = 2;
+/// An undo mark.
+pub const CODE_UNDO: u8 = 3;
+/// A redo mark.
+pub const CODE_REDO: u8 = 4;
+
+fn class_code(c: Class) -> u8 {
+    match c {
+        Class::Start => CODE_START,
+        Class::Quiet => CODE_QUIET,
+        Class::Other => CODE_OTHER,
+    }
+}
+
 /// What a thin history shows for an event it does not keep: an event of its class with nothing
 /// in it (no summary, no effects, no offers).
 static GONE_START: Entry = gone(EventKind::Start);
@@ -397,6 +416,56 @@ impl History {
             *slot = Slot::Kept(Box::new(Entry::Event(event)));
             self.held.push(idx as u32);
         }
+    }
+
+    /// What each entry is, one byte an entry ([`CODE_START`] …): all that a thin history needs
+    /// to be built again ([`History::from_codes`]), with the events it holds read back from the
+    /// journal. For a checkpoint ([`super::checkpoint`]).
+    pub fn codes(&self) -> Vec<u8> {
+        self.entries
+            .iter()
+            .map(|slot| match slot {
+                Slot::Gone(c) => class_code(*c),
+                Slot::Kept(e) => match e.as_ref() {
+                    Entry::Event(ev) => class_code(Class::of(ev)),
+                    Entry::Undo => CODE_UNDO,
+                    Entry::Redo => CODE_REDO,
+                },
+            })
+            .collect()
+    }
+
+    /// A thin history of the entries `codes` says ([`History::codes`]), holding no event: the
+    /// events it needs ([`History::missing`]) are to be read back from the journal. `Err` names
+    /// the first byte that is no entry's code, or a first entry that is not a battle's start.
+    pub fn from_codes(codes: &[u8]) -> Result<History, String> {
+        let mut h = History::thin();
+        h.entries.reserve_exact(codes.len());
+        for (i, &code) in codes.iter().enumerate() {
+            let slot = match code {
+                CODE_START => Slot::Gone(Class::Start),
+                CODE_QUIET => Slot::Gone(Class::Quiet),
+                CODE_OTHER => Slot::Gone(Class::Other),
+                CODE_UNDO => Slot::Kept(Box::new(Entry::Undo)),
+                CODE_REDO => Slot::Kept(Box::new(Entry::Redo)),
+                other => return Err(format!("entry {i} has no kind (code {other})")),
+            };
+            if (i == 0) != (code == CODE_START) {
+                return Err(format!(
+                    "entry {i}: only the first entry is the battle's start"
+                ));
+            }
+            match &slot {
+                Slot::Gone(c) => {
+                    h.stacks.push_event(*c == Class::Start);
+                }
+                Slot::Kept(e) => {
+                    h.stacks.push(e);
+                }
+            }
+            h.entries.push(slot);
+        }
+        Ok(h)
     }
 
     /// The entries, in the journal's order.

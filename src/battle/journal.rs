@@ -568,6 +568,12 @@ impl Journal {
         self.checks
     }
 
+    /// The checksum of its last good line (the header's in a journal of no entries): what the
+    /// next line's chain names. 0 in a journal written without checksums.
+    pub fn last_checksum(&self) -> u32 {
+        self.last
+    }
+
     /// Takes back a partly written line.
     fn cut_back(&self) -> io::Result<()> {
         self.file.set_len(self.len)?;
@@ -1088,6 +1094,8 @@ pub struct Reading<H> {
     checks: Checks,
     /// The checksum of the last good line read.
     last: u32,
+    /// The header line's checksum (0 without checksums).
+    header_crc: u32,
     /// Byte offset of the next line.
     offset: u64,
     /// Number (1-based) of the next line.
@@ -1153,6 +1161,7 @@ impl<H: DeserializeOwned> Reading<H> {
             header,
             checks,
             last,
+            header_crc: last,
             offset: n as u64,
             line: 2,
             buf,
@@ -1215,6 +1224,78 @@ impl<H> Reading<H> {
         }
         self.failed |= matches!(result, Some(Err(_)));
         result
+    }
+
+    /// The header line's checksum, which covers the scenario, the seed and when the battle
+    /// began: in a chained journal, what every later line's checksum goes back to. 0 in a
+    /// journal written without checksums.
+    pub fn header_checksum(&self) -> u32 {
+        self.header_crc
+    }
+
+    /// Goes on from a line read before, without reading the lines up to it: if the line that
+    /// begins at byte `offset` is whole, its checksum is `crc` and its value passes `check`, the
+    /// reading goes on after it as line `line` (the next entry read is line `line + 1`) and its
+    /// value is returned.
+    /// Only a chained journal's reading, before any entry is read, goes on so: a line's checksum
+    /// there covers every line before it, so a match says that they are the lines that were read
+    /// before (up to chance: one in 2^32). `None`, with the reading unchanged, when the journal
+    /// is not chained, an entry was read already, or the line is not there as it was.
+    pub fn skip_to<E: DeserializeOwned>(
+        &mut self,
+        line: usize,
+        offset: u64,
+        crc: u32,
+        check: impl FnOnce(&E) -> bool,
+    ) -> Result<Option<E>, JournalError> {
+        use std::io::Seek;
+        use std::os::unix::fs::FileExt as _;
+        if self.checks != Checks::Chained || self.line != 2 || self.done || line < 2 {
+            return Ok(None);
+        }
+        let io = |source| JournalError::Io {
+            path: self.path.clone(),
+            action: "read",
+            source,
+        };
+        let mut bytes = Vec::new();
+        let mut chunk = [0u8; 8192];
+        let mut at = offset;
+        let end = loop {
+            let n = self.input.get_ref().read_at(&mut chunk, at).map_err(io)?;
+            if n == 0 {
+                return Ok(None);
+            }
+            if let Some(i) = chunk[..n].iter().position(|&b| b == b'\n') {
+                bytes.extend_from_slice(&chunk[..i]);
+                break bytes.len();
+            }
+            bytes.extend_from_slice(&chunk[..n]);
+            if bytes.len() > MAX_LINE {
+                return Ok(None);
+            }
+            at += n as u64;
+        };
+        let Some(Ok((prev, _))) = object_start(&bytes).and_then(|s| chain_member(&bytes[s..]))
+        else {
+            return Ok(None);
+        };
+        let value = match read_checked::<E>(&mut bytes[..end], Checks::Chained, prev) {
+            Ok((value, actual)) if actual == crc && check(&value) => value,
+            _ => return Ok(None),
+        };
+        let next = offset + end as u64 + 1;
+        self.input
+            .seek(io::SeekFrom::Start(next))
+            .map_err(|source| JournalError::Io {
+                path: self.path.clone(),
+                action: "read",
+                source,
+            })?;
+        self.offset = next;
+        self.line = line + 1;
+        self.last = crc;
+        Ok(Some(value))
     }
 
     /// A bad last line, once the reading has reached it (left in the file).

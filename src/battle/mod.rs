@@ -11,6 +11,7 @@
 //! are applied.
 
 pub mod audience;
+pub mod checkpoint;
 pub mod history;
 pub mod journal;
 pub mod session;
@@ -36,11 +37,18 @@ pub enum Command {
     Act { action: String, params: Params },
     /// End the current phase; the automatic steps of the next phases are carried out.
     Advance,
-    /// Set (or clear, with `None`) a marker by hand.
+    /// Set (or clear, with `None`) a marker by hand. A marker that holds a unit is set by
+    /// [`Command::SetMarkerUnit`], and cleared by this.
     SetMarker {
         unit: String,
         marker: String,
         value: Option<i32>,
+    },
+    /// Set by hand a marker that holds a unit to the unit whose id is `value`.
+    SetMarkerUnit {
+        unit: String,
+        marker: String,
+        value: String,
     },
     /// Set a unit's hits by hand; reaching the limit removes it.
     SetHits { unit: String, hits: u32 },
@@ -64,6 +72,12 @@ pub enum Command {
     Undo,
     /// Put back the latest undone event.
     Redo,
+}
+
+/// A marker's value set by hand: a number, or the id of a unit.
+enum ByHand<'a> {
+    Number(i32),
+    Unit(&'a str),
 }
 
 /// What kind of event it is, with the command's inputs.
@@ -316,6 +330,91 @@ impl Battle {
         &self.history
     }
 
+    /// What a checkpoint keeps of a battle with a thin history, beyond its scenario: the state,
+    /// what the effects of the events in force overwrote (and where each event's begin), and the
+    /// history.
+    pub(crate) fn parts(&self) -> (&BattleState, &[Prior], &[u32], &History) {
+        (&self.state, &self.priors, &self.prior_starts, &self.history)
+    }
+
+    /// Checks that a checkpoint's parts ([`Battle::parts`]) fit this battle before any event (as
+    /// [`Battle::new`] makes it): refused, with what does not fit, unless the state is one of this
+    /// roster and rule set, every prior names one of its units and sides, and there is one run of
+    /// priors for each event in force. Changes nothing; [`Battle::set_parts`] then takes them.
+    pub(crate) fn check_parts(
+        &self,
+        state: &BattleState,
+        priors: &[Prior],
+        prior_starts: &[u32],
+        history: &History,
+    ) -> Result<(), String> {
+        if !self.is_fresh() {
+            return Err("the battle has begun already".into());
+        }
+        let units = self.roster.units.len();
+        if state.units.len() != units {
+            return Err(format!(
+                "it holds {} units; the roster has {units}",
+                state.units.len()
+            ));
+        }
+        let sides = self.roster.sides.len();
+        if state.active >= sides || state.first_side >= sides {
+            return Err(format!("it names a side past the roster's {sides}"));
+        }
+        if state.phase != self.initial.phase
+            && !self.ruleset.phases().iter().any(|p| p.id == state.phase)
+        {
+            return Err("its phase is not one of the rule set's".into());
+        }
+        let unit_of = |p: &Prior| match p {
+            Prior::Hits { unit, .. }
+            | Prior::Removed { unit, .. }
+            | Prior::Marker { unit, .. }
+            | Prior::Concealed { unit, .. } => Some(*unit),
+            Prior::Unit(b) => Some(b.0),
+            Prior::Phase(b) if b.1 >= sides => Some(u32::MAX),
+            _ => None,
+        };
+        if priors
+            .iter()
+            .filter_map(unit_of)
+            .any(|u| u as usize >= units)
+        {
+            return Err("what an event overwrote names a unit or side past the roster's".into());
+        }
+        let in_force = history.stacks().applied().len();
+        let ordered = prior_starts.windows(2).all(|w| w[0] <= w[1])
+            && prior_starts
+                .last()
+                .is_none_or(|&s| s as usize <= priors.len());
+        if prior_starts.len() != in_force || !ordered {
+            return Err(format!(
+                "its {} runs of priors do not fit its {in_force} events in force",
+                prior_starts.len()
+            ));
+        }
+        if !history.is_thin() {
+            return Err("its history is not thin".into());
+        }
+        Ok(())
+    }
+
+    /// Carries this battle on to where a checkpoint left it, from parts [`Battle::check_parts`]
+    /// passed.
+    pub(crate) fn set_parts(
+        &mut self,
+        state: BattleState,
+        priors: Vec<Prior>,
+        prior_starts: Vec<u32>,
+        history: History,
+    ) {
+        self.state = state;
+        self.priors = priors;
+        self.prior_starts = prior_starts;
+        self.history = history;
+    }
+
     /// This battle, before any event, keeping a thin history ([`History::thin`]): only the events
     /// it needs now. For a battle opened to carry out a command; not for a screen or a report,
     /// which show every event, nor for [`Battle::fold`], which needs them all.
@@ -349,6 +448,110 @@ impl Battle {
         Entry::Event(event)
     }
 
+    /// The event of a marker set (or cleared, with `None`) by hand, checked: a marker the rule set
+    /// keeps, a number it may hold, a side or a unit of the battle.
+    fn mark_by_hand(
+        &self,
+        unit: &str,
+        marker: &str,
+        value: Option<ByHand<'_>>,
+    ) -> Result<Event, BattleError> {
+        use crate::declare::MarkerKind;
+        use crate::model::state::{marker_holds, marker_value};
+        let view = self.view();
+        let u = view.unit(unit)?;
+        let def = self
+            .ruleset
+            .markers()
+            .iter()
+            .find(|m| m.id == marker)
+            .ok_or_else(|| {
+                BattleError::Invalid(format!(
+                    "no marker `{marker}` in {}{}",
+                    self.ruleset.id(),
+                    did_you_mean(marker, self.ruleset.markers().iter().map(|m| m.id))
+                ))
+            })?;
+        let cannot = |v: &dyn std::fmt::Display, why: String| {
+            BattleError::Invalid(format!("marker `{marker}` cannot hold {v}: {why}"))
+        };
+        let (verb, effect) = match value {
+            None => (
+                "cleared".to_string(),
+                Effect::Marker {
+                    unit: unit.to_string(),
+                    marker: marker.to_string(),
+                    value: None,
+                },
+            ),
+            Some(ByHand::Number(v)) => {
+                marker_value(def.kind, v)
+                    .map_err(|expected| cannot(&v, format!("it holds {expected}")))?;
+                // A side is named by its id, and must be one of the battle's.
+                let verb = match def.kind {
+                    MarkerKind::Side => {
+                        let side = usize::try_from(v - 1)
+                            .ok()
+                            .and_then(|i| self.roster.sides.get(i))
+                            .ok_or_else(|| {
+                                cannot(
+                                    &v,
+                                    format!("the battle has {} sides", self.roster.sides.len()),
+                                )
+                            })?;
+                        format!("set to {}", side.id)
+                    }
+                    MarkerKind::Flag => "set".to_string(),
+                    _ => format!("set to {v}"),
+                };
+                let effect = Effect::Marker {
+                    unit: unit.to_string(),
+                    marker: marker.to_string(),
+                    value: Some(v),
+                };
+                (verb, effect)
+            }
+            Some(ByHand::Unit(id)) => {
+                let shown = format!("`{id}`");
+                if !def.kind.holds_unit() {
+                    return Err(cannot(
+                        &shown,
+                        format!("it holds {}, not a unit", marker_holds(def.kind)),
+                    ));
+                }
+                let x = self.roster.unit_index(id).ok_or_else(|| {
+                    // A number is most likely a unit's place in the roster, as markers once held.
+                    let hint = if id.trim().parse::<i64>().is_ok() {
+                        ": a marker names a unit by its id, not by its place in the roster"
+                            .to_string()
+                    } else {
+                        did_you_mean(id, self.roster.unit_ids())
+                    };
+                    cannot(&shown, format!("no unit of the battle has that id{hint}"))
+                })?;
+                let id = &self.roster.units[x].id;
+                (
+                    format!("set to {id}"),
+                    Effect::MarkerUnit {
+                        unit: unit.to_string(),
+                        marker: marker.to_string(),
+                        value: id.clone(),
+                    },
+                )
+            }
+        };
+        Ok(Event {
+            kind: EventKind::Edit,
+            summary: format!("{}: {} {verb} by hand", view.label(u), def.badge),
+            audience: Audience::Everyone,
+            resolutions: Vec::new(),
+            effects: vec![effect],
+            notes: Vec::new(),
+            offers: Vec::new(),
+            partial: None,
+        })
+    }
+
     /// Checks and resolves a command into the entry that records it. Changes nothing.
     pub fn handle(&self, cmd: &Command, dice: &mut dyn DiceSource) -> Result<Entry, BattleError> {
         let view = self.view();
@@ -375,7 +578,7 @@ impl Battle {
             Command::Act { action, params } => {
                 let procedure = self.battle_procedure(action)?;
                 let mut rec = Recorder::new(dice);
-                let out = procedure.act(&view, params, &mut rec)?;
+                let out = procedure.carry_out(&view, params, &mut rec)?;
                 Event {
                     kind: EventKind::Act {
                         action: action.clone(),
@@ -443,67 +646,12 @@ impl Battle {
                 unit,
                 marker,
                 value,
-            } => {
-                let u = view.unit(unit)?;
-                let def = self
-                    .ruleset
-                    .markers()
-                    .iter()
-                    .find(|m| m.id == marker)
-                    .ok_or_else(|| {
-                        BattleError::Invalid(format!(
-                            "no marker `{marker}` in {}{}",
-                            self.ruleset.id(),
-                            did_you_mean(marker, self.ruleset.markers().iter().map(|m| m.id))
-                        ))
-                    })?;
-                if let Some(v) = value {
-                    crate::model::state::marker_value(def.kind, *v).map_err(|expected| {
-                        BattleError::Invalid(format!(
-                            "marker `{marker}` cannot hold {v}: it holds {expected}"
-                        ))
-                    })?;
-                }
-                // A side is named by its id, and must be one of the battle's.
-                let side = |v: i32| {
-                    usize::try_from(v - 1)
-                        .ok()
-                        .and_then(|i| self.roster.sides.get(i))
-                };
-                if let Some(v) = value
-                    && def.kind == crate::declare::MarkerKind::Side
-                    && side(*v).is_none()
-                {
-                    return Err(BattleError::Invalid(format!(
-                        "marker `{marker}` cannot hold {v}: the battle has {} sides",
-                        self.roster.sides.len()
-                    )));
-                }
-                let verb = match value {
-                    Some(v) if def.kind == crate::declare::MarkerKind::Side => {
-                        format!("set to {}", side(*v).map_or("", |s| s.id.as_str()))
-                    }
-                    Some(v) if def.kind != crate::declare::MarkerKind::Flag => {
-                        format!("set to {v}")
-                    }
-                    Some(_) => "set".to_string(),
-                    None => "cleared".to_string(),
-                };
-                Event {
-                    kind: EventKind::Edit,
-                    summary: format!("{}: {} {verb} by hand", view.label(u), def.badge),
-                    audience: Audience::Everyone,
-                    resolutions: Vec::new(),
-                    effects: vec![Effect::Marker {
-                        unit: unit.clone(),
-                        marker: marker.clone(),
-                        value: *value,
-                    }],
-                    notes: Vec::new(),
-                    offers: Vec::new(),
-                    partial: None,
-                }
-            }
+            } => self.mark_by_hand(unit, marker, value.map(ByHand::Number))?,
+            Command::SetMarkerUnit {
+                unit,
+                marker,
+                value,
+            } => self.mark_by_hand(unit, marker, Some(ByHand::Unit(value)))?,
             Command::SetHits { unit, hits } => {
                 let u = view.unit(unit)?;
                 let limit = view.info(u).hit_limit;
@@ -933,11 +1081,7 @@ impl Battle {
     /// prefill), then the procedure's defaults. The UI and the command line both submit this.
     pub fn prefill(&self, action: &str, given: &Params) -> Result<Params, BattleError> {
         let procedure = self.battle_procedure(action)?;
-        let mut params = procedure.prefill(&self.view(), given)?;
-        params
-            .fill_defaults(procedure.def().params)
-            .map_err(RuleError::from)?;
-        Ok(params)
+        Ok(procedure.complete(&self.view(), given)?)
     }
 
     /// The exact odds of `action` as the battle would carry it out now, its inputs complete
@@ -952,7 +1096,7 @@ impl Battle {
         let procedure = self.battle_procedure(action)?;
         let view = self.view();
         procedure.check_inputs(&view, params)?;
-        Ok(procedure.battle_odds(&view, params)?)
+        Ok(procedure.odds_in(&view, params)?)
     }
 
     /// The procedure `action` of the battle's rule set, refused when it is table-only.

@@ -24,8 +24,9 @@
 //! the line. Journals of format 1, written before checksums, still open; they carry on without
 //! checksums.
 
+use super::checkpoint;
 use super::journal::{Checks, EntryReader, Journal, JournalError, Reading, TornTail};
-use super::{Audience, Battle, BattleError, Command, Entry, Event, EventKind};
+use super::{Audience, Battle, BattleError, Command, Entry, Event, EventKind, History};
 use crate::declare::Params;
 use crate::dice::{DiceError, DiceSource, SeededDice, TypedDice};
 use crate::model::Effect;
@@ -388,6 +389,24 @@ fn esc(path: &Path) -> String {
     escape_terminal(&path.display().to_string())
 }
 
+/// How a session reopens its journal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Opening {
+    /// Every event kept ([`Session::open`]).
+    Whole,
+    /// A thin history ([`Session::open_thin`]).
+    Thin,
+    /// A thin history, from a checkpoint ([`Session::open_checkpointed`]), with a new one every
+    /// so many records.
+    Checkpointed(u64),
+}
+
+/// The record a checkpoint covers, as far as it is checked once its line's checksum matched.
+#[derive(Deserialize)]
+struct Covered {
+    seq: u64,
+}
+
 /// A battle with its journal.
 pub struct Session {
     battle: Battle,
@@ -401,6 +420,25 @@ pub struct Session {
     /// For a battle with a thin history ([`Session::open_thin`]): where each record begins in the
     /// journal, to read back an event the history lets go and needs again (after an undo).
     offsets: Option<Vec<u64>>,
+    /// For a session that keeps a checkpoint ([`Session::open_checkpointed`]): how it was opened,
+    /// and the records replayed or added since the last checkpoint.
+    checkpoint: Option<Checkpointing>,
+}
+
+/// How a session that keeps a checkpoint was opened, and how far it is from the last one.
+#[derive(Clone, Debug, Default)]
+struct Checkpointing {
+    /// The checksum of the journal's header line.
+    header_crc: u32,
+    /// The record the checkpoint it was opened from covers; `None` when it replayed the whole
+    /// journal.
+    from: Option<u64>,
+    /// Why a checkpoint beside the journal was left unused, if there was one.
+    refused: Option<String>,
+    /// Records replayed after the checkpoint (or from the start) and added since.
+    since: u64,
+    /// A new checkpoint is written once `since` is past this.
+    every: u64,
 }
 
 impl std::fmt::Debug for Session {
@@ -443,6 +481,7 @@ impl Session {
             next_seq: 1,
             set_aside: None,
             offsets: None,
+            checkpoint: None,
         };
         session.write_start(now)?;
         Ok(session)
@@ -466,7 +505,7 @@ impl Session {
     /// [`Session::take_set_aside`]), so a session that only has commands refused leaves the
     /// journal byte for byte as it was.
     pub fn open(path: impl AsRef<Path>) -> Result<(Session, Option<TornTail>), SessionError> {
-        Self::reopen(path.as_ref(), false)
+        Self::reopen(path.as_ref(), Opening::Whole)
     }
 
     /// Reopens a battle to carry out commands, as [`Session::open`], keeping a thin history
@@ -475,20 +514,71 @@ impl Session {
     /// to the top. Its memory grows by a few bytes an event, not by the events themselves. Not for
     /// the terminal UI, whose log shows every event.
     pub fn open_thin(path: impl AsRef<Path>) -> Result<(Session, Option<TornTail>), SessionError> {
-        Self::reopen(path.as_ref(), true)
+        Self::reopen(path.as_ref(), Opening::Thin)
     }
 
-    /// [`Session::open`], with every event kept, or [`Session::open_thin`].
-    fn reopen(path: &Path, thin: bool) -> Result<(Session, Option<TornTail>), SessionError> {
+    /// Reopens a battle to carry out commands, as [`Session::open_thin`], from its checkpoint
+    /// ([`checkpoint`]) when there is one that matches the journal: only the records after the
+    /// one it covers are replayed. A checkpoint that does not match is left unused (the journal
+    /// is replayed from its start, [`Session::checkpoint_refused`] says why) and a fresh one is
+    /// written after the next record. Once more than [`checkpoint::EVERY`] records have been
+    /// replayed or added since the last checkpoint, each record the session adds writes a new
+    /// one. A journal of format 1 or 2 gets none.
+    pub fn open_checkpointed(
+        path: impl AsRef<Path>,
+    ) -> Result<(Session, Option<TornTail>), SessionError> {
+        Self::open_checkpointed_every(path, checkpoint::EVERY)
+    }
+
+    /// [`Session::open_checkpointed`], writing a new checkpoint once more than `every` records
+    /// have been replayed or added since the last (a short battle's checkpoints, in tests).
+    pub fn open_checkpointed_every(
+        path: impl AsRef<Path>,
+        every: u64,
+    ) -> Result<(Session, Option<TornTail>), SessionError> {
+        Self::reopen(path.as_ref(), Opening::Checkpointed(every))
+    }
+
+    /// [`Session::open`], with every event kept, [`Session::open_thin`] or
+    /// [`Session::open_checkpointed`].
+    fn reopen(path: &Path, how: Opening) -> Result<(Session, Option<TornTail>), SessionError> {
         let path = path.to_path_buf();
         let mut reading = Journal::opening::<Header>(&path)?;
-        let (battle, dice, offsets) = if thin {
-            let (battle, dice, offsets) = Replay::read_thin(&path, &mut reading)?;
-            (battle, dice, Some(offsets))
-        } else {
-            let (battle, dice) = Replay::read(&path, &mut reading)?;
-            (battle, dice, None)
+        let mut checkpointing = None;
+        let (battle, dice, offsets) = match how {
+            Opening::Whole => {
+                let (battle, dice) = Replay::read(&path, &mut reading)?;
+                (battle, dice, None)
+            }
+            Opening::Thin => {
+                let (battle, dice, offsets) = Replay::read_thin(&path, &mut reading)?;
+                (battle, dice, Some(offsets))
+            }
+            Opening::Checkpointed(every) => {
+                let mut replay = Replay::new(&path, reading.header(), reading.checks())?.thin();
+                let mut offsets = Vec::new();
+                if reading.checks() == Checks::Chained {
+                    let (from, refused) =
+                        match replay.resume_checkpoint(&mut reading, &mut offsets)? {
+                            Ok(from) => (from, None),
+                            Err(reason) => (None, Some(reason)),
+                        };
+                    checkpointing = Some(Checkpointing {
+                        header_crc: reading.header_checksum(),
+                        from,
+                        refused,
+                        since: 0,
+                        every,
+                    });
+                }
+                let (battle, dice) = replay.read_on(&mut reading, &mut offsets)?;
+                (battle, dice, Some(offsets))
+            }
         };
+        if let Some(c) = &mut checkpointing {
+            let count = battle.history().entries().len() as u64;
+            c.since = count - c.from.unwrap_or(0);
+        }
         let (journal, header, torn) = reading.finish()?;
         let count = battle.history().entries().len() as u64;
         let rng = match dice {
@@ -504,6 +594,7 @@ impl Session {
             next_seq: count + 1,
             set_aside: None,
             offsets,
+            checkpoint: checkpointing,
         };
         if count == 0 {
             // The battle's creation stopped between the header and the start event.
@@ -594,7 +685,61 @@ impl Session {
         // `handle` checked that the entry applies; the journal already holds it.
         self.battle.apply(record.entry.clone())?;
         self.read_back()?;
+        if let Some(c) = &mut self.checkpoint {
+            c.since += 1;
+            if c.since > c.every || c.refused.is_some() {
+                // The record is on disk and applied: a checkpoint that cannot be written (a full
+                // disk, a folder without write permission) only means the next command replays
+                // more, so the command stands.
+                if self.write_checkpoint().is_ok()
+                    && let Some(c) = &mut self.checkpoint
+                {
+                    c.since = 0;
+                    c.refused = None;
+                }
+            }
+        }
         Ok(record)
+    }
+
+    /// Writes the checkpoint of the battle as it stands after its last record
+    /// ([`checkpoint::write`]); `Err` says why it could not.
+    pub fn write_checkpoint(&self) -> Result<(), String> {
+        let (Some(c), Some(offsets)) = (&self.checkpoint, &self.offsets) else {
+            return Err("this session keeps no checkpoint".into());
+        };
+        if self.journal.checks() != Checks::Chained {
+            return Err("the journal's lines are not chained".into());
+        }
+        let (state, priors, prior_starts, history) = self.battle.parts();
+        let snapshot = checkpoint::Snapshot {
+            header_crc: c.header_crc,
+            seq: self.next_seq - 1,
+            crc: self.journal.last_checksum(),
+            dice: Some(DicePos {
+                word_pos: self.rng.word_pos(),
+            }),
+            state,
+            priors,
+            prior_starts,
+            history,
+            offsets,
+        };
+        let bytes = checkpoint::encode(&snapshot, self.battle.ruleset.markers())?;
+        let path = checkpoint::path_for(&self.path);
+        checkpoint::write(&path, &bytes).map_err(|e| format!("{}: {e}", esc(&path)))
+    }
+
+    /// For a session opened with [`Session::open_checkpointed`]: the record the checkpoint it
+    /// was opened from covers, `None` when it replayed the journal from its start.
+    pub fn checkpoint_from(&self) -> Option<u64> {
+        self.checkpoint.as_ref().and_then(|c| c.from)
+    }
+
+    /// For a session opened with [`Session::open_checkpointed`]: why the checkpoint beside the
+    /// journal was left unused, until a fresh one is written.
+    pub fn checkpoint_refused(&self) -> Option<&str> {
+        self.checkpoint.as_ref().and_then(|c| c.refused.as_deref())
     }
 
     fn resolve(&mut self, cmd: &Command, typed: Option<TypedDice>) -> Result<Entry, SessionError> {
@@ -786,8 +931,84 @@ impl Replay {
         path: &Path,
         reading: &mut Reading<Header>,
     ) -> Result<(Battle, Option<DicePos>, Vec<u64>), SessionError> {
-        let mut replay = Replay::new(path, reading.header(), reading.checks())?.thin();
+        let replay = Replay::new(path, reading.header(), reading.checks())?.thin();
         let mut offsets = Vec::new();
+        let (battle, dice) = replay.read_on(reading, &mut offsets)?;
+        Ok((battle, dice, offsets))
+    }
+
+    /// Carries this thin replay on to where the checkpoint beside the journal left it, before
+    /// any record is read: the checkpoint is read and checked (its layout, its program version,
+    /// every field against the rule set and roster), then its journal (the header line's
+    /// checksum) and the record it covers (the chained checksum of the line at its offset) are
+    /// checked against the journal being read, which then goes on after that record.
+    /// `Ok(Ok(Some(seq)))`: it now stands after record `seq`, with where each record up to it
+    /// begins in `offsets`. `Ok(Ok(None))`: there is no checkpoint. `Ok(Err(why))`: the
+    /// checkpoint does not match, and nothing was changed. `Err`: the journal could not be read.
+    pub fn resume_checkpoint(
+        &mut self,
+        reading: &mut Reading<Header>,
+        offsets: &mut Vec<u64>,
+    ) -> Result<Result<Option<u64>, String>, SessionError> {
+        let path = checkpoint::path_for(&self.path);
+        let bytes = match checkpoint::read(&path) {
+            Ok(Some(bytes)) => bytes,
+            Ok(None) => return Ok(Ok(None)),
+            Err(e) => return Ok(Err(format!("it cannot be read: {e}"))),
+        };
+        if self.next_seq != 1 || !offsets.is_empty() {
+            return Ok(Err("the replay has begun".into()));
+        }
+        let cp = match checkpoint::decode(&bytes, self.battle.ruleset.markers()) {
+            Ok(cp) => cp,
+            Err(e) => return Ok(Err(e)),
+        };
+        if cp.header_crc != reading.header_checksum() {
+            return Ok(Err("it is of another journal (its header differs)".into()));
+        }
+        let history = match History::from_codes(&cp.codes) {
+            Ok(h) => h,
+            Err(e) => return Ok(Err(e)),
+        };
+        if let Err(e) = self
+            .battle
+            .check_parts(&cp.state, &cp.priors, &cp.prior_starts, &history)
+        {
+            return Ok(Err(e));
+        }
+        let Ok(line) = usize::try_from(cp.seq + 1) else {
+            return Ok(Err("it covers more records than a journal holds".into()));
+        };
+        let covered = reading.skip_to::<Covered>(line, cp.offset, cp.crc, |r| r.seq == cp.seq)?;
+        if covered.is_none() {
+            return Ok(Err(format!(
+                "the journal does not hold the record it covers (record {} at byte {}): the \
+                 journal was cut back, rewritten or replaced since",
+                cp.seq, cp.offset
+            )));
+        }
+        self.battle
+            .set_parts(cp.state, cp.priors, cp.prior_starts, history);
+        self.dice = cp.dice;
+        self.next_seq = cp.seq + 1;
+        *offsets = cp.offsets;
+        // The events the history needs now, read back by where their records begin (through
+        // the file this reading reads).
+        let mut reader = Some(reading.entry_reader()?);
+        read_back(&self.path, &mut self.battle, offsets, &mut reader)?;
+        Ok(Ok(Some(cp.seq)))
+    }
+
+    /// Reads the rest of a journal into this thin replay, record by record, with where each
+    /// record begins appended to `offsets` (which holds those of the records before).
+    pub fn read_on(
+        mut self,
+        reading: &mut Reading<Header>,
+        offsets: &mut Vec<u64>,
+    ) -> Result<(Battle, Option<DicePos>), SessionError> {
+        let path = self.path.clone();
+        let path = path.as_path();
+        let replay = &mut self;
         let mut reader = None;
         loop {
             let at = reading.offset();
@@ -800,12 +1021,11 @@ impl Replay {
             // first, from where its record began, if it was let go (an undo needs only what the
             // event overwrote, which the battle keeps).
             if matches!(record.entry, Entry::Redo) {
-                read_back(path, &mut replay.battle, &offsets, &mut reader)?;
+                read_back(path, &mut replay.battle, offsets, &mut reader)?;
             }
             replay.push(line, record)?;
         }
-        let (battle, dice) = replay.finish();
-        Ok((battle, dice, offsets))
+        Ok(self.finish())
     }
 
     /// Rebuilds the battle of a journal being read, record by record as they are read (each read

@@ -116,9 +116,10 @@
 //!
 //! Sides, formations and units are in roster order; `parent` and `formation` are `null` for
 //! those directly under their side; `removed` is why a unit left the table; `markers` maps each
-//! marker's id to its value (1 for an on/off marker); `badges` are the rule set's badges as the
-//! terminal UI shows them. Characters that could rewrite a terminal (control and bidirectional
-//! ones) are written as `\uXXXX` escapes in every JSON output.
+//! marker's id to its value (1 for an on/off marker, the unit's id for one that names a unit:
+//! `"attached": "z1"`); `badges` are the rule set's badges as the terminal UI shows them.
+//! Characters that could rewrite a terminal (control and bidirectional ones) are written as
+//! `\uXXXX` escapes in every JSON output.
 
 use super::output::{self, FAILED, Failure, USAGE};
 use super::resolve;
@@ -127,6 +128,7 @@ use crate::battle::session::{Record, Session, SessionError};
 use crate::battle::{Audience, Battle, BattleError, Command as BattleCommand, Entry, EventKind};
 use crate::declare::{ActionDef, MarkerKind, ParamDef, ParamKind, Params, RuleError, Scope, Value};
 use crate::dice::TypedDice;
+use crate::model::MarkerValue;
 use crate::ruleset::{Offer, Ruleset, find_action};
 use crate::text::{did_you_mean, escape_terminal};
 use chrono::Utc;
@@ -166,8 +168,8 @@ const STATE_JSON_HELP: &str = "\
 JSON: one object with journal, title, ruleset, seed, records (lines after the header), turn, turns \
 (the scenario's length as extended, or null), over, result (the umpire's words, or null), active_side, simultaneous (both sides act in this phase), phase, phase_name; sides [{id, name, quality, \
 active, counters}], formations [{id, name, level, side, parent, quality, counters}], units [{id, \
-name, side, formation, kind, quality, hits, hit_limit, removed (why, or null), markers {id: value}, \
-badges}], all in roster order; areas [{id, kind, label, side, turn}]; standing_offers [{action, \
+name, side, formation, kind, quality, hits, hit_limit, removed (why, or null), markers {id: value \
+(a number, or the id of the unit a marker names)}, badges}], all in roster order; areas [{id, kind, label, side, turn}]; standing_offers [{action, \
 text, actor_param, params, actors (unit ids), command}]; undo and redo (the summary of the event \
 each would take back or put back, or null); set_aside (a bad last line left out, or null).";
 
@@ -319,7 +321,7 @@ fn simple_command(name: &'static str, with_journal: bool) -> Command {
                 Arg::new("value")
                     .value_name("VALUE")
                     .allow_negative_numbers(true)
-                    .help("A count or turn marker's value; an on/off marker needs none"),
+                    .help("A count or turn marker's value, or a unit's id for a marker that holds a unit; an on/off marker needs none"),
             )
             .arg(
                 Arg::new("clear")
@@ -953,7 +955,7 @@ pub fn simple(
         if let Some(torn) = &read.torn {
             writeln!(err, "warning: {}", escape_terminal(&torn.describe()))?;
         }
-        return write_state(
+        let written = write_state(
             &read.battle,
             &journal,
             read.seed,
@@ -961,15 +963,20 @@ pub fn simple(
             json,
             out,
         );
+        super::let_go(read);
+        return written;
     }
     let mut session = open(&journal)?;
-    carry_out(&mut session, &journal, request, out, err)
+    let done = carry_out(&mut session, &journal, request, out, err);
+    super::let_go(session);
+    done
 }
 
-/// Opens (and locks) the battle for writing. A bad last line stays in the file until the first
-/// record is written.
+/// Opens (and locks) the battle for writing, from its checkpoint when one matches the journal
+/// (then only the records after it are replayed; a new one is written as the battle goes on). A
+/// bad last line stays in the file until the first record is written.
 fn open(journal: &Path) -> Result<Session, Failure> {
-    Session::open_thin(journal)
+    Session::open_checkpointed(journal)
         .map(|(session, _torn)| session)
         .map_err(session_failure)
 }
@@ -1043,12 +1050,7 @@ fn carry_out(
             clear,
             json,
         } => {
-            let value = marker_value(battle.ruleset, &unit, &marker, value.as_deref(), clear)?;
-            let command = BattleCommand::SetMarker {
-                unit,
-                marker,
-                value,
-            };
+            let command = mark_command(battle.ruleset, unit, marker, value.as_deref(), clear)?;
             (command, None, json)
         }
         Request::Hits { unit, hits, json } => {
@@ -1125,41 +1127,61 @@ fn carry_out(
     }
 }
 
-/// The value `mark` sets: 1 for an on/off marker, VALUE for a count or turn, none with `--clear`.
-fn marker_value(
+/// The command of `mark`: the marker set to 1 for an on/off marker, to VALUE for a count or turn,
+/// to the unit whose id is VALUE for a marker that holds a unit; cleared with `--clear`.
+fn mark_command(
     ruleset: &dyn Ruleset,
-    unit: &str,
-    marker: &str,
+    unit: String,
+    marker: String,
     value: Option<&str>,
     clear: bool,
-) -> Result<Option<i32>, Failure> {
+) -> Result<BattleCommand, Failure> {
     let Some(def) = ruleset.markers().iter().find(|m| m.id == marker) else {
         let ids: Vec<&str> = ruleset.markers().iter().map(|m| m.id).collect();
         return Err(Failure::usage(format!(
             "no marker `{marker}` in {}{}; its markers: {}",
             ruleset.id(),
-            did_you_mean(marker, ids.iter().copied()),
+            did_you_mean(&marker, ids.iter().copied()),
             ids.join(", ")
         )));
     };
+    let set = |value: Option<i32>| BattleCommand::SetMarker {
+        unit: unit.clone(),
+        marker: marker.clone(),
+        value,
+    };
     if clear {
-        return Ok(None);
+        return Ok(set(None));
     }
     match (value, def.kind) {
-        (Some(text), _) => text.trim().parse::<i32>().map(Some).map_err(|_| {
-            Failure::usage(format!(
-                "VALUE {text:?}: expected a whole number for marker `{marker}`"
-            ))
+        (Some(text), MarkerKind::Unit { .. }) => Ok(BattleCommand::SetMarkerUnit {
+            unit: unit.clone(),
+            marker: marker.clone(),
+            value: text.trim().to_string(),
         }),
-        (None, MarkerKind::Flag) => Ok(Some(1)),
+        (Some(text), _) => text
+            .trim()
+            .parse::<i32>()
+            .map(|v| set(Some(v)))
+            .map_err(|_| {
+                Failure::usage(format!(
+                    "VALUE {text:?}: expected a whole number for marker `{marker}`"
+                ))
+            }),
+        (None, MarkerKind::Flag) => Ok(set(Some(1))),
         (None, kind) => Err(Failure::usage(format!(
             "marker `{marker}` holds {}: give its VALUE after it (mark {unit} {marker} {}) or clear it (--clear)",
             match kind {
                 MarkerKind::Turn => "a turn",
                 MarkerKind::Timer => "the moves left",
+                MarkerKind::Unit { .. } => "a unit, by its id",
                 _ => "a count",
             },
-            if kind == MarkerKind::Turn { 7 } else { 3 }
+            match kind {
+                MarkerKind::Turn => "7",
+                MarkerKind::Unit { .. } => "UNIT",
+                _ => "3",
+            }
         ))),
     }
 }
@@ -1816,7 +1838,8 @@ struct UnitJson<'a> {
     hits: u32,
     hit_limit: u32,
     removed: Option<&'a str>,
-    markers: &'a BTreeMap<&'static str, i32>,
+    /// Each marker as the journal writes it: a number, or the id of the unit it names.
+    markers: BTreeMap<&'static str, MarkerValue<'a>>,
     /// Still behind a concealment stand (the umpire's and its own side's secret).
     concealed: bool,
     badges: Vec<String>,
@@ -1895,7 +1918,15 @@ fn state_json<'a>(
                 hit_limit: info.hit_limit,
                 removed: st.units[u].removed.as_deref(),
                 concealed: st.units[u].concealed,
-                markers: &st.units[u].markers,
+                markers: st.units[u]
+                    .markers
+                    .iter()
+                    .map(|(&id, &value)| {
+                        let def = battle.ruleset.declaration().marker(id);
+                        let shown = def.and_then(|d| view.marker_value(u, d));
+                        (id, shown.unwrap_or(MarkerValue::Number(value)))
+                    })
+                    .collect(),
                 badges: battle
                     .ruleset
                     .badges(&view, u)

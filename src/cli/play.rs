@@ -176,7 +176,9 @@ fn open(session: Session, note: Option<String>, out: &mut dyn Write) -> Result<(
         };
         app.message = Some((text, crate::tui::app::Level::Error));
     }
-    crate::tui::run(&mut app).map_err(|e| Failure::failed(e.to_string()))?;
+    let ran = crate::tui::run(&mut app).map_err(|e| Failure::failed(e.to_string()));
+    super::let_go(app);
+    ran?;
     let p = escape_terminal(&path.display().to_string());
     writeln!(
         out,

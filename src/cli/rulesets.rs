@@ -82,6 +82,7 @@ fn marker_kind(k: MarkerKind) -> &'static str {
         MarkerKind::Turn => "turn",
         MarkerKind::Timer => "timer",
         MarkerKind::Side => "side",
+        MarkerKind::Unit { .. } => "unit",
     }
 }
 

@@ -164,6 +164,26 @@ pub enum MarkerKind {
     /// A side, by its place in the scenario from 1 ("held by side 2"); the screen asks for it
     /// and shows it by the side's id.
     Side,
+    /// A unit of the battle ("attached to z1"): the journal writes the unit's id, and the screen
+    /// and the command line ask for it and show it by its id (the battle keeps its place in the
+    /// roster). A journal written before markers named units by id holds the unit's place in the
+    /// roster from 1 instead, and is read so.
+    ///
+    /// `flags` are on/off markers that belong to this one (the terms of an assault reply): they
+    /// come off with it, and in such an older journal they were packed into its number — the
+    /// unit's place doubled once for each of them, plus 1 with the first on, 2 with the second,
+    /// 4 with the third …
+    Unit { flags: &'static [&'static str] },
+}
+
+impl MarkerKind {
+    /// A marker that holds a unit, with no flags of its own.
+    pub const UNIT: MarkerKind = MarkerKind::Unit { flags: &[] };
+
+    /// True for a marker that holds a unit.
+    pub fn holds_unit(self) -> bool {
+        matches!(self, MarkerKind::Unit { .. })
+    }
 }
 
 /// How a badge should catch the eye.
@@ -272,6 +292,8 @@ pub struct ActionDef {
     pub standalone: bool,
     /// True when it can be used in a battle.
     pub in_battle: bool,
+    /// False for a procedure that throws no dice (a move, a marker set): it has no odds.
+    pub rolls: bool,
 }
 
 impl ActionDef {
@@ -412,6 +434,11 @@ pub struct Declaration {
     /// strength (Newport's HQs are); where the rules say they are not (Hats of Tin's
     /// commanders), a summary counts them only as leaders.
     pub leaders_are_units: bool,
+    /// The published tables, for `umpire rulesets` and the help screen.
+    pub tables: fn() -> Vec<TableDoc>,
+    /// The options in force that contradict each other (for a side by its id, or scenario-wide
+    /// with `None`): refused by `umpire check` and by `--option`.
+    pub option_conflicts: fn(&Options, Option<&str>) -> Vec<OptionConflict>,
 }
 
 impl Declaration {
@@ -437,6 +464,8 @@ impl Declaration {
         conceals: false,
         losses: Losses::HITS,
         leaders_are_units: true,
+        tables: Vec::new,
+        option_conflicts: |_, _| Vec::new(),
     };
 
     /// The marker `id`, if the rule set declares one.

@@ -2,6 +2,7 @@
 //! default and explanation, set in a scenario's `[options]` table (or a side's, for options that
 //! may differ between sides) and read through [`Options`].
 
+use super::params::Value;
 use serde::{Deserialize, Serialize};
 use std::any::Any;
 use std::collections::BTreeMap;
@@ -50,6 +51,56 @@ pub struct OptionDef {
 }
 
 impl OptionDef {
+    /// An on/off house rule, off by default, the same for every side.
+    pub const fn flag(key: &'static str, help: &'static str) -> OptionDef {
+        OptionDef {
+            key,
+            kind: OptionKind::Bool,
+            default: "false",
+            help,
+            per_side: false,
+        }
+    }
+
+    /// A number from `min` to `max`, the same for every side.
+    pub const fn int(
+        key: &'static str,
+        min: i64,
+        max: i64,
+        default: &'static str,
+        help: &'static str,
+    ) -> OptionDef {
+        OptionDef {
+            key,
+            kind: OptionKind::Int { min, max },
+            default,
+            help,
+            per_side: false,
+        }
+    }
+
+    /// One of `choices`, the same for every side; `default` as TOML writes it (quoted).
+    pub const fn choice(
+        key: &'static str,
+        choices: &'static [&'static str],
+        default: &'static str,
+        help: &'static str,
+    ) -> OptionDef {
+        OptionDef {
+            key,
+            kind: OptionKind::Choice(choices),
+            default,
+            help,
+            per_side: false,
+        }
+    }
+
+    /// The same option, which each side may set for itself.
+    pub const fn per_side(mut self) -> OptionDef {
+        self.per_side = true;
+        self
+    }
+
     /// The default value.
     pub fn default_value(&self) -> OptionValue {
         match self.kind {
@@ -193,7 +244,7 @@ impl<'de> Deserialize<'de> for Defaults {
 }
 
 /// The rows a scenario sets in one data table: row id → field → value.
-pub type DataRows = BTreeMap<String, BTreeMap<String, toml::Value>>;
+pub type DataRows = BTreeMap<String, BTreeMap<String, Value>>;
 
 impl Options {
     /// All defaults of `defs`.
@@ -226,7 +277,7 @@ impl Options {
     }
 
     /// Sets a field of a row of a data table (already checked).
-    pub fn set_data(&mut self, table: &str, row: &str, field: &str, value: toml::Value) {
+    pub fn set_data(&mut self, table: &str, row: &str, field: &str, value: Value) {
         self.read = ReadOnce::default();
         self.data
             .entry(table.to_string())
@@ -254,6 +305,16 @@ impl Options {
             .entry(side.to_string())
             .or_default()
             .insert(key.to_string(), value);
+    }
+
+    /// The defaults of `defs` with `changes`, each `KEY=VALUE` as `--option` takes it, made in
+    /// order; the first that does not do is refused with why.
+    pub fn with_changes(defs: &[OptionDef], changes: &[&str]) -> Result<Options, String> {
+        let mut options = Options::defaults(defs);
+        for change in changes {
+            options.set_text(defs, change)?;
+        }
+        Ok(options)
     }
 
     /// Parses `key=value` text (as typed on the command line) against `defs` and sets it.

@@ -495,6 +495,11 @@ impl Params {
         }
     }
 
+    /// A text input with its surrounding blanks cut, if it holds anything else.
+    pub fn filled_text(&self, name: &str) -> Option<&str> {
+        self.text(name).map(str::trim).filter(|s| !s.is_empty())
+    }
+
     pub fn list(&self, name: &str) -> &[String] {
         match self.get(name) {
             Some(Value::List(v)) => v,

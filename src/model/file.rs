@@ -23,6 +23,7 @@
 //!     kind = "leader"
 //! ```
 
+use crate::declare::Value;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -260,6 +261,25 @@ fn stands<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<ConcealedDef>, D
             }
         })
         .collect())
+}
+
+/// A value as written, as the rules read it: a unit's field, a row's field in `[tables]`. The
+/// scenario's check types it against its field; a list keeps its texts only, and a date or a
+/// table, which no field takes, is none.
+pub fn typed_value(value: &toml::Value) -> Option<Value> {
+    Some(match value {
+        toml::Value::Boolean(b) => Value::Bool(*b),
+        toml::Value::Integer(n) => Value::Int(*n),
+        toml::Value::Float(x) => Value::Num(*x),
+        toml::Value::String(t) => Value::Text(t.clone()),
+        toml::Value::Array(items) => Value::List(
+            items
+                .iter()
+                .filter_map(|i| i.as_str().map(str::to_string))
+                .collect(),
+        ),
+        toml::Value::Datetime(_) | toml::Value::Table(_) => return None,
+    })
 }
 
 impl ScenarioFile {

@@ -2,7 +2,8 @@
 //! formations and units, with inherited qualities and each unit's hit limit resolved. What changes
 //! during the battle lives in [`super::BattleState`].
 
-use crate::declare::{Params, Value};
+use crate::declare::Params;
+use crate::model::file::typed_value;
 use crate::model::{FormationDef, ScenarioFile, UnitDef};
 use std::collections::HashMap;
 
@@ -57,23 +58,6 @@ pub struct UnitInfo {
     pub fields: Params,
     /// Hits that remove the unit.
     pub hit_limit: u32,
-}
-
-/// A unit field's value as the rules read it (the scenario's check has already typed it).
-fn field_value(value: &toml::Value) -> Option<Value> {
-    Some(match value {
-        toml::Value::Boolean(b) => Value::Bool(*b),
-        toml::Value::Integer(n) => Value::Int(*n),
-        toml::Value::Float(x) => Value::Num(*x),
-        toml::Value::String(t) => Value::Text(t.clone()),
-        toml::Value::Array(items) => Value::List(
-            items
-                .iter()
-                .filter_map(|i| i.as_str().map(str::to_string))
-                .collect(),
-        ),
-        toml::Value::Datetime(_) | toml::Value::Table(_) => return None,
-    })
 }
 
 /// Sides, formations and units, with lookups by id and the tree they form, all built once.
@@ -220,7 +204,7 @@ impl Roster {
         let s = |v: &Option<toml::Spanned<String>>| v.as_ref().map(|x| x.get_ref().clone());
         let mut fields = Params::new();
         for (key, value) in &u.fields {
-            if let Some(v) = field_value(value.get_ref()) {
+            if let Some(v) = typed_value(value.get_ref()) {
                 fields.set(key.get_ref(), v);
             }
         }

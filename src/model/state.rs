@@ -35,11 +35,23 @@ pub enum Effect {
     Removed { unit: String, cause: String },
     /// A removed unit comes back (a replacement leader).
     Returned { unit: String },
-    /// A unit's marker is set to `value`, or cleared when `None`.
+    /// A unit's marker is set to `value`, or cleared when `None`. A marker that holds a unit
+    /// ([`MarkerKind::Unit`]) is set by [`Effect::MarkerUnit`] and cleared by this; a number for
+    /// it is a journal's written before markers named units by id (the unit's place in the
+    /// roster from 1).
     Marker {
         unit: String,
         marker: String,
         value: Option<i32>,
+    },
+    /// A unit's marker that holds a unit ([`MarkerKind::Unit`]) is set to the unit whose id is
+    /// `value`. Written as a marker effect whose value is that id (`{"set":"marker","unit":"fc",
+    /// "marker":"attached","value":"z1"}`).
+    #[serde(rename = "marker")]
+    MarkerUnit {
+        unit: String,
+        marker: String,
+        value: String,
     },
     /// A counter of a formation or side (command points …) is set, or cleared when `None`.
     Counter {
@@ -80,7 +92,7 @@ pub struct WireEffect {
     #[serde(default)]
     marker: Option<WireMarker>,
     #[serde(default)]
-    value: Option<i32>,
+    value: Option<WireValue>,
     #[serde(default)]
     scope: Option<String>,
     #[serde(default)]
@@ -112,6 +124,42 @@ enum WireSet {
     TurnLimit,
     Exposed,
     Result,
+}
+
+/// `value` is a number, or in a marker effect the id of the unit a marker that holds a unit
+/// names.
+enum WireValue {
+    Number(i32),
+    Id(String),
+}
+
+impl<'de> Deserialize<'de> for WireValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl serde::de::Visitor<'_> for Visit {
+            type Value = WireValue;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a whole number from -2147483648 to 2147483647, or a unit's id")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<WireValue, E> {
+                i32::try_from(v)
+                    .map(WireValue::Number)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<WireValue, E> {
+                i32::try_from(v)
+                    .map(WireValue::Number)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<WireValue, E> {
+                Ok(WireValue::Id(v.to_string()))
+            }
+            fn visit_string<E>(self, v: String) -> Result<WireValue, E> {
+                Ok(WireValue::Id(v))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
 }
 
 /// `marker` is a marker's name in a marker effect and an area marker (an object) in an area one.
@@ -170,15 +218,36 @@ impl TryFrom<WireEffect> for Effect {
             WireSet::Returned => Effect::Returned {
                 unit: need(w.unit, "unit")?,
             },
-            WireSet::Marker => Effect::Marker {
-                unit: need(w.unit, "unit")?,
-                marker: name(w.marker)?,
-                value: w.value,
-            },
+            WireSet::Marker => {
+                let (unit, marker) = (need(w.unit, "unit")?, name(w.marker)?);
+                match w.value {
+                    Some(WireValue::Id(value)) => Effect::MarkerUnit {
+                        unit,
+                        marker,
+                        value,
+                    },
+                    Some(WireValue::Number(n)) => Effect::Marker {
+                        unit,
+                        marker,
+                        value: Some(n),
+                    },
+                    None => Effect::Marker {
+                        unit,
+                        marker,
+                        value: None,
+                    },
+                }
+            }
             WireSet::Counter => Effect::Counter {
                 scope: need(w.scope, "scope")?,
                 name: need(w.name, "name")?,
-                value: w.value,
+                value: match w.value {
+                    None => None,
+                    Some(WireValue::Number(n)) => Some(n),
+                    Some(WireValue::Id(_)) => {
+                        return Err("`value` of a counter effect is a number".into());
+                    }
+                },
             },
             WireSet::Area => Effect::Area {
                 id: need(w.id, "id")?,
@@ -215,7 +284,9 @@ pub struct UnitState {
     pub hits: u32,
     /// Why it left the table, if it has.
     pub removed: Option<String>,
-    /// Markers by id; the ids are the rule set's own ([`crate::declare::MarkerDef::id`]).
+    /// Markers by id; the ids are the rule set's own ([`crate::declare::MarkerDef::id`]). A marker
+    /// that holds a unit holds the unit's place in the roster, from 0
+    /// ([`super::BattleView::marker_unit`]).
     pub markers: BTreeMap<&'static str, i32>,
     /// True while the unit is behind a concealment stand: its own side and the umpire see it,
     /// the enemy sees only the stand's number ([`super::BattleView::visible_to`]).
@@ -388,20 +459,49 @@ impl BattleState {
             } => {
                 unit(id)?;
                 let def = rules
-                    .markers
-                    .iter()
-                    .find(|m| m.id == marker)
+                    .marker(marker)
                     .ok_or_else(|| unknown("marker", marker))?;
-                match value {
-                    None => Ok(()),
-                    Some(v) => {
-                        marker_value(def.kind, *v).map_err(|expected| EffectError::OutOfRange {
-                            what: format!("marker {marker} of {id}"),
-                            value: v.to_string(),
-                            expected,
-                        })
+                let Some(v) = value else {
+                    return Ok(());
+                };
+                let checked = match def.kind {
+                    MarkerKind::Unit { flags } => {
+                        numbered_unit(*v, flags.len(), roster.units.len())
+                            .map(drop)
+                            .ok_or_else(|| numbered_words(flags.len(), roster.units.len()))
                     }
+                    kind => marker_value(kind, *v),
+                };
+                checked.map_err(|expected| EffectError::OutOfRange {
+                    what: format!("marker {marker} of {id}"),
+                    value: v.to_string(),
+                    expected,
+                })
+            }
+            Effect::MarkerUnit {
+                unit: id,
+                marker,
+                value,
+            } => {
+                unit(id)?;
+                let def = rules
+                    .marker(marker)
+                    .ok_or_else(|| unknown("marker", marker))?;
+                let refused = |expected: String| EffectError::OutOfRange {
+                    what: format!("marker {marker} of {id}"),
+                    value: format!("`{value}`"),
+                    expected,
+                };
+                if !def.kind.holds_unit() {
+                    return Err(refused(format!("{}, not a unit", marker_holds(def.kind))));
                 }
+                if roster.unit_index(value).is_none() {
+                    return Err(refused(format!(
+                        "it holds a unit of the battle, by its id, and none has that id{}",
+                        crate::text::did_you_mean(value, roster.unit_ids())
+                    )));
+                }
+                Ok(())
             }
             Effect::Counter { scope, name, value } => {
                 if roster.formation_index(scope).is_none() && roster.side_index(scope).is_none() {
@@ -489,17 +589,52 @@ impl BattleState {
                 value,
             } => {
                 let u = idx(unit)?;
-                let id = rules.markers.iter().find(|m| m.id == marker)?.id;
-                let m = &mut self.units[u].markers;
-                let prior = match value {
-                    Some(v) => m.insert(id, *v),
-                    None => m.remove(id),
-                };
-                Prior::Marker {
-                    unit: u as u32,
-                    marker: id,
-                    value: prior,
+                let def = rules.marker(marker)?;
+                let units = roster.units.len();
+                match (def.kind, value) {
+                    // The flags that belong to the marker come off with it, or are read from
+                    // an older journal's number: the unit's whole state is what it overwrote.
+                    (MarkerKind::Unit { flags }, _) if !flags.is_empty() => {
+                        let numbered = match value {
+                            Some(n) => Some(numbered_unit(*n, flags.len(), units)?),
+                            None => None,
+                        };
+                        let prior = self.units[u].clone();
+                        let m = &mut self.units[u].markers;
+                        m.remove(def.id);
+                        for flag in flags {
+                            m.remove(flag);
+                        }
+                        if let Some((x, on)) = numbered {
+                            m.insert(def.id, x as i32);
+                            for (i, flag) in flags.iter().enumerate() {
+                                if on & (1 << i) != 0 {
+                                    m.insert(flag, 1);
+                                }
+                            }
+                        }
+                        Prior::Unit(Box::new((u as u32, prior)))
+                    }
+                    (kind, value) => {
+                        let value = match (kind, value) {
+                            (MarkerKind::Unit { .. }, Some(n)) => {
+                                Some(numbered_unit(*n, 0, units)?.0 as i32)
+                            }
+                            (_, value) => *value,
+                        };
+                        self.set_marker(u, def.id, value)
+                    }
                 }
+            }
+            Effect::MarkerUnit {
+                unit,
+                marker,
+                value,
+            } => {
+                let u = idx(unit)?;
+                let def = rules.marker(marker).filter(|d| d.kind.holds_unit())?;
+                let x = idx(value)?;
+                self.set_marker(u, def.id, Some(x as i32))
             }
             Effect::Counter { scope, name, value } => {
                 let key = (scope.clone(), name.clone());
@@ -538,6 +673,20 @@ impl BattleState {
                 }
             }
         })
+    }
+
+    /// Sets (or clears, with `None`) marker `id` of unit `u`, and returns what it overwrote.
+    fn set_marker(&mut self, u: usize, id: &'static str, value: Option<i32>) -> Prior {
+        let m = &mut self.units[u].markers;
+        let prior = match value {
+            Some(v) => m.insert(id, v),
+            None => m.remove(id),
+        };
+        Prior::Marker {
+            unit: u as u32,
+            marker: id,
+            value: prior,
+        }
     }
 
     /// Puts back what an effect overwrote (the effects of one event are reverted last first).
@@ -620,19 +769,58 @@ impl BattleState {
     }
 }
 
-/// The values a marker of `kind` may hold, or what it may hold in words.
-pub fn marker_value(kind: MarkerKind, value: i32) -> Result<(), String> {
+/// What a marker of `kind` holds, in words.
+pub fn marker_holds(kind: MarkerKind) -> String {
     match kind {
-        MarkerKind::Flag if value == 1 => Ok(()),
-        MarkerKind::Flag => Err("an on/off marker holds 1 when it is on".into()),
-        MarkerKind::Count if (0..=MAX_COUNT).contains(&value) => Ok(()),
-        MarkerKind::Count => Err(format!("a count from 0 to {MAX_COUNT}")),
-        MarkerKind::Timer if (1..=MAX_COUNT).contains(&value) => Ok(()),
-        MarkerKind::Timer => Err(format!("a number of moves left from 1 to {MAX_COUNT}")),
-        MarkerKind::Turn if (1..=MAX_TURN as i32).contains(&value) => Ok(()),
-        MarkerKind::Turn => Err(format!("a turn from 1 to {MAX_TURN}")),
-        MarkerKind::Side if (1..=MAX_COUNT).contains(&value) => Ok(()),
-        MarkerKind::Side => Err("a side, by its place in the scenario from 1".into()),
+        MarkerKind::Flag => "1, on (an on/off marker)".into(),
+        MarkerKind::Count => format!("a count from 0 to {MAX_COUNT}"),
+        MarkerKind::Timer => format!("a number of moves left from 1 to {MAX_COUNT}"),
+        MarkerKind::Turn => format!("a turn from 1 to {MAX_TURN}"),
+        MarkerKind::Side => "a side, by its place in the scenario from 1".into(),
+        MarkerKind::Unit { .. } => "a unit, by its id".into(),
+    }
+}
+
+/// The numbers a marker of `kind` may hold, or what it holds in words. A marker that holds a
+/// unit takes none: it is set to a unit by its id ([`Effect::MarkerUnit`]).
+pub fn marker_value(kind: MarkerKind, value: i32) -> Result<(), String> {
+    let fits = match kind {
+        MarkerKind::Flag => value == 1,
+        MarkerKind::Count => (0..=MAX_COUNT).contains(&value),
+        MarkerKind::Timer | MarkerKind::Side => (1..=MAX_COUNT).contains(&value),
+        MarkerKind::Turn => (1..=MAX_TURN as i32).contains(&value),
+        MarkerKind::Unit { .. } => false,
+    };
+    if fits {
+        Ok(())
+    } else {
+        Err(marker_holds(kind))
+    }
+}
+
+/// The unit (its place in the roster, from 0) and the flags on (bit `i` for the marker's `i`th)
+/// that `number` gives a marker with `flags` flags, as a journal written before markers named
+/// units by id holds it: the unit's place from 1, doubled once for each flag, plus 1 with the
+/// first flag on, 2 with the second …; none when it names no unit of a roster of `units`.
+fn numbered_unit(number: i32, flags: usize, units: usize) -> Option<(usize, i32)> {
+    let shift = u32::try_from(flags).ok().filter(|&s| s < 31)?;
+    let place = usize::try_from(number >> shift).ok()?;
+    (1..=units)
+        .contains(&place)
+        .then(|| (place - 1, number & ((1 << shift) - 1)))
+}
+
+/// What a number for a marker that holds a unit (with `flags` flags) may be, in words, in a
+/// battle of `units` units.
+fn numbered_words(flags: usize, units: usize) -> String {
+    let unit = "a unit, by its id; a number, as journals written before markers named units by id hold it, is the unit's place in the roster";
+    match u32::try_from(flags).ok().and_then(|f| 1i64.checked_shl(f)) {
+        Some(1) => format!("{unit}, from 1 to {units}"),
+        Some(m) => format!(
+            "{unit} from 1 to {units} times {m}, plus its flags: from {m} to {}",
+            (units as i64 + 1) * m - 1
+        ),
+        None => unit.to_string(),
     }
 }
 
@@ -661,6 +849,11 @@ mod tests {
                 unit: "g1".into(),
                 marker: "suppressed".into(),
                 value: None,
+            },
+            Effect::MarkerUnit {
+                unit: "fc".into(),
+                marker: "attached".into(),
+                value: "z1".into(),
             },
             Effect::Counter {
                 scope: "bn".into(),
@@ -700,6 +893,11 @@ mod tests {
             json.starts_with(r#"[{"set":"hits","unit":"g1","hits":2}"#),
             "{json}"
         );
+        // A marker naming a unit is a marker effect whose value is the unit's id.
+        assert!(
+            json.contains(r#"{"set":"marker","unit":"fc","marker":"attached","value":"z1"}"#),
+            "{json}"
+        );
         let back: Vec<Effect> = serde_json::from_str(&json).unwrap();
         assert_eq!(back, effects);
         // A marker effect written without its value reads as a cleared marker.
@@ -718,8 +916,33 @@ mod tests {
             r#"{"set":"marker","unit":"g1","marker":{"kind":"smoke","label":"x","side":"a","turn":1}}"#,
             r#"{"set":"area","id":"s","marker":"smoke"}"#,
             r#"{"set":"teleport","unit":"g1"}"#,
+            r#"{"set":"counter","scope":"bn","name":"cp","value":"z1"}"#,
+            r#"{"set":"marker","unit":"g1","marker":"hits","value":4294967296}"#,
+            r#"{"set":"marker","unit":"g1","marker":"hits","value":1.5}"#,
+            r#"{"set":"marker","unit":"g1","marker":"hits","value":[1]}"#,
         ] {
             assert!(serde_json::from_str::<Effect>(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn an_older_journal_s_number_names_the_unit_at_its_place_and_the_flags_packed_with_it() {
+        // Plain: the place from 1, in a roster of 3.
+        assert_eq!(numbered_unit(1, 0, 3), Some((0, 0)));
+        assert_eq!(numbered_unit(3, 0, 3), Some((2, 0)));
+        for outside in [0, 4, -1, i32::MIN, i32::MAX] {
+            assert_eq!(numbered_unit(outside, 0, 3), None, "{outside}");
+        }
+        // Two flags: the place times 4, plus 1 for the first, 2 for the second.
+        assert_eq!(numbered_unit(4, 2, 3), Some((0, 0)));
+        assert_eq!(numbered_unit(13, 2, 3), Some((2, 1)));
+        assert_eq!(numbered_unit(15, 2, 3), Some((2, 3)));
+        assert_eq!(numbered_unit(3, 2, 3), None);
+        assert_eq!(numbered_unit(16, 2, 3), None);
+        assert_eq!(numbered_unit(-4, 2, 3), None);
+        assert_eq!(
+            numbered_words(2, 3),
+            "a unit, by its id; a number, as journals written before markers named units by id hold it, is the unit's place in the roster from 1 to 3 times 4, plus its flags: from 4 to 15"
+        );
     }
 }

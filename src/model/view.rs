@@ -3,7 +3,7 @@
 
 use super::roster::{Roster, UnitInfo};
 use super::state::{BattleState, UnitState};
-use crate::declare::{Badge, Options, PhaseDef, RuleError, Tone};
+use crate::declare::{Badge, MarkerDef, Options, PhaseDef, RuleError, Tone};
 use crate::text::did_you_mean;
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +18,24 @@ pub enum Viewer {
     Side(usize),
     /// What every side may see.
     Public,
+}
+
+/// A marker's value as the journal writes it and the umpire reads and types it: a number, or the
+/// id of the unit that a marker holding a unit names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum MarkerValue<'a> {
+    Number(i32),
+    Unit(&'a str),
+}
+
+impl std::fmt::Display for MarkerValue<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MarkerValue::Number(n) => write!(f, "{n}"),
+            MarkerValue::Unit(id) => f.write_str(id),
+        }
+    }
 }
 
 /// A read-only look at a battle, handed to the rule set.
@@ -48,6 +66,24 @@ impl<'a> BattleView<'a> {
     }
     pub fn marker(&self, unit: usize, id: &str) -> Option<i32> {
         self.state.units[unit].marker(id)
+    }
+    /// The unit that `unit`'s marker `id`, one that holds a unit, names, if it holds one.
+    pub fn marker_unit(&self, unit: usize, id: &str) -> Option<usize> {
+        let x = usize::try_from(self.marker(unit, id)?).ok()?;
+        (x < self.roster.units.len()).then_some(x)
+    }
+    /// `unit`'s marker `def` as the journal writes it, if the unit holds it: the id of the unit
+    /// it names for a marker that holds a unit, else its number.
+    pub fn marker_value(&self, unit: usize, def: &MarkerDef) -> Option<MarkerValue<'a>> {
+        let value = self.marker(unit, def.id)?;
+        let named = def
+            .kind
+            .holds_unit()
+            .then(|| self.marker_unit(unit, def.id))
+            .flatten();
+        Some(named.map_or(MarkerValue::Number(value), |x| {
+            MarkerValue::Unit(&self.roster.units[x].id)
+        }))
     }
     pub fn side_id(&self, side: usize) -> &'a str {
         &self.roster.sides[side].id

@@ -14,10 +14,12 @@ use crate::declare::{
     TableDoc,
 };
 use crate::dice::{DiceSource, Die};
-use crate::model::{BattleView, Effect, Problem, Roster, ScenarioFile, UnitInfo, Viewer};
+use crate::model::{
+    BattleView, Effect, OrderOfBattle, Problem, Roster, ScenarioFile, UnitInfo, Viewer,
+};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
-pub use procedure::{Procedure, not_table_only, nothing_rolled};
+pub use procedure::{ActResult, Procedure, not_table_only, nothing_rolled};
 use std::borrow::Cow;
 
 /// The result of advancing the battle by one phase: the effects of the automatic steps, each
@@ -29,6 +31,14 @@ pub struct PhaseChange {
     pub effects: Vec<Effect>,
     /// Rolls made by automatic steps (morale checks, command points).
     pub resolutions: Vec<Resolution>,
+}
+
+impl PhaseChange {
+    /// Notes that `side` begins a step of its turn: "Red: morale recovery".
+    pub fn side_step(&mut self, battle: &BattleView<'_>, side: usize, step: &str) {
+        let name = &battle.roster.sides[side].name;
+        self.steps.push(format!("{name}: {step}"));
+    }
 }
 
 /// Everything a battle needs back from a ruleset command.
@@ -64,49 +74,33 @@ pub struct Offer {
     pub params: Params,
 }
 
-/// One rule set: its [`Declaration`], its [`Procedure`]s, and the battle's turn sequence, limits
-/// and badges. Everything the declaration says is read through it (`ruleset.markers()` …, on
-/// `dyn Ruleset`); the trait asks only what needs the rules.
-pub trait Ruleset: Send + Sync {
+/// What a rule set is: its [`Declaration`] and its [`Procedure`]s. What the rules do besides
+/// stands in three facets, each implemented in the rule set's file that does that work: its turn
+/// sequence ([`Turn`]), what it says of a unit ([`Units`]) and what the umpire is shown of the
+/// battle ([`Looks`]). A type with all four is a [`Ruleset`].
+pub trait Rules: Send + Sync {
+    /// Its definition: what it declares and its procedures.
+    fn definition(&self) -> &'static Definition;
     /// What the rule set declares.
-    fn declaration(&self) -> &'static Declaration;
+    fn declaration(&self) -> &'static Declaration {
+        &self.definition().declaration
+    }
     /// The procedures the umpire can resolve, in the order they are listed.
-    fn procedures(&self) -> &'static [&'static dyn Procedure];
-    /// The published tables, for `umpire rulesets` and the help screen. None by default.
-    fn tables(&self) -> Vec<TableDoc> {
-        Vec::new()
+    fn procedures(&self) -> &'static [&'static dyn Procedure] {
+        self.definition().procedures
     }
+}
 
-    /// Checks of a scenario that need the rules (a method-3 game needs battalions …), beyond
-    /// those the core makes from the declaration (kinds, fields, qualities, levels). None by
-    /// default.
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        let _ = (file, options);
-        Vec::new()
-    }
+/// A rule set's definition, one static value: what it declares and its procedures.
+pub struct Definition {
+    pub declaration: Declaration,
+    /// The procedures the umpire can resolve, in the order they are listed.
+    pub procedures: &'static [&'static dyn Procedure],
+}
 
-    /// Options in force that contradict each other (for `side`, or scenario-wide with `None`):
-    /// refused by `umpire check` and by `--option`. None by default.
-    fn option_conflicts(&self, options: &Options, side: Option<&str>) -> Vec<OptionConflict> {
-        let _ = (options, side);
-        Vec::new()
-    }
-
-    /// Whether `unit` is a leader (counted apart in a battle's summary). By default, a unit
-    /// marked `leader = true` in its scenario.
-    fn is_leader(&self, unit: &UnitInfo) -> bool {
-        unit.leader
-    }
-    /// How many losses remove `unit` (hits, or figures on its tray).
-    fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32;
-    /// What the rules make of `unit` leaving the table, besides its removal (a leader's return
-    /// turn, command points lost with an HQ), with the words for the log. The core asks for it
-    /// when the umpire removes a unit by hand (its hits set to its limit), so that the battle is
-    /// left as the rules would have left it. Nothing by default.
-    fn removal_effects(&self, battle: &BattleView<'_>, unit: usize) -> (Vec<Effect>, Vec<String>) {
-        let _ = (battle, unit);
-        (Vec::new(), Vec::new())
-    }
+/// The turn sequence: the battle's start, the automatic steps between phases, and who may still
+/// act.
+pub trait Turn: Rules {
     /// The state at the start of the battle (initial markers and counters).
     fn start(&self, battle: &BattleView<'_>) -> Vec<Effect>;
     /// Leaves the current phase and carries out the automatic steps up to the next phase that
@@ -119,6 +113,18 @@ pub trait Ruleset: Send + Sync {
         battle: &BattleView<'_>,
         dice: &mut dyn DiceSource,
     ) -> Result<PhaseChange, RuleError>;
+    /// True when `unit` may still act in the current turn: a unit of the side whose turn it is
+    /// (of either side in a simultaneous phase), on the table, that the rules still let act (the
+    /// roster's "still to act" filter).
+    ///
+    /// "Act" means carry out a procedure the current phase offers it: the question on ending a
+    /// phase asks about these units, so a phase in which a side has no procedure to record (a
+    /// movement the umpire does not record) must hold none of its units, or the umpire learns to
+    /// answer it blind. The default asks the procedures themselves ([`kit::may_act`]): a unit on
+    /// the table of a side that acts now that some procedure would accept as its actor.
+    fn may_still_act(&self, battle: &BattleView<'_>, unit: usize) -> bool {
+        kit::may_act(battle, self.procedures(), unit)
+    }
     /// Offers that the battle's state holds open whatever event came last (a round of hits
     /// waiting for its owner's choice, set by a procedure or by hand): they stand beside the
     /// latest event's offers until the state no longer holds them. The default: none.
@@ -126,15 +132,47 @@ pub trait Ruleset: Send + Sync {
         let _ = battle;
         Vec::new()
     }
-    /// Badges for a unit (hits, morale, timers), in display order.
-    fn badges(&self, battle: &BattleView<'_>, unit: usize) -> Vec<Badge>;
-    /// How the battle's objectives stand, one each, for the report's outcome (Scruby's
-    /// headquarters held or lost): the outcome reads them before strength. Only what `viewer`
-    /// may see. The default: none.
-    fn objectives(&self, battle: &BattleView<'_>, viewer: Viewer) -> Vec<Objective> {
-        let _ = (battle, viewer);
+    /// What ending the current phase would leave undone besides the units still to act (an
+    /// artillery template not placed), a sentence each: ending the phase asks first, as it asks
+    /// about those units. None by default.
+    fn left_undone(&self, battle: &BattleView<'_>) -> Vec<String> {
+        let _ = battle;
         Vec::new()
     }
+}
+
+/// What the rules say of a unit: how many losses remove it, whether it is a leader, what its
+/// removal brings; and the checks of a scenario that need the rules.
+pub trait Units: Rules {
+    /// How many losses remove `unit` (hits, or figures on its tray).
+    fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32;
+    /// Whether `unit` is a leader (counted apart in a battle's summary). By default, a unit
+    /// marked `leader = true` in its scenario.
+    fn is_leader(&self, unit: &UnitInfo) -> bool {
+        unit.leader
+    }
+    /// What the rules make of `unit` leaving the table, besides its removal (a leader's return
+    /// turn, command points lost with an HQ), with the words for the log. The core asks for it
+    /// when the umpire removes a unit by hand (its hits set to its limit), so that the battle is
+    /// left as the rules would have left it. Nothing by default.
+    fn removal_effects(&self, battle: &BattleView<'_>, unit: usize) -> (Vec<Effect>, Vec<String>) {
+        let _ = (battle, unit);
+        (Vec::new(), Vec::new())
+    }
+    /// Checks of a scenario that need the rules (a method-3 game needs battalions …), beyond
+    /// those the core makes from the declaration (kinds, fields, qualities, levels): read from
+    /// its order of battle, each problem placed where it is written. None by default.
+    fn validate(&self, order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+        let _ = (order, options);
+        Vec::new()
+    }
+}
+
+/// What the umpire is shown of the battle besides the declaration: badges of units,
+/// formations and sides, and how the objectives stand.
+pub trait Looks: Rules {
+    /// Badges for a unit (hits, morale, timers), in display order.
+    fn badges(&self, battle: &BattleView<'_>, unit: usize) -> Vec<Badge>;
     /// Counters of a formation worth showing (command points …). The default: the counters
     /// kept on the formation, each as `name value` ([`kit::counter_badges`]).
     fn formation_badges(&self, battle: &BattleView<'_>, formation: usize) -> Vec<Badge> {
@@ -152,26 +190,21 @@ pub trait Ruleset: Send + Sync {
     fn formation_details(&self, battle: &BattleView<'_>, formation: usize) -> Vec<Badge> {
         self.formation_badges(battle, formation)
     }
-    /// What ending the current phase would leave undone besides the units still to act (an
-    /// artillery template not placed), a sentence each: ending the phase asks first, as it asks
-    /// about those units. None by default.
-    fn left_undone(&self, battle: &BattleView<'_>) -> Vec<String> {
-        let _ = battle;
+    /// How the battle's objectives stand, one each, for the report's outcome (Scruby's
+    /// headquarters held or lost): the outcome reads them before strength. Only what `viewer`
+    /// may see. The default: none.
+    fn objectives(&self, battle: &BattleView<'_>, viewer: Viewer) -> Vec<Objective> {
+        let _ = (battle, viewer);
         Vec::new()
     }
-    /// True when `unit` may still act in the current turn: a unit of the side whose turn it is
-    /// (of either side in a simultaneous phase), on the table, that the rules still let act (the
-    /// roster's "still to act" filter).
-    ///
-    /// "Act" means carry out a procedure the current phase offers it: the question on ending a
-    /// phase asks about these units, so a phase in which a side has no procedure to record (a
-    /// movement the umpire does not record) must hold none of its units, or the umpire learns to
-    /// answer it blind. The default asks the procedures themselves ([`kit::may_act`]): a unit on
-    /// the table of a side that acts now that some procedure would accept as its actor.
-    fn may_still_act(&self, battle: &BattleView<'_>, unit: usize) -> bool {
-        kit::may_act(battle, self.procedures(), unit)
-    }
 }
+
+/// One rule set: its [`Rules`] with its [`Turn`], [`Units`] and [`Looks`]. Implemented for every
+/// type that has the four; the program holds rule sets as `&dyn Ruleset`. Everything the
+/// declaration says is read through it (`ruleset.markers()` …, on `dyn Ruleset`).
+pub trait Ruleset: Turn + Units + Looks {}
+
+impl<T: Turn + Units + Looks> Ruleset for T {}
 
 /// What every rule set declares, read through the trait object.
 impl dyn Ruleset + '_ {
@@ -232,6 +265,15 @@ impl dyn Ruleset + '_ {
     }
     pub fn leaders_are_units(&self) -> bool {
         self.declaration().leaders_are_units
+    }
+    /// The published tables, for `umpire rulesets` and the help screen.
+    pub fn tables(&self) -> Vec<TableDoc> {
+        (self.declaration().tables)()
+    }
+    /// The options in force that contradict each other (for `side`, or scenario-wide with
+    /// `None`): refused by `umpire check` and by `--option`.
+    pub fn option_conflicts(&self, options: &Options, side: Option<&str>) -> Vec<OptionConflict> {
+        (self.declaration().option_conflicts)(options, side)
     }
 
     /// The procedures' declarations, in the order they are listed.

@@ -19,12 +19,6 @@ pub trait Procedure: Send + Sync {
     /// Its declaration: name, help, inputs, key, where it may be used.
     fn def(&self) -> &'static ActionDef;
 
-    /// False for a procedure that throws no dice (a move, a marker set): its odds are refused
-    /// with [`nothing_rolled`] once the battle accepts its inputs. True by default.
-    fn rolls(&self) -> bool {
-        true
-    }
-
     /// Exact odds of a table-only resolution ([`ActionDef::standalone`]), from inputs whose
     /// defaults are filled in. By default it has none: it changes a battle only.
     fn table_odds(&self, params: &Params, options: &Options) -> Result<OddsReport, RuleError> {
@@ -70,30 +64,42 @@ pub trait Procedure: Send + Sync {
         super::kit::check_units(battle, self.def(), given)
     }
 
-    /// Odds of the procedure in a battle. By default the table's odds of the inputs filled from
-    /// the battle ([`Procedure::prefill`]) and their defaults; for a procedure that rolls nothing
-    /// ([`Procedure::rolls`]), what filling its inputs refuses, or else [`nothing_rolled`].
+    /// What the battle refuses of the complete inputs before any die is thrown, beyond what
+    /// [`Procedure::check_inputs`] refuses of the inputs given so far (a target out of range or
+    /// out of sight): the odds are shown only once it allows them, in the words acting would
+    /// refuse them with. Nothing by default.
+    fn allowed(&self, battle: &BattleView<'_>, params: &Params) -> Result<(), RuleError> {
+        let _ = (battle, params);
+        Ok(())
+    }
+
+    /// Odds of the procedure in a battle, from inputs completed from the battle (its
+    /// [`prefill`](Procedure::prefill), then its inputs' defaults). By default, once the battle
+    /// [allows](Procedure::allowed) them, the table's odds of those inputs; for a procedure that
+    /// throws no dice ([`ActionDef::rolls`]), [`nothing_rolled`].
     fn battle_odds(
         &self,
         battle: &BattleView<'_>,
         params: &Params,
     ) -> Result<OddsReport, RuleError> {
-        let mut params = self.prefill(battle, params)?;
-        if !self.rolls() {
-            return Err(nothing_rolled(self.def().id));
+        self.allowed(battle, params)?;
+        if self.def().rolls {
+            self.table_odds(params, battle.options)
+        } else {
+            Err(nothing_rolled(self.def().id))
         }
-        params.fill_defaults(self.def().params)?;
-        self.table_odds(&params, battle.options)
     }
 
-    /// Carries it out in a battle: checks it is allowed, rolls, and says what changes. By default
-    /// it is refused: a procedure resolved from the table alone changes no battle.
+    /// Carries it out in a battle, from inputs completed from the battle (its
+    /// [`prefill`](Procedure::prefill), then its inputs' defaults): checks it is allowed, rolls,
+    /// and says what changes. By default it is refused: a procedure resolved from the table alone
+    /// changes no battle.
     fn act(
         &self,
         battle: &BattleView<'_>,
         params: &Params,
         dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    ) -> ActResult {
         let _ = (battle, params, dice);
         Err(RuleError::refused(format!(
             "`{}` is a table-only procedure; it is not used in a battle",
@@ -108,6 +114,38 @@ pub trait Procedure: Send + Sync {
         Vec::new()
     }
 }
+
+impl dyn Procedure + '_ {
+    /// The inputs as given, completed as the battle completes them before it asks for odds or
+    /// acts: what the battle fills in ([`Procedure::prefill`]), then the inputs' defaults.
+    pub fn complete(&self, battle: &BattleView<'_>, given: &Params) -> Result<Params, RuleError> {
+        let mut params = self.prefill(battle, given)?;
+        params.fill_defaults(self.def().params)?;
+        Ok(params)
+    }
+
+    /// [`Procedure::battle_odds`] of the inputs as given, completed first.
+    pub fn odds_in(
+        &self,
+        battle: &BattleView<'_>,
+        given: &Params,
+    ) -> Result<OddsReport, RuleError> {
+        self.battle_odds(battle, &self.complete(battle, given)?)
+    }
+
+    /// [`Procedure::act`] on the inputs as given, completed first.
+    pub fn carry_out(
+        &self,
+        battle: &BattleView<'_>,
+        given: &Params,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Outcome, RuleError> {
+        self.act(battle, &self.complete(battle, given)?, dice)
+    }
+}
+
+/// What carrying out a procedure in a battle gives: what changes, or the rules' refusal.
+pub type ActResult = Result<Outcome, RuleError>;
 
 /// The refusal of a table-only resolution of a procedure that only changes a battle.
 pub fn not_table_only(action: &str) -> RuleError {

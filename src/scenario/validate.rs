@@ -9,7 +9,7 @@
 //!    lists come from the schema's own serde derive, so they cannot drift from it.
 //! 3. **Meaning.** Rule set, names, ids, sides, turns, references, then, with the rule set known,
 //!    its options, qualities, levels, kinds and unit fields, and finally the rule set's own checks
-//!    ([`Ruleset::validate`]).
+//!    ([`Ruleset::validate`]), which read the scenario's order of battle ([`OrderOfBattle`]).
 //!
 //! Keys are named by path, with ids where they are usable: `side "ger" › formation "2-plt" › unit
 //! "2-3" › kind` (`side[1]` when the side has no usable id).
@@ -18,10 +18,10 @@
 
 use super::{Scenario, ScenarioErrors};
 use crate::declare::{FieldKind, OptionConflict, OptionDef, OptionValue, Options};
-use crate::model::file::KeyPath;
+use crate::model::file::{KeyPath, typed_value};
 use crate::model::{
-    ConcealedDef, FormationDef, Problem, ScenarioError, ScenarioFile, SideDef, Spanned, UNIT_KEYS,
-    UnitDef,
+    ConcealedDef, FormationDef, OrderOfBattle, Problem, ScenarioError, ScenarioFile, SideDef,
+    Spanned, UNIT_KEYS, UnitDef,
 };
 use crate::rules;
 use crate::ruleset::Ruleset;
@@ -496,7 +496,9 @@ impl<'a> Meaning<'a> {
         self.vocabulary(ruleset);
         self.unit_fields(ruleset);
         self.concealment(ruleset);
-        self.problems.extend(ruleset.validate(self.file, &options));
+        let roster = ruleset.roster(self.file, &options);
+        let order = OrderOfBattle::new(self.file, &roster);
+        self.problems.extend(ruleset.validate(&order, &options));
         Some((ruleset, options))
     }
 
@@ -1069,13 +1071,11 @@ impl<'a> Meaning<'a> {
                     }
                 }
                 if sound {
+                    // Each value is of its field's type, so each has a typed value.
                     for (field, value) in values {
-                        options.set_data(
-                            def.id,
-                            row.get_ref(),
-                            field.get_ref(),
-                            value.get_ref().clone(),
-                        );
+                        if let Some(value) = typed_value(value.get_ref()) {
+                            options.set_data(def.id, row.get_ref(), field.get_ref(), value);
+                        }
                     }
                 }
             }

@@ -377,7 +377,7 @@ impl Form {
             (Some(e), _, _) => Odds::Pending(e),
             (None, Some(refused), _) => Odds::Pending(refused.clone()),
             (None, None, Some(m)) => Odds::Pending(m),
-            (None, None, None) => match procedure.battle_odds(&view, &given) {
+            (None, None, None) => match procedure.odds_in(&view, &given) {
                 Ok(r) => Odds::Ready(r),
                 Err(e) => Odds::Pending(e.plain()),
             },

@@ -7,7 +7,7 @@
 //!   few words, the command line in-process, the screen drawn and keys typed, the conformance kit,
 //!   the journal tests' scenario and rule set, and the large battle of `benches/scale/`;
 //! - [`core`]: the layers of the program, what the core offers every rule set, who may see what,
-//!   explanations that add up, scenarios checked against the fixtures;
+//!   scenarios checked against the fixtures;
 //! - [`journal`]: the battle journal and session — dropped, torn, damaged, killed, replayed;
 //! - [`cli`]: the command line, in-process and through the real binary;
 //! - [`tui`]: the umpire's terminal UI;

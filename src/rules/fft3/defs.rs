@@ -139,8 +139,8 @@ pub const MARKERS: &[MarkerDef] = &[
     MarkerDef {
         id: RIDING,
         badge: "ON",
-        help: "Carried: the number of the carrier in the roster (the infantry stand rides that halftrack, truck or tank)",
-        kind: MarkerKind::Count,
+        help: "Carried: the carrier the infantry stand rides (a halftrack, truck or tank)",
+        kind: MarkerKind::UNIT,
         tone: Tone::Info,
         kinds: &[INFANTRY],
     },
@@ -572,6 +572,7 @@ pub static ANTI_VEHICLE: ActionDef = ActionDef {
     key: Some('f'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// Anti-infantry fire.
@@ -582,6 +583,7 @@ pub static ANTI_INFANTRY: ActionDef = ActionDef {
     key: Some('i'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// An artillery template placed.
@@ -592,6 +594,7 @@ pub static ARTILLERY: ActionDef = ActionDef {
     key: Some('a'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// A template touched while moving.
@@ -602,6 +605,7 @@ pub static TOUCH_TEMPLATE: ActionDef = ActionDef {
     key: Some('T'),
     standalone: false,
     in_battle: true,
+    rolls: true,
 };
 
 /// A quality check.
@@ -612,6 +616,7 @@ pub static QUALITY_CHECK: ActionDef = ActionDef {
     key: Some('Q'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// Overwatch taken.
@@ -622,6 +627,7 @@ pub static TAKE_OVERWATCH: ActionDef = ActionDef {
     key: Some('O'),
     standalone: false,
     in_battle: true,
+    rolls: false,
 };
 
 /// Strategic movement.
@@ -632,6 +638,7 @@ pub static STRATEGIC_MOVE: ActionDef = ActionDef {
     key: Some('s'),
     standalone: false,
     in_battle: true,
+    rolls: false,
 };
 
 /// Infantry boarding.
@@ -642,6 +649,7 @@ pub static EMBARK: ActionDef = ActionDef {
     key: Some('e'),
     standalone: false,
     in_battle: true,
+    rolls: false,
 };
 
 /// Infantry getting off.
@@ -652,6 +660,7 @@ pub static DEBARK: ActionDef = ActionDef {
     key: Some('D'),
     standalone: false,
     in_battle: true,
+    rolls: false,
 };
 
 /// Out of cohesion, or back in it.
@@ -662,4 +671,5 @@ pub static COHESION: ActionDef = ActionDef {
     key: Some('c'),
     standalone: false,
     in_battle: true,
+    rolls: false,
 };

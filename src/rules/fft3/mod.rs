@@ -27,10 +27,9 @@ pub mod templates;
 pub mod turn;
 pub mod validate;
 
-use crate::declare::{Badge, Declaration, Losses, Options, RuleError, TableDoc};
-use crate::dice::{DiceSource, Die};
-use crate::model::{BattleView, Effect, Problem, ScenarioFile, UnitInfo};
-use crate::ruleset::{PhaseChange, Procedure, Ruleset};
+use crate::declare::{Declaration, Losses};
+use crate::dice::Die;
+use crate::ruleset::{Definition, Rules};
 
 /// The FFT3 rule set.
 #[derive(Clone, Copy, Debug, Default)]
@@ -38,78 +37,41 @@ pub struct Fft3;
 
 pub(crate) const ID: &str = "fft3";
 
-static DECLARATION: Declaration = Declaration {
-    id: ID,
-    title: "Ty Beard and Paul Minson, A Fistful of TOWs 3: introductory rules for World War 2",
-    nouns: ("stand", "stands"),
-    example: &[
-        "fft3", "anti-infantry", "--firer", "panther", "--target", "soviet-infantry", "--range",
-        "12", "--terrain", "difficult", "--dice", "1,4,5,6,2,4,5",
-    ],
-    die: Die::D6,
-    options: defs::OPTIONS,
-    kinds: defs::KINDS,
-    qualities: defs::QUALITIES,
-    levels: defs::LEVELS,
-    unit_fields: defs::UNIT_FIELDS,
-    markers: defs::MARKERS,
-    counters: defs::COUNTERS,
-    areas: defs::AREAS,
-    phases: defs::PHASES,
-    decisions: defs::DECISIONS,
-    data_tables: tables::DATA_TABLES,
-    losses: // A stand is the unit of strength: a side's losses are the stands it has lost.
-        Losses {
-            one: "stand",
-            many: "stands",
-            counts_left: true,
-        },
-    ..Declaration::EMPTY
+static DEFINITION: Definition = Definition {
+    declaration: Declaration {
+        id: ID,
+        title: "Ty Beard and Paul Minson, A Fistful of TOWs 3: introductory rules for World War 2",
+        nouns: ("stand", "stands"),
+        example: &[
+            "fft3", "anti-infantry", "--firer", "panther", "--target", "soviet-infantry", "--range",
+            "12", "--terrain", "difficult", "--dice", "1,4,5,6,2,4,5",
+        ],
+        die: Die::D6,
+        options: defs::OPTIONS,
+        kinds: defs::KINDS,
+        qualities: defs::QUALITIES,
+        levels: defs::LEVELS,
+        unit_fields: defs::UNIT_FIELDS,
+        markers: defs::MARKERS,
+        counters: defs::COUNTERS,
+        areas: defs::AREAS,
+        phases: defs::PHASES,
+        decisions: defs::DECISIONS,
+        data_tables: tables::DATA_TABLES,
+        losses: // A stand is the unit of strength: a side's losses are the stands it has lost.
+            Losses {
+                one: "stand",
+                many: "stands",
+                counts_left: true,
+            },
+        tables: tables::table_docs,
+        ..Declaration::EMPTY
+    },
+    procedures: procedures::PROCEDURES,
 };
 
-impl Ruleset for Fft3 {
-    fn declaration(&self) -> &'static Declaration {
-        &DECLARATION
-    }
-    fn procedures(&self) -> &'static [&'static dyn Procedure] {
-        procedures::PROCEDURES
-    }
-    fn tables(&self) -> Vec<TableDoc> {
-        tables::table_docs()
-    }
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        validate::validate(file, options)
-    }
-    fn hit_limit(&self, _unit: &UnitInfo, _options: &Options) -> u32 {
-        // A stand is in the fight or out of it: one loss removes it.
-        1
-    }
-    fn removal_effects(&self, battle: &BattleView<'_>, unit: usize) -> (Vec<Effect>, Vec<String>) {
-        stands::removal(battle, unit)
-    }
-    fn start(&self, battle: &BattleView<'_>) -> Vec<Effect> {
-        turn::start(battle)
-    }
-    fn advance(
-        &self,
-        battle: &BattleView<'_>,
-        dice: &mut dyn DiceSource,
-    ) -> Result<PhaseChange, RuleError> {
-        turn::advance(battle, dice)
-    }
-    fn badges(&self, battle: &BattleView<'_>, unit: usize) -> Vec<Badge> {
-        badges::badges(battle, unit)
-    }
-    fn side_badges(&self, battle: &BattleView<'_>, side: usize) -> Vec<Badge> {
-        badges::side_badges(battle, side)
-    }
-    fn formation_badges(&self, battle: &BattleView<'_>, formation: usize) -> Vec<Badge> {
-        badges::formation_badges(battle, formation)
-    }
-    fn may_still_act(&self, battle: &BattleView<'_>, unit: usize) -> bool {
-        turn::may_still_act(battle, unit)
-    }
-    fn left_undone(&self, battle: &BattleView<'_>) -> Vec<String> {
-        turn::left_undone(battle)
+impl Rules for Fft3 {
+    fn definition(&self) -> &'static Definition {
+        &DEFINITION
     }
 }

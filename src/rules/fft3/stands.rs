@@ -7,11 +7,14 @@ use super::check::{self, Check};
 use super::defs::{OUT_OF_COHESION, OVERWATCH, PH_MOVEMENT, PHASES, RIDING, TYPE};
 use super::inputs;
 use super::tables::{Class, Data, Nationality, StandType};
+use crate::ruleset::kit::refuse;
 use crate::declare::{Params, RuleError, Value};
 use crate::dice::DiceSource;
-use crate::model::{BattleView, Effect};
+use super::Fft3;
+use crate::declare::Options;
+use crate::model::{BattleView, Effect, OrderOfBattle, Problem, UnitInfo};
 use crate::resolution::Resolution;
-use crate::ruleset::kit;
+use crate::ruleset::{Units, kit};
 
 /// A stand's type in the data in force.
 pub fn stand_type<'d>(
@@ -39,29 +42,19 @@ pub fn nationality<'d>(
     let side = &v.roster.sides[v.info(u).side];
     let id = side.nationality.as_deref().or(ty.nationality());
     id.and_then(|id| data.nationality(id)).ok_or_else(|| {
-        RuleError::refused(format!(
-            "{} has no nationality: set the side's nationality in the scenario",
-            v.label(u)
-        ))
+        refuse::refused(v, u, "has no nationality: set the side's nationality in the scenario")
     })
 }
 
-/// The carrier an infantry stand rides, if it rides one still on the table. The marker holds the
-/// carrier's place in the roster plus one (the journal keeps it so).
+/// The carrier an infantry stand rides, if it rides one (its `riding` marker names it).
 pub fn carrier_of(v: &BattleView<'_>, u: usize) -> Option<usize> {
-    let c = usize::try_from(v.marker(u, RIDING)? - 1).ok()?;
-    (c < v.roster.units.len()).then_some(c)
+    v.marker_unit(u, RIDING)
 }
 
 /// The infantry stand a vehicle carries, if any (on the table).
 pub fn rider_of(v: &BattleView<'_>, carrier: usize) -> Option<usize> {
     (0..v.roster.units.len())
         .find(|&u| v.unit_state(u).on_table() && carrier_of(v, u) == Some(carrier))
-}
-
-/// The value of the `riding` marker that puts a stand on `carrier`.
-pub fn riding(carrier: usize) -> i32 {
-    carrier as i32 + 1
 }
 
 /// Refuses a stand that is out of the fight.
@@ -129,38 +122,49 @@ pub fn overwatch_attack(v: &BattleView<'_>, u: usize) -> bool {
 pub fn removed(v: &BattleView<'_>, u: usize, cause: impl Into<String>) -> Vec<Effect> {
     let mut out = kit::losses(v, u, 1, &cause.into());
     if kit::has(v, u, RIDING) {
-        out.push(kit::marker(v, u, RIDING, None));
+        out.push(kit::unit_marker(v, u, RIDING, None));
     }
     out
 }
 
-/// What a stand's leaving the table by the umpire's hand (its one loss set by hand) brings with
-/// it, with the words for the log: a rider leaves its carrier, and the riders of a carrier get off
-/// — never left aboard a lost vehicle. A halftrack's riders (and a truck's, under the option)
-/// survive only on a passed quality check; a hand edit throws no dice, so the check is the
-/// umpire's to call, and the words name the command that throws it.
-pub fn removal(v: &BattleView<'_>, u: usize) -> (Vec<Effect>, Vec<String>) {
-    let mut effects = Vec::new();
-    let mut words = Vec::new();
-    if kit::has(v, u, RIDING) {
-        effects.push(kit::marker(v, u, RIDING, None));
+impl Units for Fft3 {
+    /// A stand is in the fight or out of it: one loss removes it.
+    fn hit_limit(&self, _unit: &UnitInfo, _options: &Options) -> u32 {
+        1
     }
-    if let Some(r) = rider_of(v, u) {
-        effects.push(kit::marker(v, r, RIDING, None));
-        let data = Data::from_options(v.options);
-        let class = stand_type(&data, v, u).ok().and_then(StandType::class);
-        words.push(if inputs::lost_carrier_riders_check(class, v.options) {
-            let what = class.map_or("vehicle", Class::id);
-            format!(
-                "{} gets off: the rider of a destroyed {what} survives only on a passed quality check, the umpire's to call since a hand edit throws no dice (quality-check --stand {} --reason \"rider of a destroyed {what}\")",
-                v.label(r),
-                v.info(r).id
-            )
-        } else {
-            format!("{} gets off on foot", v.label(r))
-        });
+
+    fn validate(&self, order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+        super::validate::validate(order, options)
     }
-    (effects, words)
+
+    /// What a stand's leaving the table by the umpire's hand (its one loss set by hand) brings with
+    /// it, with the words for the log: a rider leaves its carrier, and the riders of a carrier get off
+    /// — never left aboard a lost vehicle. A halftrack's riders (and a truck's, under the option)
+    /// survive only on a passed quality check; a hand edit throws no dice, so the check is the
+    /// umpire's to call, and the words name the command that throws it.
+    fn removal_effects(&self, v: &BattleView<'_>, u: usize) -> (Vec<Effect>, Vec<String>) {
+        let mut effects = Vec::new();
+        let mut words = Vec::new();
+        if kit::has(v, u, RIDING) {
+            effects.push(kit::unit_marker(v, u, RIDING, None));
+        }
+        if let Some(r) = rider_of(v, u) {
+            effects.push(kit::unit_marker(v, r, RIDING, None));
+            let data = Data::from_options(v.options);
+            let class = stand_type(&data, v, u).ok().and_then(StandType::class);
+            words.push(if inputs::lost_carrier_riders_check(class, v.options) {
+                let what = class.map_or("vehicle", Class::id);
+                format!(
+                    "{} gets off: the rider of a destroyed {what} survives only on a passed quality check, the umpire's to call since a hand edit throws no dice (quality-check --stand {} --reason \"rider of a destroyed {what}\")",
+                    v.label(r),
+                    v.info(r).id
+                )
+            } else {
+                format!("{} gets off on foot", v.label(r))
+            });
+        }
+        (effects, words)
+    }
 }
 
 /// What an event records: its effects, its resolutions, its lines of explanation.
@@ -188,7 +192,7 @@ pub fn carried_infantry_check(
     };
     let class = stand_type(&data, v, carrier)?.class();
     if !inputs::lost_carrier_riders_check(class, v.options) {
-        rec.effects.push(kit::marker(v, r, RIDING, None));
+        rec.effects.push(kit::unit_marker(v, r, RIDING, None));
         rec.lines.push(format!("{}: on foot", v.label(r)));
         return Ok(None);
     }
@@ -203,7 +207,7 @@ pub fn carried_infantry_check(
     );
     let res = check::resolve(&c, dice)?;
     let lost = if passed(&res, &c) {
-        rec.effects.push(kit::marker(v, r, RIDING, None));
+        rec.effects.push(kit::unit_marker(v, r, RIDING, None));
         rec.lines
             .push(format!("{}: passed its quality check: on foot", v.label(r)));
         None

@@ -6,7 +6,7 @@
 //! the rules (armour given or soft, a weapon's three numbers together) is checked by
 //! [`super::validate`].
 
-use crate::declare::{DataFieldDef, DataTableDef, FieldKind, Options, TableDoc};
+use crate::declare::{DataFieldDef, DataTableDef, FieldKind, Options, TableDoc, Value};
 use crate::text::did_you_mean;
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -554,11 +554,14 @@ impl Default for Data {
 }
 
 /// Reads a row's fields (already typed by the scenario's check).
-struct Row<'a>(&'a std::collections::BTreeMap<String, toml::Value>);
+struct Row<'a>(&'a std::collections::BTreeMap<String, Value>);
 
 impl Row<'_> {
     fn int(&self, key: &str) -> Option<i64> {
-        self.0.get(key).and_then(toml::Value::as_integer)
+        match self.0.get(key) {
+            Some(Value::Int(n)) => Some(*n),
+            _ => None,
+        }
     }
     fn i32(&self, key: &str) -> Option<i32> {
         self.int(key).and_then(|n| i32::try_from(n).ok())
@@ -567,13 +570,16 @@ impl Row<'_> {
         self.int(key).and_then(|n| u32::try_from(n).ok())
     }
     fn text(&self, key: &str) -> Option<String> {
-        self.0
-            .get(key)
-            .and_then(toml::Value::as_str)
-            .map(str::to_string)
+        match self.0.get(key) {
+            Some(Value::Text(t)) => Some(t.clone()),
+            _ => None,
+        }
     }
     fn flag(&self, key: &str) -> Option<bool> {
-        self.0.get(key).and_then(toml::Value::as_bool)
+        match self.0.get(key) {
+            Some(Value::Bool(b)) => Some(*b),
+            _ => None,
+        }
     }
     /// A weapon's three numbers under `prefix` (`at_`), over `base`.
     fn weapon(&self, prefix: &str, base: Option<WeaponLine>) -> Option<WeaponLine> {
@@ -1041,16 +1047,16 @@ mod tests {
     #[test]
     fn a_scenario_changes_a_shipped_row_and_adds_new_ones() {
         let mut o = Options::default();
-        o.set_data(VEHICLE, "panther", "pen", toml::Value::Integer(9));
+        o.set_data(VEHICLE, "panther", "pen", Value::Int(9));
         for (k, v) in [
-            ("name", toml::Value::String("Tiger I".into())),
-            ("class", toml::Value::String("tank".into())),
-            ("move", toml::Value::Integer(6)),
-            ("armour_front", toml::Value::Integer(9)),
-            ("armour_flank", toml::Value::Integer(6)),
-            ("pen", toml::Value::Integer(9)),
-            ("rof", toml::Value::Integer(2)),
-            ("range", toml::Value::Integer(12)),
+            ("name", Value::Text("Tiger I".into())),
+            ("class", Value::Text("tank".into())),
+            ("move", Value::Int(6)),
+            ("armour_front", Value::Int(9)),
+            ("armour_flank", Value::Int(6)),
+            ("pen", Value::Int(9)),
+            ("rof", Value::Int(2)),
+            ("range", Value::Int(12)),
         ] {
             o.set_data(VEHICLE, "tiger", k, v);
         }
@@ -1058,9 +1064,9 @@ mod tests {
             NATIONALITY,
             "british",
             "name",
-            toml::Value::String("British".into()),
+            Value::Text("British".into()),
         );
-        o.set_data(NATIONALITY, "british", "quality", toml::Value::Integer(4));
+        o.set_data(NATIONALITY, "british", "quality", Value::Int(4));
         let d = Data::from_options(&o);
         let panther = d.vehicles.iter().find(|v| v.id == "panther").unwrap();
         assert_eq!(panther.gun, weapon(9, 3, 10.0), "only pen changes");

@@ -12,6 +12,7 @@ use super::stands::{
     stand_type, suppressor,
 };
 use super::tables::{Class, Data};
+use crate::ruleset::kit::refuse;
 use crate::declare::RuleError;
 use crate::dice::DiceSource;
 use crate::model::{BattleView, Effect};
@@ -90,10 +91,7 @@ pub fn template_stands(
         let u = v.unit(id)?;
         on_table(v, u)?;
         if who.iter().any(|(x, _)| *x == u) {
-            return Err(RuleError::refused(format!(
-                "{} is listed twice",
-                v.label(u)
-            )));
+            return Err(refuse::refused(v, u, "is listed twice"));
         }
         let mut difficult = false;
         for q in parts {
@@ -210,7 +208,7 @@ pub fn template_effects(
             // A tank's riders were attacked with it: what they suffered is theirs alone.
             let rider_gone = apply(r, rr, &mut out.effects, &mut lines);
             if gone && !rider_gone {
-                out.effects.push(kit::marker(v, r, RIDING, None));
+                out.effects.push(kit::unit_marker(v, r, RIDING, None));
                 lines.push(format!("{}: on foot", v.label(r)));
             }
         } else if gone {

@@ -6,7 +6,7 @@
 use super::check::{self, Check};
 use super::defs::*;
 use super::stands::{
-    Record, carried_infantry_check, carrier_of, nationality, removed, riding, stand_type,
+    Record, carried_infantry_check, carrier_of, nationality, removed, stand_type,
     suppressor,
 };
 use super::tables::Data;
@@ -15,84 +15,132 @@ use crate::declare::RuleError;
 use crate::dice::DiceSource;
 use crate::model::{BattleView, Effect};
 use crate::resolution::Resolution;
-use crate::ruleset::{PhaseChange, kit};
+use super::Fft3;
+use crate::ruleset::{PhaseChange, Turn, kit};
 
-/// The state at the start of the battle: infantry aboard the vehicles their scenario says they
-/// ride, and the first side's templates for its first artillery phase.
-pub fn start(v: &BattleView<'_>) -> Vec<Effect> {
-    let mut out = Vec::new();
-    for u in 0..v.roster.units.len() {
-        if let Some(c) = v
-            .info(u)
-            .fields
-            .text(RIDES)
-            .and_then(|id| v.roster.unit_index(id))
-        {
-            out.push(kit::marker(v, u, RIDING, Some(riding(c))));
-        }
-    }
-    let side = v.active_side();
-    out.push(kit::counter(
-        v.side_id(side),
-        TEMPLATES,
-        Some(templates_due(v, side, &[])),
-    ));
-    out
-}
-
-/// Leaves the current phase for the next: templates not placed are lost, unused Overwatch goes at
-/// the end of the opponent's movement phase, and the quality-check phase throws the casualty
-/// checks, ends the side's turn and starts the next side's artillery phase.
-pub fn advance(v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseChange, RuleError> {
-    let mut ch = PhaseChange::default();
-    let side = v.active_side();
-    let sname = v.roster.sides[side].name.clone();
-    let turn = v.state.turn;
-    match v.state.phase.as_str() {
-        PH_ARTILLERY => {
-            let left = side_counter(v, side, TEMPLATES);
-            if left > 0 {
-                ch.steps.push(format!(
-                    "{sname}: {left} template{} not placed",
-                    if left == 1 { "" } else { "s" }
-                ));
-                ch.effects
-                    .push(kit::counter(v.side_id(side), TEMPLATES, Some(0)));
+impl Turn for Fft3 {
+    /// The state at the start of the battle: infantry aboard the vehicles their scenario says they
+    /// ride, and the first side's templates for its first artillery phase.
+    fn start(&self, v: &BattleView<'_>) -> Vec<Effect> {
+        let mut out = Vec::new();
+        for u in 0..v.roster.units.len() {
+            if let Some(c) = v
+                .info(u)
+                .fields
+                .text(RIDES)
+                .and_then(|id| v.roster.unit_index(id))
+            {
+                out.push(kit::unit_marker(v, u, RIDING, Some(c)));
             }
-            ch.effects.push(kit::phase(v, turn, side, PH_MOVEMENT));
-            ch.steps.push(format!("{sname}: movement"));
         }
-        PH_MOVEMENT => {
-            for u in 0..v.roster.units.len() {
-                if v.info(u).side != side && kit::has(v, u, OVERWATCH) {
-                    ch.effects.push(kit::marker(v, u, OVERWATCH, None));
+        let side = v.active_side();
+        out.push(kit::counter(
+            v.side_id(side),
+            TEMPLATES,
+            Some(templates_due(v, side, &[])),
+        ));
+        out
+    }
+
+    /// Leaves the current phase for the next: templates not placed are lost, unused Overwatch goes at
+    /// the end of the opponent's movement phase, and the quality-check phase throws the casualty
+    /// checks, ends the side's turn and starts the next side's artillery phase.
+    fn advance(&self, v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseChange, RuleError> {
+        let mut ch = PhaseChange::default();
+        let side = v.active_side();
+        let sname = v.roster.sides[side].name.clone();
+        let turn = v.state.turn;
+        match v.state.phase.as_str() {
+            PH_ARTILLERY => {
+                let left = side_counter(v, side, TEMPLATES);
+                if left > 0 {
                     ch.steps.push(format!(
-                        "  {}: Overwatch not used; the marker goes at the end of the movement phase",
-                        v.label(u)
+                        "{sname}: {left} template{} not placed",
+                        if left == 1 { "" } else { "s" }
                     ));
+                    ch.effects
+                        .push(kit::counter(v.side_id(side), TEMPLATES, Some(0)));
                 }
+                ch.effects.push(kit::phase(v, turn, side, PH_MOVEMENT));
+                ch.steps.push(format!("{sname}: movement"));
             }
-            ch.effects.push(kit::phase(v, turn, side, PH_FIRE));
-            ch.steps.push(format!("{sname}: fire"));
-        }
-        _ => {
-            ch.steps.push(format!("{sname}: quality checks"));
-            let gone = casualty_checks(v, dice, &mut ch)?;
-            let (next, new_turn) = kit::next_side(v, side, turn);
-            if kit::past_last_turn(v, new_turn) {
+            PH_MOVEMENT => {
+                for u in 0..v.roster.units.len() {
+                    if v.info(u).side != side && kit::has(v, u, OVERWATCH) {
+                        ch.effects.push(kit::marker(v, u, OVERWATCH, None));
+                        ch.steps.push(format!(
+                            "  {}: Overwatch not used; the marker goes at the end of the movement phase",
+                            v.label(u)
+                        ));
+                    }
+                }
+                ch.effects.push(kit::phase(v, turn, side, PH_FIRE));
+                ch.steps.push(format!("{sname}: fire"));
+            }
+            _ => {
+                ch.steps.push(format!("{sname}: quality checks"));
+                let gone = casualty_checks(v, dice, &mut ch)?;
+                let (next, new_turn) = kit::next_side(v, side, turn);
+                if kit::past_last_turn(v, new_turn) {
+                    ch.effects.push(kit::phase(v, new_turn, next, PH_ARTILLERY));
+                    return Ok(ch);
+                }
+                // "Turn" in the limits is one side's turn: they lift at the end of every side's turn.
+                end_of_turn(v, &sname, &mut ch);
+                if new_turn != turn {
+                    ch.steps.push(format!("Turn {new_turn}"));
+                }
+                artillery_phase(v, next, &gone, &mut ch);
                 ch.effects.push(kit::phase(v, new_turn, next, PH_ARTILLERY));
-                return Ok(ch);
             }
-            // "Turn" in the limits is one side's turn: they lift at the end of every side's turn.
-            end_of_turn(v, &sname, &mut ch);
-            if new_turn != turn {
-                ch.steps.push(format!("Turn {new_turn}"));
+        }
+        Ok(ch)
+    }
+
+    /// The templates the side has not placed yet in its artillery phase.
+    fn left_undone(&self, v: &BattleView<'_>) -> Vec<String> {
+        let left = side_counter(v, v.active_side(), TEMPLATES);
+        if v.state.phase != PH_ARTILLERY || v.state.is_over() || left <= 0 {
+            return Vec::new();
+        }
+        vec![format!(
+            "{left} artillery template{} not placed",
+            if left == 1 { "" } else { "s" }
+        )]
+    }
+
+    /// Whether `u` may still carry out a procedure the phase offers: in the movement phase only the
+    /// other side's Overwatch stands (their one attack); the moving side's movement is not recorded,
+    /// so none of its stands is still to act. In the fire phase, a stand of the side that has not
+    /// fired all it may.
+    fn may_still_act(&self, v: &BattleView<'_>, u: usize) -> bool {
+        if !v.unit_state(u).on_table() {
+            return false;
+        }
+        let mine = v.info(u).side == v.active_side();
+        match v.state.phase.as_str() {
+            PH_MOVEMENT => !mine && kit::has(v, u, OVERWATCH),
+            PH_FIRE => {
+                mine && !kit::has(v, u, STRATEGIC)
+                    && !kit::has(v, u, OVERWATCH)
+                    && carrier_of(v, u).is_none()
+                    && !(kit::has(v, u, FIRED_AV) && kit::has(v, u, FIRED_AI))
+                    && {
+                        let data = Data::from_options(v.options);
+                        match stand_type(&data, v, u) {
+                            Ok(t) if t.is_infantry() => true,
+                            Ok(t) => {
+                                (t.ai_weapon().is_some() || !t.av_weapons().is_empty())
+                                    && !kit::has(v, u, FIRED_AV)
+                                    && !kit::has(v, u, FIRED_AI)
+                            }
+                            Err(_) => false,
+                        }
+                    }
             }
-            artillery_phase(v, next, &gone, &mut ch);
-            ch.effects.push(kit::phase(v, new_turn, next, PH_ARTILLERY));
+            _ => false,
         }
     }
-    Ok(ch)
 }
 
 /// The end of a side's turn: the turn's limits lift — attacks made, strategic movement, quality
@@ -119,8 +167,8 @@ fn end_of_turn(v: &BattleView<'_>, side_name: &str, ch: &mut PhaseChange) {
 /// (`gone`: the stands the same phase change has just put out of the fight).
 fn artillery_phase(v: &BattleView<'_>, side: usize, gone: &[usize], ch: &mut PhaseChange) {
     let sid = v.side_id(side);
+    ch.side_step(v, side, "artillery");
     let sname = &v.roster.sides[side].name;
-    ch.steps.push(format!("{sname}: artillery"));
     let mut numbers = Vec::new();
     for (id, m) in &v.state.areas {
         if m.kind == TEMPLATE && m.side == sid {
@@ -331,47 +379,3 @@ fn casualty_checks(
     Ok(gone)
 }
 
-/// The templates the side has not placed yet in its artillery phase.
-pub fn left_undone(v: &BattleView<'_>) -> Vec<String> {
-    let left = side_counter(v, v.active_side(), TEMPLATES);
-    if v.state.phase != PH_ARTILLERY || v.state.is_over() || left <= 0 {
-        return Vec::new();
-    }
-    vec![format!(
-        "{left} artillery template{} not placed",
-        if left == 1 { "" } else { "s" }
-    )]
-}
-
-/// Whether `u` may still carry out a procedure the phase offers: in the movement phase only the
-/// other side's Overwatch stands (their one attack); the moving side's movement is not recorded,
-/// so none of its stands is still to act. In the fire phase, a stand of the side that has not
-/// fired all it may.
-pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
-    if !v.unit_state(u).on_table() {
-        return false;
-    }
-    let mine = v.info(u).side == v.active_side();
-    match v.state.phase.as_str() {
-        PH_MOVEMENT => !mine && kit::has(v, u, OVERWATCH),
-        PH_FIRE => {
-            mine && !kit::has(v, u, STRATEGIC)
-                && !kit::has(v, u, OVERWATCH)
-                && carrier_of(v, u).is_none()
-                && !(kit::has(v, u, FIRED_AV) && kit::has(v, u, FIRED_AI))
-                && {
-                    let data = Data::from_options(v.options);
-                    match stand_type(&data, v, u) {
-                        Ok(t) if t.is_infantry() => true,
-                        Ok(t) => {
-                            (t.ai_weapon().is_some() || !t.av_weapons().is_empty())
-                                && !kit::has(v, u, FIRED_AV)
-                                && !kit::has(v, u, FIRED_AI)
-                        }
-                        Err(_) => false,
-                    }
-                }
-        }
-        _ => false,
-    }
-}

@@ -14,26 +14,22 @@
 use super::defs::{HALFTRACK, INFANTRY, RIDES, TANK, TRUCK, TYPE};
 use super::tables::{self, Armour, Data, StandType};
 use crate::declare::Options;
-use crate::model::file::KeyPath;
-use crate::model::{FormationDef, Problem, ScenarioFile, SideDef, Spanned, UnitDef};
+use crate::model::{Field, OrderOfBattle, Problem, UnitInfo, UnitPlace};
 use crate::text::{did_you_mean, is_forbidden};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 /// The nationality whose tanks may carry infantry.
 const SOVIET: &str = "soviet";
 
-/// A row of `[tables]` as written: field → value.
-type Row = BTreeMap<Spanned<String>, Spanned<toml::Value>>;
-
-/// Every problem FFT3's rules find in `file`, with `options` in force.
-pub fn validate(file: &ScenarioFile, options: &Options) -> Vec<Problem> {
+/// Every problem FFT3's rules find in the scenario's order of battle and `[tables]`, with
+/// `options` in force.
+pub fn validate(order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
     let data = Data::from_options(options);
-    let written = Written::new(file);
+    let written = Written::new(order);
     let mut out = Vec::new();
-    data_tables(file, &data, &written, &mut out);
-    for (index, side) in file.sides.iter().enumerate() {
-        let path = KeyPath::default().item("side", Some(side.id.get_ref()), index);
-        side_checks(&path, side, &data, &written, &mut out);
+    data_tables(order, &data, &written, &mut out);
+    for side in 0..order.roster.sides.len() {
+        side_checks(order, side, &data, &written, &mut out);
     }
     out
 }
@@ -46,11 +42,11 @@ struct Written<'a> {
 }
 
 impl<'a> Written<'a> {
-    fn new(file: &'a ScenarioFile) -> Self {
+    fn new(order: &OrderOfBattle<'a>) -> Self {
         let rows = |table: &str| -> Vec<&'a str> {
-            (file.tables.iter())
-                .filter(|(t, _)| t.get_ref() == table)
-                .flat_map(|(_, rows)| rows.keys().map(|r| r.get_ref().as_str()))
+            (order.rows().iter())
+                .filter(|r| r.table == table)
+                .map(|r| r.id)
                 .collect()
         };
         let mut types = rows(tables::VEHICLE);
@@ -84,56 +80,39 @@ fn unknown_nationality(data: &Data, id: &str) -> String {
 
 // ---- stands and sides ----
 
-/// A stand of a side: where it is written, and its type when it names one in force.
-struct Stand<'a, 'd> {
-    path: KeyPath,
-    def: &'a UnitDef,
+/// A stand of a side: the unit, where it is written, and its type when it names one in force.
+struct Stand<'o, 'd> {
+    info: &'o UnitInfo,
+    place: &'o UnitPlace<'o>,
     ty: Option<StandType<'d>>,
-}
-
-/// The units of a side with their paths, in file order: those directly under it, then those of
-/// each formation, depth first.
-fn side_units<'a>(
-    path: &KeyPath,
-    units: &'a [UnitDef],
-    formations: &'a [FormationDef],
-    out: &mut Vec<(KeyPath, &'a UnitDef)>,
-) {
-    for (i, u) in units.iter().enumerate() {
-        out.push((path.item("unit", Some(u.id.get_ref()), i), u));
-    }
-    for (i, f) in formations.iter().enumerate() {
-        let f_path = path.item("formation", Some(f.id.get_ref()), i);
-        side_units(&f_path, &f.units, &f.formations, out);
-    }
 }
 
 /// One side: its stands in units, their types, its nationality, its riders.
 fn side_checks(
-    path: &KeyPath,
-    side: &SideDef,
+    order: &OrderOfBattle<'_>,
+    side: usize,
     data: &Data,
     written: &Written<'_>,
     out: &mut Vec<Problem>,
 ) {
-    for (i, u) in side.units.iter().enumerate() {
-        let unit_path = path.item("unit", Some(u.id.get_ref()), i);
+    let roster = order.roster;
+    for &u in roster.side_units(side) {
+        let place = order.unit(u);
         out.push(Problem::new(
-            Some(u.id.span()),
-            unit_path.to_string(),
+            Some(place.id.clone()),
+            place.path.to_string(),
             "a stand belongs to a unit (a company or battalion): put it in a [[side.formation]]",
         ));
     }
-    let mut units = Vec::new();
-    side_units(path, &side.units, &side.formations, &mut units);
-    let stands: Vec<Stand<'_, '_>> = units
-        .into_iter()
-        .map(|(path, def)| {
-            let ty = stand_type(&path, def, data, written, out);
-            Stand { path, def, ty }
+    let stands: Vec<Stand<'_, '_>> = order
+        .units_of(side)
+        .map(|u| {
+            let (info, place) = (&roster.units[u], order.unit(u));
+            let ty = stand_type(info, place, data, written, out);
+            Stand { info, place, ty }
         })
         .collect();
-    let nationality = side_nationality(path, side, &stands, data, written, out);
+    let nationality = side_nationality(order, side, &stands, data, written, out);
     riders(&stands, nationality.as_deref(), data, out);
 }
 
@@ -163,17 +142,17 @@ fn types_for(kind: &str, data: &Data) -> String {
 /// The stand's type: set, a row of the vehicle or infantry table in force, and of the stand's
 /// kind. None when it names none in force (said here, or by the core).
 fn stand_type<'d>(
-    path: &KeyPath,
-    u: &UnitDef,
+    info: &UnitInfo,
+    place: &UnitPlace<'_>,
     data: &'d Data,
     written: &Written<'_>,
     out: &mut Vec<Problem>,
 ) -> Option<StandType<'d>> {
-    let kind = u.kind.get_ref().as_str();
-    let Some(value) = u.field(TYPE) else {
+    let kind = info.kind.as_str();
+    let Some(value) = place.field(TYPE) else {
         out.push(Problem::new(
-            Some(u.id.span()),
-            path.key(TYPE),
+            Some(place.id.clone()),
+            place.path.key(TYPE),
             format!(
                 "missing: every stand names its type, a row of the vehicle or infantry table ({})",
                 types_for(kind, data)
@@ -181,24 +160,16 @@ fn stand_type<'d>(
         ));
         return None;
     };
-    let toml::Value::String(id) = value.get_ref() else {
+    let Some(id) = value.text() else {
         return None; // the core names the wrong type of value
     };
-    let shown = value.get_ref().to_string();
     let Some(ty) = data.stand_type(id) else {
         if !written.is_type(data, id) {
-            out.push(
-                Problem::new(
-                    Some(value.span()),
-                    path.key(TYPE),
-                    format!(
-                        "no such type in the vehicle or infantry table{}; {} (a new one is a row of [tables.vehicle] or [tables.infantry])",
-                        did_you_mean(id, data.type_ids()),
-                        types_for(kind, data)
-                    ),
-                )
-                .with_value(shown),
-            );
+            out.push(value.problem(format!(
+                "no such type in the vehicle or infantry table{}; {} (a new one is a row of [tables.vehicle] or [tables.infantry])",
+                did_you_mean(id, data.type_ids()),
+                types_for(kind, data)
+            )));
         }
         return None;
     };
@@ -211,17 +182,10 @@ fn stand_type<'d>(
         _ => None, // fits, or a kind the core refuses
     };
     if let Some(is) = wrong {
-        out.push(
-            Problem::new(
-                Some(value.span()),
-                path.key(TYPE),
-                format!(
-                    "type `{id}` is {is}, but kind is `{kind}`; {}",
-                    types_for(kind, data)
-                ),
-            )
-            .with_value(shown),
-        );
+        out.push(value.problem(format!(
+            "type `{id}` is {is}, but kind is `{kind}`; {}",
+            types_for(kind, data)
+        )));
     }
     Some(ty)
 }
@@ -229,25 +193,27 @@ fn stand_type<'d>(
 /// The side's nationality: its own, which must be a row of the nationality table, or, when it
 /// sets none, the one every stand's type has. None when there is none to be had (said here).
 fn side_nationality(
-    path: &KeyPath,
-    side: &SideDef,
+    order: &OrderOfBattle<'_>,
+    side: usize,
     stands: &[Stand<'_, '_>],
     data: &Data,
     written: &Written<'_>,
     out: &mut Vec<Problem>,
 ) -> Option<String> {
-    if let Some(n) = &side.nationality {
-        if !written.is_nationality(data, n.get_ref()) {
+    let place = order.side(side);
+    let path = &place.path;
+    if let Some(n) = &order.roster.sides[side].nationality {
+        if !written.is_nationality(data, n) {
             out.push(
                 Problem::new(
-                    Some(n.span()),
+                    place.nationality.clone(),
                     path.key("nationality"),
-                    unknown_nationality(data, n.get_ref()),
+                    unknown_nationality(data, n),
                 )
-                .with_value(format!("\"{}\"", n.get_ref())),
+                .with_value(format!("\"{n}\"")),
             );
         }
-        return Some(n.get_ref().clone());
+        return Some(n.clone());
     }
     let ids = data.nationalities.iter().map(|n| n.id.as_str());
     let choices = ids.collect::<Vec<_>>().join(", ");
@@ -255,11 +221,11 @@ fn side_nationality(
         stands.iter().filter_map(|s| Some((s, s.ty?))).collect();
     if let Some((s, t)) = typed.iter().find(|(_, t)| t.nationality().is_none()) {
         out.push(Problem::new(
-            Some(side.id.span()),
+            Some(place.id.clone()),
             path.key("nationality"),
             format!(
                 "missing: the side has no nationality, and the type of unit \"{}\" ({}) has none of its own: set the side's nationality ({choices})",
-                s.def.id.get_ref(),
+                s.info.id,
                 t.id()
             ),
         ));
@@ -280,7 +246,7 @@ fn side_nationality(
         several => {
             let listed: Vec<String> = several.iter().map(|(n, t)| format!("{n} ({t})")).collect();
             out.push(Problem::new(
-                Some(side.id.span()),
+                Some(place.id.clone()),
                 path.key("nationality"),
                 format!(
                     "missing: the side has no nationality, and its stands' types are of several: {}; set the side's nationality ({choices})",
@@ -300,39 +266,33 @@ fn riders(
     data: &Data,
     out: &mut Vec<Problem>,
 ) {
-    let by_id: HashMap<&str, &Stand<'_, '_>> = stands
-        .iter()
-        .map(|s| (s.def.id.get_ref().as_str(), s))
-        .collect();
+    let by_id: HashMap<&str, &Stand<'_, '_>> =
+        stands.iter().map(|s| (s.info.id.as_str(), s)).collect();
     // Each carrier with its first rider.
     let mut carried: HashMap<&str, &str> = HashMap::new();
     for s in stands {
-        let Some(value) = s.def.field(RIDES) else {
+        let Some(value) = s.place.field(RIDES) else {
             continue;
         };
-        let toml::Value::String(carrier_id) = value.get_ref() else {
+        let Some(carrier_id) = value.text() else {
             continue; // the core names the wrong type of value
         };
-        let problem = |message: String| {
-            Problem::new(Some(value.span()), s.path.key(RIDES), message)
-                .with_value(value.get_ref().to_string())
-        };
-        let kind = s.def.kind.get_ref().as_str();
+        let kind = s.info.kind.as_str();
         if kind != INFANTRY {
             if [TANK, HALFTRACK, TRUCK].contains(&kind) {
-                out.push(problem(format!(
+                out.push(value.problem(format!(
                     "only an infantry stand rides a carrier; this stand is a {kind}"
                 )));
             }
             continue;
         }
-        let Some(carrier) = by_id.get(carrier_id.as_str()) else {
+        let Some(carrier) = by_id.get(carrier_id) else {
             continue; // not a unit of this side: the core says so
         };
-        if carrier.def.id.get_ref() == s.def.id.get_ref() {
+        if carrier.info.id == s.info.id {
             continue; // the core says a unit cannot refer to itself
         }
-        let carrier_kind = carrier.def.kind.get_ref().as_str();
+        let carrier_kind = carrier.info.kind.as_str();
         let refused = match carrier_kind {
             HALFTRACK | TRUCK => None,
             TANK => {
@@ -350,17 +310,17 @@ fn riders(
             _ => continue, // a kind the core refuses
         };
         if let Some(is) = refused {
-            out.push(problem(format!(
+            out.push(value.problem(format!(
                 "only halftracks, trucks and Soviet tanks carry infantry: `{carrier_id}` is {is}"
             )));
             continue;
         }
-        match carried.get(carrier_id.as_str()) {
-            Some(first) => out.push(problem(format!(
+        match carried.get(carrier_id) {
+            Some(first) => out.push(value.problem(format!(
                 "`{carrier_id}` already carries `{first}`: a halftrack, truck or Soviet tank carries one infantry stand"
             ))),
             None => {
-                carried.insert(carrier_id, s.def.id.get_ref());
+                carried.insert(carrier_id, &s.info.id);
             }
         }
     }
@@ -369,77 +329,71 @@ fn riders(
 // ---- [tables] ----
 
 /// The rows of `[tables]` taken whole: what the core could not check field by field.
-fn data_tables(file: &ScenarioFile, data: &Data, written: &Written<'_>, out: &mut Vec<Problem>) {
+fn data_tables(
+    order: &OrderOfBattle<'_>,
+    data: &Data,
+    written: &Written<'_>,
+    out: &mut Vec<Problem>,
+) {
     let shipped = Data::default();
-    for (table, rows) in &file.tables {
-        let table = table.get_ref().as_str();
+    for row in order.rows() {
+        let table = row.table;
         if ![tables::VEHICLE, tables::INFANTRY].contains(&table) {
             continue; // the nationality table has nothing to cross-check; others the core refuses
         }
-        for (row, fields) in rows {
-            if !usable_id(row.get_ref()) {
-                continue; // the core refuses the id and reads nothing of the row
-            }
-            let mut problems = Vec::new();
-            if table == tables::VEHICLE {
-                let base = shipped.vehicles.iter().find(|v| v.id == *row.get_ref());
-                let with = |armed: fn(&tables::VehicleType) -> bool| Base {
-                    shipped: base.is_some(),
-                    armed: base.is_some_and(armed),
-                };
-                let name = row.get_ref();
-                vehicle_armour(name, fields, base, &mut problems);
-                gun_numbers(name, fields, with(|b| b.gun.is_some()), &mut problems);
-                let at = with(|b| b.at_ammo.is_some());
-                weapon_numbers(name, fields, "at_", "special AT ammo", at, &mut problems);
-                let missile = with(|b| b.missile.is_some());
-                weapon_numbers(
-                    name,
-                    fields,
-                    "missile_",
-                    "a missile",
-                    missile,
-                    &mut problems,
-                );
-            } else {
-                let base = shipped.infantry.iter().find(|i| i.id == *row.get_ref());
-                let with = |armed: fn(&tables::InfantryType) -> bool| Base {
-                    shipped: base.is_some(),
-                    armed: base.is_some_and(armed),
-                };
-                let name = row.get_ref();
-                let law = with(|b| b.law.is_some());
-                weapon_numbers(name, fields, "law_", "a LAW", law, &mut problems);
-                let missile = with(|b| b.missile.is_some());
-                weapon_numbers(
-                    name,
-                    fields,
-                    "missile_",
-                    "a missile",
-                    missile,
-                    &mut problems,
-                );
-            }
-            let row_key = format!("tables.{table}.{}", row.get_ref());
-            for message in problems {
-                out.push(
-                    Problem::new(Some(row.span()), row_key.clone(), message)
-                        .with_value(format!("\"{}\"", row.get_ref())),
-                );
-            }
-            if let Some((field, value)) = fields.iter().find(|(f, _)| f.get_ref() == "nationality")
-                && let toml::Value::String(n) = value.get_ref()
-                && !written.is_nationality(data, n)
-            {
-                out.push(
-                    Problem::new(
-                        Some(value.span()),
-                        format!("{row_key}.{}", field.get_ref()),
-                        unknown_nationality(data, n),
-                    )
-                    .with_value(value.get_ref().to_string()),
-                );
-            }
+        if !usable_id(row.id) {
+            continue; // the core refuses the id and reads nothing of the row
+        }
+        let (name, fields) = (row.id, row.fields.as_slice());
+        let mut problems = Vec::new();
+        if table == tables::VEHICLE {
+            let base = shipped.vehicles.iter().find(|v| v.id == name);
+            let with = |armed: fn(&tables::VehicleType) -> bool| Base {
+                shipped: base.is_some(),
+                armed: base.is_some_and(armed),
+            };
+            vehicle_armour(name, fields, base, &mut problems);
+            gun_numbers(name, fields, with(|b| b.gun.is_some()), &mut problems);
+            let at = with(|b| b.at_ammo.is_some());
+            weapon_numbers(name, fields, "at_", "special AT ammo", at, &mut problems);
+            let missile = with(|b| b.missile.is_some());
+            weapon_numbers(
+                name,
+                fields,
+                "missile_",
+                "a missile",
+                missile,
+                &mut problems,
+            );
+        } else {
+            let base = shipped.infantry.iter().find(|i| i.id == name);
+            let with = |armed: fn(&tables::InfantryType) -> bool| Base {
+                shipped: base.is_some(),
+                armed: base.is_some_and(armed),
+            };
+            let law = with(|b| b.law.is_some());
+            weapon_numbers(name, fields, "law_", "a LAW", law, &mut problems);
+            let missile = with(|b| b.missile.is_some());
+            weapon_numbers(
+                name,
+                fields,
+                "missile_",
+                "a missile",
+                missile,
+                &mut problems,
+            );
+        }
+        for message in problems {
+            out.push(
+                Problem::new(Some(row.span.clone()), row.key.clone(), message)
+                    .with_value(format!("\"{name}\"")),
+            );
+        }
+        if let Some(value) = row.field("nationality")
+            && let Some(n) = value.text()
+            && !written.is_nationality(data, n)
+        {
+            out.push(value.problem(unknown_nationality(data, n)));
         }
     }
 }
@@ -449,21 +403,21 @@ fn usable_id(id: &str) -> bool {
     !id.is_empty() && !id.chars().any(|c| c.is_whitespace() || is_forbidden(c))
 }
 
-fn has(fields: &Row, key: &str) -> bool {
-    fields.keys().any(|k| k.get_ref() == key)
+fn has(fields: &[Field<'_>], key: &str) -> bool {
+    fields.iter().any(|f| f.name == key)
 }
 
 /// A vehicle is soft (`soft = true`, armour S) or has both armour_front and armour_flank, after
 /// the row's change to the shipped type `base` if there is one; never both.
 fn vehicle_armour(
     row: &str,
-    fields: &Row,
+    fields: &[Field<'_>],
     base: Option<&tables::VehicleType>,
     out: &mut Vec<String>,
 ) {
-    let soft_set = match fields.iter().find(|(k, _)| k.get_ref() == "soft") {
+    let soft_set = match fields.iter().find(|f| f.name == "soft") {
         None => None,
-        Some((_, v)) => match v.get_ref().as_bool() {
+        Some(f) => match f.flag() {
             Some(b) => Some(b),
             None => return, // the core names the wrong type of value
         },
@@ -528,7 +482,7 @@ impl Base {
 
 /// The gun: `rof` and `range` together, and `pen` only with them (a gun without `pen` makes
 /// anti-infantry attacks only), unless the shipped type has a gun whose numbers the row changes.
-fn gun_numbers(row: &str, fields: &Row, base: Base, out: &mut Vec<String>) {
+fn gun_numbers(row: &str, fields: &[Field<'_>], base: Base, out: &mut Vec<String>) {
     if base.armed {
         return;
     }
@@ -555,7 +509,7 @@ fn gun_numbers(row: &str, fields: &Row, base: Base, out: &mut Vec<String>) {
 /// the weapon and the row changes some of its numbers.
 fn weapon_numbers(
     row: &str,
-    fields: &Row,
+    fields: &[Field<'_>],
     prefix: &str,
     weapon: &str,
     base: Base,

@@ -2,13 +2,28 @@
 
 use super::defs::{FIRE, FIRE_DEF, FIRED, KINDS, LONG_RANGE};
 use crate::declare::params::param;
-use crate::declare::{ActionDef, Losses, Options, ParamDef, Params, RuleError, Value};
+use crate::declare::{ActionDef, Losses, Options, ParamDef, Params, RuleError, TableDoc, Value};
 use crate::dice::{DiceSource, Die, Roll};
 use crate::model::BattleView;
 use crate::odds::{self, Deferred, OddsLine, OddsReport, Written, WrittenBy};
 use crate::resolution::{Resolution, Step};
 use crate::ruleset::kit::{self, refuse};
-use crate::ruleset::{Outcome, Procedure};
+use crate::ruleset::{ActResult, Outcome, Procedure};
+
+/// The one published table, for `umpire rulesets` and the help screen.
+pub fn table_docs() -> Vec<TableDoc> {
+    let row = |a: &str, b: &str| vec![a.to_string(), b.to_string()];
+    vec![TableDoc {
+        name: "To hit (each die)".into(),
+        columns: vec!["Fire".into(), "Hits on".into()],
+        rows: vec![
+            row("Within long range", "4+"),
+            row("Beyond long range", "5+"),
+            row("Target in cover", "one more (a 6 always hits)"),
+        ],
+        notes: vec!["Infantry throws 2 dice, a tank 3; each hit is a loss".into()],
+    }]
+}
 
 /// The fire procedure.
 pub struct Fire;
@@ -26,7 +41,7 @@ struct Shot {
 
 impl Shot {
     fn of(params: &Params, options: &Options) -> Result<Shot, RuleError> {
-        let kind = params.text("firer-kind").unwrap_or_default();
+        let kind = params.require_text(param(FIRE_DEF.params, "firer-kind"))?;
         let (kind, dice, _) = KINDS.iter().find(|(k, _, _)| *k == kind).ok_or_else(|| {
             RuleError::refused(format!("--firer-kind: `{kind}` is not infantry or tank"))
         })?;
@@ -73,7 +88,7 @@ fn resolve(shot: &Shot, who: &str, dice: &mut dyn DiceSource) -> Result<Resoluti
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let hits = rolls.iter().filter(|r| shot.hits(r.face)).count() as u32;
+    let hits = rolls.iter().filter(|r| r.face >= shot.need).count() as u32;
     Ok(Resolution {
         ruleset: "grid".into(),
         action: FIRE.into(),
@@ -89,7 +104,7 @@ fn resolve(shot: &Shot, who: &str, dice: &mut dyn DiceSource) -> Result<Resoluti
         }],
         result: Losses::HITS.count(hits),
         effects: Vec::new(),
-        rolled_by_program: false,
+        rolled_by_program: dice.is_generated(),
     })
 }
 
@@ -150,41 +165,31 @@ impl Procedure for Fire {
             return Err(RuleError::refused("units fire only in their side's fire phase"));
         }
         if let Some(f) = kit::named(v, given, "firer") {
-            let on_table = v.unit_state(f).on_table();
-            refuse::unless(!on_table, v, f, "is off the table")?;
+            refuse::on_table(v, f)?;
             let turn = v.info(f).side == v.active_side();
             refuse::unless(!turn, v, f, "is not of the side whose turn it is")?;
             refuse::unless(kit::has(v, f, FIRED), v, f, "has fired this turn")?;
             if let Some(t) = kit::named(v, given, "target") {
                 let friend = v.info(t).side == v.info(f).side;
                 refuse::unless(friend, v, t, "is a friend: fire at the enemy")?;
-                let on_table = v.unit_state(t).on_table();
-                refuse::unless(!on_table, v, t, "is off the table")?;
+                refuse::on_table(v, t)?;
             }
         }
         Ok(())
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        self.check_inputs(v, params)?;
-        let firer = kit::unit(v, params, "firer")?;
-        let target = kit::unit(v, params, "target")?;
-        let mut p = self.prefill(v, params)?;
-        p.fill_defaults(FIRE_DEF.params)?;
-        let shot = Shot::of(&p, v.options)?;
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
+        self.check_inputs(v, p)?;
+        let firer = kit::unit(v, p, "firer")?;
+        let target = kit::unit(v, p, "target")?;
+        let shot = Shot::of(p, v.options)?;
         let mut r = resolve(&shot, &v.info(firer).id, dice)?;
-        let hits = r.faces().iter().filter(|f| shot.hits(f.face)).count() as u32;
+        let hits = r.faces().iter().filter(|f| f.face >= shot.need).count() as u32;
         let mut effects = vec![kit::flag(v, firer, FIRED, true)];
         if hits > 0 {
-            let before = v.unit_state(target).hits;
-            let after = (before + hits).min(v.info(target).hit_limit);
-            effects.extend(kit::losses(v, target, after, "destroyed by fire"));
             let limit = v.info(target).hit_limit;
+            let after = (v.unit_state(target).hits + hits).min(limit);
+            effects.extend(kit::losses(v, target, after, "destroyed by fire"));
             r.effects.push(if after >= limit {
                 format!("{} is destroyed", v.label(target))
             } else {
@@ -210,7 +215,7 @@ mod tests {
     use super::*;
     use crate::battle::{Battle, Command};
     use crate::dice::TypedDice;
-    use crate::ruleset::Ruleset;
+    use crate::ruleset::Turn;
 
     fn params(kind: &str, range: &str, cover: bool) -> Params {
         let mut given = vec![("firer-kind", kind), ("range", range)];
@@ -222,7 +227,7 @@ mod tests {
 
     #[test]
     fn every_row_and_kind_gives_its_dice_and_need_and_odds_match_enumeration() {
-        let options = Options::defaults(super::super::defs::DECLARATION.options); // per row: dice, need
+        let options = Options::defaults(super::super::defs::DEFINITION.declaration.options); // per row: dice, need
         for (kind, range, cover, dice, need) in [
             ("infantry", "6", false, 2, 4),
             ("infantry", "7", false, 2, 5),
@@ -242,7 +247,7 @@ mod tests {
             }
         }
         let mut wide = options.clone();
-        wide.set_text(super::super::defs::DECLARATION.options, "long_range=8")
+        wide.set_text(super::super::defs::DEFINITION.declaration.options, "long_range=8")
             .unwrap();
         assert_eq!(Shot::of(&params("tank", "8", false), &wide).unwrap().need, 4);
     }
@@ -253,10 +258,7 @@ mod tests {
         let mut b = Battle::new(crate::scenario::parse("crossroads", source).unwrap());
         b.apply(b.start_event()).unwrap();
         let run = |b: &mut Battle, cmd: &Command, faces: &str| {
-            let mut dice = match faces {
-                "" => TypedDice::default(),
-                faces => TypedDice::parse(faces).unwrap(),
-            };
+            let mut dice = TypedDice::parse(faces).unwrap_or_default();
             let entry = b.handle(cmd, &mut dice).unwrap();
             b.apply(entry).unwrap();
         };
@@ -275,7 +277,8 @@ mod tests {
         let why = b.handle(&fire("b1", "b2"), &mut dice).unwrap_err();
         assert!(why.to_string().contains("friend"), "{why}");
         assert!(b.handle(&fire("r1", "b1"), &mut dice).is_err(), "not its turn");
-        let odds = |f| Fire.battle_odds(&b.view(), &Params::parse(FIRE_DEF.params, f).unwrap());
+        let fire_odds: &dyn Procedure = &Fire;
+        let odds = |f| fire_odds.odds_in(&b.view(), &Params::parse(FIRE_DEF.params, f).unwrap());
         let given = [("firer", "bt"), ("target", "rt1"), ("range", "2")];
         assert_eq!(odds(given).unwrap().results.len(), 4, "the tank's kind gives 3 dice");
         run(&mut b, &fire("b1", "r1"), "6,6");

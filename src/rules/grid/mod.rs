@@ -14,4 +14,4 @@ mod defs;
 mod fire;
 mod turn;
 
-pub use turn::Grid;
+pub use defs::Grid;

@@ -1,46 +1,21 @@
-//! Grid skirmish's turn: each side moves, then fires; the badges; the one published table.
+//! Grid skirmish's turn: each side moves, then fires; the losses that remove a unit; its badge.
 
-use super::defs::{DECLARATION, FIRE, FIRED, KINDS, MOVE};
-use super::fire::Fire;
-use crate::declare::{Badge, Declaration, Options, RuleError, TableDoc, Tone};
+use super::defs::{DEFINITION, FIRE, FIRED, Grid, KINDS, MOVE};
+use crate::declare::{Badge, Options, RuleError, Tone};
 use crate::dice::DiceSource;
 use crate::model::{BattleView, Effect, UnitInfo};
-use crate::ruleset::{PhaseChange, Procedure, Ruleset, kit};
+use crate::ruleset::{Looks, PhaseChange, Turn, Units, kit};
 
-/// The Grid skirmish rule set.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Grid;
-
-impl Ruleset for Grid {
-    fn declaration(&self) -> &'static Declaration {
-        &DECLARATION
-    }
-
-    fn procedures(&self) -> &'static [&'static dyn Procedure] {
-        &[&Fire]
-    }
-
-    fn tables(&self) -> Vec<TableDoc> {
-        let row = |a: &str, b: &str| vec![a.to_string(), b.to_string()];
-        vec![TableDoc {
-            name: "To hit (each die)".into(),
-            columns: vec!["Fire".into(), "Hits on".into()],
-            rows: vec![
-                row("Within long range", "4+"),
-                row("Beyond long range", "5+"),
-                row("Target in cover", "one more (a 6 always hits)"),
-            ],
-            notes: vec!["Infantry throws 2 dice, a tank 3; each hit is a loss".into()],
-        }]
-    }
-
+impl Units for Grid {
     fn hit_limit(&self, unit: &UnitInfo, _options: &Options) -> u32 {
         KINDS
             .iter()
             .find(|(k, _, _)| *k == unit.kind)
             .map_or(1, |(_, _, limit)| *limit)
     }
+}
 
+impl Turn for Grid {
     fn start(&self, v: &BattleView<'_>) -> Vec<Effect> {
         vec![kit::phase(v, 1, v.state.first_side, MOVE)]
     }
@@ -50,7 +25,7 @@ impl Ruleset for Grid {
         let side = v.active_side();
         if v.state.phase == MOVE {
             change.effects.push(kit::phase(v, v.state.turn, side, FIRE));
-            change.steps.push(format!("{}: fire", v.roster.sides[side].name));
+            change.side_step(v, side, "fire");
             return Ok(change);
         }
         let (next, turn) = kit::next_side(v, side, v.state.turn);
@@ -65,9 +40,11 @@ impl Ruleset for Grid {
         change.effects.push(kit::phase(v, turn, next, MOVE));
         Ok(change)
     }
+}
 
+impl Looks for Grid {
     fn badges(&self, v: &BattleView<'_>, unit: usize) -> Vec<Badge> {
-        let fired = DECLARATION.marker(FIRED).expect("declared");
+        let fired = DEFINITION.declaration.marker(FIRED).expect("declared");
         kit::marker_badge(v, unit, fired, Tone::Muted).into_iter().collect()
     }
 }

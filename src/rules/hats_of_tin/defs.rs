@@ -449,10 +449,11 @@ const fn both(
         key: Some(key),
         standalone: true,
         in_battle: true,
+        rolls: true,
     }
 }
 
-/// A procedure used in a battle only.
+/// A procedure used in a battle only, that throws no dice (a move, an order kept for later).
 const fn in_battle(
     id: &'static str,
     help: &'static str,
@@ -461,6 +462,7 @@ const fn in_battle(
 ) -> ActionDef {
     ActionDef {
         standalone: false,
+        rolls: false,
         ..both(id, help, params, key)
     }
 }
@@ -506,6 +508,7 @@ pub static A_ORDERS: ActionDef = ActionDef {
     key: None,
     standalone: true,
     in_battle: false,
+    rolls: true,
 };
 
 /// A move (`procedures::Move`).
@@ -706,6 +709,8 @@ pub const EMBARKED: &str = "embarked";
 pub const SUB_ORDER: &str = "sub_order";
 pub const PENDING: &str = "pending";
 pub const SECOND_FIRE: &str = "second_fire";
+pub const SECOND_FIRE_COVER: &str = "second_fire_cover";
+pub const SECOND_FIRE_SUPERIOR: &str = "second_fire_superior";
 pub const ASSAULTED_BY: &str = "assaulted_by";
 pub const JUST_ACTED: &str = "just_acted";
 pub const MOVE_ONE: &str = "move_one";
@@ -755,16 +760,16 @@ pub const MARKERS: &[MarkerDef] = &[
     MarkerDef {
         id: ATTACHED,
         badge: "WITH",
-        help: "Attached: the commander is with the unit numbered in the roster (1 = its first unit)",
-        kind: MarkerKind::Count,
+        help: "Attached: the unit the commander is attached to",
+        kind: MarkerKind::UNIT,
         tone: Tone::Info,
         kinds: &[COMMANDER],
     },
     MarkerDef {
         id: EMBARKED,
         badge: "ON",
-        help: "Embarked: carried by the unit numbered in the roster; it neither shoots nor assaults unless the carrier is a fighting one",
-        kind: MarkerKind::Count,
+        help: "Embarked: the unit carrying it; it neither shoots nor assaults unless the carrier is a fighting one",
+        kind: MarkerKind::UNIT,
         tone: Tone::Info,
         kinds: CARRIED,
     },
@@ -787,16 +792,18 @@ pub const MARKERS: &[MarkerDef] = &[
     MarkerDef {
         id: SECOND_FIRE,
         badge: "REPLY",
-        help: "Assault reply: the unit shoots second in an assault once it has taken the first fire's hits (the target's roster number × 4, + 1 for its cover, + 2 for superior firepower)",
-        kind: MarkerKind::Count,
+        help: "Assault reply: the unit it shoots at second in an assault, once it has taken the first fire's hits (REPLY -1 and REPLY +1 go with it)",
+        kind: MarkerKind::Unit {
+            flags: &[SECOND_FIRE_COVER, SECOND_FIRE_SUPERIOR],
+        },
         tone: Tone::Warn,
         kinds: &[],
     },
     MarkerDef {
         id: ASSAULTED_BY,
         badge: "ASSAULTED",
-        help: "Assaulted: by the unit numbered in the roster, the exchange of fire not yet over",
-        kind: MarkerKind::Count,
+        help: "Assaulted: the unit assaulting it, the exchange of fire not yet over",
+        kind: MarkerKind::UNIT,
         tone: Tone::Warn,
         kinds: &[],
     },
@@ -846,6 +853,22 @@ pub const MARKERS: &[MarkerDef] = &[
         help: "Fired or spotted indirectly: it may not move this turn",
         kind: MarkerKind::Flag,
         tone: Tone::Muted,
+        kinds: UNITS,
+    },
+    MarkerDef {
+        id: SECOND_FIRE_COVER,
+        badge: "REPLY -1",
+        help: "Reply at cover: the target of the unit's assault reply is in cover (−1); it comes off with the reply",
+        kind: MarkerKind::Flag,
+        tone: Tone::Info,
+        kinds: UNITS,
+    },
+    MarkerDef {
+        id: SECOND_FIRE_SUPERIOR,
+        badge: "REPLY +1",
+        help: "Reply with superior firepower: the unit's assault reply has superior firepower (+1); it comes off with the reply",
+        kind: MarkerKind::Flag,
+        tone: Tone::Info,
         kinds: UNITS,
     },
 ];

@@ -25,106 +25,62 @@ pub mod shoot;
 pub mod tables;
 pub mod validate;
 
-use crate::declare::{Badge, Declaration, Options, RuleError, TableDoc};
-use crate::dice::{DiceSource, Die};
-use crate::model::{BattleView, Effect, Problem, ScenarioFile, UnitInfo};
-use crate::ruleset::{Offer, PhaseChange, Procedure, Ruleset};
-use battle::{badges, rounds, turn};
+use crate::declare::Declaration;
+use crate::dice::Die;
+use crate::ruleset::{Definition, Rules};
 
 /// The Hats of Tin rule set.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HatsOfTin;
 
-static DECLARATION: Declaration = Declaration {
-    id: tables::RULESET,
-    title: "Hats of Tin / Helmets of Steel: rough-draft rules for 20th-century wargames on a grid",
-    example: &[
-        "hats-of-tin",
-        "shoot",
-        "--firer",
-        "infantry",
-        "--commander-attached",
-        "--target-cover",
-        "--range",
-        "2",
-        "--dice",
-        "6,5,3",
+static DEFINITION: Definition = Definition {
+    declaration: Declaration {
+        id: tables::RULESET,
+        title: "Hats of Tin / Helmets of Steel: rough-draft rules for 20th-century wargames on a grid",
+        example: &[
+            "hats-of-tin",
+            "shoot",
+            "--firer",
+            "infantry",
+            "--commander-attached",
+            "--target-cover",
+            "--range",
+            "2",
+            "--dice",
+            "6,5,3",
+        ],
+        die: Die::D6,
+        options: defs::OPTIONS,
+        kinds: defs::KINDS,
+        qualities: defs::QUALITIES,
+        levels: defs::LEVELS,
+        unit_fields: defs::UNIT_FIELDS,
+        markers: defs::MARKERS,
+        counters: defs::COUNTERS,
+        areas: &[],
+        phases: defs::PHASES,
+        decisions: defs::DECISIONS,
+        leaders_are_units: false,
+        tables: tables::table_docs,
+        ..Declaration::EMPTY
+    },
+    procedures: &[
+        &procedures::Shoot,
+        &procedures::Assault,
+        &procedures::TakeHits,
+        &procedures::Rally,
+        &procedures::Orders,
+        &procedures::Move,
+        &procedures::Overwatch,
+        &procedures::Attach,
+        &procedures::Detach,
+        &procedures::Embark,
+        &procedures::Disembark,
     ],
-    die: Die::D6,
-    options: defs::OPTIONS,
-    kinds: defs::KINDS,
-    qualities: defs::QUALITIES,
-    levels: defs::LEVELS,
-    unit_fields: defs::UNIT_FIELDS,
-    markers: defs::MARKERS,
-    counters: defs::COUNTERS,
-    areas: &[],
-    phases: defs::PHASES,
-    decisions: defs::DECISIONS,
-    leaders_are_units: false,
-    ..Declaration::EMPTY
 };
 
-/// The procedures, in the order the umpire is shown them.
-static PROCEDURES: [&dyn Procedure; 11] = [
-    &procedures::Shoot,
-    &procedures::Assault,
-    &procedures::TakeHits,
-    &procedures::Rally,
-    &procedures::Orders,
-    &procedures::Move,
-    &procedures::Overwatch,
-    &procedures::Attach,
-    &procedures::Detach,
-    &procedures::Embark,
-    &procedures::Disembark,
-];
-
-impl Ruleset for HatsOfTin {
-    fn declaration(&self) -> &'static Declaration {
-        &DECLARATION
-    }
-    fn procedures(&self) -> &'static [&'static dyn Procedure] {
-        &PROCEDURES
-    }
-    fn tables(&self) -> Vec<TableDoc> {
-        tables::table_docs()
-    }
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        validate::validate(file, options)
-    }
-    fn hit_limit(&self, unit: &UnitInfo, _options: &Options) -> u32 {
-        turn::hit_limit(&unit.kind, &unit.quality)
-    }
-    fn is_leader(&self, unit: &UnitInfo) -> bool {
-        unit.kind == defs::COMMANDER
-    }
-    fn removal_effects(&self, battle: &BattleView<'_>, unit: usize) -> (Vec<Effect>, Vec<String>) {
-        rounds::removal(battle, unit)
-    }
-    fn start(&self, battle: &BattleView<'_>) -> Vec<Effect> {
-        turn::start(battle)
-    }
-    fn advance(
-        &self,
-        battle: &BattleView<'_>,
-        dice: &mut dyn DiceSource,
-    ) -> Result<PhaseChange, RuleError> {
-        turn::advance(battle, dice)
-    }
-    fn waiting_offers(&self, battle: &BattleView<'_>) -> Vec<Offer> {
-        rounds::waiting_offers(battle)
-    }
-    fn badges(&self, battle: &BattleView<'_>, unit: usize) -> Vec<Badge> {
-        badges::badges(battle, unit)
-    }
-    fn side_badges(&self, battle: &BattleView<'_>, side: usize) -> Vec<Badge> {
-        badges::side_badges(battle, side)
-    }
-    fn formation_badges(&self, _battle: &BattleView<'_>, _formation: usize) -> Vec<Badge> {
-        Vec::new()
-    }
-    fn may_still_act(&self, battle: &BattleView<'_>, unit: usize) -> bool {
-        turn::may_still_act(battle, unit)
+impl Rules for HatsOfTin {
+    fn definition(&self) -> &'static Definition {
+        &DEFINITION
     }
 }

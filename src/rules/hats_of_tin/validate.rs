@@ -13,33 +13,32 @@ use super::defs::{
     F_FORCE, F_SUPERIOR, TRUCK,
 };
 use crate::declare::Options;
-use crate::model::file::KeyPath;
-use crate::model::{FormationDef, Problem, ScenarioFile, SideDef, Spanned, UnitDef};
+use crate::model::{Field, OrderOfBattle, Problem, UnitInfo, UnitPlace};
 use std::collections::HashMap;
 
-/// Every problem Hats of Tin's rules find in `file`. No option changes them.
-pub fn validate(file: &ScenarioFile, _options: &Options) -> Vec<Problem> {
+/// Every problem Hats of Tin's rules find in the scenario's order of battle. No option changes
+/// them.
+pub fn validate(order: &OrderOfBattle<'_>, _options: &Options) -> Vec<Problem> {
     let mut out = Vec::new();
-    for (index, side) in file.sides.iter().enumerate() {
-        let path = KeyPath::default().item("side", Some(side.id.get_ref()), index);
-        side_checks(&path, side, &mut out);
+    for side in 0..order.roster.sides.len() {
+        side_checks(order, side, &mut out);
     }
     out
 }
 
 /// A unit of a side and where it is written.
-struct Unit<'a> {
-    path: KeyPath,
-    def: &'a UnitDef,
+struct Unit<'o> {
+    info: &'o UnitInfo,
+    place: &'o UnitPlace<'o>,
 }
 
 impl Unit<'_> {
     fn id(&self) -> &str {
-        self.def.id.get_ref()
+        &self.info.id
     }
 
     fn kind(&self) -> &str {
-        self.def.kind.get_ref()
+        &self.info.kind
     }
 
     fn is_commander(&self) -> bool {
@@ -48,9 +47,9 @@ impl Unit<'_> {
 
     /// A flag field set to true (a flag of another type the core refuses: false here).
     fn flag(&self, field: &str) -> bool {
-        self.def
+        self.place
             .field(field)
-            .and_then(|v| v.get_ref().as_bool())
+            .and_then(Field::flag)
             .unwrap_or(false)
     }
 
@@ -67,30 +66,6 @@ impl Unit<'_> {
     /// "`a-1` (infantry)": how messages name the unit.
     fn named(&self) -> String {
         format!("`{}` ({})", self.id(), self.kind())
-    }
-
-    /// A problem at `field`'s value (which the unit sets).
-    fn problem(&self, field: &str, value: &Spanned<toml::Value>, message: String) -> Problem {
-        Problem::new(Some(value.span()), self.path.key(field), message)
-            .with_value(value.get_ref().to_string())
-    }
-}
-
-/// The units of a side with their paths, in file order: those directly under it, then those of
-/// each formation, depth first.
-fn side_units<'a>(
-    path: &KeyPath,
-    units: &'a [UnitDef],
-    formations: &'a [FormationDef],
-    out: &mut Vec<Unit<'a>>,
-) {
-    for (i, def) in units.iter().enumerate() {
-        let path = path.item("unit", Some(def.id.get_ref()), i);
-        out.push(Unit { path, def });
-    }
-    for (i, f) in formations.iter().enumerate() {
-        let f_path = path.item("formation", Some(f.id.get_ref()), i);
-        side_units(&f_path, &f.units, &f.formations, out);
     }
 }
 
@@ -130,14 +105,19 @@ fn never_commander(field: &str) -> Option<&'static str> {
 }
 
 /// One side: each unit's fields, its Force Commander, the commands, attachments and carriers.
-fn side_checks(path: &KeyPath, side: &SideDef, out: &mut Vec<Problem>) {
-    let mut units = Vec::new();
-    side_units(path, &side.units, &side.formations, &mut units);
+fn side_checks(order: &OrderOfBattle<'_>, side: usize, out: &mut Vec<Problem>) {
+    let units: Vec<Unit<'_>> = order
+        .units_of(side)
+        .map(|u| Unit {
+            info: &order.roster.units[u],
+            place: order.unit(u),
+        })
+        .collect();
     let by_id: HashMap<&str, &Unit<'_>> = units.iter().map(|u| (u.id(), u)).collect();
     for u in &units {
         fields_of_kind(u, out);
     }
-    force_commander(path, side, &units, out);
+    force_commander(order, side, &units, out);
     commands(&units, &by_id, out);
     attached(&units, &by_id, out);
     embarked(&units, &by_id, out);
@@ -147,8 +127,8 @@ fn side_checks(path: &KeyPath, side: &SideDef, out: &mut Vec<Problem>) {
 /// `embarked`, `carrier`, `fighting` never on one; `fighting` only on a carrier, a truck always
 /// carries and has no firer class.
 fn fields_of_kind(u: &Unit<'_>, out: &mut Vec<Problem>) {
-    for (key, value) in &u.def.fields {
-        let field = key.get_ref().as_str();
+    for value in &u.place.fields {
+        let field = value.name;
         let refused = if u.is_commander() {
             never_commander(field).map(str::to_string)
         } else if let Some(why) = commander_only(field) {
@@ -160,56 +140,46 @@ fn fields_of_kind(u: &Unit<'_>, out: &mut Vec<Problem>) {
             ))
         } else if field == F_FIRER_CLASS && u.kind() == TRUCK {
             Some("a truck has no weapon, so no firer class: remove it".to_string())
-        } else if field == F_CARRIER
-            && u.kind() == TRUCK
-            && value.get_ref().as_bool() == Some(false)
-        {
+        } else if field == F_CARRIER && u.kind() == TRUCK && value.flag() == Some(false) {
             Some("a truck always carries: remove carrier = false".to_string())
         } else {
             None
         };
         if let Some(message) = refused {
-            out.push(u.problem(field, value, message));
+            out.push(value.problem(message));
         }
     }
 }
 
 /// Exactly one Force Commander in the side: the orders roll needs him.
-fn force_commander(path: &KeyPath, side: &SideDef, units: &[Unit<'_>], out: &mut Vec<Problem>) {
+fn force_commander(
+    order: &OrderOfBattle<'_>,
+    side: usize,
+    units: &[Unit<'_>],
+    out: &mut Vec<Problem>,
+) {
     let mut first: Option<&Unit<'_>> = None;
     for u in units.iter().filter(|u| u.is_force_commander()) {
         match first {
             None => first = Some(u),
             Some(fc) => {
-                let value = u.def.field(F_FORCE).expect("a Force Commander sets force");
-                out.push(u.problem(
-                    F_FORCE,
-                    value,
-                    format!(
+                if let Some(value) = u.place.field(F_FORCE) {
+                    out.push(value.problem(format!(
                         "side `{}` already has a Force Commander, `{}`: a side has one (the other commanders are subordinates, without `force`)",
-                        side.id.get_ref(),
+                        order.roster.sides[side].id,
                         fc.id()
-                    ),
-                ));
+                    )));
+                }
             }
         }
     }
     if first.is_none() {
+        let place = order.side(side);
         out.push(Problem::new(
-            Some(side.id.span()),
-            path.to_string(),
+            Some(place.id.clone()),
+            place.path.to_string(),
             "missing: the side has no Force Commander, who rolls the 1d6 of its orders each turn: give one of its units kind = \"commander\" and force = true",
         ));
-    }
-}
-
-/// The ids a `commands` list names, with their index; ids only (the core names other values).
-fn listed(value: &Spanned<toml::Value>) -> Vec<(usize, &str)> {
-    match value.get_ref() {
-        toml::Value::Array(items) => (items.iter().enumerate())
-            .filter_map(|(i, item)| Some((i, item.as_str()?)))
-            .collect(),
-        _ => Vec::new(),
     }
 }
 
@@ -219,11 +189,11 @@ fn commands(units: &[Unit<'_>], by_id: &HashMap<&str, &Unit<'_>>, out: &mut Vec<
     // Each unit with the first subordinate commander who lists it.
     let mut commanded: HashMap<&str, &str> = HashMap::new();
     for u in units.iter().filter(|u| u.is_commander()) {
-        let Some(value) = u.def.field(F_COMMANDS) else {
+        let Some(value) = u.place.field(F_COMMANDS) else {
             continue;
         };
         let mut seen: Vec<&str> = Vec::new();
-        for (i, id) in listed(value) {
+        for (i, id) in value.listed() {
             let Some(target) = by_id.get(id) else {
                 continue; // not a unit of this side: the core says so
             };
@@ -232,8 +202,8 @@ fn commands(units: &[Unit<'_>], by_id: &HashMap<&str, &Unit<'_>>, out: &mut Vec<
             }
             let problem = |message: String| {
                 Problem::new(
-                    Some(value.span()),
-                    u.path.key(&format!("{F_COMMANDS}[{i}]")),
+                    Some(value.span.clone()),
+                    u.place.path.key(&format!("{F_COMMANDS}[{i}]")),
                     message,
                 )
                 .with_value(format!("\"{id}\""))
@@ -270,10 +240,10 @@ fn attached(units: &[Unit<'_>], by_id: &HashMap<&str, &Unit<'_>>, out: &mut Vec<
     // Each unit with the first commander attached to it.
     let mut with: HashMap<&str, &str> = HashMap::new();
     for u in units.iter().filter(|u| u.is_commander()) {
-        let Some(value) = u.def.field(F_ATTACHED) else {
+        let Some(value) = u.place.field(F_ATTACHED) else {
             continue;
         };
-        let Some(id) = value.get_ref().as_str() else {
+        let Some(id) = value.text() else {
             continue; // the core names the wrong type of value
         };
         let Some(target) = by_id.get(id) else {
@@ -294,14 +264,11 @@ fn attached(units: &[Unit<'_>], by_id: &HashMap<&str, &Unit<'_>>, out: &mut Vec<
             None
         };
         if let Some(message) = refused {
-            out.push(u.problem(F_ATTACHED, value, message));
+            out.push(value.problem(message));
             continue;
         }
         match with.get(id) {
-            Some(first) => out.push(u.problem(
-                F_ATTACHED,
-                value,
-                format!(
+            Some(first) => out.push(value.problem(format!(
                     "`{first}` is already attached to `{id}`: one commander is attached to a unit"
                 ),
             )),
@@ -318,10 +285,10 @@ fn embarked(units: &[Unit<'_>], by_id: &HashMap<&str, &Unit<'_>>, out: &mut Vec<
     // Each carrier with the first unit it carries.
     let mut carries: HashMap<&str, &str> = HashMap::new();
     for u in units.iter().filter(|u| !u.is_commander()) {
-        let Some(value) = u.def.field(F_EMBARKED) else {
+        let Some(value) = u.place.field(F_EMBARKED) else {
             continue;
         };
-        let Some(id) = value.get_ref().as_str() else {
+        let Some(id) = value.text() else {
             continue; // the core names the wrong type of value
         };
         let Some(carrier) = by_id.get(id) else {
@@ -348,14 +315,11 @@ fn embarked(units: &[Unit<'_>], by_id: &HashMap<&str, &Unit<'_>>, out: &mut Vec<
             None
         };
         if let Some(message) = refused {
-            out.push(u.problem(F_EMBARKED, value, message));
+            out.push(value.problem(message));
             continue;
         }
         match carries.get(id) {
-            Some(first) => out.push(u.problem(
-                F_EMBARKED,
-                value,
-                format!(
+            Some(first) => out.push(value.problem(format!(
                     "`{id}` already carries `{first}`: a carrier takes one unit (the stacking limit is one unit an area)"
                 ),
             )),
@@ -368,9 +332,7 @@ fn embarked(units: &[Unit<'_>], by_id: &HashMap<&str, &Unit<'_>>, out: &mut Vec<
 
 #[cfg(test)]
 mod tests {
-    use super::validate;
-    use crate::declare::Options;
-    use crate::model::ScenarioFile;
+    use crate::scenario;
 
     /// A Hats of Tin scenario: side "gb" with a company of `gb_units`, side "de" with `de_units`
     /// directly under it. Units are written `id:kind` or `id:kind:key = value:key = value`.
@@ -398,14 +360,13 @@ mod tests {
         )
     }
 
-    /// The rule set's problems, located in the source, in file order.
+    /// The problems of a scenario, located in the source, in file order: the rule set's, and
+    /// any the core finds (none in these scenarios unless a test says so).
     fn problems(source: &str) -> Vec<String> {
-        let parsed: ScenarioFile = toml::from_str(source).expect("the scenario reads");
-        let mut found = validate(&parsed, &Options::default());
-        found.sort_by_key(|p| p.span.as_ref().map_or(0, |s| s.start));
-        (found.iter())
-            .map(|p| p.locate("f", source).to_string())
-            .collect()
+        match scenario::parse("f", source) {
+            Ok(_) => Vec::new(),
+            Err(e) => e.0.iter().map(|e| e.to_string()).collect(),
+        }
     }
 
     const GB_FC: &str = "gb-fc:commander:force = true";
@@ -435,11 +396,7 @@ mod tests {
             "de-p:mg:armour = \"pillbox\"",
             "de-c:commander:attached = \"de-p\":commands = [\"de-1\"]:radio = true",
         ];
-        let source = file(&gb, &de);
-        assert_eq!(problems(&source), Vec::<String>::new());
-        if let Err(e) = crate::scenario::parse("f", &source) {
-            panic!("loaded whole: {e}");
-        }
+        assert_eq!(problems(&file(&gb, &de)), Vec::<String>::new());
     }
 
     #[test]
@@ -632,9 +589,8 @@ mod tests {
         ];
         let de = [DE_FC, "de-1:infantry", "de-tr:truck"];
         let source = file(&gb, &de);
-        assert_eq!(problems(&source), Vec::<String>::new());
-        // Loaded whole, each is said once, by the core.
-        let e = match crate::scenario::parse("f", &source) {
+        // Each is said once, by the core: the rule set adds nothing.
+        let e = match scenario::parse("f", &source) {
             Ok(_) => panic!("the references are refused"),
             Err(e) => e.0.iter().map(|e| e.message.clone()).collect::<Vec<_>>(),
         };

@@ -7,7 +7,8 @@ use super::defs::*;
 use super::units::{is_asset, is_leader};
 use crate::declare::{Params, RuleError};
 use crate::model::BattleView;
-use crate::ruleset::kit;
+use crate::ruleset::kit::{self, refuse};
+pub(super) use crate::ruleset::kit::refuse::on_table;
 
 /// What a stand of the side moving is about to do, as far as the refusals of
 /// [`own_ready_stand`] differ.
@@ -24,17 +25,6 @@ pub(super) enum Acting {
 /// The unit named by input `name`, once it names one of the battle (the id trimmed).
 pub(super) fn named(v: &BattleView<'_>, p: &Params, name: &str) -> Option<usize> {
     p.text(name).and_then(|id| v.roster.unit_index(id.trim()))
-}
-
-/// Refuses a stand that is no longer on the table, with the cause of its removal.
-pub(super) fn on_table(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
-    match &v.unit_state(u).removed {
-        Some(cause) => Err(RuleError::refused(format!(
-            "{} is no longer on the table ({cause})",
-            v.label(u)
-        ))),
-        None => Ok(()),
-    }
 }
 
 /// Refuses `what` outside the action phase.
@@ -70,16 +60,10 @@ pub(super) fn own_ready_stand(
         )));
     }
     if kit::has(v, u, FINISHED) {
-        return Err(RuleError::refused(format!(
-            "{} is Finished: it has already acted this turn",
-            v.label(u)
-        )));
+        return Err(refuse::refused(v, u, "is Finished: it has already acted this turn"));
     }
     if acting != Acting::CloseCombat && kit::has(v, u, CLOSING) {
-        return Err(RuleError::refused(format!(
-            "{} is moving into contact: its action is the close combat, resolved after any opportunity fire at it",
-            v.label(u)
-        )));
+        return Err(refuse::refused(v, u, "is moving into contact: its action is the close combat, resolved after any opportunity fire at it"));
     }
     Ok(())
 }
@@ -95,10 +79,7 @@ pub(super) fn enemy_target(v: &BattleView<'_>, by: usize, t: usize) -> Result<()
         )));
     }
     if is_asset(v.info(t)) {
-        return Err(RuleError::refused(format!(
-            "{} is off the table and cannot be targeted",
-            v.label(t)
-        )));
+        return Err(refuse::refused(v, t, "is off the table and cannot be targeted"));
     }
     Ok(())
 }
@@ -108,10 +89,7 @@ pub(super) fn enemy_target(v: &BattleView<'_>, by: usize, t: usize) -> Result<()
 pub(super) fn contact_of(v: &BattleView<'_>, leader: usize, id: &str) -> Result<usize, RuleError> {
     let c = v.unit(id.trim())?;
     if !is_leader(v.info(leader)) {
-        return Err(RuleError::refused(format!(
-            "{} is not a leader: only a leader is sheltered by a stand it is in contact with",
-            v.label(leader)
-        )));
+        return Err(refuse::refused(v, leader, "is not a leader: only a leader is sheltered by a stand it is in contact with"));
     }
     if c == leader || v.info(c).side != v.info(leader).side {
         return Err(RuleError::refused(format!(

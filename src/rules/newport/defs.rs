@@ -251,36 +251,8 @@ pub const PHASES: &[PhaseDef] = &[
     },
 ];
 
-const fn bool_opt(key: &'static str, help: &'static str) -> OptionDef {
-    OptionDef {
-        key,
-        kind: OptionKind::Bool,
-        default: "false",
-        help,
-        per_side: false,
-    }
-}
 
-const fn int_opt(
-    key: &'static str,
-    min: i64,
-    max: i64,
-    default: &'static str,
-    help: &'static str,
-) -> OptionDef {
-    OptionDef {
-        key,
-        kind: OptionKind::Int { min, max },
-        default,
-        help,
-        per_side: false,
-    }
-}
 
-const fn per_side(mut o: OptionDef) -> OptionDef {
-    o.per_side = true;
-    o
-}
 
 pub const OPTIONS: &[OptionDef] = &[
     OptionDef {
@@ -290,154 +262,154 @@ pub const OPTIONS: &[OptionDef] = &[
         help: "company: squad-level stands, vehicles take 1 hit, leaders return, a spotting leader is Finished; battalion: platoon-level stands, vehicles take 3 hits, HQs are not replaced, any stand spots unmarked",
         per_side: false,
     },
-    per_side(int_opt(
+    OptionDef::int(
         "command_method",
         1,
         3,
         "1",
         "1: no restrictions; 2: small-unit (stands beyond 2\" of a leader roll to act); 3: large-unit (battalion command points). A side may have its own",
-    )),
-    int_opt(
+    ).per_side(),
+    OptionDef::int(
         "command_roll_green",
         0,
         10,
         "4",
         "method 2: green stands act on this or less",
     ),
-    int_opt(
+    OptionDef::int(
         "command_roll_regular",
         0,
         10,
         "6",
         "method 2: regular stands act on this or less",
     ),
-    int_opt(
+    OptionDef::int(
         "command_roll_elite",
         0,
         10,
         "8",
         "method 2: elite stands act on this or less",
     ),
-    int_opt(
+    OptionDef::int(
         "command_minimum_green",
         0,
         20,
         "2",
         "method 3: fewest command points for a green battalion",
     ),
-    int_opt(
+    OptionDef::int(
         "command_minimum_regular",
         0,
         20,
         "3",
         "method 3: fewest command points for a regular battalion",
     ),
-    int_opt(
+    OptionDef::int(
         "command_minimum_elite",
         0,
         20,
         "4",
         "method 3: fewest command points for an elite battalion",
     ),
-    per_side(int_opt(
+    OptionDef::int(
         "command_die",
         6,
         10,
         "10",
         "method 3: sides of the command-point die (decision: a d10, the game's only die; 6 for a d6 reading)",
-    )),
-    per_side(bool_opt(
+    ).per_side(),
+    OptionDef::flag(
         "superior_command",
         "method 3: roll an extra die for command points and add them (a superior staff)",
-    )),
-    per_side(bool_opt(
+    ).per_side(),
+    OptionDef::flag(
         "hamstrung",
         "method 3: no minimum command points (a side short of fuel or command)",
-    )),
-    bool_opt(
+    ).per_side(),
+    OptionDef::flag(
         "weapons_stand_two_hits",
         "weapons stands (and guns) are removed at 2 hits instead of 3",
     ),
-    bool_opt(
+    OptionDef::flag(
         "hmg_two_dice",
         "on the infantry table, a heavy machine gun rolls two dice and keeps the better (lower)",
     ),
-    bool_opt(
+    OptionDef::flag(
         "hmg_no_long_range",
         "on the infantry table, a heavy machine gun takes no +1 at long range",
     ),
-    bool_opt(
+    OptionDef::flag(
         "morale_check",
         "each morale improvement needs a d10 roll of at least the quality's number",
     ),
-    int_opt(
+    OptionDef::int(
         "morale_check_green",
         1,
         11,
         "6",
         "morale_check: green stands improve on this or more",
     ),
-    int_opt(
+    OptionDef::int(
         "morale_check_regular",
         1,
         11,
         "5",
         "morale_check: regular stands improve on this or more",
     ),
-    int_opt(
+    OptionDef::int(
         "morale_check_elite",
         1,
         11,
         "4",
         "morale_check: elite stands improve on this or more",
     ),
-    bool_opt(
+    OptionDef::flag(
         "leader_rally",
         "a leader may move to one Suppressed or Paralyzed stand and improve it by one level",
     ),
-    int_opt(
+    OptionDef::int(
         "leader_return_turns",
         1,
         10,
         "2",
         "a killed platoon or company leader returns at the start of its side's N-th turn after the turn it died",
     ),
-    int_opt(
+    OptionDef::int(
         "infantry_range",
         1,
         100,
         "8",
         "infantry normal range in inches",
     ),
-    int_opt(
+    OptionDef::int(
         "infantry_long_range",
         1,
         100,
         "16",
         "infantry long range in inches (+1)",
     ),
-    int_opt(
+    OptionDef::int(
         "vehicle_range",
         1,
         200,
         "16",
         "vehicle and gun normal range in inches",
     ),
-    int_opt(
+    OptionDef::int(
         "vehicle_long_range",
         1,
         200,
         "24",
         "vehicle and gun long range in inches (+1)",
     ),
-    int_opt(
+    OptionDef::int(
         "infantry_antitank_range",
         0,
         50,
         "2",
         "infantry may fire at a vehicle only this close (anti-tank table, no long range)",
     ),
-    int_opt(
+    OptionDef::int(
         "light_mortar_range",
         1,
         100,
@@ -944,6 +916,7 @@ pub static FIRE_DEF: ActionDef = ActionDef {
     key: Some('f'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// The `close-combat` procedure.
@@ -954,6 +927,7 @@ pub static CLOSE_COMBAT_DEF: ActionDef = ActionDef {
     key: Some('c'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// The `air` procedure.
@@ -964,6 +938,7 @@ pub static AIR_DEF: ActionDef = ActionDef {
     key: Some('a'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// The `artillery` procedure.
@@ -974,6 +949,7 @@ pub static ARTILLERY_DEF: ActionDef = ActionDef {
     key: Some('A'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// The `smoke` procedure.
@@ -984,6 +960,7 @@ pub static SMOKE_DEF: ActionDef = ActionDef {
     key: Some('s'),
     standalone: false,
     in_battle: true,
+    rolls: false,
 };
 
 /// The `command-roll` procedure.
@@ -994,6 +971,7 @@ pub static COMMAND_ROLL_DEF: ActionDef = ActionDef {
     key: Some('C'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// The `command-points` procedure.
@@ -1004,6 +982,7 @@ pub static COMMAND_POINTS_DEF: ActionDef = ActionDef {
     key: None,
     standalone: true,
     in_battle: false,
+    rolls: true,
 };
 
 /// The `morale-check` procedure.
@@ -1014,6 +993,7 @@ pub static MORALE_CHECK_DEF: ActionDef = ActionDef {
     key: None,
     standalone: true,
     in_battle: false,
+    rolls: true,
 };
 
 /// The `move` procedure.
@@ -1024,6 +1004,7 @@ pub static MOVE_DEF: ActionDef = ActionDef {
     key: Some('m'),
     standalone: false,
     in_battle: true,
+    rolls: false,
 };
 
 /// The `panic` procedure.
@@ -1034,6 +1015,7 @@ pub static PANIC_DEF: ActionDef = ActionDef {
     key: Some('p'),
     standalone: false,
     in_battle: true,
+    rolls: false,
 };
 
 /// The `rally` procedure.
@@ -1044,6 +1026,7 @@ pub static RALLY_DEF: ActionDef = ActionDef {
     key: Some('r'),
     standalone: false,
     in_battle: true,
+    rolls: false,
 };
 
 #[cfg(test)]

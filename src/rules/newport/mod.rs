@@ -21,10 +21,9 @@ pub mod turn;
 pub mod units;
 pub mod validate;
 
-use crate::declare::{Badge, Declaration, OptionConflict, Options, RuleError, TableDoc};
-use crate::dice::{DiceSource, Die};
-use crate::model::{BattleView, Effect, Problem, ScenarioFile, UnitInfo};
-use crate::ruleset::{PhaseChange, Procedure, Ruleset};
+use crate::declare::Declaration;
+use crate::dice::Die;
+use crate::ruleset::{Definition, Rules};
 use procedures::*;
 
 /// The Newport rule set.
@@ -33,95 +32,50 @@ pub struct Newport;
 
 pub(crate) const ID: &str = "newport";
 
-static DECLARATION: Declaration = Declaration {
-    id: ID,
-    title: "David Newport, Tactical Combat (WWII company and battalion actions)",
-    nouns: ("stand", "stands"),
-    example: defs::EXAMPLE,
-    die: Die::D10,
-    options: defs::OPTIONS,
-    kinds: defs::KINDS,
-    qualities: defs::QUALITIES,
-    levels: defs::LEVELS,
-    unit_fields: defs::UNIT_FIELDS,
-    markers: defs::MARKERS,
-    counters: defs::COUNTERS,
-    areas: defs::AREAS,
-    phases: defs::PHASES,
-    decisions: defs::DECISIONS,
-    ..Declaration::EMPTY
+static DEFINITION: Definition = Definition {
+    declaration: Declaration {
+        id: ID,
+        title: "David Newport, Tactical Combat (WWII company and battalion actions)",
+        nouns: ("stand", "stands"),
+        example: defs::EXAMPLE,
+        die: Die::D10,
+        options: defs::OPTIONS,
+        kinds: defs::KINDS,
+        qualities: defs::QUALITIES,
+        levels: defs::LEVELS,
+        unit_fields: defs::UNIT_FIELDS,
+        markers: defs::MARKERS,
+        counters: defs::COUNTERS,
+        areas: defs::AREAS,
+        phases: defs::PHASES,
+        decisions: defs::DECISIONS,
+        tables: fire::table_docs,
+        option_conflicts: defs::option_conflicts,
+        ..Declaration::EMPTY
+    },
+    procedures: &[
+        &Fire,
+        &CloseCombat,
+        &Air,
+        &Artillery,
+        &Smoke,
+        &CommandRoll,
+        &CommandPoints,
+        &MoraleCheck,
+        &Move,
+        &Panic,
+        &Rally,
+    ],
 };
 
-/// The procedures, in the order they are listed.
-static PROCEDURES: [&dyn Procedure; 11] = [
-    &Fire,
-    &CloseCombat,
-    &Air,
-    &Artillery,
-    &Smoke,
-    &CommandRoll,
-    &CommandPoints,
-    &MoraleCheck,
-    &Move,
-    &Panic,
-    &Rally,
-];
-
-impl Ruleset for Newport {
-    fn declaration(&self) -> &'static Declaration {
-        &DECLARATION
-    }
-    fn procedures(&self) -> &'static [&'static dyn Procedure] {
-        &PROCEDURES
-    }
-    fn tables(&self) -> Vec<TableDoc> {
-        fire::table_docs()
-    }
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        validate::validate(file, options)
-    }
-    fn option_conflicts(&self, options: &Options, side: Option<&str>) -> Vec<OptionConflict> {
-        defs::option_conflicts(options, side)
-    }
-    fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32 {
-        units::hit_limit(unit, options)
-    }
-    fn removal_effects(&self, view: &BattleView<'_>, unit: usize) -> (Vec<Effect>, Vec<String>) {
-        units::removal(view, unit)
-    }
-    fn start(&self, view: &BattleView<'_>) -> Vec<Effect> {
-        turn::start(view)
-    }
-    fn advance(
-        &self,
-        v: &BattleView<'_>,
-        d: &mut dyn DiceSource,
-    ) -> Result<PhaseChange, RuleError> {
-        turn::advance(v, d)
-    }
-    fn is_leader(&self, unit: &UnitInfo) -> bool {
-        units::is_leader(unit)
-    }
-    fn badges(&self, view: &BattleView<'_>, unit: usize) -> Vec<Badge> {
-        badges::badges(view, unit)
-    }
-    fn formation_badges(&self, view: &BattleView<'_>, formation: usize) -> Vec<Badge> {
-        badges::formation_badges(view, formation)
-    }
-    fn formation_details(&self, view: &BattleView<'_>, formation: usize) -> Vec<Badge> {
-        badges::formation_details(view, formation)
-    }
-    fn may_still_act(&self, view: &BattleView<'_>, unit: usize) -> bool {
-        turn::may_still_act(view, unit)
+impl Rules for Newport {
+    fn definition(&self) -> &'static Definition {
+        &DEFINITION
     }
 }
 
 /// The options in force for a test: the defaults with `KEY=VALUE` changes.
 #[cfg(test)]
-pub(crate) fn test_options(changes: &[&str]) -> Options {
-    let mut o = Options::defaults(defs::OPTIONS);
-    for c in changes {
-        o.set_text(defs::OPTIONS, c).expect("a valid option");
-    }
-    o
+pub(crate) fn test_options(changes: &[&str]) -> crate::declare::Options {
+    crate::declare::Options::with_changes(defs::OPTIONS, changes).expect("valid options")
 }

@@ -11,46 +11,66 @@ use super::units::{is_asset, method, morale, morale_effects};
 use crate::declare::{Params, RuleError, Value};
 use crate::dice::DiceSource;
 use crate::model::{BattleView, Effect};
-use crate::ruleset::{PhaseChange, kit};
+use super::Newport;
+use crate::ruleset::{PhaseChange, Turn, kit};
 
-/// The initial counters: method-3 battalions start with no points.
-pub fn start(v: &BattleView<'_>) -> Vec<Effect> {
-    let mut out = Vec::new();
-    for side in 0..v.roster.sides.len() {
-        if method(v, side) == 3 {
-            for bn in battalions_of(v, side) {
-                for name in [CP, SAVED] {
-                    out.push(kit::counter(&v.roster.formations[bn].id, name, Some(0)));
+impl Turn for Newport {
+    /// The initial counters: method-3 battalions start with no points.
+    fn start(&self, v: &BattleView<'_>) -> Vec<Effect> {
+        let mut out = Vec::new();
+        for side in 0..v.roster.sides.len() {
+            if method(v, side) == 3 {
+                for bn in battalions_of(v, side) {
+                    for name in [CP, SAVED] {
+                        out.push(kit::counter(&v.roster.formations[bn].id, name, Some(0)));
+                    }
                 }
             }
         }
+        out
     }
-    out
-}
 
-/// Ends the current phase and runs the automatic steps to the next action phase.
-pub fn advance(v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseChange, RuleError> {
-    let mut ch = PhaseChange::default();
-    let mut side = v.active_side();
-    let mut turn = v.state.turn;
-    if v.state.phase == PH_ACTION {
-        morale_recovery(v, side, dice, &mut ch)?;
-        end_of_turn(v, side, &mut ch);
-        (side, turn) = kit::next_side(v, side, turn);
+    /// Ends the current phase and runs the automatic steps to the next action phase.
+    fn advance(&self, v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseChange, RuleError> {
+        let mut ch = PhaseChange::default();
+        let mut side = v.active_side();
+        let mut turn = v.state.turn;
+        if v.state.phase == PH_ACTION {
+            morale_recovery(v, side, dice, &mut ch)?;
+            end_of_turn(v, side, &mut ch);
+            (side, turn) = kit::next_side(v, side, turn);
+        }
+        // Past the battle's last turn nothing of the next one is started: the battle is over.
+        if kit::past_last_turn(v, turn) {
+            ch.effects
+                .push(kit::phase(v, turn, side, PH_REMOVE_FINISHED));
+            return Ok(ch);
+        }
+        let sname = v.roster.sides[side].name.clone();
+        ch.steps.push(format!("Turn {turn}: {sname}"));
+        remove_finished(v, side, turn, &mut ch);
+        command_phase(v, side, dice, &mut ch)?;
+        ch.effects.push(kit::phase(v, turn, side, PH_ACTION));
+        ch.steps.push(format!("{sname}: action phase"));
+        Ok(ch)
     }
-    // Past the battle's last turn nothing of the next one is started: the battle is over.
-    if kit::past_last_turn(v, turn) {
-        ch.effects
-            .push(kit::phase(v, turn, side, PH_REMOVE_FINISHED));
-        return Ok(ch);
+
+    /// A stand may still act this turn: it is on the table, of the side whose turn it is, not
+    /// Finished, and (method 3) its battalion has a command point left for it. Off-table assets spend
+    /// no points.
+    fn may_still_act(&self, v: &BattleView<'_>, u: usize) -> bool {
+        let info = v.info(u);
+        if !v.acts_now(info.side) || !v.unit_state(u).on_table() || kit::has(v, u, FINISHED) {
+            return false;
+        }
+        if method(v, info.side) != 3 || is_asset(info) {
+            return true;
+        }
+        battalion(v, u).is_none_or(|bn| {
+            let id = &v.roster.formations[bn].id;
+            v.state.counter(id, CP).unwrap_or(0) + v.state.counter(id, SAVED).unwrap_or(0) > 0
+        })
     }
-    let sname = v.roster.sides[side].name.clone();
-    ch.steps.push(format!("Turn {turn}: {sname}"));
-    remove_finished(v, side, turn, &mut ch);
-    command_phase(v, side, dice, &mut ch)?;
-    ch.effects.push(kit::phase(v, turn, side, PH_ACTION));
-    ch.steps.push(format!("{sname}: action phase"));
-    Ok(ch)
 }
 
 /// `side`'s morale recovery: each stand shaken improves one level (with the morale_check option,
@@ -61,8 +81,7 @@ fn morale_recovery(
     dice: &mut dyn DiceSource,
     ch: &mut PhaseChange,
 ) -> Result<(), RuleError> {
-    let sname = &v.roster.sides[side].name;
-    ch.steps.push(format!("{sname}: morale recovery"));
+    ch.side_step(v, side, "morale recovery");
     let checks = v.options.bool("morale_check");
     let mut improved = 0;
     for u in 0..v.roster.units.len() {
@@ -241,19 +260,3 @@ fn command_phase(
     Ok(())
 }
 
-/// A stand may still act this turn: it is on the table, of the side whose turn it is, not
-/// Finished, and (method 3) its battalion has a command point left for it. Off-table assets spend
-/// no points.
-pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
-    let info = v.info(u);
-    if !v.acts_now(info.side) || !v.unit_state(u).on_table() || kit::has(v, u, FINISHED) {
-        return false;
-    }
-    if method(v, info.side) != 3 || is_asset(info) {
-        return true;
-    }
-    battalion(v, u).is_none_or(|bn| {
-        let id = &v.roster.formations[bn].id;
-        v.state.counter(id, CP).unwrap_or(0) + v.state.counter(id, SAVED).unwrap_or(0) > 0
-    })
-}

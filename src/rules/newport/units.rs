@@ -7,8 +7,9 @@ use super::defs::*;
 use super::fire::{self, is_vehicle};
 use super::tables::{Morale, MoraleBlow, ShotEffect, Target};
 use crate::declare::Options;
-use crate::model::{BattleView, Effect, UnitInfo};
-use crate::ruleset::kit;
+use super::Newport;
+use crate::model::{BattleView, Effect, OrderOfBattle, Problem, UnitInfo};
+use crate::ruleset::{Units, kit};
 
 /// A leader: of kind `leader`, or marked `leader = true` in its scenario.
 pub fn is_leader(u: &UnitInfo) -> bool {
@@ -25,12 +26,51 @@ pub fn is_asset(u: &UnitInfo) -> bool {
     ASSET_KINDS.contains(&u.kind.as_str())
 }
 
-/// The hits that remove a stand: none for an off-table asset, else its kind's limit.
-pub fn hit_limit(u: &UnitInfo, options: &Options) -> u32 {
-    if is_asset(u) {
-        0
-    } else {
-        kind_hit_limit(&u.kind, options)
+impl Units for Newport {
+    fn is_leader(&self, u: &UnitInfo) -> bool {
+        is_leader(u)
+    }
+
+    /// The hits that remove a stand: none for an off-table asset, else its kind's limit.
+    fn hit_limit(&self, u: &UnitInfo, options: &Options) -> u32 {
+        if is_asset(u) {
+            0
+        } else {
+            kind_hit_limit(&u.kind, options)
+        }
+    }
+
+    /// What a stand's leaving the table brings with it, besides its removal, with the words for the
+    /// log: a company-game leader's replacement turn, a battalion HQ's saved command points lost.
+    fn removal_effects(&self, v: &BattleView<'_>, u: usize) -> (Vec<Effect>, Vec<String>) {
+        let info = v.info(u);
+        let mut effects = Vec::new();
+        let mut said = Vec::new();
+        if is_leader(info) && !is_hq(info) && company_scale(v) {
+            // Its side's N-th turn after the turn it died: one game turn sooner when its side has
+            // yet to move in this game turn (killed in an earlier side's turn).
+            let n = v.sides_in_order();
+            let yet_to_move =
+                n.iter().position(|&x| x == info.side) > n.iter().position(|&x| x == v.active_side());
+            let back =
+                v.state.turn + v.options.int("leader_return_turns") as u32 - u32::from(yet_to_move);
+            effects.push(kit::marker(v, u, RETURNS, Some(back as i32)));
+            said.push(format!("a replacement returns on turn {back}"));
+        }
+        if is_hq(info)
+            && let Some(bn) = v.roster.enclosing(u, "battalion")
+        {
+            let bid = &v.roster.formations[bn].id;
+            if v.state.counter(bid, SAVED).unwrap_or(0) > 0 {
+                said.push(format!("{bid}'s saved command points are lost"));
+            }
+            effects.push(kit::counter(bid, SAVED, Some(0)));
+        }
+        (effects, said)
+    }
+
+    fn validate(&self, order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+        super::validate::validate(order, options)
     }
 }
 
@@ -111,7 +151,7 @@ pub(super) fn damage(
             cause: cause.to_string(),
         });
         said.push("removed".into());
-        let (more, words) = removal(v, u);
+        let (more, words) = Newport.removal_effects(v, u);
         effects.extend(more);
         said.extend(words);
     }
@@ -119,35 +159,6 @@ pub(super) fn damage(
         said.push("no change".into());
     }
     words.push(format!("{}: {}", v.label(u), said.join(", ")));
-}
-
-/// What a stand's leaving the table brings with it, besides its removal, with the words for the
-/// log: a company-game leader's replacement turn, a battalion HQ's saved command points lost.
-pub(super) fn removal(v: &BattleView<'_>, u: usize) -> (Vec<Effect>, Vec<String>) {
-    let info = v.info(u);
-    let mut effects = Vec::new();
-    let mut said = Vec::new();
-    if is_leader(info) && !is_hq(info) && company_scale(v) {
-        // Its side's N-th turn after the turn it died: one game turn sooner when its side has
-        // yet to move in this game turn (killed in an earlier side's turn).
-        let n = v.sides_in_order();
-        let yet_to_move =
-            n.iter().position(|&x| x == info.side) > n.iter().position(|&x| x == v.active_side());
-        let back =
-            v.state.turn + v.options.int("leader_return_turns") as u32 - u32::from(yet_to_move);
-        effects.push(kit::marker(v, u, RETURNS, Some(back as i32)));
-        said.push(format!("a replacement returns on turn {back}"));
-    }
-    if is_hq(info)
-        && let Some(bn) = v.roster.enclosing(u, "battalion")
-    {
-        let bid = &v.roster.formations[bn].id;
-        if v.state.counter(bid, SAVED).unwrap_or(0) > 0 {
-            said.push(format!("{bid}'s saved command points are lost"));
-        }
-        effects.push(kit::counter(bid, SAVED, Some(0)));
-    }
-    (effects, said)
 }
 
 /// How a stand ends up, in the words of the log line: `destroyed`; or its morale and hits

@@ -5,54 +5,57 @@
 use super::defs::ASSET_KINDS;
 use super::fire;
 use crate::declare::Options;
-use crate::model::{Problem, ScenarioFile};
+use crate::model::{OrderOfBattle, Problem};
 
-/// The problems of `file` under Newport's rules with `options` in force.
-pub fn validate(file: &ScenarioFile, options: &Options) -> Vec<Problem> {
+/// The problems of the scenario's order of battle under Newport's rules with `options` in force.
+pub fn validate(order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+    let roster = order.roster;
     let mut out = Vec::new();
-    for (side, path, u) in file.units() {
-        let kind = u.kind.get_ref().as_str();
-        let key = |field: &str| format!("unit \"{}\" › {field}", u.id.get_ref());
+    for (u, info) in roster.units.iter().enumerate() {
+        let place = order.unit(u);
+        let kind = info.kind.as_str();
+        let key = |field: &str| format!("unit \"{}\" › {field}", info.id);
         // The fields' types and ranges are checked with the rule set's declaration; here, which
         // kinds of unit each applies to.
         for (field, ok, to) in [
             ("gun", fire::has_vehicle_ranges(kind), "vehicles and guns"),
             ("armour", kind == "vehicle", "vehicles"),
         ] {
-            if let Some(val) = u.field(field)
+            if let Some(val) = place.field(field)
                 && !ok
             {
                 out.push(
                     Problem::new(
-                        Some(val.span()),
+                        Some(val.span.clone()),
                         key(field),
                         format!("`{field}` applies to {to} only, not to a {kind}"),
                     )
-                    .with_value(val.get_ref().to_string()),
+                    .with_value(val.written.clone()),
                 );
             }
         }
-        if let Some(h) = u.field("hmg")
-            && h.get_ref().as_bool() == Some(true)
+        if let Some(h) = place.field("hmg")
+            && h.flag() == Some(true)
             && !matches!(kind, "infantry" | "weapons" | "vehicle")
         {
             out.push(
                 Problem::new(
-                    Some(h.span()),
+                    Some(h.span.clone()),
                     key("hmg"),
                     format!("a {kind} cannot be a heavy machine gun"),
                 )
                 .with_value("true"),
             );
         }
-        for (field, value) in [("leader", &u.leader), ("hq", &u.hq)] {
-            if let Some(b) = value
-                && *b.get_ref()
+        for (field, set, span) in [("leader", info.leader, &place.leader), ("hq", info.hq, &place.hq)]
+        {
+            if let Some(span) = span
+                && set
                 && ASSET_KINDS.contains(&kind)
             {
                 out.push(
                     Problem::new(
-                        Some(b.span()),
+                        Some(span.clone()),
                         key(field),
                         format!("an off-table {kind} cannot be a {field}"),
                     )
@@ -60,44 +63,33 @@ pub fn validate(file: &ScenarioFile, options: &Options) -> Vec<Problem> {
                 );
             }
         }
-        let _ = (side, path);
     }
     // Method 3 needs battalions, each with at most one HQ.
-    for (si, s) in file.sides.iter().enumerate() {
-        let m = options.int_for("command_method", Some(s.id.get_ref()));
-        let formations: Vec<_> = file
-            .formations()
-            .into_iter()
-            .filter(|(i, _, _)| *i == si)
-            .collect();
-        let battalions: Vec<_> = formations
-            .iter()
-            .filter(|(_, _, f)| f.level.as_ref().map(|l| l.get_ref().as_str()) == Some("battalion"))
+    for (si, s) in roster.sides.iter().enumerate() {
+        let m = options.int_for("command_method", Some(s.id.as_str()));
+        let battalions: Vec<usize> = (roster.formations.iter().enumerate())
+            .filter(|(_, f)| f.side == si && f.level.as_deref() == Some("battalion"))
+            .map(|(f, _)| f)
             .collect();
         if m == 3 && battalions.is_empty() {
-            out.push(Problem::new(Some(s.id.span()), format!("side \"{}\"", s.id.get_ref()), "command method 3 gives command points to battalions: give this side at least one formation with level = \"battalion\"").with_value(s.id.get_ref().clone()));
+            out.push(Problem::new(Some(order.side(si).id.clone()), format!("side \"{}\"", s.id), "command method 3 gives command points to battalions: give this side at least one formation with level = \"battalion\"").with_value(s.id.clone()));
         }
-        for (_, _, bn) in battalions {
-            let hqs: Vec<_> = file
-                .units()
-                .into_iter()
-                .filter(|(_, path, u)| {
-                    path.iter().any(|f| std::ptr::eq(*f, *bn))
-                        && (u.kind.get_ref() == "hq" || u.hq.as_ref().is_some_and(|h| *h.get_ref()))
-                })
+        for bn in battalions {
+            let hqs: Vec<usize> = (roster.units.iter().enumerate())
+                .filter(|&(u, info)| roster.unit_in(u, bn) && (info.kind == "hq" || info.hq))
+                .map(|(u, _)| u)
                 .collect();
-            if hqs.len() > 1 {
-                let (_, _, second) = hqs[1];
+            if let [first, second, ..] = hqs[..] {
                 out.push(
                     Problem::new(
-                        Some(second.id.span()),
-                        format!("formation \"{}\"", bn.id.get_ref()),
+                        Some(order.unit(second).id.clone()),
+                        format!("formation \"{}\"", roster.formations[bn].id),
                         format!(
                             "a battalion has one HQ stand; `{}` is already its HQ",
-                            hqs[0].2.id.get_ref()
+                            roster.units[first].id
                         ),
                     )
-                    .with_value(second.id.get_ref().clone()),
+                    .with_value(roster.units[second].id.clone()),
                 );
             }
         }

@@ -10,12 +10,15 @@
 use super::defs::*;
 use super::inputs;
 use super::tables;
-use crate::declare::{ActionDef, Params, RuleError, Value};
+use super::Scruby;
+use crate::ruleset::kit::refuse;
+use crate::declare::{ActionDef, Options, Params, RuleError, Value};
 use crate::dice::DiceSource;
-use crate::model::{BattleView, Effect, UnitInfo};
+use crate::model::{BattleView, Effect, OrderOfBattle, Problem, UnitInfo};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
-use crate::ruleset::kit;
+use crate::ruleset::{Units, kit};
+pub(super) use crate::ruleset::kit::refuse::on_table;
 
 // ---- reading the units --------------------------------------------------------------------------
 
@@ -24,12 +27,27 @@ pub fn kind(u: &UnitInfo) -> Option<Kind> {
     Kind::parse(&u.kind)
 }
 
+impl Units for Scruby {
+    /// A regiment's tray holds 4 figures and a squadron's 3 (one that starts with fewer starts
+    /// with those lost: see [`super::turn`]); a gun or headquarters has no figures to lose (its
+    /// crew, counter-battery hits and capture are markers).
+    fn hit_limit(&self, unit: &UnitInfo, _options: &Options) -> u32 {
+        kind(unit).and_then(Kind::max_figures).map_or(0, u32::from)
+    }
+
+    fn validate(&self, order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+        super::validate::validate(order, options)
+    }
+}
+
 /// A unit's kind, refused when the rules do not know it.
 pub(super) fn kind_of(v: &BattleView<'_>, u: usize) -> Result<Kind, RuleError> {
     kind(v.info(u)).ok_or_else(|| {
-        RuleError::refused(format!(
-            "{} is a {}, which scruby does not know",
-            v.label(u),
+        refuse::refused(
+            v,
+            u,
+            &format!(
+                "is a {}, which scruby does not know",
             v.info(u).kind
         ))
     })
@@ -95,9 +113,11 @@ pub(super) fn column_not_fired(v: &BattleView<'_>, u: usize) -> Result<(), RuleE
         return Ok(());
     };
     match members.iter().find(|&&o| o != u && kit::has(v, o, FIRED)) {
-        Some(&o) => Err(RuleError::refused(format!(
-            "{} is in a cross-country column with {}, which has already fired this move: a column fires as one regiment, only one of its regiments a move",
-            v.label(u),
+        Some(&o) => Err(refuse::refused(
+            v,
+            u,
+            &format!(
+                "is in a cross-country column with {}, which has already fired this move: a column fires as one regiment, only one of its regiments a move",
             v.label(o)
         ))),
         None => Ok(()),
@@ -131,9 +151,11 @@ pub(super) fn regiment_or_squadron(
     if k.is_infantry() || k.is_cavalry() {
         Ok(k)
     } else {
-        Err(RuleError::refused(format!(
-            "{} is a {}: only a regiment or squadron {what}",
-            v.label(u),
+        Err(refuse::refused(
+            v,
+            u,
+            &format!(
+                "is a {}: only a regiment or squadron {what}",
             k.name().to_lowercase()
         )))
     }
@@ -150,34 +172,36 @@ pub(super) fn melee_friend(
     target: usize,
     at_men: bool,
 ) -> Result<Option<usize>, RuleError> {
-    let Some(id) = p
-        .text("friend-in-melee")
-        .map(str::trim)
-        .filter(|id| !id.is_empty())
-    else {
+    let Some(id) = p.filled_text("friend-in-melee") else {
         return Ok(None);
     };
     let fr = v.unit(id)?;
     on_table(v, fr)?;
     regiment_or_squadron(v, fr, "fights in a melee")?;
     if fr == firer || fr == target {
-        return Err(RuleError::refused(format!(
-            "{} is the {}: --friend-in-melee names the firer's own stand fighting the target",
-            v.label(fr),
+        return Err(refuse::refused(
+            v,
+            fr,
+            &format!(
+                "is the {}: --friend-in-melee names the firer's own stand fighting the target",
             if fr == firer { "firer" } else { "target" }
         )));
     }
     if fights_for(v, fr) != fights_for(v, firer) {
-        return Err(RuleError::refused(format!(
-            "{} is not on {}'s side: --friend-in-melee names the firer's own stand in the melee",
-            v.label(fr),
+        return Err(refuse::refused(
+            v,
+            fr,
+            &format!(
+                "is not on {}'s side: --friend-in-melee names the firer's own stand in the melee",
             v.info(firer).id
         )));
     }
     if v.unit_state(fr).concealed {
-        return Err(RuleError::refused(format!(
-            "{} is concealed behind stand {}: a stand in a melee is on the table, its column exposed",
-            v.label(fr),
+        return Err(refuse::refused(
+            v,
+            fr,
+            &format!(
+                "is concealed behind stand {}: a stand in a melee is on the table, its column exposed",
             column_number(v, fr)
         )));
     }
@@ -285,23 +309,14 @@ pub(super) fn in_phase(v: &BattleView<'_>, what: &str, phases: &[&str]) -> Resul
     )))
 }
 
-/// Refuses a unit no longer on the table, with its cause.
-pub(super) fn on_table(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
-    match &v.unit_state(u).removed {
-        Some(cause) => Err(RuleError::refused(format!(
-            "{} is no longer on the table ({cause})",
-            v.label(u)
-        ))),
-        None => Ok(()),
-    }
-}
-
 /// Refuses two units of one side where enemies are needed.
 pub(super) fn enemies(v: &BattleView<'_>, a: usize, b: usize) -> Result<(), RuleError> {
     if fights_for(v, a) == fights_for(v, b) {
-        Err(RuleError::refused(format!(
-            "{} and {} are on the same side",
-            v.label(a),
+        Err(refuse::refused(
+            v,
+            a,
+            &format!(
+                "and {} are on the same side",
             v.label(b)
         )))
     } else {
@@ -313,9 +328,11 @@ pub(super) fn enemies(v: &BattleView<'_>, a: usize, b: usize) -> Result<(), Rule
 pub(super) fn may_start(v: &BattleView<'_>, u: usize, what: &str) -> Result<(), RuleError> {
     on_table(v, u)?;
     if let Some(left) = v.marker(u, RETIRING) {
-        return Err(RuleError::refused(format!(
-            "{} is retiring ({left} move{} left): it may not fire, charge or start a melee",
-            v.label(u),
+        return Err(refuse::refused(
+            v,
+            u,
+            &format!(
+                "is retiring ({left} move{} left): it may not fire, charge or start a melee",
             if left == 1 { "" } else { "s" }
         )));
     }
@@ -344,10 +361,7 @@ pub(super) fn column_number(v: &BattleView<'_>, u: usize) -> i64 {
 /// Refuses a unit that has already fired this move.
 pub(super) fn not_fired(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
     if kit::has(v, u, FIRED) {
-        Err(RuleError::refused(format!(
-            "{} has already fired this move",
-            v.label(u)
-        )))
+        Err(refuse::refused(v, u, "has already fired this move"))
     } else {
         Ok(())
     }
@@ -357,16 +371,9 @@ pub(super) fn not_fired(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
 /// at or attacked (`acting` false), or as the one firing or attacking (`acting` true).
 pub(super) fn not_works(v: &BattleView<'_>, u: usize, acting: bool) -> Result<(), RuleError> {
     if kind_of(v, u)?.is_works() {
-        return Err(RuleError::refused(format!(
-            "{} is a wall, fortress or ship: {}{}",
-            v.label(u),
-            if acting {
-                "it never fires or fights; "
-            } else {
-                ""
-            },
-            super::tables::ONLY_ARTILLERY
-        )));
+        let never = if acting { "it never fires or fights; " } else { "" };
+        let only = super::tables::ONLY_ARTILLERY;
+        return Err(refuse::refused(v, u, &format!("is a wall, fortress or ship: {never}{only}")));
     }
     Ok(())
 }
@@ -375,7 +382,7 @@ pub(super) fn not_works(v: &BattleView<'_>, u: usize, acting: bool) -> Result<()
 pub(super) fn gun_may_fire(v: &BattleView<'_>, g: usize) -> Result<(), RuleError> {
     on_table(v, g)?;
     if !kind_of(v, g)?.is_gun() {
-        return Err(RuleError::refused(format!("{} is not a gun", v.label(g))));
+        return Err(refuse::refused(v, g, "is not a gun"));
     }
     if kit::has(v, g, CREW_KILLED) {
         return Err(RuleError::refused(match v.marker(g, CAPTURED) {

@@ -233,8 +233,8 @@ pub const MARKERS: &[MarkerDef] = &[
     MarkerDef {
         id: FIRED_AT,
         badge: "AT",
-        help: "Fired at: the unit the regiment's rifles fired at this move (its place in the roster, from 1)",
-        kind: MarkerKind::Count,
+        help: "Fired at: the unit the regiment's rifles fired at this move",
+        kind: MarkerKind::UNIT,
         tone: Tone::Muted,
         kinds: REGIMENTS,
     },
@@ -329,53 +329,24 @@ pub const PHASES: &[PhaseDef] = &[
 
 // ---- options ------------------------------------------------------------------------------------
 
-const fn int_opt(
-    key: &'static str,
-    min: i64,
-    max: i64,
-    default: &'static str,
-    help: &'static str,
-) -> OptionDef {
-    OptionDef {
-        key,
-        kind: OptionKind::Int { min, max },
-        default,
-        help,
-        per_side: false,
-    }
-}
 
-const fn choice_opt(
-    key: &'static str,
-    choices: &'static [&'static str],
-    default: &'static str,
-    help: &'static str,
-) -> OptionDef {
-    OptionDef {
-        key,
-        kind: OptionKind::Choice(choices),
-        default,
-        help,
-        per_side: false,
-    }
-}
 
 pub const OPTIONS: &[OptionDef] = &[
-    int_opt(
+    OptionDef::int(
         "musket_range",
         1,
         24,
         "6",
         "musket (and canister) range in inches: 6 for Napoleonic and earlier periods, 9 for later ones",
     ),
-    int_opt(
+    OptionDef::int(
         "artillery_range",
         1,
         60,
         "16",
         "a gun's range in inches on the flat (and from a village)",
     ),
-    int_opt(
+    OptionDef::int(
         "artillery_high_range",
         1,
         60,
@@ -389,31 +360,31 @@ pub const OPTIONS: &[OptionDef] = &[
         help: "the concealed-forces rules: light cavalry scout and can be killed only by artillery, heavy cavalry in melee, or the rifles of Light infantry and Grenadiers; they cannot attack a gun",
         per_side: false,
     },
-    choice_opt(
+    OptionDef::choice(
         "cross_country_fires_as",
         &["road-column", "line"],
         "\"road-column\"",
         "the formation a cross-country column's front regiment fires as (decision: road-column)",
     ),
-    choice_opt(
+    OptionDef::choice(
         "road_column_against_position",
         &["row-6", "row-8"],
         "\"row-6\"",
         "Line in road column (or a cross-country column) firing from the open at a village, forest or hill: row-6 reads the published row 6, which holds for any formation (1-3-6, a 1-figure regiment on a 6) (decision); row-8 is the harsher reading, a kill on a 6 at any strength",
     ),
-    choice_opt(
+    OptionDef::choice(
         "three_six",
         &["3-and-6", "3-to-6"],
         "\"3-and-6\"",
         "how \"3-6\" reads: 3-and-6 is faces 3 and 6 (one third), as \"1-3-6\" lists faces 1, 3 and 6 (decision); 3-to-6 is faces 3, 4, 5 and 6, for groups who read it so",
     ),
-    choice_opt(
+    OptionDef::choice(
         "morale_tie",
         &["throw-again", "both-hold"],
         "\"throw-again\"",
         "equal morale totals (melee and light-cavalry morale combat): throw-again (decision) or both-hold",
     ),
-    choice_opt(
+    OptionDef::choice(
         "canister_in_outer_area",
         &["as-artillery", "automatic"],
         "\"as-artillery\"",

@@ -444,6 +444,7 @@ pub const RIFLE: ActionDef = ActionDef {
     key: Some('f'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// A gun's fire: at troops, at a gun (counter-battery) or at works.
@@ -454,6 +455,7 @@ pub const ARTILLERY: ActionDef = ActionDef {
     key: Some('a'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// Canister at troops within musket range, with the target's return fire at the crew.
@@ -464,6 +466,7 @@ pub const CANISTER: ActionDef = ActionDef {
     key: Some('c'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// Melee, stand against stand.
@@ -474,6 +477,7 @@ pub const MELEE: ActionDef = ActionDef {
     key: Some('m'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// A melee reinforced on the enemy's flank or rear.
@@ -484,6 +488,7 @@ pub const REINFORCED_MELEE: ActionDef = ActionDef {
     key: Some('r'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// A melee against a gun's crew.
@@ -494,6 +499,7 @@ pub const MELEE_CREW: ActionDef = ActionDef {
     key: Some('C'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// Light cavalry's morale combat (the concealment rules).
@@ -504,6 +510,7 @@ pub const LC_MORALE: ActionDef = ActionDef {
     key: Some('s'),
     standalone: true,
     in_battle: true,
+    rolls: true,
 };
 
 /// A concealed column exposed (the concealment rules).
@@ -514,6 +521,7 @@ pub const EXPOSE: ActionDef = ActionDef {
     key: Some('e'),
     standalone: false,
     in_battle: true,
+    rolls: false,
 };
 
 /// Part of a concealed column deployed into line (the concealment rules).
@@ -524,6 +532,7 @@ pub const DEPLOY: ActionDef = ActionDef {
     key: Some('D'),
     standalone: false,
     in_battle: true,
+    rolls: false,
 };
 
 /// An infantry regiment's change of formation.
@@ -534,6 +543,7 @@ pub const FORM: ActionDef = ActionDef {
     key: Some('F'),
     standalone: false,
     in_battle: true,
+    rolls: false,
 };
 
 /// A headquarters taken, or retaken.
@@ -544,6 +554,7 @@ pub const TAKE_HQ: ActionDef = ActionDef {
     key: Some('H'),
     standalone: false,
     in_battle: true,
+    rolls: false,
 };
 
 /// Who holds a crewless gun.
@@ -554,6 +565,7 @@ pub const HOLD_GUN: ActionDef = ActionDef {
     key: Some('T'),
     standalone: false,
     in_battle: true,
+    rolls: false,
 };
 
 /// Every procedure's declaration, in the order they are listed.

@@ -2,10 +2,10 @@
 //! named, and the declarations hang together.
 
 use super::*;
-use crate::declare::{ParamKind, Params, Scope};
+use crate::declare::{Options, ParamKind, Params, RuleError, Scope};
 use crate::dice::TypedDice;
 use crate::resolution::Resolution;
-use crate::ruleset::find_action;
+use crate::ruleset::{Ruleset, find_action};
 
 fn resolve(action: &str, args: &[(&str, &str)], faces: &[i64]) -> Result<Resolution, RuleError> {
     let def = find_action(&Scruby, action)?;

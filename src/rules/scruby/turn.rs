@@ -11,97 +11,121 @@ use crate::declare::{Badge, Objective, RuleError, Tone};
 use crate::dice::{DiceSource, Die, Roll};
 use crate::model::{BattleView, Effect, Viewer, timers};
 use crate::resolution::{Resolution, Step};
-use crate::ruleset::{PhaseChange, kit};
+use super::Scruby;
+use crate::ruleset::{Looks, PhaseChange, Turn, kit};
 
 // ---- the move -----------------------------------------------------------------------------------
 
-/// The opening state: a regiment or squadron that starts with fewer figures than a full tray has
-/// the rest lost already (a 3-figure regiment shows ●●●○), and each infantry regiment's formation
-/// from the scenario is a marker: the regiments of one formation that start in cross-country
-/// column (not those behind a concealment stand, placed in column when exposed) are one column,
-/// numbered from 1.
-pub fn start(v: &BattleView<'_>) -> Vec<Effect> {
-    let mut out = Vec::new();
-    let mut columns: Vec<(usize, Option<usize>)> = Vec::new();
-    for u in 0..v.roster.units.len() {
-        let info = v.info(u);
-        if let Some(n) = info
-            .fields
-            .int("figures")
-            .and_then(|n| u32::try_from(n).ok())
-            && n < info.hit_limit
-        {
-            out.push(Effect::Hits {
-                unit: info.id.clone(),
-                hits: info.hit_limit - n,
-            });
-        }
-        match v.info(u).fields.text("formation") {
-            Some("road-column") => out.push(kit::flag(v, u, ROAD_COLUMN, true)),
-            Some("cross-country") if !v.unit_state(u).concealed => {
-                let key = (info.side, info.formation);
-                let n = match columns.iter().position(|c| *c == key) {
-                    Some(i) => i + 1,
-                    None => {
-                        columns.push(key);
-                        columns.len()
-                    }
-                };
-                out.push(kit::marker(v, u, CROSS_COUNTRY, Some(roster_number(n - 1))));
+impl Turn for Scruby {
+    /// The opening state: a regiment or squadron that starts with fewer figures than a full tray has
+    /// the rest lost already (a 3-figure regiment shows ●●●○), and each infantry regiment's formation
+    /// from the scenario is a marker: the regiments of one formation that start in cross-country
+    /// column (not those behind a concealment stand, placed in column when exposed) are one column,
+    /// numbered from 1.
+    fn start(&self, v: &BattleView<'_>) -> Vec<Effect> {
+        let mut out = Vec::new();
+        let mut columns: Vec<(usize, Option<usize>)> = Vec::new();
+        for u in 0..v.roster.units.len() {
+            let info = v.info(u);
+            if let Some(n) = info
+                .fields
+                .int("figures")
+                .and_then(|n| u32::try_from(n).ok())
+                && n < info.hit_limit
+            {
+                out.push(Effect::Hits {
+                    unit: info.id.clone(),
+                    hits: info.hit_limit - n,
+                });
             }
-            _ => {}
-        }
-    }
-    out
-}
-
-/// Ends the current phase and carries out the automatic steps up to the next that needs the
-/// umpire.
-pub fn advance(v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseChange, RuleError> {
-    let mut ch = PhaseChange::default();
-    let n = v.roster.sides.len();
-    let active = v.active_side();
-    let turn = v.state.turn;
-    let next = |phase: &str, side: usize, ch: &mut PhaseChange| {
-        ch.effects.push(kit::phase(v, turn, side, phase));
-        ch.steps.push(format!(
-            "{}{}",
-            phase_name(phase),
-            if PHASES.iter().any(|p| p.id == phase && p.simultaneous) {
-                ": both sides".to_string()
-            } else {
-                format!(": {}", v.roster.sides[side].name)
-            }
-        ));
-    };
-    match v.state.phase.as_str() {
-        PH_INITIATIVE => initiative(v, turn, dice, &mut ch)?,
-        PH_MOVEMENT => next(PH_FIRST_CANNON, active, &mut ch),
-        PH_FIRST_CANNON => next(PH_SECOND_CANNON, kit::next_side(v, active, turn).0, &mut ch),
-        PH_SECOND_CANNON => {
-            let first = (active + n - 1) % n;
-            next(PH_RIFLE, first, &mut ch);
-        }
-        PH_RIFLE => {
-            for u in 0..v.roster.units.len() {
-                if v.marker(u, RIFLE_LOST).is_some() {
-                    ch.effects.push(kit::marker(v, u, RIFLE_LOST, None));
+            match v.info(u).fields.text("formation") {
+                Some("road-column") => out.push(kit::flag(v, u, ROAD_COLUMN, true)),
+                Some("cross-country") if !v.unit_state(u).concealed => {
+                    let key = (info.side, info.formation);
+                    let n = match columns.iter().position(|c| *c == key) {
+                        Some(i) => i + 1,
+                        None => {
+                            columns.push(key);
+                            columns.len()
+                        }
+                    };
+                    out.push(kit::marker(v, u, CROSS_COUNTRY, Some(roster_number(n - 1))));
                 }
+                _ => {}
             }
-            next(PH_MELEE, active, &mut ch);
         }
-        _ => {
-            end_of_move(v, &mut ch);
-            let turn = turn + 1;
-            if kit::past_last_turn(v, turn) {
-                ch.effects
-                    .push(kit::phase(v, turn, v.state.first_side, PH_INITIATIVE));
-                return Ok(ch);
+        out
+    }
+
+    /// Ends the current phase and carries out the automatic steps up to the next that needs the
+    /// umpire.
+    fn advance(&self, v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseChange, RuleError> {
+        let mut ch = PhaseChange::default();
+        let n = v.roster.sides.len();
+        let active = v.active_side();
+        let turn = v.state.turn;
+        let next = |phase: &str, side: usize, ch: &mut PhaseChange| {
+            ch.effects.push(kit::phase(v, turn, side, phase));
+            ch.steps.push(format!(
+                "{}{}",
+                phase_name(phase),
+                if PHASES.iter().any(|p| p.id == phase && p.simultaneous) {
+                    ": both sides".to_string()
+                } else {
+                    format!(": {}", v.roster.sides[side].name)
+                }
+            ));
+        };
+        match v.state.phase.as_str() {
+            PH_INITIATIVE => initiative(v, turn, dice, &mut ch)?,
+            PH_MOVEMENT => next(PH_FIRST_CANNON, active, &mut ch),
+            PH_FIRST_CANNON => next(PH_SECOND_CANNON, kit::next_side(v, active, turn).0, &mut ch),
+            PH_SECOND_CANNON => {
+                let first = (active + n - 1) % n;
+                next(PH_RIFLE, first, &mut ch);
             }
-            initiative(v, turn, dice, &mut ch)?;
+            PH_RIFLE => {
+                for u in 0..v.roster.units.len() {
+                    if v.marker(u, RIFLE_LOST).is_some() {
+                        ch.effects.push(kit::marker(v, u, RIFLE_LOST, None));
+                    }
+                }
+                next(PH_MELEE, active, &mut ch);
+            }
+            _ => {
+                end_of_move(v, &mut ch);
+                let turn = turn + 1;
+                if kit::past_last_turn(v, turn) {
+                    ch.effects
+                        .push(kit::phase(v, turn, v.state.first_side, PH_INITIATIVE));
+                    return Ok(ch);
+                }
+                initiative(v, turn, dice, &mut ch)?;
+            }
+        }
+        Ok(ch)
+    }
+
+    /// True while a unit is still expected to act in this phase: a gun of the firing side that can
+    /// fire and has not; in rifle fire, a regiment that can fire and has not. Movement and melee
+    /// depend on the table, not on the roster, so nobody is waited for there.
+    fn may_still_act(&self, v: &BattleView<'_>, u: usize) -> bool {
+        let Some(k) = kind(v.info(u)) else {
+            return false;
+        };
+        match v.state.phase.as_str() {
+            PH_FIRST_CANNON | PH_SECOND_CANNON => k.is_gun() && gun_may_fire(v, u).is_ok(),
+            PH_RIFLE => {
+                k.is_infantry()
+                    && v.unit_state(u).on_table()
+                    && !v.unit_state(u).concealed
+                    && !kit::has(v, u, FIRED)
+                    && v.marker(u, RETIRING).is_none()
+                    && column_not_fired(v, u).is_ok()
+            }
+            _ => false,
         }
     }
-    Ok(ch)
 }
 
 /// Both sides throw a die, again while they tie; the high roller moves first and fires first.
@@ -277,126 +301,108 @@ fn end_of_move(v: &BattleView<'_>, ch: &mut PhaseChange) {
 
 // ---- what the umpire sees -----------------------------------------------------------------------
 
-/// A unit's badges, in display order: out, retiring, held or captured, crewless, counter-battery
-/// and works hits, its column, its flags, where its gun stands, figures lost to rifle fire now.
-pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
-    let st = v.unit_state(u);
-    if st.removed.is_some() {
-        return vec![kit::badge("OUT", Tone::Muted, "no longer on the table")];
-    }
-    let mut out = Vec::new();
-    let def = |id: &str| MARKERS.iter().find(|m| m.id == id).expect("declared");
-    let marker = |id: &str| {
-        let d = def(id);
-        kit::marker_badge(v, u, d, d.tone)
-    };
-    out.extend(marker(RETIRING));
-    if let Some(h) = st.marker(CAPTURED) {
-        let holder = v
-            .roster
-            .sides
-            .get(usize::try_from(h - 1).unwrap_or(usize::MAX))
-            .map_or("?", |s| s.id.as_str());
-        if st.has(CREW_KILLED) {
-            let held = st.marker(HELD).unwrap_or(0);
-            out.push(kit::badge(
-                format!("HELD {holder} {held}/{HOLD_TO_REMAN}"),
-                Tone::Danger,
-                format!(
-                    "crewless, held by {holder}: {held} of the {HOLD_TO_REMAN} consecutive moves before {holder} re-mans it; it neither moves nor fires"
-                ),
-            ));
-        } else {
-            out.push(kit::badge(
-                format!("TAKEN {holder}"),
-                Tone::Warn,
-                format!("captured and re-manned: it fires for {holder}"),
-            ));
+impl Looks for Scruby {
+    /// A unit's badges, in display order: out, retiring, held or captured, crewless, counter-battery
+    /// and works hits, its column, its flags, where its gun stands, figures lost to rifle fire now.
+    fn badges(&self, v: &BattleView<'_>, u: usize) -> Vec<Badge> {
+        let st = v.unit_state(u);
+        if st.removed.is_some() {
+            return vec![kit::badge("OUT", Tone::Muted, "no longer on the table")];
         }
-    } else {
-        out.extend(marker(CREW_KILLED));
-    }
-    if let Some(n) = st.marker(GUN_HITS) {
-        out.push(kit::badge(
-            format!("CB {n}/3"),
-            Tone::Warn,
-            def(GUN_HITS).help,
-        ));
-    }
-    // Works show their count from the start: the umpire sees how many hits destroy them.
-    if kind(v.info(u)).is_some_and(Kind::is_works) {
-        let n = st.marker(WORKS_HITS).unwrap_or(0);
-        let of = v.info(u).fields.int("hits_to_destroy").unwrap_or(0);
-        out.push(kit::badge(
-            format!("HITS {n}/{of}"),
-            if n > 0 { Tone::Warn } else { Tone::Info },
-            def(WORKS_HITS).help,
-        ));
-    }
-    // A column of fewer than 3 regiments is none: its number is not shown.
-    if column(v, u).is_some() {
-        out.extend(marker(CROSS_COUNTRY));
-    }
-    for id in [ROAD_COLUMN, MOVED, FIRED, HQ_LOST] {
-        out.extend(marker(id));
-    }
-    if let Some(place) = gun_place(v, u) {
-        let text = if place == "hill" { "HILL" } else { "WALL" };
-        out.push(kit::badge(text, Tone::Info, def(GUN_ON).help));
-    }
-    if let Some(n) = st.marker(RIFLE_LOST) {
-        out.push(kit::badge(
-            format!("−{n} RIFLE"),
-            Tone::Info,
-            def(RIFLE_LOST).help,
-        ));
-    }
-    out
-}
-
-/// A side's initiative die this move, shown on the side.
-pub fn formation_badges(_v: &BattleView<'_>, _f: usize) -> Vec<Badge> {
-    Vec::new()
-}
-
-/// True while a unit is still expected to act in this phase: a gun of the firing side that can
-/// fire and has not; in rifle fire, a regiment that can fire and has not. Movement and melee
-/// depend on the table, not on the roster, so nobody is waited for there.
-pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
-    let Some(k) = kind(v.info(u)) else {
-        return false;
-    };
-    match v.state.phase.as_str() {
-        PH_FIRST_CANNON | PH_SECOND_CANNON => k.is_gun() && gun_may_fire(v, u).is_ok(),
-        PH_RIFLE => {
-            k.is_infantry()
-                && v.unit_state(u).on_table()
-                && !v.unit_state(u).concealed
-                && !kit::has(v, u, FIRED)
-                && v.marker(u, RETIRING).is_none()
-                && column_not_fired(v, u).is_ok()
-        }
-        _ => false,
-    }
-}
-
-/// Each headquarters the viewer may see, held or lost: the objectives of the game.
-pub fn objectives(v: &BattleView<'_>, viewer: Viewer) -> Vec<Objective> {
-    (0..v.roster.units.len())
-        .filter(|&u| {
-            kind_of(v, u).is_ok_and(|k| k == Kind::Headquarters) && v.visible_to(u, viewer)
-        })
-        .map(|u| {
-            let side = v.info(u).side;
-            let lost = kit::has(v, u, HQ_LOST);
-            let text = if lost {
-                format!("{} is lost: in the enemy's hands.", v.label(u))
-            } else if v.unit_state(u).on_table() {
-                format!("{} is held by {}.", v.label(u), v.roster.sides[side].name)
+        let mut out = Vec::new();
+        let def = |id: &str| MARKERS.iter().find(|m| m.id == id).expect("declared");
+        let marker = |id: &str| {
+            let d = def(id);
+            kit::marker_badge(v, u, d, d.tone)
+        };
+        out.extend(marker(RETIRING));
+        if let Some(h) = st.marker(CAPTURED) {
+            let holder = v
+                .roster
+                .sides
+                .get(usize::try_from(h - 1).unwrap_or(usize::MAX))
+                .map_or("?", |s| s.id.as_str());
+            if st.has(CREW_KILLED) {
+                let held = st.marker(HELD).unwrap_or(0);
+                out.push(kit::badge(
+                    format!("HELD {holder} {held}/{HOLD_TO_REMAN}"),
+                    Tone::Danger,
+                    format!(
+                        "crewless, held by {holder}: {held} of the {HOLD_TO_REMAN} consecutive moves before {holder} re-mans it; it neither moves nor fires"
+                    ),
+                ));
             } else {
-                format!("{} is off the table.", v.label(u))
-            };
-            Objective { text, side, lost }
-        })
-        .collect()
+                out.push(kit::badge(
+                    format!("TAKEN {holder}"),
+                    Tone::Warn,
+                    format!("captured and re-manned: it fires for {holder}"),
+                ));
+            }
+        } else {
+            out.extend(marker(CREW_KILLED));
+        }
+        if let Some(n) = st.marker(GUN_HITS) {
+            out.push(kit::badge(
+                format!("CB {n}/3"),
+                Tone::Warn,
+                def(GUN_HITS).help,
+            ));
+        }
+        // Works show their count from the start: the umpire sees how many hits destroy them.
+        if kind(v.info(u)).is_some_and(Kind::is_works) {
+            let n = st.marker(WORKS_HITS).unwrap_or(0);
+            let of = v.info(u).fields.int("hits_to_destroy").unwrap_or(0);
+            out.push(kit::badge(
+                format!("HITS {n}/{of}"),
+                if n > 0 { Tone::Warn } else { Tone::Info },
+                def(WORKS_HITS).help,
+            ));
+        }
+        // A column of fewer than 3 regiments is none: its number is not shown.
+        if column(v, u).is_some() {
+            out.extend(marker(CROSS_COUNTRY));
+        }
+        for id in [ROAD_COLUMN, MOVED, FIRED, HQ_LOST] {
+            out.extend(marker(id));
+        }
+        if let Some(place) = gun_place(v, u) {
+            let text = if place == "hill" { "HILL" } else { "WALL" };
+            out.push(kit::badge(text, Tone::Info, def(GUN_ON).help));
+        }
+        if let Some(n) = st.marker(RIFLE_LOST) {
+            out.push(kit::badge(
+                format!("−{n} RIFLE"),
+                Tone::Info,
+                def(RIFLE_LOST).help,
+            ));
+        }
+        out
+    }
+
+    /// A side's initiative die this move, shown on the side.
+    fn formation_badges(&self, _v: &BattleView<'_>, _f: usize) -> Vec<Badge> {
+        Vec::new()
+    }
+
+    /// Each headquarters the viewer may see, held or lost: the objectives of the game.
+    fn objectives(&self, v: &BattleView<'_>, viewer: Viewer) -> Vec<Objective> {
+        (0..v.roster.units.len())
+            .filter(|&u| {
+                kind_of(v, u).is_ok_and(|k| k == Kind::Headquarters) && v.visible_to(u, viewer)
+            })
+            .map(|u| {
+                let side = v.info(u).side;
+                let lost = kit::has(v, u, HQ_LOST);
+                let text = if lost {
+                    format!("{} is lost: in the enemy's hands.", v.label(u))
+                } else if v.unit_state(u).on_table() {
+                    format!("{} is held by {}.", v.label(u), v.roster.sides[side].name)
+                } else {
+                    format!("{} is off the table.", v.label(u))
+                };
+                Objective { text, side, lost }
+            })
+            .collect()
+    }
 }
+

@@ -8,28 +8,28 @@
 
 use super::defs::Kind;
 use crate::declare::Options;
-use crate::model::file::KeyPath;
-use crate::model::{ConcealedDef, FormationDef, Problem, ScenarioFile, UnitDef};
+use crate::model::{OrderOfBattle, Problem, Stand};
 use std::collections::HashMap;
 
 /// The most infantry regiments one concealment stand hides: a brigade (plus any cannons and
 /// cavalry).
 pub const MAX_CONCEALED_REGIMENTS: usize = 12;
 
-/// Every problem Scruby's rules find in `file`, with `options` in force.
-pub fn validate(file: &ScenarioFile, options: &Options) -> Vec<Problem> {
+/// Every problem Scruby's rules find in the scenario's order of battle, with `options` in force.
+pub fn validate(order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+    let roster = order.roster;
     let mut out = Vec::new();
-    for (index, side) in file.sides.iter().enumerate() {
-        let path = KeyPath::default().item("side", Some(side.id.get_ref()), index);
-        let mut units = Vec::new();
-        side_units(&path, &side.units, &side.formations, &mut units);
-        for (unit_path, u) in &units {
-            unit_fields(unit_path, u, &mut out);
+    for side in 0..roster.sides.len() {
+        let path = &order.side(side).path;
+        let units: Vec<usize> = order.units_of(side).collect();
+        for &u in &units {
+            unit_fields(order, u, &mut out);
         }
-        let kinds: HashMap<&str, Kind> = (units.iter())
-            .filter_map(|(_, u)| Some((u.id.get_ref().as_str(), Kind::parse(u.kind.get_ref())?)))
+        let kinds: HashMap<&str, Kind> = (units.iter().map(|&u| &roster.units[u]))
+            .filter_map(|u| Some((u.id.as_str(), Kind::parse(&u.kind)?)))
             .collect();
-        if let Some(first) = side.concealed.first()
+        let stands: Vec<&Stand<'_>> = order.stands_of(side).collect();
+        if let Some(first) = stands.first()
             && !options.bool("concealment")
         {
             out.push(Problem::new(
@@ -38,151 +38,111 @@ pub fn validate(file: &ScenarioFile, options: &Options) -> Vec<Problem> {
                 "concealment stands need the concealment rules: set `concealment = true` in [options]",
             ));
         }
-        for (i, stand) in side.concealed.iter().enumerate() {
-            let stand_path = path.item("concealed", None, i);
-            concealed(&stand_path, stand, &kinds, &mut out);
+        for stand in &stands {
+            concealed(stand, &kinds, &mut out);
         }
-        road_column_hidden(side.concealed.as_slice(), &units, &mut out);
-        cross_country_columns(
-            side.concealed.as_slice(),
-            &side.units,
-            &side.formations,
-            &path,
-            &mut out,
-        );
+        road_column_hidden(order, &stands, &units, &mut out);
+        cross_country_columns(order, side, &stands, &mut out);
     }
     out
+}
+
+/// True when a stand of `stands` lists the unit `id`.
+fn hidden(stands: &[&Stand<'_>], id: &str) -> bool {
+    stands.iter().any(|s| s.units.iter().any(|r| r.id == id))
 }
 
 /// Only 3 or more regiments stand to stand are a cross-country column: the regiments of one
 /// formation (or those directly under the side) that start in cross-country column, leaving out
 /// those behind a concealment stand (placed in column when exposed), must be 3 or more.
 fn cross_country_columns(
-    stands: &[ConcealedDef],
-    units: &[UnitDef],
-    formations: &[FormationDef],
-    path: &KeyPath,
+    order: &OrderOfBattle<'_>,
+    side: usize,
+    stands: &[&Stand<'_>],
     out: &mut Vec<Problem>,
 ) {
-    let hidden = |u: &UnitDef| {
-        stands
-            .iter()
-            .any(|s| s.units.iter().any(|r| r.get_ref() == u.id.get_ref()))
-    };
-    let in_column: Vec<(usize, &UnitDef)> = units
-        .iter()
-        .enumerate()
-        .filter(|(_, u)| {
-            !hidden(u)
-                && u.field("formation")
-                    .is_some_and(|v| v.get_ref().as_str() == Some("cross-country"))
-                && Kind::parse(u.kind.get_ref()).is_some_and(Kind::is_infantry)
-        })
-        .collect();
-    if let [(i, first), rest @ ..] = in_column.as_slice()
-        && rest.len() < 2
-        && let Some(v) = first.field("formation")
-    {
-        let n = in_column.len();
-        out.push(
-            Problem::new(
-                Some(v.span()),
-                path.item("unit", Some(first.id.get_ref()), *i).key("formation"),
-                format!(
-                    "a cross-country column is 3 or more regiments stand to stand, and {} here {} in one: start at least 3 regiments of this formation in cross-country column, or the {} in line",
-                    if n == 1 { "only this regiment".to_string() } else { format!("only {n} regiments") },
-                    if n == 1 { "starts" } else { "start" },
-                    if n == 1 { "regiment" } else { "regiments" },
-                ),
-            )
-            .with_value(v.get_ref().to_string()),
-        );
-    }
-    for (i, f) in formations.iter().enumerate() {
-        let f_path = path.item("formation", Some(f.id.get_ref()), i);
-        cross_country_columns(stands, &f.units, &f.formations, &f_path, out);
+    let roster = order.roster;
+    // Those directly under the side, then each formation's own, formations in file order.
+    let formations = (roster.formations.iter().enumerate())
+        .filter(|(_, f)| f.side == side)
+        .map(|(f, _)| roster.formation_units(f));
+    for units in std::iter::once(roster.side_units(side)).chain(formations) {
+        let in_column: Vec<usize> = (units.iter().copied())
+            .filter(|&u| {
+                let info = &roster.units[u];
+                !hidden(stands, &info.id)
+                    && order.unit(u).field("formation").and_then(|v| v.text())
+                        == Some("cross-country")
+                    && Kind::parse(&info.kind).is_some_and(Kind::is_infantry)
+            })
+            .collect();
+        if let [first, rest @ ..] = in_column.as_slice()
+            && rest.len() < 2
+            && let Some(v) = order.unit(*first).field("formation")
+        {
+            let n = in_column.len();
+            out.push(v.problem(format!(
+                "a cross-country column is 3 or more regiments stand to stand, and {} here {} in one: start at least 3 regiments of this formation in cross-country column, or the {} in line",
+                if n == 1 { "only this regiment".to_string() } else { format!("only {n} regiments") },
+                if n == 1 { "starts" } else { "start" },
+                if n == 1 { "regiment" } else { "regiments" },
+            )));
+        }
     }
 }
 
 /// A concealed column never moves in road column: a regiment behind a stand may not start in it.
 fn road_column_hidden(
-    stands: &[ConcealedDef],
-    units: &[(KeyPath, &UnitDef)],
+    order: &OrderOfBattle<'_>,
+    stands: &[&Stand<'_>],
+    units: &[usize],
     out: &mut Vec<Problem>,
 ) {
-    for (path, u) in units {
+    for &u in units {
+        let id = order.roster.units[u].id.as_str();
         let Some(number) = stands
             .iter()
-            .find(|s| s.units.iter().any(|r| r.get_ref() == u.id.get_ref()))
-            .map(|s| *s.number.get_ref())
+            .find(|s| s.units.iter().any(|r| r.id == id))
+            .map(|s| s.number)
         else {
             continue;
         };
-        let Some(v) = u.field("formation") else {
+        let Some(v) = order.unit(u).field("formation") else {
             continue;
         };
-        if v.get_ref().as_str() == Some("road-column") {
-            out.push(
-                Problem::new(
-                    Some(v.span()),
-                    path.key("formation"),
-                    format!(
-                        "this regiment is concealed behind stand {number}, and a concealed column never moves in road column: give it `cross-country` (or leave it out, for line)"
-                    ),
-                )
-                .with_value(v.get_ref().to_string()),
-            );
+        if v.text() == Some("road-column") {
+            out.push(v.problem(format!(
+                "this regiment is concealed behind stand {number}, and a concealed column never moves in road column: give it `cross-country` (or leave it out, for line)"
+            )));
         }
-    }
-}
-
-/// The units of a side with their paths, in file order: those directly under it, then those of
-/// each formation, depth first.
-fn side_units<'a>(
-    path: &KeyPath,
-    units: &'a [UnitDef],
-    formations: &'a [FormationDef],
-    out: &mut Vec<(KeyPath, &'a UnitDef)>,
-) {
-    for (i, u) in units.iter().enumerate() {
-        out.push((path.item("unit", Some(u.id.get_ref()), i), u));
-    }
-    for (i, f) in formations.iter().enumerate() {
-        let f_path = path.item("formation", Some(f.id.get_ref()), i);
-        side_units(&f_path, &f.units, &f.formations, out);
     }
 }
 
 /// `figures` only on regiments and squadrons, and no more than the kind's full tray; `formation`
 /// only on infantry regiments; `hits_to_destroy` on works, and only there.
-fn unit_fields(path: &KeyPath, u: &UnitDef, out: &mut Vec<Problem>) {
-    let Some(kind) = Kind::parse(u.kind.get_ref()) else {
+fn unit_fields(order: &OrderOfBattle<'_>, u: usize, out: &mut Vec<Problem>) {
+    let info = &order.roster.units[u];
+    let place = order.unit(u);
+    let Some(kind) = Kind::parse(&info.kind) else {
         return; // the core names the unknown kind
     };
-    match (u.field("hits_to_destroy"), kind.is_works()) {
+    match (place.field("hits_to_destroy"), kind.is_works()) {
         (None, true) => out.push(
             Problem::new(
-                Some(u.kind.span()),
-                path.key("kind"),
+                Some(place.kind.clone()),
+                place.path.key("kind"),
                 "walls, a fortress or a ship need `hits_to_destroy`: the artillery hits that destroy them, as the scenario sets (a whole number from 1 to 99)",
             )
-            .with_value(format!("\"{}\"", u.kind.get_ref())),
+            .with_value(format!("\"{}\"", info.kind)),
         ),
-        (Some(v), false) => out.push(
-            Problem::new(
-                Some(v.span()),
-                path.key("hits_to_destroy"),
-                format!(
-                    "`hits_to_destroy` applies to walls, fortresses and ships only (kind works), not to a {}",
-                    what(kind)
-                ),
-            )
-            .with_value(v.get_ref().to_string()),
-        ),
+        (Some(v), false) => out.push(v.problem(format!(
+            "`hits_to_destroy` applies to walls, fortresses and ships only (kind works), not to a {}",
+            what(kind)
+        ))),
         _ => {}
     }
-    if let Some(v) = u.field("figures")
-        && let toml::Value::Integer(n) = *v.get_ref()
+    if let Some(v) = place.field("figures")
+        && let Some(n) = v.int()
     {
         let message = match kind.max_figures() {
             None => Some(format!(
@@ -198,25 +158,18 @@ fn unit_fields(path: &KeyPath, u: &UnitDef, out: &mut Vec<Problem>) {
         };
         if let Some(message) = message {
             out.push(
-                Problem::new(Some(v.span()), path.key("figures"), message)
+                Problem::new(Some(v.span.clone()), v.key.clone(), message)
                     .with_value(n.to_string()),
             );
         }
     }
-    if let Some(v) = u.field("formation")
+    if let Some(v) = place.field("formation")
         && !kind.is_infantry()
     {
-        out.push(
-            Problem::new(
-                Some(v.span()),
-                path.key("formation"),
-                format!(
-                    "`formation` applies to infantry regiments only (line, light, grenadier), not to a {}",
-                    what(kind)
-                ),
-            )
-            .with_value(v.get_ref().to_string()),
-        );
+        out.push(v.problem(format!(
+            "`formation` applies to infantry regiments only (line, light, grenadier), not to a {}",
+            what(kind)
+        )));
     }
 }
 
@@ -231,12 +184,8 @@ fn what(kind: Kind) -> String {
 
 /// What one stand hides: at least one unit, never light cavalry, a headquarters or works, and at most
 /// [`MAX_CONCEALED_REGIMENTS`] infantry regiments. `kinds` holds the side's units.
-fn concealed(
-    path: &KeyPath,
-    stand: &ConcealedDef,
-    kinds: &HashMap<&str, Kind>,
-    out: &mut Vec<Problem>,
-) {
+fn concealed(stand: &Stand<'_>, kinds: &HashMap<&str, Kind>, out: &mut Vec<Problem>) {
+    let path = &stand.path;
     if stand.units.is_empty() {
         out.push(
             Problem::new(
@@ -250,7 +199,7 @@ fn concealed(
     let mut regiments: Vec<&str> = Vec::new();
     let mut too_many = None;
     for (j, r) in stand.units.iter().enumerate() {
-        let id = r.get_ref().as_str();
+        let id = r.id;
         let Some(&kind) = kinds.get(id) else {
             continue; // not a unit of this side: the core says so
         };
@@ -274,7 +223,7 @@ fn concealed(
             _ => continue,
         };
         out.push(
-            Problem::new(Some(r.span()), path.key(&format!("units[{j}]")), message)
+            Problem::new(Some(r.span.clone()), path.key(&format!("units[{j}]")), message)
                 .with_value(format!("\"{id}\"")),
         );
     }
@@ -285,8 +234,8 @@ fn concealed(
             MAX_CONCEALED_REGIMENTS + 1
         );
         out.push(
-            Problem::new(Some(r.span()), path.key(&format!("units[{j}]")), message)
-                .with_value(format!("\"{}\"", r.get_ref())),
+            Problem::new(Some(r.span.clone()), path.key(&format!("units[{j}]")), message)
+                .with_value(format!("\"{}\"", r.id)),
         );
     }
 }

@@ -53,6 +53,19 @@ pub fn marker(v: &BattleView<'_>, unit: usize, marker: &str, value: Option<i32>)
     }
 }
 
+/// The effect setting `unit`'s `marker`, one that holds a unit, to the unit `to` (the journal
+/// writes its id), or clearing it with `None`.
+pub fn unit_marker(v: &BattleView<'_>, unit: usize, marker: &str, to: Option<usize>) -> Effect {
+    match to {
+        Some(x) => Effect::MarkerUnit {
+            unit: v.info(unit).id.clone(),
+            marker: marker.to_string(),
+            value: v.info(x).id.clone(),
+        },
+        None => self::marker(v, unit, marker, None),
+    }
+}
+
 /// The effect putting an on-or-off `marker` on `unit` (value 1), or taking it off.
 pub fn flag(v: &BattleView<'_>, unit: usize, marker_id: &str, on: bool) -> Effect {
     marker(v, unit, marker_id, on.then_some(1))
@@ -121,8 +134,26 @@ pub fn badge(text: impl Into<String>, tone: Tone, help: impl Into<String>) -> Ba
     }
 }
 
+/// The badges of a unit that rides on `carrier` ("ON b2": carried by it) and carries `carried`
+/// ("CARRIES g1"), as every rule set with carriers shows them.
+pub fn carriage_badges(
+    v: &BattleView<'_>,
+    carrier: Option<usize>,
+    carried: Option<usize>,
+) -> impl Iterator<Item = Badge> {
+    let on = carrier.map(|c| {
+        let help = format!("Carried by {}", v.label(c));
+        badge(format!("ON {}", v.info(c).id), Tone::Info, help)
+    });
+    let carries = carried.map(|x| {
+        let help = format!("Carries {}", v.label(x));
+        badge(format!("CARRIES {}", v.info(x).id), Tone::Info, help)
+    });
+    on.into_iter().chain(carries)
+}
+
 /// The badge of a declared marker that `unit` holds, with the marker's badge text (and value,
-/// for one that counts) and its help; none when it does not hold it.
+/// for one that counts: a side or a unit by its id) and its help; none when it does not hold it.
 pub fn marker_badge(v: &BattleView<'_>, unit: usize, def: &MarkerDef, tone: Tone) -> Option<Badge> {
     use crate::declare::MarkerKind;
     let value = v.marker(unit, def.id)?;
@@ -135,6 +166,14 @@ pub fn marker_badge(v: &BattleView<'_>, unit: usize, def: &MarkerDef, tone: Tone
                 .ok()
                 .and_then(|s| v.roster.sides.get(s));
             format!("{} {}", def.badge, side.map_or("?", |s| s.id.as_str()))
+        }
+        MarkerKind::Unit { .. } => {
+            let named = v.marker_unit(unit, def.id);
+            format!(
+                "{} {}",
+                def.badge,
+                named.map_or("?", |x| v.info(x).id.as_str())
+            )
         }
     };
     Some(badge(text, tone, def.help))

@@ -17,3 +17,16 @@ pub fn unless(cond: bool, v: &BattleView<'_>, unit: usize, why: &str) -> Result<
         Ok(())
     }
 }
+
+/// Refuses `unit` when it is no longer on the table, with the cause of its removal: "NAME (ID) is
+/// no longer on the table (destroyed by fire)".
+pub fn on_table(v: &BattleView<'_>, unit: usize) -> Result<(), RuleError> {
+    match &v.unit_state(unit).removed {
+        Some(cause) => Err(refused(
+            v,
+            unit,
+            &format!("is no longer on the table ({cause})"),
+        )),
+        None => Ok(()),
+    }
+}

@@ -1,8 +1,8 @@
 //! Markers and hits set by hand, from the main screen and the markers popup. The popup lists the
 //! markers that apply to the selected unit's kind (and any other it holds now), each reached by
 //! typing its number or the start of its badge, or with the arrows; space sets or clears the
-//! highlighted one (asking its value when it holds one: a side by its id); `+` and `-` change the
-//! hits; esc, `q` or enter close it.
+//! highlighted one (asking its value when it holds one: a side or a unit by its id); `+` and `-`
+//! change the hits; esc, `q` or enter close it.
 
 use super::*;
 use crate::declare::MarkerDef;
@@ -157,7 +157,7 @@ impl App {
     }
 
     /// What the value prompt of `marker` asks for: a side by its id for a marker that holds a
-    /// side, else a number.
+    /// side, a unit by its id for one that holds a unit, else a number.
     pub fn marker_prompt_label(&self, marker: &str) -> String {
         let b = self.battle();
         match b.ruleset.markers().iter().find(|m| m.id == marker) {
@@ -165,6 +165,7 @@ impl App {
                 let ids: Vec<&str> = b.roster.sides.iter().map(|s| s.id.as_str()).collect();
                 format!("{}: side ({})", def.name(), ids.join(", "))
             }
+            Some(def) if def.kind.holds_unit() => format!("{}: unit id", def.name()),
             Some(def) => format!(
                 "{}: {}",
                 def.name(),
@@ -178,32 +179,63 @@ impl App {
         }
     }
 
-    /// The value typed for `marker`: a side's id for a marker that holds a side (held as its
-    /// place from 1), else a whole number.
-    pub(super) fn marker_value_of(&self, marker: &str, text: &str) -> Result<i32, String> {
+    /// The command setting `marker` of the unit `unit` (its id) to the value typed: a side's id
+    /// for a marker that holds a side (held as its place from 1), a unit's id for one that holds
+    /// a unit (in any case), else a whole number.
+    pub(super) fn marker_command(
+        &self,
+        unit: String,
+        marker: String,
+        text: &str,
+    ) -> Result<Command, String> {
         let b = self.battle();
         let text = text.trim();
-        let side = b
+        let kind = b
             .ruleset
             .markers()
             .iter()
-            .any(|m| m.id == marker && m.kind == MarkerKind::Side);
-        if !side {
-            return text
+            .find(|m| m.id == marker)
+            .map(|m| m.kind);
+        let number = |value: i32| Command::SetMarker {
+            unit: unit.clone(),
+            marker: marker.clone(),
+            value: Some(value),
+        };
+        match kind {
+            Some(MarkerKind::Side) => {
+                let ids: Vec<&str> = b.roster.sides.iter().map(|s| s.id.as_str()).collect();
+                ids.iter()
+                    .position(|id| id.eq_ignore_ascii_case(text))
+                    .map(|i| number(i as i32 + 1))
+                    .ok_or_else(|| {
+                        format!(
+                            "no side {text:?}{}: give a side's id ({})",
+                            crate::text::did_you_mean(text, ids.iter().copied()),
+                            ids.join(", ")
+                        )
+                    })
+            }
+            Some(MarkerKind::Unit { .. }) => b
+                .roster
+                .units
+                .iter()
+                .find(|u| u.id.eq_ignore_ascii_case(text))
+                .map(|u| Command::SetMarkerUnit {
+                    unit: unit.clone(),
+                    marker: marker.clone(),
+                    value: u.id.clone(),
+                })
+                .ok_or_else(|| {
+                    format!(
+                        "no unit {text:?}{}: give a unit's id",
+                        crate::text::did_you_mean(text, b.roster.unit_ids())
+                    )
+                }),
+            _ => text
                 .parse::<i32>()
-                .map_err(|_| format!("{text:?} is not a whole number"));
+                .map(number)
+                .map_err(|_| format!("{text:?} is not a whole number")),
         }
-        let ids: Vec<&str> = b.roster.sides.iter().map(|s| s.id.as_str()).collect();
-        ids.iter()
-            .position(|id| id.eq_ignore_ascii_case(text))
-            .map(|i| i as i32 + 1)
-            .ok_or_else(|| {
-                format!(
-                    "no side {text:?}{}: give a side's id ({})",
-                    crate::text::did_you_mean(text, ids.iter().copied()),
-                    ids.join(", ")
-                )
-            })
     }
 }
 

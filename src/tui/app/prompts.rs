@@ -33,17 +33,10 @@ impl App {
                 let Some(u) = self.selected_unit() else {
                     return;
                 };
-                match self.marker_value_of(&marker, &text) {
-                    Ok(v) => {
-                        let unit = self.battle().roster.units[u].id.clone();
-                        self.run(
-                            Command::SetMarker {
-                                unit,
-                                marker,
-                                value: Some(v),
-                            },
-                            None,
-                        );
+                let unit = self.battle().roster.units[u].id.clone();
+                match self.marker_command(unit, marker.clone(), &text) {
+                    Ok(command) => {
+                        self.run(command, None);
                         // Back to the markers popup, for the next marker.
                         if matches!(self.mode, Mode::Main) {
                             self.mode = Mode::Markers;

@@ -238,7 +238,7 @@ pub(super) fn render_help(app: &App, scroll: u16, t: &Theme, area: Rect, buf: &m
     }
     lines.push(Line::from("  ●○○   hits taken against the stand's limit"));
     lines.push(Line::from(format!(
-        "  {} lists those of the selected unit's kind: type a number or the start of a badge, or ↑↓ · space sets or clears (a side by its id) · + − hits · {}",
+        "  {} lists those of the selected unit's kind: type a number or the start of a badge, or ↑↓ · space sets or clears (a side or a unit by its id) · + − hits · {}",
         app.keymap.hint(&crate::tui::Action::Markers),
         crate::tui::app::POPUP_CLOSES
     )));
@@ -381,13 +381,17 @@ pub(super) fn render_markers(app: &App, t: &Theme, area: Rect, buf: &mut Buffer)
     let pick = &app.marker_pick;
     let st = &b.state().units[u];
     let unit = &b.roster.units[u];
-    // Each marker's state as shown: a side by its id, another value as it is.
+    // Each marker's state as shown: a side or a unit by its id, another value as it is.
+    let view = b.view();
     let value = |m: &crate::declare::MarkerDef| match st.marker(m.id) {
         Some(v) if m.kind == crate::declare::MarkerKind::Side => b
             .roster
             .sides
             .get(usize::try_from(v - 1).unwrap_or(usize::MAX))
             .map_or(v.to_string(), |s| crate::text::escape_terminal(&s.id)),
+        Some(_) if m.kind.holds_unit() => view.marker_value(u, m).map_or_else(String::new, |v| {
+            crate::text::escape_terminal(&v.to_string())
+        }),
         Some(v) if m.kind != crate::declare::MarkerKind::Flag => v.to_string(),
         Some(_) => "x".into(),
         None => " ".into(),

@@ -21,7 +21,7 @@ use umpire::battle::{Entry, Event, EventKind};
 /// Longest wait for the program at any step; far beyond what any step takes.
 const DEADLINE: Duration = Duration::from_secs(60);
 
-const SCENARIO: &str = r#"ruleset = "newport"
+const SCENARIO: &str = r#"ruleset = "grid"
 title = "Crossroads"
 
 [[side]]
@@ -229,7 +229,17 @@ fn os(s: &str) -> &OsStr {
 
 // ---- files that are not files --------------------------------------------------------------
 
-const FIRE: &[&str] = &["resolve", "newport", "fire", "--range", "3", "--dice", "4"];
+const FIRE: &[&str] = &[
+    "resolve",
+    "grid",
+    "fire",
+    "--firer-kind",
+    "infantry",
+    "--range",
+    "3",
+    "--dice",
+    "4,5",
+];
 
 #[test]
 fn a_fifo_a_device_or_a_directory_is_not_a_scenario() {
@@ -580,7 +590,7 @@ fn resume_prints_each_problem_of_the_journal_s_scenario_on_its_own_line() {
         program: umpire::battle::session::PROGRAM.to_string(),
         version: env!("CARGO_PKG_VERSION").to_string(),
         scenario_path: "old.toml".to_string(),
-        scenario: "ruleset = \"newport\"\ntitle = 3\nturns = \"ten\"\n".to_string(),
+        scenario: "ruleset = \"grid\"\ntitle = 3\nturns = \"ten\"\n".to_string(),
         seed: 1,
         started: Utc.with_ymd_and_hms(2024, 7, 14, 6, 0, 0).unwrap(),
     };

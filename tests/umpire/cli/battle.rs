@@ -3,8 +3,13 @@
 //! the battle that results (`umpire state --json`, or the journal replayed) and the journal's
 //! bytes. Run in-process, not as child processes: a forked child holds the parent's open files
 //! (and the journal locks of the tests running beside it) until it execs.
+//!
+//! The battle is Grid skirmish's crossroads. What Grid has none of is shown on Newport's company
+//! action: the rolls of a phase change, the offers a fire leaves standing, a marker that holds a
+//! turn, formations, area markers and counters; and the README's battle is Newport's. (Newport's
+//! own procedures from the command line: `rules::newport::battle_cli`.)
 
-use crate::support::cli::{NEWPORT_COMPANY as ROSTER, Run, run_in};
+use crate::support::cli::{GRID_CROSSROADS as ROSTER, NEWPORT_COMPANY, Run, run_in};
 use crate::support::json;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -51,19 +56,30 @@ fn fails(code: u8, args: &[&str]) -> String {
     r.err
 }
 
-/// A battle of the company action in a fresh folder.
+/// A battle in a fresh folder.
 struct Given {
     dir: TempDir,
     path: PathBuf,
 }
 
 impl Given {
-    /// `umpire new ROSTER --journal … --seed 7`, then `script` (if any) through `act JOURNAL -`.
+    /// `umpire new ROSTER --journal … --seed 7` (the crossroads), then `script` (if any) through
+    /// `act JOURNAL -`.
     fn battle(script: &str) -> Given {
+        Given::of(ROSTER, script)
+    }
+
+    /// The same with Newport's company action.
+    fn newport(script: &str) -> Given {
+        Given::of(NEWPORT_COMPANY, script)
+    }
+
+    /// The same with `roster`.
+    fn of(roster: &str, script: &str) -> Given {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let path = dir.path().join("battle.jsonl");
         let given = Given { dir, path };
-        ok(&["new", ROSTER, "--journal", given.j(), "--seed", "7"]);
+        ok(&["new", roster, "--journal", given.j(), "--seed", "7"]);
         if !script.is_empty() {
             given.script(script);
         }
@@ -150,10 +166,14 @@ fn unit<'a>(state: &'a Value, id: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no unit {id} in {state}"))
 }
 
-/// The battle's first action phase: `next` from the start.
+/// Blue's first fire phase: `next` from the start (its move phase).
+const FIRE_PHASE: &str = "next\n";
+/// b1 fires at r1 with a typed 5 and 2: one hit.
+const FIRE: &str = "fire --firer b1 --target r1 --range 2 --dice 5,2\n";
+/// Newport's first action phase: `next` from the start.
 const ACTION_PHASE: &str = "next\n";
-/// 1-1 fires at g11 at long range with a typed 2: Hit and Suppressed.
-const FIRE: &str = "fire --firer 1-1 --target g11 --range 12 --dice 2\n";
+/// In Newport, 1-1 fires at g11 at long range with a typed 2: Hit and Suppressed.
+const NEWPORT_FIRE: &str = "fire --firer 1-1 --target g11 --range 12 --dice 2\n";
 
 // ---- new -----------------------------------------------------------------------------------------
 
@@ -164,11 +184,11 @@ fn new_starts_the_battle_and_says_how_to_go_on() {
     let j = path.to_str().unwrap();
     let out = ok(&["new", ROSTER, "--journal", j, "--seed", "42"]);
     for want in [
-        "Started: Hedgerow at La Forge",
-        "rule set: newport",
+        "Started: The crossroads",
+        "rule set: grid",
         "seed:     42\n",
-        "turn 1 of 12 · B Company, 1st Battalion, 116th Infantry · Remove Finished",
-        "begin with umpire next",
+        "turn 1 of 6 · Blue force · Move",
+        "lists the procedures",
     ] {
         assert!(out.contains(want), "{want:?} in\n{out}");
     }
@@ -177,9 +197,9 @@ fn new_starts_the_battle_and_says_how_to_go_on() {
     assert_eq!(state["seed"], 42);
     assert_eq!(state["records"], 1, "the start event");
     assert_eq!(state["turn"], 1);
-    assert_eq!(state["turns"], 12);
-    assert_eq!(state["phase"], "remove_finished");
-    assert_eq!(state["active_side"], "us");
+    assert_eq!(state["turns"], 6);
+    assert_eq!(state["phase"], "move");
+    assert_eq!(state["active_side"], "blue");
 
     // A journal that exists is never overwritten.
     let before = std::fs::read(&path).unwrap();
@@ -207,7 +227,7 @@ fn new_refuses_a_bad_scenario_one_located_error_a_line() {
     let scenario = dir.path().join("bad.toml");
     std::fs::write(
         &scenario,
-        "ruleset = \"newport\"\ntitle = \"Bad\"\n[[side]]\nid = \"a\"\nname = \"A\"\nqualty = \"green\"\n\
+        "ruleset = \"grid\"\ntitle = \"Bad\"\n[[side]]\nid = \"a\"\nname = \"A\"\nqualty = \"green\"\n\
          [[side.unit]]\nid = \"x\"\nname = \"X\"\nkind = \"infantery\"\n",
     )
     .unwrap();
@@ -235,19 +255,14 @@ fn new_refuses_a_bad_scenario_one_located_error_a_line() {
 // ---- act ---------------------------------------------------------------------------------------
 
 #[test]
-fn the_example_of_the_issue_fires_with_the_programs_dice() {
-    let given = Given::battle(ACTION_PHASE);
+fn a_procedure_fires_with_the_programs_dice() {
+    let given = Given::battle(FIRE_PHASE);
     let out = given.ok(
         "act",
-        &["fire", "--firer", "1-1", "--target", "g11", "--range", "12"],
+        &["fire", "--firer", "b1", "--target", "r1", "--range", "2"],
     );
-    assert!(
-        out.starts_with("1st Squad, 1st Platoon (1-1) fires at 1. Gruppe, 1. Zug (g11): "),
-        "{out}"
-    );
-    assert!(out.contains("Fire on the infantry combat table"), "{out}");
-    assert!(out.contains("+1 long range"), "{out}");
-    assert!(out.contains("Dice: rolled by the program"), "{out}");
+    assert!(out.starts_with("b1 fires at r1: "), "{out}");
+    assert!(out.contains("infantry: 2 dice, each hits on 4+"), "{out}");
     assert!(out.contains("Recorded: "), "{out}");
     let (records, _) = given.replayed();
     let last = records.last().unwrap();
@@ -256,182 +271,65 @@ fn the_example_of_the_issue_fires_with_the_programs_dice() {
         last.dice.unwrap().word_pos > 0,
         "the dice's position is kept"
     );
-    assert_eq!(unit(&given.state(), "1-1")["markers"]["finished"], 1);
-}
-
-#[test]
-fn act_explains_the_result_and_the_offers_it_leaves() {
-    let given = Given::battle(ACTION_PHASE);
-    let out = given.ok(
-        "act",
-        &[
-            "fire", "--firer", "1-1", "--target", "g11", "--range", "12", "--dice", "2",
-        ],
-    );
-    for want in [
-        "1st Squad, 1st Platoon (1-1) fires at 1. Gruppe, 1. Zug (g11): Suppressed, 1 hit (1 of 3)\n",
-        "  roll:      2 + 1 = 3\n",
-        "  row:       2–3\n",
-        "Dice: typed by the umpire\n",
-        "Notes:\n  - opportunity fire at 1-1 after it fired",
-        "Offers standing:\n  - opportunity fire at 1-1 after it fired: gkf, stug, g1l, g12,",
-        "may take it up\n",
-        "Recorded: ",
-        "record 3 (line 4)",
-    ] {
-        assert!(out.contains(want), "{want:?} in\n{out}");
-    }
-    let hint = format!(
-        "umpire act {} fire --firer ID --target 1-1 --trigger fired",
-        given.j()
-    );
-    assert!(out.contains(&hint), "{hint} in\n{out}");
-
-    let state = given.state();
-    let g11 = unit(&state, "g11");
-    assert_eq!(g11["hits"], 1);
-    assert_eq!(g11["markers"]["suppressed"], 1);
-    assert_eq!(g11["badges"], serde_json::json!(["SUP"]));
-    let offers = state["standing_offers"].as_array().unwrap();
-    assert_eq!(offers.len(), 1);
-    assert_eq!(offers[0]["action"], "fire");
-    assert_eq!(offers[0]["actor_param"], "firer");
-    assert_eq!(offers[0]["params"]["target"], "1-1");
-    assert!(
-        offers[0]["actors"]
-            .as_array()
-            .unwrap()
-            .contains(&"g12".into())
-    );
-    assert_eq!(offers[0]["command"], hint.as_str());
-
-    // The offer taken up as the hint says: the opportunity fire is filled in from the battle.
-    let out = given.ok(
-        "act",
-        &[
-            "fire",
-            "--firer",
-            "g12",
-            "--target",
-            "1-1",
-            "--trigger",
-            "fired",
-            "--range",
-            "10",
-            "--dice",
-            "7",
-        ],
-    );
-    assert!(out.contains("opportunity-fires at"), "{out}");
-    let (records, _) = given.replayed();
-    let Entry::Event(ev) = &records.last().unwrap().entry else {
-        panic!("an event")
-    };
-    let umpire::battle::EventKind::Act { params, .. } = &ev.kind else {
-        panic!("an act")
-    };
-    assert!(params.flag("opportunity"), "{params:?}");
-    assert_eq!(unit(&given.state(), "g12")["markers"]["finished"], 1);
-}
-
-#[test]
-fn act_json_is_the_record_as_written_with_the_offers_standing() {
-    let given = Given::battle(ACTION_PHASE);
-    let out = given.ok(
-        "act",
-        &[
-            "fire", "--firer", "1-1", "--target", "g11", "--range", "12", "--dice", "2", "--json",
-        ],
-    );
-    let shown = json(&out);
-    let text = String::from_utf8(given.bytes()).unwrap();
-    let mut line = json(text.lines().last().unwrap());
-    line.as_object_mut().unwrap().remove("crc");
-    line.as_object_mut().unwrap().remove("prev");
-    assert_eq!(
-        shown["record"], line,
-        "the record exactly as the journal holds it"
-    );
-    assert_eq!(shown["record"]["kind"], "act");
-    assert_eq!(shown["audience"], "everyone", "no unit is concealed");
-    assert_eq!(shown["record"]["action"], "fire");
-    assert_eq!(shown["record"]["params"]["range"], 12.0);
-    assert_eq!(shown["record"]["params"]["firer-suppressed"], false);
-    assert_eq!(shown["journal"], given.j());
-    let offers = shown["standing_offers"].as_array().unwrap();
-    assert_eq!(offers[0]["params"]["trigger"], "fired");
-    assert!(
-        offers[0]["actors"]
-            .as_array()
-            .unwrap()
-            .contains(&"gs1".into())
-    );
+    assert_eq!(unit(&given.state(), "b1")["markers"]["fired"], 1);
 }
 
 #[test]
 fn the_inputs_the_battle_fills_in_can_be_overridden_either_way() {
-    let given = Given::battle("next\nmark 1-1 suppressed\n");
-    // Filled in: 1-1 is Suppressed, so it fires at +1.
+    let given = Given::battle(FIRE_PHASE);
+    // Filled in: bt is a tank, so it throws three dice.
     let out = given.ok(
         "act",
         &[
-            "fire", "--firer", "1-1", "--target", "g11", "--range", "6", "--dice", "5",
+            "fire", "--firer", "bt", "--target", "r1", "--range", "2", "--dice", "5,5,5",
         ],
     );
-    assert!(out.contains("+1 firing stand Suppressed"), "{out}");
+    assert!(out.contains("tank: 3 dice, each hits on 4+"), "{out}");
     given.ok("undo", &[]);
-    // Overridden: the umpire says it is not.
+    // Overridden: the umpire says it fires as infantry.
     let out = given.ok(
         "act",
         &[
             "fire",
             "--firer",
-            "1-1",
+            "bt",
             "--target",
-            "g11",
+            "r1",
             "--range",
-            "6",
-            "--firer-suppressed=no",
+            "2",
+            "--firer-kind",
+            "infantry",
             "--dice",
-            "5",
+            "5,5",
         ],
     );
-    assert!(!out.contains("Suppressed (+1)"), "{out}");
-    assert!(out.contains("modifiers: none"), "{out}");
+    assert!(out.contains("infantry: 2 dice, each hits on 4+"), "{out}");
+    assert!(!out.contains("tank: 3 dice"), "{out}");
     // And a flag the battle does not set, set by hand.
     given.ok("undo", &[]);
     let out = given.ok(
         "act",
         &[
-            "fire", "--firer", "1-2", "--target", "g11", "--range", "6", "--cover", "hard",
-            "--smoke", "--dice", "5",
+            "fire", "--firer", "b1", "--target", "r1", "--range", "2", "--cover", "--dice", "5,5",
         ],
     );
-    assert!(
-        out.contains("+2 target in a building or other hard cover"),
-        "{out}"
-    );
+    assert!(out.contains("target in cover: one more"), "{out}");
 }
 
 #[test]
 fn act_alone_lists_the_procedures_and_help_lists_the_inputs() {
     let given = Given::battle("");
     let out = given.ok("act", &[]);
-    for want in ["fire ", "close-combat ", "artillery ", "move ", "rally "] {
-        assert!(out.contains(want), "{want:?} in\n{out}");
-    }
-    assert!(
-        !out.contains("morale-check "),
-        "table-only procedures are not listed:\n{out}"
-    );
+    assert!(out.contains("  fire  A unit fires"), "{out}");
     let out = given.ok("act", &["fire", "--help"]);
     for want in [
         "Usage: umpire act",
         "--firer <UNIT>",
         "--target <UNIT>",
-        "--range <INCHES>",
-        "--firer-suppressed",
+        "--range <1..48>",
+        "--cover",
         "Filled in from the battle",
+        "--firer-kind <infantry|tank>",
         "--dice <FACES>",
         "--json",
     ] {
@@ -439,8 +337,8 @@ fn act_alone_lists_the_procedures_and_help_lists_the_inputs() {
     }
     // Help needs no lock: it is there while the battle is open elsewhere.
     let (_held, _) = Session::open(&given.path).unwrap();
-    let out = given.ok("act", &["close-combat", "-h"]);
-    assert!(out.contains("--attacker <UNIT>"), "{out}");
+    let out = given.ok("act", &["fire", "-h"]);
+    assert!(out.contains("--firer <UNIT>"), "{out}");
     assert!(given.ok("act", &[]).contains("fire "));
 }
 
@@ -448,41 +346,39 @@ fn act_alone_lists_the_procedures_and_help_lists_the_inputs() {
 
 #[test]
 fn every_refusal_leaves_the_journal_byte_for_byte() {
-    let given = Given::battle(&format!("{ACTION_PHASE}{FIRE}"));
+    let given = Given::battle(&format!("{FIRE_PHASE}{FIRE}"));
     // (exit status, the command after `umpire` with the journal left out, what stderr says)
     #[rustfmt::skip]
     let cases: &[(u8, &str, &str)] = &[
         // What cannot be understood: exit 2.
-        (2, "act fier --firer 1-2", "did you mean `fire`"),
-        (2, "act --firer 1-2", "name a procedure"),
-        (2, "act morale-check", "table-only"),
+        (2, "act fier --firer b2", "did you mean `fire`"),
+        (2, "act --firer b2", "name a procedure"),
         (2, "act undo", "`undo` is a command of its own"),
-        (2, "act fire --firer 1-x --target g11 --range 6", "no unit `1-x`"),
-        (2, "act fire --firer 1-2 --target g11 --rnage 6", "'--range'"),
-        (2, "act fire --firer 1-2 --target g11 --range six", "--range \"six\": expected a distance"),
-        (2, "act fire --firer 1-2 --target g11 --range 6 --cover hadr", "did you mean `hard`"),
-        (2, "act fire --firer 1-2 --target g11 --range 6 --smoke=maybe", "--smoke \"maybe\": expected yes or no"),
-        (2, "act fire --firer 1-2 --target g11", "--range is required"),
-        (2, "act fire --firer 1-2 --target g11 --range 6 --dice 11", "11 is not a face of a d10"),
-        (2, "act fire --firer 1-2 --target g11 --range 6 --dice -1", "-1 is not a face of a d10"),
-        (2, "act fire --firer 1-2 --target g11 --range 6 --dice 3 4", "1 typed face(s) were not used (4)"),
-        (2, "act fire --firer 1-2 --target g11 --range 6 --dice 3,x", "cannot read \"3,x\" as dice faces"),
-        (2, "act fire --firer 1-2 --target g11 --range 6 --out-of-command --dice 3", "not enough dice typed (1 face(s) given): the next is a d10 for 1-2 fires at g11, infantry table: 1 hit & Paralyzed, 2–3 hit & Suppressed, 4–5 Suppressed, 6+ no effect"),
-        (2, "mark 1-2 supressed", "did you mean `suppressed`"),
-        (2, "mark 1-x suppressed", "no unit `1-x`"),
-        (2, "mark 1-2 returns", "holds a turn"),
-        (2, "mark 1-2 returns soon", "VALUE \"soon\""),
-        (2, "mark 1-2 returns 7 --clear", "cannot be used with"),
-        (2, "hits g11 two", "N \"two\""),
-        (2, "hits g11 -1", "N \"-1\""),
-        (2, "hits g1x 1", "no unit `g1x`"),
+        (2, "act fire --firer b-x --target r1 --range 2", "no unit `b-x`"),
+        (2, "act fire --firer b2 --target r1 --rnage 2", "'--range'"),
+        (2, "act fire --firer b2 --target r1 --range two", "--range \"two\": expected a whole number from 1 to 48"),
+        (2, "act fire --firer b2 --target r1 --range 2 --firer-kind tnak", "did you mean `tank`"),
+        (2, "act fire --firer b2 --target r1 --range 2 --cover=maybe", "--cover \"maybe\": expected yes or no"),
+        (2, "act fire --firer b2 --target r1", "--range is required"),
+        (2, "act fire --firer b2 --target r1 --range 2 --dice 7 1", "7 is not a face of a d6"),
+        (2, "act fire --firer b2 --target r1 --range 2 --dice -1", "-1 is not a face of a d6"),
+        (2, "act fire --firer b2 --target r1 --range 2 --dice 3 4 5", "1 typed face(s) were not used (5)"),
+        (2, "act fire --firer b2 --target r1 --range 2 --dice 3,x", "cannot read \"3,x\" as dice faces"),
+        (2, "act fire --firer b2 --target r1 --range 2 --dice 3", "not enough dice typed (1 face(s) given): the next is a d6 for b2 fires: hits on 4+"),
+        (2, "mark b2 fird", "did you mean `fired`"),
+        (2, "mark b-x fired", "no unit `b-x`"),
+        (2, "mark b2 fired soon", "VALUE \"soon\""),
+        (2, "mark b2 fired 1 --clear", "cannot be used with"),
+        (2, "hits r1 two", "N \"two\""),
+        (2, "hits r1 -1", "N \"-1\""),
+        (2, "hits r-x 1", "no unit `r-x`"),
         (2, "next --dice 0 0 0 0", "not used"),
         (2, "note", "required"),
         // What the rules or the battle refuse: exit 1.
-        (1, "act fire --firer 1-2 --target g11 --range 40", "beyond infantry long range"),
-        (1, "act fire --firer 1-1 --target g11 --range 6", "Finished"),
-        (1, "hits g11 4", "takes at most 3 hit(s)"),
-        (1, "mark 1-2 suppressed 2", "cannot hold 2"),
+        (1, "act fire --firer b2 --target b1 --range 2", "is a friend: fire at the enemy"),
+        (1, "act fire --firer b1 --target r1 --range 2", "has fired this turn"),
+        (1, "hits r1 3", "takes at most 2 hit(s)"),
+        (1, "mark b2 fired 2", "cannot hold 2"),
         (1, "note '  '", "the note is empty"),
         (1, "note 'a\u{1b}[2Jb'", "control character"),
         (1, "redo", "nothing to redo"),
@@ -513,18 +409,18 @@ fn nothing_to_undo_at_the_start() {
 
 #[test]
 fn a_locked_journal_is_refused_but_its_state_can_be_read() {
-    let given = Given::battle(&format!("{ACTION_PHASE}{FIRE}"));
+    let given = Given::battle(&format!("{FIRE_PHASE}{FIRE}"));
     let (held, _) = Session::open(&given.path).expect("the battle opens");
     for (cmd, args) in [
         (
             "act",
-            &["fire", "--firer", "1-2", "--target", "g11", "--range", "6"][..],
+            &["fire", "--firer", "b2", "--target", "r1", "--range", "2"][..],
         ),
         ("next", &[][..]),
         ("undo", &[][..]),
         ("note", &["hello"][..]),
-        ("mark", &["1-2", "suppressed"][..]),
-        ("hits", &["g11", "2"][..]),
+        ("mark", &["b2", "fired"][..]),
+        ("hits", &["r1", "2"][..]),
     ] {
         let err = given.refused(1, cmd, args);
         assert!(
@@ -541,16 +437,16 @@ fn a_locked_journal_is_refused_but_its_state_can_be_read() {
     // `state` takes no lock.
     let state = given.state();
     assert_eq!(state["records"], 3);
-    assert_eq!(unit(&state, "g11")["hits"], 1);
+    assert_eq!(unit(&state, "r1")["hits"], 1);
     let text = given.ok("state", &[]);
-    assert!(text.contains("g11"), "{text}");
+    assert!(text.contains("Red Rifles"), "{text}");
     drop(held);
     given.ok("note", &["now", "it", "is", "free"]);
 }
 
 #[test]
 fn a_damaged_or_missing_journal_is_refused_naming_it() {
-    let given = Given::battle(&format!("{ACTION_PHASE}{FIRE}note one\nnote two\n"));
+    let given = Given::battle(&format!("{FIRE_PHASE}{FIRE}note one\nnote two\n"));
     let mut bytes = given.bytes();
     let text = String::from_utf8(bytes.clone()).unwrap();
     // A letter of line 3 changed: its checksum no longer matches.
@@ -559,13 +455,13 @@ fn a_damaged_or_missing_journal_is_refused_naming_it() {
         .take(2)
         .map(str::len)
         .sum::<usize>();
-    let at = line3 + text[line3..].find("Remove").unwrap();
-    bytes[at] = b'r';
+    let at = line3 + text[line3..].find("Blue force").unwrap();
+    bytes[at] = b'b';
     std::fs::write(&given.path, &bytes).unwrap();
     for (cmd, args) in [
         (
             "act",
-            &["fire", "--firer", "1-2", "--target", "g11", "--range", "6"][..],
+            &["fire", "--firer", "b2", "--target", "r1", "--range", "2"][..],
         ),
         ("next", &[][..]),
         ("state", &[][..]),
@@ -595,7 +491,7 @@ fn a_damaged_or_missing_journal_is_refused_naming_it() {
     let missing = given.dir.path().join("missing.jsonl");
     let m = missing.to_str().unwrap();
     for args in [
-        &["act", m, "fire", "--firer", "1-1"][..],
+        &["act", m, "fire", "--firer", "b1"][..],
         &["act", m][..],
         &["state", m][..],
         &["undo", m][..],
@@ -609,7 +505,7 @@ fn a_damaged_or_missing_journal_is_refused_naming_it() {
 
 #[test]
 fn a_bad_last_line_stays_through_a_refusal_and_is_set_aside_by_the_next_record() {
-    let given = Given::battle(ACTION_PHASE);
+    let given = Given::battle(FIRE_PHASE);
     let mut bytes = given.bytes();
     let tail = b"{\"crc\":\"0000";
     bytes.extend_from_slice(tail);
@@ -617,14 +513,14 @@ fn a_bad_last_line_stays_through_a_refusal_and_is_set_aside_by_the_next_record()
 
     // Refused: the unfinished line is still there, byte for byte.
     given.refused(1, "redo", &[]);
-    given.refused(2, "mark", &["1-1", "suppresed"]);
+    given.refused(2, "mark", &["b1", "fird"]);
     given.refused(
         1,
         "act",
-        &["fire", "--firer", "1-2", "--target", "g11", "--range", "40"],
+        &["fire", "--firer", "b2", "--target", "b1", "--range", "2"],
     );
     let r = run_in(
-        "fire --firer 1-2 --target g11 --range 40\n",
+        "fire --firer b2 --target b1 --range 2\n",
         &["act", given.j(), "-"],
     );
     assert_eq!(r.code, ExitCode::from(1));
@@ -671,7 +567,7 @@ fn a_bad_last_line_stays_through_a_refusal_and_is_set_aside_by_the_next_record()
 
 #[test]
 fn next_lists_the_automatic_steps_and_rolls() {
-    let given = Given::battle("");
+    let given = Given::newport("");
     let out = given.ok("next", &[]);
     assert!(
         out.starts_with(
@@ -686,7 +582,7 @@ fn next_lists_the_automatic_steps_and_rolls() {
     assert_eq!(given.state()["phase"], "action");
 
     // The end of the turn: 1-2 is Suppressed, so its morale check rolls, here with typed dice.
-    given.script(&format!("{FIRE}mark 1-2 suppressed\n"));
+    given.script(&format!("{NEWPORT_FIRE}mark 1-2 suppressed\n"));
     given.refused(2, "next", &["--dice", "6", "6"]);
     let out = given.ok("next", &["--dice", "0", "--json"]);
     let shown = json(&out);
@@ -712,7 +608,7 @@ fn next_lists_the_automatic_steps_and_rolls() {
 
 #[test]
 fn undo_and_redo_say_what_they_take_back_and_put_back() {
-    let given = Given::battle(&format!("{ACTION_PHASE}{FIRE}"));
+    let given = Given::newport(&format!("{ACTION_PHASE}{NEWPORT_FIRE}"));
     let summary =
         "1st Squad, 1st Platoon (1-1) fires at 1. Gruppe, 1. Zug (g11): Suppressed, 1 hit (1 of 3)";
     let out = given.ok("undo", &[]);
@@ -740,7 +636,7 @@ fn undo_and_redo_say_what_they_take_back_and_put_back() {
 
 #[test]
 fn markers_hits_and_notes_by_hand() {
-    let given = Given::battle(ACTION_PHASE);
+    let given = Given::newport(ACTION_PHASE);
     let out = given.ok("mark", &["1-2", "suppressed"]);
     assert!(
         out.starts_with("2nd Squad, 1st Platoon (1-2): SUP set by hand\n"),
@@ -797,7 +693,7 @@ fn markers_hits_and_notes_by_hand() {
 
 #[test]
 fn state_shows_every_unit_counter_offer_and_what_undo_would_do() {
-    let given = Given::battle(&format!("{ACTION_PHASE}{FIRE}"));
+    let given = Given::newport(&format!("{ACTION_PHASE}{NEWPORT_FIRE}"));
     let text = given.ok("state", &[]);
     for want in [
         "Hedgerow at La Forge — newport, journal ",
@@ -838,7 +734,7 @@ fn state_shows_every_unit_counter_offer_and_what_undo_would_do() {
     ] {
         assert!(state.get(key).is_some(), "no {key} in {state}");
     }
-    let roster = umpire::scenario::load(Path::new(ROSTER)).unwrap();
+    let roster = umpire::scenario::load(Path::new(NEWPORT_COMPANY)).unwrap();
     assert_eq!(
         state["units"].as_array().unwrap().len(),
         roster.file.units().len()
@@ -862,7 +758,7 @@ fn state_shows_every_unit_counter_offer_and_what_undo_would_do() {
 
 #[test]
 fn state_shows_the_area_markers() {
-    let given = Given::battle(ACTION_PHASE);
+    let given = Given::newport(ACTION_PHASE);
     given.ok(
         "act",
         &[
@@ -922,27 +818,27 @@ fn a_script_carries_out_every_line_in_order() {
         "# the first turn\n\
          next\n\
          \n\
-         act fire --firer 1-1 --target g11 --range 12 --dice 2\n\
-         fire --firer g12 --target 1-1 --range 10 --trigger fired --dice 7   # no effect\n\
+         act fire --firer b1 --target r1 --range 2 --dice 5,2\n\
+         fire --firer b2 --target rt1 --range 8 --cover --dice 6,1   # a six hits\n\
          note 'Smoke drifts east'\n\
          note Smoke \"drifts  west\"\n\
-         mark 2-1 suppressed\n\
-         hits g13 1\n\
+         mark bt fired\n\
+         hits rt2 1\n\
          undo\n\
          redo\n\
          state\n\
          state --json\n",
     );
     for want in [
-        "Remove Finished → turn 1",
-        "(1-1) fires at 1. Gruppe, 1. Zug (g11): Suppressed, 1 hit (1 of 3)",
-        "(g12) opportunity-fires at 1st Squad, 1st Platoon (1-1): no effect",
+        "Move → turn 1",
+        "b1 fires at r1: 1 hit\n",
+        "b2 fires at rt1: 1 hit\n",
         "Note: Smoke drifts east\n",
         "Note: Smoke drifts  west\n",
-        "1st Squad, 2nd Platoon (2-1): SUP set by hand",
-        "undone: 3. Gruppe, 1. Zug (g13): hits set to 1 by hand",
-        "redone: 3. Gruppe, 1. Zug (g13): hits set to 1 by hand",
-        "Hedgerow at La Forge — newport",
+        "Blue tank (bt): FIRED set by hand",
+        "undone: Red tank two (rt2): hits set to 1 by hand",
+        "redone: Red tank two (rt2): hits set to 1 by hand",
+        "The crossroads — grid",
     ] {
         assert!(out.contains(want), "{want:?} in\n{out}");
     }
@@ -951,8 +847,8 @@ fn a_script_carries_out_every_line_in_order() {
     let last = &out[out.rfind("\n\n{").expect("the JSON state") + 2..];
     let state = json(last);
     assert_eq!(state["records"], 10);
-    assert_eq!(unit(&state, "g13")["hits"], 1);
-    assert_eq!(unit(&state, "2-1")["markers"]["suppressed"], 1);
+    assert_eq!(unit(&state, "rt2")["hits"], 1);
+    assert_eq!(unit(&state, "bt")["markers"]["fired"], 1);
     assert_eq!(state, given.state());
 }
 
@@ -961,16 +857,14 @@ fn a_script_stops_at_the_first_refusal_and_names_its_line() {
     let script = "next\n\
                   note one\n\
                   # a comment\n\
-                  fire --firer 1-1 --target g11 --range 40\n\
+                  fire --firer b1 --target b2 --range 2\n\
                   note never\n";
     let given = Given::battle("");
     let r = run_in(script, &["act", given.j(), "-"]);
     assert_eq!(r.code, ExitCode::from(1), "{}", r.err);
     assert_eq!(
         r.err.lines().collect::<Vec<_>>(),
-        [
-            "error: line 4: 40\" is beyond infantry long range (16\"): no fire possible, nothing is rolled"
-        ]
+        ["error: line 4: 2nd Rifles (b2) is a friend: fire at the enemy"]
     );
     assert!(r.out.contains("Note: one"), "{}", r.out);
     assert!(!r.out.contains("never"), "{}", r.out);
@@ -980,18 +874,18 @@ fn a_script_stops_at_the_first_refusal_and_names_its_line() {
     // (script, exit status, stderr, how many of its lines were recorded before the refusal)
     #[rustfmt::skip]
     let cases: &[(&str, u8, &str, usize)] = &[
-        ("note a\nfire --firer 1-1 --rnage 4\n", 2, "error: line 2: unexpected argument '--rnage' found (tip: a similar argument exists: '--range')", 1),
-        ("note a\n\nfier --firer 1-1\n", 2, "error: line 3: no procedure `fier` in newport (did you mean `fire`?)", 1),
+        ("note a\nfire --firer b1 --rnage 4\n", 2, "error: line 2: unexpected argument '--rnage' found (tip: a similar argument exists: '--range')", 1),
+        ("note a\n\nfier --firer b1\n", 2, "error: line 3: no procedure `fier` in grid (did you mean `fire`?)", 1),
         ("note a\nnote 'unclosed\n", 2, "error: line 2: cannot split the line", 1),
         ("note a\nnew x.toml\n", 2, "error: line 2: `new` is not a battle command", 1),
         ("note a\nact - \n", 2, "error: line 2: a script cannot read another script", 1),
         ("note a\nundo\nundo\nundo\n", 1, "error: line 4: nothing to undo", 3),
         ("note a\nnext --dice 3 3\n", 2, "error: line 2: 2 typed face(s) were not used", 1),
-        ("note a\nmark 1-1 returns\n", 2, "error: line 2: marker `returns` holds a turn", 1),
-        ("note a\nhits 1-1\n", 2, "error: line 2: the following required arguments were not provided: <N>", 1),
+        ("note a\nmark b1 fird\n", 2, "error: line 2: no marker `fird` in grid (did you mean `fired`?)", 1),
+        ("note a\nhits b1\n", 2, "error: line 2: the following required arguments were not provided: <N>", 1),
     ];
     for &(script, code, want, done) in cases {
-        let given = Given::battle(ACTION_PHASE);
+        let given = Given::battle(FIRE_PHASE);
         let before = given.replayed().0.len();
         let r = run_in(script, &["act", given.j(), "-"]);
         assert_eq!(r.code, ExitCode::from(code), "{script:?}: {}", r.err);
@@ -1031,43 +925,47 @@ type Procedure = (&'static str, &'static [(&'static str, &'static str)]);
 const BATTLE: &[(&str, Option<Procedure>, Option<&str>)] = &[
     ("next", None, None),
     (
-        "fire --firer 1-1 --target g11 --range 12 --dice 2",
-        Some((
-            "fire",
-            &[("firer", "1-1"), ("target", "g11"), ("range", "12")],
-        )),
-        Some("2"),
+        "fire --firer b1 --target r1 --range 2 --dice 5,2",
+        Some(("fire", &[("firer", "b1"), ("target", "r1"), ("range", "2")])),
+        Some("5,2"),
     ),
     (
-        "fire --firer g12 --target 1-1 --range 10 --trigger fired",
+        "fire --firer bt --target rt1 --range 8",
+        Some((
+            "fire",
+            &[("firer", "bt"), ("target", "rt1"), ("range", "8")],
+        )),
+        None,
+    ),
+    ("note Smoke drifts east", None, None),
+    ("mark rt2 fired", None, None),
+    ("hits rt2 1", None, None),
+    ("undo", None, None),
+    ("redo", None, None),
+    (
+        "fire --firer b2 --target rt2 --range 3 --cover",
         Some((
             "fire",
             &[
-                ("firer", "g12"),
-                ("target", "1-1"),
-                ("range", "10"),
-                ("trigger", "fired"),
+                ("firer", "b2"),
+                ("target", "rt2"),
+                ("range", "3"),
+                ("cover", "yes"),
             ],
         )),
         None,
     ),
-    ("move --unit 1-2", Some(("move", &[("unit", "1-2")])), None),
-    ("note Smoke drifts east", None, None),
-    ("mark 2-1 suppressed", None, None),
-    ("hits g13 1", None, None),
-    ("undo", None, None),
-    ("redo", None, None),
+    ("next", None, None),
+    ("next", None, None),
     (
-        "close-combat --attacker 2-2 --defender g21 --cover soft",
+        "fire --firer rt2 --target b1 --range 4",
         Some((
-            "close-combat",
-            &[("attacker", "2-2"), ("defender", "g21"), ("cover", "soft")],
+            "fire",
+            &[("firer", "rt2"), ("target", "b1"), ("range", "4")],
         )),
         None,
     ),
     ("next", None, None),
-    ("next", None, None),
-    ("mark g1l returns 5", None, None),
 ];
 
 fn session_command(session: &Session, line: &str, act: Option<Procedure>) -> Command {
@@ -1140,7 +1038,7 @@ fn a_battle_by_the_command_line_is_the_battle_by_the_session() {
     }
     assert_eq!(cli_state, direct_state);
     assert_eq!(&cli_state, session_battle.state());
-    assert_eq!(cli_state.turn, 2);
+    assert_eq!((cli_state.turn, cli_state.phase.as_str()), (2, "move"));
 }
 
 // ---- the README ----------------------------------------------------------------------------------
@@ -1246,7 +1144,7 @@ fn fails_json(code: u8, kind: &str, args: &[&str]) -> String {
 
 #[test]
 fn a_battle_command_given_json_answers_its_refusal_in_json() {
-    let given = Given::battle(&format!("{ACTION_PHASE}{FIRE}"));
+    let given = Given::battle(&format!("{FIRE_PHASE}{FIRE}"));
     let before = given.bytes();
     // Refused by the rules.
     let e = fails_json(
@@ -1255,33 +1153,29 @@ fn a_battle_command_given_json_answers_its_refusal_in_json() {
         &given.args(
             "act",
             &[
-                "fire", "--firer", "1-1", "--target", "g12", "--range", "6", "--json",
+                "fire", "--firer", "b1", "--target", "r1", "--range", "2", "--json",
             ],
         ),
     );
-    assert!(e.contains("is Finished"), "{e}");
-    // Not understood: an unknown unit, an unknown flag, a bad marker, impossible dice.
+    assert!(e.contains("has fired this turn"), "{e}");
+    // Not understood: an unknown unit, an unknown flag, a bad marker, unused dice.
     let e = fails_json(
         2,
         "usage",
         &given.args(
             "act",
-            &["fire", "--firer", "1-9", "--target", "g12", "--json"],
+            &["fire", "--firer", "b-9", "--target", "r1", "--json"],
         ),
     );
-    assert!(e.contains("no unit `1-9`"), "{e}");
+    assert!(e.contains("no unit `b-9`"), "{e}");
     let e = fails_json(
         2,
         "usage",
-        &given.args("act", &["fire", "--json", "--rnage", "6"]),
+        &given.args("act", &["fire", "--json", "--rnage", "2"]),
     );
     assert!(e.contains("--rnage"), "{e}");
-    fails_json(
-        2,
-        "usage",
-        &given.args("mark", &["1-1", "suppresed", "--json"]),
-    );
-    fails_json(2, "usage", &given.args("next", &["--dice", "11", "--json"]));
+    fails_json(2, "usage", &given.args("mark", &["b1", "fird", "--json"]));
+    fails_json(2, "usage", &given.args("next", &["--dice", "5", "--json"]));
     assert!(given.bytes() == before, "a refusal writes nothing");
     // Not possible.
     given.ok("undo", &[]);
@@ -1297,22 +1191,22 @@ fn a_battle_command_given_json_answers_its_refusal_in_json() {
     given.refused(
         1,
         "act",
-        &["fire", "--firer", "1-1", "--target", "g12", "--range", "6"],
+        &["fire", "--firer", "b1", "--target", "r1", "--range", "2"],
     );
 }
 
 #[test]
 fn a_script_line_given_json_answers_its_refusal_in_json() {
-    let given = Given::battle(ACTION_PHASE);
+    let given = Given::battle(FIRE_PHASE);
     let r = run_in(
-        &format!("{FIRE}fire --firer 1-1 --target g12 --range 6 --json\nnote never\n"),
+        &format!("{FIRE}fire --firer b1 --target rt1 --range 2 --json\nnote never\n"),
         &["act", given.j(), "-"],
     );
     assert_eq!(r.code, ExitCode::from(1), "{}\n{}", r.out, r.err);
     assert!(r.err.is_empty(), "{}", r.err);
     // The first line's text, a blank line, then the JSON answer of line 2.
     let (first, answer) = r.out.rsplit_once("\n\n").expect("two outputs");
-    assert!(first.contains("fires at 1. Gruppe"), "{first}");
+    assert!(first.contains("b1 fires at r1"), "{first}");
     let v = json(answer);
     assert_eq!(v["kind"], "refused");
     assert!(
@@ -1321,157 +1215,16 @@ fn a_script_line_given_json_answers_its_refusal_in_json() {
     );
 }
 
-// ---- a move into contact on the command line --------------------------------------------------
-
-#[test]
-fn a_move_into_contact_offers_the_fire_then_the_close_combat() {
-    let given = Given::battle(ACTION_PHASE);
-    let j = given.j();
-    let out = given.ok(
-        "act",
-        &[
-            "close-combat",
-            "--attacker",
-            "1-1",
-            "--defender",
-            "g11",
-            "--cover",
-            "hard",
-        ],
-    );
-    for want in [
-        "1st Squad, 1st Platoon (1-1) moves into contact with 1. Gruppe, 1. Zug (g11): opportunity fire at it comes first, then the close combat\n",
-        "Offers standing:\n  - opportunity fire at 1-1 after it moved into contact with g11: gkf,",
-        &format!(
-            "umpire act {j} fire --firer ID --assaulting g11:hard --target 1-1 --trigger moved\n"
-        ),
-        "  - close combat of 1-1 with g11: 1-1 may take it up\n",
-        &format!("umpire act {j} close-combat --attacker 1-1 --cover hard --defender g11\n"),
-    ] {
-        assert!(out.contains(want), "{want:?} in\n{out}");
-    }
-    assert_eq!(
-        unit(&given.state(), "1-1")["badges"],
-        serde_json::json!(["CC"])
-    );
-    // The offer's command, with the firer and the range filled in: g12 misses.
-    let out = given.ok(
-        "act",
-        &[
-            "fire",
-            "--firer",
-            "g12",
-            "--assaulting",
-            "g11:hard",
-            "--target",
-            "1-1",
-            "--trigger",
-            "moved",
-            "--range",
-            "6",
-            "--dice",
-            "9",
-        ],
-    );
-    assert!(
-        out.contains("(1-1): no effect; not stopped, the close combat with g11 follows\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains(&format!(
-            "umpire act {j} close-combat --attacker 1-1 --cover hard --defender g11\n"
-        )),
-        "{out}"
-    );
-    // The close combat, as offered.
-    let out = given.ok(
-        "act",
-        &[
-            "close-combat",
-            "--attacker",
-            "1-1",
-            "--cover",
-            "hard",
-            "--defender",
-            "g11",
-            "--dice",
-            "9 1 9 2",
-        ],
-    );
-    assert!(
-        out.starts_with(
-            "1st Squad, 1st Platoon (1-1) assaults 1. Gruppe, 1. Zug (g11): attacker wins;"
-        ),
-        "{out}"
-    );
-    assert!(!out.contains("Offers standing"), "{out}");
-    let state = given.state();
-    assert_eq!(
-        unit(&state, "1-1")["markers"],
-        serde_json::json!({"finished": 1, "opportunity_fired_at": 1})
-    );
-}
-
-#[test]
-fn a_mover_stopped_by_the_fire_is_refused_its_close_combat() {
-    let given = Given::battle(ACTION_PHASE);
-    given.ok(
-        "act",
-        &["close-combat", "--attacker", "1-1", "--defender", "g11"],
-    );
-    let out = given.ok(
-        "act",
-        &[
-            "fire",
-            "--firer",
-            "g12",
-            "--target",
-            "1-1",
-            "--assaulting",
-            "g11",
-            "--range",
-            "6",
-            "--dice",
-            "4",
-        ],
-    );
-    assert!(
-        out.contains("(1-1): Suppressed; stops where it is, no close combat with g11\n"),
-        "{out}"
-    );
-    assert!(!out.contains("Offers standing"), "{out}");
-    let err = given.refused(
-        1,
-        "act",
-        &["close-combat", "--attacker", "1-1", "--defender", "g11"],
-    );
-    assert!(err.contains("starts no close combat"), "{err}");
-    // --moved no fights at once: another stand that was already in contact.
-    let out = given.ok(
-        "act",
-        &[
-            "close-combat",
-            "--attacker",
-            "1-2",
-            "--defender",
-            "g13",
-            "--moved",
-            "no",
-            "--dice",
-            "1",
-        ],
-    );
-    assert!(out.contains("assaults"), "{out}");
-}
+// ---- the end of the battle ------------------------------------------------------------------------
 
 #[test]
 fn the_battle_ends_after_its_last_turn_and_extend_plays_on() {
-    // Given the company action made one turn long,
+    // Given the crossroads made one turn long,
     let dir = tempfile::tempdir().unwrap();
     let scenario = dir.path().join("short.toml");
     let text = std::fs::read_to_string(ROSTER)
         .unwrap()
-        .replacen("turns = 12", "turns = 1", 1);
+        .replacen("turns = 6", "turns = 1", 1);
     std::fs::write(&scenario, text).unwrap();
     let journal = dir.path().join("battle.jsonl");
     let j = journal.to_str().unwrap();
@@ -1484,7 +1237,7 @@ fn the_battle_ends_after_its_last_turn_and_extend_plays_on() {
         "7",
     ]);
     // when both sides' turn 1 is played, the next phase change ends the battle, with its account;
-    let r = run_in("next\nnext\n", &["act", j, "-"]);
+    let r = run_in("next\nnext\nnext\n", &["act", j, "-"]);
     assert_eq!(r.code, ExitCode::SUCCESS, "{}", r.err);
     let out = ok(&["next", j]);
     assert!(out.contains("the battle is over after turn 1"), "{out}");
@@ -1493,7 +1246,7 @@ fn the_battle_ends_after_its_last_turn_and_extend_plays_on() {
         "{out}"
     );
     assert!(
-        out.contains("B Company, 1st Battalion, 116th Infantry: 22 stands · 22 in play · 0 lost"),
+        out.contains("Blue force: 3 units · 3 in play · 0 lost"),
         "{out}"
     );
     // then procedures and phase changes are refused, leaving the journal as it was;
@@ -1503,7 +1256,12 @@ fn the_battle_ends_after_its_last_turn_and_extend_plays_on() {
         err.contains("the battle is over: turn 1 was its last"),
         "{err}"
     );
-    let err = fails(1, &["act", j, "move", "--unit", "1-2"]);
+    let err = fails(
+        1,
+        &[
+            "act", j, "fire", "--firer", "b1", "--target", "r1", "--range", "2",
+        ],
+    );
     assert!(err.contains("the battle is over"), "{err}");
     assert_eq!(std::fs::read(&journal).unwrap(), before);
     let state = ok(&["state", j]);
@@ -1516,7 +1274,7 @@ fn the_battle_ends_after_its_last_turn_and_extend_plays_on() {
     assert_eq!(json["over"], true);
     assert_eq!(json["turns"], 1);
     assert_eq!(json["summary"]["turns_played"], 1);
-    assert_eq!(json["summary"]["sides"][0]["in_play"], 22);
+    assert_eq!(json["summary"]["sides"][0]["in_play"], 3);
     // and `extend` plays on, logged; a bad count is a usage error.
     let err = fails(2, &["extend", j, "0x"]);
     assert!(err.contains("TURNS \"0x\""), "{err}");

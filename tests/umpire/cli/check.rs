@@ -23,7 +23,7 @@ fn run(paths: &[PathBuf]) -> (bool, String, String) {
 fn all_valid_files_pass() {
     let paths = [
         fixture("tests/fixtures/scenarios/valid/minimal.toml"),
-        fixture("rosters/newport-company-action.toml"),
+        fixture("rosters/grid-crossroads.toml"),
     ];
     let (ok, out, err) = run(&paths);
     assert!(ok);
@@ -31,7 +31,7 @@ fn all_valid_files_pass() {
     assert_eq!(
         out,
         format!(
-            "ok: {} (newport, \"Minimal\", 2 sides, 2 units)\nok: {} (newport, \"Hedgerow at La Forge\", 2 sides, 39 units)\n",
+            "ok: {} (grid, \"Minimal\", 2 sides, 2 units)\nok: {} (grid, \"The crossroads\", 2 sides, 6 units)\n",
             paths[0].display(),
             paths[1].display()
         )
@@ -48,7 +48,7 @@ fn a_mix_reports_each_file_and_fails() {
     assert_eq!(
         out,
         format!(
-            "ok: {} (newport, \"Minimal\", 2 sides, 2 units)\n",
+            "ok: {} (grid, \"Minimal\", 2 sides, 2 units)\n",
             valid.display()
         )
     );
@@ -57,7 +57,7 @@ fn a_mix_reports_each_file_and_fails() {
     assert_eq!(
         lines[0],
         format!(
-            "{}:21:10: side \"ger\" › unit \"ger-1\" › kind = \"infantery\": not a unit kind in newport (did you mean `infantry`?); expected one of: infantry, weapons, leader, hq, vehicle, gun, air, artillery, heavy-mortar, light-mortar",
+            "{}:21:10: side \"ger\" › unit \"ger-1\" › kind = \"infantery\": not a unit kind in grid (did you mean `infantry`?); expected one of: infantry, tank",
             invalid.display()
         )
     );

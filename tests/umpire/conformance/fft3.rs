@@ -1951,7 +1951,11 @@ fn a_tank_with_riders_is_one_roll_armour_for_it_infantry_in_the_open_for_them() 
         ]);
     let s = t.state();
     assert!(s.unit("t1").has("suppressed") && s.unit("r1").has("suppressed"));
-    assert!(s.unit("r1").has("riding"), "still aboard");
+    assert_eq!(
+        s.unit("r1").marker_unit("riding"),
+        Some("t1"),
+        "still aboard"
+    );
     // A 6: the tank checks (5, passed), the riders are destroyed.
     let mut t = Table::given(&meeting(""));
     t.when("artillery --stands t1:difficult --dice 6,5")

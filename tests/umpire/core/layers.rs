@@ -63,6 +63,11 @@ fn code(text: &str) -> String {
         Some(at) => &text[..at],
         None => text,
     };
+    uncommented(text)
+}
+
+/// A file's text without its line comments.
+fn uncommented(text: &str) -> String {
     text.lines()
         .map(|l| match l.find("//") {
             Some(i) if !l[..i].contains('"') => &l[..i],
@@ -229,4 +234,69 @@ fn the_core_knows_no_rule_set_and_nothing_above_it() {
         .unwrap()
         .insert("battle".into(), "made up".into());
     assert!(circle(&made).is_some());
+}
+
+/// What a rule set's code may not name, its unit tests included: the scenario file's structs and
+/// the TOML reader. Its scenario checks read the order of battle
+/// ([`umpire::model::OrderOfBattle`]), whose typed values and places stand for them.
+const FILE_STRUCTS: &[&str] = &[
+    "ScenarioFile",
+    "SideDef",
+    "FormationDef",
+    "UnitDef",
+    "ConcealedDef",
+    "Spanned",
+    "toml::",
+];
+
+/// Which of [`FILE_STRUCTS`] `text` names outside its comments, each once, in that order: a name
+/// as a whole word (`UnitDefaults` is another), `toml::` as a path's start.
+fn file_structs_in(text: &str) -> Vec<&'static str> {
+    let text = uncommented(text);
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    FILE_STRUCTS
+        .iter()
+        .copied()
+        .filter(|name| {
+            text.match_indices(name).any(|(at, _)| {
+                let before = text[..at].chars().next_back();
+                let after = text[at + name.len()..].chars().next();
+                !before.is_some_and(ident) && (name.ends_with("::") || !after.is_some_and(ident))
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn a_rule_set_checks_the_order_of_battle_not_the_file() {
+    // A use made to fail is found, and a comment or a longer name is not: the check is not blind.
+    let made = "use crate::model::{Problem, UnitDef};\nfn f(v: &toml::Value) {}\n";
+    assert_eq!(file_structs_in(made), ["UnitDef", "toml::"]);
+    let innocent = "// reads no ScenarioFile\nstruct UnitDefaults; // toml::Value\nconst F: &str = \"a.toml\";\n";
+    assert_eq!(file_structs_in(innocent), Vec::<&str>::new());
+
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+    let mut all = Vec::new();
+    walk(&rules, &mut all);
+    let checks = all.iter().filter(|f| f.ends_with("validate.rs")).count();
+    assert!(checks >= 4, "the rule sets' checks are read: {all:?}");
+    for file in &all {
+        let found = file_structs_in(&std::fs::read_to_string(file).unwrap());
+        assert!(
+            found.is_empty(),
+            "{} names {found:?}: a rule set reads the scenario through its order of battle \
+             (`model::OrderOfBattle`), never the file's structs or the TOML reader",
+            file.display()
+        );
+    }
 }

@@ -2,8 +2,13 @@
 //! in turn (a different bit at each position, so every bit position is tried), and each damaged
 //! journal must either be refused, naming a line, or load with its bad last line reported and the
 //! battle exactly as the undamaged journal had it before that line. Nothing else is allowed.
+//!
+//! The battle is Newport's company action, not the journal tests' Grid skirmish: every kind of
+//! record must be there, and only a rule set with standing offers (Newport's opportunity fire
+//! after a move) writes records with offers.
 
-use crate::support::journal::*;
+use crate::support::journal::{hits, mark, note, t};
+use crate::support::newport::company;
 use std::fs;
 use umpire::battle::session::Session;
 use umpire::battle::{Command, Entry};
@@ -27,7 +32,8 @@ fn text(s: &str) -> Value {
 /// A battle of 50 records of every kind: phase changes with their rolls, fires with typed and
 /// program dice, moves with their offers, hand edits, notes in several scripts, undo and redo.
 fn fifty_records(path: &std::path::Path) {
-    let mut s = Session::create(scenario(), path, 1944, t(0)).unwrap();
+    let scenario = umpire::scenario::parse("company.toml", &company("")).unwrap();
+    let mut s = Session::create(scenario, path, 1944, t(0)).unwrap();
     let mut i = 0;
     let mut run = |s: &mut Session, cmd: Command, dice: Option<&str>| {
         i += 1;
@@ -39,9 +45,9 @@ fn fifty_records(path: &std::path::Path) {
         turn += 1;
         run(&mut s, Command::Advance, None).unwrap();
         let (mine, theirs) = if s.battle().state().active == 0 {
-            (["r1", "r2"], ["b1", "b2"])
+            (["1-1", "1-2"], ["g1", "g2"])
         } else {
-            (["b1", "b2"], ["r1", "r2"])
+            (["g1", "g2"], ["1-1", "1-2"])
         };
         // Refusals (a stand already out, say) are simply not recorded.
         let _ = run(
@@ -67,7 +73,7 @@ fn fifty_records(path: &std::path::Path) {
         let _ = run(&mut s, mark(theirs[0], "suppressed", turn % 3 == 0), None);
         let _ = run(&mut s, Command::Undo, None);
         let _ = run(&mut s, Command::Redo, None);
-        let _ = run(&mut s, hits("r-hq", (turn % 2) as u32), None);
+        let _ = run(&mut s, hits("a-ldr", (turn % 2) as u32), None);
     }
 }
 

@@ -50,10 +50,10 @@ fn round_trip_gives_identical_state_and_history() {
         let rec = s.execute(&cycle(i), None, t(i as i64 + 1)).unwrap();
         assert_eq!(rec.seq, i as u64 + 2);
     }
-    s.execute(&hits("b2", 3), None, t(40)).unwrap();
+    s.execute(&hits("bt", 3), None, t(40)).unwrap();
     assert!(
         !s.battle().state().units[5].on_table(),
-        "three hits remove b2"
+        "three hits remove the tank bt"
     );
     let before = snapshot(&s);
     let header = s.header().clone();
@@ -92,8 +92,7 @@ fn battle_for_tearing(dir: &Path) -> (Vec<u8>, usize, (BattleState, Vec<Entry>))
         s.execute(&cycle(i), None, t(i as i64 + 1)).unwrap();
     }
     let prefix = snapshot(&s);
-    s.execute(&mark("r2", "paralyzed", true), None, t(20))
-        .unwrap();
+    s.execute(&mark("rt", "fired", true), None, t(20)).unwrap();
     drop(s);
     let bytes = fs::read(&path).unwrap();
     assert_eq!(bytes.last(), Some(&b'\n'));
@@ -239,10 +238,10 @@ fn undo_and_redo_survive_resume_exactly() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("battle.jsonl");
     let commands = [
-        mark("r1", "suppressed", true),
-        hits("b1", 2),
+        mark("r1", "fired", true),
+        hits("bt", 2),
         note("the orchard is on fire"),
-        mark("b2", "finished", true),
+        mark("b2", "fired", true),
         Command::Undo,
         Command::Undo,
     ];
@@ -271,9 +270,13 @@ fn undo_and_redo_survive_resume_exactly() {
     live.execute(&Command::Redo, &mut dice).unwrap();
     assert_eq!(s.battle().state(), live.state());
     assert_eq!(s.battle().history().entries(), live.history().entries());
-    assert!(s.battle().state().units[1].has("suppressed"));
-    assert_eq!(s.battle().state().units[4].hits, 2);
-    assert!(!s.battle().state().units[5].has("finished"), "still undone");
+    let unit = |s: &Session, id: &str| s.battle().roster.unit_index(id).unwrap();
+    assert!(s.battle().state().units[unit(&s, "r1")].has("fired"));
+    assert_eq!(s.battle().state().units[unit(&s, "bt")].hits, 2);
+    assert!(
+        !s.battle().state().units[unit(&s, "b2")].has("fired"),
+        "still undone"
+    );
     drop(s);
 
     let mut s = resume(&path);
@@ -281,7 +284,7 @@ fn undo_and_redo_survive_resume_exactly() {
     s.execute(&Command::Redo, None, t(11)).unwrap();
     live.execute(&Command::Redo, &mut dice).unwrap();
     assert_eq!(s.battle().state(), live.state());
-    assert!(s.battle().state().units[5].has("finished"));
+    assert!(s.battle().state().units[unit(&s, "b2")].has("fired"));
     assert!(matches!(
         s.execute(&Command::Redo, None, t(12)),
         Err(SessionError::Battle(_))
@@ -295,13 +298,13 @@ fn seeded_dice_continue_across_resume() {
     let mut s = Session::create(dicey_scenario(), &path, SEED, t(0)).unwrap();
     let mut thrown = Vec::new();
     for i in 0..3 {
-        s.execute(&Command::Advance, None, t(i + 1)).unwrap();
-        thrown.push(s.battle().state().counter("red", ROLL).unwrap());
+        let rec = s.execute(&Command::Advance, None, t(i + 1)).unwrap();
+        thrown.push(roll_of(&rec).unwrap());
         s.execute(&note("between rolls"), None, t(i + 1)).unwrap();
     }
     let pos = s.dice().word_pos();
     assert!(pos > 0, "the program threw dice");
-    let counters = s.battle().state().counters.clone();
+    let state = s.battle().state().clone();
     drop(s);
 
     // A crash in the middle of writing the next record.
@@ -317,7 +320,7 @@ fn seeded_dice_continue_across_resume() {
         pos,
         "the generator stands where it stood"
     );
-    assert_eq!(s.battle().state().counters, counters);
+    assert_eq!(s.battle().state(), &state);
 
     // The faces after the resume are the ones an uninterrupted generator would have thrown next.
     let mut straight = SeededDice::new(SEED);
@@ -350,7 +353,7 @@ fn typed_dice_with_leftover_faces_are_refused_and_write_nothing() {
 
     let err = s
         .execute(
-            &mark("r1", "suppressed", true),
+            &mark("r1", "fired", true),
             Some(TypedDice::parse("7").unwrap()),
             t(2),
         )
@@ -376,11 +379,12 @@ fn typed_dice_with_leftover_faces_are_refused_and_write_nothing() {
         "{err}"
     );
     assert_eq!(fs::read(&path).unwrap(), bytes);
-    assert_eq!(s.battle().state().counter("red", ROLL), None);
+    assert_eq!(s.battle().history().entries().len(), 1, "nothing recorded");
     // Exactly two are used, a d10's 0 reading as 10.
-    s.execute(&Command::Advance, Some(TypedDice::new([4, 0])), t(2))
+    let rec = s
+        .execute(&Command::Advance, Some(TypedDice::new([4, 0])), t(2))
         .unwrap();
-    assert_eq!(s.battle().state().counter("red", ROLL), Some(50));
+    assert_eq!(roll_of(&rec), Some(50));
     assert_eq!(
         s.dice().word_pos(),
         0,
@@ -400,7 +404,7 @@ fn refused_command_consumes_no_dice_and_writes_nothing() {
     assert!(pos > 0);
     let len = std::fs::metadata(&path).unwrap().len();
     let act = Command::Act {
-        action: "fire".into(),
+        action: "roll".into(),
         params: umpire::declare::Params::new(),
     };
     let err = s.execute(&act, None, t(2)).unwrap_err();
@@ -417,11 +421,8 @@ fn refused_command_consumes_no_dice_and_writes_nothing() {
     let mut expect = SeededDice::at(7, pos);
     let a = expect.roll(Die::D10, "").unwrap();
     let b = expect.roll(Die::D10, "").unwrap();
-    s.execute(&Command::Advance, None, t(3)).unwrap();
-    assert_eq!(
-        s.battle().state().counter("red", ROLL),
-        Some(i32::from(a) * 10 + i32::from(b))
-    );
+    let rec = s.execute(&Command::Advance, None, t(3)).unwrap();
+    assert_eq!(roll_of(&rec), Some(i32::from(a) * 10 + i32::from(b)));
 }
 
 #[test]
@@ -448,7 +449,7 @@ fn typed_dice_must_all_be_used() {
         .execute(&Command::Advance, Some(TypedDice::new([3, 0])), t(2))
         .unwrap();
     assert_eq!(rec.seq, 2);
-    assert_eq!(s.battle().state().counter("red", ROLL), Some(40));
+    assert_eq!(roll_of(&rec), Some(40));
     assert_eq!(s.dice().word_pos(), 0);
 }
 
@@ -507,8 +508,7 @@ fn replay_refuses_names_and_values_the_battle_cannot_hold() {
     let path = dir.path().join("b.jsonl");
     let mut s = Session::create(scenario(), &path, 7, t(0)).unwrap();
     s.execute(&hits("r1", 1), None, t(1)).unwrap();
-    s.execute(&mark("b1", "suppressed", true), None, t(2))
-        .unwrap();
+    s.execute(&mark("b1", "fired", true), None, t(2)).unwrap();
     s.execute(&Command::Advance, None, t(3)).unwrap();
     s.execute(&note("all quiet"), None, t(4)).unwrap();
     drop(s);
@@ -528,21 +528,21 @@ fn replay_refuses_names_and_values_the_battle_cannot_hold() {
             "unknown unit `r9`",
         ),
         (
-            r#""marker":"suppressed""#,
-            r#""marker":"supressed""#,
-            line_of(r#""marker":"suppressed""#),
-            "unknown marker `supressed`",
+            r#""marker":"fired""#,
+            r#""marker":"fird""#,
+            line_of(r#""marker":"fired""#),
+            "unknown marker `fird`",
         ),
         (
-            r#""marker":"suppressed","value":1"#,
-            r#""marker":"suppressed","value":7"#,
-            line_of(r#""marker":"suppressed""#),
-            "marker suppressed of b1 cannot be 7",
+            r#""marker":"fired","value":1"#,
+            r#""marker":"fired","value":7"#,
+            line_of(r#""marker":"fired""#),
+            "marker fired of b1 cannot be 7",
         ),
         (
-            r#""phase":"action""#,
+            r#""phase":"fire""#,
             r#""phase":"lunch""#,
-            line_of(r#""phase":"action""#),
+            line_of(r#""phase":"fire""#),
             "unknown phase `lunch`",
         ),
         (
@@ -561,7 +561,7 @@ fn replay_refuses_names_and_values_the_battle_cannot_hold() {
             r#""kind":"note","text":"all quiet""#,
             r#""kind":"act","action":"fier","params":{}"#,
             line_of("all quiet"),
-            "no procedure `fier` in newport (did you mean `fire`?)",
+            "no procedure `fier` in grid (did you mean `fire`?)",
         ),
         (
             r#""entry":"event","kind":"note""#,

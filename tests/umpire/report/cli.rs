@@ -1,9 +1,7 @@
 //! `umpire report`: the battle report from a journal, set up with the command-line battle itself
 //! (`umpire new`, then a script into `umpire act JOURNAL -`), run in-process.
 
-use crate::support::cli::{
-    NEWPORT_COMPANY as NEWPORT, Played, SCRUBY_LEARNING as SCRUBY, ok, run_in,
-};
+use crate::support::cli::{GRID_CROSSROADS as GRID, Played, SCRUBY_LEARNING as SCRUBY, ok, run_in};
 use std::io::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
@@ -273,12 +271,12 @@ fn a_torn_tail_is_left_out_of_the_report_and_the_rest_reported() {
 }
 
 #[test]
-fn a_newport_report_counts_hits_and_units() {
-    let g = Given::battle(NEWPORT, "");
+fn a_report_counts_hits_and_units() {
+    let g = Given::battle(GRID, "");
     let md = g.markdown(&[]);
-    assert!(md.contains("Strength (stands in play):"), "{md}");
+    assert!(md.contains("Strength (units in play):"), "{md}");
     assert!(md.contains("hits"), "{md}");
-    assert!(md.contains("(`newport`)"), "{md}");
+    assert!(md.contains("(`grid`)"), "{md}");
     assert!(md.contains("## Outcome"), "{md}");
 }
 
@@ -339,13 +337,13 @@ fn bad_requests_name_what_is_wrong() {
 #[test]
 fn a_private_note_is_the_umpires_alone() {
     let g = Given::battle(
-        NEWPORT,
-        "note Smoke drifts east\nnote --private the German reserve waits behind the mill\n",
+        GRID,
+        "note Smoke drifts east\nnote --private the red reserve waits behind the mill\n",
     );
     let umpire = g.markdown(&[]);
     assert!(umpire.contains("Smoke drifts east"), "{umpire}");
     assert!(
-        umpire.contains("the German reserve waits behind the mill"),
+        umpire.contains("the red reserve waits behind the mill"),
         "{umpire}"
     );
     assert!(
@@ -353,10 +351,10 @@ fn a_private_note_is_the_umpires_alone() {
         "the umpire's copy says who saw it: {umpire}"
     );
     assert!(
-        umpire.contains("\\[umpire only\\] Private note: the German reserve"),
+        umpire.contains("\\[umpire only\\] Private note: the red reserve"),
         "said once what it is: {umpire}"
     );
-    for side in ["us", "ger"] {
+    for side in ["blue", "red"] {
         let md = g.markdown(&["--side", side]);
         assert!(md.contains("Smoke drifts east"), "{md}");
         assert!(!md.contains("reserve waits"), "{side}: {md}");
@@ -369,7 +367,7 @@ fn a_private_note_is_the_umpires_alone() {
 
 #[test]
 fn a_report_is_never_written_over_its_journal_or_another_battle() {
-    let g = Given::battle(NEWPORT, "next\nnote Smoke drifts east\n");
+    let g = Given::battle(GRID, "next\nnote Smoke drifts east\n");
     let before = std::fs::read(g.path()).unwrap();
     // The journal itself, by its name and through a link.
     let link = g.path().with_file_name("link.jsonl");
@@ -398,7 +396,7 @@ fn a_report_is_never_written_over_its_journal_or_another_battle() {
 
 #[test]
 fn a_report_is_never_written_over_a_file_it_did_not_write() {
-    let g = Given::battle(NEWPORT, "next\n");
+    let g = Given::battle(GRID, "next\n");
     let dir = g.path().parent().unwrap();
     let notes = dir.join("notes.md");
     std::fs::write(&notes, "my own notes\n").unwrap();
@@ -426,7 +424,7 @@ fn a_report_is_never_written_over_a_file_it_did_not_write() {
         ok("", &["report", g.j(), "--format", format, "-o", p]);
         ok("", &["report", g.j(), "--format", format, "-o", p]);
         let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text.contains("Hedgerow at La Forge"), "{text}");
+        assert!(text.contains("The crossroads"), "{text}");
     }
     let r = run_in("", &["report", g.j(), "-o", dir.to_str().unwrap()]);
     assert_eq!(r.code, ExitCode::from(1), "{}", r.err);
@@ -435,7 +433,7 @@ fn a_report_is_never_written_over_a_file_it_did_not_write() {
 
 #[test]
 fn a_report_to_what_is_not_a_regular_file_is_written_in_place() {
-    let g = Given::battle(NEWPORT, "next\n");
+    let g = Given::battle(GRID, "next\n");
     let dir = g.path().parent().unwrap();
     let fifo = dir.join("pipe");
     let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
@@ -447,7 +445,7 @@ fn a_report_to_what_is_not_a_regular_file_is_written_in_place() {
     };
     ok("", &["report", g.j(), "-o", fifo.to_str().unwrap()]);
     let text = reader.join().unwrap();
-    assert!(text.contains("Hedgerow at La Forge"), "{text}");
+    assert!(text.contains("The crossroads"), "{text}");
     use std::os::unix::fs::FileTypeExt as _;
     assert!(
         std::fs::metadata(&fifo).unwrap().file_type().is_fifo(),
@@ -490,21 +488,18 @@ fn resealed(text: &str) -> String {
 #[test]
 fn a_journal_edited_to_carry_terminal_codes_is_refused_not_reported() {
     let g = Given::battle(
-        NEWPORT,
-        "next\nfire --firer 1-1 --target g11 --range 12 --dice 2\n",
+        GRID,
+        "next\nfire --firer b1 --target r1 --range 2 --dice 5,2\n",
     );
     let text = std::fs::read_to_string(g.path()).unwrap();
     for (from, to) in [
         // A step's outcome, the resolution's title, the event's summary.
         (
-            "\"outcome\":\"Hit and Suppressed\"",
+            "\"outcome\":\"1 hit\"",
             "\"outcome\":\"Hit\\u001b]0;pwned\\u0007\"",
         ),
-        (
-            "\"title\":\"Fire on the infantry combat table\"",
-            "\"title\":\"Fire\\u001b[2J\"",
-        ),
-        ("\"summary\":\"1st Squad", "\"summary\":\"\\u202e1st Squad"),
+        ("\"title\":\"b1 fires\"", "\"title\":\"Fire\\u001b[2J\""),
+        ("\"summary\":\"b1 fires", "\"summary\":\"\\u202eb1 fires"),
     ] {
         assert!(text.contains(from), "{from}");
         std::fs::write(g.path(), resealed(&text.replacen(from, to, 1))).unwrap();
@@ -559,7 +554,7 @@ fn a_clock_set_back_while_the_battle_is_played_takes_nothing_from_its_duration()
             .timestamp_opt(1_700_000_000 + 60 * m, 0)
             .unwrap()
     };
-    let scenario = umpire::scenario::load(std::path::Path::new(NEWPORT)).unwrap();
+    let scenario = umpire::scenario::load(std::path::Path::new(GRID)).unwrap();
     let mut s = Session::create(scenario, &path, 7, at(0)).unwrap();
     let note = |t: &str| Command::Note {
         text: t.into(),

@@ -1,34 +1,33 @@
 //! The battle report from a battle played on the command line, in-process: a Scruby battle and a
-//! Newport battle are set up with `umpire new` and a script into `umpire act JOURNAL -`, and their
+//! Grid skirmish are set up with `umpire new` and a script into `umpire act JOURNAL -`, and their
 //! reports (`umpire report JOURNAL --format html|md -o -`) are snapshotted, the umpire's copy and a
 //! side's. The journal's times are the real clock's: dates, times and durations are filtered out
 //! of the snapshots. A scenario whose names are written to break out of the page (a `<script>`, a
 //! Markdown link, a table's `|`) gives a page and a Markdown file where they stay text.
 
 use crate::support::cli::{
-    NEWPORT_COMPANY as NEWPORT, Played as Battle, SCRUBY_FOUR_MOVES as SCRUBY_SCRIPT,
+    GRID_CROSSROADS as GRID, Played as Battle, SCRUBY_FOUR_MOVES as SCRUBY_SCRIPT,
     SCRUBY_LEARNING as SCRUBY, ok,
 };
 use pulldown_cmark::{Event, Options, Parser, Tag};
 use std::path::Path;
 
-/// Five turns of the company action: fire and opportunity fire, rallies, a note.
-const NEWPORT_SCRIPT: &str = r#"next
-fire --firer 1-1 --target g11 --range 12 --dice 2
-fire --firer 1-2 --target g12 --range 10
+/// Two turns of the crossroads with the dice typed: fire within and beyond the long range and at
+/// a unit in cover, a unit destroyed, a note.
+const GRID_SCRIPT: &str = r#"next
+fire --firer b1 --target r1 --range 2 --dice 5,2
+fire --firer bt --target rt1 --range 8 --dice 6,5,1
 note Smoke drifts east
 next
 next
-fire --firer g21 --target 1-3 --range 8
-fire --firer g22 --target 1-1 --range 9 --dice 1
+fire --firer r1 --target b1 --range 3 --dice 4,1
+fire --firer rt1 --target b2 --range 7 --dice 6,2,2
 next
 next
-next
-fire --firer 1-3 --target g13 --range 6
-next
+fire --firer b2 --target r1 --range 4 --cover --dice 5,3
 next
 next
-fire --firer g31 --target 2-1 --range 12
+fire --firer rt2 --target bt --range 5 --dice 4,4,2
 next
 "#;
 
@@ -185,18 +184,19 @@ fn scruby_side_report_shows_a_concealed_column_from_its_exposure_on() {
 }
 
 #[test]
-fn newport_battle_reports() {
-    let b = Battle::battle(NEWPORT, NEWPORT_SCRIPT);
+fn grid_battle_reports() {
+    let b = Battle::battle(GRID, GRID_SCRIPT);
     let html = b.report("html", &[]);
     self_contained(&html);
-    assert!(html.contains("Strength over the battle (stands in play)"));
+    assert!(html.contains("Strength over the battle (units in play)"));
     assert!(html.contains("Losses per turn (hits taken)"));
     assert!(html.contains("Smoke drifts east"));
-    snapshot("newport_umpire_html", &html, b.dir.path());
+    assert!(html.contains("destroyed by fire"));
+    snapshot("grid_umpire_html", &html, b.dir.path());
     let md = b.report("md", &[]);
     let read = read_markdown(&md);
     assert!(read.links.is_empty() && read.html.is_empty());
-    snapshot("newport_umpire_md", &md, b.dir.path());
+    snapshot("grid_umpire_md", &md, b.dir.path());
 }
 
 /// The learning game with names written to break out: a unit and a side named with a script, a

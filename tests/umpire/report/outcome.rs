@@ -3,7 +3,7 @@
 //! his own words (`umpire result JOURNAL TEXT…`) comes first, in every copy, escaped.
 
 use crate::support::cli::{
-    NEWPORT_COMPANY, Played, SCRUBY_FOUR_MOVES, SCRUBY_LEARNING, ok, run_in,
+    GRID_CROSSROADS, NEWPORT_COMPANY, Played, SCRUBY_FOUR_MOVES, SCRUBY_LEARNING, ok, run_in,
 };
 use std::process::ExitCode;
 
@@ -69,7 +69,7 @@ fn with_the_objectives_even_the_larger_share_of_strength_holds_the_field() {
     );
     assert!(lines[n - 1].ends_with("the field, with the larger share of its strength."));
     // A rule set without objectives says nothing of them.
-    let g = Played::battle(NEWPORT_COMPANY, "");
+    let g = Played::battle(GRID_CROSSROADS, "");
     let md = g.report("md", &[]);
     assert!(!md.contains("objective"), "{md}");
 }
@@ -176,13 +176,13 @@ fn a_result_is_refused_empty_and_naming_a_unit_still_concealed() {
 
 #[test]
 fn state_counts_the_turns_of_a_battle_extended() {
-    // The company action made one turn long, played to its end and extended by two.
+    // The crossroads made one turn long, played to its end and extended by two.
     let dir = tempfile::tempdir().unwrap();
     let scenario = dir.path().join("short.toml");
     let text =
-        std::fs::read_to_string(NEWPORT_COMPANY)
+        std::fs::read_to_string(GRID_CROSSROADS)
             .unwrap()
-            .replacen("turns = 12", "turns = 1", 1);
+            .replacen("turns = 6", "turns = 1", 1);
     std::fs::write(&scenario, text).unwrap();
     let journal = dir.path().join("battle.jsonl");
     let j = journal.to_str().unwrap();
@@ -202,7 +202,7 @@ fn state_counts_the_turns_of_a_battle_extended() {
         state.lines().nth(1).unwrap().starts_with("Turn 1 of 1 · "),
         "{state}"
     );
-    ok("next\nnext\nnext\n", &["act", j, "-"]);
+    ok("next\nnext\nnext\nnext\n", &["act", j, "-"]);
     ok("", &["extend", j, "2"]);
     ok("", &["next", j]);
     let state = ok("", &["state", j]);
@@ -213,6 +213,8 @@ fn state_counts_the_turns_of_a_battle_extended() {
     );
 }
 
+/// (On Newport's company action: an opportunity fire is the one event of the side whose turn it is
+/// not, and Grid skirmish has none.)
 #[test]
 fn the_enemys_opportunity_fire_is_told_under_the_firers_side() {
     let g = Played::battle(

@@ -3,7 +3,7 @@
 //! report built in memory (`Report::build`, still used by the report view and the players' view)
 //! writes of the same journal.
 
-use crate::support::cli::{NEWPORT_COMPANY, Played, SCRUBY_FOUR_MOVES, SCRUBY_LEARNING, ok};
+use crate::support::cli::{GRID_CROSSROADS, Played, SCRUBY_FOUR_MOVES, SCRUBY_LEARNING, ok};
 use std::path::Path;
 use umpire::model::Viewer;
 use umpire::report::{self, Chronicle, Format, Report, Survey};
@@ -82,13 +82,13 @@ fn the_streamed_report_is_the_built_report_at_every_record_for_every_copy() {
     assert!(compared > 300, "{compared}");
 }
 
-/// Given a Newport battle, when its Markdown report is written to a file, then the file and its
+/// Given a Grid skirmish, when its Markdown report is written to a file, then the file and its
 /// chart are those the built report writes (the chart's name linked from the report).
 #[test]
 fn the_streamed_report_and_its_chart_are_written_as_the_built_ones() {
     let played = Played::battle(
-        NEWPORT_COMPANY,
-        "next\nfire --firer 1-1 --target g11 --range 12 --dice 2\nnext\nnext\nfire --firer g21 --target 1-3 --range 8 --dice 1\nundo\nredo\nnext\n",
+        GRID_CROSSROADS,
+        "next\nfire --firer b1 --target r1 --range 2 --dice 5,2\nnext\nnext\nfire --firer rt1 --target b1 --range 3 --dice 1,6,6\nundo\nredo\nnext\n",
     );
     let dir = played.dir.path();
     let a = dir.join("a.md");
@@ -128,7 +128,7 @@ fn the_streamed_report_and_its_chart_are_written_as_the_built_ones() {
 /// journal is cut back in between, the report is refused, naming the record it no longer has.
 #[test]
 fn a_journal_that_grows_or_is_cut_back_between_the_two_readings() {
-    let played = Played::battle(NEWPORT_COMPANY, "next\nnote first\n");
+    let played = Played::battle(GRID_CROSSROADS, "next\nnote first\n");
     let j = played.j();
     let before = streamed(&played.journal, Viewer::Umpire, Format::Markdown);
     let survey = Survey::read(&played.journal).unwrap();

@@ -10,6 +10,9 @@ use tempfile::TempDir;
 /// The learning game of `rosters/`.
 pub const SCRUBY_LEARNING: &str =
     concat!(env!("CARGO_MANIFEST_DIR"), "/rosters/scruby-learning.toml");
+/// The crossroads of `rosters/`: Grid skirmish, the rule set the core's tests play.
+pub const GRID_CROSSROADS: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/rosters/grid-crossroads.toml");
 /// The company action of `rosters/`.
 pub const NEWPORT_COMPANY: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

@@ -1,67 +1,61 @@
-//! Shared helpers for the journal tests: a small Newport scenario, fixed times, and a rule set that
-//! throws dice (Newport's own procedures are not used here).
+//! Shared helpers for the journal tests: a small Grid skirmish scenario, fixed times, and a rule
+//! set that throws dice as the phase changes (Grid's own procedure is not what is tested here).
 
 use chrono::{DateTime, TimeZone, Utc};
 use std::sync::OnceLock;
-use umpire::battle::Command;
-use umpire::declare::{ActionDef, Badge, Declaration, Options, Params, RuleError, TableDoc};
-use umpire::dice::{DiceSource, Die};
+use umpire::battle::session::Record;
+use umpire::battle::{Command, Entry};
+use umpire::declare::{ActionDef, Badge, Options, Params, RuleError};
+use umpire::dice::{DiceSource, Die, Roll};
 use umpire::model::{BattleView, Effect, UnitInfo};
-use umpire::model::{Problem, ScenarioFile};
-use umpire::odds::OddsReport;
-use umpire::rules::newport::Newport;
-use umpire::ruleset::{Offer, Outcome, PhaseChange, Procedure, Ruleset};
+use umpire::model::{OrderOfBattle, Problem};
+use umpire::resolution::{Resolution, Step};
+use umpire::rules::grid::Grid;
+use umpire::ruleset::{ActResult, Definition, Looks, PhaseChange, Procedure, Rules, Turn, Units};
 use umpire::scenario::Scenario;
 
+/// Two infantry sections and a tank a side (a section is removed at 2 hits, a tank at 3).
 pub const SCENARIO: &str = r#"
-ruleset = "newport"
+ruleset = "grid"
 title = "Crossroads"
 
 [[side]]
 id = "red"
 name = "Red Force"
-quality = "regular"
-  [[side.formation]]
-  id = "r-coy"
-  name = "Red Company"
-  level = "company"
-    [[side.formation.unit]]
-    id = "r-hq"
-    name = "Capt. Red"
-    kind = "leader"
-    [[side.formation.unit]]
-    id = "r1"
-    name = "1st Section"
-    kind = "infantry"
-    [[side.formation.unit]]
-    id = "r2"
-    name = "2nd Section"
-    kind = "infantry"
+  [[side.unit]]
+  id = "r1"
+  name = "1st Section"
+  kind = "infantry"
+  [[side.unit]]
+  id = "r2"
+  name = "2nd Section"
+  kind = "infantry"
+  [[side.unit]]
+  id = "rt"
+  name = "Red tank"
+  kind = "tank"
 
 [[side]]
 id = "blue"
 name = "Blue Force"
-quality = "regular"
-  [[side.formation]]
-  id = "b-coy"
-  name = "Blue Company"
-  level = "company"
-    [[side.formation.unit]]
-    id = "b-hq"
-    name = "Capt. Blue"
-    kind = "leader"
-    [[side.formation.unit]]
-    id = "b1"
-    name = "1st Section"
-    kind = "infantry"
-    [[side.formation.unit]]
-    id = "b2"
-    name = "2nd Section"
-    kind = "infantry"
+  [[side.unit]]
+  id = "b1"
+  name = "1st Section"
+  kind = "infantry"
+  [[side.unit]]
+  id = "b2"
+  name = "2nd Section"
+  kind = "infantry"
+  [[side.unit]]
+  id = "bt"
+  name = "Blue tank"
+  kind = "tank"
 "#;
 
-pub const UNITS: [&str; 6] = ["r-hq", "r1", "r2", "b-hq", "b1", "b2"];
-pub const MARKERS: [&str; 3] = ["suppressed", "finished", "paralyzed"];
+/// The units in roster order: [`cycle`] gives the third and the sixth (the tanks) two hits, the
+/// others at most one, so that it never removes one.
+pub const UNITS: [&str; 6] = ["r1", "r2", "rt", "b1", "b2", "bt"];
+pub const MARKERS: [&str; 1] = ["fired"];
 
 pub fn scenario() -> Scenario {
     umpire::scenario::parse("crossroads.toml", SCENARIO).expect("the test scenario is valid")
@@ -115,96 +109,118 @@ pub fn cycle(i: usize) -> Command {
     }
 }
 
-/// Newport, except that `advance` throws two d10 and keeps them in the side `red`'s counter `cp`
-/// (as tens and units): a rule set whose commands use the program's dice.
+/// Grid, except that `advance` throws two d10 before it changes the phase, and keeps them in the
+/// event's explanation (read with [`roll_of`]): a rule set whose commands use the program's dice.
 pub struct Dicey;
-/// The counter where [`Dicey`] keeps its dice.
-pub const ROLL: &str = "cp";
 pub static DICEY: Dicey = Dicey;
 
-impl Ruleset for Dicey {
-    fn declaration(&self) -> &'static Declaration {
-        Newport.declaration()
-    }
-    fn procedures(&self) -> &'static [&'static dyn Procedure] {
-        static PROCEDURES: OnceLock<Vec<&'static dyn Procedure>> = OnceLock::new();
-        PROCEDURES.get_or_init(|| {
-            Newport
-                .procedures()
-                .iter()
-                .map(|p| &*Box::leak(Box::new(RollsThenRefuses(*p))) as &'static dyn Procedure)
-                .collect()
-        })
-    }
-    fn tables(&self) -> Vec<TableDoc> {
-        Newport.tables()
-    }
-    fn validate(&self, file: &ScenarioFile, options: &Options) -> Vec<Problem> {
-        Newport.validate(file, options)
-    }
-    fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32 {
-        Newport.hit_limit(unit, options)
-    }
-    fn start(&self, b: &BattleView<'_>) -> Vec<Effect> {
-        Newport.start(b)
-    }
-    fn advance(
-        &self,
-        _b: &BattleView<'_>,
-        dice: &mut dyn DiceSource,
-    ) -> Result<PhaseChange, RuleError> {
-        let a = dice.roll(Die::D10, "first")?;
-        let b = dice.roll(Die::D10, "second")?;
-        Ok(PhaseChange {
-            steps: Vec::new(),
-            effects: vec![Effect::Counter {
-                scope: "red".into(),
-                name: ROLL.into(),
-                value: Some(i32::from(a) * 10 + i32::from(b)),
-            }],
-            resolutions: Vec::new(),
-        })
-    }
-    fn badges(&self, b: &BattleView<'_>, unit: usize) -> Vec<Badge> {
-        Newport.badges(b, unit)
-    }
-    fn formation_badges(&self, b: &BattleView<'_>, f: usize) -> Vec<Badge> {
-        Newport.formation_badges(b, f)
+/// What [`Dicey`] threw for the record `rec` (an advance), its two d10 read as tens and units (4
+/// and 10 read 50); `None` when the record threw no dice.
+pub fn roll_of(rec: &Record) -> Option<i32> {
+    let Entry::Event(e) = &rec.entry else {
+        return None;
+    };
+    match e.faces()[..] {
+        [a, b] => Some(i32::from(a.face) * 10 + i32::from(b.face)),
+        _ => None,
     }
 }
 
-/// A Newport procedure that, given no inputs at all, throws two dice and is then refused: the
-/// session must put those dice back and write nothing.
-struct RollsThenRefuses(&'static dyn Procedure);
+impl Rules for Dicey {
+    fn definition(&self) -> &'static Definition {
+        static DEFINITION: OnceLock<Definition> = OnceLock::new();
+        DEFINITION.get_or_init(|| {
+            let mut procedures = Grid.procedures().to_vec();
+            procedures.push(&RollsThenRefuses);
+            Definition {
+                declaration: *Grid.declaration(),
+                procedures: procedures.leak(),
+            }
+        })
+    }
+}
+
+impl Units for Dicey {
+    fn hit_limit(&self, unit: &UnitInfo, options: &Options) -> u32 {
+        Grid.hit_limit(unit, options)
+    }
+    fn validate(&self, order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+        Grid.validate(order, options)
+    }
+}
+
+impl Turn for Dicey {
+    fn start(&self, b: &BattleView<'_>) -> Vec<Effect> {
+        Grid.start(b)
+    }
+    fn advance(
+        &self,
+        b: &BattleView<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<PhaseChange, RuleError> {
+        let mut thrown = Vec::new();
+        for purpose in ["first", "second"] {
+            let face = dice.roll(Die::D10, purpose)?;
+            thrown.push(Roll {
+                die: Die::D10,
+                face,
+                purpose: purpose.into(),
+            });
+        }
+        let mut change = Grid.advance(b, dice)?;
+        change.resolutions.push(Resolution {
+            ruleset: "grid".into(),
+            action: "advance".into(),
+            title: "Two d10 as the phase changes".into(),
+            context: Vec::new(),
+            steps: vec![Step {
+                label: "Two d10".into(),
+                dice: thrown,
+                outcome: "thrown".into(),
+                ..Step::default()
+            }],
+            result: "thrown".into(),
+            effects: Vec::new(),
+            rolled_by_program: dice.is_generated(),
+        });
+        Ok(change)
+    }
+}
+
+impl Looks for Dicey {
+    fn badges(&self, b: &BattleView<'_>, unit: usize) -> Vec<Badge> {
+        Grid.badges(b, unit)
+    }
+    fn formation_badges(&self, b: &BattleView<'_>, f: usize) -> Vec<Badge> {
+        Grid.formation_badges(b, f)
+    }
+}
+
+/// A procedure `roll` of no inputs that throws two dice and is then refused: the session must
+/// put those dice back and write nothing.
+struct RollsThenRefuses;
+
+static ROLL_DEF: ActionDef = ActionDef {
+    id: "roll",
+    help: "throws two dice, then is refused",
+    params: &[],
+    key: None,
+    standalone: false,
+    in_battle: true,
+    rolls: true,
+};
 
 impl Procedure for RollsThenRefuses {
     fn def(&self) -> &'static ActionDef {
-        self.0.def()
+        &ROLL_DEF
     }
-    fn prefill(&self, b: &BattleView<'_>, p: &Params) -> Result<Params, RuleError> {
-        self.0.prefill(b, p)
+    fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
+        Ok(())
     }
-    fn check_inputs(&self, b: &BattleView<'_>, p: &Params) -> Result<(), RuleError> {
-        self.0.check_inputs(b, p)
-    }
-    fn battle_odds(&self, b: &BattleView<'_>, p: &Params) -> Result<OddsReport, RuleError> {
-        self.0.battle_odds(b, p)
-    }
-    fn act(
-        &self,
-        b: &BattleView<'_>,
-        p: &Params,
-        d: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        if p.is_empty() {
-            d.roll(Die::D10, "first")?;
-            d.roll(Die::D10, "second")?;
-            return Err(RuleError::refused("refused after rolling"));
-        }
-        self.0.act(b, p, d)
-    }
-    fn offer_actors(&self, b: &BattleView<'_>, offer: &Offer) -> Vec<usize> {
-        self.0.offer_actors(b, offer)
+    fn act(&self, _: &BattleView<'_>, _: &Params, d: &mut dyn DiceSource) -> ActResult {
+        d.roll(Die::D10, "first")?;
+        d.roll(Die::D10, "second")?;
+        Err(RuleError::refused("refused after rolling"))
     }
 }
 

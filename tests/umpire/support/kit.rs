@@ -424,13 +424,18 @@ impl Unit<'_> {
         self.hit_limit() - self.hits()
     }
 
-    /// The value of marker `id`, if it is set (1 for an on/off marker).
+    /// The value of marker `id`, if it is set and holds a number (1 for an on/off marker).
     pub fn marker(&self, id: &str) -> Option<i64> {
         self.0["markers"][id].as_i64()
     }
 
+    /// The id of the unit that marker `id`, one that holds a unit, names, if it is set.
+    pub fn marker_unit(&self, id: &str) -> Option<&str> {
+        self.0["markers"][id].as_str()
+    }
+
     pub fn has(&self, id: &str) -> bool {
-        self.marker(id).is_some()
+        !self.0["markers"][id].is_null()
     }
 
     /// Why the unit left the table, if it did.

@@ -3,14 +3,15 @@
 //! state, expected effects). In its modules:
 //!
 //! - [`cli`]: the command line in-process (`umpire new`, then a script into `umpire act JOURNAL
-//!   -`), and the rosters and script of the battles it plays;
+//!   -`), and the rosters and script of the battles it plays (Grid skirmish's crossroads, the
+//!   rule set the core's tests play, among them);
 //! - [`exe`]: the real binary, run as a process of its own;
 //! - [`kit`]: the given/when/then kit of the conformance suites, a battle at the table driven as
 //!   the umpire drives one from the command line;
 //! - [`tui`]: the screen drawn on ratatui's `TestBackend`, redacted, and keys typed into it;
-//! - [`journal`]: the journal tests' small Newport scenario, fixed times, commands, and a rule set
-//!   that throws dice;
-//! - [`newport`]: Newport's scenarios for the battle tests;
+//! - [`journal`]: the journal tests' small Grid skirmish, fixed times, commands, and a rule set
+//!   that throws dice (Grid's, throwing two d10 as the phase changes);
+//! - [`newport`]: Newport's scenarios for its battle tests and its conformance suite;
 //! - [`scale`]: the large Newport battle of the scaling benchmarks (`benches/scale/`).
 
 pub mod cli;

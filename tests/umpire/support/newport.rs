@@ -1,14 +1,16 @@
-//! Newport's scenarios for the battle tests (the helpers every rule set's battle tests share are
-//! those of [`crate::support`]).
+//! Newport's scenarios, one of each, for its battle tests and its conformance suite (the helpers
+//! every rule set's battle tests share are those of [`crate::support`]).
 
-/// A squad-level company action: a US company against a German one, with support.
+/// A company action at squad level: a US company (a platoon of three squads of three qualities,
+/// a heavy machine gun and a Sherman, its leader, the company commander) with air, artillery and a
+/// light mortar, against a German company with a green squad, an MG 42 and a Panther.
 pub fn company(options: &str) -> String {
     format!(
         r#"
 ruleset = "newport"
-title = "Test company action"
+title = "Company action"
+turns = 6
 [options]
-scale = "company"
 {options}
 
 [[side]]
@@ -92,6 +94,7 @@ quality = "regular"
     id = "g3"
     name = "3. Gruppe"
     kind = "infantry"
+    quality = "elite"
     [[side.formation.unit]]
     id = "g-mg"
     name = "MG 42"
@@ -107,12 +110,14 @@ quality = "regular"
     )
 }
 
-/// A platoon-level battalion action under command method 3.
-pub fn battalion(options: &str, ger_options: &str) -> String {
+/// A platoon-level battalion action under command method 3: a regular US battalion against an
+/// elite German battle group whose own options are `ger`.
+pub fn battalion(options: &str, ger: &str) -> String {
     format!(
         r#"
 ruleset = "newport"
-title = "Test battalion action"
+title = "Battalion action"
+turns = 6
 [options]
 scale = "battalion"
 command_method = 3
@@ -132,27 +137,31 @@ quality = "regular"
     kind = "hq"
     [[side.formation.unit]]
     id = "p1"
-    name = "A Coy 1st Plt"
+    name = "1st Plt"
     kind = "infantry"
     [[side.formation.unit]]
     id = "p2"
-    name = "A Coy 2nd Plt"
+    name = "2nd Plt"
     kind = "infantry"
     [[side.formation.unit]]
     id = "p3"
-    name = "A Coy 3rd Plt"
+    name = "3rd Plt"
     kind = "infantry"
     [[side.formation.unit]]
     id = "tk"
     name = "Tank Plt"
     kind = "vehicle"
+  [[side.unit]]
+  id = "arty"
+  name = "155mm battalion"
+  kind = "artillery"
 
 [[side]]
 id = "ger"
 name = "Germans"
 quality = "elite"
 [side.options]
-{ger_options}
+{ger}
   [[side.formation]]
   id = "kg"
   name = "Kampfgruppe"

@@ -129,3 +129,23 @@ pub trait Keys: Sized {
         }
     }
 }
+
+/// Draws `app` at every width 0..=120 and height 0..=40 on one reused terminal, failing on any
+/// panic or error with the screen's `name` and the size.
+pub fn draw_at_every_size(name: &str, app: &App) {
+    let mut terminal = Terminal::new(TestBackend::new(0, 0)).unwrap();
+    for w in 0..=120 {
+        for h in 0..=40 {
+            terminal.backend_mut().resize(w, h);
+            let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                terminal
+                    .draw(|f| f.render_widget(app, f.area()))
+                    .map(|_| ())
+            }));
+            assert!(
+                matches!(drawn, Ok(Ok(()))),
+                "the {name} screen at {w}×{h}: {drawn:?}"
+            );
+        }
+    }
+}

@@ -1,6 +1,9 @@
 //! The terminal UI driven through its real [`App`]: keys and mouse events in, ratatui's
-//! `TestBackend` out. The demo battle runs on a journal in a temporary directory with a fixed seed,
-//! a fixed clock and the built-in keys, with colour off.
+//! `TestBackend` out. Grid skirmish's crossroads runs on a journal in a temporary directory with a
+//! fixed seed, a fixed clock and the built-in keys, with colour off. What Grid has none of — a
+//! marker that holds a value, a choice of more than two in a form, dice thrown as the phase
+//! changes — is shown on Newport's demo battle. (Newport's own forms, offers and dice:
+//! `rules::newport::tui`.)
 //!
 //! - Snapshots (insta, in `tests/umpire/tui/snapshots/`) show every screen at 120×40 and 80×24.
 //!   The parts that change from one machine or run to the next — the journal's temporary path and
@@ -11,8 +14,6 @@
 
 use crate::support::tui::*;
 use chrono::{DateTime, TimeZone, Utc};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{
     Event as TermEvent, KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind,
@@ -27,23 +28,29 @@ use umpire::cli::play::{DEMO_NAME, DEMO_SCENARIO};
 use umpire::declare::Value;
 use umpire::dice::{DiceSource, Die, SeededDice};
 use umpire::model::Effect;
-use umpire::rules::newport::Newport;
 use umpire::tui::App;
 use umpire::tui::app::{DiceRun, GivenFace, Level, Mode, Prompt, Row};
 use umpire::tui::form::Form;
 use umpire::tui::keymap::Keymap;
 
-// ---- the demo battle in the UI ----------------------------------------------------------------
+// ---- the battle in the UI ----------------------------------------------------------------------
 
 const SEED: u64 = 7;
+
+/// Grid skirmish's crossroads: Blue (1st and 2nd Rifles, a tank) against Red (Red Rifles and two
+/// tanks), six turns of a move phase and a fire phase a side.
+const CROSSROADS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/rosters/grid-crossroads.toml"
+));
 
 /// The one time of this battle: the header and every record carry it.
 fn clock() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2024, 7, 14, 6, 0, 0).unwrap()
 }
 
-/// The demo battle in the UI, with key helpers that return `self` so a line reads as the keys
-/// the umpire types.
+/// A battle in the UI, with key helpers that return `self` so a line reads as the keys the umpire
+/// types.
 struct Ui {
     app: App,
     path: PathBuf,
@@ -60,13 +67,36 @@ impl Keys for Ui {
 }
 
 impl Ui {
-    /// The demo battle at its start (the first phase is carried out by the program).
+    /// The crossroads at its start: Blue's move phase.
     fn new() -> Self {
+        Self::of("grid-crossroads.toml", CROSSROADS)
+    }
+
+    /// The crossroads in Blue's fire phase (`n`, then the result closed).
+    fn in_fire_phase() -> Self {
+        let mut ui = Self::new();
+        ui.keys("n").esc();
+        assert_eq!(ui.app.battle().state().phase, "fire");
+        ui
+    }
+
+    /// Newport's demo battle in the attacker's action phase (its first phase is carried out by
+    /// the program; `n`, then the result closed).
+    fn newport_in_action_phase() -> Self {
+        let mut ui = Self::of(DEMO_NAME, DEMO_SCENARIO);
+        ui.keys("n").esc();
+        assert_eq!(ui.app.battle().state().phase, "action");
+        ui
+    }
+
+    /// A battle of `scenario` at its start.
+    fn of(name: &str, scenario: &str) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("battle.jsonl");
-        let scenario = umpire::scenario::parse(DEMO_NAME, DEMO_SCENARIO).unwrap();
+        let scenario = umpire::scenario::parse(name, scenario).unwrap();
+        let keymap = Keymap::defaults(scenario.ruleset);
         let session = Session::create(scenario, &path, SEED, clock()).unwrap();
-        let mut app = App::new(session, Keymap::defaults(&Newport), clock);
+        let mut app = App::new(session, keymap, clock);
         app.color = false;
         Self {
             app,
@@ -75,15 +105,7 @@ impl Ui {
         }
     }
 
-    /// The demo battle in the attacker's action phase (`n`, then the result closed).
-    fn in_action_phase() -> Self {
-        let mut ui = Self::new();
-        ui.keys("n").esc();
-        assert_eq!(ui.app.battle().state().phase, "action");
-        ui
-    }
-
-    /// Ends the phase: `n`, and `y` when the program asks first because stands may still act.
+    /// Ends the phase: `n`, and `y` when the program asks first because units may still act.
     fn end_phase(&mut self) -> &mut Self {
         self.keys("n");
         if matches!(self.app.mode, Mode::EndPhase { .. }) {
@@ -124,12 +146,6 @@ impl Ui {
             self.tab();
         }
         panic!("tab never reached the dice field");
-    }
-
-    /// In a close-combat form: the stands are already in contact, so the fight comes at once
-    /// (no move into contact recorded first).
-    fn in_contact(&mut self) -> &mut Self {
-        self.tab_to("moved").keys("n")
     }
 
     fn form(&self) -> &Form {
@@ -192,40 +208,31 @@ fn snapshot_next_phase_result_and_after_closing_it() {
     snapshot(&ui, "next_phase_result");
     ui.esc();
     assert!(matches!(ui.app.mode, Mode::Main));
-    snapshot(&ui, "main_action_phase");
+    assert_eq!(ui.app.battle().state().phase, "fire");
+    snapshot(&ui, "main_fire_phase");
 }
 
 #[test]
-fn snapshot_fire_form_then_its_exact_odds() {
-    let mut ui = Ui::in_action_phase();
-    ui.select("1-1").keys("f");
+fn snapshot_a_form_then_its_exact_odds() {
+    let mut ui = Ui::in_fire_phase();
+    ui.select("b1").keys("f");
     assert_eq!(ui.form().action.id, "fire");
     snapshot(&ui, "fire_form");
-    ui.keys("g11").tab().keys("12");
+    ui.keys("r1").tab().keys("2");
     assert!(matches!(ui.form().odds, umpire::tui::form::Odds::Ready(_)));
     snapshot(&ui, "fire_form_odds");
 }
 
 #[test]
-fn snapshot_every_other_procedure_form() {
-    for form in procedure_forms().iter().filter(|f| f.name != "fire") {
-        let mut ui = Ui::in_action_phase();
-        (form.keys)(&mut ui);
-        assert!(matches!(ui.app.mode, Mode::Form(_)), "{}", form.name);
-        snapshot(&ui, &format!("{}_form", form.name.replace('-', "_")));
-    }
-}
-
-#[test]
-fn snapshot_fire_result_with_typed_dice() {
-    let mut ui = Ui::in_action_phase();
-    ui.select("1-1")
-        .keys("fg11")
+fn snapshot_a_result_with_typed_dice() {
+    let mut ui = Ui::in_fire_phase();
+    ui.select("bt")
+        .keys("frt1")
         .tab()
-        .keys("12")
+        .keys("8")
         .tab_to_dice()
-        .keys("3");
-    snapshot(&ui, "fire_form_typed_die");
+        .keys("6 5 1");
+    snapshot(&ui, "fire_form_typed_dice");
     ui.enter();
     assert!(matches!(ui.app.mode, Mode::Result { .. }));
     snapshot(&ui, "fire_result");
@@ -233,22 +240,35 @@ fn snapshot_fire_result_with_typed_dice() {
 
 #[test]
 fn snapshot_a_refusal_shown_in_the_form() {
-    let mut ui = Ui::in_action_phase();
-    ui.select("1-1").keys("fg11").tab().keys("99").enter();
+    let mut ui = Ui::in_fire_phase();
+    ui.select("b1")
+        .keys("fr1")
+        .tab()
+        .keys("2")
+        .tab_to_dice()
+        .keys("5 2")
+        .enter();
+    ui.esc().select("b2").keys("fb1").tab().keys("2").enter();
     let error = ui.form().error.clone().expect("the refusal");
-    assert!(error.contains("beyond infantry long range"), "{error}");
-    snapshot(&ui, "fire_refused_range");
+    assert!(error.contains("is a friend: fire at the enemy"), "{error}");
+    snapshot(&ui, "fire_refused_friend");
     // A bad face is refused too; at 80×24 the form scrolls to show the dice field and the reason.
     ui.esc()
-        .keys("fg11")
+        .keys("fr1")
         .tab()
-        .keys("12")
+        .keys("2")
         .tab_to_dice()
-        .keys("11")
+        .keys("7 1")
         .enter();
     let error = ui.form().error.clone().expect("the refusal");
-    assert!(error.contains("11 is not a face of a d10"), "{error}");
+    assert!(error.contains("7 is not a face of a d6"), "{error}");
     snapshot(&ui, "fire_refused_face");
+    // b1 has fired: its fire is refused as soon as the form opens on it.
+    ui.esc().select("b1").keys("f");
+    let refusal = ui.form().refusal.clone().expect("refused at once");
+    assert!(refusal.contains("has fired this turn"), "{refusal}");
+    assert_eq!(ui.form().fields[ui.form().focus].def.name, "target");
+    snapshot(&ui, "early_refusal");
 }
 
 #[test]
@@ -261,17 +281,17 @@ fn snapshot_help() {
 
 #[test]
 fn snapshot_markers() {
-    let mut ui = Ui::in_action_phase();
-    ui.select("1-1").keys("x");
+    let mut ui = Ui::in_fire_phase();
+    ui.select("b1").keys("x");
     assert!(matches!(ui.app.mode, Mode::Markers));
     snapshot(&ui, "markers");
 }
 
 #[test]
 fn snapshot_prompts() {
-    let mut ui = Ui::in_action_phase();
-    ui.keys("/hag");
-    assert_eq!(ui.selected(), Some("g1l"), "search moves as it is typed");
+    let mut ui = Ui::in_fire_phase();
+    ui.keys("/tank o");
+    assert_eq!(ui.selected(), Some("rt1"), "search moves as it is typed");
     snapshot(&ui, "search_prompt");
     ui.esc().keys("Nmortars ranging on the orchard");
     assert!(matches!(
@@ -308,110 +328,52 @@ fn snapshot_too_small() {
 
 // ---- every size -------------------------------------------------------------------------------
 
-/// A screen of the UI: its name, and the keys that bring it up in the attacker's action phase.
+/// A screen of the UI: its name, and the keys that bring it up in Blue's fire phase.
 struct Screen {
     name: &'static str,
     keys: fn(&mut Ui),
 }
 
-/// Each procedure's form, opened on a stand it suits with its inputs typed so far as to show the
-/// exact odds where there are any.
-fn procedure_forms() -> Vec<Screen> {
-    vec![
-        Screen {
-            name: "fire",
-            keys: |ui| {
-                ui.select("1-1").keys("fg11").tab().keys("12");
-            },
-        },
-        Screen {
-            name: "close-combat",
-            keys: |ui| {
-                ui.select("1-1").keys("cg11");
-            },
-        },
-        Screen {
-            name: "air",
-            keys: |ui| {
-                ui.select("p47").keys("ag11");
-            },
-        },
-        Screen {
-            name: "artillery",
-            keys: |ui| {
-                ui.select("81mm").keys("A1-ldr").tab();
-                ui.keys("g11,g12:hard");
-            },
-        },
-        Screen {
-            name: "light-mortar",
-            keys: |ui| {
-                ui.select("60mm").keys("A1-ldr").tab().keys("12");
-                ui.tab().keys("g11");
-            },
-        },
-        Screen {
-            name: "smoke",
-            keys: |ui| {
-                ui.select("81mm").keys("s1-ldr").tab().keys("the orchard");
-            },
-        },
-        Screen {
-            name: "move",
-            keys: |ui| {
-                ui.select("1-2").keys("m");
-            },
-        },
-        Screen {
-            name: "panic",
-            keys: |ui| {
-                ui.select("1-1").keys("p");
-            },
-        },
-        Screen {
-            name: "rally",
-            keys: |ui| {
-                ui.select("1-ldr").keys("r1-1");
-            },
-        },
-        Screen {
-            name: "command-roll",
-            keys: |ui| {
-                ui.select("2-1").keys("C");
-            },
-        },
-    ]
-}
-
-/// The screens that are not forms.
+/// The screens of the battle, each with its keys in Blue's fire phase.
 fn other_screens() -> Vec<Screen> {
     vec![
         Screen {
             name: "main",
             keys: |ui| {
-                ui.select("1-1").keys("fg11").tab().keys("12");
-                ui.tab_to_dice().keys("3").enter().esc();
+                ui.select("b1").keys("fr1").tab().keys("2");
+                ui.tab_to_dice().keys("5 2").enter().esc();
+            },
+        },
+        Screen {
+            name: "form",
+            keys: |ui| {
+                ui.select("bt").keys("frt1").tab().keys("8");
             },
         },
         Screen {
             name: "form refused",
             keys: |ui| {
-                ui.select("1-1").keys("fg11").tab().keys("12");
-                ui.tab_to_dice().keys("11").enter();
+                ui.select("b1").keys("fr1").tab().keys("2");
+                ui.tab_to_dice().keys("7 1").enter();
             },
         },
         Screen {
-            // A close combat: the longest explanation.
+            // A tank's fire beyond the long range: the longest explanation.
             name: "result",
             keys: |ui| {
-                ui.select("1-1").keys("cg11").enter();
+                ui.select("bt").keys("frt1").tab().keys("8").enter();
             },
         },
         Screen {
-            // The die prompt of typed dice, between two shots of a close combat.
+            // The die prompt of typed dice, between two of the tank's three dice.
             name: "dice",
             keys: |ui| {
-                ui.keys("d").select("1-1").keys("cg11").enter();
+                ui.keys("d")
+                    .select("bt")
+                    .keys("frt1")
+                    .tab()
+                    .keys("8")
+                    .enter();
                 ui.face("4").face("2");
             },
         },
@@ -424,7 +386,7 @@ fn other_screens() -> Vec<Screen> {
         Screen {
             name: "markers",
             keys: |ui| {
-                ui.select("1-1").keys("x");
+                ui.select("b1").keys("x");
             },
         },
         Screen {
@@ -440,24 +402,9 @@ fn other_screens() -> Vec<Screen> {
 fn draw_at_every_size(screens: &[Screen]) {
     let started = std::time::Instant::now();
     for screen in screens {
-        let mut ui = Ui::in_action_phase();
+        let mut ui = Ui::in_fire_phase();
         (screen.keys)(&mut ui);
-        let mut terminal = Terminal::new(TestBackend::new(0, 0)).unwrap();
-        for w in 0..=120 {
-            for h in 0..=40 {
-                terminal.backend_mut().resize(w, h);
-                let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    terminal
-                        .draw(|f| f.render_widget(&ui.app, f.area()))
-                        .map(|_| ())
-                }));
-                assert!(
-                    matches!(drawn, Ok(Ok(()))),
-                    "the {} screen at {w}×{h}: {drawn:?}",
-                    screen.name
-                );
-            }
-        }
+        crate::support::tui::draw_at_every_size(screen.name, &ui.app);
     }
     eprintln!(
         "{} screen(s) at each of 121×41 sizes: {:.1?}",
@@ -467,7 +414,7 @@ fn draw_at_every_size(screens: &[Screen]) {
 }
 
 #[test]
-fn every_size_main_result_help_markers_prompt() {
+fn every_size_main_form_result_dice_help_markers_prompt() {
     draw_at_every_size(&other_screens());
 }
 
@@ -477,7 +424,7 @@ fn every_size_log_with_its_keys_searched_and_a_reopened_result() {
         Screen {
             name: "log searched",
             keys: |ui| {
-                ui.select("1-1").keys("fg11").tab().keys("12").enter().esc();
+                ui.select("b1").keys("fr1").tab().keys("2").enter().esc();
                 ui.keys("u")
                     .app
                     .on_key(KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE));
@@ -487,23 +434,13 @@ fn every_size_log_with_its_keys_searched_and_a_reopened_result() {
         Screen {
             name: "reopened result",
             keys: |ui| {
-                ui.select("1-1").keys("cg11").enter().esc();
+                ui.select("bt").keys("frt1").tab().keys("8").enter().esc();
                 ui.app
                     .on_key(KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE));
                 ui.enter();
             },
         },
     ]);
-}
-
-#[test]
-fn every_size_fire_close_combat_air_artillery_forms() {
-    draw_at_every_size(&procedure_forms()[..5]);
-}
-
-#[test]
-fn every_size_smoke_move_panic_rally_command_roll_forms() {
-    draw_at_every_size(&procedure_forms()[5..]);
 }
 
 // ---- a short battle played with keys ----------------------------------------------------------
@@ -541,37 +478,39 @@ fn text(s: &str) -> Value {
 #[test]
 fn a_turn_played_with_keys_is_the_journal_and_resumes_the_same() {
     let mut ui = Ui::new();
-    // The program's phases up to the attacker's action phase.
+    // Blue's move phase records nothing: `n` goes on to its fire phase.
     ui.keys("n").esc();
-    // 1-1 fires at g11, 12" away; the umpire types the die thrown at the table: 3.
-    ui.select("1-1").keys("f").keys("g11").tab().keys("12");
-    ui.tab_to_dice().keys("3").enter();
+    // b1 fires at r1, 2 squares away; the umpire types the dice thrown at the table: 5 and 2.
+    ui.select("b1").keys("f").keys("r1").tab().keys("2");
+    ui.tab_to_dice().keys("5 2").enter();
     assert!(matches!(ui.app.mode, Mode::Result { .. }));
     ui.esc();
-    // 1-2 moves; the defender takes the opportunity fire it offers, with a typed 9.
-    ui.select("1-2").keys("m").enter();
-    assert!(!ui.app.offers().is_empty());
-    // The chooser opens on the first stand that may fire; enter takes it.
-    ui.keys("o").enter();
-    assert_eq!(ui.form().action.id, "fire");
-    ui.keys("8").tab_to_dice().keys("9").enter().esc();
+    // The tank fires at Red tank one, 8 squares away (beyond the long range), with 6, 6 and 1.
+    ui.select("bt").keys("f").keys("rt1").tab().keys("8");
+    ui.tab_to_dice().keys("6 6 1").enter().esc();
     // Undo that shot, and put it back.
     ui.keys("u");
     let (said, level) = ui.message();
     assert_eq!(level, Level::Info);
     assert_eq!(
-        said, "undone: gkf (opportunity) → 2nd Squad (1-2): no effect",
+        said, "undone: bt → Red tank one (rt1): 2 hits",
         "the status line says what was taken back as the log does, first and short"
     );
     ui.keys("U");
     assert!(
         ui.message()
             .0
-            .starts_with("redone: gkf (opportunity) → 2nd Squad (1-2)")
+            .starts_with("redone: bt → Red tank one (rt1)")
     );
-    // A note, a command roll thrown by the program, and the end of the attacker's turn.
+    // A note, a shot with the program's dice, and the end of Blue's turn.
     ui.keys("Nmortars ranging on the orchard").enter();
-    ui.select("2-1").keys("C").enter().esc();
+    ui.select("b2")
+        .keys("f")
+        .keys("rt2")
+        .tab()
+        .keys("3")
+        .enter()
+        .esc();
     ui.end_phase().esc();
 
     let records = ui.records();
@@ -592,12 +531,11 @@ fn a_turn_played_with_keys_is_the_journal_and_resumes_the_same() {
             "start",
             "advance",
             "act fire",
-            "act move",
             "act fire",
             "undo",
             "redo",
             "note { text: \"mortars ranging on the orchard\" }",
-            "act command-roll",
+            "act fire",
             "advance",
         ]
     );
@@ -606,75 +544,61 @@ fn a_turn_played_with_keys_is_the_journal_and_resumes_the_same() {
         assert_eq!(r.at, clock());
     }
 
-    // The advance into the action phase.
+    // The advance into the fire phase.
     assert!(event(&records[1]).effects.contains(&Effect::Phase {
         turn: 1,
-        side: "us".into(),
-        phase: "action".into()
+        side: "blue".into(),
+        phase: "fire".into()
     }));
 
-    // The fire, as typed, with its die and its markers.
+    // The fire, as typed, with its dice, its marker and its hit.
     let fire = act(&records[2], "fire");
-    assert_eq!(fire.get("firer"), Some(&text("1-1")));
-    assert_eq!(fire.get("target"), Some(&text("g11")));
-    assert_eq!(fire.get("range"), Some(&Value::Num(12.0)));
-    assert_eq!(fire.get("cover"), Some(&text("none")));
-    assert_eq!(fire.get("opportunity"), Some(&Value::Bool(false)));
-    assert_eq!(faces(&records[2]), [3]);
+    assert_eq!(fire.get("firer"), Some(&text("b1")));
+    assert_eq!(fire.get("target"), Some(&text("r1")));
+    assert_eq!(fire.get("range"), Some(&Value::Int(2)));
+    assert_eq!(fire.get("cover"), Some(&Value::Bool(false)));
+    assert_eq!(faces(&records[2]), [5, 2]);
     assert_eq!(records[2].dice_mode(), Some(RecordDice::Typed));
     assert_eq!(
         event(&records[2]).effects,
         [
-            marker("g11", "suppressed", Some(1)),
-            marker("1-1", "finished", Some(1))
+            marker("b1", "fired", Some(1)),
+            Effect::Hits {
+                unit: "r1".into(),
+                hits: 1
+            }
         ]
     );
 
-    // The move, with the opportunity fire it offers.
-    assert_eq!(act(&records[3], "move").get("unit"), Some(&text("1-2")));
-    assert_eq!(faces(&records[3]), Vec::<u8>::new());
+    // The tank's fire: three dice, two hits.
+    assert_eq!(act(&records[3], "fire").get("firer"), Some(&text("bt")));
+    assert_eq!(faces(&records[3]), [6, 6, 1]);
     assert_eq!(
         event(&records[3]).effects,
-        [marker("1-2", "finished", Some(1))]
-    );
-    let offer = &event(&records[3]).offers[0];
-    assert_eq!(offer.action, "fire");
-    assert_eq!(offer.params.get("target"), Some(&text("1-2")));
-
-    // The opportunity fire: the first stand offered fires, at the mover.
-    let opp = act(&records[4], "fire");
-    assert_eq!(opp.get("firer"), Some(&text("gkf")));
-    assert_eq!(opp.get("target"), Some(&text("1-2")));
-    assert_eq!(opp.get("range"), Some(&Value::Num(8.0)));
-    assert_eq!(opp.get("opportunity"), Some(&Value::Bool(true)));
-    assert_eq!(opp.get("trigger"), Some(&text("moved")));
-    assert_eq!(faces(&records[4]), [9]);
-    assert_eq!(
-        event(&records[4]).effects,
         [
-            marker("1-2", "opportunity_fired_at", Some(1)),
-            marker("gkf", "finished", Some(1))
+            marker("bt", "fired", Some(1)),
+            Effect::Hits {
+                unit: "rt1".into(),
+                hits: 2
+            }
         ]
     );
 
-    // The command roll: the program's first die from seed 7.
-    assert_eq!(
-        act(&records[8], "command-roll").get("unit"),
-        Some(&text("2-1"))
-    );
-    let first = SeededDice::new(SEED)
-        .roll(Die::D10, "command roll")
-        .unwrap();
-    assert_eq!(faces(&records[8]), [first]);
-    assert_eq!(records[8].dice_mode(), Some(RecordDice::Program));
+    // The shot with the program's dice: its first two from seed 7, the generator moved on.
+    assert_eq!(act(&records[7], "fire").get("firer"), Some(&text("b2")));
+    let mut seeded = SeededDice::new(SEED);
+    let first: Vec<u8> = (0..2)
+        .map(|_| seeded.roll(Die::D6, "fire").unwrap())
+        .collect();
+    assert_eq!(faces(&records[7]), first);
+    assert!(records[7].dice.unwrap().word_pos > 0);
 
-    // The end of the turn: the defender's Finished marker goes, its action phase begins.
-    let end = &event(&records[9]).effects;
-    assert!(end.contains(&marker("gkf", "finished", None)), "{end:?}");
+    // The end of the turn: Red's move phase begins.
+    let end = &event(&records[8]).effects;
     assert!(end.contains(&Effect::Phase {
         turn: 1,
-        side: "ger".into(),
-        phase: "action".into()
+        side: "red".into(),
+        phase: "move".into()
     }));
 
     // What the screen shows is what the journal rebuilds.
@@ -694,9 +618,11 @@ fn a_turn_played_with_keys_is_the_journal_and_resumes_the_same() {
     assert_eq!(resumed.next_seq(), records.len() as u64 + 1);
 }
 
+/// (On Newport's demo battle: a leader's turn marker asks its value, and Grid's one marker holds
+/// none.)
 #[test]
 fn markers_and_hits_set_by_hand_are_journal_edits() {
-    let mut ui = Ui::in_action_phase();
+    let mut ui = Ui::newport_in_action_phase();
     let before = ui.records().len();
     // 1 and space toggle the first marker (Suppressed); + adds a hit.
     ui.select("g11").keys("x1 +");
@@ -745,7 +671,7 @@ fn markers_and_hits_set_by_hand_are_journal_edits() {
 
 #[test]
 fn the_log_keys_scroll_back_and_forward() {
-    let mut ui = Ui::in_action_phase();
+    let mut ui = Ui::in_fire_phase();
     ui.keys("Nfirst").enter().keys("[[[[[[");
     assert_eq!(ui.app.log_back, 2, "no further back than the first entry");
     ui.keys("]");
@@ -781,68 +707,69 @@ impl Ui {
     }
 }
 
-/// The demo battle with a fire (1-1 at g11, a typed 3), a move with the opportunity fire it
-/// draws (a typed 9), that fire undone and put back, and a note: entries 3 to 8.
+/// A note long enough to take a second row of the log at 80 columns.
+const NOTE: &str = "mortars ranging on the orchard beyond the crossroads, where the red tanks wait";
+
+/// The crossroads with a fire (b1 at r1, typed 5 and 2), the tank's fire (at rt1, typed 6, 6 and
+/// 1), that fire undone and put back, and a note: entries 3 to 7.
 fn battle_with_a_past() -> Ui {
-    let mut ui = Ui::in_action_phase();
-    ui.select("1-1").keys("fg11").tab().keys("12");
-    ui.tab_to_dice().keys("3").enter().esc();
-    ui.select("1-2").keys("m").enter().keys("o").enter();
-    ui.keys("8").tab_to_dice().keys("9").enter().esc();
+    let mut ui = Ui::in_fire_phase();
+    ui.select("b1").keys("fr1").tab().keys("2");
+    ui.tab_to_dice().keys("5 2").enter().esc();
+    ui.select("bt").keys("frt1").tab().keys("8");
+    ui.tab_to_dice().keys("6 6 1").enter().esc();
     ui.keys("u").keys("U");
-    ui.keys("Nmortars ranging on the orchard").enter();
-    assert_eq!(ui.app.battle().history().entries().len(), 8);
+    ui.keys("N").keys(NOTE).enter();
+    assert_eq!(ui.app.battle().history().entries().len(), 7);
     ui
 }
 
 #[test]
 fn undo_and_redo_lines_say_what_they_took_back_and_put_back() {
     let ui = battle_with_a_past();
-    let shot =
-        "Oblt. Walter Brenner (gkf) opportunity-fires at 2nd Squad, 1st Platoon (1-2): no effect";
-    assert_eq!(ui.app.log_text(4), shot);
-    assert_eq!(ui.app.log_text(5), format!("↶ undone: {shot}"));
-    assert_eq!(ui.app.log_text(6), format!("↷ redone: {shot}"));
+    let shot = "bt fires at rt1: 2 hits";
+    assert_eq!(ui.app.log_text(3), shot);
+    assert_eq!(ui.app.log_text(4), format!("↶ undone: {shot}"));
+    assert_eq!(ui.app.log_text(5), format!("↷ redone: {shot}"));
     // The log shows each in a few words, what happened first.
-    let short = "gkf (opportunity) → 2nd Squad (1-2): no effect";
-    assert_eq!(ui.app.log_line(4), short);
+    let short = "bt → Red tank one (rt1): 2 hits";
+    assert_eq!(ui.app.log_line(3), short);
     let rows = ui.log_rows(160, 40).join("\n");
-    assert!(rows.contains(&format!("  6 ↶ undone: {short}")), "{rows}");
-    assert!(rows.contains(&format!("  7 ↷ redone: {short}")), "{rows}");
+    assert!(rows.contains(&format!("  5 ↶ undone: {short}")), "{rows}");
+    assert!(rows.contains(&format!("  6 ↷ redone: {short}")), "{rows}");
     // An undo with nothing to take back says so; resumed, the lines read the same.
     let mut ui = Ui::new();
     ui.keys("u");
     assert_eq!(ui.message(), ("nothing to undo", Level::Error));
     let mut ui = battle_with_a_past();
     ui.keys("u").keys("u");
+    assert_eq!(ui.app.log_text(7), format!("↶ undone: Note: {NOTE}"));
     assert_eq!(
         ui.app.log_text(8),
-        "↶ undone: Note: mortars ranging on the orchard"
-    );
-    assert_eq!(
-        ui.app.log_text(9),
         format!("↶ undone: {shot}"),
         "the second undo takes back the shot put back"
     );
-    let texts: Vec<String> = (0..10).map(|i| ui.app.log_text(i)).collect();
+    let texts: Vec<String> = (0..9).map(|i| ui.app.log_text(i)).collect();
     let Ui { app, path, _dir } = ui;
     drop(app);
     let (session, _) = Session::resume(&path).unwrap();
-    let resumed = App::new(session, Keymap::defaults(&Newport), clock);
-    let again: Vec<String> = (0..10).map(|i| resumed.log_text(i)).collect();
+    let keymap = Keymap::defaults(session.battle().ruleset);
+    let resumed = App::new(session, keymap, clock);
+    let again: Vec<String> = (0..9).map(|i| resumed.log_text(i)).collect();
     assert_eq!(again, texts);
 }
 
 #[test]
 fn a_past_result_reopens_with_the_explanation_it_had_when_it_was_made() {
-    let mut ui = Ui::in_action_phase();
-    ui.select("1-1").keys("fg11").tab().keys("12");
-    ui.tab_to_dice().keys("3").enter();
+    let mut ui = Ui::in_fire_phase();
+    ui.select("b1").keys("fr1").tab().keys("2");
+    ui.tab_to_dice().keys("5 2").enter();
     let made = ui.shown_event().clone();
     assert!(!made.resolutions.is_empty());
     let made_screen = screen(&ui.app, 120, 40);
     ui.esc().keys("Nmortars ranging on the orchard").enter();
-    ui.select("1-2").keys("m").enter().esc();
+    ui.select("bt").keys("frt1").tab().keys("8");
+    ui.tab_to_dice().keys("6 6 1").enter().esc();
     // The keys to the log; up to the fire (entry 3); enter.
     ui.key(KeyCode::Tab);
     assert!(ui.app.log.focused);
@@ -866,15 +793,14 @@ fn a_past_result_reopens_with_the_explanation_it_had_when_it_was_made() {
     let popup = |s: &str| -> Vec<String> {
         s.lines()
             .map(|l| l.chars().skip(12).take(98).collect::<String>())
-            .skip_while(|l| !l.contains("1st Squad, 1st Platoon (1-1) fires at"))
+            .skip_while(|l| !l.contains("b1 fires at r1"))
             .take_while(|l| !l.contains('─'))
             .collect()
     };
     let (a, b) = (popup(&made_screen), popup(&reopened));
-    assert!(a.iter().any(|l| l.contains("roll:")), "{a:#?}");
-    // Only the offer standing then (who may take it up now) is not shown again.
-    assert_eq!(a[..b.len()], b[..]);
-    assert!(a[b.len()..].concat().contains("may take it up"), "{a:#?}");
+    assert!(a.iter().any(|l| l.contains("dice:")), "{a:#?}");
+    // Nothing stood offered after it: the whole explanation reads the same.
+    assert_eq!(a, b);
     snapshot(&ui, "reopened_result");
     // Closed, the log keeps its keys and its place; esc gives them back to the roster.
     ui.esc();
@@ -887,7 +813,7 @@ fn a_past_result_reopens_with_the_explanation_it_had_when_it_was_made() {
     ui.down();
     assert_ne!(
         ui.selected(),
-        Some("1-2"),
+        Some("bt"),
         "the arrows move the roster again"
     );
 }
@@ -897,11 +823,11 @@ fn an_undo_entry_reopens_what_it_took_back_marked_undone() {
     let mut ui = battle_with_a_past();
     ui.keys("u");
     ui.key(KeyCode::Tab).enter();
-    assert_eq!(ui.app.log.opened, Some(7), "the note the undo took back");
-    assert_eq!(ui.message().0, "entry 9 took back entry 8");
+    assert_eq!(ui.app.log.opened, Some(6), "the note the undo took back");
+    assert_eq!(ui.message().0, "entry 8 took back entry 7");
     let shown = screen(&ui.app, 120, 40);
     assert!(
-        shown.contains("Entry 8 · from the journal · undone since"),
+        shown.contains("Entry 7 · from the journal · undone since"),
         "{shown}"
     );
     assert!(
@@ -945,11 +871,7 @@ fn each_entry_is_shown_whole_at_80_columns_a_long_one_on_more_rows() {
     // The whole explanation is one enter away.
     let mut ui = ui;
     ui.key(KeyCode::Tab).up().up().enter();
-    assert!(
-        ui.shown_event()
-            .summary
-            .starts_with("Oblt. Walter Brenner (gkf) opportunity-fires")
-    );
+    assert!(ui.shown_event().summary.starts_with("bt fires at rt1"));
 }
 
 #[test]
@@ -958,21 +880,21 @@ fn the_log_is_searched_and_the_selection_goes_from_match_to_match() {
     // Typed, the selection goes to the newest match.
     ui.ctrl('f');
     assert!(ui.app.log.focused);
-    ui.keys("brenner");
-    assert_eq!(ui.app.log.cursor, 6, "the redo line names the shot");
+    ui.keys("rt1");
+    assert_eq!(ui.app.log.cursor, 5, "the redo line names the shot");
     snapshot(&ui, "log_search");
     ui.enter();
     assert!(matches!(ui.app.mode, Mode::Main));
-    assert_eq!(ui.app.log.search.as_deref(), Some("brenner"));
-    ui.ctrl('n');
-    assert_eq!(ui.app.log.cursor, 5);
+    assert_eq!(ui.app.log.search.as_deref(), Some("rt1"));
     ui.ctrl('n');
     assert_eq!(ui.app.log.cursor, 4);
     ui.ctrl('n');
-    assert_eq!(ui.app.log.cursor, 6, "round the log");
+    assert_eq!(ui.app.log.cursor, 3);
+    ui.ctrl('n');
+    assert_eq!(ui.app.log.cursor, 5, "round the log");
     assert!(ui.message().0.starts_with("search wrapped"));
     ui.ctrl('b');
-    assert_eq!(ui.app.log.cursor, 4, "back, newer first, round the log");
+    assert_eq!(ui.app.log.cursor, 3, "back, newer first, round the log");
     // With the log's keys, the search key searches the log; nothing found says so.
     ui.keys("/zzz");
     assert_eq!(ui.message(), ("no log entry matches \"zzz\"", Level::Error));
@@ -981,7 +903,7 @@ fn the_log_is_searched_and_the_selection_goes_from_match_to_match() {
     ui.keys("/3").enter();
     assert_eq!(ui.app.log.cursor, 2);
     // Without a search, next says how to start one.
-    let mut fresh = Ui::in_action_phase();
+    let mut fresh = Ui::in_fire_phase();
     fresh.ctrl('n');
     assert_eq!(
         fresh.message(),
@@ -1020,40 +942,23 @@ fn the_mouse_acts_where_it_points_whichever_pane_has_the_keys() {
 }
 
 #[test]
-fn snapshot_an_opportunity_fire_form_with_its_trigger_and_an_early_refusal() {
-    let mut ui = Ui::in_action_phase();
-    ui.select("1-2").keys("m").enter().keys("o").enter();
-    let names: Vec<&str> = ui.form().shown().map(|(_, f)| f.def.name).collect();
-    assert!(
-        names.contains(&"trigger") && !names.contains(&"out-of-command"),
-        "{names:?}"
-    );
-    assert_eq!(ui.form().fields[ui.form().focus].def.name, "range");
-    snapshot(&ui, "opportunity_fire_form");
-    // 1-2 moved: Finished, so its fire is refused as soon as the form opens on it.
-    ui.esc().select("1-2").keys("f");
-    let refusal = ui.form().refusal.clone().expect("refused at once");
-    assert!(refusal.contains("is Finished"), "{refusal}");
-    assert_eq!(ui.form().fields[ui.form().focus].def.name, "target");
-    snapshot(&ui, "early_refusal");
-}
-
-#[test]
 fn the_result_closes_on_esc_q_or_enter_and_a_command_key_is_answered_not_done() {
-    let mut ui = Ui::in_action_phase();
-    ui.select("1-1").keys("fg11").tab().keys("12").enter();
+    let mut ui = Ui::in_fire_phase();
+    ui.select("b1").keys("fr1").tab().keys("2").enter();
     assert!(matches!(ui.app.mode, Mode::Result { .. }));
-    ui.keys("m");
-    assert!(matches!(ui.app.mode, Mode::Result { .. }), "m is answered");
+    ui.keys("x");
+    assert!(matches!(ui.app.mode, Mode::Result { .. }), "x is answered");
     ui.keys("q");
     assert!(matches!(ui.app.mode, Mode::Main) && !ui.app.quit);
-    ui.keys("m");
-    assert_eq!(ui.form().action.id, "move");
+    ui.keys("x");
+    assert!(matches!(ui.app.mode, Mode::Markers));
 }
 
+/// (On Newport's demo battle: its cover is a choice of three, and Grid's one choice is filled in
+/// from the battle, not asked.)
 #[test]
 fn arrows_move_the_roster_cursor_and_the_form_focus_and_change_a_choice() {
-    let mut ui = Ui::in_action_phase();
+    let mut ui = Ui::newport_in_action_phase();
     ui.select("1-1").down();
     assert_eq!(ui.selected(), Some("1-2"));
     ui.up().up();
@@ -1096,7 +1001,7 @@ fn ctrl_c_quits_from_every_screen_and_no_ctrl_key_is_typed() {
         Screen {
             name: "form",
             keys: |ui| {
-                ui.select("1-1").keys("fg1");
+                ui.select("b1").keys("fr");
             },
         },
         Screen {
@@ -1108,7 +1013,7 @@ fn ctrl_c_quits_from_every_screen_and_no_ctrl_key_is_typed() {
         Screen {
             name: "markers",
             keys: |ui| {
-                ui.select("1-1").keys("x");
+                ui.select("b1").keys("x");
             },
         },
         Screen {
@@ -1119,7 +1024,7 @@ fn ctrl_c_quits_from_every_screen_and_no_ctrl_key_is_typed() {
         },
     ];
     for Screen { name, keys } in screens {
-        let mut ui = Ui::in_action_phase();
+        let mut ui = Ui::in_fire_phase();
         keys(&mut ui);
         let before = screen(&ui.app, 120, 40);
         ui.app.on_key(ctrl('x'));
@@ -1145,21 +1050,26 @@ fn ctrl_c_quits_from_every_screen_and_no_ctrl_key_is_typed() {
 
 #[test]
 fn refused_forms_stay_open_with_the_reason_and_change_nothing() {
-    let mut ui = Ui::in_action_phase();
+    let mut ui = Ui::in_fire_phase();
     let bytes = ui.journal_bytes();
     let entries = ui.app.battle().history().entries().len();
     let state = ui.app.battle().state().clone();
     let word_pos = ui.app.session.dice().word_pos();
     // (target, range, dice, what the refusal says)
     let cases = [
-        ("zzz", "12", "", "target: no unit `zzz`"),
-        ("g11", "99", "", "99\" is beyond infantry long range (16\")"),
-        ("g11", "12", "11", "11 is not a face of a d10"),
-        ("g11", "12", "3 4", "1 typed face(s) were not used (4)"),
-        ("g11", "12", "x", "cannot read \"x\" as dice faces"),
+        ("zzz", "2", "", "target: no unit `zzz`"),
+        (
+            "b2",
+            "2",
+            "",
+            "2nd Rifles (b2) is a friend: fire at the enemy",
+        ),
+        ("r1", "2", "7 1", "7 is not a face of a d6"),
+        ("r1", "2", "3 4 5", "1 typed face(s) were not used (5)"),
+        ("r1", "2", "x", "cannot read \"x\" as dice faces"),
     ];
     for (target, range, dice, why) in cases {
-        ui.select("1-1").keys("f").keys(target).tab().keys(range);
+        ui.select("b1").keys("f").keys(target).tab().keys(range);
         if !dice.is_empty() {
             ui.tab_to_dice().keys(dice);
         }
@@ -1181,16 +1091,16 @@ fn refused_forms_stay_open_with_the_reason_and_change_nothing() {
 
 #[test]
 fn a_bad_unit_id_in_the_go_to_prompt_says_the_nearest() {
-    let mut ui = Ui::in_action_phase();
-    ui.keys(":g1").enter();
+    let mut ui = Ui::in_fire_phase();
+    ui.keys(":rt").enter();
     let (said, level) = ui.message();
     assert_eq!(level, Level::Error);
     assert!(
-        said.starts_with("no single unit or formation `g1`"),
+        said.starts_with("no single unit or formation `rt`"),
         "{said}"
     );
-    ui.keys(":stu").enter();
-    assert_eq!(ui.selected(), Some("stug"), "a unique prefix is enough");
+    ui.keys(":rt2").enter();
+    assert_eq!(ui.selected(), Some("rt2"), "an id is enough");
 }
 
 // ---- typed and pasted text --------------------------------------------------------------------
@@ -1227,7 +1137,7 @@ impl Ui {
 
 #[test]
 fn a_control_bidi_or_invisible_character_typed_into_a_prompt_is_refused_keeping_the_text() {
-    let mut ui = Ui::in_action_phase();
+    let mut ui = Ui::in_fire_phase();
     ui.keys("NSmoke");
     for (c, name) in [
         ('\u{202E}', "U+202E"),
@@ -1260,8 +1170,8 @@ fn a_control_bidi_or_invisible_character_typed_into_a_prompt_is_refused_keeping_
 
 #[test]
 fn a_control_bidi_or_invisible_character_typed_into_a_form_is_refused_keeping_the_text() {
-    let mut ui = Ui::in_action_phase();
-    ui.select("1-1").keys("fg11").tab().keys("12");
+    let mut ui = Ui::in_fire_phase();
+    ui.select("b1").keys("fr1").tab().keys("12");
     assert_eq!(ui.form().fields[ui.form().focus].def.name, "range");
     ui.key(KeyCode::Char('\u{2066}'));
     assert_eq!(
@@ -1283,7 +1193,7 @@ fn a_control_bidi_or_invisible_character_typed_into_a_form_is_refused_keeping_th
 
 #[test]
 fn two_thousand_pasted_characters_land_in_one_call() {
-    let mut ui = Ui::in_action_phase();
+    let mut ui = Ui::in_fire_phase();
     let long: String = "Smoke drifts east over the orchard; "
         .chars()
         .cycle()
@@ -1295,14 +1205,14 @@ fn two_thousand_pasted_characters_land_in_one_call() {
     assert_eq!(ui.last_note(), long);
 
     // Pasted after typed text, into the search prompt: the search follows.
-    ui.keys("/").keys("St").paste("uG");
-    assert_eq!(ui.prompt_text(), "StuG");
-    assert_eq!(ui.selected(), Some("stug"));
+    ui.keys("/").keys("Red").paste(" tank two");
+    assert_eq!(ui.prompt_text(), "Red tank two");
+    assert_eq!(ui.selected(), Some("rt2"));
 }
 
 #[test]
 fn a_paste_with_a_line_break_or_a_hidden_character_is_refused_keeping_the_text() {
-    let mut ui = Ui::in_action_phase();
+    let mut ui = Ui::in_fire_phase();
     ui.keys("NSmoke");
     for (pasted, name) in [
         (" east\nnext line", "U+000A"),
@@ -1320,7 +1230,7 @@ fn a_paste_with_a_line_break_or_a_hidden_character_is_refused_keeping_the_text()
         );
     }
     // With nowhere to paste, nothing happens but a word.
-    ui.esc().paste("g11");
+    ui.esc().paste("r1");
     assert_eq!(
         ui.message(),
         (
@@ -1332,27 +1242,27 @@ fn a_paste_with_a_line_break_or_a_hidden_character_is_refused_keeping_the_text()
 
 #[test]
 fn a_paste_into_a_form_field_is_one_edit() {
-    let mut ui = Ui::in_action_phase();
-    ui.select("1-1").keys("f").paste("g11");
-    assert_eq!(ui.form().fields[ui.form().focus].text, "g11");
-    ui.tab().paste("12");
+    let mut ui = Ui::in_fire_phase();
+    ui.select("b1").keys("f").paste("r1");
+    assert_eq!(ui.form().fields[ui.form().focus].text, "r1");
+    ui.tab().paste("4");
     assert_eq!(
         ui.form().fields[ui.form().focus].text,
-        "12",
+        "4",
         "replaces as typing does"
     );
     ui.paste("\u{2060}3");
-    assert_eq!(ui.form().fields[ui.form().focus].text, "12");
+    assert_eq!(ui.form().fields[ui.form().focus].text, "4");
     assert!(ui.form().error.as_deref().unwrap().contains("U+2060"));
-    ui.paste(".5");
-    assert_eq!(ui.form().fields[ui.form().focus].text, "12.5");
+    ui.paste("2");
+    assert_eq!(ui.form().fields[ui.form().focus].text, "42");
     assert_eq!(ui.form().error, None);
     assert!(matches!(ui.form().odds, umpire::tui::form::Odds::Ready(_)));
 }
 
 #[test]
 fn a_burst_of_two_thousand_keys_is_handled_before_one_draw() {
-    let mut ui = Ui::in_action_phase();
+    let mut ui = Ui::in_fire_phase();
     ui.keys("N");
     let typed: String = "abcdefghij".chars().cycle().take(2000).collect();
     let mut keys = typed
@@ -1397,12 +1307,12 @@ fn mouse(kind: MouseEventKind, column: u16, row: u16) -> MouseEvent {
 
 #[test]
 fn a_click_selects_a_roster_line() {
-    let mut ui = Ui::in_action_phase();
+    let mut ui = Ui::in_fire_phase();
     let mut terminal = draw(&ui.app, 120, 40);
     let roster = ui.app.areas.get().roster;
     assert!(roster.height > 2, "the roster was drawn");
     let first = ui.app.areas.get().roster_first_row;
-    let u = ui.app.battle().roster.unit_index("1-3").unwrap();
+    let u = ui.app.battle().roster.unit_index("rt1").unwrap();
     let row = ui
         .app
         .rows()
@@ -1410,13 +1320,13 @@ fn a_click_selects_a_roster_line() {
         .position(|r| *r == Row::Unit(u))
         .unwrap();
     let y = roster.y + 1 + (row - first) as u16;
-    assert!(row_text(terminal.backend().buffer(), y).contains("1-3"));
+    assert!(row_text(terminal.backend().buffer(), y).contains("rt1"));
     ui.app.on_mouse(mouse(
         MouseEventKind::Down(ratatui::crossterm::event::MouseButton::Left),
         roster.x + 12,
         y,
     ));
-    assert_eq!(ui.selected(), Some("1-3"));
+    assert_eq!(ui.selected(), Some("rt1"));
     // Clicks on the roster's top and bottom borders select nothing.
     let cursor = ui.app.cursor;
     for y in [roster.y, roster.y + roster.height - 1] {
@@ -1434,7 +1344,7 @@ fn a_click_selects_a_roster_line() {
 
 #[test]
 fn the_wheel_scrolls_the_log_under_it_and_the_roster_elsewhere() {
-    let mut ui = Ui::in_action_phase();
+    let mut ui = Ui::in_fire_phase();
     ui.keys("Nfirst").enter().keys("Nsecond").enter();
     let mut terminal = draw(&ui.app, 120, 40);
     let log = ui.app.areas.get().log;
@@ -1468,14 +1378,14 @@ fn the_wheel_scrolls_the_log_under_it_and_the_roster_elsewhere() {
 
 #[test]
 fn without_colour_no_cell_is_coloured_and_with_colour_badges_are() {
-    let mut ui = Ui::in_action_phase();
-    // g11 Suppressed and 1-1 Finished: badges on the roster.
-    ui.select("1-1")
-        .keys("fg11")
+    let mut ui = Ui::in_fire_phase();
+    // b1 fired: a badge on the roster.
+    ui.select("b1")
+        .keys("fr1")
         .tab()
-        .keys("12")
+        .keys("2")
         .tab_to_dice()
-        .keys("3");
+        .keys("5 2");
     let mut looks: Vec<(&str, Buffer)> = Vec::new();
     looks.push(("form", draw(&ui.app, 120, 40).backend().buffer().clone()));
     ui.enter();
@@ -1508,16 +1418,16 @@ fn without_colour_no_cell_is_coloured_and_with_colour_badges_are() {
     let terminal = draw(&ui.app, 120, 40);
     let buf = terminal.backend().buffer();
     let y = (0..buf.area.height)
-        .find(|&y| row_text(buf, y).contains(" 1-1 "))
-        .expect("1-1 on the roster");
+        .find(|&y| row_text(buf, y).contains(" b1 "))
+        .expect("b1 on the roster");
     let cells: Vec<_> = (0..buf.area.width).map(|x| &buf[(x, y)]).collect();
     let at = cells
-        .windows(3)
-        .position(|w| w.iter().map(|c| c.symbol()).collect::<String>() == "FIN")
-        .expect("the Finished badge");
+        .windows(5)
+        .position(|w| w.iter().map(|c| c.symbol()).collect::<String>() == "FIRED")
+        .expect("the Fired badge");
     assert_ne!(cells[at].fg, Color::Reset, "the badge has a colour");
     assert!(
-        !row_text(buf, y).contains("[FIN]"),
+        !row_text(buf, y).contains("[FIRED]"),
         "with colour the badge needs no brackets"
     );
 }
@@ -1536,19 +1446,21 @@ fn typed_dice_mode_asks_for_faces() {
     ui.keys("n");
     assert!(matches!(ui.app.mode, Mode::Result { .. }));
     ui.esc();
-    assert_eq!(ui.app.battle().state().phase, "action");
+    assert_eq!(ui.app.battle().state().phase, "fire");
 
-    // A fire asks for its die; nothing is written until the face is given.
+    // A fire asks for its dice, one at a time; nothing is written until the last is given.
     let bytes = ui.journal_bytes();
-    ui.select("1-1").keys("fg11").tab().keys("12").enter();
-    assert_eq!(ui.dice().die, Die::D10);
+    ui.select("b1").keys("fr1").tab().keys("2").enter();
+    assert_eq!(ui.dice().die, Die::D6);
+    ui.keys("6").enter();
+    assert_eq!(ui.dice().given.len(), 1, "the second die is asked for");
     assert_eq!(ui.journal_bytes(), bytes);
-    ui.keys("0").enter();
+    ui.keys("3").enter();
     assert!(matches!(ui.app.mode, Mode::Result { .. }));
     let records = ui.records();
     let last = records.last().unwrap();
-    assert_eq!(act(last, "fire").get("target"), Some(&text("g11")));
-    assert_eq!(faces(last), [10], "a d10's 0 is 10");
+    assert_eq!(act(last, "fire").get("target"), Some(&text("r1")));
+    assert_eq!(faces(last), [6, 3]);
     assert_eq!(last.dice_mode(), Some(RecordDice::Typed));
     assert_eq!(
         ui.app.session.dice().word_pos(),
@@ -1562,13 +1474,15 @@ fn typed_dice_mode_asks_for_faces() {
 
 // ---- the end of the battle ----------------------------------------------------------------------
 
-/// Fires with `firer` at `target` at `range` with the program's dice, closing whatever opens.
-fn fire_by_keys(ui: &mut Ui, firer: &str, target: &str, range: &str) {
+/// Fires with `firer` at `target` at `range` with the faces `dice` typed, closing whatever opens.
+fn fire_by_keys(ui: &mut Ui, firer: &str, target: &str, range: &str, dice: &str) {
     ui.select(firer)
         .keys("f")
         .keys(target)
         .tab()
         .keys(range)
+        .tab_to_dice()
+        .keys(dice)
         .enter();
     // A result (or a refusal left in the form): either way, close it.
     ui.esc();
@@ -1578,20 +1492,24 @@ fn fire_by_keys(ui: &mut Ui, firer: &str, target: &str, range: &str) {
 }
 
 #[test]
-fn the_demo_battle_played_by_keys_to_its_last_turn_ends_with_its_account() {
+fn the_battle_played_by_keys_to_its_last_turn_ends_with_its_account() {
     let mut ui = Ui::new();
     let last = ui.app.battle().state().turn_limit.unwrap();
-    assert_eq!(last, 12, "the demo battle is twelve turns long");
+    assert_eq!(last, 6, "the crossroads is six turns long");
     while !ui.app.battle().state().is_over() {
-        // The attacker's action phase: a fire, then the defender's, each phase ended by `n`.
+        // Each side's move phase and fire phase, a shot in each fire phase, each phase ended by
+        // `n`; the shots miss (a 1 and a 3).
         ui.end_phase();
         if matches!(ui.app.mode, Mode::Summary) {
             break;
         }
         ui.esc();
-        match ui.app.battle().state().active {
-            0 => fire_by_keys(&mut ui, "1-1", "g11", "6"),
-            _ => fire_by_keys(&mut ui, "g12", "1-2", "6"),
+        let b = ui.app.battle();
+        if b.state().phase == "fire" {
+            match b.state().active {
+                0 => fire_by_keys(&mut ui, "b1", "r1", "2", "1 3"),
+                _ => fire_by_keys(&mut ui, "r1", "b1", "2", "1 3"),
+            }
         }
         assert!(ui.app.battle().state().turn <= last + 1, "it never runs on");
     }
@@ -1607,16 +1525,19 @@ fn the_demo_battle_played_by_keys_to_its_last_turn_ends_with_its_account() {
     assert_eq!(account.turns_played, last);
     let shown = screen(&ui.app, 120, 40);
     assert!(
-        shown.contains("The battle is over: 12 turns played, the last was turn 12."),
+        shown.contains("The battle is over: 6 turns played, the last was turn 6."),
         "{shown}"
     );
     for side in &account.sides {
+        // Grid has no leaders: the account does not count them.
+        assert_eq!(side.leaders, 0);
         let figures = format!(
-            "{} stands · {} in play · {} lost · {} hits taken · {} of {} leaders lost",
-            side.units, side.in_play, side.lost, side.hits, side.leaders_lost, side.leaders
+            "{} units · {} in play · {} lost · {} hits taken",
+            side.units, side.in_play, side.lost, side.hits
         );
         assert!(shown.contains(&figures), "{figures} not in\n{shown}");
         assert!(screen(&ui.app, 80, 24).contains(&figures), "at 80×24 too");
+        assert!(!shown.contains("leaders lost"), "{shown}");
     }
     snapshot(&ui, "battle_over_summary");
 
@@ -1625,19 +1546,19 @@ fn the_demo_battle_played_by_keys_to_its_last_turn_ends_with_its_account() {
     ui.keys("n");
     assert!(matches!(ui.app.mode, Mode::Summary));
     ui.esc();
-    ui.select("1-3").keys("m");
+    ui.select("b2").keys("f");
     assert!(matches!(ui.app.mode, Mode::Main), "no form opens");
     let (said, level) = ui.message();
     assert_eq!(level, Level::Error);
     assert!(
-        said.starts_with("the battle is over: turn 12 was its last"),
+        said.starts_with("the battle is over: turn 6 was its last"),
         "{said}"
     );
 
     // `e` on the account extends the battle by a turn, logged; play goes on.
     ui.keys("n").keys("e");
     assert!(!ui.app.battle().state().is_over());
-    assert_eq!(ui.app.battle().state().turn_limit, Some(13));
+    assert_eq!(ui.app.battle().state().turn_limit, Some(7));
     let last_record = ui.records().pop().unwrap();
     let Entry::Event(ev) = &last_record.entry else {
         panic!("{last_record:?}")
@@ -1647,45 +1568,7 @@ fn the_demo_battle_played_by_keys_to_its_last_turn_ends_with_its_account() {
         "{}",
         ev.summary
     );
-    assert!(screen(&ui.app, 120, 40).contains("Turn 13/13"));
-}
-
-#[test]
-fn the_offer_chooser_lists_every_eligible_firer_and_picks_one_in_a_few_keys() {
-    let mut ui = Ui::in_action_phase();
-    ui.select("1-2").keys("m").enter().esc();
-    let eligible = ui.app.offers()[0].actors.len();
-    assert!(eligible > 10, "{eligible} stands may fire");
-    ui.keys("o");
-    let Mode::Chooser(chooser) = &ui.app.mode else {
-        panic!("expected the chooser, found {:?}", ui.app.mode)
-    };
-    assert_eq!(chooser.choices.len(), eligible);
-    snapshot(&ui, "offer_chooser");
-    // Typing narrows the list by id or name: the second heavy machine gun in three keys and enter.
-    ui.keys("gs2");
-    let Mode::Chooser(chooser) = &ui.app.mode else {
-        panic!("{:?}", ui.app.mode)
-    };
-    assert_eq!(chooser.shown(ui.app.battle()).len(), 1, "{chooser:?}");
-    snapshot(&ui, "offer_chooser_narrowed");
-    ui.enter();
-    let form = ui.form();
-    assert_eq!(form.action.id, "fire");
-    let field = |name: &str| {
-        form.fields
-            .iter()
-            .find(|f| f.def.name == name)
-            .map(|f| f.text.clone())
-            .unwrap_or_default()
-    };
-    assert_eq!(field("firer"), "gs2");
-    assert_eq!(field("target"), "1-2");
-    assert_eq!(field("trigger"), "moved");
-    // Esc in the chooser changes nothing.
-    ui.esc().keys("o").esc();
-    assert!(matches!(ui.app.mode, Mode::Main));
-    assert_eq!(ui.message().0, "cancelled: nothing changed");
+    assert!(screen(&ui.app, 120, 40).contains("Turn 7/7"));
 }
 
 impl Ui {
@@ -1700,22 +1583,6 @@ impl Ui {
     /// Types one face at the die prompt and gives it (enter).
     fn face(&mut self, face: &str) -> &mut Self {
         self.keys(face).enter()
-    }
-
-    /// Tabs through the open form to the input `name`.
-    fn tab_to(&mut self, name: &str) -> &mut Self {
-        for _ in 0..=self.form().fields.len() {
-            let form = self.form();
-            if form
-                .fields
-                .get(form.focus)
-                .is_some_and(|f| f.def.name == name)
-            {
-                return self;
-            }
-            self.tab();
-        }
-        panic!("the form has no input `{name}`");
     }
 
     /// Marks a unit with the first marker (Suppressed) by hand.
@@ -1735,65 +1602,22 @@ fn purposes(record: &Record) -> Vec<String> {
 
 fn given(face: u8, purpose: &str) -> GivenFace {
     GivenFace {
-        die: Die::D10,
+        die: Die::D6,
         face,
         purpose: purpose.into(),
     }
 }
 
+/// What each die of the tank's fire at 8 squares (beyond the long range) is for.
+const TANK_SHOT: &str = "bt fires: hits on 5+";
+
 const MORALE_1_1: &str = "1-1 morale check, green: improves on 6 or more";
 const MORALE_1_2: &str = "1-2 morale check, green: improves on 6 or more";
 
-#[test]
-fn a_typed_phase_change_asks_each_morale_check_in_turn_with_what_it_needs() {
-    // Given the attacker's action phase, 1-1 and 1-2 Suppressed, and dice typed at the table.
-    let mut ui = Ui::in_action_phase();
-    ui.suppress("1-1").suppress("1-2").keys("d");
-    let before = ui.records();
-    // When the umpire ends the phase (and says yes: the stands have not acted),
-    ui.keys("n");
-    assert!(matches!(ui.app.mode, Mode::EndPhase { .. }));
-    ui.keys("y");
-    // then the first morale check is asked for, naming the stand and what it needs,
-    assert_eq!(ui.dice().purpose, MORALE_1_1);
-    assert_eq!(ui.dice().die, Die::D10);
-    assert!(ui.dice().given.is_empty());
-    assert_eq!(ui.dice().title, "next phase");
-    // and when its face is given, the second, with the first face shown above it;
-    ui.face("7");
-    assert_eq!(ui.dice().purpose, MORALE_1_2);
-    assert_eq!(ui.dice().given, [given(7, MORALE_1_1)]);
-    assert_eq!(
-        ui.records(),
-        before,
-        "nothing is written while dice are asked for"
-    );
-    // when the last face is given, one record holds both faces with their purposes.
-    ui.face("3");
-    assert!(matches!(ui.app.mode, Mode::Result { .. }));
-    let records = ui.records();
-    assert_eq!(records.len(), before.len() + 1);
-    let last = records.last().unwrap();
-    assert_eq!(event(last).kind, EventKind::Advance);
-    assert_eq!(last.dice_mode(), Some(RecordDice::Typed));
-    assert_eq!(faces(last), [7, 3]);
-    assert_eq!(purposes(last), [MORALE_1_1, MORALE_1_2]);
-    assert!(
-        event(last)
-            .effects
-            .contains(&marker("1-1", "suppressed", None))
-    );
-    assert!(
-        !event(last)
-            .effects
-            .contains(&marker("1-2", "suppressed", None))
-    );
-    assert_eq!(ui.app.battle().state().active, 1, "the defender's turn");
-}
-
+/// (On Newport's demo battle: its phase change asks for morale checks, and Grid's rolls nothing.)
 #[test]
 fn backspace_at_an_empty_die_prompt_takes_back_the_previous_face() {
-    let mut ui = Ui::in_action_phase();
+    let mut ui = Ui::newport_in_action_phase();
     ui.suppress("1-1")
         .suppress("1-2")
         .keys("d")
@@ -1828,165 +1652,99 @@ fn backspace_at_an_empty_die_prompt_takes_back_the_previous_face() {
 }
 
 #[test]
-fn a_typed_fire_asks_for_the_command_roll_first() {
-    // Given 2-3 beyond its leader's 2" (command method 2) and dice typed at the table,
-    let mut ui = Ui::in_action_phase();
-    ui.keys("d").select("2-3").keys("fg11").tab().keys("12");
-    ui.tab_to("out-of-command").keys(" ");
-    // when the fire is resolved, the command roll is asked for first,
-    ui.enter();
-    let command = "2-3 command roll, regular: acts on 6 or less";
-    assert_eq!(ui.dice().purpose, command);
-    assert_eq!(ui.dice().title, "fire");
-    // then the shot, with what each face does (long range: +1).
-    ui.face("5");
-    let shot =
-        "2-3 fires at g11, infantry table +1: 1–2 hit & Suppressed, 3–4 Suppressed, 5+ no effect";
-    assert_eq!(ui.dice().purpose, shot);
-    assert_eq!(ui.dice().given, [given(5, command)]);
-    ui.face("2");
-    assert!(matches!(ui.app.mode, Mode::Result { .. }));
-    let records = ui.records();
-    let last = records.last().unwrap();
-    assert_eq!(
-        act(last, "fire").get("out-of-command"),
-        Some(&Value::Bool(true))
-    );
-    assert_eq!(faces(last), [5, 2]);
-    assert_eq!(purposes(last), [command, shot]);
-    assert_eq!(last.dice_mode(), Some(RecordDice::Typed));
-    let effects = &event(last).effects;
-    assert!(
-        effects.contains(&marker("g11", "suppressed", Some(1))),
-        "{effects:?}"
-    );
-}
-
-/// The purposes of the close combat 1-1 (green) against g11 (regular), shot by shot, with the
-/// faces 4 (1-1 Suppressed), 2 (g11 hit and Suppressed), 9 (no effect), 3 (g11 Paralyzed).
-const CC_SHOTS: [&str; 4] = [
-    "round 1, g11 fires at 1-1, infantry table: 1 hit & Paralyzed, 2–3 hit & Suppressed, 4–6 Suppressed, 7+ no effect",
-    "round 1, 1-1 fires at g11 (so far: 1-1 Suppressed), infantry table +1: 1–2 hit & Suppressed, 3–4 Suppressed, 5+ no effect",
-    "round 2, g11 fires at 1-1 (so far: 1-1 Suppressed; g11 1 hit, Suppressed), infantry table +1: 1–2 hit & Suppressed, 3–5 Suppressed, 6+ no effect",
-    "round 2, 1-1 fires at g11 (so far: 1-1 Suppressed; g11 1 hit, Suppressed), infantry table +1: 1–2 hit & Suppressed, 3–4 Suppressed, 5+ no effect",
-];
-
-#[test]
-fn a_typed_close_combat_is_asked_shot_by_shot_showing_the_fight_so_far() {
-    // Given dice typed at the table, when 1-1 assaults g11,
-    let mut ui = Ui::in_action_phase();
-    ui.keys("d").select("1-1").keys("cg11").in_contact().enter();
-    // then each shot is asked for in turn, saying what the fight has done so far.
-    for (i, (face, purpose)) in ["4", "2", "9", "3"].iter().zip(CC_SHOTS).enumerate() {
-        assert_eq!(ui.dice().purpose, purpose, "shot {}", i + 1);
-        assert_eq!(ui.dice().given.len(), i);
-        ui.face(face);
-    }
-    assert!(matches!(ui.app.mode, Mode::Result { .. }));
-    let records = ui.records();
-    let last = records.last().unwrap();
-    assert_eq!(faces(last), [4, 2, 9, 3]);
-    assert_eq!(purposes(last), CC_SHOTS);
-    let r = &event(last).resolutions[0];
-    assert!(r.result.starts_with("Attacker wins"), "{}", r.result);
-}
-
-#[test]
 fn faces_typed_in_the_form_go_first_and_the_prompt_asks_for_the_rest() {
-    let mut ui = Ui::in_action_phase();
+    let mut ui = Ui::in_fire_phase();
     ui.keys("d")
-        .select("1-1")
-        .keys("cg11")
-        .in_contact()
+        .select("bt")
+        .keys("frt1")
+        .tab()
+        .keys("8")
         .tab_to_dice()
-        .keys("4 2")
+        .keys("4")
         .enter();
-    assert_eq!(ui.dice().purpose, CC_SHOTS[2]);
-    assert_eq!(
-        ui.dice().given,
-        [given(4, CC_SHOTS[0]), given(2, CC_SHOTS[1])]
-    );
+    assert_eq!(ui.dice().purpose, TANK_SHOT);
+    assert_eq!(ui.dice().given, [given(4, TANK_SHOT)]);
     // Several faces may be typed at the prompt too.
-    ui.face("9 3");
+    ui.face("2 5");
     let records = ui.records();
-    assert_eq!(faces(records.last().unwrap()), [4, 2, 9, 3]);
+    assert_eq!(faces(records.last().unwrap()), [4, 2, 5]);
     // Too many faces are refused, naming those left over, and nothing is written.
     let bytes = ui.journal_bytes();
     ui.esc()
-        .select("1-2")
-        .keys("cg12")
-        .in_contact()
+        .select("b1")
+        .keys("fr1")
+        .tab()
+        .keys("2")
         .enter()
-        .face("1 9 9");
+        .face("1 6 6 6");
     assert_eq!(
         ui.message(),
         (
-            "2 typed face(s) were not used (9 9); this resolution needed 1",
+            "2 typed face(s) were not used (6 6); this resolution needed 2",
             Level::Error
         )
     );
-    assert_eq!(ui.dice().text, "1 9 9");
+    assert_eq!(ui.dice().text, "1 6 6 6");
     assert_eq!(ui.journal_bytes(), bytes);
 }
 
 #[test]
 fn an_impossible_face_is_refused_as_typed_keeping_the_prompt() {
-    let mut ui = Ui::in_action_phase();
+    let mut ui = Ui::in_fire_phase();
     ui.keys("d")
-        .select("1-1")
-        .keys("fg11")
+        .select("b1")
+        .keys("fr1")
         .tab()
-        .keys("12")
+        .keys("2")
         .enter();
     let asked = ui.dice().purpose.clone();
     let bytes = ui.journal_bytes();
-    ui.face("11");
+    ui.face("7");
     assert_eq!(
         ui.message(),
-        (
-            "11 is not a face of a d10 (faces are 1-10, and 0 reads as 10)",
-            Level::Error
-        )
+        ("7 is not a face of a d6 (faces are 1-6)", Level::Error)
     );
     assert_eq!(ui.dice().purpose, asked);
-    assert_eq!(ui.dice().text, "11", "the face stays as typed");
+    assert_eq!(ui.dice().text, "7", "the face stays as typed");
     assert!(ui.dice().given.is_empty());
     // A letter is not a face; it is refused without being typed.
     ui.keys("x");
     assert_eq!(ui.message().1, Level::Error);
-    assert_eq!(ui.dice().text, "11");
+    assert_eq!(ui.dice().text, "7");
     assert_eq!(ui.journal_bytes(), bytes);
     // Corrected, it is taken.
-    ui.key(KeyCode::Backspace).key(KeyCode::Backspace).face("3");
+    ui.key(KeyCode::Backspace).face("3").face("4");
     assert!(matches!(ui.app.mode, Mode::Result { .. }));
-    assert_eq!(faces(ui.records().last().unwrap()), [3]);
+    assert_eq!(faces(ui.records().last().unwrap()), [3, 4]);
 }
 
 #[test]
 fn faces_pasted_at_the_die_prompt_are_typed_and_anything_else_is_refused() {
-    let mut ui = Ui::in_action_phase();
+    let mut ui = Ui::in_fire_phase();
     ui.keys("d")
-        .select("1-1")
-        .keys("cg11")
-        .in_contact()
+        .select("bt")
+        .keys("frt1")
+        .tab()
+        .keys("8")
         .enter()
         .paste("4, 2");
     assert_eq!(ui.dice().text, "4, 2");
-    ui.paste("\n9").paste("x");
+    ui.paste("\n6").paste("x");
     assert_eq!(ui.dice().text, "4, 2", "refused whole");
     assert_eq!(ui.message().1, Level::Error);
     ui.enter();
-    assert_eq!(ui.dice().purpose, CC_SHOTS[2]);
+    assert_eq!(ui.dice().purpose, TANK_SHOT);
     assert_eq!(ui.dice().given.len(), 2);
 }
 
 #[test]
 fn esc_at_the_die_prompt_cancels_the_whole_command_and_writes_nothing() {
-    let mut ui = Ui::in_action_phase();
+    let mut ui = Ui::in_fire_phase();
     ui.keys("d")
-        .select("1-1")
-        .keys("cg11")
-        .in_contact()
+        .select("bt")
+        .keys("frt1")
+        .tab()
+        .keys("8")
         .enter()
         .face("4")
         .face("2");
@@ -1996,64 +1754,59 @@ fn esc_at_the_die_prompt_cancels_the_whole_command_and_writes_nothing() {
     assert!(matches!(ui.app.mode, Mode::Main));
     assert_eq!(
         ui.message(),
-        (
-            "cancelled: close combat not resolved, nothing written",
-            Level::Info
-        )
+        ("cancelled: fire not resolved, nothing written", Level::Info)
     );
     assert_eq!(ui.journal_bytes(), bytes);
     assert_eq!(ui.app.battle().state(), &state);
     // Backspace before the first face goes back to the form, its inputs kept.
-    ui.keys("cg11").in_contact().enter().key(KeyCode::Backspace);
-    assert_eq!(ui.form().action.id, "close-combat");
-    assert!(ui.form().fields.iter().any(|f| f.text == "g11"));
+    ui.keys("frt1")
+        .tab()
+        .keys("8")
+        .enter()
+        .key(KeyCode::Backspace);
+    assert_eq!(ui.form().action.id, "fire");
+    assert!(ui.form().fields.iter().any(|f| f.text == "rt1"));
     assert_eq!(ui.journal_bytes(), bytes);
 }
 
 #[test]
-fn snapshot_a_typed_automatic_roll() {
-    let mut ui = Ui::in_action_phase();
-    ui.suppress("1-1")
-        .suppress("1-2")
-        .keys("d")
-        .end_phase()
-        .face("7");
-    assert_eq!(ui.dice().purpose, MORALE_1_2);
-    snapshot(&ui, "dice_morale_check");
-}
-
-#[test]
-fn snapshot_the_close_combat_prompt_between_shots() {
-    let mut ui = Ui::in_action_phase();
+fn snapshot_the_die_prompt_between_dice() {
+    let mut ui = Ui::in_fire_phase();
     ui.keys("d")
-        .select("1-1")
-        .keys("cg11")
-        .in_contact()
+        .select("bt")
+        .keys("frt1")
+        .tab()
+        .keys("8")
         .enter()
         .face("4")
         .face("2");
-    assert_eq!(ui.dice().purpose, CC_SHOTS[2]);
-    snapshot(&ui, "dice_close_combat");
+    assert_eq!(ui.dice().purpose, TANK_SHOT);
+    assert_eq!(ui.dice().given.len(), 2);
+    snapshot(&ui, "dice_between_dice");
     // A refusal shows in the prompt.
-    ui.face("11");
+    ui.face("7");
     assert_eq!(ui.message().1, Level::Error);
-    snapshot(&ui, "dice_close_combat_refused");
+    snapshot(&ui, "dice_refused");
 }
 
 #[test]
-fn ending_a_phase_while_stands_may_still_act_asks_once_and_changes_nothing_until_yes() {
-    // Given the attacker's action phase, with 1-1 already Finished by its fire.
-    let mut ui = Ui::in_action_phase();
-    fire_by_keys(&mut ui, "1-1", "g11", "12");
+fn ending_a_phase_while_units_may_still_act_asks_once_and_changes_nothing_until_yes() {
+    // Given Blue's fire phase, with b1 already marked for its fire.
+    let mut ui = Ui::in_fire_phase();
+    fire_by_keys(&mut ui, "b1", "r1", "2", "5 2");
     let b = ui.app.battle();
-    let finished = |u: usize| b.state().units[u].marker("finished").is_some();
+    let fired = |u: usize| b.state().units[u].marker("fired").is_some();
     let expected: Vec<usize> = (0..b.roster.units.len())
-        .filter(|&u| b.roster.units[u].side == 0 && b.state().units[u].on_table() && !finished(u))
+        .filter(|&u| b.roster.units[u].side == 0 && b.state().units[u].on_table() && !fired(u))
         .collect();
-    assert!(!expected.is_empty() && !expected.contains(&b.roster.unit_index("1-1").unwrap()));
+    let ids: Vec<&str> = expected
+        .iter()
+        .map(|&u| b.roster.units[u].id.as_str())
+        .collect();
+    assert_eq!(ids, ["b2", "bt"]);
     let bytes = ui.journal_bytes();
 
-    // When the umpire presses `n`, the program asks, naming how many and the first of them,
+    // When the umpire presses `n`, the program asks, naming how many and which,
     ui.keys("n");
     let Mode::EndPhase { waiting } = &ui.app.mode else {
         panic!("expected the question, found {:?}", ui.app.mode)
@@ -2061,10 +1814,7 @@ fn ending_a_phase_while_stands_may_still_act_asks_once_and_changes_nothing_until
     assert_eq!(waiting, &expected);
     let question = screen(&ui.app, 120, 40);
     assert!(
-        question.contains(&format!(
-            "{} stands have not acted (60mm, 81mm, p47, …) — end the phase? [y/N]",
-            expected.len()
-        )),
+        question.contains("2 units have not acted (b2, bt) — end the phase? [y/N]"),
         "{question}"
     );
     snapshot(&ui, "end_phase_question");
@@ -2074,14 +1824,11 @@ fn ending_a_phase_while_stands_may_still_act_asks_once_and_changes_nothing_until
     // Any other key goes on with the phase, and says so.
     ui.keys("j");
     assert!(matches!(ui.app.mode, Mode::Main));
-    assert_eq!(ui.app.battle().state().phase, "action");
+    assert_eq!(ui.app.battle().state().phase, "fire");
     assert_eq!(ui.journal_bytes(), bytes);
     assert_eq!(
         ui.message(),
-        (
-            format!("the phase goes on: {} stands may still act", expected.len()).as_str(),
-            Level::Info
-        )
+        ("the phase goes on: 2 units may still act", Level::Info)
     );
 
     // `n` asks again; `n` and enter are no answers: the phase goes on.
@@ -2090,7 +1837,7 @@ fn ending_a_phase_while_stands_may_still_act_asks_once_and_changes_nothing_until
         assert!(matches!(ui.app.mode, Mode::Main));
         assert_eq!(ui.journal_bytes(), bytes);
     }
-    // `y` ends it, and the defender's turn begins.
+    // `y` ends it, and Red's turn begins.
     ui.keys("ny");
     assert!(matches!(ui.app.mode, Mode::Result { .. }));
     assert_eq!(ui.app.battle().state().active, 1);
@@ -2098,9 +1845,9 @@ fn ending_a_phase_while_stands_may_still_act_asks_once_and_changes_nothing_until
 }
 
 #[test]
-fn ending_a_phase_when_no_stand_may_act_asks_nothing() {
-    // Given the attacker's action phase with every one of its stands Finished,
-    let mut ui = Ui::in_action_phase();
+fn ending_a_phase_when_no_unit_may_act_asks_nothing() {
+    // Given Blue's fire phase with every one of its units marked as having fired,
+    let mut ui = Ui::in_fire_phase();
     let ids: Vec<String> = {
         let b = ui.app.battle();
         b.roster
@@ -2116,7 +1863,7 @@ fn ending_a_phase_when_no_stand_may_act_asks_nothing() {
             .execute(
                 &umpire::battle::Command::SetMarker {
                     unit,
-                    marker: "finished".into(),
+                    marker: "fired".into(),
                     value: Some(1),
                 },
                 None,

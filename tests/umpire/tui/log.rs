@@ -1,12 +1,14 @@
 //! The log says what happened, first and short: each resolution reads "actor → target: result",
 //! a long line wraps onto a second row instead of being cut, and the roster takes the width its
-//! widest line needs so that the log has the rest — in every rule set, at 120×40 and 80×24.
+//! widest line needs so that the log has the rest — in Grid skirmish, Scruby, FFT3 and Hats of
+//! Tin, at 120×40 and 80×24.
 
 use crate::support::kit::{self, Table};
 use crate::support::tui;
 
-/// A battle of each rule set in which a shot, a melee or assault (FFT3, which has none, a
-/// template), a marker set by hand, phase changes and an undo have been recorded.
+/// A battle of each rule set in which a shot, a melee or assault (Grid, which has none, a second
+/// shot; FFT3, which has none, a template), a marker set by hand, phase changes and an undo have
+/// been recorded.
 struct Evening {
     ruleset: &'static str,
     scenario: &'static str,
@@ -26,14 +28,14 @@ const EVENINGS: [Evening; 4] = [
                  mark au-l1 retiring 3\nmark au-l2 retiring 2\nundo",
     },
     Evening {
-        ruleset: "newport",
+        ruleset: "grid",
         scenario: include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/rosters/newport-company-action.toml"
+            "/rosters/grid-crossroads.toml"
         )),
-        script: "next\nfire --firer 1-1 --target g11 --range 12 --dice 3\n\
-                 close-combat --attacker 1-2 --defender g12 --moved no\n\
-                 mark g13 suppressed\nmark g21 suppressed\nundo",
+        script: "next\nfire --firer b1 --target r1 --range 2 --dice 5,2\n\
+                 fire --firer bt --target rt1 --range 8 --cover --dice 6,6,1\n\
+                 mark b2 fired\nmark rt2 fired\nundo",
     },
     Evening {
         ruleset: "fft3",
@@ -64,8 +66,8 @@ impl Evening {
     }
 }
 
-/// The shot's line and the melee's (or FFT3's second shot's) line of each evening, as the log
-/// shows them: the actor's id, the target, then what it did.
+/// The shot's line and the melee's (or Grid's and FFT3's second shot's) line of each evening, as
+/// the log shows them: the actor's id, the target, then what it did.
 const LINES: [(&str, &str, &str); 4] = [
     (
         "scruby",
@@ -73,10 +75,9 @@ const LINES: [(&str, &str, &str); 4] = [
         "au-l3 → fr-l1: fr-l1 holds; au-l3 retires 3 moves",
     ),
     (
-        "newport",
-        "1-1 → 1. Gruppe (g11): Suppressed",
-        "1-2 → 2. Gruppe (g12): defender wins; 1-2 Paralyzed, 1 hit (1 of 3), retreats 4\"; \
-         g12 Suppressed, 1 hit (1 of 3)",
+        "grid",
+        "b1 → Red Rifles (r1): 1 hit",
+        "bt → Red tank one (rt1): 2 hits",
     ),
     (
         "fft3",
@@ -177,43 +178,38 @@ fn a_long_outcome_is_shown_whole_on_two_lines() {
 
 #[test]
 fn a_shot_resolved_with_keys_is_logged_and_told_first_and_short() {
-    // Newport's demonstration: 1-1 fires at g11 from the screen, with a typed die.
+    // b1 fires at r1 from the screen, with the faces typed.
     let t = Table::given(EVENINGS[1].scenario).played("next");
     t.ui(|ui| {
         use tui::Keys;
-        ui.keys(":1-1")
+        ui.keys(":b1")
             .enter()
-            .keys("fg11")
+            .keys("fr1")
             .tab()
-            .keys("12")
+            .keys("2")
+            .ctrl('d')
+            .keys("5 2")
             .enter();
-        if matches!(ui.app.mode, umpire::tui::app::Mode::Dice(_)) {
-            ui.keys("3").enter();
-        }
         ui.esc();
         let said = ui.app.message.clone().expect("a message").0;
-        assert!(said.starts_with("1-1 → 1. Gruppe (g11): "), "{said}");
+        assert_eq!(said, "b1 → Red Rifles (r1): 1 hit");
         let drawn = drawn_entries(ui, 80, 24);
-        assert!(
-            drawn
-                .last()
-                .unwrap()
-                .1
-                .starts_with("1-1 → 1. Gruppe (g11): ")
-        );
+        assert_eq!(drawn.last().unwrap().1, said);
     });
 }
 
 #[test]
 fn a_long_status_line_wraps_onto_a_second_row_at_a_space() {
-    let t = EVENINGS[1].table();
+    let t = Table::given(EVENINGS[1].scenario).played(
+        "next\nnote The red tanks wait behind the ridge until the blue rifles have crossed the stream",
+    );
     t.ui(|ui| {
         use tui::Keys;
-        // Undo the last marker, then the close combat: the status line says what was taken back.
-        ui.keys("u").keys("u");
+        // Undo the note: the status line says what was taken back, longer than the screen.
+        ui.keys("u");
         let said = ui.app.message.clone().expect("a message").0;
         assert!(
-            said.starts_with("undone: 1-2 → 2. Gruppe (g12): defender wins"),
+            said.starts_with("undone: Note: The red tanks wait behind the ridge"),
             "{said}"
         );
         let screen = ui.screen(80, 24);
@@ -227,7 +223,8 @@ fn a_long_status_line_wraps_onto_a_second_row_at_a_space() {
 }
 
 /// The roster pane's width at 120×40, checked against its lines as drawn: as wide as the widest
-/// (with its borders), or at most 55% of the screen; the log takes the rest.
+/// (with its borders), but no narrower than 30% of the screen and no wider than 55%; the log
+/// takes the rest.
 fn roster_width_as_drawn(ui: &kit::Ui, what: &str) -> u16 {
     let terminal = tui::draw(&ui.app, 120, 40);
     let roster = ui.app.areas.get().roster;
@@ -244,8 +241,13 @@ fn roster_width_as_drawn(ui: &kit::Ui, what: &str) -> u16 {
         })
         .max()
         .unwrap();
-    let most = 120 * 55 / 100;
-    if roster.width < most {
+    let (least, most) = (120 * 30 / 100, 120 * 55 / 100);
+    if roster.width == least {
+        assert!(
+            widest + 2 <= usize::from(least),
+            "{what}: at least 30%, and only where its lines need less"
+        );
+    } else if roster.width < most {
         assert_eq!(
             usize::from(roster.width),
             widest + 2,

@@ -4,9 +4,9 @@
 mod app;
 mod chrome;
 mod conceal;
-mod contact;
 mod log;
 mod outcome;
 mod report;
 mod roster;
 mod secrets;
+mod unit_markers;

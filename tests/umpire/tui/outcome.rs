@@ -1,7 +1,8 @@
-//! The battle's result on the umpire's screen, in all four rule sets: `W` records it in the
-//! umpire's words (journaled, undone with `u`), the battle's account shows it first, and `w` in
-//! the account writes every copy of the report beside the journal — the umpire's, each side's
-//! and the public one — named as `umpire report` names them. Snapshots at 120×40 and 80×24.
+//! The battle's result on the umpire's screen, in Grid skirmish, Scruby, FFT3 and Hats of Tin: `W`
+//! records it in the umpire's words (journaled, undone with `u`), the battle's account shows it
+//! first, and `w` in the account writes every copy of the report beside the journal — the
+//! umpire's, each side's and the public one — named as `umpire report` names them. Snapshots at
+//! 120×40 and 80×24. (After an opportunity fire, on Newport's screen: `rules::newport::tui`.)
 
 use crate::support::cli::{Played, ok};
 use crate::support::tui::*;
@@ -13,7 +14,7 @@ use umpire::tui::keymap::Keymap;
 
 const ROSTERS: [(&str, &str); 4] = [
     ("scruby", "scruby-learning.toml"),
-    ("newport", "newport-company-action.toml"),
+    ("grid", "grid-crossroads.toml"),
     ("fft3", "fft3-american-company.toml"),
     ("hats_of_tin", "hats-of-tin-learning.toml"),
 ];
@@ -176,55 +177,6 @@ fn w_in_the_account_writes_every_copy_of_the_report_in_every_rule_set() {
 }
 
 #[test]
-fn after_opportunity_fire_the_selection_stays_and_the_report_names_the_firers_side() {
-    let b = Played::battle(roster("newport-company-action.toml"), "next\n");
-    {
-        let mut ui = ui(&b);
-        assert_eq!(ui.app.battle().state().phase, "action");
-        // 1-2 moves; the Germans' opportunity fire is taken up with o.
-        ui.keys(":1-2").enter().keys("m").enter().keys("o").enter();
-        let form = match &ui.app.mode {
-            Mode::Form(f) => f,
-            other => panic!("no form: {other:?}"),
-        };
-        assert_eq!(form.action.id, "fire");
-        ui.keys("4").enter();
-        assert!(
-            matches!(ui.app.mode, Mode::Result { .. }),
-            "{:?}",
-            ui.app.mode
-        );
-        ui.esc();
-        let selected = ui
-            .app
-            .selected_unit()
-            .map(|u| ui.app.battle().roster.units[u].id.clone());
-        assert_eq!(selected.as_deref(), Some("1-2"), "the selection stays");
-        for (w, h) in [(120, 40), (80, 24)] {
-            insta::assert_snapshot!(
-                format!("after_opportunity_fire_{w}x{h}"),
-                screen(&ui.app, w, h)
-            );
-        }
-    }
-    // In the report, the move is the Americans' and the opportunity fire the Germans'.
-    let md = b.report("md", &[]);
-    let lines: Vec<&str> = md
-        .lines()
-        .filter(|l| l.contains("fires at") || l.contains("moves"))
-        .collect();
-    let fire = lines
-        .iter()
-        .find(|l| l.contains("fires at"))
-        .unwrap_or_else(|| panic!("{md}"));
-    assert!(
-        fire.contains("*5\\. Kompanie, Grenadier-Regiment 916*"),
-        "{fire}\n{md}"
-    );
-    assert!(!fire.contains("116th Infantry*"), "{fire}");
-}
-
-#[test]
 fn enter_on_a_unit_says_whole_what_it_does_in_every_rule_set() {
     for (id, file) in ROSTERS {
         let b = Played::battle(roster(file), "");
@@ -301,7 +253,7 @@ fn a_keys_toml_error_is_shown_whole_in_every_rule_set() {
                 bottom_rows(&shown, 3).contains(&warning),
                 "{id} {w}x{h}: not whole\n{shown}"
             );
-            if id == "newport" {
+            if id == "grid" {
                 insta::assert_snapshot!(format!("keys_toml_error_{w}x{h}"), shown);
             }
         }

@@ -26,7 +26,6 @@ use std::process::ExitCode;
 use tempfile::TempDir;
 use umpire::battle::session::Session;
 use umpire::report::Chronicle;
-use umpire::rules::newport::Newport;
 use umpire::rules::scruby::Scruby;
 use umpire::tui::app::Mode;
 use umpire::tui::keymap::Keymap;
@@ -571,7 +570,8 @@ fn stepping_a_long_battle_lands_on_the_battle_as_it_stood() {
     drop(session);
     let chronicle = Chronicle::load(&path).unwrap();
     assert!(chronicle.undone() > 0, "undone events are left out");
-    let mut view = ReportView::open(&path, Keymap::defaults(&Newport)).unwrap();
+    let keymap = Keymap::defaults(chronicle.battle_at(0).ruleset);
+    let mut view = ReportView::open(&path, keymap).unwrap();
     let n = view.len();
     assert!(n > 9_000, "{n}");
     // Fifty steps back and fifty forward, in the middle of the battle, each a step of the one

@@ -6,6 +6,11 @@
 //! Snapshots (insta, in `tests/umpire/tui/snapshots/`) show each screen at 120×40 and 80×24,
 //! with the journal's temporary path replaced by a fixed word. Every screen here is also drawn at
 //! every size from 0×0 to 120×40 without panicking.
+//!
+//! The tree, its formations' panels and their counters, and a unit's many markers need a rule set
+//! with formations and markers of many kinds, which Grid skirmish has not: those play Newport's
+//! demo battle and battalion action (and the large Newport battle of `benches/scale/`). Names
+//! drawn at their width play Grid.
 
 use crate::support::scale;
 
@@ -17,7 +22,6 @@ use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseEvent, MouseEventKin
 use tempfile::TempDir;
 use umpire::battle::session::Session;
 use umpire::cli::play::{DEMO_NAME, DEMO_SCENARIO};
-use umpire::rules::newport::Newport;
 use umpire::tui::App;
 use umpire::tui::app::{Mode, RosterFilter, Row};
 use umpire::tui::keymap::Keymap;
@@ -56,7 +60,8 @@ impl Ui {
         let path = dir.path().join("battle.jsonl");
         let scenario = umpire::scenario::parse(name, scenario).unwrap();
         let session = Session::create(scenario, &path, SEED, clock()).unwrap();
-        let mut app = App::new(session, Keymap::defaults(&Newport), clock);
+        let keymap = Keymap::defaults(session.battle().ruleset);
+        let mut app = App::new(session, keymap, clock);
         app.color = false;
         Self { app, _dir: dir }
     }
@@ -593,13 +598,15 @@ fn every_size_markers_folded_filtered_and_formation_panel() {
 /// dice prompt's.
 #[test]
 fn wide_and_combining_names_keep_the_frame() {
-    let scenario = "ruleset = \"newport\"\ntitle = \"Breite Namen 第一\"\n\
+    let scenario = "ruleset = \"grid\"\ntitle = \"Breite Namen 第一\"\n\
         [[side]]\nid = \"a\"\nname = \"第一中隊\"\n\
         [[side.unit]]\nid = \"a1\"\nname = \"第一小隊第一分隊第一班長以下全員の長い名前です\"\nkind = \"infantry\"\n\
         [[side.unit]]\nid = \"a2\"\nname = \"Zu\u{308}g Mu\u{308}ller mit a\u{301}e\u{301}i\u{301}o\u{301}u\u{301} bis an den Rand des Fensters\"\nkind = \"infantry\"\n\
         [[side]]\nid = \"b\"\nname = \"B\"\n\
         [[side.unit]]\nid = \"b1\"\nname = \"第二小隊\"\nkind = \"infantry\"\n";
-    let mut ui = Ui::in_action_phase("wide.toml", scenario);
+    let mut ui = Ui::of("wide.toml", scenario);
+    ui.keys("n").esc();
+    assert_eq!(ui.app.battle().state().phase, "fire");
     // Every row takes the window's width, a wide letter two columns; with no window open over
     // them, the panels' right borders stand in their column on every row.
     let check = |ui: &Ui, when: &str, popup: bool| {

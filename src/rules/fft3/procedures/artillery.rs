@@ -14,7 +14,7 @@ use crate::dice::DiceSource;
 use crate::model::{AreaMarker, BattleView, Effect};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// Places an artillery template and rolls a d6 for every stand under it.
 pub struct Artillery;
@@ -51,78 +51,70 @@ impl Procedure for Artillery {
         artillery::odds(&t)
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        act(v, params, dice)
+    /// The template placed: the side's templates counted down, the template numbered and left on the
+    /// table, and what its dice do to the stands under it.
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
+        in_phase(v, "placing a template", &[PH_ARTILLERY])?;
+        let side = v.active_side();
+        let left = side_counter(v, side, TEMPLATES);
+        if left <= 0 {
+            return Err(RuleError::refused(format!(
+                "{} has no template left this artillery phase (one per 3 units still in play: {})",
+                v.roster.sides[side].name,
+                templates_due(v, side, &[])
+            )));
+        }
+        let (template, who) = template_stands(v, p.list("stands"), side)?;
+        let number = next_template(v);
+        let (mut r, results) = artillery::resolve(&template, dice)?;
+        let at = p.text("at").unwrap_or("").trim().to_string();
+        let mut out = Outcome::default();
+        let sid = v.side_id(side).to_string();
+        out.effects
+            .push(kit::counter(&sid, TEMPLATES, Some(left - 1)));
+        let placed = side_counter(v, side, TEMPLATES_PLACED);
+        out.effects
+            .push(kit::counter(&sid, TEMPLATES_PLACED, Some(placed + 1)));
+        let under: Vec<&str> = who.iter().map(|&(u, _)| v.info(u).id.as_str()).collect();
+        out.effects.push(Effect::Area {
+            id: template_id(number),
+            marker: Some(Box::new(AreaMarker {
+                kind: TEMPLATE.into(),
+                label: if at.is_empty() {
+                    format!("the stands {}", under.join(", "))
+                } else {
+                    format!("{at}, over {}", under.join(", "))
+                },
+                side: sid.clone(),
+                turn: v.state.turn,
+            })),
+        });
+        let mut resolutions = Vec::new();
+        std::mem::swap(&mut resolutions, &mut out.resolutions);
+        let lines = template_effects(v, side, number, &who, &results, dice, &mut out)?;
+        r.effects = lines;
+        let rest = std::mem::take(&mut out.resolutions);
+        out.resolutions = vec![r];
+        out.resolutions.extend(rest);
+        out.summary = format!(
+            "{} places {}{} over {} stand{}: {}",
+            v.roster.sides[side].name,
+            template_id(number),
+            if at.is_empty() {
+                String::new()
+            } else {
+                format!(" ({at})")
+            },
+            who.len(),
+            if who.len() == 1 { "" } else { "s" },
+            out.resolutions[0].result
+        );
+        out.prompts.push(format!(
+            "{} stays until {}'s next artillery phase; a stand that touches it while moving is attacked at once (the `template` procedure)",
+            template_id(number),
+            v.roster.sides[side].name
+        ));
+        Ok(out)
     }
 }
 
-/// The template placed: the side's templates counted down, the template numbered and left on the
-/// table, and what its dice do to the stands under it.
-fn act(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result<Outcome, RuleError> {
-    in_phase(v, "placing a template", &[PH_ARTILLERY])?;
-    let side = v.active_side();
-    let left = side_counter(v, side, TEMPLATES);
-    if left <= 0 {
-        return Err(RuleError::refused(format!(
-            "{} has no template left this artillery phase (one per 3 units still in play: {})",
-            v.roster.sides[side].name,
-            templates_due(v, side, &[])
-        )));
-    }
-    let (template, who) = template_stands(v, p.list("stands"), side)?;
-    let number = next_template(v);
-    let (mut r, results) = artillery::resolve(&template, dice)?;
-    let at = p.text("at").unwrap_or("").trim().to_string();
-    let mut out = Outcome::default();
-    let sid = v.side_id(side).to_string();
-    out.effects
-        .push(kit::counter(&sid, TEMPLATES, Some(left - 1)));
-    let placed = side_counter(v, side, TEMPLATES_PLACED);
-    out.effects
-        .push(kit::counter(&sid, TEMPLATES_PLACED, Some(placed + 1)));
-    let under: Vec<&str> = who.iter().map(|&(u, _)| v.info(u).id.as_str()).collect();
-    out.effects.push(Effect::Area {
-        id: template_id(number),
-        marker: Some(Box::new(AreaMarker {
-            kind: TEMPLATE.into(),
-            label: if at.is_empty() {
-                format!("the stands {}", under.join(", "))
-            } else {
-                format!("{at}, over {}", under.join(", "))
-            },
-            side: sid.clone(),
-            turn: v.state.turn,
-        })),
-    });
-    let mut resolutions = Vec::new();
-    std::mem::swap(&mut resolutions, &mut out.resolutions);
-    let lines = template_effects(v, side, number, &who, &results, dice, &mut out)?;
-    r.effects = lines;
-    let rest = std::mem::take(&mut out.resolutions);
-    out.resolutions = vec![r];
-    out.resolutions.extend(rest);
-    out.summary = format!(
-        "{} places {}{} over {} stand{}: {}",
-        v.roster.sides[side].name,
-        template_id(number),
-        if at.is_empty() {
-            String::new()
-        } else {
-            format!(" ({at})")
-        },
-        who.len(),
-        if who.len() == 1 { "" } else { "s" },
-        out.resolutions[0].result
-    );
-    out.prompts.push(format!(
-        "{} stays until {}'s next artillery phase; a stand that touches it while moving is attacked at once (the `template` procedure)",
-        template_id(number),
-        v.roster.sides[side].name
-    ));
-    Ok(out)
-}

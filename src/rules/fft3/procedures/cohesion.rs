@@ -6,7 +6,8 @@ use super::super::stands::{on_table};
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::kit::refuse;
+use crate::ruleset::{ActResult, Procedure, kit};
 
 /// A stand is out of cohesion, or back in it.
 pub struct Cohesion;
@@ -16,54 +17,35 @@ impl Procedure for Cohesion {
         &defs::COHESION
     }
 
-    fn rolls(&self) -> bool {
-        false
-    }
-
     /// Nothing is refused from the inputs alone: cohesion is the umpire's to judge, in any
     /// phase.
     fn check_inputs(&self, _v: &BattleView<'_>, _given: &Params) -> Result<(), RuleError> {
         Ok(())
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        act(v, params)
+    /// The marker put on or taken off.
+    fn act(&self, v: &BattleView<'_>, p: &Params, _: &mut dyn DiceSource) -> ActResult {
+        let u = kit::input_unit(v, p, defs::COHESION_PARAMS, "stand")?;
+        on_table(v, u)?;
+        let restored = p.flag("restored");
+        if restored != kit::has(v, u, OUT_OF_COHESION) {
+            let already = if restored { "in cohesion" } else { "out of cohesion" };
+            return Err(refuse::refused(v, u, &format!("is already {already}")));
+        }
+        Ok(if restored {
+            super::simple(
+                format!("{} is back in cohesion", v.label(u)),
+                vec![kit::flag(v, u, OUT_OF_COHESION, false)],
+            )
+        } else {
+            super::simple(
+                format!(
+                    "{} is out of cohesion: −1 on its quality checks; it must try to move back into cohesion",
+                    v.label(u)
+                ),
+                vec![kit::flag(v, u, OUT_OF_COHESION, true)],
+            )
+        })
     }
 }
 
-/// The marker put on or taken off.
-fn act(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
-    let u = kit::input_unit(v, p, defs::COHESION_PARAMS, "stand")?;
-    on_table(v, u)?;
-    let restored = p.flag("restored");
-    if restored != kit::has(v, u, OUT_OF_COHESION) {
-        return Err(RuleError::refused(format!(
-            "{} is already {}",
-            v.label(u),
-            if restored {
-                "in cohesion"
-            } else {
-                "out of cohesion"
-            }
-        )));
-    }
-    Ok(if restored {
-        super::simple(
-            format!("{} is back in cohesion", v.label(u)),
-            vec![kit::flag(v, u, OUT_OF_COHESION, false)],
-        )
-    } else {
-        super::simple(
-            format!(
-                "{} is out of cohesion: −1 on its quality checks; it must try to move back into cohesion",
-                v.label(u)
-            ),
-            vec![kit::flag(v, u, OUT_OF_COHESION, true)],
-        )
-    })
-}

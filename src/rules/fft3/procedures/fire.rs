@@ -11,13 +11,14 @@ use super::super::stands::{
     carrier_of, given_or, in_phase, nationality, on_table, overwatch_attack, own_side, removed,
     rider_of, stand_type, };
 use super::super::tables::{AvWeapon, Class, Data, StandType};
+use crate::ruleset::kit::refuse;
 use crate::declare::params::param;
 use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError, Value};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// Fire of one kind of attack: every firer declared at one target, resolved together.
 pub struct Fire(pub Attack);
@@ -133,13 +134,8 @@ impl Procedure for Fire {
         fire::odds(&battle_volley(v, self.0, params)?.volley)
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        act(v, self.0, params, dice)
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
+        act(v, self.0, p, dice)
     }
 }
 
@@ -223,10 +219,7 @@ fn declared_firers(
         d.suppressed = kit::has(v, u, SUPPRESSED);
         d.overwatch = overwatch_attack(v, u);
         if out.iter().any(|(x, _)| *x == u) {
-            return Err(RuleError::refused(format!(
-                "{} is declared twice",
-                v.label(u)
-            )));
+            return Err(refuse::refused(v, u, "is declared twice"));
         }
         out.push((u, d));
     }
@@ -306,19 +299,13 @@ fn battle_volley(
             )));
         }
         (Attack::AntiVehicle, StandType::Infantry(_)) => {
-            return Err(RuleError::refused(format!(
-                "{} is an infantry stand: anti-vehicle fire is at tanks, halftracks and trucks; use anti-infantry",
-                v.label(t)
-            )));
+            return Err(refuse::refused(v, t, "is an infantry stand: anti-vehicle fire is at tanks, halftracks and trucks; use anti-infantry"));
         }
         (Attack::AntiInfantry, StandType::Vehicle(veh)) if veh.class == Class::Tank => {
             // Anti-infantry fire at a tank attacks only its riders, as infantry in the open: the
             // procedure is given the tank with its riders, and says so.
             let r = rider_of(v, t).ok_or_else(|| {
-                RuleError::refused(format!(
-                    "{} is a tank: anti-infantry fire cannot harm it (only infantry riding it); use anti-vehicle",
-                    v.label(t)
-                ))
+                refuse::refused(v, t, "is a tank: anti-infantry fire cannot harm it (only infantry riding it); use anti-vehicle")
             })?;
             struck = r;
             inputs::target(Aim {
@@ -362,10 +349,7 @@ fn battle_volley(
         }
     };
     if attack == Attack::AntiInfantry && target.is_vehicle && !target.soft && struck == t {
-        return Err(RuleError::refused(format!(
-            "{} is armoured: anti-infantry fire cannot harm it; use anti-vehicle",
-            v.label(t)
-        )));
+        return Err(refuse::refused(v, t, "is armoured: anti-infantry fire cannot harm it; use anti-vehicle"));
     }
     Ok(BattleVolley {
         volley: Volley {
@@ -443,7 +427,7 @@ fn act(
                     effects.push(kit::flag(v, r, FIRE_CHECK, true));
                 }
                 if res.target_eliminated {
-                    effects.push(kit::marker(v, r, RIDING, None));
+                    effects.push(kit::unit_marker(v, r, RIDING, None));
                     lines.push(format!("{}: survives on foot", v.label(r)));
                 } else {
                     lines.push(format!(
@@ -455,7 +439,7 @@ fn act(
             None if res.target_eliminated => {
                 // A destroyed carrier whose riders need no check (trucks without the option, or
                 // a check already passed this turn): they are on foot.
-                effects.push(kit::marker(v, r, RIDING, None));
+                effects.push(kit::unit_marker(v, r, RIDING, None));
                 lines.push(format!("{}: survives on foot", v.label(r)));
             }
             None => {}

@@ -13,7 +13,7 @@ use crate::dice::DiceSource;
 use crate::model::BattleView;
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// A quality check of one stand.
 pub struct QualityCheck;
@@ -68,13 +68,47 @@ impl Procedure for QualityCheck {
         Ok(check::odds(&stand_check(v, params, u)?))
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        act(v, params, dice)
+    /// The check thrown: a stand that fails is out of the fight, and the infantry it carried check
+    /// in turn.
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
+        let u = kit::input_unit(v, p, defs::CHECK_PARAMS, "stand")?;
+        on_table(v, u)?;
+        let mut c = stand_check(v, p, u)?;
+        c.reason = p
+            .text("reason")
+            .filter(|r| !r.trim().is_empty())
+            .unwrap_or("the umpire")
+            .to_string();
+        let mut r = check::resolve(&c, dice)?;
+        let passed = passed(&r, &c);
+        let mut out = Outcome::default();
+        let mut lines = Vec::new();
+        if passed {
+            lines.push(format!("{}: passes", v.label(u)));
+        } else {
+            out.effects.extend(removed(
+                v,
+                u,
+                format!("failed a quality check (called for by {})", c.reason),
+            ));
+            lines.push(format!("{}: out of the fight", v.label(u)));
+            carried_infantry_check(
+                v,
+                u,
+                "its carrier failed a quality check",
+                &[],
+                dice,
+                Record {
+                    effects: &mut out.effects,
+                    resolutions: &mut out.resolutions,
+                    lines: &mut lines,
+                },
+            )?;
+        }
+        r.effects = lines;
+        out.summary = format!("Quality check for {}: {}", v.label(u), r.result);
+        out.resolutions.insert(0, r);
+        Ok(out)
     }
 }
 
@@ -91,45 +125,3 @@ fn stand_check(v: &BattleView<'_>, p: &Params, u: usize) -> Result<Check, RuleEr
     Ok(c)
 }
 
-/// The check thrown: a stand that fails is out of the fight, and the infantry it carried check
-/// in turn.
-fn act(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result<Outcome, RuleError> {
-    let u = kit::input_unit(v, p, defs::CHECK_PARAMS, "stand")?;
-    on_table(v, u)?;
-    let mut c = stand_check(v, p, u)?;
-    c.reason = p
-        .text("reason")
-        .filter(|r| !r.trim().is_empty())
-        .unwrap_or("the umpire")
-        .to_string();
-    let mut r = check::resolve(&c, dice)?;
-    let passed = passed(&r, &c);
-    let mut out = Outcome::default();
-    let mut lines = Vec::new();
-    if passed {
-        lines.push(format!("{}: passes", v.label(u)));
-    } else {
-        out.effects.extend(removed(
-            v,
-            u,
-            format!("failed a quality check (called for by {})", c.reason),
-        ));
-        lines.push(format!("{}: out of the fight", v.label(u)));
-        carried_infantry_check(
-            v,
-            u,
-            "its carrier failed a quality check",
-            &[],
-            dice,
-            Record {
-                effects: &mut out.effects,
-                resolutions: &mut out.resolutions,
-                lines: &mut lines,
-            },
-        )?;
-    }
-    r.effects = lines;
-    out.summary = format!("Quality check for {}: {}", v.label(u), r.result);
-    out.resolutions.insert(0, r);
-    Ok(out)
-}

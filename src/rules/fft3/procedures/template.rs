@@ -10,7 +10,7 @@ use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
 use crate::odds::OddsReport;
-use crate::ruleset::{Outcome, Procedure};
+use crate::ruleset::{ActResult, Outcome, Procedure};
 
 /// A moving stand touches a template still on the table.
 pub struct Touch;
@@ -20,7 +20,6 @@ impl Procedure for Touch {
         &defs::TOUCH_TEMPLATE
     }
 
-
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         super::moving(v, given)
     }
@@ -29,13 +28,30 @@ impl Procedure for Touch {
         artillery::odds(&touching(v, params)?.template)
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        act(v, params, dice)
+    /// The stand attacked under the template touched.
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
+        let Touching {
+            stand: u,
+            id,
+            number,
+            owner,
+            place,
+            template,
+            who,
+        } = touching(v, p)?;
+        let (mut r, results) = artillery::resolve(&template, dice)?;
+        let mut out = Outcome::default();
+        let lines = template_effects(v, owner, number, &who, &results, dice, &mut out)?;
+        r.effects = lines;
+        let rest = std::mem::take(&mut out.resolutions);
+        out.resolutions = vec![r];
+        out.resolutions.extend(rest);
+        out.summary = format!(
+            "{} touches {id} (on {place}) while moving: {}",
+            v.label(u),
+            out.resolutions[0].result
+        );
+        Ok(out)
     }
 }
 
@@ -97,28 +113,3 @@ fn touching<'v>(v: &BattleView<'v>, p: &Params) -> Result<Touching<'v>, RuleErro
     })
 }
 
-/// The stand attacked under the template touched.
-fn act(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result<Outcome, RuleError> {
-    let Touching {
-        stand: u,
-        id,
-        number,
-        owner,
-        place,
-        template,
-        who,
-    } = touching(v, p)?;
-    let (mut r, results) = artillery::resolve(&template, dice)?;
-    let mut out = Outcome::default();
-    let lines = template_effects(v, owner, number, &who, &results, dice, &mut out)?;
-    r.effects = lines;
-    let rest = std::mem::take(&mut out.resolutions);
-    out.resolutions = vec![r];
-    out.resolutions.extend(rest);
-    out.summary = format!(
-        "{} touches {id} (on {place}) while moving: {}",
-        v.label(u),
-        out.resolutions[0].result
-    );
-    Ok(out)
-}

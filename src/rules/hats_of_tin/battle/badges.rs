@@ -13,6 +13,8 @@ use crate::model::BattleView;
 use crate::rules::hats_of_tin::defs::*;
 use crate::rules::hats_of_tin::shoot::hits_words;
 use crate::rules::hats_of_tin::tables::{Armour, FirerClass, UnitType};
+use crate::rules::hats_of_tin::HatsOfTin;
+use crate::ruleset::Looks;
 use crate::ruleset::kit::{self, badge};
 
 /// A unit's line of its type's table: "Move 2 areas; difficult terrain counts as 2 · range 3 ·
@@ -90,103 +92,98 @@ fn commander_badges(v: &BattleView<'_>, u: usize, ty: &UnitType, out: &mut Vec<B
     }
 }
 
-/// A unit's badges, in display order.
-pub fn badges(v: &BattleView<'_>, u: usize) -> Vec<Badge> {
-    let mut out = Vec::new();
-    let ty = type_of(v, u);
-    if is_commander(v, u) {
-        commander_badges(v, u, ty, &mut out);
-    } else {
-        out.push(badge(
-            ty.name,
-            Tone::Muted,
-            type_summary(ty, armour(v, u), firer_class(v, u)),
-        ));
-        if let Some(c) = commander_of(v, u) {
+impl Looks for HatsOfTin {
+    /// None: a formation's command is its commander, shown as a unit.
+    fn formation_badges(&self, _v: &BattleView<'_>, _f: usize) -> Vec<Badge> {
+        Vec::new()
+    }
+
+    /// A unit's badges, in display order.
+    fn badges(&self, v: &BattleView<'_>, u: usize) -> Vec<Badge> {
+        let mut out = Vec::new();
+        let ty = type_of(v, u);
+        if is_commander(v, u) {
+            commander_badges(v, u, ty, &mut out);
+        } else {
             out.push(badge(
-                format!("+{}", v.info(c).id),
-                Tone::Info,
+                ty.name,
+                Tone::Muted,
+                type_summary(ty, armour(v, u), firer_class(v, u)),
+            ));
+            if let Some(c) = commander_of(v, u) {
+                out.push(badge(
+                    format!("+{}", v.info(c).id),
+                    Tone::Info,
+                    format!(
+                        "{} is attached: +1 die to its shots, +1 to its rally; the owner chooses where its hits go",
+                        v.label(c)
+                    ),
+                ));
+            }
+        }
+        if let Some(order) = held_order(v, u).filter(|_| !kit::has(v, u, OVERWATCH)) {
+            out.push(badge(
+                order.to_uppercase(),
+                Tone::Muted,
+                format!("Its order this turn: {order}"),
+            ));
+        }
+        if let Some(n) = v.marker(u, MOVED).filter(|&n| n > 0) {
+            out.push(badge(
+                format!("{}/{}", halves(n as u32), ty.movement.areas),
+                Tone::Muted,
                 format!(
-                    "{} is attached: +1 die to its shots, +1 to its rally; the owner chooses where its hits go",
-                    v.label(c)
+                    "Moved {} of its {} areas this turn",
+                    halves(n as u32),
+                    ty.movement.areas
                 ),
             ));
         }
-    }
-    if let Some(order) = held_order(v, u).filter(|_| !kit::has(v, u, OVERWATCH)) {
-        out.push(badge(
-            order.to_uppercase(),
-            Tone::Muted,
-            format!("Its order this turn: {order}"),
-        ));
-    }
-    if let Some(n) = v.marker(u, MOVED).filter(|&n| n > 0) {
-        out.push(badge(
-            format!("{}/{}", halves(n as u32), ty.movement.areas),
-            Tone::Muted,
-            format!(
-                "Moved {} of its {} areas this turn",
-                halves(n as u32),
-                ty.movement.areas
-            ),
-        ));
-    }
-    if let Some(n) = waiting(v, u) {
-        out.push(badge(
-            format!("TAKE {n}"),
-            Tone::Danger,
-            format!(
-                "{} waiting for the owner's choice of retreats and the commander's share: take-hits",
-                hits_words(n)
-            ),
-        ));
-    }
-    if let Some(c) = carrier_of(v, u) {
-        out.push(badge(
-            format!("ON {}", v.info(c).id),
-            Tone::Info,
-            format!("Carried by {}", v.label(c)),
-        ));
-    }
-    if let Some(x) = passenger_of(v, u) {
-        out.push(badge(
-            format!("CARRIES {}", v.info(x).id),
-            Tone::Info,
-            format!("Carries {}", v.label(x)),
-        ));
-    }
-    for m in [
-        OVERWATCH,
-        SECOND_FIRE,
-        ASSAULTED_BY,
-        JUST_ACTED,
-        MOVE_ONE,
-        NO_MOVE,
-    ] {
-        if kit::has(v, u, m)
-            && let Some(def) = MARKERS.iter().find(|d| d.id == m)
-        {
-            out.push(badge(def.badge, def.tone, def.help));
+        if let Some(n) = waiting(v, u) {
+            out.push(badge(
+                format!("TAKE {n}"),
+                Tone::Danger,
+                format!(
+                    "{} waiting for the owner's choice of retreats and the commander's share: take-hits",
+                    hits_words(n)
+                ),
+            ));
         }
+        out.extend(kit::carriage_badges(v, carrier_of(v, u), passenger_of(v, u)));
+        for m in [
+            OVERWATCH,
+            SECOND_FIRE,
+            ASSAULTED_BY,
+            JUST_ACTED,
+            MOVE_ONE,
+            NO_MOVE,
+        ] {
+            if kit::has(v, u, m)
+                && let Some(def) = MARKERS.iter().find(|d| d.id == m)
+            {
+                out.push(badge(def.badge, def.tone, def.help));
+            }
+        }
+        out
     }
-    out
+
+    /// "orders 3 of 5 left" for the side whose turn it is.
+    fn side_badges(&self, v: &BattleView<'_>, side: usize) -> Vec<Badge> {
+        let Some(total) = v.state.counter(v.side_id(side), ORDERS_TOTAL) else {
+            return Vec::new();
+        };
+        let (pool, subs) = orders_left(v, side);
+        vec![badge(
+            format!("orders {} of {total} left", pool + subs),
+            if pool + subs == 0 {
+                Tone::Muted
+            } else {
+                Tone::Info
+            },
+            format!(
+                "Orders this turn: {pool} of the Force Commander's roll left, {subs} of the subordinates' own (one each, for a unit of his command)"
+            ),
+        )]
+    }
 }
 
-/// "orders 3 of 5 left" for the side whose turn it is.
-pub fn side_badges(v: &BattleView<'_>, side: usize) -> Vec<Badge> {
-    let Some(total) = v.state.counter(v.side_id(side), ORDERS_TOTAL) else {
-        return Vec::new();
-    };
-    let (pool, subs) = orders_left(v, side);
-    vec![badge(
-        format!("orders {} of {total} left", pool + subs),
-        if pool + subs == 0 {
-            Tone::Muted
-        } else {
-            Tone::Info
-        },
-        format!(
-            "Orders this turn: {pool} of the Force Commander's roll left, {subs} of the subordinates' own (one each, for a unit of his command)"
-        ),
-    )]
-}

@@ -4,7 +4,7 @@
 //! from the inputs given so far.
 
 use super::units::{
-    action_phase, in_play, is_commander, number, on_table, own_turn, refused, };
+    action_phase, in_play, is_commander, on_table, own_turn, refused, };
 use crate::declare::{ParamDef, Params, RuleError};
 use crate::model::{BattleView, Effect};
 use crate::rules::hats_of_tin::defs::*;
@@ -25,9 +25,15 @@ pub fn under_move_order(v: &BattleView<'_>, u: usize) -> bool {
     held_order(v, u) == Some("move")
 }
 
+/// The number a marker holds for the `i`th of its list ([`ORDERS`], [`CDR_ACTIONS`]): 1 for the
+/// first.
+fn code_of(i: usize) -> i32 {
+    i as i32 + 1
+}
+
 /// The number of the order `name` in the `order` marker (1 = move).
 pub fn order_code(name: &str) -> i32 {
-    ORDERS.iter().position(|o| *o == name).map_or(0, number)
+    ORDERS.iter().position(|o| *o == name).map_or(0, code_of)
 }
 
 // ---- a commander's one action ----------------------------------------------------------------
@@ -65,7 +71,7 @@ pub fn commander_acts(v: &BattleView<'_>, c: usize, what: &str) -> Result<Effect
     let code = CDR_ACTIONS
         .iter()
         .position(|a| *a == what)
-        .map_or(0, number);
+        .map_or(0, code_of);
     match commander_action(v, c) {
         // A move may go on in steps.
         Some((done, words)) if !(done == "moved" && what == "moved") => Err(refused(format!(

@@ -4,12 +4,10 @@
 //! and the assault's end.
 
 use super::rounds::{Applied, round_on};
-use super::units::{
-    armour, commander_of, firer_class, number, numbered, on_table, quality, type_of,
-};
+use super::units::{armour, commander_of, firer_class, on_table, quality, type_of};
 use crate::declare::{Params, RuleError};
 use crate::dice::DiceSource;
-use crate::model::BattleView;
+use crate::model::{BattleView, Effect};
 use crate::resolution::Resolution;
 use crate::rules::hats_of_tin::assault::{Assault, Party, Side};
 use crate::rules::hats_of_tin::defs::*;
@@ -78,18 +76,37 @@ pub fn battle_assault(v: &BattleView<'_>, att: usize, def: usize, f: &AssaultFla
     }
 }
 
-/// The `second_fire` marker of a reply at `target`, with the target's cover and the reply's
-/// superior firepower.
-pub fn encode_second_fire(target: usize, cover: bool, superior: bool) -> i32 {
-    number(target) * 4 + i32::from(cover) + 2 * i32::from(superior)
+/// The markers of the reply `u` owes at `target` in an assault: `second_fire` naming the target,
+/// and its flags, the target's cover and the reply's superior firepower (each written when it is
+/// on, or to take off one left on by hand).
+pub fn owe_reply(
+    v: &BattleView<'_>,
+    u: usize,
+    target: usize,
+    cover: bool,
+    superior: bool,
+) -> Vec<Effect> {
+    let mut out = vec![kit::unit_marker(v, u, SECOND_FIRE, Some(target))];
+    for (flag, on) in [(SECOND_FIRE_COVER, cover), (SECOND_FIRE_SUPERIOR, superior)] {
+        if on || kit::has(v, u, flag) {
+            out.push(kit::flag(v, u, flag, on));
+        }
+    }
+    out
 }
 
 /// The reply `u` owes in an assault: its target, the target's cover and the reply's superior
-/// firepower; none when the marker (set by hand) names no enemy of `u` still on the table.
-pub fn decode_second_fire(v: &BattleView<'_>, u: usize, code: i32) -> Option<(usize, bool, bool)> {
-    let target = numbered(v, Some(code / 4))
+/// firepower; none when its `second_fire` marker (set by hand) names no enemy of `u` still on
+/// the table.
+pub fn owed_reply(v: &BattleView<'_>, u: usize) -> Option<(usize, bool, bool)> {
+    let target = v
+        .marker_unit(u, SECOND_FIRE)
         .filter(|&t| on_table(v, t) && v.info(t).side != v.info(u).side)?;
-    Some((target, code & 1 == 1, code & 2 == 2))
+    Some((
+        target,
+        kit::has(v, u, SECOND_FIRE_COVER),
+        kit::has(v, u, SECOND_FIRE_SUPERIOR),
+    ))
 }
 
 /// The end of an assault: the attacker takes the area if the defender left it.
@@ -100,7 +117,7 @@ pub fn assault_end(
     left: bool,
     a: &mut Applied,
 ) -> String {
-    a.effects.push(kit::marker(v, def, ASSAULTED_BY, None));
+    a.effects.push(kit::unit_marker(v, def, ASSAULTED_BY, None));
     if left {
         a.prompts.push(format!(
             "{} occupies the area {} held: move it on the table",

@@ -11,12 +11,14 @@ use super::units::{
     attached_to, commander_of, is_commander, on_table, passenger_of, quality, refused,
 };
 use crate::declare::{Params, RuleError, Value};
-use crate::model::{BattleView, Effect};
+use crate::declare::Options;
+use crate::model::{BattleView, Effect, OrderOfBattle, Problem, UnitInfo};
+use crate::rules::hats_of_tin::HatsOfTin;
 use crate::resolution::{Resolution, Step};
 use crate::rules::hats_of_tin::defs::*;
 use crate::rules::hats_of_tin::hits::{self, Round, Taken, Taking};
 use crate::rules::hats_of_tin::shoot::{self, hits_words};
-use crate::ruleset::{Offer, Outcome, kit};
+use crate::ruleset::{Offer, Outcome, Units, kit};
 
 /// What a procedure did to the units so far: its effects, the lines that explain them, and the
 /// follow-ups for the umpire.
@@ -53,7 +55,7 @@ pub fn apply_taken(v: &BattleView<'_>, u: usize, k: &Taken, out: &mut Applied) {
     });
     if let (true, Some(c)) = (k.commander_hit, commander_of(v, u)) {
         out.effects.extend(destroyed(v, c));
-        out.effects.push(kit::marker(v, c, ATTACHED, None));
+        out.effects.push(kit::unit_marker(v, c, ATTACHED, None));
     }
     if k.destroyed {
         out.effects.push(Effect::Removed {
@@ -93,7 +95,7 @@ fn destroyed(v: &BattleView<'_>, c: usize) -> Vec<Effect> {
 
 /// The commander `c` left alone: his unit is gone.
 fn left_alone(v: &BattleView<'_>, c: usize, out: &mut Applied) {
-    out.effects.push(kit::marker(v, c, ATTACHED, None));
+    out.effects.push(kit::unit_marker(v, c, ATTACHED, None));
     out.lines.push(format!(
         "{} is left alone: his unit is destroyed",
         v.label(c)
@@ -110,7 +112,7 @@ fn carrier_destroyed(v: &BattleView<'_>, carrier: usize, pass: usize, out: &mut 
         commander: None,
         taking: Taking::default(),
     };
-    out.effects.push(kit::marker(v, pass, EMBARKED, None));
+    out.effects.push(kit::unit_marker(v, pass, EMBARKED, None));
     let Ok(k) = hits::take(&round) else {
         return;
     };
@@ -130,27 +132,42 @@ fn carrier_destroyed(v: &BattleView<'_>, carrier: usize, pass: usize, out: &mut 
     }
 }
 
-/// What the rules make of `u` leaving the table by the umpire's hand (its hits set to its limit),
-/// as they make of its destruction by fire: a commander removed leaves the unit he was with; a
-/// unit removed leaves its commander alone; a carrier removed is destroyed with its load, which
-/// takes one hit and gets off (or is destroyed with it). The effects, and the words for the log.
-pub fn removal(v: &BattleView<'_>, u: usize) -> (Vec<Effect>, Vec<String>) {
-    let mut a = Applied::default();
-    if is_commander(v, u) {
-        if v.marker(u, ATTACHED).is_some() {
-            a.effects.push(kit::marker(v, u, ATTACHED, None));
-        }
-    } else {
-        if let Some(c) = commander_of(v, u) {
-            left_alone(v, c, &mut a);
-        }
-        if let Some(pass) = passenger_of(v, u) {
-            carrier_destroyed(v, u, pass, &mut a);
-        }
+impl Units for HatsOfTin {
+    fn hit_limit(&self, unit: &UnitInfo, _options: &Options) -> u32 {
+        super::turn::hit_limit(&unit.kind, &unit.quality)
     }
-    let mut words = a.lines;
-    words.extend(a.prompts);
-    (a.effects, words)
+
+    /// A commander, the Force Commander or a subordinate.
+    fn is_leader(&self, unit: &UnitInfo) -> bool {
+        unit.kind == COMMANDER
+    }
+
+    fn validate(&self, order: &OrderOfBattle<'_>, options: &Options) -> Vec<Problem> {
+        crate::rules::hats_of_tin::validate::validate(order, options)
+    }
+
+    /// What the rules make of `u` leaving the table by the umpire's hand (its hits set to its limit),
+    /// as they make of its destruction by fire: a commander removed leaves the unit he was with; a
+    /// unit removed leaves its commander alone; a carrier removed is destroyed with its load, which
+    /// takes one hit and gets off (or is destroyed with it). The effects, and the words for the log.
+    fn removal_effects(&self, v: &BattleView<'_>, u: usize) -> (Vec<Effect>, Vec<String>) {
+        let mut a = Applied::default();
+        if is_commander(v, u) {
+            if kit::has(v, u, ATTACHED) {
+                a.effects.push(kit::unit_marker(v, u, ATTACHED, None));
+            }
+        } else {
+            if let Some(c) = commander_of(v, u) {
+                left_alone(v, c, &mut a);
+            }
+            if let Some(pass) = passenger_of(v, u) {
+                carrier_destroyed(v, u, pass, &mut a);
+            }
+        }
+        let mut words = a.lines;
+        words.extend(a.prompts);
+        (a.effects, words)
+    }
 }
 
 /// A round of `n` hits on the commander `c`, alone: a single hit destroys him, whatever the
@@ -164,7 +181,7 @@ pub fn commander_destroyed(
 ) -> (Vec<Step>, Vec<String>, Taken) {
     out.effects.extend(destroyed(v, c));
     if attached_to(v, c).is_some() {
-        out.effects.push(kit::marker(v, c, ATTACHED, None));
+        out.effects.push(kit::unit_marker(v, c, ATTACHED, None));
     }
     let label = v.label(c);
     let steps = vec![Step {

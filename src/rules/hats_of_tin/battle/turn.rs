@@ -4,29 +4,95 @@
 
 use super::command::{held_order, orders_left, subordinate_for};
 use super::rounds::{no_round_waiting, waiting};
-use super::units::{carrier_of, is_commander, is_force_commander, move_left, number, on_table};
+use super::units::{carrier_of, is_commander, is_force_commander, move_left, on_table};
 use crate::declare::RuleError;
 use crate::dice::DiceSource;
 use crate::model::{BattleView, Effect};
 use crate::rules::hats_of_tin::defs::*;
 use crate::rules::hats_of_tin::orders::{self, OrdersRoll};
 use crate::rules::hats_of_tin::tables::Quality;
-use crate::ruleset::{PhaseChange, kit};
+use crate::rules::hats_of_tin::HatsOfTin;
+use crate::ruleset::{Offer, PhaseChange, Turn, kit};
 
-/// The markers at the start: each commander attached and each unit embarked as the scenario
-/// says.
-pub fn start(v: &BattleView<'_>) -> Vec<Effect> {
-    let mut out = Vec::new();
-    for u in 0..v.roster.units.len() {
-        let f = &v.info(u).fields;
-        if let Some(x) = f.text(F_ATTACHED).and_then(|id| v.roster.unit_index(id)) {
-            out.push(kit::marker(v, u, ATTACHED, Some(number(x))));
-        }
-        if let Some(x) = f.text(F_EMBARKED).and_then(|id| v.roster.unit_index(id)) {
-            out.push(kit::marker(v, u, EMBARKED, Some(number(x))));
-        }
+impl Turn for HatsOfTin {
+    fn waiting_offers(&self, v: &BattleView<'_>) -> Vec<Offer> {
+        super::rounds::waiting_offers(v)
     }
-    out
+
+    /// The markers at the start: each commander attached and each unit embarked as the scenario
+    /// says.
+    fn start(&self, v: &BattleView<'_>) -> Vec<Effect> {
+        let mut out = Vec::new();
+        for u in 0..v.roster.units.len() {
+            let f = &v.info(u).fields;
+            if let Some(x) = f.text(F_ATTACHED).and_then(|id| v.roster.unit_index(id)) {
+                out.push(kit::unit_marker(v, u, ATTACHED, Some(x)));
+            }
+            if let Some(x) = f.text(F_EMBARKED).and_then(|id| v.roster.unit_index(id)) {
+                out.push(kit::unit_marker(v, u, EMBARKED, Some(x)));
+            }
+        }
+        out
+    }
+
+    /// From the orders phase, the side's orders rolled and its action phase begun; from the action
+    /// phase (no round of hits waiting), the end of the side's turn and the next side's orders
+    /// rolled, in the next turn when the order of moving comes round again.
+    fn advance(&self, v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseChange, RuleError> {
+        let mut ch = PhaseChange::default();
+        let side = v.active_side();
+        let turn = v.state.turn;
+        if v.state.phase == PH_ORDERS {
+            orders_phase(v, side, dice, &mut ch)?;
+            ch.effects.push(kit::phase(v, turn, side, PH_ACTION));
+            ch.steps
+                .push(format!("{}: action", v.roster.sides[side].name));
+            return Ok(ch);
+        }
+        no_round_waiting(v)?;
+        end_of_side_turn(v, side, &mut ch);
+        let (next, new_turn) = kit::next_side(v, side, turn);
+        if kit::past_last_turn(v, new_turn) {
+            ch.effects.push(kit::phase(v, new_turn, next, PH_ORDERS));
+            return Ok(ch);
+        }
+        if new_turn != turn {
+            ch.steps.push(format!("Turn {new_turn}"));
+        }
+        orders_phase(v, next, dice, &mut ch)?;
+        ch.effects.push(kit::phase(v, new_turn, next, PH_ACTION));
+        ch.steps
+            .push(format!("{}: action", v.roster.sides[next].name));
+        Ok(ch)
+    }
+
+    /// Whether `u` may still act: a round of hits to take; in the action phase, an Overwatch shot at
+    /// an enemy that just acted, the one area after shooting with one die fewer, the rest of a move,
+    /// or an order still to be had.
+    fn may_still_act(&self, v: &BattleView<'_>, u: usize) -> bool {
+        if !on_table(v, u) {
+            return false;
+        }
+        if waiting(v, u).is_some() {
+            return true;
+        }
+        if v.state.phase != PH_ACTION {
+            return false;
+        }
+        if v.info(u).side != v.active_side() {
+            return kit::has(v, u, OVERWATCH)
+                && (0..v.roster.units.len())
+                    .any(|t| kit::has(v, t, JUST_ACTED) && v.info(t).side != v.info(u).side);
+        }
+        if is_commander(v, u) || carrier_of(v, u).is_some() {
+            return kit::has(v, u, MOVE_ONE);
+        }
+        if let Some(order) = held_order(v, u) {
+            return kit::has(v, u, MOVE_ONE) || order == "move" && move_left(v, u) > 0;
+        }
+        let (pool, _) = orders_left(v, v.info(u).side);
+        pool > 0 || subordinate_for(v, u, &[]).is_some()
+    }
 }
 
 /// The start of `side`'s turn: its Overwatch markers go, and its orders are rolled.
@@ -36,8 +102,8 @@ fn orders_phase(
     dice: &mut dyn DiceSource,
     ch: &mut PhaseChange,
 ) -> Result<(), RuleError> {
+    ch.side_step(v, side, "orders");
     let sname = &v.roster.sides[side].name;
-    ch.steps.push(format!("{sname}: orders"));
     let mine = |u: usize| v.info(u).side == side && on_table(v, u);
     for u in (0..v.roster.units.len()).filter(|&u| mine(u)) {
         if kit::has(v, u, OVERWATCH) {
@@ -99,65 +165,6 @@ fn end_of_side_turn(v: &BattleView<'_>, side: usize, ch: &mut PhaseChange) {
     }
     ch.effects.push(kit::counter(sid, ORDERS_LEFT, None));
     ch.effects.push(kit::counter(sid, ORDERS_TOTAL, None));
-}
-
-/// From the orders phase, the side's orders rolled and its action phase begun; from the action
-/// phase (no round of hits waiting), the end of the side's turn and the next side's orders
-/// rolled, in the next turn when the order of moving comes round again.
-pub fn advance(v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseChange, RuleError> {
-    let mut ch = PhaseChange::default();
-    let side = v.active_side();
-    let turn = v.state.turn;
-    if v.state.phase == PH_ORDERS {
-        orders_phase(v, side, dice, &mut ch)?;
-        ch.effects.push(kit::phase(v, turn, side, PH_ACTION));
-        ch.steps
-            .push(format!("{}: action", v.roster.sides[side].name));
-        return Ok(ch);
-    }
-    no_round_waiting(v)?;
-    end_of_side_turn(v, side, &mut ch);
-    let (next, new_turn) = kit::next_side(v, side, turn);
-    if kit::past_last_turn(v, new_turn) {
-        ch.effects.push(kit::phase(v, new_turn, next, PH_ORDERS));
-        return Ok(ch);
-    }
-    if new_turn != turn {
-        ch.steps.push(format!("Turn {new_turn}"));
-    }
-    orders_phase(v, next, dice, &mut ch)?;
-    ch.effects.push(kit::phase(v, new_turn, next, PH_ACTION));
-    ch.steps
-        .push(format!("{}: action", v.roster.sides[next].name));
-    Ok(ch)
-}
-
-/// Whether `u` may still act: a round of hits to take; in the action phase, an Overwatch shot at
-/// an enemy that just acted, the one area after shooting with one die fewer, the rest of a move,
-/// or an order still to be had.
-pub fn may_still_act(v: &BattleView<'_>, u: usize) -> bool {
-    if !on_table(v, u) {
-        return false;
-    }
-    if waiting(v, u).is_some() {
-        return true;
-    }
-    if v.state.phase != PH_ACTION {
-        return false;
-    }
-    if v.info(u).side != v.active_side() {
-        return kit::has(v, u, OVERWATCH)
-            && (0..v.roster.units.len())
-                .any(|t| kit::has(v, t, JUST_ACTED) && v.info(t).side != v.info(u).side);
-    }
-    if is_commander(v, u) || carrier_of(v, u).is_some() {
-        return kit::has(v, u, MOVE_ONE);
-    }
-    if let Some(order) = held_order(v, u) {
-        return kit::has(v, u, MOVE_ONE) || order == "move" && move_left(v, u) > 0;
-    }
-    let (pool, _) = orders_left(v, v.info(u).side);
-    pool > 0 || subordinate_for(v, u, &[]).is_some()
 }
 
 /// The hits that remove a unit: its quality's limit; a commander's is one.

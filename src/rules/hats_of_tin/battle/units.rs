@@ -13,17 +13,6 @@ pub fn refused(text: impl Into<String>) -> RuleError {
     RuleError::refused(text)
 }
 
-/// A unit numbered in a marker (its roster index + 1), if it is one.
-pub fn numbered(v: &BattleView<'_>, value: Option<i32>) -> Option<usize> {
-    let u = usize::try_from(value? - 1).ok()?;
-    (u < v.roster.units.len()).then_some(u)
-}
-
-/// The number a marker holds for unit `u` (its roster index + 1).
-pub fn number(u: usize) -> i32 {
-    u as i32 + 1
-}
-
 /// True for a commander (the Force Commander or a subordinate).
 pub fn is_commander(v: &BattleView<'_>, u: usize) -> bool {
     v.info(u).kind == COMMANDER
@@ -99,7 +88,7 @@ pub fn quality(v: &BattleView<'_>, u: usize) -> Quality {
 /// The unit a commander is attached to (one still on the table: a commander whose unit is gone,
 /// by the rules or by hand, is alone).
 pub fn attached_to(v: &BattleView<'_>, c: usize) -> Option<usize> {
-    numbered(v, v.marker(c, ATTACHED)).filter(|&x| on_table(v, x))
+    v.marker_unit(c, ATTACHED).filter(|&x| on_table(v, x))
 }
 
 /// The commander attached to a unit, if one is (on the table).
@@ -110,7 +99,7 @@ pub fn commander_of(v: &BattleView<'_>, u: usize) -> Option<usize> {
 
 /// The carrier a unit is embarked on (one still on the table).
 pub fn carrier_of(v: &BattleView<'_>, u: usize) -> Option<usize> {
-    numbered(v, v.marker(u, EMBARKED)).filter(|&x| on_table(v, x))
+    v.marker_unit(u, EMBARKED).filter(|&x| on_table(v, x))
 }
 
 /// The unit a carrier carries, if any (on the table).

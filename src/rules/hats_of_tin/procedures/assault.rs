@@ -13,19 +13,19 @@ use crate::rules::hats_of_tin::battle::command::{
     check_ordered, give_order, order_code, order_words, under_move_order,
 };
 use crate::rules::hats_of_tin::battle::exchange::{
-    AssaultFlags, battle_assault, encode_second_fire, fire_second,
+    AssaultFlags, battle_assault, fire_second, owe_reply,
 };
 use crate::rules::hats_of_tin::battle::moment::acted;
 use crate::rules::hats_of_tin::battle::rounds::{Applied, finish, no_round_waiting, round_on};
 use crate::rules::hats_of_tin::battle::units::{
     action_phase, armour, carried_words, carrier_of, commander_of, enemies, firer_class, in_play,
-    is_commander, may_shoot, number, own_turn, quality, refused, };
+    is_commander, may_shoot, own_turn, quality, refused, };
 use crate::rules::hats_of_tin::defs::*;
 use crate::rules::hats_of_tin::hits::Taken;
 use crate::rules::hats_of_tin::inputs;
 use crate::rules::hats_of_tin::shoot;
 use crate::ruleset::kit::prefill::fill;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Procedure, kit};
 
 /// The `assault` procedure.
 pub struct Assault;
@@ -130,12 +130,7 @@ impl Procedure for Assault {
         assault::odds(&battle_assault(v, att, def, &AssaultFlags::of(&p)))
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         action_phase(v, "an assault")?;
         no_round_waiting(v)?;
         let (p, att, def) = parties(v, p)?;
@@ -189,7 +184,7 @@ impl Procedure for Assault {
             }
         };
         a.effects
-            .push(kit::marker(v, def, ASSAULTED_BY, Some(number(att))));
+            .push(kit::unit_marker(v, def, ASSAULTED_BY, Some(att)));
         match k1 {
             Some(k) => fire_second(v, &asl, [att, def], second, &k, dice, &mut a)?
                 .told(&mut summary, &mut resolutions),
@@ -198,8 +193,7 @@ impl Procedure for Assault {
                     Side::Attacker => (flags.defender_cover, flags.attacker_superior),
                     Side::Defender => (false, flags.defender_superior),
                 };
-                let code = encode_second_fire(s1, cover, superior);
-                a.effects.push(kit::marker(v, t1, SECOND_FIRE, Some(code)));
+                a.effects.extend(owe_reply(v, t1, s1, cover, superior));
                 summary.push_str(&format!(
                     "; {}'s reply waits for its hits to be taken",
                     v.info(t1).id

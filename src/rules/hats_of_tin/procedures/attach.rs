@@ -10,9 +10,9 @@ use crate::rules::hats_of_tin::battle::command::{
 use crate::rules::hats_of_tin::battle::moment::passing;
 use crate::rules::hats_of_tin::battle::rounds::{finish, no_round_waiting};
 use crate::rules::hats_of_tin::battle::units::{
-    action_phase, attached_to, commander_of, in_play, is_commander, number, refused, };
+    action_phase, attached_to, commander_of, in_play, is_commander, refused, };
 use crate::rules::hats_of_tin::defs::*;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Procedure, kit};
 
 /// The `attach` procedure.
 pub struct Attach;
@@ -22,21 +22,12 @@ impl Procedure for Attach {
         &A_ATTACH
     }
 
-    fn rolls(&self) -> bool {
-        false
-    }
-
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         let commander = kit::named(v, given, "commander");
         check_commander(v, self.def().id, commander, "attached")
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        _: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, _: &mut dyn DiceSource) -> ActResult {
         action_phase(v, "joining a unit")?;
         no_round_waiting(v)?;
         let c = commander_param(v, p, ATTACH_PARAMS)?;
@@ -70,7 +61,7 @@ impl Procedure for Attach {
                 v.label(u)
             ),
             Vec::new(),
-            passing(v, vec![kit::marker(v, c, ATTACHED, Some(number(u))), done]),
+            passing(v, vec![kit::unit_marker(v, c, ATTACHED, Some(u)), done]),
         ))
     }
 }

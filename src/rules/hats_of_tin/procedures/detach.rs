@@ -10,7 +10,7 @@ use crate::rules::hats_of_tin::battle::moment::passing;
 use crate::rules::hats_of_tin::battle::rounds::{finish, no_round_waiting};
 use crate::rules::hats_of_tin::battle::units::{action_phase, attached_to, refused};
 use crate::rules::hats_of_tin::defs::*;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Procedure, kit};
 
 /// The `detach` procedure.
 pub struct Detach;
@@ -20,21 +20,12 @@ impl Procedure for Detach {
         &A_DETACH
     }
 
-    fn rolls(&self) -> bool {
-        false
-    }
-
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         let commander = kit::named(v, given, "commander");
         check_commander(v, self.def().id, commander, "detached")
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        _: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, _: &mut dyn DiceSource) -> ActResult {
         action_phase(v, "leaving a unit")?;
         no_round_waiting(v)?;
         let c = commander_param(v, p, DETACH_PARAMS)?;
@@ -44,7 +35,7 @@ impl Procedure for Detach {
         Ok(finish(
             format!("{} leaves {}", v.label(c), v.label(u)),
             Vec::new(),
-            passing(v, vec![kit::marker(v, c, ATTACHED, None), done]),
+            passing(v, vec![kit::unit_marker(v, c, ATTACHED, None), done]),
         ))
     }
 }

@@ -10,7 +10,7 @@ use crate::rules::hats_of_tin::battle::rounds::{Applied, finish, no_round_waitin
 use crate::rules::hats_of_tin::battle::units::{
     action_phase, carrier_of, in_play, own_turn, refused, };
 use crate::rules::hats_of_tin::defs::*;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Procedure, kit};
 
 /// The `disembark` procedure.
 pub struct Disembark;
@@ -20,20 +20,11 @@ impl Procedure for Disembark {
         &A_DISEMBARK
     }
 
-    fn rolls(&self) -> bool {
-        false
-    }
-
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         check_ordered(v, self.def().id, kit::named(v, given, "unit"), true)
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        _: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, _: &mut dyn DiceSource) -> ActResult {
         action_phase(v, "getting off")?;
         no_round_waiting(v)?;
         let u = kit::input_unit(v, p, UNIT_PARAMS, "unit")?;
@@ -42,7 +33,7 @@ impl Procedure for Disembark {
         let c =
             carrier_of(v, u).ok_or_else(|| refused(format!("{} is not carried", v.label(u))))?;
         let (mut effects, by) = move_order(v, u)?;
-        effects.push(kit::marker(v, u, EMBARKED, None));
+        effects.push(kit::unit_marker(v, u, EMBARKED, None));
         let mut a = Applied {
             effects,
             ..Applied::default()

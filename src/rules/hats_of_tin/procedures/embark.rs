@@ -7,10 +7,10 @@ use crate::rules::hats_of_tin::battle::command::{check_ordered, move_order, orde
 use crate::rules::hats_of_tin::battle::moment::passing;
 use crate::rules::hats_of_tin::battle::rounds::{finish, no_round_waiting};
 use crate::rules::hats_of_tin::battle::units::{
-    action_phase, carrier_of, in_play, is_carrier, is_commander, number, own_turn, passenger_of,
+    action_phase, carrier_of, in_play, is_carrier, is_commander, own_turn, passenger_of,
     refused, };
 use crate::rules::hats_of_tin::defs::*;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Procedure, kit};
 
 /// The `embark` procedure.
 pub struct Embark;
@@ -50,20 +50,11 @@ impl Procedure for Embark {
         &A_EMBARK
     }
 
-    fn rolls(&self) -> bool {
-        false
-    }
-
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         check_ordered(v, self.def().id, kit::named(v, given, "unit"), true)
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        _: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, _: &mut dyn DiceSource) -> ActResult {
         action_phase(v, "boarding")?;
         no_round_waiting(v)?;
         let u = kit::input_unit(v, p, EMBARK_PARAMS, "unit")?;
@@ -73,7 +64,7 @@ impl Procedure for Embark {
         own_turn(v, u, "a unit boards")?;
         may_board(v, u, c)?;
         let (mut effects, by) = move_order(v, u)?;
-        effects.push(kit::marker(v, u, EMBARKED, Some(number(c))));
+        effects.push(kit::unit_marker(v, u, EMBARKED, Some(c)));
         Ok(finish(
             format!(
                 "{} boards {}{} (loading costs ½ area of the move)",

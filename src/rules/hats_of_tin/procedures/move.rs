@@ -16,7 +16,7 @@ use crate::rules::hats_of_tin::battle::units::{
     own_turn, passenger_of, refused, type_of, };
 use crate::rules::hats_of_tin::defs::*;
 use crate::rules::hats_of_tin::shoot;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Procedure, kit};
 
 /// The `move` procedure.
 pub struct Move;
@@ -121,10 +121,6 @@ impl Procedure for Move {
         &A_MOVE
     }
 
-    fn rolls(&self) -> bool {
-        false
-    }
-
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         action_phase(v, self.def().id)?;
         if let Some(u) = kit::named(v, given, "unit") {
@@ -141,12 +137,7 @@ impl Procedure for Move {
         Ok(())
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        _: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, _: &mut dyn DiceSource) -> ActResult {
         action_phase(v, "moving")?;
         no_round_waiting(v)?;
         let u = kit::input_unit(v, p, MOVE_PARAMS, "unit")?;

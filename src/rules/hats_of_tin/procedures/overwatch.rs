@@ -10,7 +10,7 @@ use crate::rules::hats_of_tin::battle::rounds::{Applied, finish, no_round_waitin
 use crate::rules::hats_of_tin::battle::units::{
     action_phase, is_commander, may_shoot, own_turn, refused, };
 use crate::rules::hats_of_tin::defs::*;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Procedure, kit};
 
 /// The `overwatch` procedure.
 pub struct Overwatch;
@@ -20,20 +20,11 @@ impl Procedure for Overwatch {
         &A_OVERWATCH
     }
 
-    fn rolls(&self) -> bool {
-        false
-    }
-
     fn check_inputs(&self, v: &BattleView<'_>, given: &Params) -> Result<(), RuleError> {
         check_ordered(v, self.def().id, kit::named(v, given, "unit"), false)
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        _: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, _: &mut dyn DiceSource) -> ActResult {
         action_phase(v, "going into Overwatch")?;
         no_round_waiting(v)?;
         let u = kit::input_unit(v, p, UNIT_PARAMS, "unit")?;

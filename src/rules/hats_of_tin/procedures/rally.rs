@@ -16,7 +16,7 @@ use crate::rules::hats_of_tin::defs::*;
 use crate::rules::hats_of_tin::inputs;
 use crate::rules::hats_of_tin::rally;
 use crate::ruleset::kit::prefill::fill;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Procedure, kit};
 
 /// The `rally` procedure.
 pub struct Rally;
@@ -84,12 +84,7 @@ impl Procedure for Rally {
         rally::odds(&battle_rally(v, p)?.1)
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         action_phase(v, "rallying")?;
         no_round_waiting(v)?;
         let (u, rally) = battle_rally(v, p)?;

@@ -20,7 +20,7 @@ use crate::rules::hats_of_tin::defs::*;
 use crate::rules::hats_of_tin::inputs;
 use crate::rules::hats_of_tin::shoot::{self, Firer, Shooter, Shot, Target};
 use crate::ruleset::kit::prefill::fill;
-use crate::ruleset::{Offer, Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Offer, Procedure, kit};
 
 /// The `shoot` procedure.
 pub struct Shoot;
@@ -314,12 +314,7 @@ impl Procedure for Shoot {
         shoot::odds(&battle_shot(v, p)?.shot)
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         action_phase(v, "shooting")?;
         no_round_waiting(v)?;
         let b = battle_shot(v, p)?;

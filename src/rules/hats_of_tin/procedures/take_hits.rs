@@ -10,20 +10,20 @@ use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 use crate::rules::hats_of_tin::assault::Side;
 use crate::rules::hats_of_tin::battle::exchange::{
-    AssaultFlags, assault_end, battle_assault, decode_second_fire, fire_second,
+    AssaultFlags, assault_end, battle_assault, fire_second, owed_reply,
 };
 use crate::rules::hats_of_tin::battle::rounds::{
     Applied, apply_taken, commander_destroyed, finish, waiting,
 };
 use crate::rules::hats_of_tin::battle::units::{
-    commander_of, is_commander, numbered, quality, refused, };
+    commander_of, is_commander, quality, refused, };
 use crate::rules::hats_of_tin::defs::*;
 use crate::rules::hats_of_tin::hits::{self, Round, Taken, Taking};
 use crate::rules::hats_of_tin::inputs;
 use crate::rules::hats_of_tin::shoot::hits_words;
 use crate::rules::hats_of_tin::tables::RULESET;
 use crate::ruleset::kit::prefill::fill;
-use crate::ruleset::{Offer, Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Offer, Procedure, kit};
 
 /// The `take-hits` procedure.
 pub struct TakeHits;
@@ -99,18 +99,21 @@ fn assault_goes_on(
     summary: &mut String,
     resolutions: &mut Vec<Resolution>,
 ) -> Result<(), RuleError> {
-    let reply = v.marker(u, SECOND_FIRE);
-    if reply.is_some() {
-        a.effects.push(kit::marker(v, u, SECOND_FIRE, None));
+    // Its flags come off with the marker.
+    if kit::has(v, u, SECOND_FIRE) {
+        a.effects.push(kit::unit_marker(v, u, SECOND_FIRE, None));
     }
-    let reply = reply.map(|code| (code, decode_second_fire(v, u, code)));
-    if let Some((code, None)) = reply {
+    let reply = v
+        .marker_unit(u, SECOND_FIRE)
+        .map(|named| (named, owed_reply(v, u)));
+    if let Some((named, None)) = reply {
         a.lines.push(format!(
-            "{}'s assault reply marker ({code}) names no enemy unit on the table: there is no reply",
-            v.label(u)
+            "{}'s assault reply marker ({}) names no enemy unit on the table: there is no reply",
+            v.label(u),
+            v.info(named).id
         ));
         if kit::has(v, u, ASSAULTED_BY) {
-            a.effects.push(kit::marker(v, u, ASSAULTED_BY, None));
+            a.effects.push(kit::unit_marker(v, u, ASSAULTED_BY, None));
         }
     } else if let Some((_, Some((target, cover, superior)))) = reply {
         let (att, def) = if kit::has(v, u, ASSAULTED_BY) {
@@ -126,7 +129,7 @@ fn assault_goes_on(
             Side::Defender
         };
         fire_second(v, &asl, [att, def], second, k, dice, a)?.told(summary, resolutions);
-    } else if let Some(att) = numbered(v, v.marker(u, ASSAULTED_BY)) {
+    } else if let Some(att) = v.marker_unit(u, ASSAULTED_BY) {
         let end = assault_end(v, att, u, k.left_area(), a);
         summary.push_str(&format!("; {end}"));
     }
@@ -188,12 +191,7 @@ impl Procedure for TakeHits {
         hits::odds(&round)
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        p: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         let (u, round) = battle_round(v, p)?;
         let mut a = Applied::default();
         let (r, k) = if is_commander(v, u) {

@@ -12,7 +12,7 @@ use crate::rules::newport::defs::*;
 use crate::rules::newport::fire::{self, is_vehicle};
 use crate::rules::newport::units::{damage, is_leader, shot_words, target_of};
 use crate::ruleset::kit::prefill::fill;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// An air attack.
 pub struct Air;
@@ -75,21 +75,46 @@ impl Procedure for Air {
         Ok(())
     }
 
-    /// The table's odds, once the battle allows the attack.
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        air_allowed(v, &p)?;
-        self.table_odds(&p, v.options)
+    /// Refused as acting would refuse it, before the odds are shown.
+    fn allowed(&self, v: &BattleView<'_>, p: &Params) -> Result<(), RuleError> {
+        air_allowed(v, p).map(|_| ())
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        act(v, &p, dice)
+    /// Carries out an air attack with its inputs filled in.
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
+        let (a, t) = air_allowed(v, p)?;
+        let what = format!("{} attacks {}", v.info(a).id, v.info(t).id);
+        let (mut r, e) = fire::resolve_air(p, v.options, &what, dice)?;
+        let mut effects = vec![kit::flag(v, a, FINISHED, true)];
+        let mut words = Vec::new();
+        let before = target_of(v, t);
+        let after = before.after(e);
+        damage(
+            v,
+            t,
+            before,
+            after,
+            &format!("air attack by {}", v.info(a).id),
+            &mut effects,
+            &mut words,
+        );
+        if e.forced_back && !after.destroyed() {
+            words.push(format!(
+                "{} is Forced Back 8\" away from the enemy",
+                v.label(t)
+            ));
+        }
+        r.context
+            .insert(0, format!("{} attacks {}", v.label(a), v.label(t)));
+        r.effects = words;
+        r.result = shot_words(before, after, e);
+        Ok(Outcome {
+            summary: format!("{} attacks {}: {}", v.label(a), v.label(t), r.result),
+            resolutions: vec![r],
+            effects,
+            prompts: Vec::new(),
+            offers: Vec::new(),
+        })
     }
 }
 
@@ -104,39 +129,3 @@ fn air_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleErr
     Ok((a, t))
 }
 
-/// Carries out an air attack with its inputs filled in.
-fn act(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result<Outcome, RuleError> {
-    let (a, t) = air_allowed(v, p)?;
-    let what = format!("{} attacks {}", v.info(a).id, v.info(t).id);
-    let (mut r, e) = fire::resolve_air(p, v.options, &what, dice)?;
-    let mut effects = vec![kit::flag(v, a, FINISHED, true)];
-    let mut words = Vec::new();
-    let before = target_of(v, t);
-    let after = before.after(e);
-    damage(
-        v,
-        t,
-        before,
-        after,
-        &format!("air attack by {}", v.info(a).id),
-        &mut effects,
-        &mut words,
-    );
-    if e.forced_back && !after.destroyed() {
-        words.push(format!(
-            "{} is Forced Back 8\" away from the enemy",
-            v.label(t)
-        ));
-    }
-    r.context
-        .insert(0, format!("{} attacks {}", v.label(a), v.label(t)));
-    r.effects = words;
-    r.result = shot_words(before, after, e);
-    Ok(Outcome {
-        summary: format!("{} attacks {}: {}", v.label(a), v.label(t), r.result),
-        resolutions: vec![r],
-        effects,
-        prompts: Vec::new(),
-        offers: Vec::new(),
-    })
-}

@@ -3,6 +3,7 @@
 //! Here also the spotting and the checks that smoke, artillery fire too, shares.
 
 use super::{text, with_defaults};
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::{BattleView, Effect};
@@ -18,7 +19,7 @@ use crate::rules::newport::units::{
     company_scale, damage, is_asset, is_leader, shot_words, target_of,
 };
 use crate::ruleset::kit::prefill::fill;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// The off-table assets that fire artillery or lay smoke.
 pub(super) const ARTILLERY: &[&str] = &["artillery", "heavy-mortar", "light-mortar"];
@@ -66,10 +67,9 @@ impl Procedure for Artillery {
 
     /// Each stand's shot under the template, a leader sheltered by a stand weighed by the chance
     /// that this template destroys that stand first.
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        let (_, weapon, targets, notes) = artillery_allowed(v, &p)?;
-        spotter_allowed(v, &p)?;
+    fn battle_odds(&self, v: &BattleView<'_>, p: &Params) -> Result<OddsReport, RuleError> {
+        let (_, weapon, targets, notes) = artillery_allowed(v, p)?;
+        spotter_allowed(v, p)?;
         let mut report = OddsReport {
             title: format!("{} attack", weapon.replace('-', " ")).into(),
             results: Vec::new(),
@@ -132,14 +132,90 @@ impl Procedure for Artillery {
         Ok(report)
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        act(v, &p, dice)
+    /// Carries out an artillery attack with its inputs filled in: one shot at each stand under the
+    /// template, a sheltered leader only once the stand it is with is gone.
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
+        let (a, weapon, targets, mut context) = artillery_allowed(v, p)?;
+        let mut effects = vec![kit::flag(v, a, FINISHED, true)];
+        let mut words = Vec::new();
+        spotter_check(v, p, &mut effects, &mut words)?;
+        let mut steps = Vec::new();
+        let mut affected = 0;
+        let mut fates = Vec::new();
+        let mut destroyed_here = Vec::new();
+        for UnderTemplate {
+            unit: t,
+            cover,
+            contact,
+        } in targets.iter().copied()
+        {
+            if let Some(c) = contact
+                && v.unit_state(c).on_table()
+                && !destroyed_here.contains(&c)
+            {
+                words.push(format!(
+                    "{}: not attacked, it is in contact with {}, which still stands",
+                    v.label(t),
+                    v.label(c)
+                ));
+                continue;
+            }
+            let shot = strike_of(v, t, cover, false, 1).shot();
+            let (step, e) = shot.roll(
+                dice,
+                format!("{} under the {}", v.label(t), weapon.replace('-', " ")),
+                &format!(
+                    "{} ({}) at {}",
+                    v.info(a).id,
+                    weapon.replace('-', " "),
+                    v.info(t).id
+                ),
+            )?;
+            let before = target_of(v, t);
+            let after = before.after(e);
+            damage(
+                v,
+                t,
+                before,
+                after,
+                &format!("{} from {}", weapon.replace('-', " "), v.info(a).id),
+                &mut effects,
+                &mut words,
+            );
+            if after.destroyed() {
+                destroyed_here.push(t);
+            }
+            if e.forced_back && !after.destroyed() {
+                words.push(format!("{} is Forced Back 8\"", v.label(t)));
+            }
+            affected += usize::from(!e.is_none());
+            if !e.is_none() {
+                fates.push(format!("{} {}", v.info(t).id, shot_words(before, after, e)));
+            }
+            steps.push(step);
+        }
+        context.insert(0, format!("{} fires", v.label(a)));
+        let mut result = format!("{affected} of {} stand(s) affected", targets.len());
+        if !fates.is_empty() {
+            result.push_str(&format!(": {}", fates.join("; ")));
+        }
+        let r = Resolution {
+            ruleset: crate::rules::newport::ID.into(),
+            action: ARTILLERY_DEF.id.into(),
+            title: format!("{} attack", weapon.replace('-', " ")),
+            context,
+            steps,
+            result: result.clone(),
+            effects: words,
+            rolled_by_program: dice.is_generated(),
+        };
+        Ok(Outcome {
+            summary: format!("{}: {result}", r.context[0]),
+            resolutions: vec![r],
+            effects,
+            prompts: Vec::new(),
+            offers: Vec::new(),
+        })
     }
 }
 
@@ -213,10 +289,7 @@ fn spotter_allowed(v: &BattleView<'_>, p: &Params) -> Result<usize, RuleError> {
     let s = kit::unit(v, p, "spotter")?;
     on_table(v, s)?;
     if v.info(s).side != v.active_side() || is_asset(v.info(s)) {
-        return Err(RuleError::refused(format!(
-            "{} cannot spot: the spotter is a stand of the side firing, on the table",
-            v.label(s)
-        )));
+        return Err(refuse::refused(v, s, "cannot spot: the spotter is a stand of the side firing, on the table"));
     }
     if company_scale(v) {
         if !is_leader(v.info(s)) {
@@ -278,88 +351,3 @@ fn artillery_allowed(v: &BattleView<'_>, p: &Params) -> Result<Template, RuleErr
     Ok((a, weapon, targets, context))
 }
 
-/// Carries out an artillery attack with its inputs filled in: one shot at each stand under the
-/// template, a sheltered leader only once the stand it is with is gone.
-fn act(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result<Outcome, RuleError> {
-    let (a, weapon, targets, mut context) = artillery_allowed(v, p)?;
-    let mut effects = vec![kit::flag(v, a, FINISHED, true)];
-    let mut words = Vec::new();
-    spotter_check(v, p, &mut effects, &mut words)?;
-    let mut steps = Vec::new();
-    let mut affected = 0;
-    let mut fates = Vec::new();
-    let mut destroyed_here = Vec::new();
-    for UnderTemplate {
-        unit: t,
-        cover,
-        contact,
-    } in targets.iter().copied()
-    {
-        if let Some(c) = contact
-            && v.unit_state(c).on_table()
-            && !destroyed_here.contains(&c)
-        {
-            words.push(format!(
-                "{}: not attacked, it is in contact with {}, which still stands",
-                v.label(t),
-                v.label(c)
-            ));
-            continue;
-        }
-        let shot = strike_of(v, t, cover, false, 1).shot();
-        let (step, e) = shot.roll(
-            dice,
-            format!("{} under the {}", v.label(t), weapon.replace('-', " ")),
-            &format!(
-                "{} ({}) at {}",
-                v.info(a).id,
-                weapon.replace('-', " "),
-                v.info(t).id
-            ),
-        )?;
-        let before = target_of(v, t);
-        let after = before.after(e);
-        damage(
-            v,
-            t,
-            before,
-            after,
-            &format!("{} from {}", weapon.replace('-', " "), v.info(a).id),
-            &mut effects,
-            &mut words,
-        );
-        if after.destroyed() {
-            destroyed_here.push(t);
-        }
-        if e.forced_back && !after.destroyed() {
-            words.push(format!("{} is Forced Back 8\"", v.label(t)));
-        }
-        affected += usize::from(!e.is_none());
-        if !e.is_none() {
-            fates.push(format!("{} {}", v.info(t).id, shot_words(before, after, e)));
-        }
-        steps.push(step);
-    }
-    context.insert(0, format!("{} fires", v.label(a)));
-    let mut result = format!("{affected} of {} stand(s) affected", targets.len());
-    if !fates.is_empty() {
-        result.push_str(&format!(": {}", fates.join("; ")));
-    }
-    let r = Resolution {
-        ruleset: crate::rules::newport::ID.into(),
-        action: ARTILLERY_DEF.id.into(),
-        title: format!("{} attack", weapon.replace('-', " ")),
-        context,
-        steps,
-        result: result.clone(),
-        effects: words,
-        rolled_by_program: dice.is_generated(),
-    };
-    Ok(Outcome {
-        summary: format!("{}: {result}", r.context[0]),
-        resolutions: vec![r],
-        effects,
-        prompts: Vec::new(),
-        offers: Vec::new(),
-    })
-}

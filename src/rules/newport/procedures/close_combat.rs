@@ -5,6 +5,7 @@
 
 use super::offers::{close_combat_offer, opportunity_firers, opportunity_offer, with_offer};
 use super::{command_roll_matters, kind_is, text, with_defaults};
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError, Value};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -22,7 +23,7 @@ use crate::rules::newport::fire::{Cover, has_vehicle_ranges, is_vehicle};
 use crate::rules::newport::tables::Morale;
 use crate::rules::newport::units::{damage, end_words, is_asset, morale, target_of};
 use crate::ruleset::kit::prefill::fill;
-use crate::ruleset::{Offer, Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Offer, Outcome, Procedure, kit};
 
 /// A close combat, and in a battle the move into contact before it.
 pub struct CloseCombat;
@@ -119,11 +120,10 @@ impl Procedure for CloseCombat {
 
     /// The odds of the combat the battle would fight, noting a move into contact to be recorded
     /// first.
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        let (a, _, cc) = battle_combat(v, &p)?;
+    fn battle_odds(&self, v: &BattleView<'_>, p: &Params) -> Result<OddsReport, RuleError> {
+        let (a, _, cc) = battle_combat(v, p)?;
         let mut report = combat::report(&cc);
-        if must_record_move(v, a, &p) {
+        if must_record_move(v, a, p) {
             report.notes.insert(
                 0,
                 format!(
@@ -135,14 +135,76 @@ impl Procedure for CloseCombat {
         Ok(report)
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        act(v, &p, dice)
+    /// Carries out a close combat with its inputs filled in: records the move into contact first
+    /// when opportunity fire may come at it, else fights it.
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
+        // Every check before any roll: a combat that cannot be fought rolls nothing, not even a
+        // command roll.
+        let (a, d, cc) = battle_combat(v, p)?;
+        if must_record_move(v, a, p) {
+            return move_into_contact(v, a, d, p, dice);
+        }
+        let closing = kit::has(v, a, CLOSING);
+        let mut resolutions = Vec::new();
+        let mut effects = Vec::new();
+        let mut words = Vec::new();
+        if closing {
+            // The move into contact was recorded with its command roll and command point.
+            effects.push(kit::flag(v, a, CLOSING, false));
+        } else {
+            if let Some((roll, ok)) = command_check(v, a, p.flag("out-of-command"), dice)? {
+                if !ok {
+                    return Ok(failed_command(v, a, roll));
+                }
+                resolutions.push(roll);
+            }
+            spend_point(v, a, &mut effects, &mut words)?;
+        }
+        let (mut r, end) = combat::resolve_combat(&cc, dice)?;
+        damage(
+            v,
+            a,
+            cc.attacker.start,
+            end.attacker,
+            &format!("close combat with {}", v.info(d).id),
+            &mut effects,
+            &mut words,
+        );
+        damage(
+            v,
+            d,
+            cc.defender.start,
+            end.defender,
+            &format!("close combat with {}", v.info(a).id),
+            &mut effects,
+            &mut words,
+        );
+        if v.unit_state(a).on_table() && !end.attacker.destroyed() {
+            effects.push(kit::flag(v, a, FINISHED, true));
+            words.push(format!(
+                "{}: marked Finished (the defender is not)",
+                v.label(a)
+            ));
+        }
+        r.context.insert(
+            0,
+            format!("{} moves into contact with {}", v.label(a), v.label(d)),
+        );
+        r.effects = words;
+        let summary = format!(
+            "{} assaults {}: {}",
+            v.label(a),
+            v.label(d),
+            combat_words(v, a, d, &cc, &end)
+        );
+        resolutions.push(r);
+        Ok(Outcome {
+            summary,
+            resolutions,
+            effects,
+            prompts: Vec::new(),
+            offers: Vec::new(),
+        })
     }
 
     /// The offer's attacker, while it may still attack.
@@ -217,10 +279,7 @@ fn close_combat_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize)
 fn attacker_ready(v: &BattleView<'_>, a: usize) -> Result<(), RuleError> {
     own_ready_stand(v, a, Acting::CloseCombat)?;
     if is_asset(v.info(a)) {
-        return Err(RuleError::refused(format!(
-            "{} is off the table",
-            v.label(a)
-        )));
+        return Err(refuse::refused(v, a, "is off the table"));
     }
     if morale(v, a) != Morale::Steady {
         return Err(RuleError::refused(format!(
@@ -367,74 +426,3 @@ fn combat_words(
     )
 }
 
-/// Carries out a close combat with its inputs filled in: records the move into contact first
-/// when opportunity fire may come at it, else fights it.
-fn act(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result<Outcome, RuleError> {
-    // Every check before any roll: a combat that cannot be fought rolls nothing, not even a
-    // command roll.
-    let (a, d, cc) = battle_combat(v, p)?;
-    if must_record_move(v, a, p) {
-        return move_into_contact(v, a, d, p, dice);
-    }
-    let closing = kit::has(v, a, CLOSING);
-    let mut resolutions = Vec::new();
-    let mut effects = Vec::new();
-    let mut words = Vec::new();
-    if closing {
-        // The move into contact was recorded with its command roll and command point.
-        effects.push(kit::flag(v, a, CLOSING, false));
-    } else {
-        if let Some((roll, ok)) = command_check(v, a, p.flag("out-of-command"), dice)? {
-            if !ok {
-                return Ok(failed_command(v, a, roll));
-            }
-            resolutions.push(roll);
-        }
-        spend_point(v, a, &mut effects, &mut words)?;
-    }
-    let (mut r, end) = combat::resolve_combat(&cc, dice)?;
-    damage(
-        v,
-        a,
-        cc.attacker.start,
-        end.attacker,
-        &format!("close combat with {}", v.info(d).id),
-        &mut effects,
-        &mut words,
-    );
-    damage(
-        v,
-        d,
-        cc.defender.start,
-        end.defender,
-        &format!("close combat with {}", v.info(a).id),
-        &mut effects,
-        &mut words,
-    );
-    if v.unit_state(a).on_table() && !end.attacker.destroyed() {
-        effects.push(kit::flag(v, a, FINISHED, true));
-        words.push(format!(
-            "{}: marked Finished (the defender is not)",
-            v.label(a)
-        ));
-    }
-    r.context.insert(
-        0,
-        format!("{} moves into contact with {}", v.label(a), v.label(d)),
-    );
-    r.effects = words;
-    let summary = format!(
-        "{} assaults {}: {}",
-        v.label(a),
-        v.label(d),
-        combat_words(v, a, d, &cc, &end)
-    );
-    resolutions.push(r);
-    Ok(Outcome {
-        summary,
-        resolutions,
-        effects,
-        prompts: Vec::new(),
-        offers: Vec::new(),
-    })
-}

@@ -2,6 +2,7 @@
 //! failing marks it Finished.
 
 use super::{text, with_defaults};
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Options, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -13,7 +14,7 @@ use crate::rules::newport::command;
 use crate::rules::newport::defs::*;
 use crate::rules::newport::units::{is_leader, method};
 use crate::ruleset::kit::prefill::fill;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// A method-2 command roll.
 pub struct CommandRoll;
@@ -52,25 +53,14 @@ impl Procedure for CommandRoll {
         Ok(())
     }
 
-    /// The table's odds for the stand's quality.
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        self.table_odds(&p, v.options)
-    }
 
     /// Passed, the stand is in command for the turn; failed, it is Finished.
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         in_action_phase(v, "a command roll")?;
-        let u = kit::unit(v, &p, "unit")?;
+        let u = kit::unit(v, p, "unit")?;
         command_roll_allowed(v, u)?;
         let (r, ok) =
-            command::resolve_command_roll(&p, v.options, Some(who(v, u, &v.label(u))), dice)?;
+            command::resolve_command_roll(p, v.options, Some(who(v, u, &v.label(u))), dice)?;
         if !ok {
             return Ok(failed_command(v, u, r));
         }
@@ -93,16 +83,10 @@ fn command_roll_allowed(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
         ));
     }
     if is_leader(v.info(u)) {
-        return Err(RuleError::refused(format!(
-            "{} is a leader: leaders are always in command",
-            v.label(u)
-        )));
+        return Err(refuse::refused(v, u, "is a leader: leaders are always in command"));
     }
     if kit::has(v, u, IN_COMMAND) {
-        return Err(RuleError::refused(format!(
-            "{} has already passed its command roll this turn",
-            v.label(u)
-        )));
+        return Err(refuse::refused(v, u, "has already passed its command roll this turn"));
     }
     Ok(())
 }

@@ -5,6 +5,7 @@
 
 use super::offers::{close_combat_offer, opportunity_firers, opportunity_offer, with_offer};
 use super::{command_roll_matters, kind_is, text, with_defaults};
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Options, ParamDef, Params, RuleError, Value};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -21,7 +22,7 @@ use crate::rules::newport::fire::{self, Cover, FireInput, has_vehicle_ranges, is
 use crate::rules::newport::tables::Morale;
 use crate::rules::newport::units::{damage, is_asset, is_leader, morale, shot_words, target_of};
 use crate::ruleset::kit::prefill::fill;
-use crate::ruleset::{Offer, Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Offer, Outcome, Procedure, kit};
 
 /// Direct fire, and opportunity fire in a battle.
 pub struct Fire;
@@ -118,21 +119,151 @@ impl Procedure for Fire {
         Ok(())
     }
 
-    /// The table's odds, once the battle allows the fire.
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        fire_allowed(v, &p)?;
-        self.table_odds(&p, v.options)
+    /// Refused as acting would refuse it, before the odds are shown.
+    fn allowed(&self, v: &BattleView<'_>, p: &Params) -> Result<(), RuleError> {
+        fire_allowed(v, p).map(|_| ())
     }
 
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        act(v, &p, dice)
+    /// Carries out a fire with its inputs filled in.
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
+        let FireCheck {
+            firer: f,
+            target: t,
+            opportunity,
+            assaulting,
+        } = fire_allowed(v, p)?;
+        // The shot first: a fire that is not possible (beyond range, wrong inputs) rolls nothing, not
+        // even a command roll.
+        let mut input = FireInput::from_params(p)?;
+        input.opportunity = opportunity;
+        let (shot, context) = fire::fire_shot(&input, v.options)?;
+        let mut resolutions = Vec::new();
+        if !opportunity && let Some((roll, ok)) = command_check(v, f, p.flag("out-of-command"), dice)? {
+            if !ok {
+                return Ok(failed_command(v, f, roll));
+            }
+            resolutions.push(roll);
+        }
+        let mut effects = Vec::new();
+        let mut words = Vec::new();
+        if !opportunity {
+            spend_point(v, f, &mut effects, &mut words)?;
+        }
+        let fires = if opportunity {
+            "opportunity-fires at"
+        } else {
+            "fires at"
+        };
+        let label = format!("{} {fires} {}", v.label(f), v.label(t));
+        let what = format!("{} {fires} {}", v.info(f).id, v.info(t).id);
+        let title = if opportunity {
+            "Opportunity fire"
+        } else {
+            "Fire"
+        };
+        let (step, e) = shot.roll(dice, title, &what)?;
+        let before = target_of(v, t);
+        let after = before.after(e);
+        let stopped = after.morale != Morale::Steady || after.destroyed();
+        let moved = p.text("trigger") == Some("moved");
+        if opportunity && stopped && kit::has(v, t, CLOSING) {
+            // A mover stopped by the fire starts no close combat.
+            effects.push(kit::flag(v, t, CLOSING, false));
+        }
+        damage(
+            v,
+            t,
+            before,
+            after,
+            &format!("fire from {}", v.info(f).id),
+            &mut effects,
+            &mut words,
+        );
+        if e.forced_back && !after.destroyed() {
+            words.push(format!(
+                "{} is Forced Back 8\" away from the enemy",
+                v.label(t)
+            ));
+        }
+        let mut outcome = shot_words(before, after, e);
+        let mut offer = None;
+        let mut follow = None;
+        if opportunity && !kit::has(v, t, FINISHED) && !moved {
+            words.push(format!(
+                "{} has not acted this turn: opportunity fire comes after an enemy stand fires or once it has moved 1\" in sight",
+                v.label(t)
+            ));
+        }
+        if opportunity {
+            effects.push(kit::flag(v, t, OPP_FIRED_AT, true));
+            if e.is_none() {
+                effects.push(kit::flag(v, f, FINISHED, true));
+                words.push(format!("{}: no effect, marked Finished", v.label(f)));
+            } else {
+                words.push(format!("{}: a result, stays ready", v.label(f)));
+            }
+            let with = assaulting
+                .map(|(d, _)| format!(" with {}", v.info(d).id))
+                .unwrap_or_default();
+            if moved && stopped && !after.destroyed() {
+                words.push(format!(
+                    "{} stops where it is and starts no close combat{with}",
+                    v.label(t)
+                ));
+                outcome.push_str(&format!("; stops where it is, no close combat{with}"));
+                if !kit::has(v, t, FINISHED) {
+                    effects.push(kit::flag(v, t, FINISHED, true));
+                    // A move into contact spent its command point when it was recorded.
+                    if !kit::has(v, t, CLOSING) {
+                        spend_point(v, t, &mut effects, &mut words).ok();
+                    }
+                }
+            }
+            if let Some((d, cover)) = assaulting
+                && !stopped
+            {
+                words.push(format!(
+                    "{} is not stopped: its close combat{with} follows",
+                    v.label(t)
+                ));
+                outcome.push_str(&format!("; not stopped, the close combat{with} follows"));
+                follow = Some(close_combat_offer(v, t, d, cover));
+            }
+        } else {
+            effects.push(kit::flag(v, f, FINISHED, true));
+            let shaken = if stopped { vec![t] } else { Vec::new() };
+            offer = opportunity_offer(v, f, "fired", &shaken);
+        }
+        let r = Resolution {
+            ruleset: crate::rules::newport::ID.into(),
+            action: FIRE_DEF.id.into(),
+            title: format!("{title} on the {}", shot.table.name().to_lowercase()),
+            context: std::iter::once(label.clone()).chain(context).collect(),
+            result: outcome.clone(),
+            steps: vec![step],
+            effects: words,
+            rolled_by_program: dice.is_generated(),
+        };
+        let summary = format!("{label}: {outcome}");
+        resolutions.push(r);
+        let mut out = with_offer(
+            Outcome {
+                summary,
+                resolutions,
+                effects,
+                prompts: Vec::new(),
+                offers: Vec::new(),
+            },
+            offer,
+        );
+        if let Some(cc) = follow {
+            out.prompts.push(format!(
+                "{}: resolve it now (there must be a winner before play goes on)",
+                cc.text
+            ));
+            out.offers.push(cc);
+        }
+        Ok(out)
     }
 
     /// Every stand of the side not moving that may fire at the offer's target.
@@ -168,10 +299,7 @@ fn fire_allowed(v: &BattleView<'_>, p: &Params) -> Result<FireCheck, RuleError> 
     enemy_target(v, f, t)?;
     let opportunity = firer_ready(v, f)?;
     if opportunity && kit::has(v, t, OPP_FIRED_AT) {
-        return Err(RuleError::refused(format!(
-            "{} has already drawn opportunity fire for its action: only one stand may fire at each enemy action",
-            v.label(t)
-        )));
+        return Err(refuse::refused(v, t, "has already drawn opportunity fire for its action: only one stand may fire at each enemy action"));
     }
     sheltered(v, t, p)?;
     let assaulting = assaulting_of(v, p, t, opportunity)?;
@@ -209,10 +337,7 @@ fn firer_ready(v: &BattleView<'_>, f: usize) -> Result<bool, RuleError> {
     } else {
         own_ready_stand(v, f, Acting::Fire)?;
         if morale(v, f) == Morale::Paralyzed {
-            return Err(RuleError::refused(format!(
-                "{} is Paralyzed: it fires only once, defending in a close combat",
-                v.label(f)
-            )));
+            return Err(refuse::refused(v, f, "is Paralyzed: it fires only once, defending in a close combat"));
         }
     }
     Ok(opportunity)
@@ -226,11 +351,7 @@ fn assaulting_of(
     t: usize,
     opportunity: bool,
 ) -> Result<Option<(usize, Cover)>, RuleError> {
-    let Some(spec) = p
-        .text("assaulting")
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    else {
+    let Some(spec) = p.filled_text("assaulting") else {
         return Ok(None);
     };
     if !opportunity || p.text("trigger") != Some("moved") {
@@ -250,144 +371,3 @@ fn assaulting_of(
     Ok(Some((d, Cover::parse(cover.trim())?)))
 }
 
-/// Carries out a fire with its inputs filled in.
-fn act(v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> Result<Outcome, RuleError> {
-    let FireCheck {
-        firer: f,
-        target: t,
-        opportunity,
-        assaulting,
-    } = fire_allowed(v, p)?;
-    // The shot first: a fire that is not possible (beyond range, wrong inputs) rolls nothing, not
-    // even a command roll.
-    let mut input = FireInput::from_params(p)?;
-    input.opportunity = opportunity;
-    let (shot, context) = fire::fire_shot(&input, v.options)?;
-    let mut resolutions = Vec::new();
-    if !opportunity && let Some((roll, ok)) = command_check(v, f, p.flag("out-of-command"), dice)? {
-        if !ok {
-            return Ok(failed_command(v, f, roll));
-        }
-        resolutions.push(roll);
-    }
-    let mut effects = Vec::new();
-    let mut words = Vec::new();
-    if !opportunity {
-        spend_point(v, f, &mut effects, &mut words)?;
-    }
-    let fires = if opportunity {
-        "opportunity-fires at"
-    } else {
-        "fires at"
-    };
-    let label = format!("{} {fires} {}", v.label(f), v.label(t));
-    let what = format!("{} {fires} {}", v.info(f).id, v.info(t).id);
-    let title = if opportunity {
-        "Opportunity fire"
-    } else {
-        "Fire"
-    };
-    let (step, e) = shot.roll(dice, title, &what)?;
-    let before = target_of(v, t);
-    let after = before.after(e);
-    let stopped = after.morale != Morale::Steady || after.destroyed();
-    let moved = p.text("trigger") == Some("moved");
-    if opportunity && stopped && kit::has(v, t, CLOSING) {
-        // A mover stopped by the fire starts no close combat.
-        effects.push(kit::flag(v, t, CLOSING, false));
-    }
-    damage(
-        v,
-        t,
-        before,
-        after,
-        &format!("fire from {}", v.info(f).id),
-        &mut effects,
-        &mut words,
-    );
-    if e.forced_back && !after.destroyed() {
-        words.push(format!(
-            "{} is Forced Back 8\" away from the enemy",
-            v.label(t)
-        ));
-    }
-    let mut outcome = shot_words(before, after, e);
-    let mut offer = None;
-    let mut follow = None;
-    if opportunity && !kit::has(v, t, FINISHED) && !moved {
-        words.push(format!(
-            "{} has not acted this turn: opportunity fire comes after an enemy stand fires or once it has moved 1\" in sight",
-            v.label(t)
-        ));
-    }
-    if opportunity {
-        effects.push(kit::flag(v, t, OPP_FIRED_AT, true));
-        if e.is_none() {
-            effects.push(kit::flag(v, f, FINISHED, true));
-            words.push(format!("{}: no effect, marked Finished", v.label(f)));
-        } else {
-            words.push(format!("{}: a result, stays ready", v.label(f)));
-        }
-        let with = assaulting
-            .map(|(d, _)| format!(" with {}", v.info(d).id))
-            .unwrap_or_default();
-        if moved && stopped && !after.destroyed() {
-            words.push(format!(
-                "{} stops where it is and starts no close combat{with}",
-                v.label(t)
-            ));
-            outcome.push_str(&format!("; stops where it is, no close combat{with}"));
-            if !kit::has(v, t, FINISHED) {
-                effects.push(kit::flag(v, t, FINISHED, true));
-                // A move into contact spent its command point when it was recorded.
-                if !kit::has(v, t, CLOSING) {
-                    spend_point(v, t, &mut effects, &mut words).ok();
-                }
-            }
-        }
-        if let Some((d, cover)) = assaulting
-            && !stopped
-        {
-            words.push(format!(
-                "{} is not stopped: its close combat{with} follows",
-                v.label(t)
-            ));
-            outcome.push_str(&format!("; not stopped, the close combat{with} follows"));
-            follow = Some(close_combat_offer(v, t, d, cover));
-        }
-    } else {
-        effects.push(kit::flag(v, f, FINISHED, true));
-        let shaken = if stopped { vec![t] } else { Vec::new() };
-        offer = opportunity_offer(v, f, "fired", &shaken);
-    }
-    let r = Resolution {
-        ruleset: crate::rules::newport::ID.into(),
-        action: FIRE_DEF.id.into(),
-        title: format!("{title} on the {}", shot.table.name().to_lowercase()),
-        context: std::iter::once(label.clone()).chain(context).collect(),
-        result: outcome.clone(),
-        steps: vec![step],
-        effects: words,
-        rolled_by_program: dice.is_generated(),
-    };
-    let summary = format!("{label}: {outcome}");
-    resolutions.push(r);
-    let mut out = with_offer(
-        Outcome {
-            summary,
-            resolutions,
-            effects,
-            prompts: Vec::new(),
-            offers: Vec::new(),
-        },
-        offer,
-    );
-    if let Some(cc) = follow {
-        out.prompts.push(format!(
-            "{}: resolve it now (there must be a winner before play goes on)",
-            cc.text
-        ));
-        out.offers.push(cc);
-    }
-    Ok(out)
-}

@@ -4,6 +4,7 @@
 
 use super::offers::{opportunity_offer, with_offer};
 use super::{command_roll_matters, with_defaults};
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, ParamDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -15,7 +16,7 @@ use crate::rules::newport::defs::*;
 use crate::rules::newport::fire::is_vehicle;
 use crate::rules::newport::tables::Morale;
 use crate::rules::newport::units::{is_asset, morale};
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// A stand's move.
 pub struct Move;
@@ -52,23 +53,13 @@ impl Procedure for Move {
         Ok(())
     }
 
-    fn rolls(&self) -> bool {
-        false
-    }
-
     /// The stand Finished (after its command roll and point), a road move marked, and opportunity
     /// fire offered.
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         in_action_phase(v, "movement")?;
-        let u = kit::unit(v, &p, "unit")?;
+        let u = kit::unit(v, p, "unit")?;
         move_allowed(v, u)?;
-        moves_away(v, u, &p)?;
+        moves_away(v, u, p)?;
         let away = suppressed_vehicle(v, u);
         let mut resolutions = Vec::new();
         if let Some((roll, ok)) = command_check(v, u, p.flag("out-of-command"), dice)? {
@@ -105,10 +96,7 @@ fn move_allowed(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
     own_ready_stand(v, u, Acting::Other)?;
     let m = morale(v, u);
     if is_asset(v.info(u)) {
-        return Err(RuleError::refused(format!(
-            "{} is off the table",
-            v.label(u)
-        )));
+        return Err(refuse::refused(v, u, "is off the table"));
     }
     if m != Morale::Steady && !is_vehicle(&v.info(u).kind) {
         return Err(RuleError::refused(format!(

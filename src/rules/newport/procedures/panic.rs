@@ -3,6 +3,7 @@
 
 use super::offers::{opportunity_offer, with_offer};
 use super::{command_roll_matters, with_defaults};
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, ParamDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -14,7 +15,7 @@ use crate::rules::newport::defs::*;
 use crate::rules::newport::fire::is_vehicle;
 use crate::rules::newport::tables::Morale;
 use crate::rules::newport::units::{damage, end_words, is_asset, morale, target_of};
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// A panic move.
 pub struct Panic;
@@ -42,21 +43,11 @@ impl Procedure for Panic {
         Ok(())
     }
 
-    fn rolls(&self) -> bool {
-        false
-    }
-
     /// The stand Paralyzed with an extra hit and Finished (after its command roll and point), and
     /// opportunity fire offered.
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
         in_action_phase(v, "a panic move")?;
-        let u = kit::unit(v, &p, "unit")?;
+        let u = kit::unit(v, p, "unit")?;
         panic_allowed(v, u)?;
         let before = target_of(v, u);
         let mut resolutions = Vec::new();
@@ -102,22 +93,13 @@ fn panic_allowed(v: &BattleView<'_>, u: usize) -> Result<(), RuleError> {
     own_ready_stand(v, u, Acting::Other)?;
     let info = v.info(u);
     if is_vehicle(&info.kind) {
-        return Err(RuleError::refused(format!(
-            "{} is a vehicle: a Suppressed vehicle simply moves away (use move)",
-            v.label(u)
-        )));
+        return Err(refuse::refused(v, u, "is a vehicle: a Suppressed vehicle simply moves away (use move)"));
     }
     if is_asset(info) {
-        return Err(RuleError::refused(format!(
-            "{} is off the table",
-            v.label(u)
-        )));
+        return Err(refuse::refused(v, u, "is off the table"));
     }
     if morale(v, u) == Morale::Steady {
-        return Err(RuleError::refused(format!(
-            "{} is neither Suppressed nor Paralyzed: only they make a panic move",
-            v.label(u)
-        )));
+        return Err(refuse::refused(v, u, "is neither Suppressed nor Paralyzed: only they make a panic move"));
     }
     Ok(())
 }

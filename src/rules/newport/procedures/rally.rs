@@ -2,6 +2,7 @@
 //! Suppressed or Paralyzed stand of its side and improves it one level.
 
 use super::with_defaults;
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -10,7 +11,7 @@ use crate::rules::newport::checks::{Acting, in_action_phase, named, on_table, ow
 use crate::rules::newport::defs::*;
 use crate::rules::newport::tables::{Morale, Target};
 use crate::rules::newport::units::{damage, is_leader, morale, target_of};
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// A leader's rally.
 pub struct Rally;
@@ -38,19 +39,9 @@ impl Procedure for Rally {
         Ok(())
     }
 
-    fn rolls(&self) -> bool {
-        false
-    }
-
     /// The leader Finished (after its command point), the stand improved one level.
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        let (l, u) = rally_allowed(v, &p)?;
+    fn act(&self, v: &BattleView<'_>, p: &Params, _: &mut dyn DiceSource) -> ActResult {
+        let (l, u) = rally_allowed(v, p)?;
         let before = target_of(v, u);
         let mut effects = vec![kit::flag(v, l, FINISHED, true)];
         let mut words = Vec::new();
@@ -100,10 +91,7 @@ fn rally_leader_ready(v: &BattleView<'_>, l: usize) -> Result<(), RuleError> {
 /// Only a leader rallies.
 fn rally_leader(v: &BattleView<'_>, l: usize) -> Result<(), RuleError> {
     if !is_leader(v.info(l)) {
-        return Err(RuleError::refused(format!(
-            "{} is not a leader",
-            v.label(l)
-        )));
+        return Err(refuse::refused(v, l, "is not a leader"));
     }
     Ok(())
 }
@@ -129,10 +117,7 @@ fn rally_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleE
     on_table(v, u)?;
     rally_leader(v, l)?;
     if v.info(u).side != v.info(l).side {
-        return Err(RuleError::refused(format!(
-            "{} is an enemy stand",
-            v.label(u)
-        )));
+        return Err(refuse::refused(v, u, "is an enemy stand"));
     }
     if u == l {
         return Err(RuleError::refused(
@@ -141,10 +126,7 @@ fn rally_allowed(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleE
     }
     steady_to_rally(v, l)?;
     if morale(v, u) == Morale::Steady {
-        return Err(RuleError::refused(format!(
-            "{} is neither Suppressed nor Paralyzed",
-            v.label(u)
-        )));
+        return Err(refuse::refused(v, u, "is neither Suppressed nor Paralyzed"));
     }
     Ok((l, u))
 }

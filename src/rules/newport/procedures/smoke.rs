@@ -8,7 +8,7 @@ use crate::dice::DiceSource;
 use crate::model::{AreaMarker, BattleView, Effect};
 use crate::rules::newport::checks::{in_action_phase, ready_asset};
 use crate::rules::newport::defs::*;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// Smoke laid by artillery or a mortar.
 pub struct Smoke;
@@ -26,20 +26,10 @@ impl Procedure for Smoke {
         check_support(v, p, "smoke")
     }
 
-    fn rolls(&self) -> bool {
-        false
-    }
-
     /// The smoke's area marker, of the side moving, numbered after those already laid.
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
+    fn act(&self, v: &BattleView<'_>, p: &Params, _: &mut dyn DiceSource) -> ActResult {
         in_action_phase(v, "smoke")?;
-        let a = kit::unit(v, &p, "asset")?;
+        let a = kit::unit(v, p, "asset")?;
         ready_asset(v, a, ARTILLERY)?;
         let area = p.text("area").unwrap_or("").trim().to_string();
         if area.is_empty() {
@@ -58,7 +48,7 @@ impl Procedure for Smoke {
         // Smoke is artillery fire too: it must be spotted.
         let mut effects = vec![kit::flag(v, a, FINISHED, true)];
         let mut words = Vec::new();
-        spotter_check(v, &p, &mut effects, &mut words)?;
+        spotter_check(v, p, &mut effects, &mut words)?;
         effects.push(Effect::Area {
             id: format!("smoke-{n}"),
             marker: Some(Box::new(AreaMarker {

@@ -12,7 +12,7 @@ use crate::rules::scruby::battle::*;
 use crate::rules::scruby::concealment::expose_any;
 use crate::rules::scruby::defs::*;
 use crate::rules::scruby::{artillery, inputs, tables};
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// A gun's fire: one d6 at troops, at a gun (counter-battery) or at works.
 pub struct Artillery;
@@ -69,20 +69,13 @@ impl Procedure for Artillery {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        let (g, t) = gun_units(v, &p, false)?;
-        let friend = melee_friend(v, &p, g, t, at_troops(v, t)?)?;
-        Ok(with_friend(v, self.table_odds(&p, v.options)?, friend))
+    fn battle_odds(&self, v: &BattleView<'_>, p: &Params) -> Result<OddsReport, RuleError> {
+        let (g, t) = gun_units(v, p, false)?;
+        let friend = melee_friend(v, p, g, t, at_troops(v, t)?)?;
+        Ok(with_friend(v, self.table_odds(p, v.options)?, friend))
     }
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        act_artillery(v, &p, &Settings::from_options(v.options), dice)
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
+        act_artillery(v, p, &Settings::from_options(v.options), dice)
     }
 }
 

@@ -4,6 +4,7 @@
 //! fire turned into effects.
 
 use super::artillery::gun_units;
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Options, Params, RuleError, Value};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -13,7 +14,7 @@ use crate::rules::scruby::battle::*;
 use crate::rules::scruby::concealment::expose_any;
 use crate::rules::scruby::defs::*;
 use crate::rules::scruby::{artillery, inputs};
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// Canister at troops within musket range; the target may fire back at the crew.
 pub struct Canister;
@@ -49,20 +50,13 @@ impl Procedure for Canister {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        let (g, t) = gun_units(v, &p, true)?;
-        let friend = melee_friend(v, &p, g, t, at_troops(v, t)?)?;
-        Ok(with_friend(v, self.table_odds(&p, v.options)?, friend))
+    fn battle_odds(&self, v: &BattleView<'_>, p: &Params) -> Result<OddsReport, RuleError> {
+        let (g, t) = gun_units(v, p, true)?;
+        let friend = melee_friend(v, p, g, t, at_troops(v, t)?)?;
+        Ok(with_friend(v, self.table_odds(p, v.options)?, friend))
     }
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        act_canister(v, &p, &Settings::from_options(v.options), dice)
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
+        act_canister(v, p, &Settings::from_options(v.options), dice)
     }
 }
 
@@ -78,10 +72,7 @@ fn act_canister(
     let friend = melee_friend(v, p, g, t, true)?;
     if p.flag("return-fire") {
         if !kind_of(v, t)?.is_infantry() {
-            return Err(RuleError::refused(format!(
-                "{} has no rifles to fire back with: only infantry return canister",
-                v.label(t)
-            )));
+            return Err(refuse::refused(v, t, "has no rifles to fire back with: only infantry return canister"));
         }
         if let Some(left) = v.marker(t, RETIRING) {
             return Err(RuleError::refused(format!(
@@ -110,7 +101,7 @@ fn act_canister(
     }
     if end.crew_killed.is_some() {
         out.effects
-            .push(kit::marker(v, t, FIRED_AT, Some(roster_number(g))));
+            .push(kit::unit_marker(v, t, FIRED_AT, Some(g)));
     }
     match end.crew_killed {
         Some(true) => {

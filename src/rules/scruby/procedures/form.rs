@@ -2,13 +2,14 @@
 //! column of 3 or more regiments named together (a concealed regiment only in its column, or
 //! dispersed in a forest).
 
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, ParamDef, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
 use crate::rules::scruby::battle::*;
 use crate::rules::scruby::defs::*;
 use crate::rules::scruby::inputs;
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// An infantry regiment changes formation.
 pub struct Form;
@@ -30,97 +31,79 @@ impl Procedure for Form {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn rolls(&self) -> bool {
-        false
-    }
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        _: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        act_form(v, &self.prefill(v, params)?)
-    }
-}
-
-/// Changes the regiment's formation: into line or road column here, a concealed regiment's in
-/// [`form_concealed`], a cross-country column in [`form_column`].
-fn act_form(v: &BattleView<'_>, p: &Params) -> Result<Outcome, RuleError> {
-    in_phase(v, "A change of formation", &[PH_MOVEMENT])?;
-    let u = unit_param(v, p, "unit")?;
-    on_table(v, u)?;
-    if !kind_of(v, u)?.is_infantry() {
-        return Err(RuleError::refused(format!(
-            "{} is not an infantry regiment: only regiments change formation",
-            v.label(u)
-        )));
-    }
-    let to = p
-        .text("formation")
-        .and_then(Formation::parse)
-        .ok_or_else(|| crate::declare::ParamError::Missing {
-            param: "formation".into(),
-            help: "line, road-column or cross-country".into(),
-        })?;
-    if v.unit_state(u).concealed {
-        return form_concealed(v, u, to);
-    }
-    if to == Formation::CrossCountry {
-        return form_column(v, p, u);
-    }
-    if !p.list("with").is_empty() {
-        return Err(RuleError::refused(
-            "--with names the other regiments of a cross-country column: only with --formation cross-country",
-        ));
-    }
-    let from = formation(v, u);
-    if from == to {
-        return Err(RuleError::refused(format!(
-            "{} is already {}",
-            v.label(u),
-            to.words()
-        )));
-    }
-    if from == Formation::CrossCountry && v.marker(u, EXPOSED_ON) == Some(v.state.turn as i32) {
-        return Err(RuleError::refused(format!(
-            "{} was exposed this move and placed in cross-country column: it may deploy from the following move",
-            v.label(u)
-        )));
-    }
-    let mut out = Outcome::default();
-    let mut lines = Vec::new();
-    if let Some(id) = v.marker(u, CROSS_COUNTRY) {
-        out.effects.push(kit::marker(v, u, CROSS_COUNTRY, None));
-        // Fewer than 3 regiments left are no cross-country column: they stand in line.
-        let rest: Vec<usize> = column_members(v, id)
-            .into_iter()
-            .filter(|&o| o != u)
-            .collect();
-        if !rest.is_empty() && rest.len() < 3 {
-            for &o in &rest {
-                out.effects.push(kit::marker(v, o, CROSS_COUNTRY, None));
-            }
-            let ids: Vec<&str> = rest.iter().map(|&o| v.info(o).id.as_str()).collect();
-            lines.push(format!(
-                "{} {} no cross-country column without it (3 or more regiments are one): in line",
-                ids.join(" and "),
-                if rest.len() == 1 { "is" } else { "are" }
+    /// Changes the regiment's formation: into line or road column here, a concealed regiment's in
+    /// [`form_concealed`], a cross-country column in [`form_column`].
+    fn act(&self, v: &BattleView<'_>, p: &Params, _: &mut dyn DiceSource) -> ActResult {
+        in_phase(v, "A change of formation", &[PH_MOVEMENT])?;
+        let u = unit_param(v, p, "unit")?;
+        on_table(v, u)?;
+        if !kind_of(v, u)?.is_infantry() {
+            return Err(refuse::refused(v, u, "is not an infantry regiment: only regiments change formation"));
+        }
+        let to = p
+            .text("formation")
+            .and_then(Formation::parse)
+            .ok_or_else(|| crate::declare::ParamError::Missing {
+                param: "formation".into(),
+                help: "line, road-column or cross-country".into(),
+            })?;
+        if v.unit_state(u).concealed {
+            return form_concealed(v, u, to);
+        }
+        if to == Formation::CrossCountry {
+            return form_column(v, p, u);
+        }
+        if !p.list("with").is_empty() {
+            return Err(RuleError::refused(
+                "--with names the other regiments of a cross-country column: only with --formation cross-country",
             ));
         }
+        let from = formation(v, u);
+        if from == to {
+            return Err(RuleError::refused(format!(
+                "{} is already {}",
+                v.label(u),
+                to.words()
+            )));
+        }
+        if from == Formation::CrossCountry && v.marker(u, EXPOSED_ON) == Some(v.state.turn as i32) {
+            return Err(refuse::refused(v, u, "was exposed this move and placed in cross-country column: it may deploy from the following move"));
+        }
+        let mut out = Outcome::default();
+        let mut lines = Vec::new();
+        if let Some(id) = v.marker(u, CROSS_COUNTRY) {
+            out.effects.push(kit::marker(v, u, CROSS_COUNTRY, None));
+            // Fewer than 3 regiments left are no cross-country column: they stand in line.
+            let rest: Vec<usize> = column_members(v, id)
+                .into_iter()
+                .filter(|&o| o != u)
+                .collect();
+            if !rest.is_empty() && rest.len() < 3 {
+                for &o in &rest {
+                    out.effects.push(kit::marker(v, o, CROSS_COUNTRY, None));
+                }
+                let ids: Vec<&str> = rest.iter().map(|&o| v.info(o).id.as_str()).collect();
+                lines.push(format!(
+                    "{} {} no cross-country column without it (3 or more regiments are one): in line",
+                    ids.join(" and "),
+                    if rest.len() == 1 { "is" } else { "are" }
+                ));
+            }
+        }
+        if kit::has(v, u, ROAD_COLUMN) != (to == Formation::RoadColumn) {
+            out.effects.push(kit::marker(
+                v,
+                u,
+                ROAD_COLUMN,
+                (to == Formation::RoadColumn).then_some(1),
+            ));
+        }
+        out.summary = format!("{}: {} → {}", v.info(u).id, from.words(), to.words());
+        if !lines.is_empty() {
+            out.summary = format!("{}; {}", out.summary, lines.join("; "));
+        }
+        Ok(out)
     }
-    if kit::has(v, u, ROAD_COLUMN) != (to == Formation::RoadColumn) {
-        out.effects.push(kit::marker(
-            v,
-            u,
-            ROAD_COLUMN,
-            (to == Formation::RoadColumn).then_some(1),
-        ));
-    }
-    out.summary = format!("{}: {} → {}", v.info(u).id, from.words(), to.words());
-    if !lines.is_empty() {
-        out.summary = format!("{}; {}", out.summary, lines.join("; "));
-    }
-    Ok(out)
 }
 
 /// A concealed regiment moves in its column, or dispersed in a forest while still concealed;
@@ -183,10 +166,7 @@ fn form_column(v: &BattleView<'_>, p: &Params, u: usize) -> Result<Outcome, Rule
         }
         on_table(v, o)?;
         if !kind_of(v, o)?.is_infantry() {
-            return Err(RuleError::refused(format!(
-                "{} is not an infantry regiment: only regiments form a cross-country column",
-                v.label(o)
-            )));
+            return Err(refuse::refused(v, o, "is not an infantry regiment: only regiments form a cross-country column"));
         }
         if v.info(o).side != v.info(u).side {
             return Err(RuleError::refused(format!(

@@ -2,6 +2,7 @@
 //! ([`super::super::scouts`] throws it), refused where the move's order or a marker forbids it,
 //! and the figures lost and the loser's retreat turned into effects.
 
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Options, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -10,7 +11,7 @@ use crate::resolution::Resolution;
 use crate::rules::scruby::battle::*;
 use crate::rules::scruby::defs::*;
 use crate::rules::scruby::{inputs, scouts};
-use crate::ruleset::{Outcome, Procedure};
+use crate::ruleset::{ActResult, Outcome, Procedure};
 
 /// Light cavalry meeting an enemy within 9": combat points × one d6 each, the lower retires.
 pub struct LcMorale;
@@ -49,19 +50,12 @@ impl Procedure for LcMorale {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        lc_units(v, &p)?;
-        self.table_odds(&p, v.options)
+    /// Refused as acting would refuse it, before the odds are shown.
+    fn allowed(&self, v: &BattleView<'_>, p: &Params) -> Result<(), RuleError> {
+        lc_units(v, p).map(|_| ())
     }
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        act_lc(v, &p, &Settings::from_options(v.options), dice)
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
+        act_lc(v, p, &Settings::from_options(v.options), dice)
     }
 }
 
@@ -98,10 +92,7 @@ fn lc_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleError>
         )));
     }
     if kind_of(v, c)? != Kind::LightCavalry {
-        return Err(RuleError::refused(format!(
-            "{} is not light cavalry: the morale combat is the scouts'",
-            v.label(c)
-        )));
+        return Err(refuse::refused(v, c, "is not light cavalry: the morale combat is the scouts'"));
     }
     if !v.options.bool("concealment") {
         return Err(RuleError::refused(

@@ -4,6 +4,7 @@
 //! ([`super::ReinforcedMelee`]) is the same fight with a third stand: both read the units and act
 //! here.
 
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Options, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -13,7 +14,7 @@ use crate::rules::scruby::battle::*;
 use crate::rules::scruby::concealment::expose_any;
 use crate::rules::scruby::defs::*;
 use crate::rules::scruby::{inputs, melee};
-use crate::ruleset::{Outcome, Procedure};
+use crate::ruleset::{ActResult, Outcome, Procedure};
 
 /// A melee, stand against stand: kills by type and figures, then morale.
 pub struct Melee;
@@ -45,19 +46,12 @@ impl Procedure for Melee {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        melee_units(v, &p, false)?;
-        self.table_odds(&p, v.options)
+    /// Refused as acting would refuse it, before the odds are shown.
+    fn allowed(&self, v: &BattleView<'_>, p: &Params) -> Result<(), RuleError> {
+        melee_units(v, p, false).map(|_| ())
     }
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        act_melee(v, &p, &Settings::from_options(v.options), dice, false)
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
+        act_melee(v, p, &Settings::from_options(v.options), dice, false)
     }
 }
 
@@ -94,10 +88,7 @@ pub(super) fn melee_units(
     for u in [a, d] {
         not_headquarters(v, u, "meleed")?;
         if !kind_of(v, u)?.is_infantry() && !kind_of(v, u)?.is_cavalry() {
-            return Err(RuleError::refused(format!(
-                "{} is not a regiment or squadron: attack a gun with melee-crew",
-                v.label(u),
-            )));
+            return Err(refuse::refused(v, u, "is not a regiment or squadron: attack a gun with melee-crew"));
         }
     }
     let r = if reinforced {

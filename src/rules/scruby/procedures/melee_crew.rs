@@ -2,6 +2,7 @@
 //! the crew's die), refused where the move's order or a marker forbids it, and the attackers'
 //! retreat or the gun's capture turned into effects.
 
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Options, Params, RuleError};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -11,7 +12,7 @@ use crate::rules::scruby::battle::*;
 use crate::rules::scruby::concealment::expose_any;
 use crate::rules::scruby::defs::*;
 use crate::rules::scruby::{crew, inputs};
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// A melee against a gun's crew: from front or flank the crew may save the gun; from the rear it
 /// is captured.
@@ -44,19 +45,12 @@ impl Procedure for MeleeCrew {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        crew_units(v, &p)?;
-        self.table_odds(&p, v.options)
+    /// Refused as acting would refuse it, before the odds are shown.
+    fn allowed(&self, v: &BattleView<'_>, p: &Params) -> Result<(), RuleError> {
+        crew_units(v, p).map(|_| ())
     }
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        act_crew(v, &p, &Settings::from_options(v.options), dice)
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
+        act_crew(v, p, &Settings::from_options(v.options), dice)
     }
 }
 
@@ -71,7 +65,7 @@ fn crew_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleErro
     regiment_or_squadron(v, a, "attacks a gun's crew")?;
     on_table(v, g)?;
     if !kind_of(v, g)?.is_gun() {
-        return Err(RuleError::refused(format!("{} is not a gun", v.label(g))));
+        return Err(refuse::refused(v, g, "is not a gun"));
     }
     if fights_for(v, a) == fights_for(v, g) {
         return Err(RuleError::refused(format!(
@@ -81,10 +75,7 @@ fn crew_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleErro
         )));
     }
     if kit::has(v, g, CREW_KILLED) {
-        return Err(RuleError::refused(format!(
-            "{} has no crew to fight: say who holds the crewless gun with hold-gun",
-            v.label(g)
-        )));
+        return Err(refuse::refused(v, g, "has no crew to fight: say who holds the crewless gun with hold-gun"));
     }
     Ok((a, g))
 }

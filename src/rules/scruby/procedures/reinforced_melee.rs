@@ -11,7 +11,7 @@ use crate::resolution::Resolution;
 use crate::rules::scruby::battle::*;
 use crate::rules::scruby::defs::Settings;
 use crate::rules::scruby::{inputs, melee};
-use crate::ruleset::{Outcome, Procedure};
+use crate::ruleset::{ActResult, Procedure};
 
 /// A melee reinforced on the enemy's flank or rear.
 pub struct ReinforcedMelee;
@@ -55,18 +55,11 @@ impl Procedure for ReinforcedMelee {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        melee_units(v, &p, true)?;
-        self.table_odds(&p, v.options)
+    /// Refused as acting would refuse it, before the odds are shown.
+    fn allowed(&self, v: &BattleView<'_>, p: &Params) -> Result<(), RuleError> {
+        melee_units(v, p, true).map(|_| ())
     }
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        act_melee(v, &p, &Settings::from_options(v.options), dice, true)
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
+        act_melee(v, p, &Settings::from_options(v.options), dice, true)
     }
 }

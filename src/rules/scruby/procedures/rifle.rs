@@ -3,6 +3,7 @@
 //! marker forbids it, and its kill taken off the tray, the crew killed, or a friend in the melee
 //! hit.
 
+use crate::ruleset::kit::refuse;
 use crate::declare::{ActionDef, Options, Params, RuleError, Value};
 use crate::dice::DiceSource;
 use crate::model::BattleView;
@@ -12,7 +13,7 @@ use crate::rules::scruby::battle::*;
 use crate::rules::scruby::concealment::expose_any;
 use crate::rules::scruby::defs::*;
 use crate::rules::scruby::{fire, inputs};
-use crate::ruleset::{Outcome, Procedure, kit};
+use crate::ruleset::{ActResult, Outcome, Procedure, kit};
 
 /// A regiment's rifle fire, or its fire at a gun's crew.
 pub struct Rifle;
@@ -51,20 +52,13 @@ impl Procedure for Rifle {
     fn check_inputs(&self, _: &BattleView<'_>, _: &Params) -> Result<(), RuleError> {
         Ok(())
     }
-    fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        let p = self.prefill(v, params)?;
-        let (f, t) = rifle_units(v, &p)?;
-        let friend = melee_friend(v, &p, f, t, true)?;
-        Ok(with_friend(v, self.table_odds(&p, v.options)?, friend))
+    fn battle_odds(&self, v: &BattleView<'_>, p: &Params) -> Result<OddsReport, RuleError> {
+        let (f, t) = rifle_units(v, p)?;
+        let friend = melee_friend(v, p, f, t, true)?;
+        Ok(with_friend(v, self.table_odds(p, v.options)?, friend))
     }
-    fn act(
-        &self,
-        v: &BattleView<'_>,
-        params: &Params,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Outcome, RuleError> {
-        let p = self.prefill(v, params)?;
-        act_rifle(v, &p, &Settings::from_options(v.options), dice)
+    fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {
+        act_rifle(v, p, &Settings::from_options(v.options), dice)
     }
 }
 
@@ -85,10 +79,7 @@ fn rifle_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleErr
         )));
     }
     if !kind_of(v, f)?.is_infantry() {
-        return Err(RuleError::refused(format!(
-            "{} has no rifles: only infantry regiments fire",
-            v.label(f)
-        )));
+        return Err(refuse::refused(v, f, "has no rifles: only infantry regiments fire"));
     }
     not_fired(v, f)?;
     column_not_fired(v, f)?;
@@ -96,13 +87,10 @@ fn rifle_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleErr
     not_headquarters(v, t, "fired on (rifle, canister or cannon)")?;
     enemies(v, f, t)?;
     if kind_of(v, t)?.is_gun() && kit::has(v, t, CREW_KILLED) {
-        return Err(RuleError::refused(format!(
-            "{} has no crew left to fire at",
-            v.label(t)
-        )));
+        return Err(refuse::refused(v, t, "has no crew left to fire at"));
     }
     // Fired on from its flank, a unit gets no return fire at that firer this move.
-    if kit::has(v, t, FLANK_FIRE) && v.marker(t, FIRED_AT) == Some(roster_number(f)) {
+    if kit::has(v, t, FLANK_FIRE) && v.marker_unit(t, FIRED_AT) == Some(f) {
         return Err(RuleError::refused(format!(
             "{} was fired on from its flank by {} this move: it gets no return fire at {}",
             v.label(f),
@@ -110,7 +98,7 @@ fn rifle_units(v: &BattleView<'_>, p: &Params) -> Result<(usize, usize), RuleErr
             v.info(t).id
         )));
     }
-    if p.flag("flank") && v.marker(t, FIRED_AT) == Some(roster_number(f)) {
+    if p.flag("flank") && v.marker_unit(t, FIRED_AT) == Some(f) {
         return Err(RuleError::refused(format!(
             "{} has already fired at {} this move, but fired on from its flank it gets no return fire at {}: take that fire back (undo) first, or fire without --flank",
             v.label(t),
@@ -136,7 +124,7 @@ fn act_rifle(
     let mut out = Outcome::default();
     out.effects.push(kit::flag(v, f, FIRED, true));
     out.effects
-        .push(kit::marker(v, f, FIRED_AT, Some(roster_number(t))));
+        .push(kit::unit_marker(v, f, FIRED_AT, Some(t)));
     if p.flag("flank") {
         out.effects.push(kit::flag(v, f, FLANK_FIRE, true));
     }

@@ -38,6 +38,13 @@ fn value(b: &Battle, id: &str, m: &str) -> Option<i32> {
     unit(b, id).marker(m)
 }
 
+/// The id of the unit that `id`'s marker `m`, one that holds a unit, names.
+fn named<'a>(b: &'a Battle, id: &str, m: &str) -> Option<&'a str> {
+    let u = b.roster.unit_index(id).unwrap();
+    let x = b.view().marker_unit(u, m)?;
+    Some(b.roster.units[x].id.as_str())
+}
+
 #[test]
 fn the_published_anti_vehicle_example_in_a_battle() {
     let mut b = new_battle();
@@ -317,7 +324,7 @@ fn a_stand_moving_into_a_template_is_attacked_at_once_and_a_second_artillery_che
         .ruleset
         .procedure("template")
         .unwrap()
-        .battle_odds(&b.view(), &touch("1"))
+        .odds_in(&b.view(), &touch("1"))
         .unwrap();
     assert_eq!(
         odds.title,
@@ -327,7 +334,7 @@ fn a_stand_moving_into_a_template_is_attacked_at_once_and_a_second_artillery_che
         .ruleset
         .procedure("template")
         .unwrap()
-        .battle_odds(&b.view(), &touch("2"))
+        .odds_in(&b.view(), &touch("2"))
         .unwrap_err();
     assert!(why.to_string().contains("no template-2"), "{why}");
     // t4 moves through template 1: a 6 calls for a check of its own this turn (5 passes).
@@ -416,10 +423,7 @@ fn strategic_movement_forbids_fire_and_carriers_take_one_stand() {
     assert!(why.contains("already carries"), "{why}");
     act(&mut b, "debark", &[("stand", "i1")], "");
     act(&mut b, "embark", &[("stand", "i2"), ("carrier", "h1")], "");
-    assert_eq!(
-        value(&b, "i2", RIDING),
-        Some(b.roster.unit_index("h1").unwrap() as i32 + 1)
-    );
+    assert_eq!(named(&b, "i2", RIDING), Some("h1"));
     to(&mut b, "de", PH_FIRE, "");
     let why = refused(
         &mut b,
@@ -497,8 +501,7 @@ fn special_at_ammo_once_a_game_per_tank() {
 #[test]
 fn the_start_puts_riders_on_their_carriers() {
     let b = new_battle();
-    let h1 = b.roster.unit_index("h1").unwrap() as i32 + 1;
-    assert_eq!(value(&b, "i1", RIDING), Some(h1));
+    assert_eq!(named(&b, "i1", RIDING), Some("h1"));
     let badges = b
         .ruleset
         .badges(&b.view(), b.roster.unit_index("h1").unwrap());
@@ -588,7 +591,7 @@ fn an_attack_declared_beyond_long_range_is_spent_and_logged_as_a_miss() {
         .ruleset
         .procedure("anti-vehicle")
         .unwrap()
-        .battle_odds(
+        .odds_in(
             &b.view(),
             &params(&[("firer", "p1"), ("target", "t3"), ("range", "16")]),
         )

@@ -280,12 +280,20 @@ fn the_defender_shoots_first_and_the_attacker_replies_after_taking_its_hits() {
     );
     assert_eq!(e.resolutions.len(), 1, "the reply waits");
     assert_eq!(value(&b, "pz", PENDING), Some(2));
-    assert!(has(&b, "pz", SECOND_FIRE));
-    assert_eq!(
-        value(&b, "p2", ASSAULTED_BY),
-        Some(b.roster.unit_index("pz").unwrap() as i32 + 1)
+    // The reply names its target, with the target's cover and the tank's superior firepower;
+    // the defender names its attacker.
+    let (pz, p2) = (
+        b.roster.unit_index("pz").unwrap(),
+        b.roster.unit_index("p2").unwrap(),
     );
+    assert_eq!(b.view().marker_unit(pz, SECOND_FIRE), Some(p2));
+    assert!(has(&b, "pz", SECOND_FIRE_COVER) && has(&b, "pz", SECOND_FIRE_SUPERIOR));
+    assert_eq!(b.view().marker_unit(p2, ASSAULTED_BY), Some(pz));
     let e = act(&mut b, "take-hits", &[("unit", "pz")], "5,5");
+    // The reply's flags come off with it.
+    for m in [SECOND_FIRE, SECOND_FIRE_COVER, SECOND_FIRE_SUPERIOR] {
+        assert!(!has(&b, "pz", m), "{m}");
+    }
     assert_eq!(unit(&b, "pz").hits, 2);
     let reply = &e.resolutions[1];
     let mods: Vec<String> = reply.steps[0]
@@ -294,6 +302,7 @@ fn the_defender_shoots_first_and_the_attacker_replies_after_taking_its_hits() {
         .map(|m| m.reason.clone())
         .collect();
     assert!(mods.iter().any(|m| m == "cover"), "{mods:?}");
+    assert!(mods.iter().any(|m| m == "superior firepower"), "{mods:?}");
     assert!(mods.iter().any(|m| m == "tank assaulting"), "{mods:?}");
     assert_eq!(value(&b, "p2", PENDING), Some(2));
     let e = act(
@@ -611,7 +620,7 @@ fn the_battle_odds_are_the_published_procedure_s() {
         .ruleset
         .procedure("shoot")
         .unwrap()
-        .battle_odds(&b.view(), &p)
+        .odds_in(&b.view(), &p)
         .unwrap();
     let text = format!("{report:?}");
     // Three dice hitting on 5+: 8/27, 12/27, 6/27, 1/27.

@@ -826,8 +826,15 @@ fn a_reply_marker_naming_no_enemy_leaves_no_round_blocked() {
     // side.
     let mut b = germans("6");
     mark_value(&mut b, "p2", PENDING, 2);
-    let own = b.roster.unit_index("p1").unwrap() as i32 + 1;
-    mark_value(&mut b, "p2", SECOND_FIRE, own * 4);
+    run(
+        &mut b,
+        Command::SetMarkerUnit {
+            unit: "p2".into(),
+            marker: SECOND_FIRE.into(),
+            value: "p1".into(),
+        },
+        "",
+    );
     // Then the round is taken, with no reply, and the battle goes on.
     let e = act(&mut b, "take-hits", &[("unit", "p2")], "");
     assert_eq!(e.resolutions.len(), 1);
@@ -835,7 +842,7 @@ fn a_reply_marker_naming_no_enemy_leaves_no_round_blocked() {
         e.resolutions[0]
             .effects
             .iter()
-            .any(|l| l.contains("names no enemy unit on the table: there is no reply")),
+            .any(|l| l.contains("marker (p1) names no enemy unit on the table: there is no reply")),
         "{:?}",
         e.resolutions[0].effects
     );

@@ -862,7 +862,7 @@ fn battle_odds_come_from_the_same_rules() {
         .ruleset
         .procedure("fire")
         .unwrap()
-        .battle_odds(&b.view(), &params)
+        .odds_in(&b.view(), &params)
         .unwrap();
     let def = umpire::ruleset::find_action(b.ruleset, "fire").unwrap();
     let table = umpire::declare::Params::parse(
@@ -876,10 +876,7 @@ fn battle_odds_come_from_the_same_rules() {
 
 #[test]
 fn the_scenario_length_ends_the_battle_when_passed() {
-    let source = company("").replace(
-        "title = \"Test company action\"",
-        "title = \"Test company action\"\nturns = 1",
-    );
+    let source = company("").replace("turns = 6", "turns = 1");
     let mut b = battle(&source);
     advance(&mut b, "");
     let e = advance(&mut b, "");
@@ -961,7 +958,7 @@ fn close_combat_odds_and_fight_describe_the_same_combat() {
         .ruleset
         .procedure("close-combat")
         .unwrap()
-        .battle_odds(&b.view(), params)
+        .odds_in(&b.view(), params)
         .unwrap_err()
         .to_string();
     assert!(e.contains("the battle has none for"), "{e}");
@@ -992,7 +989,7 @@ fn close_combat_odds_and_fight_describe_the_same_combat() {
         .ruleset
         .procedure("close-combat")
         .unwrap()
-        .battle_odds(&b.view(), &params)
+        .odds_in(&b.view(), &params)
         .unwrap();
     assert!(
         odds.notes.iter().any(|n| n.contains("starts Paralyzed")),
@@ -1022,7 +1019,7 @@ fn artillery_odds_check_the_spotter_like_the_attack() {
         .ruleset
         .procedure("artillery")
         .unwrap()
-        .battle_odds(&b.view(), &params)
+        .odds_in(&b.view(), &params)
         .unwrap_err()
         .to_string();
     assert!(e.contains("leader must spot"), "{e}");
@@ -1164,11 +1161,7 @@ fn opportunity_fire_at_a_stand_that_has_not_acted_is_questioned() {
 
 /// The battalion action made `turns` turns long.
 fn short_battle(turns: u32) -> umpire::battle::Battle {
-    let text = battalion("", "").replacen(
-        "title = \"Test battalion action\"",
-        &format!("title = \"Test battalion action\"\nturns = {turns}"),
-        1,
-    );
+    let text = battalion("", "").replacen("turns = 6", &format!("turns = {turns}"), 1);
     battle(&text)
 }
 
@@ -1282,5 +1275,5 @@ fn a_summary_counts_losses_hits_and_leaders_by_side() {
     assert_eq!(us.in_play + us.lost, us.units);
     assert!(us.leaders >= 1);
     assert!(!s.over);
-    assert_eq!(s.last_turn, None, "the test scenario has no length");
+    assert_eq!(s.last_turn, Some(6), "the test scenario is six turns long");
 }

@@ -289,7 +289,7 @@ fn the_odds_say_the_move_comes_first() {
         .ruleset
         .procedure("close-combat")
         .unwrap()
-        .battle_odds(&b.view(), &params)
+        .odds_in(&b.view(), &params)
         .unwrap();
     assert!(
         odds.notes[0].contains("1-1 moves into contact first"),

@@ -18,7 +18,7 @@ use umpire::rules::newport::Newport;
 use umpire::rules::newport::close_combat::{self, CcResult, Next, Stage};
 use umpire::rules::newport::defs::{self, *};
 use umpire::rules::newport::tables::{MoraleBlow, ShotEffect};
-use umpire::ruleset::{Ruleset, find_action};
+use umpire::ruleset::{Looks, Ruleset, find_action};
 
 // ---- helpers -----------------------------------------------------------------------------------
 
@@ -73,9 +73,7 @@ fn close(a: f64, b: f64) -> bool {
 
 /// The company scenario played at battalion scale (everything else the same).
 fn company_at_battalion_scale(options: &str) -> String {
-    let src = company(options);
-    assert!(src.contains("scale = \"company\""));
-    src.replace("scale = \"company\"", "scale = \"battalion\"")
+    company(&format!("scale = \"battalion\"\n{options}"))
 }
 
 /// A company-scenario battle in the US action phase of turn 1 (nothing to roll on the way).

@@ -74,7 +74,7 @@ fn odds(b: &Battle, action: &str, args: &[(&str, &str)]) -> OddsReport {
     b.ruleset
         .procedure(action)
         .unwrap()
-        .battle_odds(&b.view(), &params(b, action, args))
+        .odds_in(&b.view(), &params(b, action, args))
         .unwrap_or_else(|e| panic!("{action} {args:?}: {e}"))
 }
 
@@ -92,9 +92,11 @@ fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-12
 }
 
-/// The battle's roster number of a unit (as the `fired_at` marker holds it).
-fn number(b: &Battle, id: &str) -> i32 {
-    b.roster.unit_index(id).unwrap() as i32 + 1
+/// The id of the unit that `id`'s marker `m`, one that holds a unit, names.
+fn named<'a>(b: &'a Battle, id: &str, m: &str) -> Option<&'a str> {
+    let u = b.roster.unit_index(id).unwrap();
+    let x = b.view().marker_unit(u, m)?;
+    Some(b.roster.units[x].id.as_str())
 }
 
 // ---- "3-6" is a 3 or a 6 ----------------------------------------------------------------------
@@ -575,7 +577,7 @@ fn a_unit_fired_on_from_its_flank_may_not_fire_back_at_that_firer() {
         ],
         "",
     );
-    assert_eq!(value(&b, "a1", FIRED_AT), Some(number(&b, "f1")));
+    assert_eq!(named(&b, "a1", FIRED_AT), Some("f1"));
     assert!(
         e.notes.iter().any(|n| n.contains("no return fire")),
         "{:?}",
@@ -589,7 +591,7 @@ fn a_unit_fired_on_from_its_flank_may_not_fire_back_at_that_firer() {
         b.ruleset
             .procedure("rifle")
             .unwrap()
-            .battle_odds(&b.view(), &params(&b, "rifle", &back))
+            .odds_in(&b.view(), &params(&b, "rifle", &back))
             .is_err()
     );
     // at another regiment it fires.
