@@ -128,7 +128,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| fire::odds(black_box(&three)).unwrap())
     });
     group.bench_function("artillery/six stands", |b| {
-        b.iter(|| artillery::odds(black_box(&template)).unwrap())
+        b.iter(|| artillery::odds(black_box(template.clone())).unwrap())
     });
     group.finish();
 }

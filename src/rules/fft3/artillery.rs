@@ -408,9 +408,9 @@ fn stand_out_name(n: usize) -> FigureName {
 }
 
 /// Exact odds: for each stand (and its riders), the chance of each result; the words written
-/// when shown.
-pub fn odds(t: &Template) -> Result<OddsReport, RuleError> {
-    refuse_empty(t)?;
+/// when shown (from the template, kept for them).
+pub fn odds(t: Template) -> Result<OddsReport, RuleError> {
+    refuse_empty(&t)?;
     let mut shown = Vec::new();
     let mut probabilities = Vec::new();
     let mut extra = Vec::with_capacity(t.stands.len() + 1);
@@ -444,10 +444,7 @@ pub fn odds(t: &Template) -> Result<OddsReport, RuleError> {
         extra.push((stand_out_name(i + 1), lost));
     }
     extra.push(("expected_out_of_the_fight".into(), expected_lost));
-    let words = Deferred::new(TemplateWords {
-        template: t.clone(),
-        shown,
-    });
+    let words = Deferred::new(TemplateWords { template: t, shown });
     Ok(OddsReport {
         title: words.title(),
         results: probabilities
@@ -643,6 +640,6 @@ mod tests {
             touched_while_moving: false,
         };
         assert!(resolve(&t, &mut TypedDice::new(vec![])).is_err());
-        assert!(odds(&t).is_err());
+        assert!(odds(t.clone()).is_err());
     }
 }

@@ -184,12 +184,11 @@ pub fn p_remove(r: &Rally) -> f64 {
     odds::chance(Die::D6, |f| removes(f, m))
 }
 
-/// Exact odds of a rally.
-pub fn odds(r: &Rally) -> Result<OddsReport, RuleError> {
-    check(r)?;
-    let m = r.modifier();
+/// Exact odds of a rally (kept for the words, written when shown).
+pub fn odds(rally: Rally) -> Result<OddsReport, RuleError> {
+    check(&rally)?;
+    let m = rally.modifier();
     let p = chance(Die::D6, |f| removes(f, m));
-    let rally = r.clone();
     let words = Deferred::new(WrittenBy(move || Written {
         title: title(&rally),
         notes: vec![format!(
@@ -208,6 +207,7 @@ pub fn odds(r: &Rally) -> Result<OddsReport, RuleError> {
             },
             OddsLine {
                 result: "no hit removed".into(),
+                // Counted, not 1 − p.
                 probability: chance(Die::D6, |f| !removes(f, m)),
             },
         ],
@@ -242,7 +242,7 @@ mod tests {
     fn refused(r: &Rally) -> String {
         let e = check(r).unwrap_err();
         assert!(matches!(e, RuleError::Refused(_)), "{e:?}");
-        assert!(odds(r).is_err());
+        assert!(odds(r.clone()).is_err());
         assert!(resolve(r, &mut TypedDice::new([6])).is_err());
         e.to_string()
     }
@@ -329,7 +329,7 @@ mod tests {
                 commander,
                 ..rifles()
             };
-            let report = odds(&r).unwrap();
+            let report = odds(r.clone()).unwrap();
             let brute = enumerate(|d| resolve(&r, d).map(|x| x.1.removed)).unwrap();
             assert!((brute.p(&true) - report.results[0].probability).abs() < 1e-12);
             assert!((brute.p(&false) - report.results[1].probability).abs() < 1e-12);
@@ -342,7 +342,7 @@ mod tests {
         };
         assert!((p_remove(&with) - 0.5).abs() < 1e-12);
         assert_eq!(
-            odds(&with).unwrap().notes[0],
+            odds(with.clone()).unwrap().notes[0],
             "one die: removes a hit on 5+ after +1 c attached: 50.00% to remove a hit"
         );
     }
