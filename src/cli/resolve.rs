@@ -391,13 +391,13 @@ impl<'a> OddsJson<'a> {
             extra: report
                 .extra
                 .iter()
-                .map(|(k, v)| (k.as_str(), crate::odds::tidy(*v)))
+                .map(|(k, v)| (k, crate::odds::tidy(*v)))
                 .collect(),
             extra_fractions: report
                 .extra
                 .iter()
                 .filter(|(k, _)| k.starts_with("p_"))
-                .filter_map(|(k, v)| output::fraction(*v).map(|f| (k.as_str(), f)))
+                .filter_map(|(k, v)| output::fraction(*v).map(|f| (k, f)))
                 .collect(),
         }
     }
@@ -447,7 +447,7 @@ pub fn render_resolution(r: &Resolution, options: &Options, seed: Option<u64>) -
 
 /// The odds as text: each result's probability (and exact fraction), then the notes and figures.
 pub fn render_odds(report: &OddsReport, options: &Options) -> String {
-    let mut lines = vec![report.title.clone()];
+    let mut lines = vec![report.title.to_string()];
     lines.extend(output::probability_lines(
         report
             .results

@@ -4,8 +4,10 @@
 
 use super::params::Value;
 use serde::{Deserialize, Serialize};
+use std::any::Any;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::OnceLock;
 
 /// The type and bounds of an option.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -156,13 +158,89 @@ pub struct OptionConflict {
 /// each side's own values for per-side options.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Options {
-    defs_defaults: BTreeMap<String, OptionValue>,
+    defs_defaults: Defaults,
     global: BTreeMap<String, OptionValue>,
     sides: BTreeMap<String, BTreeMap<String, OptionValue>>,
     /// The scenario's `[tables]` as checked at load: table → row id → field → value. The rule
     /// set reads its data from these over what it ships ([`crate::declare::DataTableDef`]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     data: BTreeMap<String, DataRows>,
+    /// What a rule set read of these options, kept ([`Options::read_once`]); never written.
+    #[serde(skip)]
+    read: ReadOnce,
+}
+
+/// A value a rule set reads from the options, kept until they change: forgotten by a copy and by
+/// any change, never compared or written.
+#[derive(Default)]
+struct ReadOnce(OnceLock<Box<dyn Any + Send + Sync>>);
+
+impl Clone for ReadOnce {
+    fn clone(&self) -> Self {
+        ReadOnce::default()
+    }
+}
+
+impl PartialEq for ReadOnce {
+    fn eq(&self, _: &ReadOnce) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for ReadOnce {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.get().is_some() {
+            "ReadOnce(kept)"
+        } else {
+            "ReadOnce"
+        })
+    }
+}
+
+/// The defaults of a rule set's options by key, in the order of the keys: read at every option
+/// looked up, so looked through in place; serialised as the map of keys to values it stands for.
+#[derive(Clone, Default, PartialEq)]
+struct Defaults(Vec<(String, OptionValue)>);
+
+impl Defaults {
+    /// The default of `key`, looked through in order (a few dozen keys; a key of another length
+    /// is passed over at once).
+    fn get(&self, key: &str) -> Option<&OptionValue> {
+        self.0
+            .iter()
+            .find(|(k, _)| k.as_bytes() == key.as_bytes())
+            .map(|(_, v)| v)
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (&str, &OptionValue)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v))
+    }
+}
+
+impl FromIterator<(String, OptionValue)> for Defaults {
+    /// By key; of a key given twice, the later value (as a map collects them).
+    fn from_iter<I: IntoIterator<Item = (String, OptionValue)>>(iter: I) -> Self {
+        let map: BTreeMap<String, OptionValue> = iter.into_iter().collect();
+        Defaults(map.into_iter().collect())
+    }
+}
+
+impl fmt::Debug for Defaults {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Defaults {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Defaults {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        BTreeMap::<String, OptionValue>::deserialize(d).map(|m| Defaults(m.into_iter().collect()))
+    }
 }
 
 /// The rows a scenario sets in one data table: row id → field → value.
@@ -179,11 +257,28 @@ impl Options {
             global: BTreeMap::new(),
             sides: BTreeMap::new(),
             data: BTreeMap::new(),
+            read: ReadOnce::default(),
         }
+    }
+
+    /// `read(self)`, read once and kept until the options change: for a rule set that reads its
+    /// settings from many options at every resolution. Only one kind of value is kept (the first
+    /// read); another is read anew each time.
+    pub fn read_once<T: Any + Copy + Send + Sync>(&self, read: impl FnOnce(&Options) -> T) -> T {
+        if let Some(kept) = self.read.0.get() {
+            return match kept.downcast_ref::<T>() {
+                Some(t) => *t,
+                None => read(self),
+            };
+        }
+        let t = read(self);
+        let _ = self.read.0.set(Box::new(t));
+        t
     }
 
     /// Sets a field of a row of a data table (already checked).
     pub fn set_data(&mut self, table: &str, row: &str, field: &str, value: Value) {
+        self.read = ReadOnce::default();
         self.data
             .entry(table.to_string())
             .or_default()
@@ -199,11 +294,13 @@ impl Options {
 
     /// Sets a scenario-wide value (already checked).
     pub fn set(&mut self, key: &str, value: OptionValue) {
+        self.read = ReadOnce::default();
         self.global.insert(key.to_string(), value);
     }
 
     /// Sets a value for one side (already checked).
     pub fn set_for_side(&mut self, side: &str, key: &str, value: OptionValue) {
+        self.read = ReadOnce::default();
         self.sides
             .entry(side.to_string())
             .or_default()
@@ -249,6 +346,21 @@ impl Options {
             .map_err(|e| format!("--option {key}={raw}: expected {e}"))?;
         self.set(key, value);
         Ok(())
+    }
+
+    /// Every option's value in force for the whole battle (no side's own), each once: the rule
+    /// set's options in the order of their keys, then any other key the scenario sets. For a
+    /// reader that wants many options at once.
+    pub fn each(&self) -> impl Iterator<Item = (&str, &OptionValue)> {
+        let global = self
+            .global
+            .iter()
+            .filter(|(k, _)| self.defs_defaults.get(k).is_none())
+            .map(|(k, v)| (k.as_str(), v));
+        self.defs_defaults
+            .iter()
+            .map(|(k, v)| (k, self.global.get(k).unwrap_or(v)))
+            .chain(global)
     }
 
     /// The value in force for `key` (for `side`, if given).
@@ -298,7 +410,7 @@ impl Options {
         let mut out: Vec<String> = self
             .global
             .iter()
-            .filter(|(k, v)| self.defs_defaults.get(*k) != Some(v))
+            .filter(|(k, v)| self.defs_defaults.get(k) != Some(v))
             .map(|(k, v)| format!("{k} = {v}"))
             .collect();
         for (side, m) in &self.sides {
@@ -313,6 +425,29 @@ impl Options {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_value_read_once_is_kept_until_the_options_change() {
+        let mut o = Options::defaults(DEFS);
+        let reads = std::cell::Cell::new(0);
+        let read = |o: &Options| {
+            reads.set(reads.get() + 1);
+            o.bool("hmg_two_dice")
+        };
+        assert!(!o.read_once(read));
+        assert!(!o.read_once(read));
+        assert_eq!(reads.get(), 1, "kept");
+        assert!(!o.clone().read_once(read));
+        assert_eq!(reads.get(), 2, "a copy reads anew");
+        o.set_text(DEFS, "hmg_two_dice=true").unwrap();
+        assert!(o.read_once(read), "a change is read");
+        assert_eq!(
+            o.read_once(|_| 7u8),
+            7,
+            "another kind of value is read anew"
+        );
+        assert_eq!(o, o.clone(), "what was read is not compared");
+    }
 
     const DEFS: &[OptionDef] = &[
         OptionDef {

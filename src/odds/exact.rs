@@ -7,7 +7,7 @@
 //! thousandths; [`line`] writes any other fraction (a third, 25/33) into the result's words, so
 //! every line of such odds (`umpire odds scruby …`) carries its exact value.
 
-use crate::odds::{Distribution, OddsLine};
+use crate::odds::{Distribution, OddsLine, Text};
 use num_rational::Ratio;
 
 /// An exact probability.
@@ -150,10 +150,22 @@ pub fn label(words: &str, p: Prob) -> String {
     }
 }
 
+/// An odds line of fixed words, the fraction added (as [`label`]) when the line is shown.
+pub fn odds_line(words: &'static str, p: Prob) -> OddsLine {
+    OddsLine {
+        result: if 1000 % *p.denom() == 0 {
+            words.into()
+        } else {
+            Text::later(move || label(words, p))
+        },
+        probability: to_f64(p),
+    }
+}
+
 /// An odds line: the words (with the fraction where needed) and the probability.
 pub fn line(words: &str, p: Prob) -> OddsLine {
     OddsLine {
-        result: label(words, p),
+        result: label(words, p).into(),
         probability: to_f64(p),
     }
 }

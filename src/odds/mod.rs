@@ -5,11 +5,16 @@
 //! every value is a sum of products of face probabilities, exact to double precision.
 
 pub mod exact;
+mod report;
+
+pub use report::{
+    Deferred, FigureName, Figures, FiguresIter, Notes, OddsLine, OddsReport, Text, Words, Written,
+    WrittenBy,
+};
 
 use crate::dice::{DiceError, DiceSource, Die};
 
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// The probability of each outcome, outcomes in the order they were first seen.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -28,6 +33,13 @@ impl<T> Default for Distribution<T> {
 impl<T: PartialEq> Distribution<T> {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An empty distribution with room for `n` outcomes.
+    pub fn with_capacity(n: usize) -> Self {
+        Self {
+            entries: Vec::with_capacity(n),
+        }
     }
 
     /// A certain outcome.
@@ -84,7 +96,7 @@ impl<T: PartialEq> Distribution<T> {
 
     /// Maps outcomes, merging those that become equal.
     pub fn map<U: PartialEq>(&self, f: impl Fn(&T) -> U) -> Distribution<U> {
-        let mut out = Distribution::new();
+        let mut out = Distribution::with_capacity(self.entries.len());
         for (o, p) in &self.entries {
             out.add(f(o), *p);
         }
@@ -140,6 +152,33 @@ pub fn binomial(n: u32, p: f64) -> Vec<f64> {
         c = c * f64::from(n - k) / f64::from(k + 1);
     }
     out
+}
+
+/// The chance of each number of successes, 0 to `n`, in `n` throws of `die` of which `faces`
+/// faces succeed, counted over every throw: C(n, k) faceᵏ (sides − faces)ⁿ⁻ᵏ of the sidesⁿ throws,
+/// each divided once (so each is the nearest double to the exact fraction). Beyond what 64 bits
+/// count, [`binomial`] of the chance.
+pub fn binomial_faces(n: u32, faces: u32, die: Die) -> Vec<f64> {
+    let (s, f) = (
+        u64::from(die.sides),
+        u64::from(faces.min(u32::from(die.sides))),
+    );
+    let counted = (|| {
+        let throws = s.checked_pow(n)?;
+        let mut out = Vec::with_capacity(n as usize + 1);
+        // C(n, k) and faceᵏ, carried from one k to the next.
+        let (mut c, mut hits) = (1u64, 1u64);
+        for k in 0..=n {
+            let count = c
+                .checked_mul(hits)?
+                .checked_mul((s - f).checked_pow(n - k)?)?;
+            out.push(count as f64 / throws as f64);
+            c = c.checked_mul(u64::from(n - k))? / u64::from(k + 1);
+            hits = hits.checked_mul(f)?;
+        }
+        Some(out)
+    })();
+    counted.unwrap_or_else(|| binomial(n, f as f64 / s as f64))
 }
 
 /// The distribution of the sum of `n` dice.
@@ -236,74 +275,6 @@ pub fn percent(p: f64) -> String {
     format!("{:.2}", tidy(p) * 100.0)
 }
 
-/// A distribution ready to show: labels with probabilities, as printed by `umpire odds`.
-///
-/// Serialized with every figure [`tidy`]: JSON never holds `-0.0` or `-1e-17`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct OddsReport {
-    /// What is being rolled for.
-    pub title: String,
-    /// Each result with its exact probability, in table order.
-    pub results: Vec<OddsLine>,
-    /// Inputs and modifiers that shaped the odds, in words.
-    pub notes: Vec<String>,
-    /// Further named figures (expected hits, rounds …); those named `p_…` are probabilities.
-    #[serde(
-        default,
-        skip_serializing_if = "BTreeMap::is_empty",
-        serialize_with = "tidy_map"
-    )]
-    pub extra: BTreeMap<String, f64>,
-}
-
-/// One result and its probability.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct OddsLine {
-    pub result: String,
-    #[serde(serialize_with = "tidy_number")]
-    pub probability: f64,
-}
-
-fn tidy_number<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_f64(tidy(*x))
-}
-
-fn tidy_map<S: serde::Serializer>(m: &BTreeMap<String, f64>, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_map(m.iter().map(|(k, v)| (k, tidy(*v))))
-}
-
-impl OddsReport {
-    /// The same report with every figure [`tidy`].
-    pub fn tidied(mut self) -> Self {
-        for l in &mut self.results {
-            l.probability = tidy(l.probability);
-        }
-        for v in self.extra.values_mut() {
-            *v = tidy(*v);
-        }
-        self
-    }
-
-    pub fn from_distribution<T: PartialEq>(
-        title: impl Into<String>,
-        dist: &Distribution<T>,
-        label: impl Fn(&T) -> String,
-    ) -> Self {
-        Self {
-            title: title.into(),
-            results: dist
-                .iter()
-                .map(|(o, p)| OddsLine {
-                    result: label(o),
-                    probability: p,
-                })
-                .collect(),
-            notes: Vec::new(),
-            extra: BTreeMap::new(),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -342,8 +313,8 @@ mod tests {
                 result: "r".into(),
                 probability: -1e-17,
             }],
-            notes: Vec::new(),
-            extra: [("p_x".to_string(), -0.0), ("e".to_string(), -1e-18)].into(),
+            notes: Notes::new(),
+            extra: [("p_x".into(), -0.0), ("e".into(), -1e-18)].into(),
         };
         let json = serde_json::to_string(&report).unwrap();
         assert!(!json.contains('-'), "{json}");
@@ -376,6 +347,21 @@ mod tests {
         for (k, q) in binomial(3, p).into_iter().enumerate() {
             assert!((q - brute.p(&(k as u32))).abs() < 1e-12, "{k} hits");
         }
+    }
+
+    #[test]
+    fn binomial_by_faces_is_exact_and_agrees_with_the_chance() {
+        let three = binomial_faces(3, 2, Die::D6);
+        assert_eq!(three, [8.0 / 27.0, 4.0 / 9.0, 2.0 / 9.0, 1.0 / 27.0]);
+        let by_chance = binomial(3, 1.0 / 3.0);
+        for (a, b) in three.iter().zip(by_chance) {
+            assert!((a - b).abs() < 1e-15);
+        }
+        assert_eq!(binomial_faces(2, 6, Die::D6), [0.0, 0.0, 1.0]);
+        // Too many dice to count in 64 bits: the chance's binomial.
+        let many = binomial_faces(40, 3, Die::D6);
+        assert_eq!(many.len(), 41);
+        assert!((many.iter().sum::<f64>() - 1.0).abs() < 1e-12);
     }
 
     #[test]

@@ -20,6 +20,7 @@ use crate::model::{
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 pub use procedure::{ActResult, Procedure, not_table_only, nothing_rolled};
+use std::borrow::Cow;
 
 /// The result of advancing the battle by one phase: the effects of the automatic steps, each
 /// explained, and any rolls made.
@@ -341,9 +342,16 @@ pub fn find_action(ruleset: &dyn Ruleset, action: &str) -> Result<&'static Actio
     ruleset.procedure(action).map(|p| p.def())
 }
 
-/// `params` with the defaults of `def`'s inputs filled in.
-fn with_defaults(def: &ActionDef, params: &Params) -> Result<Params, RuleError> {
+/// `params` with the defaults of `def`'s inputs filled in: `params` itself when none is missing.
+fn with_defaults<'a>(def: &ActionDef, params: &'a Params) -> Result<Cow<'a, Params>, RuleError> {
+    if def
+        .params
+        .iter()
+        .all(|d| d.default.is_none() || params.get(d.name).is_some())
+    {
+        return Ok(Cow::Borrowed(params));
+    }
     let mut params = params.clone();
     params.fill_defaults(def.params)?;
-    Ok(params)
+    Ok(Cow::Owned(params))
 }

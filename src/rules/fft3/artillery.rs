@@ -8,9 +8,9 @@
 use super::check::{self, Check};
 use crate::declare::RuleError;
 use crate::dice::DiceSource;
-use crate::odds::{Distribution, OddsLine, OddsReport};
+use crate::odds::{Deferred, Distribution, FigureName, OddsLine, OddsReport, Words, Written};
 use crate::resolution::{Resolution, Step};
-use std::collections::BTreeMap;
+use crate::odds::Figures;
 
 /// What a stand under a template is, for the artillery table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -343,42 +343,41 @@ pub fn resolve(
 
 /// The distribution of what a template does to one stand (and its riders).
 pub fn stand_distribution(s: &Stand) -> Distribution<(StandResult, Option<StandResult>)> {
-    let mut d = Distribution::new();
+    // At most two results for the stand and two for its riders, each of three faces' calls.
+    let mut d = Distribution::with_capacity(8);
     let armour = if s.under == Under::TankWithRiders {
         Under::Armour
     } else {
         s.under
     };
-    let settle_p = |call: Call, c: &Check, checked: bool| -> Vec<(StandResult, f64)> {
+    // What a call comes to: one result, or a check's two, with their chances.
+    let settle_p = |call: Call, c: &Check, checked: bool| -> [(StandResult, f64); 2] {
+        let certain = |r| [(r, 1.0), (r, 0.0)];
         match call {
-            Call::NoEffect => vec![(StandResult::NoEffect, 1.0)],
-            Call::Suppressed => vec![(StandResult::Suppressed, 1.0)],
-            Call::Destroyed => vec![(StandResult::Destroyed, 1.0)],
-            Call::Check if checked => vec![(StandResult::CountsAsPassedSuppressed, 1.0)],
-            Call::Check => {
-                let p = check::p_pass(c);
-                vec![
-                    (StandResult::CheckPassedSuppressed, p),
-                    (StandResult::CheckFailed, 1.0 - p),
-                ]
-            }
+            Call::NoEffect => certain(StandResult::NoEffect),
+            Call::Suppressed => certain(StandResult::Suppressed),
+            Call::Destroyed => certain(StandResult::Destroyed),
+            Call::Check if checked => certain(StandResult::CountsAsPassedSuppressed),
+            Call::Check => [
+                (StandResult::CheckPassedSuppressed, check::p_pass(c)),
+                (StandResult::CheckFailed, check::p_fail(c)),
+            ],
         }
     };
     for face in 1..=6u8 {
         let mine = settle_p(outcome(armour, face), &s.check, s.art_check_taken);
-        let theirs: Vec<(Option<StandResult>, f64)> = match (&s.riders, s.under) {
+        let theirs: [(Option<StandResult>, f64); 2] = match (&s.riders, s.under) {
             (Some(rc), Under::TankWithRiders) => settle_p(
                 outcome(Under::InfantryOpen, face),
                 rc,
                 s.rider_art_check_taken,
             )
-            .into_iter()
-            .map(|(r, p)| (Some(r), p))
-            .collect(),
-            _ => vec![(None, 1.0)],
+            .map(|(r, p)| (Some(r), p)),
+            _ => [(None, 1.0), (None, 0.0)],
         };
         for (a, pa) in &mine {
             for (b, pb) in &theirs {
+                // A chance of 0 adds nothing (the second of a single result).
                 d.add((*a, *b), pa * pb / 6.0);
             }
         }
@@ -386,11 +385,35 @@ pub fn stand_distribution(s: &Stand) -> Distribution<(StandResult, Option<StandR
     d
 }
 
-/// Exact odds: for each stand (and its riders), the chance of each result.
-pub fn odds(t: &Template) -> Result<OddsReport, RuleError> {
-    refuse_empty(t)?;
-    let mut results = Vec::new();
-    let mut extra = BTreeMap::new();
+/// The name of the figure `p_stand_{n}_out`, fixed for the first stands.
+fn stand_out_name(n: usize) -> FigureName {
+    const NAMES: [&str; 12] = [
+        "p_stand_1_out",
+        "p_stand_2_out",
+        "p_stand_3_out",
+        "p_stand_4_out",
+        "p_stand_5_out",
+        "p_stand_6_out",
+        "p_stand_7_out",
+        "p_stand_8_out",
+        "p_stand_9_out",
+        "p_stand_10_out",
+        "p_stand_11_out",
+        "p_stand_12_out",
+    ];
+    match NAMES.get(n.wrapping_sub(1)) {
+        Some(name) => FigureName::Borrowed(name),
+        None => FigureName::Owned(format!("p_stand_{n}_out")),
+    }
+}
+
+/// Exact odds: for each stand (and its riders), the chance of each result; the words written
+/// when shown (from the template, kept for them).
+pub fn odds(t: Template) -> Result<OddsReport, RuleError> {
+    refuse_empty(&t)?;
+    let mut shown = Vec::new();
+    let mut probabilities = Vec::new();
+    let mut extra = Vec::with_capacity(t.stands.len() + 1);
     let mut expected_lost = 0.0;
     for (i, s) in t.stands.iter().enumerate() {
         let d = stand_distribution(s);
@@ -408,47 +431,79 @@ pub fn odds(t: &Template) -> Result<OddsReport, RuleError> {
                 }
             }
         }
-        for (who, list) in [
-            (&s.label, &mine),
-            (&format!("{}, riders", s.label), &riders),
-        ] {
+        for (of_riders, list) in [(false, &mine), (true, &riders)] {
             for (r, p) in list {
-                results.push(OddsLine {
-                    result: format!("{who}: {}", r.words()),
-                    probability: *p,
-                });
+                shown.push((i, of_riders, *r));
+                probabilities.push(*p);
                 if r.gone() {
                     expected_lost += p;
                 }
             }
         }
         let lost: f64 = mine.iter().filter(|(r, _)| r.gone()).map(|(_, p)| p).sum();
-        extra.insert(format!("p_stand_{}_out", i + 1), lost);
+        extra.push((stand_out_name(i + 1), lost));
     }
-    extra.insert("expected_out_of_the_fight".into(), expected_lost);
+    extra.push(("expected_out_of_the_fight".into(), expected_lost));
+    let words = Deferred::new(TemplateWords { template: t, shown });
     Ok(OddsReport {
-        title: title(t),
-        results,
-        notes: t
-            .stands
-            .iter()
-            .map(|s| {
-                format!(
-                    "{}: {}; {} passes on {}+{}",
-                    s.label,
-                    s.under.words(),
-                    s.check.nationality,
-                    s.check.rating,
-                    if s.art_check_taken {
-                        " (a check already taken this turn: a second counts as passed)"
-                    } else {
-                        ""
-                    }
-                )
+        title: words.title(),
+        results: probabilities
+            .into_iter()
+            .enumerate()
+            .map(|(i, probability)| OddsLine {
+                result: words.result(i),
+                probability,
             })
             .collect(),
-        extra,
+        notes: words.notes(),
+        extra: Figures::of_distinct(extra),
     })
+}
+
+/// The words of a template's odds: the template, and for each line the stand (its index), whether
+/// it is of its riders, and the result.
+struct TemplateWords {
+    template: Template,
+    shown: Vec<(usize, bool, StandResult)>,
+}
+
+impl Words for TemplateWords {
+    fn write(&self) -> Written {
+        let t = &self.template;
+        Written {
+            title: title(t),
+            results: self
+                .shown
+                .iter()
+                .map(|&(i, of_riders, r)| {
+                    let label = &t.stands[i].label;
+                    if of_riders {
+                        format!("{label}, riders: {}", r.words())
+                    } else {
+                        format!("{label}: {}", r.words())
+                    }
+                })
+                .collect(),
+            notes: t
+                .stands
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{}: {}; {} passes on {}+{}",
+                        s.label,
+                        s.under.words(),
+                        s.check.nationality,
+                        s.check.rating,
+                        if s.art_check_taken {
+                            " (a check already taken this turn: a second counts as passed)"
+                        } else {
+                            ""
+                        }
+                    )
+                })
+                .collect(),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -585,6 +640,6 @@ mod tests {
             touched_while_moving: false,
         };
         assert!(resolve(&t, &mut TypedDice::new(vec![])).is_err());
-        assert!(odds(&t).is_err());
+        assert!(odds(t.clone()).is_err());
     }
 }

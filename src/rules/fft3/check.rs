@@ -8,9 +8,9 @@
 
 use crate::declare::RuleError;
 use crate::dice::{DiceError, DiceSource, Die, Roll};
-use crate::odds::{OddsLine, OddsReport, percent};
+use crate::odds::{Deferred, OddsLine, OddsReport, Written, WrittenBy, percent};
 use crate::resolution::{Modifier, Resolution, Step};
-use std::collections::BTreeMap;
+use crate::odds::Figures;
 
 /// The rule set's id, as every fft3 resolution names it.
 pub(crate) const RULESET: &str = "fft3";
@@ -74,11 +74,14 @@ impl Check {
         m
     }
 
-    /// The sum of the modifiers.
+    /// The sum of the modifiers (as [`Check::modifiers`] gives them, without their words).
     pub fn modifier_total(&self) -> i32 {
-        self.modifiers()
-            .iter()
-            .fold(0i32, |a, m| a.saturating_add(m.value))
+        let hits = if self.extra_hits > 0 {
+            -i32::try_from(self.extra_hits).unwrap_or(i32::MAX)
+        } else {
+            0
+        };
+        hits.saturating_add(if self.out_of_cohesion { -1 } else { 0 })
     }
 
     /// The modified roll of `face` (never clamped).
@@ -180,7 +183,11 @@ pub fn roll(c: &Check, dice: &mut dyn DiceSource) -> Result<(Step, bool), DiceEr
 
 /// The faces that pass, of six.
 fn passing_faces(c: &Check) -> usize {
-    Die::D6.faces().filter(|f| c.passes(*f)).count()
+    let (m, rating) = (c.modifier_total(), i32::from(c.rating));
+    Die::D6
+        .faces()
+        .filter(|f| i32::from(*f).saturating_add(m) >= rating)
+        .count()
 }
 
 /// The exact chance that the check passes.
@@ -259,13 +266,33 @@ pub const PASSED: &str = "quality check passed";
 /// The line that names a failed check in the standalone report.
 pub const FAILED: &str = "quality check failed: out of the fight";
 
-/// Exact odds of the standalone `quality-check` procedure.
+/// Exact odds of the standalone `quality-check` procedure; the title and notes written when
+/// shown.
 pub fn odds(c: &Check) -> OddsReport {
-    let pass = p_pass(c);
-    let mut notes = context(c);
-    notes.push(format!("one d6: {}% to pass", percent(pass)));
+    let check = c.clone();
+    odds_with(c, move || check.clone())
+}
+
+/// The odds of the check `numbers` (its rating and modifiers), whose words (who takes it, what
+/// called for it) are those of `check()`, called when they are shown.
+pub fn odds_with(
+    numbers: &Check,
+    check: impl Fn() -> Check + Send + Sync + 'static,
+) -> OddsReport {
+    let pass = p_pass(numbers);
+    let fail = p_fail(numbers);
+    let words = Deferred::new(WrittenBy(move || {
+        let check = check();
+        let mut notes = context(&check);
+        notes.push(format!("one d6: {}% to pass", percent(pass)));
+        Written {
+            title: title(&check),
+            notes,
+            ..Written::default()
+        }
+    }));
     OddsReport {
-        title: title(c),
+        title: words.title(),
         results: vec![
             OddsLine {
                 result: PASSED.into(),
@@ -273,11 +300,11 @@ pub fn odds(c: &Check) -> OddsReport {
             },
             OddsLine {
                 result: FAILED.into(),
-                probability: p_fail(c),
+                probability: fail,
             },
         ],
-        notes,
-        extra: BTreeMap::from([("p_pass".to_string(), pass)]),
+        notes: words.notes(),
+        extra: Figures::from([("p_pass".into(), pass)]),
     }
 }
 

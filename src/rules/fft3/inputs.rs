@@ -3,12 +3,14 @@
 //! in) and in it (stands of the battle, see [`super::stands`] and [`super::procedures`]).
 
 use super::artillery::{Stand, Template, Under};
-use super::check::Check;
+use super::check::{self, Check};
 use super::defs::{self, OPT_AT_AMMO, OPT_SUPPRESSED_INFANTRY, OPT_TRUCK_RIDERS};
 use super::fire::{Arc, Attack, CarrierKind, Firer, Target, Volley, Weapon};
 use super::tables::{Armour, AvWeapon, Class, Data, Nationality, StandType};
 use crate::declare::params::param;
 use crate::declare::{Options, Params, RuleError};
+use crate::odds::OddsReport;
+use std::borrow::Cow;
 
 /// A firer's weapon as the procedures know it.
 pub fn weapon(w: AvWeapon) -> Weapon {
@@ -440,30 +442,79 @@ pub fn template(p: &Params, options: &Options) -> Result<Template, RuleError> {
 
 /// A quality check off the battle.
 pub fn quality_check(p: &Params, options: &Options) -> Result<Check, RuleError> {
-    let data = Data::from_options(options);
-    let id = p.text("nationality").ok_or_else(|| {
-        refused(format!(
-            "--nationality: whose check? ({})",
-            data.nationalities
-                .iter()
-                .map(|n| n.id.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))
-    })?;
-    let nat = data
-        .require_nationality("nationality", id)
-        .map_err(refused)?;
-    let mut c = stand_check(
-        &format!("{} stand", nat.name),
-        nat,
-        p.flag("out-of-cohesion"),
-    );
-    c.extra_hits = p.int("extra-hits").unwrap_or(0).max(0) as u32;
-    c.reason = if c.extra_hits > 0 {
-        format!("{} anti-infantry hits", c.extra_hits + 1)
-    } else {
-        "the umpire".into()
+    Ok(QualityInput::read(p, options)?.check())
+}
+
+/// The odds of a quality check off the battle: its chances from its numbers; who takes it and what
+/// called for it written when shown.
+pub fn quality_check_odds(p: &Params, options: &Options) -> Result<OddsReport, RuleError> {
+    let q = QualityInput::read(p, options)?;
+    let numbers = Check {
+        who: String::new(),
+        nationality: String::new(),
+        rating: q.rating,
+        extra_hits: q.extra_hits,
+        out_of_cohesion: q.out_of_cohesion,
+        reason: String::new(),
     };
-    Ok(c)
+    Ok(check::odds_with(&numbers, move || q.check()))
+}
+
+/// A quality check off the battle, in values: the nationality's name and rating, the
+/// anti-infantry hits after the first and cohesion.
+struct QualityInput {
+    nationality: Cow<'static, str>,
+    rating: u8,
+    extra_hits: u32,
+    out_of_cohesion: bool,
+}
+
+impl QualityInput {
+    fn read(p: &Params, options: &Options) -> Result<QualityInput, RuleError> {
+        let data = Data::from_options(options);
+        let id = p.text("nationality").ok_or_else(|| {
+            refused(format!(
+                "--nationality: whose check? ({})",
+                data.nationalities
+                    .iter()
+                    .map(|n| n.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })?;
+        // The shipped data's names are kept without a copy.
+        let (nationality, rating) = match data {
+            Cow::Borrowed(d) => {
+                let nat = d.require_nationality("nationality", id).map_err(refused)?;
+                (Cow::Borrowed(nat.name.as_str()), nat.quality)
+            }
+            Cow::Owned(d) => {
+                let nat = d.require_nationality("nationality", id).map_err(refused)?;
+                (Cow::Owned(nat.name.clone()), nat.quality)
+            }
+        };
+        Ok(QualityInput {
+            nationality,
+            rating,
+            extra_hits: p.int("extra-hits").unwrap_or(0).max(0) as u32,
+            out_of_cohesion: p.flag("out-of-cohesion"),
+        })
+    }
+
+    /// The check, with its words.
+    fn check(&self) -> Check {
+        let mut c = Check::new(
+            format!("{} stand", self.nationality),
+            self.nationality.to_string(),
+            self.rating,
+        );
+        c.out_of_cohesion = self.out_of_cohesion;
+        c.extra_hits = self.extra_hits;
+        c.reason = if c.extra_hits > 0 {
+            format!("{} anti-infantry hits", c.extra_hits + 1)
+        } else {
+            "the umpire".into()
+        };
+        c
+    }
 }

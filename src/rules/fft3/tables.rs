@@ -8,6 +8,8 @@
 
 use crate::declare::{DataFieldDef, DataTableDef, FieldKind, Options, TableDoc, Value};
 use crate::text::did_you_mean;
+use std::borrow::Cow;
+use std::sync::LazyLock;
 
 /// What a vehicle is, for carrying infantry and for artillery.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -600,10 +602,20 @@ impl Row<'_> {
     }
 }
 
+/// What the rule set ships, built once.
+static SHIPPED: LazyLock<Data> = LazyLock::new(Data::default);
+
 impl Data {
-    /// The data in force under `options` (the scenario's `[tables]`, checked at load).
-    pub fn from_options(options: &Options) -> Data {
-        let mut data = Data::default();
+    /// The data in force under `options` (the scenario's `[tables]`, checked at load): what the
+    /// rule set ships, shared, when the scenario changes none of it.
+    pub fn from_options(options: &Options) -> Cow<'static, Data> {
+        let changed = [VEHICLE, INFANTRY, NATIONALITY]
+            .iter()
+            .any(|t| options.data(t).is_some_and(|rows| !rows.is_empty()));
+        if !changed {
+            return Cow::Borrowed(&SHIPPED);
+        }
+        let mut data = SHIPPED.clone();
         for (id, fields) in options.data(VEHICLE).into_iter().flatten() {
             let r = Row(fields);
             let base = data.vehicles.iter().position(|v| v.id == *id);
@@ -712,7 +724,7 @@ impl Data {
                 None => data.nationalities.push(n),
             }
         }
-        data
+        Cow::Owned(data)
     }
 
     /// A stand type by id: a vehicle or an infantry type.

@@ -5,7 +5,7 @@ use crate::declare::params::param;
 use crate::declare::{ActionDef, Losses, Options, ParamDef, Params, RuleError, TableDoc, Value};
 use crate::dice::{DiceSource, Die, Roll};
 use crate::model::BattleView;
-use crate::odds::{self, OddsLine, OddsReport};
+use crate::odds::{self, Deferred, OddsLine, OddsReport, Written, WrittenBy};
 use crate::resolution::{Resolution, Step};
 use crate::ruleset::kit::{self, refuse};
 use crate::ruleset::{ActResult, Outcome, Procedure};
@@ -28,36 +28,52 @@ pub fn table_docs() -> Vec<TableDoc> {
 /// The fire procedure.
 pub struct Fire;
 
-/// What one fire needs: the dice and the face each must reach, with the reasons.
+/// What one fire needs: the dice and the face each must reach, and what decides them.
+#[derive(Clone, Copy)]
 struct Shot {
+    kind: &'static str,
     dice: u32,
     need: u8,
-    why: Vec<String>,
+    range: i64,
+    long: i64,
+    cover: bool,
 }
 
 impl Shot {
     fn of(params: &Params, options: &Options) -> Result<Shot, RuleError> {
         let kind = params.require_text(param(FIRE_DEF.params, "firer-kind"))?;
-        let (_, dice, _) = KINDS.iter().find(|(k, _, _)| *k == kind).ok_or_else(|| {
+        let (kind, dice, _) = KINDS.iter().find(|(k, _, _)| *k == kind).ok_or_else(|| {
             RuleError::refused(format!("--firer-kind: `{kind}` is not infantry or tank"))
         })?;
         let range = params.require_num(param(FIRE_DEF.params, "range"))? as i64;
         let long = options.int(LONG_RANGE);
-        let mut need = 4;
-        let mut why = vec![format!("{kind}: {dice} dice, each hits on 4+")];
-        if range > long {
-            need += 1;
-            why.push(format!("range {range} beyond long range {long}: 5+"));
-        }
-        if params.flag("cover") {
-            need += 1;
-            why.push("target in cover: one more".into());
-        }
+        let cover = params.flag("cover");
+        let need = 4 + u8::from(range > long) + u8::from(cover);
         Ok(Shot {
+            kind,
             dice: *dice,
             need: need.min(6),
-            why,
+            range,
+            long,
+            cover,
         })
+    }
+
+    /// The reasons, in words.
+    fn why(&self) -> Vec<String> {
+        let (kind, dice, range, long) = (self.kind, self.dice, self.range, self.long);
+        let mut why = vec![format!("{kind}: {dice} dice, each hits on 4+")];
+        if range > long {
+            why.push(format!("range {range} beyond long range {long}: 5+"));
+        }
+        if self.cover {
+            why.push("target in cover: one more".into());
+        }
+        why
+    }
+
+    fn hits(&self, face: u8) -> bool {
+        face >= self.need
     }
 }
 
@@ -77,7 +93,7 @@ fn resolve(shot: &Shot, who: &str, dice: &mut dyn DiceSource) -> Result<Resoluti
         ruleset: "grid".into(),
         action: FIRE.into(),
         title: format!("{who} fires"),
-        context: shot.why.clone(),
+        context: shot.why(),
         steps: vec![Step {
             label: format!("{who} fires {} dice", shot.dice),
             table: Some("To hit".into()),
@@ -97,20 +113,27 @@ impl Procedure for Fire {
         &FIRE_DEF
     }
 
+    /// The chance of each number of hits, counted over the dice's faces; the words written
+    /// when shown.
     fn table_odds(&self, params: &Params, options: &Options) -> Result<OddsReport, RuleError> {
         let shot = Shot::of(params, options)?;
-        let p = odds::chance(Die::D6, |f| f >= shot.need);
-        Ok(OddsReport {
+        let hit_faces = Die::D6.faces().filter(|f| shot.hits(*f)).count() as u32;
+        let words = Deferred::new(WrittenBy(move || Written {
             title: format!("{} dice hitting on {}+", shot.dice, shot.need),
-            results: odds::binomial(shot.dice, p)
+            results: (0..=shot.dice).map(|n| Losses::HITS.count(n)).collect(),
+            notes: shot.why(),
+        }));
+        Ok(OddsReport {
+            title: words.title(),
+            results: odds::binomial_faces(shot.dice, hit_faces, Die::D6)
                 .into_iter()
                 .enumerate()
                 .map(|(n, probability)| OddsLine {
-                    result: Losses::HITS.count(n as u32),
+                    result: words.result(n),
                     probability,
                 })
                 .collect(),
-            notes: shot.why,
+            notes: words.notes(),
             extra: Default::default(),
         })
     }

@@ -27,15 +27,17 @@
 
 use super::hits::{self, Round, Taken, Taking};
 use super::shoot::{
-    self, Firer, Plan as ShotPlan, Role, Shooter, Shot, ShotResult, Target, Thrower, hits_words,
+    self, Firer, Numbers, Plan as ShotPlan, Role, Shooter, Shot, ShotResult, Target, Thrower, hits_words,
     round_effect,
 };
 use super::tables::{Armour, AssaultClass, FirerClass, Quality, RULESET};
 use crate::declare::RuleError;
-use crate::dice::DiceSource;
-use crate::odds::{Distribution, OddsLine, OddsReport, percent};
+use crate::dice::{DiceSource, Die};
+use crate::odds::{
+    Deferred, Distribution, FigureName, Figures, OddsLine, OddsReport, Words, Written,
+    binomial_faces, percent,
+};
 use crate::resolution::{Resolution, Step};
-use std::collections::BTreeMap;
 
 /// One side of an assault, in plain values: how it shoots and how it is shot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,10 +123,29 @@ impl Assault {
     /// The shot of `side` at the other (None without a weapon); `commander` says whether its
     /// attached commander, if any, still adds his die.
     pub fn shot(&self, side: Side, commander: bool) -> Option<Shot> {
+        self.shot_labelled(side, commander, true)
+    }
+
+    /// What the exact odds need of the fire of `side` at the other (None without a weapon), its
+    /// attached commander's die counted; or why it cannot be made.
+    fn fire_numbers(&self, side: Side) -> Option<Result<Numbers, RuleError>> {
+        self.shot_labelled(side, true, false)
+            .map(|s| shoot::numbers(&s))
+    }
+
+    /// [`Assault::shot`], its units named (`labelled`) or not (for its numbers alone).
+    fn shot_labelled(&self, side: Side, commander: bool, labelled: bool) -> Option<Shot> {
         let (s, t) = (self.party(side), self.party(side.other()));
+        let label = |p: &Party| {
+            if labelled {
+                p.label.clone()
+            } else {
+                String::new()
+            }
+        };
         (s.weapon_range > 0).then(|| Shot {
             firer: Firer {
-                label: s.label.clone(),
+                label: label(s),
                 shooter: if s.commander.is_some() && commander {
                     Shooter::WithCommander
                 } else {
@@ -136,7 +157,7 @@ impl Assault {
                 assault_class: s.assault_class,
             },
             target: Target {
-                label: t.label.clone(),
+                label: label(t),
                 // Troops in cover that launch an assault lose their cover.
                 cover: t.cover && side == Side::Attacker,
                 armour: t.armour,
@@ -456,26 +477,60 @@ pub fn resolve(
 
 // ---- the exact odds --------------------------------------------------------------------------
 
-/// The hits of a planned fire: P(hits = k).
-fn hit_counts(p: &ShotPlan) -> Distribution<u32> {
-    shoot::distribution_of(p).map(|r| r.hits)
+/// The hits of a fire: P(hits = k). Without a friendly unit to take the misses, counted over the
+/// faces of its dice (each chance the nearest double to the exact fraction).
+fn hit_counts(n: &Numbers) -> Distribution<u32> {
+    if n.friend.is_some() {
+        return shoot::distribution_with(n).map(|r| r.hits);
+    }
+    let faces = Die::D6.faces().filter(|f| shoot::hits(*f, n.modifier)).count() as u32;
+    let mut d = Distribution::with_capacity(n.dice as usize + 1);
+    for (k, p) in binomial_faces(n.dice, faces, Die::D6).into_iter().enumerate() {
+        d.add(k as u32, p);
+    }
+    d
 }
 
 /// The exact chance of each end, every hit taken as a hit (none converted into a retreat, none
 /// given to a commander): the assault [`resolve`]d with default [`Taking`]s.
 pub fn distribution(a: &Assault) -> Result<Distribution<Outcome>, RuleError> {
     let p = plan(a)?;
-    Ok(distribution_of(a, &p))
+    Ok(distribution_of(a, p.order, &FireHits::of(&fire_numbers(&p))))
 }
 
-fn distribution_of(a: &Assault, p: &Plan) -> Distribution<Outcome> {
-    let [s1, s2] = p.order;
+/// The chance of each number of hits of each fire: the first's (none without a weapon), the
+/// second's if it shoots.
+struct FireHits {
+    first: Distribution<u32>,
+    second: Option<Distribution<u32>>,
+}
+
+impl FireHits {
+    fn of(fires: &[Option<Numbers>; 2]) -> FireHits {
+        FireHits {
+            first: fires[0]
+                .as_ref()
+                .map_or(Distribution::certain(0), hit_counts),
+            second: fires[1].as_ref().map(hit_counts),
+        }
+    }
+}
+
+/// The numbers of a plan's fires.
+fn fire_numbers(p: &Plan) -> [Option<Numbers>; 2] {
+    [
+        p.fires[0].as_ref().map(ShotPlan::numbers),
+        p.fires[1].as_ref().map(ShotPlan::numbers),
+    ]
+}
+
+fn distribution_of(a: &Assault, order: [Side; 2], hits: &FireHits) -> Distribution<Outcome> {
+    let [s1, s2] = order;
     let (first_target, second_target) = (a.party(s2), a.party(s1));
-    let first = p.fires[0]
-        .as_ref()
-        .map_or(Distribution::certain(0), hit_counts);
-    let second = p.fires[1].as_ref().map(hit_counts);
-    let mut dist = Distribution::new();
+    let (first, second) = (&hits.first, &hits.second);
+    let mut dist = Distribution::with_capacity(
+        first.len() * second.as_ref().map_or(1, |d| d.len()),
+    );
     for (&h1, q1) in first.iter() {
         let destroyed = first_target.hits + h1 >= first_target.quality.limit();
         match (&second, destroyed) {
@@ -515,8 +570,8 @@ enum Line {
     Shoots(u32, bool),
 }
 
-fn line_of(a: &Assault, p: &Plan, o: &Outcome) -> Line {
-    let target = a.party(p.order[1]);
+fn line_of(a: &Assault, order: [Side; 2], o: &Outcome) -> Line {
+    let target = a.party(order[1]);
     match o.second_hits {
         Some(k) => Line::Shoots(k, o.attacker_takes_area),
         None if target.hits + o.first_hits >= target.quality.limit() => {
@@ -549,20 +604,58 @@ fn line_words(a: &Assault, p: &Plan, line: Line) -> String {
     }
 }
 
-/// The second fire's figures given the first: destroyed before shooting (every hit taken, and
-/// whatever is converted), may retreat, shoots; and its hits given that it shoots.
+/// The chance of each number of hits of a fire, its figure named `p_{fire}_fire_{h}_hits` (fixed
+/// names for the hits a fire can score).
+fn hits_figure(first: bool, h: u32) -> FigureName {
+    const FIRST: [&str; 7] = [
+        "p_first_fire_0_hits",
+        "p_first_fire_1_hits",
+        "p_first_fire_2_hits",
+        "p_first_fire_3_hits",
+        "p_first_fire_4_hits",
+        "p_first_fire_5_hits",
+        "p_first_fire_6_hits",
+    ];
+    const SECOND: [&str; 7] = [
+        "p_second_fire_0_hits_given_shoots",
+        "p_second_fire_1_hits_given_shoots",
+        "p_second_fire_2_hits_given_shoots",
+        "p_second_fire_3_hits_given_shoots",
+        "p_second_fire_4_hits_given_shoots",
+        "p_second_fire_5_hits_given_shoots",
+        "p_second_fire_6_hits_given_shoots",
+    ];
+    let names = if first { &FIRST } else { &SECOND };
+    match names.get(h as usize) {
+        Some(name) => FigureName::Borrowed(name),
+        None if first => FigureName::Owned(format!("p_first_fire_{h}_hits")),
+        None => FigureName::Owned(format!("p_second_fire_{h}_hits_given_shoots")),
+    }
+}
+
+/// The second fire conditioned on the first, in numbers: the chance that the second shooter is
+/// destroyed before it shoots (every hit taken as a hit; whatever its owner converts), that it
+/// may retreat, and, given it shoots, the chance of each number of its hits.
+struct Conditional {
+    destroyed: f64,
+    whatever: f64,
+    may_retreat: f64,
+    second: Option<Vec<(u32, f64)>>,
+}
+
+/// The assault's figures: the second fire's given the first (destroyed before shooting, every hit
+/// taken and whatever is converted; may retreat; shoots; its hits given that it shoots) and the
+/// chance that the attacker takes the area; with what the notes say of them.
 fn conditional(
     a: &Assault,
-    p: &Plan,
+    order: [Side; 2],
+    hits: &FireHits,
     dist: &Distribution<Outcome>,
-) -> (BTreeMap<String, f64>, Vec<String>) {
-    let [s1, s2] = p.order;
-    let (shooter1, shooter2) = (&a.party(s1).label, &a.party(s2).label);
+) -> (Figures, Conditional) {
+    let [_, s2] = order;
     let target = a.party(s2);
     let limit = target.quality.limit();
-    let first = p.fires[0]
-        .as_ref()
-        .map_or(Distribution::certain(0), hit_counts);
+    let first = &hits.first;
     let destroyed = first.p_where(|h| target.hits + h >= limit);
     // Converting every hit but the first leaves one hit on the unit (none with a commander to
     // take it).
@@ -573,89 +666,148 @@ fn conditional(
     };
     let may_retreat = first.p_where(|h| *h >= 2);
     let shoots = dist.p_where(|o| o.second_hits.is_some());
-    let mut extra = BTreeMap::from([
-        ("p_second_destroyed_before_shooting".to_string(), destroyed),
+    let mut extra: Vec<(FigureName, f64)> = Vec::with_capacity(20);
+    extra.extend([
+        ("p_second_destroyed_before_shooting".into(), destroyed),
+        ("p_second_destroyed_whatever_converted".into(), whatever),
+        ("p_second_may_retreat".into(), may_retreat),
+        ("p_second_shoots".into(), shoots),
         (
-            "p_second_destroyed_whatever_converted".to_string(),
-            whatever,
-        ),
-        ("p_second_may_retreat".to_string(), may_retreat),
-        ("p_second_shoots".to_string(), shoots),
-        (
-            "expected_first_hits".to_string(),
+            "expected_first_hits".into(),
             first.iter().map(|(h, q)| f64::from(*h) * q).sum(),
         ),
     ]);
     for (h, q) in first.iter() {
-        extra.insert(format!("p_first_fire_{h}_hits"), q);
+        extra.push((hits_figure(true, *h), q));
     }
+    let second = hits.second.as_ref().map(|second| {
+        for (h, q) in second.iter() {
+            extra.push((hits_figure(false, *h), q));
+        }
+        extra.push((
+            "expected_second_hits_given_shoots".into(),
+            second.iter().map(|(h, q)| f64::from(*h) * q).sum(),
+        ));
+        second.iter().map(|(h, q)| (*h, q)).collect()
+    });
+    extra.push((
+        "p_attacker_takes_area".into(),
+        dist.p_where(|o| o.attacker_takes_area),
+    ));
+    (
+        Figures::of_distinct(extra),
+        Conditional {
+            destroyed,
+            whatever,
+            may_retreat,
+            second,
+        },
+    )
+}
+
+/// The notes of the second fire conditioned on the first.
+fn conditional_notes(a: &Assault, p: &Plan, c: &Conditional) -> Vec<String> {
+    let [s1, s2] = p.order;
+    let (shooter1, shooter2) = (&a.party(s1).label, &a.party(s2).label);
     let mut notes = vec![
         "the lines count every hit taken as a hit: none converted into a retreat, none given to a commander".to_string(),
         format!(
             "{shooter2} is destroyed by the first fire before it shoots: {}% (every hit taken as a hit); {}% whatever its owner converts",
-            percent(destroyed),
-            percent(whatever)
+            percent(c.destroyed),
+            percent(c.whatever)
         ),
         format!(
             "{shooter2} takes 2 or more hits from the first fire: {}%: its owner may then convert hits into retreats, and a unit that retreats does not shoot",
-            percent(may_retreat)
+            percent(c.may_retreat)
         ),
     ];
-    if let Some(p2) = &p.fires[1] {
-        let second = hit_counts(p2);
+    if let Some(second) = &c.second {
         let given: Vec<String> = second
             .iter()
-            .map(|(h, q)| format!("{} {}%", hits_words(*h), percent(q)))
+            .map(|(h, q)| format!("{} {}%", hits_words(*h), percent(*q)))
             .collect();
         notes.push(format!(
             "given {shooter2} shoots: {} on {shooter1}",
             given.join(", ")
         ));
-        for (h, q) in second.iter() {
-            extra.insert(format!("p_second_fire_{h}_hits_given_shoots"), q);
-        }
-        extra.insert(
-            "expected_second_hits_given_shoots".into(),
-            second.iter().map(|(h, q)| f64::from(*h) * q).sum(),
-        );
     }
-    (extra, notes)
+    notes
 }
 
 /// Exact odds of an assault: each line is what the second shooter did (destroyed first, or the
 /// hits it scored) and who holds the area, every hit taken as a hit; the notes and the figures
-/// give the second fire conditioned on the first.
+/// give the second fire conditioned on the first. The words are written when shown.
 pub fn odds(a: &Assault) -> Result<OddsReport, RuleError> {
-    let p = plan(a)?;
-    let dist = distribution_of(a, &p);
-    let mut lines: Distribution<Line> = dist.map(|o| line_of(a, &p, o));
-    lines.sort_by_key(|l| *l);
-    let results = lines
-        .iter()
-        .map(|(l, q)| OddsLine {
-            result: line_words(a, &p, *l),
-            probability: q,
-        })
-        .collect();
-    let (mut extra, cond) = conditional(a, &p, &dist);
-    extra.insert(
-        "p_attacker_takes_area".into(),
-        dist.p_where(|o| o.attacker_takes_area),
-    );
-    let mut notes = p.context.clone();
-    for fp in p.fires.iter().flatten() {
-        notes.push(shoot::chance_note(
-            &format!("{} at {}", fp.firer, fp.target),
-            &fp.modifiers,
-        ));
+    refuse(a)?;
+    let order = a.order();
+    let mut fires = [None, None];
+    for (i, side) in order.into_iter().enumerate() {
+        fires[i] = match a.fire_numbers(side) {
+            None => None,
+            Some(Ok(n)) => Some(n),
+            // Why a fire cannot be made is said with the units named, as the plan says it.
+            Some(Err(e)) => return Err(plan(a).err().unwrap_or(e)),
+        };
     }
-    notes.extend(cond);
+    let hits = FireHits::of(&fires);
+    let dist = distribution_of(a, order, &hits);
+    let mut lines: Distribution<Line> = dist.map(|o| line_of(a, order, o));
+    lines.sort_by_key(|l| *l);
+    let (extra, conditional) = conditional(a, order, &hits, &dist);
+    let words = Deferred::new(AssaultWords {
+        assault: a.clone(),
+        shown: lines.iter().map(|(l, _)| *l).collect(),
+        conditional,
+    });
     Ok(OddsReport {
-        title: p.title,
-        results,
-        notes,
+        title: words.title(),
+        results: lines
+            .iter()
+            .enumerate()
+            .map(|(i, (_, probability))| OddsLine {
+                result: words.result(i),
+                probability,
+            })
+            .collect(),
+        notes: words.notes(),
         extra,
     })
+}
+
+/// The words of an assault's odds: the assault (its plan written from it), the lines shown and
+/// the second fire conditioned on the first.
+struct AssaultWords {
+    assault: Assault,
+    shown: Vec<Line>,
+    conditional: Conditional,
+}
+
+impl Words for AssaultWords {
+    fn write(&self) -> Written {
+        let a = &self.assault;
+        let p = match plan(a) {
+            Ok(p) => p,
+            Err(e) => {
+                return Written {
+                    notes: vec![e.to_string()],
+                    ..Written::default()
+                };
+            }
+        };
+        let mut notes = p.context.clone();
+        for fp in p.fires.iter().flatten() {
+            notes.push(shoot::chance_note(
+                &format!("{} at {}", fp.firer, fp.target),
+                &fp.modifiers,
+            ));
+        }
+        notes.extend(conditional_notes(a, &p, &self.conditional));
+        Written {
+            results: self.shown.iter().map(|l| line_words(a, &p, *l)).collect(),
+            title: p.title,
+            notes,
+        }
+    }
 }
 
 #[cfg(test)]

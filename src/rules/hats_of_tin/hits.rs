@@ -20,7 +20,7 @@ use super::tables::{Quality, RULESET};
 use crate::declare::RuleError;
 use crate::odds::{OddsLine, OddsReport};
 use crate::resolution::{Resolution, Step};
-use std::collections::BTreeMap;
+use crate::odds::Figures;
 
 /// How the owner takes a round's hits. The default takes every hit as a hit on the unit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -391,13 +391,13 @@ pub fn odds(r: &Round) -> Result<OddsReport, RuleError> {
             .map(|s| format!("{}: {}", s.label, s.outcome)),
     );
     Ok(OddsReport {
-        title: format!("Taking {} on {}", hits_words(r.hits), r.unit),
+        title: format!("Taking {} on {}", hits_words(r.hits), r.unit).into(),
         results: vec![OddsLine {
-            result: summary(r, &k),
+            result: summary(r, &k).into(),
             probability: 1.0,
         }],
-        notes,
-        extra: BTreeMap::new(),
+        notes: notes.into(),
+        extra: Figures::new(),
     })
 }
 

@@ -9,7 +9,7 @@ use super::orders::OrdersRoll;
 use super::rally::Rally;
 use super::shoot::{Firer, Shooter, Shot, Target};
 use super::tables::{Armour, FIRER_IDS, FirerClass, Quality, UNIT_TYPE_IDS, UnitType, unit_type};
-use crate::declare::{Options, ParamError, Params, RuleError};
+use crate::declare::{Options, ParamError, Params, RuleError, Value};
 use crate::text::did_you_mean;
 
 fn refused(why: String) -> RuleError {
@@ -18,9 +18,16 @@ fn refused(why: String) -> RuleError {
 
 /// The unit type named by input `name`, one of `ids` (off the battle a unit input is a type).
 fn type_of(p: &Params, name: &str, ids: &[&str]) -> Result<&'static UnitType, RuleError> {
-    let id = p
-        .text(name)
-        .ok_or_else(|| refused(format!("--{name}: name the unit's type")))?;
+    type_named(p.text(name), name, ids)
+}
+
+/// [`type_of`] from the text of input `name`, already read.
+fn type_named(
+    text: Option<&str>,
+    name: &str,
+    ids: &[&str],
+) -> Result<&'static UnitType, RuleError> {
+    let id = text.ok_or_else(|| refused(format!("--{name}: name the unit's type")))?;
     unit_type(id)
         .filter(|t| ids.contains(&t.id))
         .ok_or_else(|| {
@@ -105,42 +112,110 @@ pub fn shot(p: &Params, options: &Options) -> Result<Shot, RuleError> {
     })
 }
 
-fn party(p: &Params, who: &str) -> Result<Party, RuleError> {
-    let ids = if who == "attacker" {
-        FIRER_IDS
-    } else {
-        UNIT_TYPE_IDS
-    };
-    let ty = type_of(p, who, ids)?;
-    Ok(Party {
-        label: format!("{} ({who})", ty.name),
-        weapon_range: ty.range(),
-        class: class(p, &format!("{who}-class"), ty),
-        superior_firepower: p.flag(&format!("{who}-superior")),
-        assault_class: ty.assault,
-        commander: p
-            .flag(&format!("{who}-commander"))
-            .then(|| format!("the {who}'s commander")),
-        cover: p.flag(&format!("{who}-cover")),
-        armour: armour(p, &format!("{who}-armour")).unwrap_or(ty.armour),
-        quality: quality(p, &format!("{who}-quality")),
-        hits: count(p, &format!("{who}-hits")),
-        friend: None,
-    })
+/// One party's inputs, as read: its type and the texts and flags of `attacker-class`,
+/// `attacker-superior` … (or `defender-…`).
+#[derive(Default)]
+struct PartyInputs<'a> {
+    ty: Option<&'a str>,
+    class: Option<&'a str>,
+    armour: Option<&'a str>,
+    quality: Option<&'a str>,
+    superior: bool,
+    commander: bool,
+    cover: bool,
+    hits: u32,
 }
 
-/// `assault`: both parties, the arc, and how each fire's target takes its hits.
+impl<'a> PartyInputs<'a> {
+    /// Takes the input named `rest` after the party's name (`""`, `-class` …).
+    fn read(&mut self, rest: &str, value: &'a Value) {
+        let text = match value {
+            Value::Text(t) => Some(t.as_str()),
+            _ => None,
+        };
+        let yes = *value == Value::Bool(true);
+        match rest {
+            "" => self.ty = text,
+            "-class" => self.class = text,
+            "-armour" => self.armour = text,
+            "-quality" => self.quality = text,
+            "-superior" => self.superior = yes,
+            "-commander" => self.commander = yes,
+            "-cover" => self.cover = yes,
+            "-hits" => {
+                self.hits = match value {
+                    Value::Int(n) => u32::try_from(*n).unwrap_or(0),
+                    _ => 0,
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The party `who`, its type one of `ids`.
+    fn party(&self, who: &str, ids: &[&str], commander: &str) -> Result<Party, RuleError> {
+        let ty = type_named(self.ty, who, ids)?;
+        // "Infantry (attacker)".
+        let mut label = String::with_capacity(ty.name.len() + who.len() + 3);
+        label.push_str(ty.name);
+        label.push_str(" (");
+        label.push_str(who);
+        label.push(')');
+        Ok(Party {
+            label,
+            weapon_range: ty.range(),
+            class: self
+                .class
+                .and_then(FirerClass::parse)
+                .unwrap_or(ty.class),
+            superior_firepower: self.superior,
+            assault_class: ty.assault,
+            commander: self.commander.then(|| commander.to_string()),
+            cover: self.cover,
+            armour: self.armour.and_then(Armour::parse).unwrap_or(ty.armour),
+            quality: self
+                .quality
+                .and_then(Quality::parse)
+                .unwrap_or(Quality::Regular),
+            hits: self.hits,
+            friend: None,
+        })
+    }
+}
+
+/// `assault`: both parties, the arc, and how each fire's target takes its hits (the inputs read
+/// in one pass over them).
 pub fn assault(p: &Params) -> Result<(Assault, Taking, Taking), RuleError> {
-    let a = Assault {
-        attacker: party(p, "attacker")?,
-        defender: party(p, "defender")?,
-        attacker_in_front_arc: !p.flag("outside-front-arc"),
+    let (mut attacker, mut defender) = (PartyInputs::default(), PartyInputs::default());
+    let (mut outside, mut first, mut second) = (false, 0, 0);
+    let count = |value: &Value| match value {
+        Value::Int(n) => u32::try_from(*n).unwrap_or(0),
+        _ => 0,
     };
-    let taking = |name: &str| Taking {
-        converted: count(p, name),
+    for (name, value) in p.iter() {
+        if let Some(rest) = name.strip_prefix("attacker") {
+            attacker.read(rest, value);
+        } else if let Some(rest) = name.strip_prefix("defender") {
+            defender.read(rest, value);
+        } else {
+            match name {
+                "outside-front-arc" => outside = *value == Value::Bool(true),
+                "first-retreats" => first = count(value),
+                "second-retreats" => second = count(value),
+                _ => {}
+            }
+        }
+    }
+    let a = Assault {
+        attacker: attacker.party("attacker", FIRER_IDS, "the attacker's commander")?,
+        defender: defender.party("defender", UNIT_TYPE_IDS, "the defender's commander")?,
+        attacker_in_front_arc: !outside,
+    };
+    let taking = |converted: u32| Taking {
+        converted,
         ..Taking::default()
     };
-    Ok((a, taking("first-retreats"), taking("second-retreats")))
+    Ok((a, taking(first), taking(second)))
 }
 
 /// `rally`: the unit's hits and whether a commander is attached.

@@ -11,9 +11,9 @@ use super::shoot::Thrower;
 use super::tables::RULESET;
 use crate::declare::RuleError;
 use crate::dice::{DiceSource, Die};
-use crate::odds::{Distribution, OddsLine, OddsReport};
+use crate::odds::{Deferred, Distribution, OddsLine, OddsReport, Written, WrittenBy};
 use crate::resolution::{Modifier, Resolution, Step};
-use std::collections::BTreeMap;
+use crate::odds::Figures;
 
 /// One side's orders roll, in plain values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -185,17 +185,24 @@ pub fn distribution(o: &OrdersRoll) -> Distribution<u32> {
 pub fn odds(o: &OrdersRoll) -> OddsReport {
     let d = distribution(o);
     let expected = d.iter().map(|(n, p)| f64::from(*n) * p).sum();
+    let (roll, counts): (OrdersRoll, Vec<u32>) = (o.clone(), d.iter().map(|(n, _)| *n).collect());
+    let words = Deferred::new(WrittenBy(move || Written {
+        title: title(&roll),
+        results: counts.iter().map(|n| orders_words(*n)).collect(),
+        notes: context(&roll),
+    }));
     OddsReport {
-        title: title(o),
+        title: words.title(),
         results: d
             .iter()
-            .map(|(n, p)| OddsLine {
-                result: orders_words(*n),
+            .enumerate()
+            .map(|(i, (_, p))| OddsLine {
+                result: words.result(i),
                 probability: p,
             })
             .collect(),
-        notes: context(o),
-        extra: BTreeMap::from([("expected_orders".to_string(), expected)]),
+        notes: words.notes(),
+        extra: Figures::from([("expected_orders".into(), expected)]),
     }
 }
 
@@ -315,7 +322,7 @@ mod tests {
         let names: Vec<String> = odds(&blue(true, 2))
             .results
             .into_iter()
-            .map(|l| l.result)
+            .map(|l| l.result.into())
             .collect();
         assert_eq!(
             names,

@@ -9,9 +9,9 @@ use super::shoot::{Thrower, hits_words, plus, signed};
 use super::tables::RULESET;
 use crate::declare::RuleError;
 use crate::dice::{DiceSource, Die};
-use crate::odds::{self, OddsLine, OddsReport, percent};
+use crate::odds::{self, Deferred, OddsLine, OddsReport, Written, WrittenBy, chance, percent};
 use crate::resolution::{Modifier, Resolution, Step};
-use std::collections::BTreeMap;
+use crate::odds::Figures;
 
 /// A modified 5 or more removes one hit.
 pub const RALLY_ON: i32 = 5;
@@ -45,9 +45,9 @@ impl Rally {
             .collect()
     }
 
-    /// Their sum.
+    /// Their sum (+1 for an attached commander), without their words.
     pub fn modifier(&self) -> i32 {
-        self.modifiers().iter().map(|m| m.value).sum()
+        i32::from(self.commander.is_some())
     }
 
     /// "removes a hit on 5+", "removes a hit on 5+ after +1 Capt. Hart attached".
@@ -184,12 +184,22 @@ pub fn p_remove(r: &Rally) -> f64 {
     odds::chance(Die::D6, |f| removes(f, m))
 }
 
-/// Exact odds of a rally.
-pub fn odds(r: &Rally) -> Result<OddsReport, RuleError> {
-    check(r)?;
-    let p = p_remove(r);
+/// Exact odds of a rally (kept for the words, written when shown).
+pub fn odds(rally: Rally) -> Result<OddsReport, RuleError> {
+    check(&rally)?;
+    let m = rally.modifier();
+    let p = chance(Die::D6, |f| removes(f, m));
+    let words = Deferred::new(WrittenBy(move || Written {
+        title: title(&rally),
+        notes: vec![format!(
+            "one die: {}: {}% to remove a hit",
+            rally.need_words(),
+            percent(p)
+        )],
+        ..Written::default()
+    }));
     Ok(OddsReport {
-        title: title(r),
+        title: words.title(),
         results: vec![
             OddsLine {
                 result: "one hit removed".into(),
@@ -197,15 +207,12 @@ pub fn odds(r: &Rally) -> Result<OddsReport, RuleError> {
             },
             OddsLine {
                 result: "no hit removed".into(),
-                probability: 1.0 - p,
+                // Counted, not 1 − p.
+                probability: chance(Die::D6, |f| !removes(f, m)),
             },
         ],
-        notes: vec![format!(
-            "one die: {}: {}% to remove a hit",
-            r.need_words(),
-            percent(p)
-        )],
-        extra: BTreeMap::from([("p_remove".to_string(), p)]),
+        notes: words.notes(),
+        extra: Figures::from([("p_remove".into(), p)]),
     })
 }
 
@@ -235,7 +242,7 @@ mod tests {
     fn refused(r: &Rally) -> String {
         let e = check(r).unwrap_err();
         assert!(matches!(e, RuleError::Refused(_)), "{e:?}");
-        assert!(odds(r).is_err());
+        assert!(odds(r.clone()).is_err());
         assert!(resolve(r, &mut TypedDice::new([6])).is_err());
         e.to_string()
     }
@@ -322,7 +329,7 @@ mod tests {
                 commander,
                 ..rifles()
             };
-            let report = odds(&r).unwrap();
+            let report = odds(r.clone()).unwrap();
             let brute = enumerate(|d| resolve(&r, d).map(|x| x.1.removed)).unwrap();
             assert!((brute.p(&true) - report.results[0].probability).abs() < 1e-12);
             assert!((brute.p(&false) - report.results[1].probability).abs() < 1e-12);
@@ -335,7 +342,7 @@ mod tests {
         };
         assert!((p_remove(&with) - 0.5).abs() < 1e-12);
         assert_eq!(
-            odds(&with).unwrap().notes[0],
+            odds(with.clone()).unwrap().notes[0],
             "one die: removes a hit on 5+ after +1 c attached: 50.00% to remove a hit"
         );
     }

@@ -24,9 +24,11 @@
 use super::tables::{Armour, AssaultClass, FirerClass, RULESET};
 use crate::declare::RuleError;
 use crate::dice::{DiceError, DiceSource, Die, Roll};
-use crate::odds::{self, Distribution, OddsLine, OddsReport, percent};
+use crate::odds::{
+    self, Deferred, Distribution, OddsLine, OddsReport, Words, Written, percent,
+};
 use crate::resolution::{Modifier, Resolution, Step};
-use std::collections::BTreeMap;
+use crate::odds::Figures;
 
 // ---- what a die does: one place -------------------------------------------------------------
 
@@ -225,6 +227,41 @@ impl Plan {
     pub fn modifier(&self) -> i32 {
         total(&self.modifiers)
     }
+
+    /// What its exact odds need.
+    pub(crate) fn numbers(&self) -> Numbers {
+        Numbers {
+            dice: self.dice,
+            modifier: self.modifier(),
+            friend: self.friend.as_ref().map(|f| (f.modifier(), f.commander)),
+            target_commander: self.target_commander,
+        }
+    }
+}
+
+/// What a shot's exact odds need, without its words: the dice thrown at the target, the
+/// modifier there, the friendly unit's modifier (and whether it is a commander alone), and
+/// whether the target is a commander alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Numbers {
+    pub dice: u32,
+    pub modifier: i32,
+    pub friend: Option<(i32, bool)>,
+    pub target_commander: bool,
+}
+
+/// A shot's [`Numbers`], or why it cannot be made: what [`plan`] decides, without the words.
+pub(crate) fn numbers(s: &Shot) -> Result<Numbers, RuleError> {
+    refuse(s)?;
+    Ok(Numbers {
+        dice: s.firer.shooter.dice() - u32::from(s.one_die_fewer),
+        modifier: modifier_total_at(s, &s.target),
+        friend: s
+            .friend
+            .as_ref()
+            .map(|fr| (modifier_total_at(s, fr), fr.commander)),
+        target_commander: s.target.commander,
+    })
 }
 
 fn total(m: &[Modifier]) -> i32 {
@@ -248,40 +285,65 @@ fn need_words(m: &[Modifier]) -> String {
     }
 }
 
-/// The target's own modifiers: cover and armour.
-fn target_modifiers(t: &Target) -> Vec<Modifier> {
-    let mut m = Vec::new();
+/// Why a modifier applies: fixed words, or a class's part in an assault ("infantry assaulting").
+#[derive(Clone, Copy)]
+enum Reason {
+    Fixed(&'static str),
+    Assault(AssaultClass, Role),
+}
+
+impl Reason {
+    fn text(self) -> String {
+        match self {
+            Reason::Fixed(r) => r.to_string(),
+            Reason::Assault(class, role) => format!("{} {}", class.words(), role.words()),
+        }
+    }
+}
+
+/// Each modifier a target's own state gives, in order: cover, then armour.
+fn each_target_modifier(t: &Target, add: &mut dyn FnMut(i32, Reason)) {
     if t.cover {
-        m.push(Modifier::new(-1, "cover"));
+        add(-1, Reason::Fixed("cover"));
     }
     if t.armour != Armour::None {
-        m.push(Modifier::new(t.armour.modifier(), t.armour.words()));
+        add(t.armour.modifier(), Reason::Fixed(t.armour.words()));
     }
+}
+
+/// Each of the firer's modifiers at the target's, in order: the gun and superior firepower
+/// before them, the assault and the flank after.
+fn each_modifier_at(s: &Shot, t: &Target, add: &mut dyn FnMut(i32, Reason)) {
+    let f = &s.firer;
+    if f.class != FirerClass::Normal {
+        add(f.class.modifier(), Reason::Fixed(f.class.words()));
+    }
+    if f.superior_firepower {
+        add(1, Reason::Fixed("superior firepower"));
+    }
+    each_target_modifier(t, add);
+    if let (Some(role), true) = (s.assault, f.assault_class.takes_bonus()) {
+        add(1, Reason::Assault(f.assault_class, role));
+    }
+    if s.flank_or_rear {
+        add(1, Reason::Fixed("from the flank or rear"));
+    }
+}
+
+/// The firer's modifiers at the target's, each with its reason.
+fn modifiers_at(s: &Shot, t: &Target) -> Vec<Modifier> {
+    let mut m = Vec::new();
+    each_modifier_at(s, t, &mut |value, reason| {
+        m.push(Modifier::new(value, reason.text()))
+    });
     m
 }
 
-/// The firer's modifiers at the target's: the gun and superior firepower before them, the
-/// assault and the flank after.
-fn modifiers_at(s: &Shot, t: &Target) -> Vec<Modifier> {
-    let f = &s.firer;
-    let mut m = Vec::new();
-    if f.class != FirerClass::Normal {
-        m.push(Modifier::new(f.class.modifier(), f.class.words()));
-    }
-    if f.superior_firepower {
-        m.push(Modifier::new(1, "superior firepower"));
-    }
-    m.extend(target_modifiers(t));
-    if let (Some(role), true) = (s.assault, f.assault_class.takes_bonus()) {
-        m.push(Modifier::new(
-            1,
-            format!("{} {}", f.assault_class.words(), role.words()),
-        ));
-    }
-    if s.flank_or_rear {
-        m.push(Modifier::new(1, "from the flank or rear"));
-    }
-    m
+/// The sum of the firer's modifiers at the target's, without their words.
+fn modifier_total_at(s: &Shot, t: &Target) -> i32 {
+    let mut sum = 0i32;
+    each_modifier_at(s, t, &mut |value, _| sum = sum.saturating_add(value));
+    sum
 }
 
 /// What no face or every face does, if so.
@@ -594,14 +656,21 @@ pub fn resolve(s: &Shot, dice: &mut dyn DiceSource) -> Result<(Resolution, ShotR
 /// The exact distribution of a planned shot's results: each die hits the target, or misses and
 /// (with a friendly unit) its re-roll hits the friend or misses again.
 pub(crate) fn distribution_of(p: &Plan) -> Distribution<ShotResult> {
-    let ph = p_hit(p.modifier());
-    let pf = p.friend.as_ref().map(|f| p_hit(f.modifier()));
+    distribution_with(&p.numbers())
+}
+
+/// The exact distribution of a shot's results from its [`Numbers`].
+pub(crate) fn distribution_with(p: &Numbers) -> Distribution<ShotResult> {
+    let ph = p_hit(p.modifier);
+    let pf = p.friend.map(|(m, _)| p_hit(m));
     let mut dist = Distribution::certain(ShotResult {
         friend_hits: pf.map(|_| 0),
         ..ShotResult::default()
     });
+    // At most (hits + 1) × (friend's hits + 1) results after the last die.
+    let room = (p.dice as usize + 1) * (p.dice as usize + 1);
     for _ in 0..p.dice {
-        let mut next = Distribution::new();
+        let mut next = Distribution::with_capacity(room);
         for (r, pr) in dist.iter() {
             next.add(
                 ShotResult {
@@ -657,59 +726,104 @@ pub(crate) fn chance_note(who: &str, m: &[Modifier]) -> String {
     )
 }
 
-/// Exact odds of a shot: the chance of each number of hits (jointly with the friendly unit's).
+/// Exact odds of a shot: the chance of each number of hits (jointly with the friendly unit's);
+/// the words written when shown.
 pub fn odds(s: &Shot) -> Result<OddsReport, RuleError> {
-    let p = plan(s)?;
-    let dist = distribution_of(&p);
-    let results = dist
-        .iter()
-        .map(|(r, pr)| OddsLine {
-            result: line_words(&p, r),
-            probability: pr,
-        })
-        .collect();
-    let mut notes = p.context.clone();
-    notes.push(chance_note(
-        &format!("{} at {}", p.firer, p.target),
-        &p.modifiers,
-    ));
-    let mut extra = BTreeMap::from([
+    let n = numbers(s)?;
+    let dist = distribution_with(&n);
+    let mut extra = Figures::from([
         (
-            "expected_hits".to_string(),
+            "expected_hits".into(),
             dist.iter().map(|(r, q)| f64::from(r.hits) * q).sum(),
         ),
-        ("p_hit_per_die".to_string(), p_hit(p.modifier())),
-        ("p_any_hit".to_string(), dist.p_where(|r| r.hits > 0)),
+        ("p_hit_per_die".into(), p_hit(n.modifier)),
+        ("p_any_hit".into(), dist.p_where(|r| r.hits > 0)),
     ]);
-    if p.target_commander {
+    let mut target_lost = None;
+    if n.target_commander {
         let lost = dist.p_where(|r| r.hits > 0);
-        notes.push(format!("{} destroyed: {}%", p.target, percent(lost)));
+        target_lost = Some(lost);
         extra.insert("p_target_destroyed".into(), lost);
     }
-    if let Some(fp) = &p.friend {
-        notes.push(chance_note(
-            &format!("re-rolled misses at {}", fp.label),
-            &fp.modifiers,
-        ));
+    let mut friend_lost = None;
+    if let Some((m, commander)) = n.friend {
         extra.insert(
             "expected_friend_hits".into(),
             dist.iter()
                 .map(|(r, q)| f64::from(r.friend_hits.unwrap_or(0)) * q)
                 .sum(),
         );
-        extra.insert("p_friend_hit_per_die".into(), p_hit(fp.modifier()));
-        if fp.commander {
+        extra.insert("p_friend_hit_per_die".into(), p_hit(m));
+        if commander {
             let lost = dist.p_where(|r| r.friend_hits.is_some_and(|n| n > 0));
-            notes.push(format!("{} destroyed: {}%", fp.label, percent(lost)));
+            friend_lost = Some(lost);
             extra.insert("p_friend_destroyed".into(), lost);
         }
     }
+    let words = Deferred::new(ShotWords {
+        shot: s.clone(),
+        shown: dist.iter().map(|(r, _)| *r).collect(),
+        target_lost,
+        friend_lost,
+    });
     Ok(OddsReport {
-        title: p.title,
-        results,
-        notes,
+        title: words.title(),
+        results: dist
+            .iter()
+            .enumerate()
+            .map(|(i, (_, probability))| OddsLine {
+                result: words.result(i),
+                probability,
+            })
+            .collect(),
+        notes: words.notes(),
         extra,
     })
+}
+
+/// The words of a shot's odds: the shot (its plan written from it), the results its lines show,
+/// and the chance that a commander alone (the target, the friendly unit) is destroyed.
+struct ShotWords {
+    shot: Shot,
+    shown: Vec<ShotResult>,
+    target_lost: Option<f64>,
+    friend_lost: Option<f64>,
+}
+
+impl Words for ShotWords {
+    fn write(&self) -> Written {
+        let p = match plan(&self.shot) {
+            Ok(p) => p,
+            Err(e) => {
+                return Written {
+                    notes: vec![e.to_string()],
+                    ..Written::default()
+                };
+            }
+        };
+        let mut notes = p.context.clone();
+        notes.push(chance_note(
+            &format!("{} at {}", p.firer, p.target),
+            &p.modifiers,
+        ));
+        if let Some(lost) = self.target_lost {
+            notes.push(format!("{} destroyed: {}%", p.target, percent(lost)));
+        }
+        if let Some(fp) = &p.friend {
+            notes.push(chance_note(
+                &format!("re-rolled misses at {}", fp.label),
+                &fp.modifiers,
+            ));
+            if let Some(lost) = self.friend_lost {
+                notes.push(format!("{} destroyed: {}%", fp.label, percent(lost)));
+            }
+        }
+        Written {
+            results: self.shown.iter().map(|r| line_words(&p, r)).collect(),
+            title: p.title,
+            notes,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -12,9 +12,10 @@ use super::fire::{Cover, cover_modifier, has_vehicle_ranges, is_vehicle};
 use super::tables::{Morale, Shot, ShotEffect, Table, Target};
 use crate::declare::{Options, Params, RuleError};
 use crate::dice::DiceSource;
-use crate::odds::{Distribution, OddsLine, OddsReport};
+use crate::odds::{Deferred, Distribution, OddsLine, OddsReport, Words, Written};
 use crate::resolution::{Modifier, Resolution};
-use std::collections::{BTreeMap, HashMap};
+use crate::odds::Figures;
+use std::collections::HashMap;
 
 /// One side of the combat, as the table sees it.
 #[derive(Clone, Debug, PartialEq)]
@@ -647,11 +648,11 @@ pub fn report(cc: &CloseCombat) -> OddsReport {
         .iter()
         .filter(|r| by_result.p(r) > 0.0)
         .map(|r| OddsLine {
-            result: r.text().to_string(),
+            result: r.text().into(),
             probability: by_result.p(r),
         })
         .collect();
-    let mut extra = BTreeMap::new();
+    let mut extra = Figures::new();
     extra.insert(
         "p_attacker_wins".into(),
         by_result.p_where(|r| r.attacker_wins()),
@@ -675,8 +676,20 @@ pub fn report(cc: &CloseCombat) -> OddsReport {
     OddsReport {
         title: "Close combat".into(),
         results,
-        notes: context(cc),
+        notes: Deferred::new(CombatNotes(cc.clone())).notes(),
         extra,
+    }
+}
+
+/// The notes of a combat's odds: its context ([`context`]).
+struct CombatNotes(CloseCombat);
+
+impl Words for CombatNotes {
+    fn write(&self) -> Written {
+        Written {
+            notes: context(&self.0),
+            ..Written::default()
+        }
     }
 }
 

@@ -4,26 +4,48 @@
 
 use crate::declare::{Options, Params, RuleError};
 use crate::dice::{DiceSource, Die, Roll};
-use crate::odds::{Distribution, OddsLine, OddsReport, chance, sum_of};
+use super::defs::QUALITIES;
+use crate::odds::{
+    Deferred, Distribution, Notes, OddsLine, OddsReport, Written, WrittenBy, chance, sum_of,
+};
+use crate::odds::Figures;
 use crate::resolution::{Resolution, Step};
 
 fn quality(p: &Params) -> &str {
     p.text("quality").unwrap_or("regular")
 }
 
+/// The option `{prefix}_{quality}` (`command_roll_green`), without writing its name for the three
+/// qualities.
+fn by_quality(options: &Options, prefix: &str, quality: &str) -> i64 {
+    let key = match (prefix, quality) {
+        ("command_roll", "green") => "command_roll_green",
+        ("command_roll", "regular") => "command_roll_regular",
+        ("command_roll", "elite") => "command_roll_elite",
+        ("morale_check", "green") => "morale_check_green",
+        ("morale_check", "regular") => "morale_check_regular",
+        ("morale_check", "elite") => "morale_check_elite",
+        ("command_minimum", "green") => "command_minimum_green",
+        ("command_minimum", "regular") => "command_minimum_regular",
+        ("command_minimum", "elite") => "command_minimum_elite",
+        _ => return options.int(&format!("{prefix}_{quality}")),
+    };
+    options.int(key)
+}
+
 /// Method 2: the highest roll that lets a stand of `quality` act.
 pub fn command_target(options: &Options, quality: &str) -> i64 {
-    options.int(&format!("command_roll_{quality}"))
+    by_quality(options, "command_roll", quality)
 }
 
 /// Morale check: the lowest roll that improves a stand of `quality`.
 pub fn morale_target(options: &Options, quality: &str) -> i64 {
-    options.int(&format!("morale_check_{quality}"))
+    by_quality(options, "morale_check", quality)
 }
 
 /// Method 3: the fewest points a battalion of `quality` gets.
 pub fn command_minimum(options: &Options, quality: &str) -> i64 {
-    options.int(&format!("command_minimum_{quality}"))
+    by_quality(options, "command_minimum", quality)
 }
 
 /// A stand a roll is for, in a battle: its label heads the explanation ("Lt. Dale Corwin
@@ -92,26 +114,33 @@ fn single_roll(
     ))
 }
 
+/// The odds of a roll of one d10 that passes or fails; its one note, "green: needs 4 or less on
+/// a d10", written when shown.
 fn pass_fail_report(
-    title: String,
-    p_pass: f64,
-    pass: &str,
-    fail: &str,
-    notes: Vec<String>,
+    title: &'static str,
+    passes: impl Fn(u8) -> bool,
+    (pass, fail): (&'static str, &'static str),
+    quality: &str,
+    needs: (i64, &'static str),
 ) -> OddsReport {
+    let (target, words) = needs;
+    let note = match QUALITIES.iter().find(|q| **q == quality) {
+        Some(&q) => Notes::later(move || vec![format!("{q}: needs {target} {words} on a d10")]),
+        None => vec![format!("{quality}: needs {target} {words} on a d10")].into(),
+    };
     OddsReport {
-        title,
+        title: title.into(),
         results: vec![
             OddsLine {
-                result: pass.to_string(),
-                probability: p_pass,
+                result: pass.into(),
+                probability: chance(Die::D10, &passes),
             },
             OddsLine {
-                result: fail.to_string(),
-                probability: 1.0 - p_pass,
+                result: fail.into(),
+                probability: chance(Die::D10, |f| !passes(f)),
             },
         ],
-        notes,
+        notes: note,
         extra: Default::default(),
     }
 }
@@ -166,11 +195,11 @@ pub fn command_roll_odds(
     let q = quality(p);
     let target = command_target(options, q);
     Ok(pass_fail_report(
-        "Command roll (method 2)".into(),
-        chance(Die::D10, |f| i64::from(f) <= target),
-        "Acts",
-        "Fails: marked Finished",
-        vec![format!("{q}: needs {target} or less on a d10")],
+        "Command roll (method 2)",
+        |f| i64::from(f) <= target,
+        ("Acts", "Fails: marked Finished"),
+        q,
+        (target, "or less"),
     ))
 }
 
@@ -222,11 +251,11 @@ pub fn morale_check_odds(p: &Params, options: &Options) -> Result<OddsReport, Ru
     let q = quality(p);
     let target = morale_target(options, q);
     Ok(pass_fail_report(
-        "Morale recovery check".into(),
-        chance(Die::D10, |f| i64::from(f) >= target),
-        "Improves one level",
-        "No improvement",
-        vec![format!("{q}: needs {target} or more on a d10")],
+        "Morale recovery check",
+        |f| i64::from(f) >= target,
+        ("Improves one level", "No improvement"),
+        q,
+        (target, "or more"),
     ))
 }
 
@@ -402,30 +431,64 @@ pub fn command_points_odds(
     side: Option<&str>,
 ) -> Result<OddsReport, RuleError> {
     let input = PointsInput::from_params(p, options, side);
-    let d = points_distribution(&input, options);
-    let mut r =
-        OddsReport::from_distribution("Command points (method 3)", &d, |n| format!("{n} point(s)"));
-    r.notes.push(format!(
-        "{}{} − {} lost, minimum {}{}",
-        if input.superior { "2" } else { "1" },
-        input.die,
-        input.lost,
-        if input.hamstrung {
-            0
-        } else {
-            command_minimum(options, &input.quality)
-        },
-        if input.saved > 0 {
-            format!(", + {} saved", input.saved)
-        } else {
-            String::new()
+    let minimum = command_minimum(options, &input.quality);
+    // How many throws give each total of the dice, then each number of points (which never falls
+    // as the total rises), counted exactly and divided once.
+    let sides = usize::from(input.die.sides);
+    let mut by_total = vec![1u64];
+    for _ in 0..input.dice() {
+        let mut next = vec![0u64; by_total.len() + sides];
+        for (t, &c) in by_total.iter().enumerate().filter(|(_, c)| **c > 0) {
+            for f in 1..=sides {
+                next[t + f] += c;
+            }
         }
-    ));
-    r.extra.insert(
-        "expected_points".into(),
-        d.iter().map(|(n, p)| *n as f64 * p).sum(),
-    );
-    Ok(r)
+        by_total = next;
+    }
+    let throws: u64 = by_total.iter().sum();
+    let mut points: Vec<(i64, u64)> = Vec::new();
+    for (t, &c) in by_total.iter().enumerate().filter(|(_, c)| **c > 0) {
+        let rolled = t as i64 - input.lost;
+        let n = if input.hamstrung {
+            rolled.max(0)
+        } else {
+            rolled.max(minimum)
+        } + input.saved;
+        match points.last_mut() {
+            Some((m, k)) if *m == n => *k += c,
+            _ => points.push((n, c)),
+        }
+    }
+    let expected = points.iter().map(|&(n, c)| n as f64 * c as f64).sum::<f64>() / throws as f64;
+    let (superior, die, lost, saved) = (input.superior, input.die, input.lost, input.saved);
+    let floor = if input.hamstrung { 0 } else { minimum };
+    let values: Vec<i64> = points.iter().map(|(n, _)| *n).collect();
+    let words = Deferred::new(WrittenBy(move || Written {
+        results: values.iter().map(|n| format!("{n} point(s)")).collect(),
+        notes: vec![format!(
+            "{}{die} − {lost} lost, minimum {floor}{}",
+            if superior { "2" } else { "1" },
+            if saved > 0 {
+                format!(", + {saved} saved")
+            } else {
+                String::new()
+            }
+        )],
+        ..Written::default()
+    }));
+    Ok(OddsReport {
+        title: "Command points (method 3)".into(),
+        results: points
+            .iter()
+            .enumerate()
+            .map(|(i, &(_, c))| OddsLine {
+                result: words.result(i),
+                probability: c as f64 / throws as f64,
+            })
+            .collect(),
+        notes: words.notes(),
+        extra: Figures::from([("expected_points".into(), expected)]),
+    })
 }
 
 #[cfg(test)]

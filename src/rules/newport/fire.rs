@@ -2,10 +2,13 @@
 //! modifier and its reason, then rolled (with the explanation) or turned into exact odds.
 
 use super::defs;
-use super::tables::{Morale, MoraleBlow, Shot, ShotEffect, Table};
-use crate::declare::{Options, Params, RuleError, TableDoc};
+use super::tables::{
+    MAX_ROWS, Morale, MoraleBlow, Row, RowChances, RowEffect, Shot, ShotEffect, Table,
+};
+use crate::declare::{Options, Params, RuleError, TableDoc, Value};
 use crate::dice::DiceSource;
-use crate::odds::{OddsLine, OddsReport};
+use crate::odds::{Deferred, OddsLine, OddsReport, Text, Words, Written};
+use crate::odds::Figures;
 use crate::resolution::{Modifier, Resolution, Step};
 
 /// Target cover.
@@ -42,24 +45,123 @@ impl Cover {
 /// The cover modifier of a shot: on the infantry table +1 soft, +2 hard; on the anti-tank table
 /// +1 for any cover. Smoke is +1 cover and is not added to other cover: the larger applies.
 pub fn cover_modifier(table: Table, cover: Cover, smoke: bool) -> Option<Modifier> {
-    let (value, why) = match (table, cover) {
-        (Table::Infantry, Cover::Hard) => (2, "target in a building or other hard cover"),
-        (Table::Infantry, Cover::Soft) => (1, "target in cover"),
-        (Table::AntiTank, Cover::Hard | Cover::Soft) => (1, "target in cover"),
-        (_, Cover::None) => (0, ""),
-    };
-    if smoke && value < 1 {
-        return Some(Modifier::new(1, "fire through smoke (counts as cover)"));
+    cover_mod(table, cover, smoke).map(|(value, why)| Modifier::new(value, why.words()))
+}
+
+/// [`cover_modifier`]'s value and reason.
+fn cover_mod(table: Table, cover: Cover, smoke: bool) -> Option<Mod> {
+    match (table, cover, smoke) {
+        (_, Cover::None, false) => None,
+        (_, Cover::None, true) => Some((1, Why::Smoke)),
+        (Table::Infantry, Cover::Hard, false) => Some((2, Why::HardCover)),
+        (Table::Infantry, Cover::Hard, true) => Some((2, Why::HardCoverSmoke)),
+        (_, _, false) => Some((1, Why::Cover)),
+        (_, _, true) => Some((1, Why::CoverSmoke)),
     }
-    if value == 0 {
-        return None;
+}
+
+/// Why a modifier of a shot applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Why {
+    Flank,
+    Road,
+    Smoke,
+    HardCover,
+    HardCoverSmoke,
+    Cover,
+    CoverSmoke,
+    Suppressed,
+    LongRange,
+    Gun,
+    Armour,
+}
+
+impl Why {
+    fn words(self) -> &'static str {
+        match self {
+            Why::Flank => "flank shot",
+            Why::Road => "target moved along a road this turn",
+            Why::Smoke => "fire through smoke (counts as cover)",
+            Why::HardCover => "target in a building or other hard cover",
+            Why::HardCoverSmoke => {
+                "target in a building or other hard cover (smoke not added to other cover)"
+            }
+            Why::Cover => "target in cover",
+            Why::CoverSmoke => "target in cover (smoke not added to other cover)",
+            Why::Suppressed => "firing stand Suppressed",
+            Why::LongRange => "long range",
+            Why::Gun => "firer's gun",
+            Why::Armour => "target's armour",
+        }
     }
-    let reason = if smoke {
-        format!("{why} (smoke not added to other cover)")
-    } else {
-        why.to_string()
-    };
-    Some(Modifier::new(value, reason))
+}
+
+/// A modifier of a shot and why it applies.
+type Mod = (i32, Why);
+
+/// A shot's modifiers, in the order they are said (at most seven: flank, road, cover, Suppressed,
+/// long range, gun, armour).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Mods {
+    list: [Mod; 7],
+    len: usize,
+}
+
+impl Mods {
+    fn new() -> Mods {
+        Mods {
+            list: [(0, Why::Cover); 7],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, m: Mod) {
+        self.list[self.len] = m;
+        self.len += 1;
+    }
+
+    fn extend(&mut self, m: Option<Mod>) {
+        if let Some(m) = m {
+            self.push(m);
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &Mod> {
+        self.list[..self.len].iter()
+    }
+
+    fn total(&self) -> i32 {
+        self.iter().map(|(v, _)| v).sum()
+    }
+}
+
+/// A shot as planned, in values: the table, its modifiers, the dice and whether the target is
+/// green. [`ShotPlan::shot`] is the [`Shot`] it rolls.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct ShotPlan {
+    table: Table,
+    mods: Mods,
+    dice: u32,
+    green: bool,
+}
+
+impl ShotPlan {
+    fn shot(&self) -> Shot {
+        Shot {
+            table: self.table,
+            modifiers: self
+                .mods
+                .iter()
+                .map(|&(value, why)| Modifier::new(value, why.words()))
+                .collect(),
+            dice: self.dice,
+            target_green: self.green,
+        }
+    }
+
+    fn row_chances(&self) -> RowChances {
+        RowChances::of(self.table, self.mods.total(), self.dice, self.green)
+    }
 }
 
 /// True for kinds fired at on the anti-tank table.
@@ -91,31 +193,162 @@ pub struct FireInput {
 }
 
 impl FireInput {
+    /// The inputs, read in one pass over them (the odds are recomputed at every keystroke of a
+    /// form); one not given reads as its default.
     pub fn from_params(p: &Params) -> Result<Self, RuleError> {
-        let range = p.require_num(defs::param(defs::FIRE_PARAMS, "range"))?;
-        Ok(Self {
-            range,
-            cover: Cover::parse(p.text("cover").unwrap_or("none"))?,
-            smoke: p.flag("smoke"),
-            flank: p.flag("flank"),
-            road: p.flag("road"),
-            table: match p.text("table").unwrap_or("infantry") {
-                "anti-tank" => Table::AntiTank,
-                _ => Table::Infantry,
-            },
-            firer_kind: p.text("firer-kind").unwrap_or("infantry").to_string(),
-            firer_suppressed: p.flag("firer-suppressed"),
-            target_green: p.text("target-quality") == Some("green"),
-            hmg: p.flag("hmg"),
-            gun: p.int("gun").unwrap_or(0) as i32,
-            armour: p.int("armour").unwrap_or(0) as i32,
-            opportunity: p.flag("opportunity"),
+        let mut range = None;
+        let (mut cover, mut table, mut firer_kind, mut quality) = (None, None, None, None);
+        let mut input = FireInput {
+            range: 0.0,
+            cover: Cover::None,
+            smoke: false,
+            flank: false,
+            road: false,
+            table: Table::Infantry,
+            firer_kind: String::new(),
+            firer_suppressed: false,
+            target_green: false,
+            hmg: false,
+            gun: 0,
+            armour: 0,
+            opportunity: false,
+        };
+        for (name, value) in p.iter() {
+            let yes = matches!(value, Value::Bool(true));
+            let int = match value {
+                Value::Int(n) => *n as i32,
+                _ => 0,
+            };
+            let text = match value {
+                Value::Text(t) => Some(t.as_str()),
+                _ => None,
+            };
+            match name {
+                "range" => {
+                    range = match value {
+                        Value::Num(x) => Some(*x),
+                        Value::Int(n) => Some(*n as f64),
+                        _ => None,
+                    }
+                }
+                "cover" => cover = text,
+                "table" => table = text,
+                "firer-kind" => firer_kind = text,
+                "target-quality" => quality = text,
+                "smoke" => input.smoke = yes,
+                "flank" => input.flank = yes,
+                "road" => input.road = yes,
+                "firer-suppressed" => input.firer_suppressed = yes,
+                "hmg" => input.hmg = yes,
+                "opportunity" => input.opportunity = yes,
+                "gun" => input.gun = int,
+                "armour" => input.armour = int,
+                _ => {}
+            }
+        }
+        input.range = match range {
+            Some(range) => range,
+            None => p.require_num(defs::param(defs::FIRE_PARAMS, "range"))?,
+        };
+        input.cover = Cover::parse(cover.unwrap_or("none"))?;
+        input.table = match table.unwrap_or("infantry") {
+            "anti-tank" => Table::AntiTank,
+            _ => Table::Infantry,
+        };
+        input.firer_kind = firer_kind.unwrap_or("infantry").to_string();
+        input.target_green = quality == Some("green");
+        Ok(input)
+    }
+}
+
+/// The range band of a direct fire, as its context line says it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Band {
+    /// Infantry at a vehicle: within `normal`, no long-range band.
+    InfantryAtVehicle { normal: f64 },
+    Long { who: &'static str, normal: f64, long: f64 },
+    Normal { who: &'static str, normal: f64 },
+}
+
+/// What a direct fire's context says, in values: written as its lines by [`FireContext::lines`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct FireContext {
+    range: f64,
+    band: Band,
+    /// A heavy machine gun at long range takes no +1 (option `hmg_no_long_range`).
+    hmg_no_long_range: bool,
+    /// Infantry fire at a vehicle uses gun modifier 0.
+    infantry_gun_zero: bool,
+    /// A heavy machine gun rolls two dice (option `hmg_two_dice`).
+    hmg_two_dice: bool,
+}
+
+impl FireContext {
+    fn lines(&self) -> Vec<String> {
+        let range = self.range;
+        let mut context = vec![match self.band {
+            Band::InfantryAtVehicle { normal } => format!(
+                "range {range}\": infantry at a vehicle, within {normal}\" (no long-range band)"
+            ),
+            Band::Long { who, normal, long } => {
+                format!("range {range}\": long range for {who} ({normal}–{long}\")")
+            }
+            Band::Normal { who, normal } => {
+                format!("range {range}\": normal range for {who} (up to {normal}\")")
+            }
+        }];
+        if self.hmg_no_long_range {
+            context.push("heavy machine gun: no long-range penalty (hmg_no_long_range)".into());
+        }
+        if self.infantry_gun_zero {
+            context.push("infantry fire at a vehicle uses gun modifier 0 (decision)".into());
+        }
+        if self.hmg_two_dice {
+            context.push(
+                "heavy machine gun rolls two dice and keeps the better (hmg_two_dice)".into(),
+            );
+        }
+        context
+    }
+}
+
+/// The options a direct fire reads: each firer's normal and long ranges, infantry's range at a
+/// vehicle, and the heavy machine gun's two options; read once for the options in force.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct FireOptions {
+    infantry: (f64, f64),
+    vehicle: (f64, f64),
+    infantry_at_vehicle: f64,
+    hmg_no_long_range: bool,
+    hmg_two_dice: bool,
+}
+
+impl FireOptions {
+    fn of(options: &Options) -> FireOptions {
+        options.read_once(|o| FireOptions {
+            infantry: (
+                o.int("infantry_range") as f64,
+                o.int("infantry_long_range") as f64,
+            ),
+            vehicle: (
+                o.int("vehicle_range") as f64,
+                o.int("vehicle_long_range") as f64,
+            ),
+            infantry_at_vehicle: o.int("infantry_antitank_range") as f64,
+            hmg_no_long_range: o.bool("hmg_no_long_range"),
+            hmg_two_dice: o.bool("hmg_two_dice"),
         })
     }
 }
 
 /// Builds the shot of a direct fire, or refuses it (beyond range, flags that do not apply).
 pub fn fire_shot(input: &FireInput, options: &Options) -> Result<(Shot, Vec<String>), RuleError> {
+    let (shot, context) = plan_shot(input, options)?;
+    Ok((shot.shot(), context.lines()))
+}
+
+/// The shot of a direct fire with what its context says, or the refusal.
+fn plan_shot(input: &FireInput, options: &Options) -> Result<(ShotPlan, FireContext), RuleError> {
     if input.opportunity && input.firer_suppressed {
         // As the battle refuses it: opportunity fire is for stands not Finished, Suppressed or
         // Paralyzed.
@@ -123,7 +356,6 @@ pub fn fire_shot(input: &FireInput, options: &Options) -> Result<(Shot, Vec<Stri
             "a Suppressed stand may not fire opportunity fire: only stands not Finished, Suppressed or Paralyzed may (--opportunity with --firer-suppressed)",
         ));
     }
-    let mut context = Vec::new();
     let vehicle_firer = has_vehicle_ranges(&input.firer_kind);
     if input.table == Table::Infantry && (input.flank || input.road) {
         return Err(RuleError::refused(
@@ -131,19 +363,13 @@ pub fn fire_shot(input: &FireInput, options: &Options) -> Result<(Shot, Vec<Stri
         ));
     }
     let at_vehicle_by_infantry = input.table == Table::AntiTank && !vehicle_firer;
+    let fo = FireOptions::of(options);
     let (normal, long) = if at_vehicle_by_infantry {
-        let r = options.int("infantry_antitank_range") as f64;
-        (r, r)
+        (fo.infantry_at_vehicle, fo.infantry_at_vehicle)
     } else if vehicle_firer {
-        (
-            options.int("vehicle_range") as f64,
-            options.int("vehicle_long_range") as f64,
-        )
+        fo.vehicle
     } else {
-        (
-            options.int("infantry_range") as f64,
-            options.int("infantry_long_range") as f64,
-        )
+        fo.infantry
     };
     let who = if vehicle_firer {
         "vehicle/gun"
@@ -164,53 +390,50 @@ pub fn fire_shot(input: &FireInput, options: &Options) -> Result<(Shot, Vec<Stri
         }));
     }
     let long_range = input.range > normal;
-    context.push(if at_vehicle_by_infantry {
-        format!(
-            "range {}\": infantry at a vehicle, within {normal}\" (no long-range band)",
-            input.range
-        )
-    } else if long_range {
-        format!(
-            "range {}\": long range for {who} ({normal}–{long}\")",
-            input.range
-        )
-    } else {
-        format!(
-            "range {}\": normal range for {who} (up to {normal}\")",
-            input.range
-        )
-    });
+    let mut context = FireContext {
+        range: input.range,
+        band: if at_vehicle_by_infantry {
+            Band::InfantryAtVehicle { normal }
+        } else if long_range {
+            Band::Long { who, normal, long }
+        } else {
+            Band::Normal { who, normal }
+        },
+        hmg_no_long_range: false,
+        infantry_gun_zero: false,
+        hmg_two_dice: false,
+    };
 
-    let mut mods = Vec::new();
+    let mut mods = Mods::new();
     if input.table == Table::AntiTank {
         if input.flank {
-            mods.push(Modifier::new(-3, "flank shot"));
+            mods.push((-3, Why::Flank));
         }
         if input.road {
-            mods.push(Modifier::new(-2, "target moved along a road this turn"));
+            mods.push((-2, Why::Road));
         }
     }
-    mods.extend(cover_modifier(input.table, input.cover, input.smoke));
+    mods.extend(cover_mod(input.table, input.cover, input.smoke));
     if input.firer_suppressed {
-        mods.push(Modifier::new(1, "firing stand Suppressed"));
+        mods.push((1, Why::Suppressed));
     }
     if long_range {
-        if input.hmg && input.table == Table::Infantry && options.bool("hmg_no_long_range") {
-            context.push("heavy machine gun: no long-range penalty (hmg_no_long_range)".into());
+        if input.hmg && input.table == Table::Infantry && fo.hmg_no_long_range {
+            context.hmg_no_long_range = true;
         } else {
-            mods.push(Modifier::new(1, "long range"));
+            mods.push((1, Why::LongRange));
         }
     }
     if input.table == Table::AntiTank {
         let gun = if vehicle_firer { input.gun } else { 0 };
         if !vehicle_firer && input.gun != 0 {
-            context.push("infantry fire at a vehicle uses gun modifier 0 (decision)".into());
+            context.infantry_gun_zero = true;
         }
         if gun != 0 {
-            mods.push(Modifier::new(gun, "firer's gun"));
+            mods.push((gun, Why::Gun));
         }
         if input.armour != 0 {
-            mods.push(Modifier::new(input.armour, "target's armour"));
+            mods.push((input.armour, Why::Armour));
         }
     } else if input.gun != 0 || input.armour != 0 {
         return Err(RuleError::refused(
@@ -218,18 +441,18 @@ pub fn fire_shot(input: &FireInput, options: &Options) -> Result<(Shot, Vec<Stri
         ));
     }
     // The HMG options belong to the infantry table (the anti-tank table has its own modifiers).
-    let dice = if input.hmg && input.table == Table::Infantry && options.bool("hmg_two_dice") {
-        context.push("heavy machine gun rolls two dice and keeps the better (hmg_two_dice)".into());
+    let dice = if input.hmg && input.table == Table::Infantry && fo.hmg_two_dice {
+        context.hmg_two_dice = true;
         2
     } else {
         1
     };
     Ok((
-        Shot {
+        ShotPlan {
             table: input.table,
-            modifiers: mods,
+            mods,
             dice,
-            target_green: input.target_green,
+            green: input.target_green,
         },
         context,
     ))
@@ -315,38 +538,95 @@ pub fn resolve_fire(
     ))
 }
 
+/// The words of a row on an odds line, the green row said for this target: "Hit and
+/// Suppressed", "Suppressed (green target)".
+fn row_text(row: &Row, green: bool) -> &'static str {
+    match row.effect {
+        RowEffect::SuppressedIfGreen if green => "Suppressed (green target)",
+        RowEffect::SuppressedIfGreen => "No effect (target not green)",
+        _ => row.text,
+    }
+}
+
+/// The odds line of row `i` of `table`, the green row said for a green target or not: "2–3 — Hit
+/// and Suppressed" (each row's label and [`row_text`]).
+fn row_line(table: Table, i: usize, green: bool) -> &'static str {
+    match (table, i, green) {
+        (Table::Infantry, 0, _) => "1 or less — Hit and Paralyzed",
+        (Table::Infantry, 1, _) => "2–3 — Hit and Suppressed",
+        (Table::Infantry, 2, _) => "4–5 — Suppressed",
+        (Table::Infantry, 3, true) => "6 — Suppressed (green target)",
+        (Table::Infantry, 3, false) => "6 — No effect (target not green)",
+        (Table::Infantry, _, _) => "7 or more — No effect",
+        (Table::AntiTank, 0, _) => "3 or less — Hit, Forced Back 8\", Suppressed",
+        (Table::AntiTank, 1, _) => "4–5 — Suppressed",
+        (Table::AntiTank, 2, true) => "6 — Suppressed (green target)",
+        (Table::AntiTank, 2, false) => "6 — No effect (target not green)",
+        (Table::AntiTank, _, _) => "7 or more — No effect",
+    }
+}
+
 /// Odds lines of one shot, in table order.
 pub fn shot_lines(shot: &Shot, prefix: &str) -> Vec<OddsLine> {
-    shot.row_odds()
-        .into_iter()
-        .map(|(row, p)| {
-            let text = match row.effect {
-                super::tables::RowEffect::SuppressedIfGreen if shot.target_green => {
-                    "Suppressed (green target)"
-                }
-                super::tables::RowEffect::SuppressedIfGreen => "No effect (target not green)",
-                _ => row.text,
-            };
-            OddsLine {
-                result: format!("{prefix}{} — {text}", row.label),
-                probability: p,
-            }
+    shot.row_chances()
+        .each()
+        .map(|(row, p)| OddsLine {
+            result: format!("{prefix}{} — {}", row.label, row_text(row, shot.target_green)).into(),
+            probability: p,
         })
         .collect()
 }
 
-fn shot_report(title: String, shot: &Shot, mut notes: Vec<String>) -> OddsReport {
-    for m in &shot.modifiers {
-        notes.push(format!("{:+} {}", m.value, m.reason));
+/// What is said before a shot's modifiers in the notes of its odds.
+enum ShotContext {
+    Fire(FireContext),
+    Air(Strike),
+}
+
+/// The notes of a shot's odds: its context, then each modifier.
+struct ShotNotes {
+    context: ShotContext,
+    mods: Mods,
+}
+
+impl Words for ShotNotes {
+    fn write(&self) -> Written {
+        let mut notes = match &self.context {
+            ShotContext::Fire(c) => c.lines(),
+            ShotContext::Air(s) => strike_context(s, "air support"),
+        };
+        for (value, why) in self.mods.iter() {
+            notes.push(format!("{value:+} {}", why.words()));
+        }
+        Written {
+            notes,
+            ..Written::default()
+        }
     }
-    let dist = shot.odds();
-    let mut extra = std::collections::BTreeMap::new();
-    extra.insert("p_hit".to_string(), dist.p_where(|e| e.hit));
-    extra.insert("p_any_effect".to_string(), dist.p_where(|e| !e.is_none()));
+}
+
+/// The odds of one shot: each row of its table (the lines' words fixed), the chance of a hit and
+/// of any effect; the notes written when shown.
+fn shot_report(title: &'static str, context: ShotContext, shot: ShotPlan) -> OddsReport {
+    let chances = shot.row_chances();
+    let results = (0..shot.table.rows().len())
+        .map(|i| OddsLine {
+            result: row_line(shot.table, i, shot.green).into(),
+            probability: chances.p(i),
+        })
+        .collect();
+    let extra = Figures::from([
+        ("p_hit".into(), chances.p_where(|e| e.hit)),
+        ("p_any_effect".into(), chances.p_where(|e| !e.is_none())),
+    ]);
     OddsReport {
-        title,
-        results: shot_lines(shot, ""),
-        notes,
+        title: title.into(),
+        results,
+        notes: Deferred::new(ShotNotes {
+            context,
+            mods: shot.mods,
+        })
+        .notes(),
         extra,
     }
 }
@@ -354,12 +634,12 @@ fn shot_report(title: String, shot: &Shot, mut notes: Vec<String>) -> OddsReport
 /// Exact odds of a direct fire.
 pub fn fire_odds(p: &Params, options: &Options) -> Result<OddsReport, RuleError> {
     let input = FireInput::from_params(p)?;
-    let (shot, context) = fire_shot(&input, options)?;
-    Ok(shot_report(
-        format!("Fire on the {}", shot.table.name().to_lowercase()),
-        &shot,
-        context,
-    ))
+    let (shot, context) = plan_shot(&input, options)?;
+    let title = match shot.table {
+        Table::Infantry => "Fire on the infantry combat table",
+        Table::AntiTank => "Fire on the anti-tank table",
+    };
+    Ok(shot_report(title, ShotContext::Fire(context), shot))
 }
 
 /// An air or artillery shot at one target.
@@ -375,22 +655,46 @@ pub struct Strike {
 
 impl Strike {
     pub fn shot(&self) -> Shot {
-        let table = if is_vehicle(&self.kind) {
+        self.plan().shot()
+    }
+
+    /// The shot, in values.
+    fn plan(&self) -> ShotPlan {
+        Strike::plan_of(
+            is_vehicle(&self.kind),
+            self.cover,
+            self.smoke,
+            self.armour,
+            self.dice,
+            self.green,
+        )
+    }
+
+    /// The shot at a target (a vehicle or not) in `cover`, through smoke or not, of `armour`,
+    /// with `dice`.
+    fn plan_of(
+        vehicle: bool,
+        cover: Cover,
+        smoke: bool,
+        armour: i32,
+        dice: u32,
+        green: bool,
+    ) -> ShotPlan {
+        let table = if vehicle {
             Table::AntiTank
         } else {
             Table::Infantry
         };
-        let mut modifiers: Vec<Modifier> = cover_modifier(table, self.cover, self.smoke)
-            .into_iter()
-            .collect();
-        if table == Table::AntiTank && self.armour != 0 {
-            modifiers.push(Modifier::new(self.armour, "target's armour"));
+        let mut mods = Mods::new();
+        mods.extend(cover_mod(table, cover, smoke));
+        if table == Table::AntiTank && armour != 0 {
+            mods.push((armour, Why::Armour));
         }
-        Shot {
+        ShotPlan {
             table,
-            modifiers,
-            dice: self.dice,
-            target_green: self.green,
+            mods,
+            dice,
+            green,
         }
     }
 }
@@ -453,16 +757,43 @@ pub fn resolve_air(
 /// Exact odds of an air attack.
 pub fn air_odds(p: &Params, _options: &Options) -> Result<OddsReport, RuleError> {
     let s = air_strike(p)?;
-    let shot = s.shot();
-    Ok(shot_report(
-        format!("Air attack on the {}", shot.table.name().to_lowercase()),
-        &shot,
-        strike_context(&s, "air support"),
-    ))
+    let shot = s.plan();
+    let title = match shot.table {
+        Table::Infantry => "Air attack on the infantry combat table",
+        Table::AntiTank => "Air attack on the anti-tank table",
+    };
+    Ok(shot_report(title, ShotContext::Air(s), shot))
 }
 
 /// Parses a table-only target description `KIND[:COVER[:QUALITY[:ARMOUR]]]`.
 pub fn parse_target_spec(spec: &str) -> Result<Strike, RuleError> {
+    let t = parse_target(spec)?;
+    Ok(Strike {
+        kind: t.kind.to_string(),
+        cover: t.cover,
+        smoke: false,
+        green: t.green,
+        armour: t.armour,
+        dice: 1,
+    })
+}
+
+/// A target description read, its kind a slice of the description.
+struct TargetSpec<'a> {
+    kind: &'a str,
+    cover: Cover,
+    green: bool,
+    armour: i32,
+}
+
+impl TargetSpec<'_> {
+    /// The shot at this target (as [`Strike::plan`]).
+    fn plan(&self) -> ShotPlan {
+        Strike::plan_of(is_vehicle(self.kind), self.cover, false, self.armour, 1, self.green)
+    }
+}
+
+fn parse_target(spec: &str) -> Result<TargetSpec<'_>, RuleError> {
     let bad = |expected: String| {
         RuleError::Param(crate::declare::ParamError::Invalid {
             param: "targets".into(),
@@ -515,13 +846,11 @@ pub fn parse_target_spec(spec: &str) -> Result<Strike, RuleError> {
     if parts.next().is_some() {
         return Err(bad("KIND[:COVER[:QUALITY[:ARMOUR]]]".into()));
     }
-    Ok(Strike {
-        kind: kind.to_string(),
+    Ok(TargetSpec {
+        kind,
         cover,
-        smoke: false,
         green: quality == "green",
         armour,
-        dice: 1,
     })
 }
 
@@ -532,6 +861,44 @@ pub fn check_artillery(
     targets: usize,
     options: &Options,
 ) -> Result<Vec<String>, RuleError> {
+    Ok(vec![plan_artillery(weapon, range, targets, options)?.line()])
+}
+
+/// What an artillery or mortar attack's context line says, in values.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum ArtilleryContext {
+    LightMortar { range: f64, limit: f64 },
+    Template { heavy_mortar: bool, targets: usize },
+}
+
+impl ArtilleryContext {
+    fn line(&self) -> String {
+        match *self {
+            ArtilleryContext::LightMortar { range, limit } => {
+                format!("light mortar at {range}\" (limit {limit}\"), one stand")
+            }
+            ArtilleryContext::Template {
+                heavy_mortar,
+                targets,
+            } => format!(
+                "{}: template, no range limit; one attack on each of {targets} stand(s)",
+                if heavy_mortar {
+                    "heavy mortar"
+                } else {
+                    "artillery"
+                }
+            ),
+        }
+    }
+}
+
+/// The weapon's range and number of targets checked, with what its context line says.
+fn plan_artillery(
+    weapon: &str,
+    range: Option<f64>,
+    targets: usize,
+    options: &Options,
+) -> Result<ArtilleryContext, RuleError> {
     if targets == 0 {
         return Err(RuleError::refused(
             "targets: list at least one stand under the template",
@@ -553,18 +920,12 @@ pub fn check_artillery(
                     "a light mortar affects a single stand: list one target",
                 ));
             }
-            Ok(vec![format!(
-                "light mortar at {r}\" (limit {limit}\"), one stand"
-            )])
+            Ok(ArtilleryContext::LightMortar { range: r, limit })
         }
-        _ => Ok(vec![format!(
-            "{}: template, no range limit; one attack on each of {targets} stand(s)",
-            if weapon == "heavy-mortar" {
-                "heavy mortar"
-            } else {
-                "artillery"
-            }
-        )]),
+        _ => Ok(ArtilleryContext::Template {
+            heavy_mortar: weapon == "heavy-mortar",
+            targets,
+        }),
     }
 }
 
@@ -618,32 +979,91 @@ pub fn resolve_artillery(
     ))
 }
 
+/// The words of an artillery attack's odds: each target's lines, named by its place and spec (the
+/// specs kept in one text, each ending where `ends` says), and the notes.
+struct ArtilleryWords {
+    context: ArtilleryContext,
+    specs: String,
+    ends: Vec<usize>,
+    shots: Vec<ShotPlan>,
+}
+
+impl Words for ArtilleryWords {
+    fn write(&self) -> Written {
+        let mut notes = vec![self.context.line()];
+        let mut results = Vec::new();
+        let mut start = 0;
+        for (i, (shot, &end)) in self.shots.iter().zip(&self.ends).enumerate() {
+            let spec = &self.specs[start..end];
+            start = end;
+            for (value, why) in shot.mods.iter() {
+                notes.push(format!("target {}: {value:+} {}", i + 1, why.words()));
+            }
+            for row in shot.table.rows() {
+                results.push(format!(
+                    "target {} ({spec}): {} — {}",
+                    i + 1,
+                    row.label,
+                    row_text(row, shot.green)
+                ));
+            }
+        }
+        Written {
+            results,
+            notes,
+            ..Written::default()
+        }
+    }
+}
+
 /// Exact odds of an artillery attack: each target's own distribution.
 pub fn artillery_odds(p: &Params, options: &Options) -> Result<OddsReport, RuleError> {
-    let specs = p.list("targets");
-    let strikes = specs
-        .iter()
-        .map(|s| parse_target_spec(s))
-        .collect::<Result<Vec<_>, _>>()?;
-    let weapon = p.text("weapon").unwrap_or("artillery");
-    let mut notes = check_artillery(weapon, p.num("range"), strikes.len(), options)?;
-    let mut results = Vec::new();
-    let mut expected_hits = 0.0;
-    for (i, (s, spec)) in strikes.iter().zip(specs).enumerate() {
-        let shot = s.shot();
-        for m in &shot.modifiers {
-            notes.push(format!("target {}: {:+} {}", i + 1, m.value, m.reason));
-        }
-        expected_hits += shot.odds().p_where(|e| e.hit);
-        results.extend(shot_lines(&shot, &format!("target {} ({spec}): ", i + 1)));
+    let list = p.list("targets");
+    let mut shots = Vec::with_capacity(list.len());
+    for spec in list {
+        shots.push(parse_target(spec)?.plan());
     }
-    let mut extra = std::collections::BTreeMap::new();
-    extra.insert("expected_hits".to_string(), expected_hits);
+    let weapon = p.text("weapon").unwrap_or("artillery");
+    let context = plan_artillery(weapon, p.num("range"), shots.len(), options)?;
+    let mut probabilities = Vec::with_capacity(shots.len() * MAX_ROWS);
+    let mut expected_hits = 0.0;
+    for shot in &shots {
+        let chances = shot.row_chances();
+        expected_hits += chances.p_where(|e| e.hit);
+        probabilities.extend((0..shot.table.rows().len()).map(|i| chances.p(i)));
+    }
+    let title: Text = match weapon {
+        "artillery" => "artillery attack".into(),
+        "heavy-mortar" => "heavy mortar attack".into(),
+        "light-mortar" => "light mortar attack".into(),
+        other => format!("{} attack", other.replace('-', " ")).into(),
+    };
+    let mut specs = String::with_capacity(list.iter().map(String::len).sum());
+    let ends = list
+        .iter()
+        .map(|s| {
+            specs.push_str(s);
+            specs.len()
+        })
+        .collect();
+    let words = Deferred::new(ArtilleryWords {
+        context,
+        specs,
+        ends,
+        shots,
+    });
     Ok(OddsReport {
-        title: format!("{} attack", weapon.replace('-', " ")),
-        results,
-        notes,
-        extra,
+        title,
+        results: probabilities
+            .into_iter()
+            .enumerate()
+            .map(|(i, probability)| OddsLine {
+                result: words.result(i),
+                probability,
+            })
+            .collect(),
+        notes: words.notes(),
+        extra: Figures::from([("expected_hits".into(), expected_hits)]),
     })
 }
 
@@ -947,6 +1367,20 @@ mod tests {
         assert!(check_artillery("light-mortar", None, 1, &o).is_err());
         assert!(check_artillery("artillery", None, 5, &o).is_ok());
         assert!(check_artillery("artillery", None, 0, &o).is_err());
+    }
+
+    #[test]
+    fn each_rows_odds_line_is_its_label_and_what_it_does() {
+        for table in [Table::Infantry, Table::AntiTank] {
+            for (i, row) in table.rows().iter().enumerate() {
+                for green in [false, true] {
+                    assert_eq!(
+                        row_line(table, i, green),
+                        format!("{} — {}", row.label, row_text(row, green))
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -358,7 +358,24 @@ impl Shot {
 
     /// The exact distribution of the shot's effect.
     pub fn odds(&self) -> Distribution<ShotEffect> {
-        lowest_of(Die::D10, self.dice).map(|&face| self.effect_of(face))
+        // Row by row, each row's chance counted over the throws ([`RowChances::of`]), the rows
+        // that do the same merged.
+        let chances = self.row_chances();
+        let mut d = Distribution::with_capacity(MAX_ROWS);
+        for (row, p) in chances.each() {
+            d.add(ShotEffect::of(row.effect, self.target_green), p);
+        }
+        d
+    }
+
+    /// The chance of each row of the table ([`RowChances::of`] its table, modifiers and dice).
+    pub fn row_chances(&self) -> RowChances {
+        RowChances::of(
+            self.table,
+            self.modifier_total(),
+            self.dice,
+            self.target_green,
+        )
     }
 
     /// The exact distribution of the table row read (for display in table order).
@@ -373,6 +390,71 @@ impl Shot {
             }
         }
         out
+    }
+}
+
+/// The most rows a table has.
+pub const MAX_ROWS: usize = 5;
+
+/// The chance of each row of a shot's table ([`Shot::row_chances`]), as counts of throws.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RowChances {
+    pub table: Table,
+    /// Whether the target is green (a 6 Suppresses it).
+    pub green: bool,
+    counts: [f64; MAX_ROWS],
+    throws: f64,
+}
+
+impl RowChances {
+    /// The chance of each row of `table` for the lowest of `dice` d10 plus `modifier`, counted
+    /// over every throw of the dice: the lowest is k in (11 − k)ⁿ − (10 − k)ⁿ of the 10ⁿ throws,
+    /// so a row that takes the faces lo ..= hi has (11 − lo)ⁿ − (10 − hi)ⁿ of them, and each
+    /// row's count is divided once: every chance is the nearest double to the exact fraction (up
+    /// to 15 dice, whose throws a double counts exactly).
+    pub fn of(table: Table, modifier: i32, dice: u32, green: bool) -> RowChances {
+        let pow = |base: i32| (0..dice).fold(1.0f64, |acc, _| acc * f64::from(base));
+        let mut counts = [0.0; MAX_ROWS];
+        // The faces before this row's: a row takes the faces whose total is at most its max.
+        let mut lo = 1;
+        for (count, row) in counts.iter_mut().zip(table.rows()) {
+            let hi = (i64::from(row.max) - i64::from(modifier)).clamp(0, 10) as i32;
+            if hi >= lo {
+                *count = pow(11 - lo) - pow(10 - hi);
+                lo = hi + 1;
+            }
+        }
+        RowChances {
+            table,
+            green,
+            counts,
+            throws: pow(10),
+        }
+    }
+
+    /// The chance of row `i` of the table.
+    pub fn p(&self, i: usize) -> f64 {
+        self.counts[i] / self.throws
+    }
+
+    /// The chance of each row, in table order.
+    pub fn each(&self) -> impl Iterator<Item = (&'static Row, f64)> + '_ {
+        self.table
+            .rows()
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r, self.p(i)))
+    }
+
+    /// The chance that the effect satisfies `pred`.
+    pub fn p_where(&self, pred: impl Fn(ShotEffect) -> bool) -> f64 {
+        let mut count = 0.0;
+        for (i, r) in self.table.rows().iter().enumerate() {
+            if pred(ShotEffect::of(r.effect, self.green)) {
+                count += self.counts[i];
+            }
+        }
+        count / self.throws
     }
 }
 

@@ -6,18 +6,18 @@
 //! ([`Bombardment::outcome`], [`Canister::plan`]); the rolled path and the exact odds both read it.
 
 use super::defs::{CanisterOuter, Kind, Position, Settings};
-use super::fire::{figures, musket_range, word};
+use super::fire::{check_musket_range, figures, musket_range, word_of};
 use super::inputs;
 use super::tables::{
     self, ARTILLERY_GUN, ARTILLERY_OPEN, ARTILLERY_OUTER, ARTILLERY_WORKS, ArtilleryColumn, Blast,
     CrewRow, GUN_HITS_TO_DESTROY, Need, crew_row, throw, throw_words,
 };
-use crate::declare::{Params, RuleError};
+use crate::declare::{Params, RuleError, Value};
 use crate::dice::{DiceSource, Die, Roll};
-use crate::odds::OddsReport;
+use crate::odds::{Deferred, OddsLine, OddsReport, Words, Written};
 use crate::odds::exact::{self, Exact, Prob};
 use crate::resolution::{Resolution, Step};
-use std::collections::BTreeMap;
+use crate::odds::Figures;
 
 /// Where the gun stands, for its range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,28 +120,53 @@ fn refuse_inner(target_in: Position) -> Result<(), RuleError> {
 }
 
 impl Bombardment {
+    /// The fire from its inputs, read in one pass over them.
     pub fn from_params(p: &Params) -> Result<Self, RuleError> {
         let d = inputs::ARTILLERY_PARAMS;
-        let counter_battery = p.flag("counter-battery");
+        let (mut gun, mut gun_on, mut target, mut target_in) = (None, None, None, None);
+        let (mut moved, mut counter_battery) = (false, false);
+        let (mut range, mut gun_hits, mut works_hits, mut hits_to_destroy) = (None, 0, 0, None);
+        let count = |n: i64| u8::try_from(n).unwrap_or(u8::MAX);
+        for (name, value) in p.iter() {
+            let text = match value {
+                Value::Text(t) => Some(t.as_str()),
+                _ => None,
+            };
+            match (name, value) {
+                ("gun", _) => gun = text,
+                ("gun-on", _) => gun_on = text,
+                ("target", _) => target = text,
+                ("target-in", _) => target_in = text,
+                ("moved", v) => moved = *v == Value::Bool(true),
+                ("counter-battery", v) => counter_battery = *v == Value::Bool(true),
+                ("range", Value::Num(x)) => range = Some(*x),
+                ("range", Value::Int(n)) => range = Some(*n as f64),
+                ("gun-hits", Value::Int(n)) => gun_hits = count(*n),
+                ("works-hits", Value::Int(n)) => works_hits = count(*n),
+                ("hits-to-destroy", Value::Int(n)) => hits_to_destroy = Some(count(*n)),
+                _ => {}
+            }
+        }
         // Counter-battery names its target already: a gun (a cannon, unless --target says
         // horse-artillery).
-        let target = match p.text("target") {
+        let target = match target {
             None if counter_battery => Kind::Cannon,
-            _ => word(p, d, "target", Kind::parse)?,
+            t => word_of(t, p, d, "target", Kind::parse)?,
         };
         Ok(Bombardment {
-            gun: word(p, d, "gun", Kind::parse)?,
-            moved: p.flag("moved"),
-            gun_on: word(p, d, "gun-on", GunOn::parse)?,
-            range: p.require_num(inputs::param(d, "range"))?,
+            gun: word_of(gun, p, d, "gun", Kind::parse)?,
+            moved,
+            gun_on: word_of(gun_on, p, d, "gun-on", GunOn::parse)?,
+            range: match range {
+                Some(r) => r,
+                None => p.require_num(inputs::param(d, "range"))?,
+            },
             target,
-            target_in: word(p, d, "target-in", Position::parse)?,
+            target_in: word_of(target_in, p, d, "target-in", Position::parse)?,
             counter_battery,
-            gun_hits: u8::try_from(p.int("gun-hits").unwrap_or(0)).unwrap_or(u8::MAX),
-            works_hits: u8::try_from(p.int("works-hits").unwrap_or(0)).unwrap_or(u8::MAX),
-            hits_to_destroy: p
-                .int("hits-to-destroy")
-                .map(|n| u8::try_from(n).unwrap_or(u8::MAX)),
+            gun_hits,
+            works_hits,
+            hits_to_destroy,
         })
     }
 
@@ -204,23 +229,30 @@ impl Bombardment {
     /// The column of the artillery table the fire reads, and the context lines; or why the gun
     /// cannot fire.
     pub fn column(&self, s: &Settings) -> Result<(ArtilleryColumn, Vec<String>), RuleError> {
-        let mut context = Vec::new();
-        context.extend(moved_gun(self.gun, self.moved)?);
-        let (limit, from) = match self.gun_on {
+        let column = self.checked_column(s)?;
+        Ok((column, self.context(s)))
+    }
+
+    /// The gun's place: its range limit and the words for it.
+    fn range_from(&self, s: &Settings) -> (f64, &'static str) {
+        match self.gun_on {
             GunOn::Flat => (s.artillery_range, "on the flat"),
             GunOn::Hill => (s.artillery_high_range, "from a hill"),
             GunOn::Fortress => (s.artillery_high_range, "from a fortress wall"),
-        };
+        }
+    }
+
+    /// The column of the artillery table the fire reads, without the words; or why the gun
+    /// cannot fire.
+    fn checked_column(&self, s: &Settings) -> Result<ArtilleryColumn, RuleError> {
+        moved_gun(self.gun, self.moved)?;
+        let (limit, from) = self.range_from(s);
         if self.range > limit {
             return Err(RuleError::refused(format!(
                 "--range {}: beyond a gun's range {from} ({limit}\"; {}\" on the flat, {}\" from a hill or fortress wall): no fire possible, nothing is rolled",
                 self.range, s.artillery_range, s.artillery_high_range
             )));
         }
-        context.push(format!(
-            "range {}\": within a gun's range {from} ({limit}\")",
-            self.range
-        ));
         if self.counter_battery && !self.at_gun() {
             return Err(RuleError::refused(format!(
                 "--counter-battery fires at a gun, but --target is {}: give --target cannon or horse-artillery",
@@ -244,37 +276,80 @@ impl Bombardment {
             )));
         }
         if self.at_works() {
+            return Ok(ARTILLERY_WORKS);
+        }
+        Ok(match (self.at_gun(), self.target_in.is_outer_area()) {
+            (true, false) => ARTILLERY_GUN,
+            (true, true) => ArtilleryColumn {
+                name: "a gun in a village's outer area (counter-battery)",
+                kill: ARTILLERY_OUTER.kill,
+                retire: Need::Never,
+            },
+            (false, true) => ARTILLERY_OUTER,
+            (false, false) => ARTILLERY_OPEN,
+        })
+    }
+
+    /// The context lines of a fire [`Bombardment::checked_column`] allows.
+    fn context(&self, s: &Settings) -> Vec<String> {
+        let mut context: Vec<String> = moved_gun(self.gun, self.moved)
+            .ok()
+            .flatten()
+            .into_iter()
+            .collect();
+        let (limit, from) = self.range_from(s);
+        context.push(format!(
+            "range {}\": within a gun's range {from} ({limit}\")",
+            self.range
+        ));
+        if self.at_works() {
             context.push(format!(
                 "walls, fortresses and ships: 1-3-6 is a hit, a 2 has no effect (decision); they have {} hit(s) of the {} the scenario sets to destroy them",
                 self.works_hits,
                 self.works_limit()
             ));
-            return Ok((ARTILLERY_WORKS, context));
+            return context;
         }
-        let outer = self.target_in.is_outer_area();
-        let column = match (self.at_gun(), outer) {
-            (true, false) => ARTILLERY_GUN,
-            (true, true) => {
-                context.push(
-                    "a gun in a village's outer area is hit on 3-6, as troops there are killed (decision)"
-                        .into(),
-                );
-                ArtilleryColumn {
-                    name: "a gun in a village's outer area (counter-battery)",
-                    kill: ARTILLERY_OUTER.kill,
-                    retire: Need::Never,
-                }
-            }
-            (false, true) => ARTILLERY_OUTER,
-            (false, false) => ARTILLERY_OPEN,
-        };
+        if self.at_gun() && self.target_in.is_outer_area() {
+            context.push(
+                "a gun in a village's outer area is hit on 3-6, as troops there are killed (decision)"
+                    .into(),
+            );
+        }
         if self.at_gun() {
             context.push(format!(
                 "counter-battery: the target gun has {} hit(s); the third destroys it at once (no return fire)",
                 self.gun_hits
             ));
         }
-        Ok((column, context))
+        context
+    }
+
+    /// The results a report lists, in its order.
+    fn result_order(&self) -> [ArtilleryResult; 3] {
+        if self.at_works() {
+            let of = self.works_limit();
+            [
+                ArtilleryResult::WorksDestroyed { of },
+                ArtilleryResult::WorksHit {
+                    hits: self.works_hits + 1,
+                    of,
+                },
+                ArtilleryResult::NoEffect,
+            ]
+        } else if self.at_gun() {
+            [
+                ArtilleryResult::Destroyed,
+                ArtilleryResult::Hit(self.gun_hits + 1),
+                ArtilleryResult::NoEffect,
+            ]
+        } else {
+            [
+                ArtilleryResult::Kill,
+                ArtilleryResult::Retire,
+                ArtilleryResult::NoEffect,
+            ]
+        }
     }
 
     /// What `face` does to the target.
@@ -437,44 +512,48 @@ pub fn resolve(
     ))
 }
 
-/// Exact odds of a gun's fire.
+/// Exact odds of a gun's fire: the faces counted for each result; the words written when shown.
 pub fn odds(b: &Bombardment, s: &Settings) -> Result<OddsReport, RuleError> {
-    let (column, mut notes) = b.column(s)?;
-    notes.push(format!("{}: {}", column.name, b.faces_words(&column, s)));
-    let d = b.distribution(s)?;
-    let order: Vec<ArtilleryResult> = if b.at_works() {
-        let of = b.works_limit();
-        vec![
-            ArtilleryResult::WorksDestroyed { of },
-            ArtilleryResult::WorksHit {
-                hits: b.works_hits + 1,
-                of,
-            },
-            ArtilleryResult::NoEffect,
-        ]
-    } else if b.at_gun() {
-        vec![
-            ArtilleryResult::Destroyed,
-            ArtilleryResult::Hit(b.gun_hits + 1),
-            ArtilleryResult::NoEffect,
-        ]
-    } else {
-        vec![
-            ArtilleryResult::Kill,
-            ArtilleryResult::Retire,
-            ArtilleryResult::NoEffect,
-        ]
+    let column = b.checked_column(s)?;
+    let order = b.result_order();
+    // Each result's place in the order: what kills (or destroys), what hits or drives back, no
+    // effect.
+    let mut faces = [0u64; 3];
+    for face in 1..=6u8 {
+        faces[match b.outcome(&column, face, s) {
+            ArtilleryResult::Kill
+            | ArtilleryResult::Destroyed
+            | ArtilleryResult::WorksDestroyed { .. } => 0,
+            ArtilleryResult::Retire | ArtilleryResult::Hit(_) | ArtilleryResult::WorksHit { .. } => 1,
+            ArtilleryResult::NoEffect => 2,
+        }] += 1;
+    }
+    let words = Deferred::new(BombardmentWords {
+        bombardment: *b,
+        settings: *s,
+    });
+    // No effect is always listed (last); the others when a face gives them.
+    let mut results = Vec::with_capacity(3);
+    for (i, &n) in faces.iter().enumerate() {
+        if n > 0 || i == 2 {
+            results.push(OddsLine {
+                result: words.result(results.len()),
+                probability: n as f64 / 6.0,
+            });
+        }
+    }
+    let p = |pred: &dyn Fn(ArtilleryResult) -> bool| {
+        (0..3)
+            .filter(|&i| pred(order[i]))
+            .map(|i| faces[i])
+            .sum::<u64>() as f64
+            / 6.0
     };
-    let results = order
-        .iter()
-        .filter(|r| d.p(r) > Prob::from_integer(0) || **r == ArtilleryResult::NoEffect)
-        .map(|r| exact::line(&r.words(), d.p(r)))
-        .collect();
-    let mut extra = BTreeMap::new();
+    let mut extra = Figures::new();
     if b.at_gun() || b.at_works() {
         extra.insert(
-            "p_hit".to_string(),
-            exact::to_f64(d.p_where(|r| {
+            "p_hit".into(),
+            p(&|r| {
                 matches!(
                     r,
                     ArtilleryResult::Hit(_)
@@ -482,26 +561,60 @@ pub fn odds(b: &Bombardment, s: &Settings) -> Result<OddsReport, RuleError> {
                         | ArtilleryResult::WorksHit { .. }
                         | ArtilleryResult::WorksDestroyed { .. }
                 )
-            })),
+            }),
         );
         if b.at_works() {
             extra.insert(
-                "p_destroyed".to_string(),
-                exact::to_f64(d.p_where(|r| matches!(r, ArtilleryResult::WorksDestroyed { .. }))),
+                "p_destroyed".into(),
+                p(&|r| matches!(r, ArtilleryResult::WorksDestroyed { .. })),
             );
         }
     } else {
-        extra.insert(
-            "p_kill".to_string(),
-            exact::to_f64(d.p(&ArtilleryResult::Kill)),
-        );
+        extra.insert("p_kill".into(), p(&|r| r == ArtilleryResult::Kill));
     }
     Ok(OddsReport {
-        title: b.title(),
+        title: words.title(),
         results,
-        notes,
+        notes: words.notes(),
         extra,
     })
+}
+
+/// The words of a gun's fire's odds, written from the fire and the settings.
+struct BombardmentWords {
+    bombardment: Bombardment,
+    settings: Settings,
+}
+
+impl Words for BombardmentWords {
+    fn write(&self) -> Written {
+        let (b, s) = (&self.bombardment, &self.settings);
+        let (column, mut notes) = match b.column(s) {
+            Ok(c) => c,
+            Err(e) => {
+                return Written {
+                    notes: vec![e.to_string()],
+                    ..Written::default()
+                };
+            }
+        };
+        notes.push(format!("{}: {}", column.name, b.faces_words(&column, s)));
+        let mut d = Exact::new();
+        for face in 1..=6u8 {
+            d.add(b.outcome(&column, face, s), exact::sixths(1));
+        }
+        let results = b
+            .result_order()
+            .iter()
+            .filter(|r| d.p(r) > Prob::from_integer(0) || **r == ArtilleryResult::NoEffect)
+            .map(|r| exact::label(&r.words(), d.p(r)))
+            .collect();
+        Written {
+            title: b.title(),
+            results,
+            notes,
+        }
+    }
 }
 
 // ---- canister -----------------------------------------------------------------------------------
@@ -547,24 +660,66 @@ impl CanisterEnd {
 }
 
 impl Canister {
+    /// The shot from its inputs, read in one pass over them.
     pub fn from_params(p: &Params) -> Result<Self, RuleError> {
         let d = inputs::CANISTER_PARAMS;
+        let (mut gun, mut target, mut target_in) = (None, None, None);
+        let (mut moved, mut return_fire, mut range, mut target_figures) = (false, false, None, None);
+        for (name, value) in p.iter() {
+            let text = match value {
+                Value::Text(t) => Some(t.as_str()),
+                _ => None,
+            };
+            match (name, value) {
+                ("gun", _) => gun = text,
+                ("target", _) => target = text,
+                ("target-in", _) => target_in = text,
+                ("moved", v) => moved = *v == Value::Bool(true),
+                ("return-fire", v) => return_fire = *v == Value::Bool(true),
+                ("range", Value::Num(x)) => range = Some(*x),
+                ("range", Value::Int(n)) => range = Some(*n as f64),
+                ("target-figures", Value::Int(n)) => {
+                    target_figures = Some(u8::try_from(*n).unwrap_or(u8::MAX));
+                }
+                _ => {}
+            }
+        }
         Ok(Canister {
-            gun: word(p, d, "gun", Kind::parse)?,
-            moved: p.flag("moved"),
-            target: word(p, d, "target", Kind::parse)?,
-            target_figures: figures(p, d, "target-figures")?,
-            target_in: word(p, d, "target-in", Position::parse)?,
-            range: p.num("range"),
-            return_fire: p.flag("return-fire"),
+            gun: word_of(gun, p, d, "gun", Kind::parse)?,
+            moved,
+            target: word_of(target, p, d, "target", Kind::parse)?,
+            target_figures: match target_figures {
+                Some(n) => n,
+                None => figures(p, d, "target-figures")?,
+            },
+            target_in: word_of(target_in, p, d, "target-in", Position::parse)?,
+            range,
+            return_fire,
         })
     }
 
     /// What the canister needs, and the context lines; or why it cannot be fired.
     pub fn plan(&self, s: &Settings) -> Result<(Need, Vec<String>), RuleError> {
-        let mut context = Vec::new();
-        context.extend(moved_gun(self.gun, self.moved)?);
+        let need = self.need(s)?;
+        let mut context: Vec<String> = moved_gun(self.gun, self.moved)?.into_iter().collect();
         context.push(musket_range(self.range, s, "canister")?);
+        if need == Need::ThreeSix {
+            context.push(
+                "the target is in an outer area: canister kills on 3-6 like other artillery (decision)"
+                    .into(),
+            );
+        }
+        context.push(
+            "canister fires before the target's rifles; the return fire is at the same moment, with the figures left after the canister, and killing the crew does not undo the canister kill"
+                .into(),
+        );
+        Ok((need, context))
+    }
+
+    /// What the canister needs, without the words; or why it cannot be fired.
+    fn need(&self, s: &Settings) -> Result<Need, RuleError> {
+        moved_gun(self.gun, self.moved)?;
+        check_musket_range(self.range, s, "canister")?;
         if !(self.target.is_infantry() || self.target.is_cavalry()) {
             return Err(RuleError::refused(format!(
                 "--target {}: canister is used only against infantry or cavalry",
@@ -582,22 +737,15 @@ impl Canister {
                 self.target.name()
             )));
         }
-        let need = if self.target_in.is_outer_area()
-            && s.canister_in_outer_area == CanisterOuter::AsArtillery
-        {
-            context.push(
-                "the target is in an outer area: canister kills on 3-6 like other artillery (decision)"
-                    .into(),
-            );
-            Need::ThreeSix
-        } else {
-            Need::Always
-        };
-        context.push(
-            "canister fires before the target's rifles; the return fire is at the same moment, with the figures left after the canister, and killing the crew does not undo the canister kill"
-                .into(),
-        );
-        Ok((need, context))
+        Ok(
+            if self.target_in.is_outer_area()
+                && s.canister_in_outer_area == CanisterOuter::AsArtillery
+            {
+                Need::ThreeSix
+            } else {
+                Need::Always
+            },
+        )
     }
 
     /// The crew row the return fire reads with `left` figures, if it fires back at all.
@@ -787,45 +935,104 @@ pub fn resolve_canister(
     ))
 }
 
-/// Exact odds of canister and its return fire.
-pub fn canister_odds(c: &Canister, s: &Settings) -> Result<OddsReport, RuleError> {
-    let (_, notes) = c.plan(s)?;
-    let d = c.distribution(s)?;
-    let mut results = Vec::new();
-    for killed in [true, false] {
-        for crew in [Some(true), Some(false), None] {
-            let end = CanisterEnd {
+/// The ways canister ends, in the order a report lists them: the canister's kill, then the
+/// return fire's.
+fn canister_ends(c: &Canister) -> impl Iterator<Item = CanisterEnd> + '_ {
+    [true, false].into_iter().flat_map(move |killed| {
+        [Some(true), Some(false), None]
+            .into_iter()
+            .map(move |crew| CanisterEnd {
                 killed,
                 left: c.target_figures - u8::from(killed),
                 crew_killed: crew,
-            };
-            let p = d.p(&end);
-            if p > Prob::from_integer(0) {
-                let mut words = end.words();
-                if let Some(first) = words.get_mut(0..1) {
-                    first.make_ascii_uppercase();
-                }
-                results.push(exact::line(&words, p));
+            })
+    })
+}
+
+/// Exact odds of canister and its return fire: the faces counted (out of 36, the canister's die
+/// then the return fire's); the words written when shown.
+pub fn canister_odds(c: &Canister, s: &Settings) -> Result<OddsReport, RuleError> {
+    let need = c.need(s)?;
+    let faces = |n: Need| n.faces(s.three_six).len() as u64;
+    let kill = faces(need);
+    // The chance of an ending, in 36ths.
+    let count = |end: &CanisterEnd| -> u64 {
+        let first = if end.killed { kill } else { 6 - kill };
+        match (c.return_row(end.left), end.crew_killed) {
+            (None, None) => first * 6,
+            (Some(row), Some(k)) => {
+                let q = faces(row.need);
+                first * if k { q } else { 6 - q }
             }
+            _ => 0,
         }
+    };
+    let words = Deferred::new(CanisterWords {
+        canister: *c,
+        settings: *s,
+    });
+    let mut results = Vec::new();
+    let (mut killed, mut crew) = (0, 0);
+    for end in canister_ends(c) {
+        let n = count(&end);
+        if n > 0 {
+            results.push(OddsLine {
+                result: words.result(results.len()),
+                probability: n as f64 / 36.0,
+            });
+        }
+        killed += if end.killed { n } else { 0 };
+        crew += if end.crew_killed == Some(true) { n } else { 0 };
     }
-    let mut extra = BTreeMap::new();
-    extra.insert(
-        "p_canister_kill".to_string(),
-        exact::to_f64(d.p_where(|e| e.killed)),
-    );
+    let mut extra = Figures::new();
+    extra.insert("p_canister_kill".into(), killed as f64 / 36.0);
     if c.return_fire {
-        extra.insert(
-            "p_crew_killed".to_string(),
-            exact::to_f64(d.p_where(|e| e.crew_killed == Some(true))),
-        );
+        extra.insert("p_crew_killed".into(), crew as f64 / 36.0);
     }
     Ok(OddsReport {
-        title: c.title(),
+        title: words.title(),
         results,
-        notes,
+        notes: words.notes(),
         extra,
     })
+}
+
+/// The words of canister's odds, written from the shot and the settings.
+struct CanisterWords {
+    canister: Canister,
+    settings: Settings,
+}
+
+impl Words for CanisterWords {
+    fn write(&self) -> Written {
+        let (c, s) = (&self.canister, &self.settings);
+        let (notes, d) = match c.plan(s).and_then(|(_, n)| Ok((n, c.distribution(s)?))) {
+            Ok(x) => x,
+            Err(e) => {
+                return Written {
+                    notes: vec![e.to_string()],
+                    ..Written::default()
+                };
+            }
+        };
+        let results = canister_ends(c)
+            .filter_map(|end| {
+                let p = d.p(&end);
+                (p > Prob::from_integer(0)).then(|| {
+                    let mut words = end.words();
+                    if let Some(first) = words.get_mut(0..1) {
+                        first.make_ascii_uppercase();
+                    }
+                    exact::label(&words, p)
+                })
+            })
+            .collect();
+        Written {
+            title: c.title(),
+            results,
+            notes,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -517,7 +517,7 @@ pub(super) fn with_friend(
         report.notes.push(into_melee(v, fr));
         report
             .extra
-            .insert("expected_friend_losses".to_string(), p_kill);
+            .insert("expected_friend_losses".into(), p_kill);
     }
     report
 }

@@ -8,10 +8,10 @@ use super::inputs;
 use super::tables::{self, Need, throw, throw_words};
 use crate::declare::{Params, RuleError};
 use crate::dice::DiceSource;
-use crate::odds::OddsReport;
+use crate::odds::{Notes, OddsReport};
 use crate::odds::exact::{self, Prob};
 use crate::resolution::{Resolution, Step};
-use std::collections::BTreeMap;
+use crate::odds::Figures;
 
 /// The side of the gun the attackers reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,29 +62,35 @@ impl CrewMelee {
 
     /// What the crew needs to save the gun, and the context lines.
     pub fn plan(&self, s: &Settings) -> Result<(Need, Vec<String>), RuleError> {
+        Ok((self.need(s)?, self.context()))
+    }
+
+    /// What the crew needs to save the gun; or why the melee cannot be fought.
+    fn need(&self, s: &Settings) -> Result<Need, RuleError> {
         if s.concealment && self.attacker == Some(Kind::LightCavalry) {
             return Err(RuleError::refused(
                 "--attacker light-cavalry: under the concealment rules light cavalry can never attack a cannon",
             ));
         }
-        let mut context = vec![
+        Ok(match self.from {
+            Approach::Front | Approach::Flank => tables::CREW_DEFENCE,
+            Approach::Rear => Need::Never,
+        })
+    }
+
+    /// The context lines.
+    fn context(&self) -> Vec<String> {
+        vec![
             "the attackers must reach the gun's axle; a reinforcement of the crew enters only after this melee is decided"
                 .to_string(),
-        ];
-        let need = match self.from {
-            Approach::Front | Approach::Flank => {
-                context.push(format!(
+            match self.from {
+                Approach::Front | Approach::Flank => format!(
                     "attacked from front or flank: the crew fires and saves the gun {}",
                     tables::CREW_DEFENCE.published()
-                ));
-                tables::CREW_DEFENCE
-            }
-            Approach::Rear => {
-                context.push("attacked from the rear: the crew gets no roll".into());
-                Need::Never
-            }
-        };
-        Ok((need, context))
+                ),
+                Approach::Rear => "attacked from the rear: the crew gets no roll".into(),
+            },
+        ]
     }
 
     fn result(saved: bool) -> CrewMeleeResult {
@@ -162,19 +168,19 @@ pub fn resolve_crew(
     ))
 }
 
-/// Exact odds of a melee against a gun crew.
+/// Exact odds of a melee against a gun crew; the notes written when shown.
 pub fn crew_odds(c: &CrewMelee, s: &Settings) -> Result<OddsReport, RuleError> {
-    let (need, notes) = c.plan(s)?;
-    let p = need.chance(s.three_six);
+    let p = c.need(s)?.chance(s.three_six);
+    let melee = *c;
     Ok(OddsReport {
         title: "Melee against a gun crew".into(),
         results: vec![
-            exact::line(CrewMeleeResult::Saved.words(), p),
-            exact::line(CrewMeleeResult::Captured.words(), Prob::from_integer(1) - p),
+            exact::odds_line(CrewMeleeResult::Saved.words(), p),
+            exact::odds_line(CrewMeleeResult::Captured.words(), Prob::from_integer(1) - p),
         ],
-        notes,
-        extra: BTreeMap::from([(
-            "p_captured".to_string(),
+        notes: Notes::later(move || melee.context()),
+        extra: Figures::from([(
+            "p_captured".into(),
             exact::to_f64(Prob::from_integer(1) - p),
         )]),
     })

@@ -6,7 +6,7 @@
 
 use crate::declare::{
     AreaDef, CounterDef, FieldDef, FieldKind, KindDef, MarkerDef, MarkerKind, OptionConflict,
-    OptionDef, OptionKind, Options, PhaseDef, Tone,
+    OptionDef, OptionKind, OptionValue, Options, PhaseDef, Tone,
 };
 
 pub const QUALITIES: &[&str] = &["regular"];
@@ -461,38 +461,56 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The settings of `o`, its options read once ([`Options::read_once`]) in one pass.
     pub fn from_options(o: &Options) -> Self {
-        Settings {
-            musket_range: o.int("musket_range") as f64,
-            artillery_range: o.int("artillery_range") as f64,
-            artillery_high_range: o.int("artillery_high_range") as f64,
-            concealment: o.bool("concealment"),
-            cross_country_fires_as: if o.text("cross_country_fires_as") == "line" {
-                Formation::Line
-            } else {
-                Formation::RoadColumn
-            },
-            road_column_against_position: if o.text("road_column_against_position") == "row-8" {
-                RoadColumnRow::Row8
-            } else {
-                RoadColumnRow::Row6
-            },
-            three_six: if o.text("three_six") == "3-to-6" {
-                ThreeSix::ThreeToSix
-            } else {
-                ThreeSix::ThreeAndSix
-            },
-            morale_tie: if o.text("morale_tie") == "both-hold" {
-                TieRule::BothHold
-            } else {
-                TieRule::ThrowAgain
-            },
-            canister_in_outer_area: if o.text("canister_in_outer_area") == "automatic" {
-                CanisterOuter::Automatic
-            } else {
-                CanisterOuter::AsArtillery
-            },
+        o.read_once(Settings::read)
+    }
+
+    fn read(o: &Options) -> Self {
+        let mut s = Settings {
+            musket_range: 0.0,
+            artillery_range: 0.0,
+            artillery_high_range: 0.0,
+            concealment: false,
+            cross_country_fires_as: Formation::RoadColumn,
+            road_column_against_position: RoadColumnRow::Row6,
+            three_six: ThreeSix::ThreeAndSix,
+            morale_tie: TieRule::ThrowAgain,
+            canister_in_outer_area: CanisterOuter::AsArtillery,
+        };
+        for (key, value) in o.each() {
+            let (n, yes, text) = match value {
+                OptionValue::Int(n) => (*n as f64, false, ""),
+                OptionValue::Bool(b) => (0.0, *b, ""),
+                OptionValue::Text(t) => (0.0, false, t.as_str()),
+            };
+            // Told apart by first letter and length, then checked whole: each key is compared
+            // once.
+            let is = |k: &str| key == k;
+            match (key.as_bytes().first(), key.len()) {
+                (Some(b'm'), 12) if is("musket_range") => s.musket_range = n,
+                (Some(b'a'), 15) if is("artillery_range") => s.artillery_range = n,
+                (Some(b'a'), 20) if is("artillery_high_range") => s.artillery_high_range = n,
+                (Some(b'c'), 11) if is("concealment") => s.concealment = yes,
+                (Some(b'c'), 22) if is("cross_country_fires_as") && text == "line" => {
+                    s.cross_country_fires_as = Formation::Line;
+                }
+                (Some(b'r'), 28) if is("road_column_against_position") && text == "row-8" => {
+                    s.road_column_against_position = RoadColumnRow::Row8;
+                }
+                (Some(b't'), 9) if is("three_six") && text == "3-to-6" => {
+                    s.three_six = ThreeSix::ThreeToSix;
+                }
+                (Some(b'm'), 10) if is("morale_tie") && text == "both-hold" => {
+                    s.morale_tie = TieRule::BothHold;
+                }
+                (Some(b'c'), 22) if is("canister_in_outer_area") && text == "automatic" => {
+                    s.canister_in_outer_area = CanisterOuter::Automatic;
+                }
+                _ => {}
+            }
         }
+        s
     }
 }
 

@@ -7,15 +7,15 @@
 use super::defs::{Formation, Kind, Position, Settings};
 use super::inputs;
 use super::tables::{
-    self, CrewRow, Need, RifleCase, RifleReading, crew_row, refuse_inner_village, rifle_row, throw,
-    throw_words,
+    self, CrewRow, Need, RifleCase, RifleReading, crew_row, refuse_inner_village, rifle_need,
+    rifle_row, throw, throw_words,
 };
-use crate::declare::{Params, RuleError};
+use crate::declare::{Params, RuleError, Value};
 use crate::dice::DiceSource;
-use crate::odds::OddsReport;
+use crate::odds::{Deferred, OddsReport, Words, Written};
 use crate::odds::exact::{self, Exact, Prob};
 use crate::resolution::{Resolution, Step};
-use std::collections::BTreeMap;
+use crate::odds::Figures;
 
 /// A rifle fire, in plain values.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -26,6 +26,28 @@ pub struct RifleFire {
     /// Fire at a gun's crew.
     pub at_crew: bool,
     pub range: Option<f64>,
+}
+
+/// What a rifle fire needs, decided without its words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RiflePlan {
+    Row {
+        number: u8,
+        need: Need,
+        fires_as: Formation,
+    },
+    Crew(&'static CrewRow),
+    Harmless,
+}
+
+impl RiflePlan {
+    fn need(self) -> Need {
+        match self {
+            RiflePlan::Row { need, .. } => need,
+            RiflePlan::Crew(c) => c.need,
+            RiflePlan::Harmless => Need::Never,
+        }
+    }
 }
 
 /// What a rifle fire needs.
@@ -56,7 +78,21 @@ pub(crate) fn word<T>(
     name: &str,
     parse: impl Fn(&str) -> Option<T>,
 ) -> Result<T, RuleError> {
-    let text = p.require_text(inputs::param(defs, name))?;
+    word_of(p.text(name), p, defs, name, parse)
+}
+
+/// [`word`] of the text already read of input `name` (`None`: not given as a text).
+pub(crate) fn word_of<T>(
+    text: Option<&str>,
+    p: &Params,
+    defs: &'static [crate::declare::ParamDef],
+    name: &str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<T, RuleError> {
+    let text = match text {
+        Some(text) => text,
+        None => p.require_text(inputs::param(defs, name))?,
+    };
     parse(text).ok_or_else(|| RuleError::refused(format!("--{name} {text:?} is not known")))
 }
 
@@ -66,23 +102,30 @@ pub(crate) fn figures(
     defs: &'static [crate::declare::ParamDef],
     name: &str,
 ) -> Result<u8, RuleError> {
-    let def = inputs::param(defs, name);
     let n = p
         .int(name)
         .ok_or_else(|| crate::declare::ParamError::Missing {
             param: name.to_string(),
-            help: def.help.to_string(),
+            help: inputs::param(defs, name).help.to_string(),
         })?;
     Ok(u8::try_from(n).unwrap_or(u8::MAX))
 }
 
-/// Checks a range against musket range: the context line, or the refusal.
-pub fn musket_range(range: Option<f64>, s: &Settings, what: &str) -> Result<String, RuleError> {
+/// Checks a range against musket range: the refusal beyond it.
+pub fn check_musket_range(range: Option<f64>, s: &Settings, what: &str) -> Result<(), RuleError> {
     match range {
         Some(r) if r > s.musket_range => Err(RuleError::refused(format!(
             "--range {r}: beyond musket range ({}\", option musket_range): no {what} possible, nothing is rolled",
             s.musket_range
         ))),
+        _ => Ok(()),
+    }
+}
+
+/// Checks a range against musket range: the context line, or the refusal.
+pub fn musket_range(range: Option<f64>, s: &Settings, what: &str) -> Result<String, RuleError> {
+    check_musket_range(range, s, what)?;
+    match range {
         Some(r) => Ok(format!(
             "range {r}\": within musket range ({}\")",
             s.musket_range
@@ -95,19 +138,44 @@ pub fn musket_range(range: Option<f64>, s: &Settings, what: &str) -> Result<Stri
 }
 
 impl RifleFire {
+    /// The fire from its inputs, read in one pass over them.
     pub fn from_params(p: &Params) -> Result<Self, RuleError> {
         let d = inputs::RIFLE_PARAMS;
+        let (mut firer, mut formation, mut from, mut target_in, mut target) =
+            (None, None, None, None, None);
+        let (mut figures_left, mut at_crew, mut range) = (None, false, None);
+        for (name, value) in p.iter() {
+            let text = match value {
+                Value::Text(t) => Some(t.as_str()),
+                _ => None,
+            };
+            match (name, value) {
+                ("firer", _) => firer = text,
+                ("formation", _) => formation = text,
+                ("from", _) => from = text,
+                ("target-in", _) => target_in = text,
+                ("target", _) => target = text,
+                ("at-crew", v) => at_crew = *v == Value::Bool(true),
+                ("range", Value::Num(x)) => range = Some(*x),
+                ("range", Value::Int(n)) => range = Some(*n as f64),
+                ("figures", Value::Int(n)) => figures_left = Some(u8::try_from(*n).unwrap_or(u8::MAX)),
+                _ => {}
+            }
+        }
         Ok(RifleFire {
             case: RifleCase {
-                firer: word(p, d, "firer", Kind::parse)?,
-                figures: figures(p, d, "figures")?,
-                formation: word(p, d, "formation", Formation::parse)?,
-                from: word(p, d, "from", Position::parse)?,
-                target_in: word(p, d, "target-in", Position::parse)?,
+                firer: word_of(firer, p, d, "firer", Kind::parse)?,
+                figures: match figures_left {
+                    Some(n) => n,
+                    None => figures(p, d, "figures")?,
+                },
+                formation: word_of(formation, p, d, "formation", Formation::parse)?,
+                from: word_of(from, p, d, "from", Position::parse)?,
+                target_in: word_of(target_in, p, d, "target-in", Position::parse)?,
             },
-            target: p.text("target").and_then(Kind::parse),
-            at_crew: p.flag("at-crew"),
-            range: p.num("range"),
+            target: target.and_then(Kind::parse),
+            at_crew,
+            range,
         })
     }
 
@@ -118,6 +186,53 @@ impl RifleFire {
 
     /// What the fire needs, with the context lines of the explanation; or why it cannot be fired.
     pub fn shot(&self, s: &Settings) -> Result<(RifleShot, Vec<String>), RuleError> {
+        let plan = self.plan(s)?;
+        let c = self.case;
+        let mut context = vec![musket_range(self.range, s, "rifle fire")?];
+        match plan {
+            RiflePlan::Crew(row) => {
+                context.push(
+                    "fire at a gun crew: the crew table depends only on the firer's type and figures (decision)"
+                        .into(),
+                );
+                Ok((RifleShot::Crew(row), context))
+            }
+            RiflePlan::Harmless => Ok((
+                RifleShot::Harmless(
+                    "concealment rules: Line infantry's rifle fire cannot kill light cavalry (only Light infantry's and Grenadiers' can)"
+                        .into(),
+                ),
+                context,
+            )),
+            RiflePlan::Row { fires_as, .. } => {
+                let reading = rifle_row(c, s)?;
+                context.push(
+                    "the rows are read in order: row 7 first, then row 5, then rows 1–4 and 6"
+                        .into(),
+                );
+                if c.formation == Formation::CrossCountry {
+                    context.push(format!(
+                        "a cross-country column fights as one regiment: the regiment facing the target fires, as a {} (option cross_country_fires_as)",
+                        if fires_as == Formation::Line {
+                            "line"
+                        } else {
+                            "road column"
+                        }
+                    ));
+                }
+                if c.from == Position::ForestInner || c.target_in == Position::ForestInner {
+                    context.push(
+                        "inside a forest: fire only to the square directly in front, between adjacent squares"
+                            .into(),
+                    );
+                }
+                Ok((RifleShot::Row(reading), context))
+            }
+        }
+    }
+
+    /// What the fire needs, without the words; or why it cannot be fired.
+    fn plan(&self, s: &Settings) -> Result<RiflePlan, RuleError> {
         let c = self.case;
         if self.target.is_some_and(Kind::is_works) {
             return Err(RuleError::refused(format!(
@@ -125,7 +240,7 @@ impl RifleFire {
                 tables::ONLY_ARTILLERY
             )));
         }
-        let mut context = vec![musket_range(self.range, s, "rifle fire")?];
+        check_musket_range(self.range, s, "rifle fire")?;
         if self.at_crew
             && let Some(t) = self.target.filter(|t| !t.is_gun())
         {
@@ -145,42 +260,17 @@ impl RifleFire {
             }
             tables::check_figures(c.firer, c.figures, "figures")?;
             refuse_inner_village(c.from, c.target_in)?;
-            context.push(
-                "fire at a gun crew: the crew table depends only on the firer's type and figures (decision)"
-                    .into(),
-            );
-            return Ok((RifleShot::Crew(crew_row(c.firer, c.figures)), context));
+            return Ok(RiflePlan::Crew(crew_row(c.firer, c.figures)));
         }
-        let reading = rifle_row(c, s)?;
+        let (number, need, fires_as) = rifle_need(c, s)?;
         if s.concealment && c.firer == Kind::Line && self.target == Some(Kind::LightCavalry) {
-            return Ok((
-                RifleShot::Harmless(
-                    "concealment rules: Line infantry's rifle fire cannot kill light cavalry (only Light infantry's and Grenadiers' can)"
-                        .into(),
-                ),
-                context,
-            ));
+            return Ok(RiflePlan::Harmless);
         }
-        context.push(
-            "the rows are read in order: row 7 first, then row 5, then rows 1–4 and 6".into(),
-        );
-        if c.formation == Formation::CrossCountry {
-            context.push(format!(
-                "a cross-country column fights as one regiment: the regiment facing the target fires, as a {} (option cross_country_fires_as)",
-                if reading.fires_as == Formation::Line {
-                    "line"
-                } else {
-                    "road column"
-                }
-            ));
-        }
-        if c.from == Position::ForestInner || c.target_in == Position::ForestInner {
-            context.push(
-                "inside a forest: fire only to the square directly in front, between adjacent squares"
-                    .into(),
-            );
-        }
-        Ok((RifleShot::Row(reading), context))
+        Ok(RiflePlan::Row {
+            number,
+            need,
+            fires_as,
+        })
     }
 
     fn title(&self) -> String {
@@ -334,43 +424,73 @@ pub fn kill_odds(shot: &RifleShot, s: &Settings) -> Exact<bool> {
     d
 }
 
-/// Exact odds of a rifle fire.
+/// Exact odds of a rifle fire: the chance of a kill from what the fire needs; the title and the
+/// notes written when shown.
 pub fn odds(fire: &RifleFire, s: &Settings) -> Result<OddsReport, RuleError> {
-    let (shot, mut notes) = fire.shot(s)?;
-    let d = kill_odds(&shot, s);
-    match &shot {
-        RifleShot::Row(r) => {
-            notes.push(r.row.words());
-            notes.push(r.why.clone());
-        }
-        RifleShot::Crew(c) => notes.push(format!(
-            "row {} — {} | kills the crew {}",
-            c.letter,
-            c.firer,
-            c.need.published()
-        )),
-        RifleShot::Harmless(why) => notes.push(why.clone()),
-    }
-    if shot.need().needs_die() {
-        notes.push(format!(
-            "kills on a roll of {} (one d6)",
-            shot.need().faces_words(s.three_six)
-        ));
-    }
-    let key = if matches!(shot, RifleShot::Crew(_)) {
-        "p_crew_killed"
+    let plan = fire.plan(s)?;
+    let p = plan.need().chance(s.three_six);
+    let crew = matches!(plan, RiflePlan::Crew(_));
+    let key = if crew { "p_crew_killed" } else { "p_kill" };
+    let (kill, no_kill) = if crew {
+        ("The crew is killed", "The crew survives")
     } else {
-        "p_kill"
+        ("One figure killed", "No kill")
     };
+    let words = Deferred::new(RifleWords {
+        fire: *fire,
+        settings: *s,
+    });
     Ok(OddsReport {
-        title: fire.title(),
+        title: words.title(),
         results: vec![
-            exact::line(result_words(&shot, true), d.p(&true)),
-            exact::line(result_words(&shot, false), d.p(&false)),
+            exact::odds_line(kill, p),
+            exact::odds_line(no_kill, Prob::from_integer(1) - p),
         ],
-        notes,
-        extra: BTreeMap::from([(key.to_string(), exact::to_f64(d.p(&true)))]),
+        notes: words.notes(),
+        extra: Figures::from([(key.into(), exact::to_f64(p))]),
     })
+}
+
+/// The title and notes of a rifle fire's odds, written from the fire and the settings.
+struct RifleWords {
+    fire: RifleFire,
+    settings: Settings,
+}
+
+impl Words for RifleWords {
+    fn write(&self) -> Written {
+        let s = &self.settings;
+        let notes = match self.fire.shot(s) {
+            Err(e) => vec![e.to_string()],
+            Ok((shot, mut notes)) => {
+                match &shot {
+                    RifleShot::Row(r) => {
+                        notes.push(r.row.words());
+                        notes.push(r.why.clone());
+                    }
+                    RifleShot::Crew(c) => notes.push(format!(
+                        "row {} — {} | kills the crew {}",
+                        c.letter,
+                        c.firer,
+                        c.need.published()
+                    )),
+                    RifleShot::Harmless(why) => notes.push(why.clone()),
+                }
+                if shot.need().needs_die() {
+                    notes.push(format!(
+                        "kills on a roll of {} (one d6)",
+                        shot.need().faces_words(s.three_six)
+                    ));
+                }
+                notes
+            }
+        };
+        Written {
+            title: self.fire.title(),
+            notes,
+            ..Written::default()
+        }
+    }
 }
 
 #[cfg(test)]

@@ -13,11 +13,11 @@ use super::inputs;
 use super::tables::{self, KillCell, Need, melee_kills, throw, throw_words};
 use crate::declare::{Params, RuleError};
 use crate::dice::{DiceError, DiceSource, Die, Roll};
-use crate::odds::OddsReport;
+use crate::odds::{Deferred, OddsLine, OddsReport, Written, WrittenBy};
 use crate::odds::exact::{self, Exact, Prob};
 use crate::resolution::{Resolution, Step};
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
+use crate::odds::Figures;
 
 /// A stand in a melee: its type and the figures on its tray.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -415,6 +415,12 @@ impl Melee {
 
     /// Checks the melee may be fought; the context lines.
     pub fn plan(&self, s: &Settings) -> Result<Vec<String>, RuleError> {
+        self.check()?;
+        Ok(self.context(s))
+    }
+
+    /// Why the melee may not be fought, if it may not.
+    fn check(&self) -> Result<(), RuleError> {
         melee_kills(self.attacker.kind, self.attacker.figures, "attacker")?;
         melee_kills(self.defender.kind, self.defender.figures, "defender")?;
         if let Some(r) = self.reinforcement {
@@ -448,6 +454,11 @@ impl Melee {
                 .admits(kind)
                 .map_err(|e| RuleError::refused(format!("--{who} {}: {e}", kind.id())))?;
         }
+        Ok(())
+    }
+
+    /// The context lines of a melee [`Melee::check`] allows.
+    fn context(&self, s: &Settings) -> Vec<String> {
         let mut context = vec![
             "fought stand against stand: casualties are removed from both sides at once, then morale"
                 .to_string(),
@@ -487,7 +498,7 @@ impl Melee {
             context
                 .push("concealment rules: in melee only heavy cavalry kill light cavalry".into());
         }
-        Ok(context)
+        context
     }
 
     fn names(&self) -> (String, String) {
@@ -689,7 +700,7 @@ impl Melee {
 
     /// The exact chance of each ending, from the same strikes and morale throws.
     pub fn distribution(&self, s: &Settings) -> Result<Exact<MeleeEnd>, RuleError> {
-        self.plan(s)?;
+        self.check()?;
         let start = self.start();
         let first = bout_odds(self.attacker, self.defender, s)
             .map(|&(ka, kd)| (start.0 - kd, start.1 - ka, start.2));
@@ -790,38 +801,57 @@ pub fn resolve(
     ))
 }
 
-/// Exact odds of a melee.
+/// Exact odds of a melee; the words written when shown.
 pub fn odds(m: &Melee, s: &Settings) -> Result<OddsReport, RuleError> {
-    let notes = m.plan(s)?;
     let d = m.distribution(s)?;
     let by_result = d.map(|e| e.result);
-    let (an, dn) = m.names();
+    let (melee, settings) = (*m, *s);
+    let words = Deferred::new(WrittenBy(move || {
+        let by_result = melee
+            .distribution(&settings)
+            .map(|d| d.map(|e| e.result))
+            .unwrap_or_default();
+        let (an, dn) = melee.names();
+        Written {
+            title: melee.title(),
+            results: MeleeResult::ALL
+                .iter()
+                .filter(|r| by_result.p(r) > Prob::from_integer(0))
+                .map(|r| exact::label(&r.words(&an, &dn), by_result.p(r)))
+                .collect(),
+            notes: melee.context(&settings),
+        }
+    }));
     let results = MeleeResult::ALL
         .iter()
         .filter(|r| by_result.p(r) > Prob::from_integer(0))
-        .map(|r| exact::line(&r.words(&an, &dn), by_result.p(r)))
+        .enumerate()
+        .map(|(i, r)| OddsLine {
+            result: words.result(i),
+            probability: exact::to_f64(by_result.p(r)),
+        })
         .collect();
-    let mut extra = BTreeMap::new();
+    let mut extra = Figures::new();
     extra.insert(
-        "p_attacker_holds".to_string(),
+        "p_attacker_holds".into(),
         exact::to_f64(by_result.p_where(|r| r.attacker_holds())),
     );
     extra.insert(
-        "p_defender_holds".to_string(),
+        "p_defender_holds".into(),
         exact::to_f64(by_result.p_where(|r| r.defender_holds())),
     );
     extra.insert(
-        "expected_attacker_losses".to_string(),
+        "expected_attacker_losses".into(),
         d.expected(|e| u64::from(m.attacker.figures - e.attacker_left)),
     );
     extra.insert(
-        "expected_defender_losses".to_string(),
+        "expected_defender_losses".into(),
         d.expected(|e| u64::from(m.defender.figures - e.defender_left)),
     );
     Ok(OddsReport {
-        title: m.title(),
+        title: words.title(),
         results,
-        notes,
+        notes: words.notes(),
         extra,
     })
 }

@@ -12,10 +12,10 @@ use super::melee::{
 use super::tables::{self, rifle_table_row};
 use crate::declare::{Params, RuleError};
 use crate::dice::DiceSource;
-use crate::odds::OddsReport;
+use crate::odds::{Deferred, OddsLine, OddsReport, Written, WrittenBy};
 use crate::odds::exact::{self, Exact, Prob};
 use crate::resolution::{Resolution, Step};
-use std::collections::BTreeMap;
+use crate::odds::Figures;
 
 /// Light cavalry meeting an enemy within 9" under the concealment rules, in plain values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +58,14 @@ impl LcMorale {
         u8::from(matches!(self.opponent.kind, Kind::Light | Kind::Grenadier))
     }
 
+    /// The context lines; or why the throw cannot be made.
     pub fn plan(&self, s: &Settings) -> Result<Vec<String>, RuleError> {
+        self.check()?;
+        Ok(self.context(s))
+    }
+
+    /// Why the throw cannot be made, if it cannot.
+    fn check(&self) -> Result<(), RuleError> {
         tables::check_figures(Kind::LightCavalry, self.cavalry_figures, "cavalry-figures")?;
         if !matches!(
             self.opponent.kind,
@@ -74,6 +81,11 @@ impl LcMorale {
             self.opponent.figures,
             "opponent-figures",
         )?;
+        Ok(())
+    }
+
+    /// The context lines of a throw [`LcMorale::check`] allows.
+    fn context(&self, s: &Settings) -> Vec<String> {
         let mut context = vec![
             "light cavalry within 9\" of the enemy: each side's combat points × one d6; the lower total retires 3 moves"
                 .to_string(),
@@ -94,7 +106,7 @@ impl LcMorale {
             "winning this throw is how scouts drive off a screen and expose the column behind it"
                 .into(),
         );
-        Ok(context)
+        context
     }
 
     fn names(&self) -> (String, String) {
@@ -111,7 +123,7 @@ impl LcMorale {
         dice: &mut dyn DiceSource,
         max_throws: usize,
     ) -> Result<(Vec<Step>, Option<LcEnd>), RuleError> {
-        self.plan(s)?;
+        self.check()?;
         let (cn, on) = self.names();
         let mut steps = Vec::new();
         let lost = self.casualties().min(self.cavalry_figures);
@@ -184,7 +196,7 @@ impl LcMorale {
 
     /// The exact chance of each ending.
     pub fn distribution(&self, s: &Settings) -> Result<Exact<LcEnd>, RuleError> {
-        self.plan(s)?;
+        self.check()?;
         let left = self.cavalry_figures - self.casualties().min(self.cavalry_figures);
         if left == 0 {
             return Ok(Exact::certain(LcEnd {
@@ -255,27 +267,53 @@ pub fn resolve_lc(
     ))
 }
 
-/// Exact odds of light cavalry's morale combat.
+/// The results of light cavalry's morale combat, in the order a report lists them.
+const LC_RESULTS: [LcResult; 4] = [
+    LcResult::CavalryHold,
+    LcResult::OpponentHolds,
+    LcResult::BothHold,
+    LcResult::CavalryWipedOut,
+];
+
+/// Exact odds of light cavalry's morale combat; the words written when shown.
 pub fn lc_odds(m: &LcMorale, s: &Settings) -> Result<OddsReport, RuleError> {
-    let notes = m.plan(s)?;
     let d = m.distribution(s)?.map(|e| e.result);
-    let results = [
-        LcResult::CavalryHold,
-        LcResult::OpponentHolds,
-        LcResult::BothHold,
-        LcResult::CavalryWipedOut,
-    ]
-    .iter()
-    .filter(|r| d.p(r) > Prob::from_integer(0))
-    .map(|r| exact::line(&m.words(*r), d.p(r)))
-    .collect();
+    let (morale, settings) = (*m, *s);
+    let words = Deferred::new(WrittenBy(move || {
+        let d = results_of(&morale, &settings);
+        Written {
+            results: LC_RESULTS
+                .iter()
+                .filter(|r| d.p(r) > Prob::from_integer(0))
+                .map(|r| exact::label(&morale.words(*r), d.p(r)))
+                .collect(),
+            notes: morale.context(&settings),
+            ..Written::default()
+        }
+    }));
+    let results = LC_RESULTS
+        .iter()
+        .filter(|r| d.p(r) > Prob::from_integer(0))
+        .enumerate()
+        .map(|(i, r)| OddsLine {
+            result: words.result(i),
+            probability: exact::to_f64(d.p(r)),
+        })
+        .collect();
     Ok(OddsReport {
         title: "Light cavalry morale combat".into(),
         results,
-        notes,
-        extra: BTreeMap::from([(
-            "p_cavalry_hold".to_string(),
+        notes: words.notes(),
+        extra: Figures::from([(
+            "p_cavalry_hold".into(),
             exact::to_f64(d.p(&LcResult::CavalryHold)),
         )]),
     })
+}
+
+/// The chance of each result (the throw already allowed).
+fn results_of(m: &LcMorale, s: &Settings) -> Exact<LcResult> {
+    m.distribution(s)
+        .map(|d| d.map(|e| e.result))
+        .unwrap_or_default()
 }

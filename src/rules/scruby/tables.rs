@@ -91,7 +91,19 @@ impl Need {
     }
 
     pub fn succeeds(self, face: u8, reading: ThreeSix) -> bool {
-        self.faces(reading).contains(&face)
+        // The faces as bits (face f is bit f), so a face is read without searching the list.
+        let bits = match self {
+            Need::Always => 0b111_1110,
+            Need::OneThreeSix => 0b100_1010,
+            Need::ThreeSix => match reading {
+                ThreeSix::ThreeToSix => 0b111_1000,
+                ThreeSix::ThreeAndSix => 0b100_1000,
+            },
+            Need::Six => 0b100_0000,
+            Need::Two => 0b000_0100,
+            Need::Never => 0,
+        };
+        face < 8 && bits & (1u8 << face) != 0
     }
 
     /// The exact chance of success on one d6.
@@ -275,19 +287,8 @@ pub struct RifleReading {
 /// `road_column_against_position = "row-8"`). Refuses a target in a village's inner area (it cannot be fired on at all) and a
 /// firer there (it can fire only from the outer area).
 pub fn rifle_row(case: RifleCase, settings: &Settings) -> Result<RifleReading, RuleError> {
-    if !case.firer.is_infantry() {
-        return Err(RuleError::refused(format!(
-            "--firer {}: only infantry fire rifles (line, light or grenadier)",
-            case.firer.id()
-        )));
-    }
-    check_figures(case.firer, case.figures, "figures")?;
-    refuse_inner_village(case.from, case.target_in)?;
+    let (n, need, fires_as) = rifle_need(case, settings)?;
     let strength = figs(case.figures);
-    let fires_as = match case.formation {
-        Formation::CrossCountry => settings.cross_country_fires_as,
-        f => f,
-    };
     let formation = match case.formation {
         Formation::CrossCountry => format!(
             "{} (fires as a {})",
@@ -306,19 +307,46 @@ pub fn rifle_row(case: RifleCase, settings: &Settings) -> Result<RifleReading, R
         case.from.from_words(),
         case.target_in.words()
     );
-    let reading = |n: u8, need: Need, passed_over: Vec<String>| RifleReading {
+    // The rows read before this one in the order of precedence, and why they did not apply.
+    let passed_over = match n {
+        7 => vec![],
+        5 => vec!["row 7 does not apply: the firer is Line infantry".to_string()],
+        _ => vec![
+            "row 7 does not apply: the firer is Line infantry".to_string(),
+            "row 5 does not apply: the firer is in the open".to_string(),
+        ],
+    };
+    Ok(RifleReading {
         row: rifle_table_row(n),
         need,
         fires_as,
         why: format!("{situation}: row {n}, kills {}", need.published()),
         passed_over,
+    })
+}
+
+/// The rifle table's row a shot reads (its number), what it needs and the formation it is read
+/// with, as [`rifle_row`] reads them, without the words.
+pub fn rifle_need(
+    case: RifleCase,
+    settings: &Settings,
+) -> Result<(u8, Need, Formation), RuleError> {
+    if !case.firer.is_infantry() {
+        return Err(RuleError::refused(format!(
+            "--firer {}: only infantry fire rifles (line, light or grenadier)",
+            case.firer.id()
+        )));
+    }
+    check_figures(case.firer, case.figures, "figures")?;
+    refuse_inner_village(case.from, case.target_in)?;
+    let fires_as = match case.formation {
+        Formation::CrossCountry => settings.cross_country_fires_as,
+        f => f,
     };
-    let mut passed = Vec::new();
     // Row 7: Light infantry and Grenadiers always kill.
     if matches!(case.firer, Kind::Light | Kind::Grenadier) {
-        return Ok(reading(7, Need::Always, passed));
+        return Ok((7, Need::Always, fires_as));
     }
-    passed.push("row 7 does not apply: the firer is Line infantry".to_string());
     // Row 5: from a town, forest or hill.
     if case.from.is_strong() {
         let need = if case.target_in.is_strong() {
@@ -326,21 +354,21 @@ pub fn rifle_row(case: RifleCase, settings: &Settings) -> Result<RifleReading, R
         } else {
             Need::Always
         };
-        return Ok(reading(5, need, passed));
+        return Ok((5, need, fires_as));
     }
-    passed.push("row 5 does not apply: the firer is in the open".to_string());
     let small = case.figures == 1;
     let row6 =
         fires_as == Formation::Line || settings.road_column_against_position == RoadColumnRow::Row6;
-    Ok(match (case.target_in == Position::Open, fires_as, small) {
-        (true, Formation::Line, false) => reading(1, Need::Always, passed),
-        (true, Formation::Line, true) => reading(2, Need::OneThreeSix, passed),
-        (true, _, false) => reading(3, Need::OneThreeSix, passed),
-        (true, _, true) => reading(4, Need::Six, passed),
-        (false, _, false) if row6 => reading(6, Need::OneThreeSix, passed),
-        (false, _, true) if row6 => reading(6, Need::Six, passed),
-        (false, _, _) => reading(8, Need::Six, passed),
-    })
+    let (n, need) = match (case.target_in == Position::Open, fires_as, small) {
+        (true, Formation::Line, false) => (1, Need::Always),
+        (true, Formation::Line, true) => (2, Need::OneThreeSix),
+        (true, _, false) => (3, Need::OneThreeSix),
+        (true, _, true) => (4, Need::Six),
+        (false, _, false) if row6 => (6, Need::OneThreeSix),
+        (false, _, true) if row6 => (6, Need::Six),
+        (false, _, _) => (8, Need::Six),
+    };
+    Ok((n, need, fires_as))
 }
 
 /// Troops in a village's inner area cannot be fired on, and fire only from the outer area.
@@ -747,6 +775,29 @@ pub fn table_docs() -> Vec<TableDoc> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_face_succeeds_exactly_when_it_is_one_of_the_needs_faces() {
+        let needs = [
+            Need::Always,
+            Need::OneThreeSix,
+            Need::ThreeSix,
+            Need::Six,
+            Need::Two,
+            Need::Never,
+        ];
+        for reading in [ThreeSix::ThreeToSix, ThreeSix::ThreeAndSix] {
+            for need in needs {
+                for face in 0..=9u8 {
+                    assert_eq!(
+                        need.succeeds(face, reading),
+                        need.faces(reading).contains(&face),
+                        "{need:?} {reading:?} {face}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn faces_of_each_need() {

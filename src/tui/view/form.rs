@@ -266,7 +266,7 @@ pub(super) fn render_odds(app: &App, odds: &Odds, t: &Theme, area: Rect, buf: &m
     let lines: Vec<(Line, bool)> = match odds {
         Odds::Pending(why) => vec![(Line::from(Span::styled(screened(app, why), t.dim())), false)],
         Odds::Ready(r) => {
-            let mut l = vec![(Line::from(Span::styled(r.title.clone(), t.title())), false)];
+            let mut l = vec![(Line::from(Span::styled(r.title.as_str(), t.title())), false)];
             for line in &r.results {
                 l.push((
                     Line::from(vec![
@@ -274,7 +274,7 @@ pub(super) fn render_odds(app: &App, odds: &Odds, t: &Theme, area: Rect, buf: &m
                             format!("{:>7}% ", crate::odds::percent(line.probability)),
                             t.key(),
                         ),
-                        Span::raw(line.result.clone()),
+                        Span::raw(line.result.as_str()),
                     ]),
                     true,
                 ));

@@ -7,8 +7,10 @@ use super::{Attack, CarrierKind, Fate, FirerPlan, Outcome, PenPlan, PenRead, Pla
 use super::{HIT_ON, SAVE_ON, Volley, hits, pen_read, plan, saves};
 use crate::declare::RuleError;
 use crate::dice::Die;
-use crate::odds::{Distribution, OddsLine, OddsReport, binomial, chance, percent};
-use std::collections::BTreeMap;
+use crate::odds::{
+    Deferred, Distribution, OddsLine, OddsReport, Words, Written, binomial, chance, percent,
+};
+use crate::odds::Figures;
 
 /// The hits remaining after terrain saves: P(R = r) for r = 0..=dice (none for a firer beyond
 /// long range, which rolls nothing).
@@ -194,10 +196,11 @@ const RIDERS: [Option<RiderFate>; 4] = [
     None,
 ];
 
-/// Exact odds of a volley.
+/// Exact odds of a volley; the words written when shown.
 pub fn odds(v: &Volley) -> Result<OddsReport, RuleError> {
     let p = plan(v)?;
     let (dist, expected) = distribution_of(&p);
+    let mut shown = Vec::new();
     let mut results = Vec::new();
     for fate in FATES {
         for riders in RIDERS {
@@ -207,70 +210,23 @@ pub fn odds(v: &Volley) -> Result<OddsReport, RuleError> {
             };
             let pr = dist.p(&o);
             if pr > 0.0 {
-                results.push(OddsLine {
-                    result: o.words(p.attack),
-                    probability: pr,
-                });
+                shown.push(o);
+                results.push(pr);
             }
         }
     }
-    if p.firers.iter().all(|f| f.misses.is_some()) {
-        // Every firer is beyond long range: the one way it ends, said as what it is.
-        for line in &mut results {
-            line.result = format!("the attack misses (beyond long range): {}", line.result);
-        }
-    }
-    let mut notes = p.context.clone();
-    for f in p.firers.iter().filter(|f| f.misses.is_none()) {
-        let m = f.modifier();
-        notes.push(format!(
-            "{}: {}, each hits on {HIT_ON}+{}: {}% a die",
-            f.label,
-            f.dice_words,
-            if m == 0 {
-                String::new()
-            } else {
-                format!(" with {}", plus(m))
-            },
-            percent(chance(Die::D6, |face| hits(face, m)))
-        ));
-        if let Some(pen) = &f.pen {
-            let q6 = chance(Die::D6, |face| {
-                pen_read(i32::from(face) + pen.modifier) == PenRead::Destroyed
-            });
-            let q45 = chance(Die::D6, |face| {
-                pen_read(i32::from(face) + pen.modifier) == PenRead::Check
-            });
-            notes.push(format!(
-                "{} penetration: {}; each die reads a 6 {}%, a 4–5 {}%",
-                f.label,
-                pen.words,
-                percent(q6),
-                percent(q45)
-            ));
-        }
-    }
-    if p.target.difficult {
-        notes.push(format!(
-            "each hit is saved on {SAVE_ON}+: {}%",
-            percent(chance(Die::D6, saves))
-        ));
-    }
     let pf = |pred: &dyn Fn(&Outcome) -> bool| dist.p_where(pred);
-    let mut extra = BTreeMap::from([
-        ("expected_hits".to_string(), expected),
+    let mut extra = Figures::from([
+        ("expected_hits".into(), expected),
         (
-            "p_quality_check".to_string(),
+            "p_quality_check".into(),
             pf(&|o| matches!(o.target, Fate::CheckPassed | Fate::CheckFailed)),
         ),
         (
-            "p_check_passed".to_string(),
+            "p_check_passed".into(),
             pf(&|o| o.target == Fate::CheckPassed),
         ),
-        (
-            "p_no_effect".to_string(),
-            pf(&|o| o.target == Fate::NoEffect),
-        ),
+        ("p_no_effect".into(), pf(&|o| o.target == Fate::NoEffect)),
     ]);
     let lost = pf(&|o| matches!(o.target, Fate::Destroyed | Fate::CheckFailed));
     match (p.attack, p.target.vehicle) {
@@ -294,10 +250,84 @@ pub fn odds(v: &Volley) -> Result<OddsReport, RuleError> {
             pf(&|o| o.riders == Some(RiderFate::Failed)),
         );
     }
+    let words = Deferred::new(VolleyWords { plan: p, shown });
     Ok(OddsReport {
-        title: p.title,
-        results,
-        notes,
+        title: words.title(),
+        results: results
+            .into_iter()
+            .enumerate()
+            .map(|(i, probability)| OddsLine {
+                result: words.result(i),
+                probability,
+            })
+            .collect(),
+        notes: words.notes(),
         extra,
     })
+}
+
+/// The words of a volley's odds: its plan and the ways it ends that its lines show.
+struct VolleyWords {
+    plan: Plan,
+    shown: Vec<Outcome>,
+}
+
+impl Words for VolleyWords {
+    fn write(&self) -> Written {
+        let p = &self.plan;
+        let all_miss = p.firers.iter().all(|f| f.misses.is_some());
+        let results = self
+            .shown
+            .iter()
+            .map(|o| {
+                if all_miss {
+                    // Every firer is beyond long range: the one way it ends, said as what it is.
+                    format!("the attack misses (beyond long range): {}", o.words(p.attack))
+                } else {
+                    o.words(p.attack)
+                }
+            })
+            .collect();
+        let mut notes = p.context.clone();
+        for f in p.firers.iter().filter(|f| f.misses.is_none()) {
+            let m = f.modifier();
+            notes.push(format!(
+                "{}: {}, each hits on {HIT_ON}+{}: {}% a die",
+                f.label,
+                f.dice_words,
+                if m == 0 {
+                    String::new()
+                } else {
+                    format!(" with {}", plus(m))
+                },
+                percent(chance(Die::D6, |face| hits(face, m)))
+            ));
+            if let Some(pen) = &f.pen {
+                let q6 = chance(Die::D6, |face| {
+                    pen_read(i32::from(face) + pen.modifier) == PenRead::Destroyed
+                });
+                let q45 = chance(Die::D6, |face| {
+                    pen_read(i32::from(face) + pen.modifier) == PenRead::Check
+                });
+                notes.push(format!(
+                    "{} penetration: {}; each die reads a 6 {}%, a 4–5 {}%",
+                    f.label,
+                    pen.words,
+                    percent(q6),
+                    percent(q45)
+                ));
+            }
+        }
+        if p.target.difficult {
+            notes.push(format!(
+                "each hit is saved on {SAVE_ON}+: {}%",
+                percent(chance(Die::D6, saves))
+            ));
+        }
+        Written {
+            title: p.title.clone(),
+            results,
+            notes,
+        }
+    }
 }

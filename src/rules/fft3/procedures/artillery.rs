@@ -25,7 +25,7 @@ impl Procedure for Artillery {
     }
 
     fn table_odds(&self, params: &Params, options: &Options) -> Result<OddsReport, RuleError> {
-        artillery::odds(&inputs::template(params, options)?)
+        artillery::odds(inputs::template(params, options)?)
     }
 
     fn table_resolve(
@@ -48,7 +48,7 @@ impl Procedure for Artillery {
 
     fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
         let (t, _) = template_stands(v, params.list("stands"), v.active_side())?;
-        artillery::odds(&t)
+        artillery::odds(t)
     }
 
     /// The template placed: the side's templates counted down, the template numbered and left on the

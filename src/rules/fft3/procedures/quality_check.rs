@@ -24,7 +24,7 @@ impl Procedure for QualityCheck {
     }
 
     fn table_odds(&self, params: &Params, options: &Options) -> Result<OddsReport, RuleError> {
-        Ok(check::odds(&inputs::quality_check(params, options)?))
+        inputs::quality_check_odds(params, options)
     }
 
     fn table_resolve(

@@ -25,7 +25,7 @@ impl Procedure for Touch {
     }
 
     fn battle_odds(&self, v: &BattleView<'_>, params: &Params) -> Result<OddsReport, RuleError> {
-        artillery::odds(&touching(v, params)?.template)
+        artillery::odds(touching(v, params)?.template)
     }
 
     /// The stand attacked under the template touched.

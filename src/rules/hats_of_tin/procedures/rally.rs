@@ -49,7 +49,7 @@ impl Procedure for Rally {
     }
 
     fn table_odds(&self, params: &Params, _: &Options) -> Result<OddsReport, RuleError> {
-        rally::odds(&inputs::rally(params))
+        rally::odds(inputs::rally(params))
     }
 
     fn table_resolve(
@@ -81,7 +81,7 @@ impl Procedure for Rally {
     }
 
     fn battle_odds(&self, v: &BattleView<'_>, p: &Params) -> Result<OddsReport, RuleError> {
-        rally::odds(&battle_rally(v, p)?.1)
+        rally::odds(battle_rally(v, p)?.1)
     }
 
     fn act(&self, v: &BattleView<'_>, p: &Params, dice: &mut dyn DiceSource) -> ActResult {

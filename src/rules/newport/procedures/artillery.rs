@@ -71,9 +71,9 @@ impl Procedure for Artillery {
         let (_, weapon, targets, notes) = artillery_allowed(v, p)?;
         spotter_allowed(v, p)?;
         let mut report = OddsReport {
-            title: format!("{} attack", weapon.replace('-', " ")),
+            title: format!("{} attack", weapon.replace('-', " ")).into(),
             results: Vec::new(),
-            notes,
+            notes: notes.into(),
             extra: Default::default(),
         };
         let mut expected = 0.0;
@@ -107,7 +107,8 @@ impl Procedure for Artillery {
                     )
                 });
                 report.results.push(OddsLine {
-                    result: format!("{prefix}not attacked ({} still stands)", v.info(c).id),
+                    result: format!("{prefix}not attacked ({} still stands)", v.info(c).id)
+                        .into(),
                     probability: 1.0 - attacked,
                 });
             }
