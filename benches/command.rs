@@ -8,7 +8,8 @@
 //!
 //! A second group measures what the program no longer does at exit (`cli::let_go`): freeing, at
 //! each length, what `umpire state` built (the battle read from the journal and its checkpoint),
-//! what one command built (its session) and the battle whole as a replay or a report reads it.
+//! what one command built (its session), the terminal UI's session (every event kept) and the
+//! battle as `replay` and `watch` follow it.
 //!
 //! Every command measured appends its record, so the journals grow steadily as the benchmark runs
 //! and the checkpoint falls behind and is written again (every 500 records), as at the table. The
@@ -23,6 +24,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use umpire::battle::Command;
 use umpire::battle::session::Session;
+use umpire::report::chronicle::Follower;
 
 /// The journals' lengths, in records.
 const SIZES: [u64; 3] = [1_000, 10_000, 100_000];
@@ -206,8 +208,11 @@ fn freeing(c: &mut Criterion) {
         free(&mut g, "one command's session", &|| {
             Box::new(Session::open_checkpointed(&path).expect("open the battle"))
         });
-        free(&mut g, "the battle whole (replay, report)", &|| {
-            Box::new(Session::load(&path).expect("read the battle"))
+        free(&mut g, "the screen's session (play, resume)", &|| {
+            Box::new(Session::open(&path).expect("open the battle"))
+        });
+        free(&mut g, "the battle followed (replay, watch)", &|| {
+            Box::new(Follower::open(&path).expect("follow the battle"))
         });
         std::fs::remove_file(umpire::battle::checkpoint::path_for(&path)).ok();
         std::fs::remove_file(&path).ok();

@@ -35,5 +35,7 @@ pub fn run(m: &ArgMatches) -> Result<(), Failure> {
         )));
     }
     view.message = key_warning.map(|w| (w, crate::tui::app::Level::Error));
-    crate::tui::run(&mut view).map_err(|e| Failure::failed(e.to_string()))
+    let done = crate::tui::run(&mut view).map_err(|e| Failure::failed(e.to_string()));
+    super::let_go(view);
+    done
 }

@@ -51,7 +51,9 @@ pub fn run(m: &ArgMatches, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let mut view = WatchView::of(follower, viewer).map_err(super::battle::session_failure)?;
     if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
-        return crate::tui::watch::run(&mut view).map_err(|e| Failure::failed(e.to_string()));
+        let done = crate::tui::watch::run(&mut view).map_err(|e| Failure::failed(e.to_string()));
+        super::let_go(view);
+        return done;
     }
     follow_in_lines(&mut view, out)
 }
