@@ -56,5 +56,6 @@ pub mod resolution;
 pub mod rules;
 pub mod ruleset;
 pub mod scenario;
+pub mod serve;
 pub mod text;
 pub mod tui;

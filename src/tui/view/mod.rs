@@ -32,6 +32,18 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
+/// A roster line as the players' view draws it without colour (badges in brackets), whole, at
+/// no width limit: the words of the page `umpire serve` sends ([`crate::serve`]). Escaped for the
+/// terminal, as on the screen.
+pub fn plain_roster_row(p: &crate::tui::app::RosterPane, row: Row) -> String {
+    let t = Theme { color: false };
+    roster::row_line(p, &t, row, usize::MAX / 4)
+        .spans
+        .iter()
+        .map(|s| s.content.as_ref())
+        .collect()
+}
+
 /// The smallest terminal the main screen is drawn in.
 pub const MIN_WIDTH: u16 = 60;
 pub const MIN_HEIGHT: u16 = 16;

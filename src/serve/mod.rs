@@ -1,0 +1,429 @@
+//! `umpire serve`: the players' view on the players' own phones. A battle's journal is followed
+//! read only, as `umpire watch` follows it ([`WatchView`]: no lock, woken by file-change
+//! notifications), and each side's view, and what everyone may see, is served as a page at a
+//! secret link ([`links`]); the page is kept up to date by server-sent events. The umpire's view
+//! is never served.
+//!
+//! One thread follows the journal: on each change it reads what was appended once for each
+//! audience, and makes from it what the pages need (the parts that changed, the log's lines that
+//! came or went) once, whatever the number of phones. Each phone's event stream is a thread of its
+//! own that waits on a condition variable and writes what it is woken for; idle, nothing runs.
+//!
+//! Security: only GET is answered (any other method is 405, whatever the path); a wrong or
+//! missing token answers the same 404 as an unknown path, after the same work (the token is
+//! compared with every link's in constant time); nothing may be cached; the page's
+//! Content-Security-Policy lets only its own inline style and script run (a nonce for each
+//! answer) and its script connect only to this server. Nothing is written beside the journal but
+//! the links file.
+
+pub mod http;
+pub mod links;
+pub mod page;
+
+use crate::model::Viewer;
+use crate::report::chronicle::Follower;
+use crate::tui::WatchView;
+use crate::tui::watch::watch_file;
+use links::{Kept, Links};
+use std::collections::VecDeque;
+use std::net::{IpAddr, SocketAddr, TcpListener};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+
+/// The port served when none is given: the same every time, so that the links stay the same.
+pub const DEFAULT_PORT: u16 = 8470;
+
+/// How to serve.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The address listened on; all interfaces (`0.0.0.0`) for phones on the table's network.
+    pub bind: IpAddr,
+    /// The port; 0 for any free one.
+    pub port: u16,
+    /// Make new links: the old ones answer 404.
+    pub new_links: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            bind: IpAddr::from([0, 0, 0, 0]),
+            port: DEFAULT_PORT,
+            new_links: false,
+        }
+    }
+}
+
+/// One link given out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    /// The side's id, or `public`.
+    pub key: String,
+    /// Who it is for, in words.
+    pub who: String,
+    /// The whole address, its token in it.
+    pub url: String,
+}
+
+/// Why a battle cannot be served.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error(transparent)]
+    Journal(#[from] crate::battle::session::SessionError),
+    #[error("{0}")]
+    Links(std::io::Error),
+    #[error("cannot listen on {addr}: {source}{hint}")]
+    Listen {
+        addr: SocketAddr,
+        source: std::io::Error,
+        hint: &'static str,
+    },
+}
+
+/// What one audience's page needs, made once for all its phones at each change.
+struct Feed {
+    /// The page's title.
+    title: String,
+    /// Bumped at each change.
+    generation: u64,
+    /// The records read (the events' `id:`).
+    seq: u64,
+    parts: page::Parts,
+    /// How many lines the log has.
+    len: usize,
+    /// The log's newest lines as HTML (at most [`page::LOG_SHOWN`]), oldest first; the last is
+    /// at position `len - 1`.
+    lines: VecDeque<String>,
+    /// The last change as an event's data, and the generation it follows; none when a page
+    /// that saw the generation before must be sent everything again.
+    delta: Option<(u64, Arc<str>)>,
+}
+
+impl Feed {
+    fn new(view: &WatchView) -> Feed {
+        let b = view.battle();
+        let mut feed = Feed {
+            title: format!(
+                "{} · {}",
+                b.scenario.title(),
+                page::audience_words(b, view.viewer())
+            ),
+            generation: 0,
+            seq: 0,
+            parts: page::Parts::default(),
+            len: 0,
+            lines: VecDeque::new(),
+            delta: None,
+        };
+        feed.update(view, true);
+        feed
+    }
+
+    /// Takes in the view as the last refresh left it: the lines it kept, those it added, and the
+    /// parts.
+    fn update(&mut self, view: &WatchView, whole: bool) {
+        let len = view.log_len();
+        let keep = if whole {
+            0
+        } else {
+            view.fresh_lines().start.min(self.len)
+        };
+        let from = keep.max(len.saturating_sub(page::LOG_SHOWN));
+        // The lines from `keep` on go; those kept stay if they are still among the newest.
+        let first = self.len - self.lines.len();
+        self.lines.truncate(keep.saturating_sub(first));
+        let added: Vec<String> = view
+            .log_lines(from..len)
+            .iter()
+            .zip(from..)
+            .map(|(l, pos)| page::log_line(pos, l))
+            .collect();
+        self.lines.extend(added.iter().cloned());
+        while self.lines.len() > page::LOG_SHOWN {
+            self.lines.pop_front();
+        }
+        self.len = len;
+        // Lines taken back leave room for older ones: those are read back, and the pages are
+        // sent everything again.
+        let mut refilled = false;
+        let wanted = len.min(page::LOG_SHOWN);
+        if self.lines.len() < wanted {
+            let first = len - self.lines.len();
+            let start = len - wanted;
+            for (l, pos) in view.log_lines(start..first).iter().zip(start..first).rev() {
+                self.lines.push_front(page::log_line(pos, l));
+            }
+            refilled = true;
+        }
+        self.parts = page::parts(view);
+        self.seq = view.chronicle().records.len() as u64;
+        let before = self.generation;
+        self.generation += 1;
+        self.delta = (!whole && !refilled).then(|| {
+            (
+                before,
+                message(self.seq, false, keep, &added, &self.parts).into(),
+            )
+        });
+    }
+
+    /// Everything, as an event's data: the log's lines held and the parts.
+    fn everything(&self) -> String {
+        let lines: Vec<String> = self.lines.iter().cloned().collect();
+        message(self.seq, true, 0, &lines, &self.parts)
+    }
+
+    /// The parts alone, for a page that has every line already.
+    fn parts_only(&self) -> String {
+        message(self.seq, false, self.len, &[], &self.parts)
+    }
+}
+
+/// An event's data: `{"seq", "reset", "keep", "add", "parts"}` on one line.
+fn message(seq: u64, reset: bool, keep: usize, add: &[String], parts: &page::Parts) -> String {
+    serde_json::json!({
+        "seq": seq,
+        "reset": reset,
+        "keep": keep,
+        "add": add,
+        "parts": parts,
+    })
+    .to_string()
+}
+
+/// What the server's threads share.
+struct Shared {
+    /// Each audience's token, in the order of `feeds`.
+    tokens: Vec<[u8; links::TOKEN_LEN]>,
+    feeds: Mutex<Vec<Feed>>,
+    /// Signalled at each change of a feed, and when the server stops.
+    changed: Condvar,
+    stopping: AtomicBool,
+    /// Event streams open (phones connected).
+    streams: AtomicUsize,
+    /// Connections open, of every kind.
+    connections: AtomicUsize,
+}
+
+impl Shared {
+    fn feeds(&self) -> MutexGuard<'_, Vec<Feed>> {
+        // A thread that panicked while holding the lock left whole feeds: each update replaces
+        // them field by field with values already made.
+        self.feeds.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// A battle being served. It serves until it is dropped (or [`Server::stop`]).
+pub struct Server {
+    shared: Arc<Shared>,
+    /// The links, each side's then everyone's.
+    pub links: Vec<Link>,
+    /// The address listened on.
+    pub local: SocketAddr,
+    /// How the links were had.
+    pub kept: Kept,
+    /// Why the journal is looked at on a timer rather than notified, when it is.
+    pub note: Option<String>,
+    /// The links file.
+    pub links_file: PathBuf,
+    /// The journal.
+    pub journal: PathBuf,
+    threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl std::fmt::Debug for Server {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Server")
+            .field("local", &self.local)
+            .field("journal", &self.journal)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Server {
+    /// Serves the battle whose journal is at `journal`: reads it (refusing a damaged one as
+    /// `watch` does), has its links (kept or new), listens, and follows the journal.
+    pub fn start(journal: &Path, options: &Options) -> Result<Server, ServeError> {
+        let first = Follower::open(journal)?;
+        let sides: Vec<String> = first
+            .battle
+            .roster
+            .sides
+            .iter()
+            .map(|s| s.id.clone())
+            .collect();
+        let (links, kept) =
+            Links::keep(journal, &sides, options.new_links).map_err(ServeError::Links)?;
+        let mut views = Vec::new();
+        let mut feeds = Vec::new();
+        let mut tokens = Vec::new();
+        let mut viewers: Vec<(Viewer, &str)> = links
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(i, (_, t))| (Viewer::Side(i), t.as_str()))
+            .collect();
+        viewers.push((Viewer::Public, links.public.as_str()));
+        let mut first = Some(first);
+        for (viewer, token) in viewers {
+            let follower = match first.take() {
+                Some(f) => f,
+                None => Follower::open(journal)?,
+            };
+            let view = WatchView::of(follower, viewer)?;
+            let mut t = [0u8; links::TOKEN_LEN];
+            t.copy_from_slice(token.as_bytes());
+            tokens.push(t);
+            feeds.push(Feed::new(&view));
+            views.push(view);
+        }
+        let addr = SocketAddr::new(options.bind, options.port);
+        let listener = TcpListener::bind(addr).map_err(|source| ServeError::Listen {
+            addr,
+            hint: match source.kind() {
+                std::io::ErrorKind::AddrInUse => {
+                    " (another program, or another `umpire serve`, has the port: --port N for another)"
+                }
+                std::io::ErrorKind::PermissionDenied => " (ports below 1024 need privileges)",
+                _ => "",
+            },
+            source,
+        })?;
+        let local = listener.local_addr().map_err(|source| ServeError::Listen {
+            addr,
+            source,
+            hint: "",
+        })?;
+        let host = http::host_for(local.ip());
+        let links: Vec<Link> = tokens
+            .iter()
+            .zip(&views)
+            .map(|(token, view)| Link {
+                key: page::audience_key(view.battle(), view.viewer()),
+                who: page::audience_words(view.battle(), view.viewer()),
+                url: format!(
+                    "http://{}/s/{}",
+                    SocketAddr::new(host, local.port()),
+                    String::from_utf8_lossy(token)
+                ),
+            })
+            .collect();
+        let shared = Arc::new(Shared {
+            tokens,
+            feeds: Mutex::new(feeds),
+            changed: Condvar::new(),
+            stopping: AtomicBool::new(false),
+            streams: AtomicUsize::new(0),
+            connections: AtomicUsize::new(0),
+        });
+        let (tx, rx) = std::sync::mpsc::channel();
+        let wake = tx.clone();
+        let watch = watch_file(journal, move || {
+            let _ = wake.send(());
+        });
+        let note = watch.note.clone();
+        let mut threads = Vec::new();
+        {
+            let shared = shared.clone();
+            threads.push(
+                std::thread::Builder::new()
+                    .name("serve-follow".into())
+                    .spawn(move || follow(views, watch, rx, &shared))
+                    .map_err(ServeError::Links)?,
+            );
+        }
+        // Anything written between the first reading and the watch being set up.
+        let _ = tx.send(());
+        {
+            let shared = shared.clone();
+            threads.push(
+                std::thread::Builder::new()
+                    .name("serve-accept".into())
+                    .spawn(move || http::accept(listener, shared, tx))
+                    .map_err(ServeError::Links)?,
+            );
+        }
+        Ok(Server {
+            shared,
+            links,
+            local,
+            kept,
+            note,
+            links_file: links::links_path(journal),
+            journal: journal.to_path_buf(),
+            threads,
+        })
+    }
+
+    /// How many phones (event streams) are connected now.
+    pub fn connected(&self) -> usize {
+        self.shared.streams.load(Ordering::Relaxed)
+    }
+
+    /// True when the server listens on every interface (anyone on the network may reach it).
+    pub fn on_all_interfaces(&self) -> bool {
+        self.local.ip().is_unspecified()
+    }
+
+    /// Stops serving: no new connection is taken, the event streams are closed, the journal is
+    /// no longer followed.
+    pub fn stop(mut self) {
+        self.shut();
+    }
+
+    fn shut(&mut self) {
+        if self.shared.stopping.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        self.shared.changed.notify_all();
+        // The accepting thread waits in `accept`: a connection of our own wakes it.
+        let _ = std::net::TcpStream::connect_timeout(
+            &SocketAddr::new(http::loopback_for(self.local.ip()), self.local.port()),
+            std::time::Duration::from_secs(1),
+        );
+        for t in self.threads.drain(..) {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.shut();
+    }
+}
+
+/// The following thread: at each change signalled, every view reads on, and the feeds of those
+/// that changed are updated and the streams woken. It ends when the server stops (the accepting
+/// thread's sender, then the watch's, are dropped).
+fn follow(
+    mut views: Vec<WatchView>,
+    watch: crate::tui::watch::FileWatch,
+    rx: std::sync::mpsc::Receiver<()>,
+    shared: &Shared,
+) {
+    while rx.recv().is_ok() {
+        if shared.stopping.load(Ordering::SeqCst) {
+            break;
+        }
+        while rx.try_recv().is_ok() {}
+        // A journal read whole again (replaced, cut back) has every line fresh: its pages start
+        // over from the first line.
+        let changed: Vec<usize> = views
+            .iter_mut()
+            .enumerate()
+            .filter_map(|(i, view)| view.refresh().then_some(i))
+            .collect();
+        if changed.is_empty() {
+            continue;
+        }
+        let mut feeds = shared.feeds();
+        for i in changed {
+            feeds[i].update(&views[i], false);
+        }
+        drop(feeds);
+        shared.changed.notify_all();
+    }
+    drop(watch);
+}
