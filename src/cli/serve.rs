@@ -108,20 +108,6 @@ pub fn preamble(server: &Server) -> Vec<String> {
     lines
 }
 
-/// The link as a QR code in the terminal, two modules a character (Unicode half blocks), light
-/// on dark as a terminal shows text, with its quiet zone.
-pub fn qr_code(url: &str) -> Result<String, Failure> {
-    use qrcode::render::unicode::Dense1x2;
-    let code = qrcode::QrCode::new(url.as_bytes())
-        .map_err(|e| Failure::failed(format!("cannot make a QR code of {url}: {e}")))?;
-    Ok(code
-        .render::<Dense1x2>()
-        .dark_color(Dense1x2::Light)
-        .light_color(Dense1x2::Dark)
-        .quiet_zone(true)
-        .build())
-}
-
 /// Each link's QR code, one at a time: enter shows the next, `q` enter stops showing them.
 fn show_codes(
     server: &Server,
@@ -131,7 +117,11 @@ fn show_codes(
     let count = server.links.len();
     for (i, link) in server.links.iter().enumerate() {
         writeln!(out)?;
-        writeln!(out, "{}", qr_code(&link.url)?)?;
+        writeln!(
+            out,
+            "{}",
+            crate::serve::qr_code(&link.url).map_err(Failure::failed)?
+        )?;
         writeln!(
             out,
             "{} of {count}: {} — {}",

@@ -81,6 +81,20 @@ pub enum ServeError {
     },
 }
 
+/// A link as a QR code for a terminal: two modules a character (Unicode half blocks), light on
+/// dark as a terminal shows text, with its quiet zone.
+pub fn qr_code(url: &str) -> Result<String, String> {
+    use qrcode::render::unicode::Dense1x2;
+    let code = qrcode::QrCode::new(url.as_bytes())
+        .map_err(|e| format!("cannot make a QR code of {url}: {e}"))?;
+    Ok(code
+        .render::<Dense1x2>()
+        .dark_color(Dense1x2::Light)
+        .light_color(Dense1x2::Dark)
+        .quiet_zone(true)
+        .build())
+}
+
 /// What one audience's page needs, made once for all its phones at each change.
 struct Feed {
     /// The page's title.

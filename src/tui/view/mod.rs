@@ -5,6 +5,7 @@
 mod chooser;
 mod dice;
 mod form;
+mod links;
 mod log;
 mod palette;
 mod popups;
@@ -16,6 +17,7 @@ mod watch;
 use chooser::render_chooser;
 use dice::render_dice;
 use form::render_form;
+use links::render_links;
 use log::{render_log, render_log_hints};
 use palette::render_palette;
 use popups::{render_end_phase, render_help, render_markers, render_prompt, render_result};
@@ -169,6 +171,7 @@ impl Widget for &App {
             Mode::EndPhase { waiting } => render_end_phase(self, waiting, &theme, status, buf),
             Mode::Report(_) => {}
             Mode::Palette(palette) => render_palette(self, palette, &theme, area, buf),
+            Mode::Links { shown } => render_links(self, *shown, &theme, area, buf),
         }
     }
 }
@@ -268,6 +271,20 @@ fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             ));
             line2.push_span(Span::raw(" │"));
         }
+    }
+    // While the players' views are served: how many phones are connected.
+    if app.serving.is_some() {
+        let phones = app.phones();
+        app.phones_shown.set(phones);
+        line2.push_span(Span::styled(
+            match phones {
+                0 => " phones: none connected".to_string(),
+                1 => " phones: 1 connected".to_string(),
+                n => format!(" phones: {n} connected"),
+            },
+            if phones > 0 { t.key() } else { t.dim() },
+        ));
+        line2.push_span(Span::raw(" │"));
     }
     line2.spans.extend([
         Span::raw(format!(" {dice} │ journal: ")),

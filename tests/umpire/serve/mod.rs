@@ -5,3 +5,4 @@ mod browser;
 mod cli;
 mod client;
 mod http;
+mod screen;
