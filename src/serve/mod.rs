@@ -23,6 +23,7 @@ pub mod page;
 use crate::model::Viewer;
 use crate::report::chronicle::Follower;
 use crate::tui::WatchView;
+use crate::tui::app::serving::{PhoneLink, Serving, StartServing};
 use crate::tui::watch::watch_file;
 use links::{Kept, Links};
 use std::collections::VecDeque;
@@ -93,6 +94,46 @@ pub fn qr_code(url: &str) -> Result<String, String> {
         .light_color(Dense1x2::Dark)
         .quiet_zone(true)
         .build())
+}
+
+/// The server as the umpire's screen holds it (`P`), its links' QR codes drawn once.
+struct ForScreen {
+    server: Server,
+    links: Vec<PhoneLink>,
+}
+
+impl Serving for ForScreen {
+    fn links(&self) -> &[PhoneLink] {
+        &self.links
+    }
+
+    fn connected(&self) -> usize {
+        self.server.connected()
+    }
+
+    fn on_all_interfaces(&self) -> bool {
+        self.server.on_all_interfaces()
+    }
+}
+
+/// How the umpire's screen starts serving its battle: with `options` (every interface on
+/// [`DEFAULT_PORT`] from the command line, as `umpire serve` does).
+pub fn for_screen(options: Options) -> StartServing {
+    Box::new(move |journal: &Path| {
+        let server = Server::start(journal, &options).map_err(|e| e.to_string())?;
+        let links = server
+            .links
+            .iter()
+            .map(|l| {
+                Ok(PhoneLink {
+                    who: l.who.clone(),
+                    url: l.url.clone(),
+                    code: qr_code(&l.url)?,
+                })
+            })
+            .collect::<Result<_, String>>()?;
+        Ok(Box::new(ForScreen { server, links }) as Box<dyn Serving>)
+    })
 }
 
 /// What one audience's page needs, made once for all its phones at each change.
@@ -170,14 +211,16 @@ impl Feed {
             }
             refilled = true;
         }
-        self.parts = page::parts(view);
+        let parts = page::parts(view);
+        let changed = parts.changed_since(&self.parts);
+        self.parts = parts;
         self.seq = view.chronicle().records.len() as u64;
         let before = self.generation;
         self.generation += 1;
         self.delta = (!whole && !refilled).then(|| {
             (
                 before,
-                message(self.seq, false, keep, &added, &self.parts).into(),
+                message(self.seq, false, keep, &added, &changed).into(),
             )
         });
     }
@@ -185,17 +228,23 @@ impl Feed {
     /// Everything, as an event's data: the log's lines held and the parts.
     fn everything(&self) -> String {
         let lines: Vec<String> = self.lines.iter().cloned().collect();
-        message(self.seq, true, 0, &lines, &self.parts)
+        message(self.seq, true, 0, &lines, &self.parts.all())
     }
 
     /// The parts alone, for a page that has every line already.
     fn parts_only(&self) -> String {
-        message(self.seq, false, self.len, &[], &self.parts)
+        message(self.seq, false, self.len, &[], &self.parts.all())
     }
 }
 
 /// An event's data: `{"seq", "reset", "keep", "add", "parts"}` on one line.
-fn message(seq: u64, reset: bool, keep: usize, add: &[String], parts: &page::Parts) -> String {
+fn message(
+    seq: u64,
+    reset: bool,
+    keep: usize,
+    add: &[String],
+    parts: &serde_json::Value,
+) -> String {
     serde_json::json!({
         "seq": seq,
         "reset": reset,

@@ -20,7 +20,7 @@ use crate::tui::watch::{Following, LogLine};
 /// How many of the log's newest lines the page holds.
 pub const LOG_SHOWN: usize = 200;
 
-/// The parts of the page sent whole when they change: words (`place`, `whose`, `state`,
+/// The parts of the page, each sent whole when it changes: words (`place`, `whose`, `state`,
 /// `message`), set as text by the page, and HTML (`latest`, `roster`, `markers`), made of escaped
 /// words only.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -32,6 +32,27 @@ pub struct Parts {
     pub latest: String,
     pub roster: String,
     pub markers: String,
+}
+
+impl Parts {
+    /// Every part, as an event's `parts`.
+    pub fn all(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+
+    /// The parts that differ from `before`, as an event's `parts` (a page keeps the others).
+    pub fn changed_since(&self, before: &Parts) -> serde_json::Value {
+        let (now, then) = (self.all(), before.all());
+        let mut changed = serde_json::Map::new();
+        if let (Some(now), Some(then)) = (now.as_object(), then.as_object()) {
+            for (key, value) in now {
+                if then.get(key) != Some(value) {
+                    changed.insert(key.clone(), value.clone());
+                }
+            }
+        }
+        serde_json::Value::Object(changed)
+    }
 }
 
 /// Who a link is for, in words: `Austrians (au)`, or `everyone`.
@@ -119,13 +140,13 @@ fn latest(view: &WatchView) -> String {
 }
 
 /// The roster's lines as the terminal view draws them (without colour), and the meaning of
-/// each marker they show, once each.
+/// each marker they show, once for all the markers that mean the same.
 fn roster(view: &WatchView) -> (String, String) {
     let pane = view.roster_pane();
     let b = view.battle();
     let battle_view = b.view();
     let mut lines = String::new();
-    let mut seen: Vec<(String, String)> = Vec::new();
+    let mut seen: Vec<(Vec<String>, String)> = Vec::new();
     for &row in pane.rows() {
         let (class, badges) = match row {
             Row::Side(s) => ("side", b.ruleset.side_badges(&battle_view, s)),
@@ -149,15 +170,20 @@ fn roster(view: &WatchView) -> (String, String) {
             if badge.help.is_empty() {
                 continue;
             }
-            let pair = (badge.text, badge.help);
-            if !seen.contains(&pair) {
-                seen.push(pair);
+            // Markers that mean the same (`XC 1`, `XC 2`) are explained once.
+            match seen.iter_mut().find(|(_, help)| *help == badge.help) {
+                Some((texts, _)) if !texts.contains(&badge.text) => texts.push(badge.text),
+                Some(_) => {}
+                None => seen.push((vec![badge.text], badge.help)),
             }
         }
     }
     let markers = seen
         .iter()
-        .map(|(text, help)| format!("<dt>{}</dt><dd>{}</dd>", escape(text), escape(help)))
+        .map(|(texts, help)| {
+            let texts: Vec<String> = texts.iter().map(|t| escape(t)).collect();
+            format!("<dt>{}</dt><dd>{}</dd>", texts.join(", "), escape(help))
+        })
         .collect();
     (lines, markers)
 }
@@ -215,7 +241,8 @@ ol.log li { padding: .3rem 0; border-bottom: 1px solid #ddd; overflow-wrap: anyw
 "#;
 
 /// The page's script: it follows the server's events (`events`, beside the page), applying each
-/// to the page (the log's lines from `keep` on taken out, `add`'s put in, the parts replaced), and
+/// to the page (the log's lines from `keep` on taken out, `add`'s put in, the parts it holds
+/// replaced), and
 /// opens the stream again from the last event it saw when the phone wakes.
 pub const SCRIPT: &str = r#"
 (function () {
@@ -232,10 +259,9 @@ pub const SCRIPT: &str = r#"
       log.removeChild(log.firstElementChild);
     for (var i = 0; i < m.add.length; i++) log.insertAdjacentHTML("afterbegin", m.add[i]);
     while (log.children.length > limit) log.removeChild(log.lastElementChild);
-    var p = m.parts;
-    text("place", p.place); text("whose", p.whose); text("state", p.state);
-    text("message", p.message);
-    html("latest", p.latest); html("roster", p.roster); html("markers", p.markers);
+    var p = m.parts, t = ["place", "whose", "state", "message"], h = ["latest", "roster", "markers"];
+    for (var k = 0; k < t.length; k++) if (t[k] in p) text(t[k], p[t[k]]);
+    for (k = 0; k < h.length; k++) if (h[k] in p) html(h[k], p[h[k]]);
     seq = String(m.seq); body.setAttribute("data-seq", seq);
   }
   function open() {

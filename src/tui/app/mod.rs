@@ -12,7 +12,7 @@ mod procedures;
 mod prompts;
 mod roster;
 mod secrets;
-mod serving;
+pub mod serving;
 mod summary;
 
 pub use crate::tui::message::Level;
@@ -160,9 +160,9 @@ pub struct App {
     pub marker_pick: markers::MarkerPick,
     /// The players' views served to their phones ([`Action::Serve`]), once started; served until
     /// the program ends.
-    pub serving: Option<crate::serve::Server>,
-    /// Where the players' views are served: every interface, on the port `umpire serve` uses.
-    pub serve_options: crate::serve::Options,
+    pub serving: Option<Box<dyn serving::Serving>>,
+    /// How to start serving them, as the command line gives it (none: they cannot be served).
+    pub start_serving: Option<serving::StartServing>,
     /// How many phones were connected when the screen was last drawn.
     pub phones_shown: Cell<usize>,
     clock: fn() -> DateTime<Utc>,
@@ -189,7 +189,7 @@ impl App {
             popup_hint: None,
             marker_pick: markers::MarkerPick::default(),
             serving: None,
-            serve_options: crate::serve::Options::default(),
+            start_serving: None,
             phones_shown: Cell::new(0),
             clock,
         };

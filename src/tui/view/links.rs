@@ -8,12 +8,11 @@ pub(super) fn render_links(app: &App, shown: usize, t: &Theme, area: Rect, buf: 
     let Some(server) = &app.serving else {
         return;
     };
-    let Some(link) = server.links.get(shown) else {
+    let Some(link) = server.links().get(shown) else {
         return;
     };
     let esc = crate::text::escape_terminal;
-    let code = crate::serve::qr_code(&link.url).unwrap_or_else(|e| e);
-    let code_lines: Vec<&str> = code.lines().collect();
+    let code_lines: Vec<&str> = link.code.lines().collect();
     let code_width = code_lines
         .iter()
         .map(|l| crate::text::width(l))
@@ -22,7 +21,7 @@ pub(super) fn render_links(app: &App, shown: usize, t: &Theme, area: Rect, buf: 
     let mut head = vec![
         Line::from(vec![
             Span::styled(
-                format!("{} of {} · ", shown + 1, server.links.len()),
+                format!("{} of {} · ", shown + 1, server.links().len()),
                 t.dim(),
             ),
             Span::styled(format!("for {}", esc(&link.who)), t.title()),

@@ -34,11 +34,11 @@ fn umpire_screen(played: &Played) -> Ui {
     let (session, _) = Session::resume(&played.journal).unwrap();
     let mut app = App::new(session, Keymap::defaults(&Scruby), clock);
     app.color = false;
-    app.serve_options = umpire::serve::Options {
+    app.start_serving = Some(umpire::serve::for_screen(umpire::serve::Options {
         bind: "127.0.0.1".parse().unwrap(),
         port: 0,
         new_links: false,
-    };
+    }));
     Ui(app)
 }
 
@@ -55,8 +55,16 @@ fn p_serves_the_battle_and_shows_each_link_as_a_qr_code_one_at_a_time() {
         ui.app().mode
     );
     let server = ui.app().serving.as_ref().expect("served");
-    let links: Vec<String> = server.links.iter().map(|l| l.url.clone()).collect();
-    let port = server.local.port();
+    let links: Vec<String> = server.links().iter().map(|l| l.url.clone()).collect();
+    let port: u16 = links[0]
+        .strip_prefix("http://127.0.0.1:")
+        .and_then(|r| r.split('/').next())
+        .and_then(|p| p.parse().ok())
+        .expect("a link on loopback");
+    // Each code is the QR code of its link.
+    for l in server.links() {
+        assert_eq!(l.code, umpire::serve::qr_code(&l.url).unwrap());
+    }
     let shown = screen(ui.app(), 120, 50);
     assert!(
         shown.contains("1 of 3 · for Austrian advanced guard (au)"),
@@ -129,7 +137,7 @@ fn p_serves_the_battle_and_shows_each_link_as_a_qr_code_one_at_a_time() {
         .serving
         .as_ref()
         .unwrap()
-        .links
+        .links()
         .iter()
         .map(|l| l.url.clone())
         .collect();
