@@ -222,6 +222,7 @@ fn figures(dir: &Path, events: usize, what: &str) {
     let served = serve(&journal);
     let ready = started.elapsed();
     let pid = served.child.id().to_string();
+    let alone = status_kb(&pid, "VmRSS:").unwrap_or(0);
     let rx = phones(&served);
     let (mut session, _) = Session::open_thin(&journal).expect("the battle resumes");
     let mut times: Vec<Duration> = (0..30).map(|_| one_event(&mut session, &rx)).collect();
@@ -239,7 +240,8 @@ fn figures(dir: &Path, events: usize, what: &str) {
         ms(times[times.len() - 1]),
     );
     println!(
-        "serve/{what}: resident {:.1} MB with {PHONES} phones (peak {:.1} MB); the journal folded once alone: {:.1} MB; above it: {:.1} MB",
+        "serve/{what}: resident {:.1} MB served before any phone, {:.1} MB with {PHONES} phones (peak {:.1} MB); the journal folded once alone: {:.1} MB; above it: {:.1} MB",
+        alone as f64 / 1024.0,
         rss as f64 / 1024.0,
         hwm as f64 / 1024.0,
         fold_kb as f64 / 1024.0,
@@ -264,7 +266,7 @@ fn main() {
     }
     if let Some(i) = args.iter().position(|a| a == "--fold") {
         let follower =
-            umpire::report::chronicle::Follower::open(&args[i + 1]).expect("the journal is read");
+            umpire::report::chronicle::Follower::load(&args[i + 1]).expect("the journal is read");
         println!("{}", status_kb("self", "VmRSS:").unwrap_or(0));
         drop(follower);
         return;

@@ -315,10 +315,10 @@ fn events(
     shared.streams.fetch_add(1, Ordering::SeqCst);
     let _open = Open(&shared.streams);
     let (seq, data, mut generation) = {
-        let feeds = shared.feeds();
-        let feed = &feeds[audience];
-        let data = if last == Some(feed.seq) {
-            feed.parts_only()
+        let mut feeds = shared.feeds();
+        let feed = &mut feeds[audience];
+        let data: Arc<str> = if last == Some(feed.seq) {
+            feed.parts_only().into()
         } else {
             feed.everything()
         };
@@ -341,11 +341,11 @@ fn events(
                 if shared.stopping.load(Ordering::SeqCst) {
                     return Ok(());
                 }
-                let feed = &feeds[audience];
+                let feed = &mut feeds[audience];
                 if feed.generation != generation {
                     let data = match &feed.delta {
                         Some((from, d)) if *from == generation => d.clone(),
-                        _ => feed.everything().into(),
+                        _ => feed.everything(),
                     };
                     generation = feed.generation;
                     break Some((feed.seq, data));

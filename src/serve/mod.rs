@@ -4,9 +4,10 @@
 //! secret link ([`links`]); the page is kept up to date by server-sent events. The umpire's view
 //! is never served.
 //!
-//! One thread follows the journal: on each change it reads what was appended once for each
-//! audience, and makes from it what the pages need (the parts that changed, the log's lines that
-//! came or went) once, whatever the number of phones. Each phone's event stream is a thread of its
+//! One thread follows the journal: on each change it reads what was appended once (one fold of
+//! the journal serves every audience, each keeping only its own log), and makes from it what each
+//! audience's pages need (the parts that changed, the log's lines that came or went) once,
+//! whatever the number of phones. Each phone's event stream is a thread of its
 //! own that waits on a condition variable and writes what it is woken for; idle, nothing runs.
 //!
 //! Security: only GET is answered (any other method is 405, whatever the path); a wrong or
@@ -153,16 +154,20 @@ struct Feed {
     /// The last change as an event's data, and the generation it follows; none when a page
     /// that saw the generation before must be sent everything again.
     delta: Option<(u64, Arc<str>)>,
+    /// Everything, as an event's data, once a page asked for it at this generation: made once
+    /// for all the phones that ask.
+    whole: Option<Arc<str>>,
 }
 
 impl Feed {
-    fn new(view: &WatchView) -> Feed {
+    /// The feed of the view's viewer `i`.
+    fn new(view: &WatchView, i: usize) -> Feed {
         let b = view.battle();
         let mut feed = Feed {
             title: format!(
                 "{} · {}",
                 b.scenario.title(),
-                page::audience_words(b, view.viewer())
+                page::audience_words(b, view.sight(i).viewer())
             ),
             generation: 0,
             seq: 0,
@@ -170,25 +175,27 @@ impl Feed {
             len: 0,
             lines: VecDeque::new(),
             delta: None,
+            whole: None,
         };
-        feed.update(view, true);
+        feed.update(view, i, true);
         feed
     }
 
-    /// Takes in the view as the last refresh left it: the lines it kept, those it added, and the
-    /// parts.
-    fn update(&mut self, view: &WatchView, whole: bool) {
-        let len = view.log_len();
+    /// Takes in what viewer `i` of the view sees as the last refresh left it: the lines it kept,
+    /// those it added, and the parts.
+    fn update(&mut self, view: &WatchView, i: usize, whole: bool) {
+        let sight = view.sight(i);
+        let len = sight.log_len();
         let keep = if whole {
             0
         } else {
-            view.fresh_lines().start.min(self.len)
+            sight.fresh_lines().start.min(self.len)
         };
         let from = keep.max(len.saturating_sub(page::LOG_SHOWN));
         // The lines from `keep` on go; those kept stay if they are still among the newest.
         let first = self.len - self.lines.len();
         self.lines.truncate(keep.saturating_sub(first));
-        let added: Vec<String> = view
+        let added: Vec<String> = sight
             .log_lines(from..len)
             .iter()
             .zip(from..)
@@ -206,17 +213,18 @@ impl Feed {
         if self.lines.len() < wanted {
             let first = len - self.lines.len();
             let start = len - wanted;
-            for (l, pos) in view.log_lines(start..first).iter().zip(start..first).rev() {
+            for (l, pos) in sight.log_lines(start..first).iter().zip(start..first).rev() {
                 self.lines.push_front(page::log_line(pos, l));
             }
             refilled = true;
         }
-        let parts = page::parts(view);
+        let parts = page::parts(view, i);
         let changed = parts.changed_since(&self.parts);
         self.parts = parts;
         self.seq = view.chronicle().records.len() as u64;
         let before = self.generation;
         self.generation += 1;
+        self.whole = None;
         self.delta = (!whole && !refilled).then(|| {
             (
                 before,
@@ -226,9 +234,14 @@ impl Feed {
     }
 
     /// Everything, as an event's data: the log's lines held and the parts.
-    fn everything(&self) -> String {
+    fn everything(&mut self) -> Arc<str> {
+        if let Some(whole) = &self.whole {
+            return whole.clone();
+        }
         let lines: Vec<String> = self.lines.iter().cloned().collect();
-        message(self.seq, true, 0, &lines, &self.parts.all())
+        let whole: Arc<str> = message(self.seq, true, 0, &lines, &self.parts.all()).into();
+        self.whole = Some(whole.clone());
+        whole
     }
 
     /// The parts alone, for a page that has every line already.
@@ -318,29 +331,22 @@ impl Server {
             .collect();
         let (links, kept) =
             Links::keep(journal, &sides, options.new_links).map_err(ServeError::Links)?;
-        let mut views = Vec::new();
-        let mut feeds = Vec::new();
-        let mut tokens = Vec::new();
-        let mut viewers: Vec<(Viewer, &str)> = links
+        // One reading of the journal for every audience: each side, then everyone.
+        let mut viewers: Vec<Viewer> = (0..sides.len()).map(Viewer::Side).collect();
+        viewers.push(Viewer::Public);
+        let view = WatchView::with_viewers(first, &viewers)?;
+        let feeds: Vec<Feed> = (0..viewers.len()).map(|i| Feed::new(&view, i)).collect();
+        let tokens: Vec<[u8; links::TOKEN_LEN]> = links
             .sides
             .iter()
-            .enumerate()
-            .map(|(i, (_, t))| (Viewer::Side(i), t.as_str()))
+            .map(|(_, t)| t)
+            .chain(std::iter::once(&links.public))
+            .map(|t| {
+                let mut token = [0u8; links::TOKEN_LEN];
+                token.copy_from_slice(t.as_bytes());
+                token
+            })
             .collect();
-        viewers.push((Viewer::Public, links.public.as_str()));
-        let mut first = Some(first);
-        for (viewer, token) in viewers {
-            let follower = match first.take() {
-                Some(f) => f,
-                None => Follower::open(journal)?,
-            };
-            let view = WatchView::of(follower, viewer)?;
-            let mut t = [0u8; links::TOKEN_LEN];
-            t.copy_from_slice(token.as_bytes());
-            tokens.push(t);
-            feeds.push(Feed::new(&view));
-            views.push(view);
-        }
         let addr = SocketAddr::new(options.bind, options.port);
         let listener = TcpListener::bind(addr).map_err(|source| ServeError::Listen {
             addr,
@@ -361,10 +367,10 @@ impl Server {
         let host = http::host_for(local.ip());
         let links: Vec<Link> = tokens
             .iter()
-            .zip(&views)
-            .map(|(token, view)| Link {
-                key: page::audience_key(view.battle(), view.viewer()),
-                who: page::audience_words(view.battle(), view.viewer()),
+            .zip(&viewers)
+            .map(|(token, &viewer)| Link {
+                key: page::audience_key(view.battle(), viewer),
+                who: page::audience_words(view.battle(), viewer),
                 url: format!(
                     "http://{}/s/{}",
                     SocketAddr::new(host, local.port()),
@@ -392,7 +398,7 @@ impl Server {
             threads.push(
                 std::thread::Builder::new()
                     .name("serve-follow".into())
-                    .spawn(move || follow(views, watch, rx, &shared))
+                    .spawn(move || follow(view, watch, rx, &shared))
                     .map_err(ServeError::Links)?,
             );
         }
@@ -457,11 +463,11 @@ impl Drop for Server {
     }
 }
 
-/// The following thread: at each change signalled, every view reads on, and the feeds of those
-/// that changed are updated and the streams woken. It ends when the server stops (the accepting
-/// thread's sender, then the watch's, are dropped).
+/// The following thread: at each change signalled, the view reads on (once for every
+/// audience), and if it changed the feeds are updated and the streams woken. It ends when the
+/// server stops (the accepting thread wakes it as it ends).
 fn follow(
-    mut views: Vec<WatchView>,
+    mut view: WatchView,
     watch: crate::tui::watch::FileWatch,
     rx: std::sync::mpsc::Receiver<()>,
     shared: &Shared,
@@ -473,17 +479,12 @@ fn follow(
         while rx.try_recv().is_ok() {}
         // A journal read whole again (replaced, cut back) has every line fresh: its pages start
         // over from the first line.
-        let changed: Vec<usize> = views
-            .iter_mut()
-            .enumerate()
-            .filter_map(|(i, view)| view.refresh().then_some(i))
-            .collect();
-        if changed.is_empty() {
+        if !view.refresh() {
             continue;
         }
         let mut feeds = shared.feeds();
-        for i in changed {
-            feeds[i].update(&views[i], false);
+        for (i, feed) in feeds.iter_mut().enumerate() {
+            feed.update(&view, i, false);
         }
         drop(feeds);
         shared.changed.notify_all();

@@ -15,7 +15,7 @@ use crate::model::Viewer;
 use crate::report::html::escape;
 use crate::tui::WatchView;
 use crate::tui::app::Row;
-use crate::tui::watch::{Following, LogLine};
+use crate::tui::watch::{Following, LogLine, SightOf};
 
 /// How many of the log's newest lines the page holds.
 pub const LOG_SHOWN: usize = 200;
@@ -71,10 +71,11 @@ pub fn audience_key(b: &Battle, viewer: Viewer) -> String {
     }
 }
 
-/// The parts of the page for the view as it stands.
-pub fn parts(view: &WatchView) -> Parts {
+/// The parts of the page of the view's viewer `i` as it stands.
+pub fn parts(view: &WatchView, i: usize) -> Parts {
     let b = view.battle();
-    let whose = match view.viewer() {
+    let sight = view.sight(i);
+    let whose = match sight.viewer() {
         Viewer::Side(s) => format!(
             "What {} ({}) may see · {} · {}",
             b.roster.sides[s].name,
@@ -93,13 +94,13 @@ pub fn parts(view: &WatchView) -> Parts {
         Following::Gone => "the journal is gone (deleted or moved): the battle as last read".into(),
         Following::Stopped(why) => format!("stopped: {why} (the battle as last read)"),
     };
-    let (roster, markers) = roster(view);
+    let (roster, markers) = roster(b, sight);
     Parts {
         place: crate::tui::watch::place(b),
         whose,
         state,
-        message: view.message.clone().unwrap_or_default(),
-        latest: latest(view),
+        message: sight.message().unwrap_or_default().to_string(),
+        latest: latest(sight),
         roster,
         markers,
     }
@@ -107,8 +108,8 @@ pub fn parts(view: &WatchView) -> Parts {
 
 /// The latest result in full: what it was, each resolution's table, modifiers, dice and result
 /// as the terminal view explains it, and its notes.
-fn latest(view: &WatchView) -> String {
-    let Some((n, ev)) = view.latest() else {
+fn latest(sight: SightOf<'_>) -> String {
+    let Some((n, ev)) = sight.latest() else {
         return "<p class=\"none\">nothing resolved yet</p>".into();
     };
     let mut out = format!(
@@ -141,9 +142,8 @@ fn latest(view: &WatchView) -> String {
 
 /// The roster's lines as the terminal view draws them (without colour), and the meaning of
 /// each marker they show, once for all the markers that mean the same.
-fn roster(view: &WatchView) -> (String, String) {
-    let pane = view.roster_pane();
-    let b = view.battle();
+fn roster(b: &Battle, sight: SightOf<'_>) -> (String, String) {
+    let pane = sight.roster_pane();
     let battle_view = b.view();
     let mut lines = String::new();
     let mut seen: Vec<(Vec<String>, String)> = Vec::new();
