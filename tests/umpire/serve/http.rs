@@ -519,3 +519,57 @@ fn a_page_that_wakes_asks_from_the_last_event_it_saw() {
             .contains("While the phone slept")
     );
 }
+
+/// Text as a reader sees it: entities read, runs of white space made one space.
+fn plain(text: &str) -> String {
+    let text = text
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The README's picture of a phone's page is the page: the Austrians' after the four moves of
+/// the learning game. Each line of the picture (the lines it cuts with `…` aside) is on the page
+/// as served, its tags read as spaces.
+#[test]
+fn the_readmes_phone_page_is_what_the_page_shows() {
+    let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+    let section = &readme[readme
+        .find("### The players' phones")
+        .expect("the README section")..];
+    let picture = &section[section.find("```text\n").expect("the picture") + 8..];
+    let picture = &picture[..picture.find("```").unwrap()];
+    let played = Played::battle(SCRUBY_LEARNING, SCRUBY_FOUR_MOVES);
+    let server = serve(&played.journal, false);
+    let page = get(server.local.port(), path_of(&server.links[0].url)).body;
+    let mut text = String::new();
+    let mut rest = page.as_str();
+    while let Some(at) = rest.find('<') {
+        text.push_str(&rest[..at]);
+        text.push(' ');
+        rest = rest[at..].split_once('>').map_or("", |(_, r)| r);
+    }
+    let text = plain(&text);
+    let mut checked = 0;
+    for line in picture.lines() {
+        let Some(inner) = line.strip_prefix('│').and_then(|l| l.strip_suffix('│')) else {
+            continue;
+        };
+        let inner = inner.trim_start().trim_start_matches('┃');
+        // The script says "connected" once its stream is open (the browser tests see it); served,
+        // the page says it is connecting.
+        if inner.contains('…') || inner.contains("connected") || inner.starts_with('─') {
+            continue;
+        }
+        let wanted = plain(inner);
+        if wanted.is_empty() {
+            continue;
+        }
+        assert!(text.contains(&wanted), "the page lacks {wanted:?}:\n{text}");
+        checked += 1;
+    }
+    assert!(checked >= 25, "only {checked} lines of the picture checked");
+}
