@@ -152,7 +152,7 @@ fn phones(served: &Served) -> mpsc::Receiver<(usize, u64, Instant)> {
             tx.clone(),
         );
     }
-    let mut first = vec![false; PHONES];
+    let mut first = [false; PHONES];
     while first.iter().any(|f| !f) {
         let (n, _, _) = rx
             .recv_timeout(Duration::from_secs(60))
@@ -172,7 +172,7 @@ fn one_event(session: &mut Session, rx: &mpsc::Receiver<(usize, u64, Instant)>) 
         .execute(&note(), None, scale::clock())
         .expect("the note is written");
     let want = record.seq;
-    let mut have = vec![false; PHONES];
+    let mut have = [false; PHONES];
     let mut last = started;
     while have.iter().any(|h| !h) {
         let (n, id, at) = rx
