@@ -71,10 +71,16 @@ pub struct Link {
 /// Why a battle cannot be served.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
+    /// The journal cannot be read, or is damaged.
     #[error(transparent)]
     Journal(#[from] crate::battle::session::SessionError),
+    /// The links file cannot be written, or the system's generator failed.
     #[error("{0}")]
     Links(std::io::Error),
+    /// The server's threads cannot be started.
+    #[error("cannot start the server's threads: {0}")]
+    Threads(std::io::Error),
+    /// The address and port cannot be listened on.
     #[error("cannot listen on {addr}: {source}{hint}")]
     Listen {
         addr: SocketAddr,
@@ -399,7 +405,7 @@ impl Server {
                 std::thread::Builder::new()
                     .name("serve-follow".into())
                     .spawn(move || follow(view, watch, rx, &shared))
-                    .map_err(ServeError::Links)?,
+                    .map_err(ServeError::Threads)?,
             );
         }
         // Anything written between the first reading and the watch being set up.
@@ -410,7 +416,7 @@ impl Server {
                 std::thread::Builder::new()
                     .name("serve-accept".into())
                     .spawn(move || http::accept(listener, shared, tx))
-                    .map_err(ServeError::Links)?,
+                    .map_err(ServeError::Threads)?,
             );
         }
         Ok(Server {
