@@ -13,6 +13,8 @@
 //! - [`resolution`] — the explained result of one dice procedure, shared by every rule set;
 //! - [`report`] — the battle report read from a journal: Markdown, HTML with charts, and the
 //!   battle replayed event by event;
+//! - [`serve`] — the players' view served to their phones: secret links, a page per side kept up
+//!   to date by server-sent events;
 //! - [`files`] — files named by the user: only regular files are opened, text is read with a cap;
 //! - [`cli`] — the `umpire` command line (the binary is a thin wrapper around [`cli::main`]).
 //!
@@ -56,5 +58,6 @@ pub mod resolution;
 pub mod rules;
 pub mod ruleset;
 pub mod scenario;
+pub mod serve;
 pub mod text;
 pub mod tui;

@@ -13,6 +13,7 @@
 //! - [`report`]: `umpire report JOURNAL` writes the battle report (Markdown or HTML);
 //! - [`replay`]: `umpire replay JOURNAL` opens the report view, the battle replayed event by event;
 //! - [`watch`]: `umpire watch JOURNAL [--side ID]` follows a battle live as one side may see it;
+//! - [`serve`]: `umpire serve JOURNAL` serves each side's view to the players' phones, live;
 //! - [`overview`]: what `umpire` alone prints when it has no terminal.
 //!
 //! Everything reads the `input` and writes to the `out` and `err` it is given
@@ -33,6 +34,7 @@ pub mod report;
 pub mod resolve;
 pub mod rulesets;
 pub mod scenario;
+pub mod serve;
 pub mod watch;
 
 use clap::{Arg, Command, value_parser};
@@ -90,6 +92,7 @@ pub fn command() -> Command {
         .subcommand(report::command())
         .subcommand(replay::command())
         .subcommand(watch::command())
+        .subcommand(serve::command())
         .subcommand(rulesets::command())
         .subcommand(scenario::command())
         .subcommand(resolve::command(Mode::Resolve))
@@ -178,6 +181,7 @@ where
         Some(("report", m)) => report::run(m, out, err),
         Some(("replay", m)) => replay::run(m),
         Some(("watch", m)) => watch::run(m, out),
+        Some(("serve", m)) => serve::run(m, input, out),
         Some(("rulesets", m)) => rulesets::run(m, out),
         Some(("scenario", m)) => scenario::run(m, out),
         Some(("resolve", m)) => resolve::run(Mode::Resolve, m, out),

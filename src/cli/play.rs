@@ -165,6 +165,7 @@ fn open(session: Session, note: Option<String>, out: &mut dyn Write) -> Result<(
     let path = session.path().to_path_buf();
     let (keymap, key_warning) = Keymap::load(ruleset);
     let mut app = App::new(session, keymap, Utc::now);
+    app.start_serving = Some(crate::serve::for_screen(crate::serve::Options::default()));
     if let Some(n) = note {
         app.note(&n);
     }

@@ -146,11 +146,11 @@ impl Shown {
             }
             self.following = Some(view.following().clone());
         }
-        if view.message != self.message {
-            if let Some(m) = &view.message {
+        if view.message() != self.message.as_deref() {
+            if let Some(m) = view.message() {
                 writeln!(out, "-- {}", esc(m))?;
             }
-            self.message = view.message.clone();
+            self.message = view.message().map(str::to_string);
         }
         let new = if self.started {
             view.fresh_lines()

@@ -76,6 +76,10 @@ pub enum Action {
     /// the battle replayed event by event, from the journal (read, never written); its report
     /// is written beside the journal from there.
     Report,
+    /// Serve the players' views to their phones (`umpire serve` on this battle's journal): one
+    /// secret link per side and one for everyone, shown as QR codes one at a time; the header
+    /// says how many phones are connected.
+    Serve,
     // ---- the log ------------------------------------------------------------------------------
     /// Move the keys between the roster and the log. With the log's keys, ↑↓ (and page, first
     /// and last) select an entry, enter opens its whole result from the journal, search searches
@@ -131,6 +135,7 @@ impl Action {
             Action::ToggleDice => "program/typed dice".into(),
             Action::HideSecrets => "hide or show secrets: concealed units, private notes".into(),
             Action::Report => "battle report: strength chart, losses, replay".into(),
+            Action::Serve => "players' phones: serve each side's view, show the links".into(),
             Action::LogFocus => "keys to the log / back to the roster".into(),
             Action::LogSearch => "search the log".into(),
             Action::LogNextMatch => "log: next (older) match".into(),

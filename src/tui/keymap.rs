@@ -207,6 +207,7 @@ impl Keymap {
             (Key::ch('W'), Result),
             (Key::ch('d'), ToggleDice),
             (Key::ch('b'), Report),
+            (Key::ch('P'), Serve),
             (Key::ch('S'), HideSecrets),
             // The log: its keys, searching it.
             (Key::plain(K::Tab), LogFocus),

@@ -5,8 +5,9 @@
 //! is the report view, with the battle replayed event by event, opened from the main screen or
 //! on any journal (`umpire replay`). [`run`] is the event loop of either ([`Screen`]): it blocks on the next terminal event (idle costs nothing), handles it and every
 //! event already waiting ([`handle_burst`]), then redraws once, so a burst of keys costs one frame.
-//! Bracketed paste is on: pasted text arrives as one event, not one key per character. The
-//! terminal is restored on quit, panic (ratatui's hook), Ctrl-C (a key in raw mode) and the
+//! While the players' views are served ([`Action::Serve`]) it also wakes once a second to count
+//! the phones connected. Bracketed paste is on: pasted text arrives as one event, not one key per
+//! character. The terminal is restored on quit, panic (ratatui's hook), Ctrl-C (a key in raw mode) and the
 //! signals that end a program from outside ([`RESTORING_SIGNALS`], a signal thread).
 //! Quitting asks nothing: every event is in the journal before it is shown.
 
@@ -43,6 +44,16 @@ pub trait Screen {
     fn on_event(&mut self, event: Event);
     /// True once the screen is left.
     fn done(&self) -> bool;
+    /// How often to look for a change from outside the terminal while there may be one (phones
+    /// connecting to the players' views); none: the screen waits on the terminal alone.
+    fn looks_every(&self) -> Option<Duration> {
+        None
+    }
+    /// True when something outside the terminal changed what the screen shows since it was
+    /// last drawn.
+    fn changed_outside(&self) -> bool {
+        false
+    }
 }
 
 impl Screen for App {
@@ -52,6 +63,15 @@ impl Screen for App {
 
     fn done(&self) -> bool {
         self.quit
+    }
+
+    /// While the players' views are served, once a second: the header counts the phones.
+    fn looks_every(&self) -> Option<Duration> {
+        self.serving.is_some().then_some(Duration::from_secs(1))
+    }
+
+    fn changed_outside(&self) -> bool {
+        self.phones() != self.phones_shown.get()
     }
 }
 
@@ -64,7 +84,22 @@ where
     with_terminal(true, |terminal| {
         while !app.done() {
             terminal.draw(|f| f.render_widget(&*app, f.area()))?;
-            let first = event::read()?;
+            // Waiting on the terminal; while something outside it may change the screen, it is
+            // looked at between waits and the screen drawn again when it changed.
+            let first = loop {
+                if let Some(every) = app.looks_every()
+                    && !event::poll(every)?
+                {
+                    if app.changed_outside() {
+                        break None;
+                    }
+                    continue;
+                }
+                break Some(event::read()?);
+            };
+            let Some(first) = first else {
+                continue;
+            };
             handle_burst(app, first, || {
                 if event::poll(Duration::ZERO)? {
                     event::read().map(Some)

@@ -117,8 +117,31 @@ const LINES_CACHED: usize = 256;
 /// read back from the journal by their offsets when they are shown. Each record appended costs
 /// the same whatever the journal's length: an event appends its line, an undo takes back the
 /// line of the event it undid and a redo puts it back.
+///
+/// It may follow several viewers on one reading of the journal ([`WatchView::with_viewers`], as
+/// `umpire serve` follows each side and everyone): the journal is then folded once, and each
+/// viewer keeps only its own log, roster and latest result ([`WatchView::sight`]). What the view
+/// shows is its first viewer's.
 pub struct WatchView {
     chronicle: Follower,
+    /// What each viewer sees; the first is the one shown.
+    sights: Vec<ViewerLog>,
+    following: Following,
+    /// The file read (device and inode), to tell a journal replaced at the same path.
+    identity: Option<(u64, u64)>,
+    /// The first roster line shown.
+    pub roster_top: usize,
+    /// How many log lines the log is scrolled back from its newest.
+    pub log_back: usize,
+    /// How many lines the log pane showed when last drawn (it scrolls back no further than a
+    /// full pane from the oldest line).
+    pub log_rows: std::cell::Cell<usize>,
+    pub color: bool,
+    quit: bool,
+}
+
+/// What one viewer of a [`WatchView`] sees: its log, its roster, its latest result.
+struct ViewerLog {
     viewer: Viewer,
     tree: RosterTree,
     log: Vec<LogMark>,
@@ -136,20 +159,90 @@ pub struct WatchView {
     lines: RefCell<Vec<(u32, LineText)>>,
     /// The lines of the log that are new since the refresh before the last one: `fresh..`.
     fresh: usize,
-    following: Following,
-    /// The file read (device and inode), to tell a journal replaced at the same path.
-    identity: Option<(u64, u64)>,
     /// What changed that is worth saying: an event taken back, the journal replaced.
-    pub message: Option<String>,
-    /// The first roster line shown.
-    pub roster_top: usize,
-    /// How many log lines the log is scrolled back from its newest.
-    pub log_back: usize,
-    /// How many lines the log pane showed when last drawn (it scrolls back no further than a
-    /// full pane from the oldest line).
-    pub log_rows: std::cell::Cell<usize>,
-    pub color: bool,
-    quit: bool,
+    message: Option<String>,
+}
+
+impl ViewerLog {
+    fn new(battle: &Battle, viewer: Viewer) -> ViewerLog {
+        ViewerLog {
+            viewer,
+            tree: RosterTree::for_viewer(battle, viewer),
+            log: Vec::new(),
+            seen: 0,
+            results: Vec::new(),
+            undone: Vec::new(),
+            latest: None,
+            lines: RefCell::new(Vec::new()),
+            fresh: 0,
+            message: None,
+        }
+    }
+
+    /// Takes in record `index` (what is kept of it, what it changed) as this viewer sees it.
+    fn take(&mut self, index: usize, mark: RecordMark, change: Change, delta: &mut Delta) {
+        let viewer = self.viewer;
+        let sight = mark.visibility.sight(viewer);
+        let counted = viewer == Viewer::Umpire || sight != Sight::Nothing;
+        if counted {
+            self.seen += 1;
+        }
+        match change {
+            Change::Event => {
+                self.undone.clear();
+                let shown = match sight {
+                    Sight::Whole => Some(Shown::Whole),
+                    Sight::Part => Some(Shown::Part),
+                    Sight::Nothing if mark.moves_phase() => Some(Shown::Phase),
+                    Sight::Nothing => None,
+                };
+                if let Some(shown) = shown {
+                    let line = LogMark {
+                        record: index as u32,
+                        number: if counted { self.seen as u32 } else { 0 },
+                        shown,
+                        result: shown == Shown::Whole && is_result(mark),
+                    };
+                    if line.result {
+                        self.results.push(line);
+                    }
+                    self.log.push(line);
+                }
+            }
+            Change::Undo(event) => {
+                let line = if self.log.last().is_some_and(|m| m.record() == event) {
+                    self.log.pop()
+                } else {
+                    None
+                };
+                if let Some(m) = line {
+                    if m.result {
+                        self.results.pop();
+                    }
+                    if self.log.len() < delta.kept {
+                        delta.gone.push(m);
+                        delta.kept = self.log.len();
+                    }
+                }
+                self.undone.push(line);
+            }
+            Change::Redo(_) => {
+                if let Some(Some(m)) = self.undone.pop() {
+                    if m.result {
+                        self.results.push(m);
+                    }
+                    self.log.push(m);
+                }
+            }
+        }
+    }
+}
+
+/// One viewer's part of a [`WatchView`]: what [`WatchView`] shows of its first viewer, for any.
+#[derive(Clone, Copy)]
+pub struct SightOf<'a> {
+    chronicle: &'a Follower,
+    sight: &'a ViewerLog,
 }
 
 /// A log line's words, as read back from its record.
@@ -163,15 +256,15 @@ impl std::fmt::Debug for WatchView {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("WatchView")
             .field("journal", &self.chronicle.path)
-            .field("viewer", &self.viewer)
+            .field("viewers", &self.viewers())
             .field("records", &self.chronicle.records.len())
             .field("following", &self.following)
             .finish_non_exhaustive()
     }
 }
 
-/// What a refresh's records did to the log: the lines of the log before it that were taken
-/// back, kept to say so.
+/// What a refresh's records did to one viewer's log: the lines of the log before it that were
+/// taken back, kept to say so.
 struct Delta {
     /// How many lines at the log's start no record touched.
     kept: usize,
@@ -179,88 +272,33 @@ struct Delta {
     gone: Vec<LogMark>,
 }
 
-impl WatchView {
-    /// The view of the journal at `path` for `viewer`, read as it stands now.
-    pub fn open(path: &Path, viewer: Viewer) -> Result<WatchView, SessionError> {
-        Self::of(Follower::open(path)?, viewer)
-    }
-
-    /// The view for `viewer` of a journal opened and not read yet ([`Follower::open`]): it
-    /// reads it to its end (damage is refused as loading refuses it), then reads on.
-    pub fn of(follower: Follower, viewer: Viewer) -> Result<WatchView, SessionError> {
-        let identity = identity(&follower.path);
-        let tree = RosterTree::for_viewer(&follower.battle, viewer);
-        let mut view = WatchView {
-            chronicle: follower,
-            viewer,
-            tree,
-            log: Vec::new(),
-            seen: 0,
-            results: Vec::new(),
-            undone: Vec::new(),
-            latest: None,
-            lines: RefCell::new(Vec::new()),
-            fresh: 0,
-            following: Following::Live,
-            identity,
-            message: None,
-            roster_top: 0,
-            log_back: 0,
-            log_rows: std::cell::Cell::new(0),
-            color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-            quit: false,
-        };
-        view.read_all()?;
-        Ok(view)
-    }
-
-    // ---- what it shows ------------------------------------------------------------------------
-
-    pub fn path(&self) -> &Path {
-        &self.chronicle.path
-    }
-
-    pub fn viewer(&self) -> Viewer {
-        self.viewer
-    }
-
-    /// The battle as the journal leaves it (as last read).
-    pub fn battle(&self) -> &Battle {
-        &self.chronicle.battle
-    }
-
-    /// The journal as followed: what is kept of each record, the battle, a torn last line.
-    pub fn chronicle(&self) -> &Follower {
-        &self.chronicle
+impl<'a> SightOf<'a> {
+    pub fn viewer(self) -> Viewer {
+        self.sight.viewer
     }
 
     /// The roster as the viewer may see it.
-    pub fn roster_pane(&self) -> RosterPane<'_> {
-        RosterPane::new(&self.chronicle.battle, &self.tree)
+    pub fn roster_pane(self) -> RosterPane<'a> {
+        RosterPane::new(&self.chronicle.battle, &self.sight.tree)
     }
 
     /// What is kept of each line of the log: the events the viewer may see, in force, oldest
     /// first.
-    pub fn log_marks(&self) -> &[LogMark] {
-        &self.log
+    pub fn log_marks(self) -> &'a [LogMark] {
+        &self.sight.log
     }
 
     /// How many lines the log has.
-    pub fn log_len(&self) -> usize {
-        self.log.len()
-    }
-
-    /// The log's lines, oldest first, each read back from the journal (every line: for a
-    /// window, [`WatchView::log_lines`]).
-    pub fn log(&self) -> Vec<LogLine> {
-        self.log_lines(0..self.log.len())
+    pub fn log_len(self) -> usize {
+        self.sight.log.len()
     }
 
     /// The log's lines in `range` (positions in the log), read back from the journal or from
     /// the lines last read.
-    pub fn log_lines(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
-        let range = range.start.min(self.log.len())..range.end.min(self.log.len());
-        self.log[range]
+    pub fn log_lines(self, range: std::ops::Range<usize>) -> Vec<LogLine> {
+        let log = &self.sight.log;
+        let range = range.start.min(log.len())..range.end.min(log.len());
+        log[range]
             .iter()
             .map(|&m| {
                 let LineText { text, tag } = self.line_text(m);
@@ -278,17 +316,34 @@ impl WatchView {
 
     /// The positions in the log of the lines the last refresh added (a line an undo took back
     /// and a redo put back in the same refresh is not new).
-    pub fn fresh_lines(&self) -> std::ops::Range<usize> {
-        self.fresh.min(self.log.len())..self.log.len()
+    pub fn fresh_lines(self) -> std::ops::Range<usize> {
+        self.sight.fresh.min(self.sight.log.len())..self.sight.log.len()
+    }
+
+    /// The latest event shown whole that resolved something (dice, table, result) or exposed
+    /// units, with its number in the viewer's copy.
+    pub fn latest(self) -> Option<(u64, &'a Event)> {
+        self.sight.latest.as_ref().map(|(_, n, ev)| (*n, ev))
+    }
+
+    /// What changed that is worth saying: an event taken back, the journal replaced.
+    pub fn message(self) -> Option<&'a str> {
+        self.sight.message.as_deref()
     }
 
     /// A line's words: from the lines last read, or read back from its record.
-    fn line_text(&self, m: LogMark) -> LineText {
-        if let Some((_, t)) = self.lines.borrow().iter().find(|(r, _)| *r == m.record) {
+    fn line_text(self, m: LogMark) -> LineText {
+        if let Some((_, t)) = self
+            .sight
+            .lines
+            .borrow()
+            .iter()
+            .find(|(r, _)| *r == m.record)
+        {
             return t.clone();
         }
         let text = self.read_line_text(m);
-        let mut lines = self.lines.borrow_mut();
+        let mut lines = self.sight.lines.borrow_mut();
         if lines.len() >= LINES_CACHED {
             lines.clear();
         }
@@ -296,7 +351,7 @@ impl WatchView {
         text
     }
 
-    fn read_line_text(&self, m: LogMark) -> LineText {
+    fn read_line_text(self, m: LogMark) -> LineText {
         let ev = match self.chronicle.record(m.record()) {
             Ok(record) => match record.entry {
                 Entry::Event(ev) => ev,
@@ -309,30 +364,151 @@ impl WatchView {
                 };
             }
         };
+        let battle = &self.chronicle.battle;
         match m.shown {
             Shown::Whole => LineText {
-                tag: match self.viewer {
+                tag: match self.sight.viewer {
                     Viewer::Public => None,
                     _ => ev.audience.tag(),
                 },
                 // What happened, first and short, as the umpire's log says it.
-                text: super::app::headline(&ev, self.battle()),
+                text: super::app::headline(&ev, battle),
             },
             Shown::Part => LineText {
                 text: ev.partial.map(|p| p.summary).unwrap_or_default(),
                 tag: None,
             },
             Shown::Phase => LineText {
-                text: phase_reached(self.battle(), &ev).unwrap_or_default(),
+                text: phase_reached(battle, &ev).unwrap_or_default(),
                 tag: None,
             },
         }
+    }
+}
+
+impl WatchView {
+    /// The view of the journal at `path` for `viewer`, read as it stands now.
+    pub fn open(path: &Path, viewer: Viewer) -> Result<WatchView, SessionError> {
+        Self::of(Follower::open(path)?, viewer)
+    }
+
+    /// The view for `viewer` of a journal opened and not read yet ([`Follower::open`]): it
+    /// reads it to its end (damage is refused as loading refuses it), then reads on.
+    pub fn of(follower: Follower, viewer: Viewer) -> Result<WatchView, SessionError> {
+        Self::with_viewers(follower, &[viewer])
+    }
+
+    /// The view for each of `viewers` (at least one; the first is the one shown) of a journal
+    /// opened and not read yet, all followed on one reading of it.
+    pub fn with_viewers(follower: Follower, viewers: &[Viewer]) -> Result<WatchView, SessionError> {
+        let identity = identity(&follower.path);
+        let viewers = if viewers.is_empty() {
+            &[Viewer::Public][..]
+        } else {
+            viewers
+        };
+        let sights = viewers
+            .iter()
+            .map(|&v| ViewerLog::new(&follower.battle, v))
+            .collect();
+        let mut view = WatchView {
+            chronicle: follower,
+            sights,
+            following: Following::Live,
+            identity,
+            roster_top: 0,
+            log_back: 0,
+            log_rows: std::cell::Cell::new(0),
+            color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+            quit: false,
+        };
+        view.read_all()?;
+        Ok(view)
+    }
+
+    // ---- what it shows ------------------------------------------------------------------------
+
+    pub fn path(&self) -> &Path {
+        &self.chronicle.path
+    }
+
+    pub fn viewer(&self) -> Viewer {
+        self.sights[0].viewer
+    }
+
+    /// Every viewer followed, the one shown first.
+    pub fn viewers(&self) -> Vec<Viewer> {
+        self.sights.iter().map(|s| s.viewer).collect()
+    }
+
+    /// What viewer `i` (in the order given) sees.
+    pub fn sight(&self, i: usize) -> SightOf<'_> {
+        SightOf {
+            chronicle: &self.chronicle,
+            sight: &self.sights[i],
+        }
+    }
+
+    /// The battle as the journal leaves it (as last read).
+    pub fn battle(&self) -> &Battle {
+        &self.chronicle.battle
+    }
+
+    /// The journal as followed: what is kept of each record, the battle, a torn last line.
+    pub fn chronicle(&self) -> &Follower {
+        &self.chronicle
+    }
+
+    /// The roster as the viewer may see it.
+    pub fn roster_pane(&self) -> RosterPane<'_> {
+        self.sight(0).roster_pane()
+    }
+
+    /// What is kept of each line of the log: the events the viewer may see, in force, oldest
+    /// first.
+    pub fn log_marks(&self) -> &[LogMark] {
+        self.sight(0).log_marks()
+    }
+
+    /// How many lines the log has.
+    pub fn log_len(&self) -> usize {
+        self.sight(0).log_len()
+    }
+
+    /// The log's lines, oldest first, each read back from the journal (every line: for a
+    /// window, [`WatchView::log_lines`]).
+    pub fn log(&self) -> Vec<LogLine> {
+        self.log_lines(0..self.log_len())
+    }
+
+    /// The log's lines in `range` (positions in the log), read back from the journal or from
+    /// the lines last read.
+    pub fn log_lines(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
+        self.sight(0).log_lines(range)
+    }
+
+    /// The positions in the log of the lines the last refresh added (a line an undo took back
+    /// and a redo put back in the same refresh is not new).
+    pub fn fresh_lines(&self) -> std::ops::Range<usize> {
+        self.sight(0).fresh_lines()
     }
 
     /// The latest event shown whole that resolved something (dice, table, result) or exposed
     /// units, with its number in the viewer's copy.
     pub fn latest(&self) -> Option<(u64, &Event)> {
-        self.latest.as_ref().map(|(_, n, ev)| (*n, ev))
+        self.sight(0).latest()
+    }
+
+    /// What changed that is worth saying: an event taken back, the journal replaced.
+    pub fn message(&self) -> Option<&str> {
+        self.sight(0).message()
+    }
+
+    /// Says `message` (or nothing) to every viewer.
+    pub fn set_message(&mut self, message: Option<String>) {
+        for s in &mut self.sights {
+            s.message = message.clone();
+        }
     }
 
     pub fn following(&self) -> &Following {
@@ -350,7 +526,9 @@ impl WatchView {
     /// line still being written waits for the next change), or reads it again whole if it was
     /// replaced or cut back, or says it is gone. Returns true when what the view shows changed.
     pub fn refresh(&mut self) -> bool {
-        self.fresh = self.log.len();
+        for s in &mut self.sights {
+            s.fresh = s.log.len();
+        }
         let path = self.chronicle.path.clone();
         let len = match std::fs::metadata(&path) {
             Ok(meta) => meta.len(),
@@ -368,11 +546,11 @@ impl WatchView {
             let back = self.following == Following::Gone;
             return match self.reload() {
                 Ok(()) => {
-                    self.message = Some(if back {
+                    self.set_message(Some(if back {
                         "A journal is back at this path: it is read whole again.".into()
                     } else {
                         "The journal was replaced or cut back: it is read whole again.".into()
-                    });
+                    }));
                     true
                 }
                 // A journal being created has no header yet: the next change brings it.
@@ -380,11 +558,8 @@ impl WatchView {
             };
         }
         let was = self.following.clone();
-        let mut delta = Delta {
-            kept: self.log.len(),
-            gone: Vec::new(),
-        };
-        let result = self.read_on(&mut delta);
+        let mut deltas = self.deltas();
+        let result = self.read_on(&mut deltas);
         match result {
             Ok(0) => {
                 self.following = Following::Live;
@@ -392,108 +567,73 @@ impl WatchView {
             }
             Ok(_) => {
                 self.following = Following::Live;
-                self.message = None;
-                self.settle(&delta);
+                self.set_message(None);
+                self.settle(&deltas);
                 true
             }
             // What follows does not follow what was read: the file was written anew in place
             // (another battle, a copy restored) — read whole again if it reads whole.
             Err(_) if self.reload().is_ok() => {
-                self.message =
-                    Some("The journal was rewritten in place: it is read whole again.".into());
+                self.set_message(Some(
+                    "The journal was rewritten in place: it is read whole again.".into(),
+                ));
                 true
             }
             Err(e) => {
-                self.settle(&delta);
+                self.settle(&deltas);
                 self.stop(e.to_string())
             }
         }
     }
 
-    /// Reads the records appended since the last reading, each changing the log as it changes
-    /// the events in force: an event appends its line (if the viewer may see anything of it), an
-    /// undo takes back the line of the event it undid, a redo puts it back. Each record costs the
-    /// same whatever the journal's length.
-    fn read_on(&mut self, delta: &mut Delta) -> Result<usize, SessionError> {
+    /// A delta for each viewer, its whole log kept so far.
+    fn deltas(&self) -> Vec<Delta> {
+        self.sights
+            .iter()
+            .map(|s| Delta {
+                kept: s.log.len(),
+                gone: Vec::new(),
+            })
+            .collect()
+    }
+
+    /// Reads the records appended since the last reading, each changing every viewer's log as it
+    /// changes the events in force: an event appends its line (if the viewer may see anything of
+    /// it), an undo takes back the line of the event it undid, a redo puts it back. Each record
+    /// costs the same whatever the journal's length.
+    fn read_on(&mut self, deltas: &mut [Delta]) -> Result<usize, SessionError> {
         let WatchView {
-            chronicle,
-            viewer,
-            log,
-            seen,
-            results,
-            undone,
-            ..
+            chronicle, sights, ..
         } = self;
-        let viewer = *viewer;
         chronicle.follow(&mut |index, mark, change, _| {
-            let sight = mark.visibility.sight(viewer);
-            let counted = viewer == Viewer::Umpire || sight != Sight::Nothing;
-            if counted {
-                *seen += 1;
-            }
-            match change {
-                Change::Event => {
-                    undone.clear();
-                    let shown = match sight {
-                        Sight::Whole => Some(Shown::Whole),
-                        Sight::Part => Some(Shown::Part),
-                        Sight::Nothing if mark.moves_phase() => Some(Shown::Phase),
-                        Sight::Nothing => None,
-                    };
-                    if let Some(shown) = shown {
-                        let line = LogMark {
-                            record: index as u32,
-                            number: if counted { *seen as u32 } else { 0 },
-                            shown,
-                            result: shown == Shown::Whole && is_result(mark),
-                        };
-                        if line.result {
-                            results.push(line);
-                        }
-                        log.push(line);
-                    }
-                }
-                Change::Undo(event) => {
-                    let line = if log.last().is_some_and(|m| m.record() == event) {
-                        log.pop()
-                    } else {
-                        None
-                    };
-                    if let Some(m) = line {
-                        if m.result {
-                            results.pop();
-                        }
-                        if log.len() < delta.kept {
-                            delta.gone.push(m);
-                            delta.kept = log.len();
-                        }
-                    }
-                    undone.push(line);
-                }
-                Change::Redo(_) => {
-                    if let Some(Some(m)) = undone.pop() {
-                        if m.result {
-                            results.push(m);
-                        }
-                        log.push(m);
-                    }
-                }
+            for (sight, delta) in sights.iter_mut().zip(deltas.iter_mut()) {
+                sight.take(index, mark, change, delta);
             }
         })
     }
 
-    /// After a reading: says which lines the viewer saw were taken back, marks the new lines,
-    /// reads the latest result back if it changed, and builds the roster's lines again.
-    fn settle(&mut self, delta: &Delta) {
-        let kept = delta.kept.min(self.log.len());
-        let tail = &self.log[kept..];
+    /// After a reading: says, for each viewer, which lines it saw were taken back, marks the
+    /// new lines, reads the latest result back if it changed, and builds the roster's lines
+    /// again.
+    fn settle(&mut self, deltas: &[Delta]) {
+        for (i, delta) in deltas.iter().enumerate() {
+            self.settle_one(i, delta);
+        }
+        let rows = self.sights[0].log.len();
+        self.log_back = self.log_back.min(rows.saturating_sub(1));
+    }
+
+    fn settle_one(&mut self, i: usize, delta: &Delta) {
+        let sight = &self.sights[i];
+        let kept = delta.kept.min(sight.log.len());
+        let tail = &sight.log[kept..];
         // The lines taken off and put back in the same reading were never out of the log.
         let back = tail
             .iter()
             .zip(delta.gone.iter().rev())
             .take_while(|(a, b)| a == b)
             .count();
-        self.fresh = kept + back;
+        let fresh = kept + back;
         let taken_back: Vec<LogMark> = delta
             .gone
             .iter()
@@ -501,52 +641,64 @@ impl WatchView {
             .copied()
             .collect();
         // `gone` is newest first.
-        if let Some(&last) = taken_back.first() {
+        let message = taken_back.first().map(|&last| {
             let number = last.number().map(|n| format!("#{n} ")).unwrap_or_default();
-            let text = self.line_text(last).text;
-            self.message = Some(if taken_back.len() == 1 {
+            let text = self.sight(i).line_text(last).text;
+            if taken_back.len() == 1 {
                 format!("Taken back by the umpire: {number}{text}")
             } else {
                 format!(
                     "Taken back by the umpire: {} events, the latest {number}{text}",
                     taken_back.len(),
                 )
-            });
+            }
+        });
+        let latest = self.read_latest(i);
+        let WatchView {
+            chronicle, sights, ..
+        } = self;
+        let sight = &mut sights[i];
+        sight.fresh = fresh;
+        if message.is_some() {
+            sight.message = message;
         }
-        self.read_latest();
-        self.tree
-            .rebuild_exposed(&self.chronicle.battle, self.chronicle.exposures.by_unit());
-        self.log_back = self.log_back.min(self.log.len().saturating_sub(1));
+        if let Some(latest) = latest {
+            sight.latest = latest;
+        }
+        sight
+            .tree
+            .rebuild_exposed(&chronicle.battle, chronicle.exposures.by_unit());
     }
 
-    /// Reads the latest result back from the journal, if it is not the one already read.
-    fn read_latest(&mut self) {
-        let Some(&mark) = self.results.last() else {
-            self.latest = None;
-            return;
+    /// The latest result of viewer `i` read back from the journal, if it is not the one already
+    /// read (none: unchanged).
+    #[allow(clippy::type_complexity)]
+    fn read_latest(&self, i: usize) -> Option<Option<(usize, u64, Event)>> {
+        let sight = &self.sights[i];
+        let Some(&mark) = sight.results.last() else {
+            return Some(None);
         };
         let record = mark.record();
-        if self.latest.as_ref().is_some_and(|(r, _, _)| *r == record) {
-            return;
+        if sight.latest.as_ref().is_some_and(|(r, _, _)| *r == record) {
+            return None;
         }
-        self.latest = match (mark.number(), self.chronicle.record(record)) {
+        Some(match (mark.number(), self.chronicle.record(record)) {
             (Some(n), Ok(r)) => match r.entry {
                 Entry::Event(ev) => Some((record, n, ev)),
                 Entry::Undo | Entry::Redo => None,
             },
             _ => None,
-        };
+        })
     }
 
     /// Reads the journal from where the follower stands to its end, every line new.
     fn read_all(&mut self) -> Result<(), SessionError> {
-        let mut delta = Delta {
-            kept: self.log.len(),
-            gone: Vec::new(),
-        };
-        let result = self.read_on(&mut delta);
-        self.settle(&delta);
-        self.fresh = 0;
+        let mut deltas = self.deltas();
+        let result = self.read_on(&mut deltas);
+        self.settle(&deltas);
+        for s in &mut self.sights {
+            s.fresh = 0;
+        }
         result.map(drop)
     }
 
@@ -554,7 +706,8 @@ impl WatchView {
     fn reload(&mut self) -> Result<(), String> {
         let path = self.chronicle.path.clone();
         let follower = Follower::open(&path).map_err(|e| e.to_string())?;
-        let mut view = WatchView::of(follower, self.viewer).map_err(|e| e.to_string())?;
+        let mut view =
+            WatchView::with_viewers(follower, &self.viewers()).map_err(|e| e.to_string())?;
         view.color = self.color;
         view.log_rows = self.log_rows.clone();
         *self = view;
@@ -602,7 +755,7 @@ impl WatchView {
         }
         self.log_back = self
             .log_back
-            .min(self.log.len().saturating_sub(self.log_rows.get()));
+            .min(self.log_len().saturating_sub(self.log_rows.get()));
     }
 
     fn tree_rows(&self) -> usize {
@@ -806,7 +959,7 @@ pub fn run(view: &mut WatchView) -> anyhow::Result<()> {
         let _ = journal_tx.send(Wake::Journal);
     });
     if let Some(note) = &watcher.note {
-        view.message = Some(note.clone());
+        view.set_message(Some(note.clone()));
     }
     std::thread::spawn(move || {
         while let Ok(event) = ratatui::crossterm::event::read() {

@@ -13,6 +13,7 @@
 //! - [`tui`]: the umpire's terminal UI;
 //! - [`report`]: the battle report;
 //! - [`watch`]: the players' view;
+//! - [`serve`]: the players' view served to their phones;
 //! - [`rules`]: each rule set's battles, rulings, rosters, command line and screens;
 //! - [`conformance`]: each rule set's digest, sentence by sentence, held to battles at the table.
 
@@ -24,5 +25,6 @@ mod core;
 mod journal;
 mod report;
 mod rules;
+mod serve;
 mod tui;
 mod watch;

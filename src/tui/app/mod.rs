@@ -12,6 +12,7 @@ mod procedures;
 mod prompts;
 mod roster;
 mod secrets;
+pub mod serving;
 mod summary;
 
 pub use crate::tui::message::Level;
@@ -99,6 +100,10 @@ pub enum Mode {
     Report(Box<crate::tui::ReportView>),
     /// Every procedure and general key by name, filtered as typed.
     Palette(Box<Palette>),
+    /// The players' links, the one at `shown` as a QR code.
+    Links {
+        shown: usize,
+    },
 }
 
 /// The keys that close a popup (a result, the battle's account, the help): esc, `q` and enter.
@@ -153,6 +158,13 @@ pub struct App {
     pub popup_hint: Option<String>,
     /// The markers popup's highlighted line and what was typed to reach it.
     pub marker_pick: markers::MarkerPick,
+    /// The players' views served to their phones ([`Action::Serve`]), once started; served until
+    /// the program ends.
+    pub serving: Option<Box<dyn serving::Serving>>,
+    /// How to start serving them, as the command line gives it (none: they cannot be served).
+    pub start_serving: Option<serving::StartServing>,
+    /// How many phones were connected when the screen was last drawn.
+    pub phones_shown: Cell<usize>,
     clock: fn() -> DateTime<Utc>,
 }
 
@@ -176,6 +188,9 @@ impl App {
             secrets_hidden: false,
             popup_hint: None,
             marker_pick: markers::MarkerPick::default(),
+            serving: None,
+            start_serving: None,
+            phones_shown: Cell::new(0),
             clock,
         };
         app.sync_log();
@@ -382,6 +397,7 @@ impl App {
             Mode::Markers => self.on_markers_key(&key),
             Mode::Palette(palette) => self.on_palette_key(palette, &key),
             Mode::Summary => self.on_summary_key(&key),
+            Mode::Links { shown } => self.on_links_key(shown, &key),
             Mode::Chooser(chooser) => self.on_chooser_key(chooser, &key),
             Mode::Dice(run) => self.on_dice_key(run, &key),
             Mode::Report(mut view) => match view.on_key(&key) {
@@ -515,6 +531,7 @@ impl App {
             Action::LogPrevMatch => self.next_match(false),
             Action::HideSecrets => self.toggle_secrets(),
             Action::Report => self.open_report(),
+            Action::Serve => self.serve(),
             Action::Palette => self.mode = Mode::Palette(Box::default()),
             Action::Help => self.mode = Mode::Help { scroll: 0 },
             Action::Quit => self.quit = true,

@@ -5,6 +5,7 @@
 mod chooser;
 mod dice;
 mod form;
+mod links;
 mod log;
 mod palette;
 mod popups;
@@ -16,6 +17,7 @@ mod watch;
 use chooser::render_chooser;
 use dice::render_dice;
 use form::render_form;
+use links::render_links;
 use log::{render_log, render_log_hints};
 use palette::render_palette;
 use popups::{render_end_phase, render_help, render_markers, render_prompt, render_result};
@@ -31,6 +33,18 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+/// A roster line as the players' view draws it without colour (badges in brackets), whole, at
+/// no width limit: the words of the page `umpire serve` sends ([`crate::serve`]). Escaped for the
+/// terminal, as on the screen.
+pub fn plain_roster_row(p: &crate::tui::app::RosterPane, row: Row) -> String {
+    let t = Theme { color: false };
+    roster::row_line(p, &t, row, usize::MAX / 4)
+        .spans
+        .iter()
+        .map(|s| s.content.as_ref())
+        .collect()
+}
 
 /// The smallest terminal the main screen is drawn in.
 pub const MIN_WIDTH: u16 = 60;
@@ -157,6 +171,7 @@ impl Widget for &App {
             Mode::EndPhase { waiting } => render_end_phase(self, waiting, &theme, status, buf),
             Mode::Report(_) => {}
             Mode::Palette(palette) => render_palette(self, palette, &theme, area, buf),
+            Mode::Links { shown } => render_links(self, *shown, &theme, area, buf),
         }
     }
 }
@@ -256,6 +271,20 @@ fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             ));
             line2.push_span(Span::raw(" │"));
         }
+    }
+    // While the players' views are served: how many phones are connected.
+    if app.serving.is_some() {
+        let phones = app.phones();
+        app.phones_shown.set(phones);
+        line2.push_span(Span::styled(
+            match phones {
+                0 => " phones: none connected".to_string(),
+                1 => " phones: 1 connected".to_string(),
+                n => format!(" phones: {n} connected"),
+            },
+            if phones > 0 { t.key() } else { t.dim() },
+        ));
+        line2.push_span(Span::raw(" │"));
     }
     line2.spans.extend([
         Span::raw(format!(" {dice} │ journal: ")),

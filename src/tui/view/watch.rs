@@ -237,7 +237,7 @@ fn render_watch_log(v: &WatchView, t: &Theme, area: Rect, buf: &mut Buffer) {
 }
 
 fn render_watch_status(v: &WatchView, t: &Theme, area: Rect, buf: &mut Buffer) {
-    if let Some(m) = &v.message {
+    if let Some(m) = v.message() {
         Paragraph::new(Line::from(Span::styled(
             format!(" {}", crate::text::escape_terminal(m)),
             t.key(),

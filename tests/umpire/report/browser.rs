@@ -3,34 +3,17 @@
 //! from it, log nothing from the page to its console, and draw it (a screenshot) and print it (a
 //! PDF of several pages, as many as the page without its turns' `content-visibility` prints).
 //!
-//! Chromium is `$UMPIRE_CHROMIUM` if set, else `/usr/bin/chromium` or `chromium` on the PATH.
-//! Without it the test says so loudly and passes, unless `UMPIRE_REQUIRE_BROWSER=1` (as CI sets),
-//! where it fails. With `UMPIRE_REPORT_SHOTS=DIR` the page, its screenshot and its PDF are copied to
+//! Chromium is found as [`crate::support::browser`] finds it. Without it the test says so loudly
+//! and passes, unless `UMPIRE_REQUIRE_BROWSER=1` (as CI sets), where it fails. With `UMPIRE_REPORT_SHOTS=DIR` the page, its screenshot and its PDF are copied to
 //! DIR, to be looked at. Each Chromium run is killed after 60 s.
 
+use crate::support::browser::{HEADLESS, chromium_or_skip};
 use crate::support::cli::{SCRUBY_FOUR_MOVES as SCRIPT, SCRUBY_LEARNING as SCRUBY, ok};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const TIMEOUT: Duration = Duration::from_secs(60);
-
-/// The browser, if this machine has one.
-fn chromium() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("UMPIRE_CHROMIUM") {
-        let p = PathBuf::from(p);
-        return p.is_file().then_some(p);
-    }
-    let usual = Path::new("/usr/bin/chromium");
-    if usual.is_file() {
-        return Some(usual.to_path_buf());
-    }
-    std::env::var_os("PATH").and_then(|path| {
-        std::env::split_paths(&path)
-            .map(|d| d.join("chromium"))
-            .find(|p| p.is_file())
-    })
-}
 
 /// What one browser run left: its standard output and error.
 struct Ran {
@@ -45,18 +28,7 @@ fn run_browser(browser: &Path, dir: &Path, name: &str, args: &[&str], url: &str)
     let stdout_path = dir.join(format!("{name}.stdout"));
     let stderr_path = dir.join(format!("{name}.stderr"));
     let mut child = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-extensions",
-            "--hide-scrollbars",
-        ])
+        .args(HEADLESS)
         .arg(format!("--user-data-dir={}", profile.display()))
         .args(args)
         .arg(url)
@@ -136,14 +108,7 @@ fn pdf_pages(bytes: &[u8]) -> usize {
 
 #[test]
 fn the_report_loads_draws_and_prints_in_chromium() {
-    let Some(browser) = chromium() else {
-        let message = "Chromium was not found ($UMPIRE_CHROMIUM, else /usr/bin/chromium or chromium on the PATH): the HTML report was not checked in a browser";
-        if std::env::var("UMPIRE_REQUIRE_BROWSER").as_deref() == Ok("1") {
-            panic!("{message}, and UMPIRE_REQUIRE_BROWSER=1 requires it");
-        }
-        eprintln!(
-            "\n!!!!!!!!!!\n!!! SKIPPED: {message}.\n!!! Install it (apt-get install chromium) or set UMPIRE_REQUIRE_BROWSER=1 to make this a failure.\n!!!!!!!!!!\n"
-        );
+    let Some(browser) = chromium_or_skip("the HTML report was not checked in a browser") else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();

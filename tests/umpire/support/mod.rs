@@ -6,6 +6,8 @@
 //!   -`), and the rosters and script of the battles it plays (Grid skirmish's crossroads, the
 //!   rule set the core's tests play, among them);
 //! - [`exe`]: the real binary, run as a process of its own;
+//! - [`browser`]: headless Chromium, found or skipped loudly, and kept open on a page under the
+//!   DevTools protocol;
 //! - [`kit`]: the given/when/then kit of the conformance suites, a battle at the table driven as
 //!   the umpire drives one from the command line;
 //! - [`tui`]: the screen drawn on ratatui's `TestBackend`, redacted, and keys typed into it;
@@ -14,6 +16,7 @@
 //! - [`newport`]: Newport's scenarios for its battle tests and its conformance suite;
 //! - [`scale`]: the large Newport battle of the scaling benchmarks (`benches/scale/`).
 
+pub mod browser;
 pub mod cli;
 pub mod exe;
 pub mod journal;

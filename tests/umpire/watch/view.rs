@@ -220,11 +220,7 @@ fn following_the_journal_as_it_is_written_shows_what_reading_it_whole_shows() {
             view.refresh();
             let fresh = WatchView::open(&whole, view.viewer()).unwrap();
             assert_eq!(shown(view), shown(&fresh), "after record {}", n - 1);
-            taken_back += usize::from(
-                view.message
-                    .as_deref()
-                    .is_some_and(|m| m.starts_with("Taken back")),
-            );
+            taken_back += usize::from(view.message().is_some_and(|m| m.starts_with("Taken back")));
         }
     }
     // The script takes back a note everyone saw ("A mistake"): each viewer is told.
@@ -303,12 +299,7 @@ fn a_journal_deleted_replaced_or_damaged_is_said_so() {
     assert!(view.refresh());
     assert_eq!(view.following(), &Following::Live);
     assert_eq!(view.log().len(), 1, "{:?}", view.log());
-    assert!(
-        view.message
-            .as_deref()
-            .unwrap()
-            .contains("read whole again")
-    );
+    assert!(view.message().unwrap().contains("read whole again"));
 
     // Cut back below what was read (the first battle's journal is longer): read whole again.
     std::fs::write(&path, &saved).unwrap();
@@ -521,20 +512,16 @@ fn following_undos_and_redos_in_any_grouping_shows_what_reading_it_whole_shows()
                     .collect();
                 match left.last() {
                     None => assert!(
-                        !view
-                            .message
-                            .as_deref()
-                            .is_some_and(|m| m.starts_with("Taken back")),
+                        !view.message().is_some_and(|m| m.starts_with("Taken back")),
                         "{:?}",
-                        view.message
+                        view.message()
                     ),
                     Some((_, text)) => assert!(
-                        view.message
-                            .as_deref()
+                        view.message()
                             .is_some_and(|m| m.starts_with("Taken back by the umpire")
                                 && m.ends_with(text.as_str())),
                         "{:?} after {left:?}",
-                        view.message
+                        view.message()
                     ),
                 }
                 // The lines the reading added are the new ones, in order.

@@ -1,0 +1,401 @@
+//! The server's HTTP: a request's head read (at most 8 KiB, within 10 s), and one of four answers.
+//! `GET /s/TOKEN` is the page of the token's audience, `GET /s/TOKEN/events` its event stream
+//! (`text/event-stream`, each event's `id:` the number of records read, so that a page that
+//! wakes asks from the last one it saw with `Last-Event-ID` or `?last=`); any other method is 405;
+//! anything else, a wrong token included, is the same 404 after the same work. It is written
+//! here rather than taken from an HTTP crate because an event stream must be flushed event by
+//! event and kept open, and the few lines of a GET-only server are simpler to check than a
+//! crate's buffering.
+
+use super::Shared;
+use super::links::TOKEN_LEN;
+use std::io::{self, Read, Write};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, TcpListener, TcpStream};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+use subtle::{ConditionallySelectable, ConstantTimeEq};
+
+/// The longest request head read.
+const HEAD_LIMIT: usize = 8 * 1024;
+/// How long a request's head may take to arrive, and a write to a phone to be taken.
+const TIMEOUT: Duration = Duration::from_secs(10);
+/// How often an idle event stream says it is still there (a comment line), so that a phone gone
+/// away is noticed and its thread ends.
+const KEEP_ALIVE: Duration = Duration::from_secs(30);
+/// At most this many connections at once; more are closed as they come.
+const MAX_CONNECTIONS: usize = 256;
+/// Each connection's thread's stack: it reads a head, writes what it is given.
+const STACK: usize = 256 * 1024;
+
+/// The headers of every answer: nothing cached, nothing guessed, no address given to anyone,
+/// the connection closed after it.
+const COMMON: &str = "Cache-Control: no-store\r\nPragma: no-cache\r\nX-Content-Type-Options: nosniff\r\n\
+Referrer-Policy: no-referrer\r\nX-Frame-Options: DENY\r\nConnection: close\r\n";
+
+/// The answer to an unknown path, a wrong token and a missing one alike.
+pub const NOT_FOUND: &str = "HTTP/1.1 404 Not Found\r\nContent-Type: text/plain; charset=utf-8\r\n\
+Content-Length: 10\r\nContent-Security-Policy: default-src 'none'\r\n";
+const NOT_FOUND_BODY: &str = "Not found\n";
+
+/// The answer to any method but GET, whatever the path.
+const NOT_ALLOWED: &str = "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET\r\n\
+Content-Type: text/plain; charset=utf-8\r\nContent-Length: 19\r\n\
+Content-Security-Policy: default-src 'none'\r\n";
+const NOT_ALLOWED_BODY: &str = "Only GET is served\n";
+
+/// The answer to a head that is not HTTP, too long or too slow.
+const BAD_REQUEST: &str = "HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\n\
+Content-Length: 12\r\nContent-Security-Policy: default-src 'none'\r\n";
+const BAD_REQUEST_BODY: &str = "Bad request\n";
+
+/// The address to put in the links for a server listening on `ip`: on every interface, this
+/// machine's first address on a network (a private one first), else loopback.
+pub fn host_for(ip: IpAddr) -> IpAddr {
+    if !ip.is_unspecified() {
+        return ip;
+    }
+    network_address(ip.is_ipv6()).unwrap_or_else(|| loopback_for(ip))
+}
+
+/// The loopback address of `ip`'s family when `ip` is every interface, else `ip`.
+pub fn loopback_for(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(v) if v.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(v) if v.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+        other => other,
+    }
+}
+
+/// This machine's address on a network (an interface that is up, not loopback, not link-local),
+/// a private IPv4 one first; IPv6 ones only when `v6`.
+#[cfg(unix)]
+fn network_address(v6: bool) -> Option<IpAddr> {
+    let mut found: Vec<IpAddr> = Vec::new();
+    // SAFETY: getifaddrs fills a list that is only read here, then freed once.
+    unsafe {
+        let mut list: *mut libc::ifaddrs = std::ptr::null_mut();
+        if libc::getifaddrs(&mut list) != 0 {
+            return None;
+        }
+        let mut at = list;
+        while let Some(ifa) = at.as_ref() {
+            at = ifa.ifa_next;
+            let up = ifa.ifa_flags & (libc::IFF_UP as libc::c_uint) != 0;
+            let loopback = ifa.ifa_flags & (libc::IFF_LOOPBACK as libc::c_uint) != 0;
+            let Some(addr) = ifa.ifa_addr.as_ref() else {
+                continue;
+            };
+            if !up || loopback {
+                continue;
+            }
+            match i32::from(addr.sa_family) {
+                libc::AF_INET => {
+                    let sin = &*(ifa.ifa_addr as *const libc::sockaddr_in);
+                    let ip = Ipv4Addr::from(u32::from_be(sin.sin_addr.s_addr));
+                    if !ip.is_loopback() && !ip.is_link_local() && !ip.is_unspecified() {
+                        found.push(IpAddr::V4(ip));
+                    }
+                }
+                libc::AF_INET6 if v6 => {
+                    let sin6 = &*(ifa.ifa_addr as *const libc::sockaddr_in6);
+                    let ip = Ipv6Addr::from(sin6.sin6_addr.s6_addr);
+                    if !ip.is_loopback() && !ip.is_unicast_link_local() && !ip.is_unspecified() {
+                        found.push(IpAddr::V6(ip));
+                    }
+                }
+                _ => {}
+            }
+        }
+        libc::freeifaddrs(list);
+    }
+    found.sort_by_key(|ip| match ip {
+        IpAddr::V4(v) if v.is_private() => 0,
+        IpAddr::V4(_) => 1,
+        IpAddr::V6(_) => 2,
+    });
+    found.into_iter().next()
+}
+
+#[cfg(not(unix))]
+fn network_address(_v6: bool) -> Option<IpAddr> {
+    None
+}
+
+/// The accepting thread: each connection is handled on a thread of its own, at most
+/// [`MAX_CONNECTIONS`] at once. It ends when the server stops, and then wakes the following
+/// thread (`wake`) so that it ends too.
+pub(super) fn accept(
+    listener: TcpListener,
+    shared: Arc<Shared>,
+    wake: std::sync::mpsc::Sender<()>,
+) {
+    for stream in listener.incoming() {
+        if shared.stopping.load(Ordering::SeqCst) {
+            break;
+        }
+        let stream = match stream {
+            Ok(s) => s,
+            Err(_) => {
+                // Out of descriptors or memory for a moment: wait rather than spin.
+                std::thread::sleep(Duration::from_millis(50));
+                continue;
+            }
+        };
+        if shared.connections.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            shared.connections.fetch_sub(1, Ordering::SeqCst);
+            continue;
+        }
+        let mine = shared.clone();
+        let spawned = std::thread::Builder::new()
+            .name("serve-conn".into())
+            .stack_size(STACK)
+            .spawn(move || {
+                let _ = handle(stream, &mine);
+                mine.connections.fetch_sub(1, Ordering::SeqCst);
+            });
+        if spawned.is_err() {
+            shared.connections.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+    let _ = wake.send(());
+}
+
+/// What a request asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Route {
+    Page,
+    Events,
+    Nothing,
+}
+
+/// The token a path names and what of it, or an empty token and nothing.
+fn route(path: &str) -> (&str, Route) {
+    match path.strip_prefix("/s/") {
+        Some(rest) => match rest.split_once('/') {
+            None => (rest, Route::Page),
+            Some((token, "events")) => (token, Route::Events),
+            Some(_) => ("", Route::Nothing),
+        },
+        None => ("", Route::Nothing),
+    }
+}
+
+/// The audience whose token `candidate` is, compared with every token in constant time (the
+/// same work whether it is one, another or none).
+fn lookup(tokens: &[[u8; TOKEN_LEN]], candidate: &str) -> Option<usize> {
+    let mut probe = [0u8; TOKEN_LEN];
+    let bytes = candidate.as_bytes();
+    let n = bytes.len().min(TOKEN_LEN);
+    probe[..n].copy_from_slice(&bytes[..n]);
+    let whole = subtle::Choice::from(u8::from(bytes.len() == TOKEN_LEN));
+    let mut found = u32::MAX;
+    for (i, token) in tokens.iter().enumerate() {
+        let same = token.ct_eq(&probe) & whole;
+        found.conditional_assign(&(i as u32), same);
+    }
+    (found != u32::MAX).then_some(found as usize)
+}
+
+/// A request's head: its method, target and headers, at most [`HEAD_LIMIT`] bytes.
+struct Head {
+    method: String,
+    target: String,
+    last_event_id: Option<u64>,
+}
+
+/// Reads a request's head; none if it is not a whole HTTP head within the limits.
+fn read_head(stream: &mut TcpStream) -> Option<Head> {
+    let mut buf = Vec::with_capacity(1024);
+    let mut chunk = [0u8; 1024];
+    let end = loop {
+        if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+            break i;
+        }
+        if buf.len() >= HEAD_LIMIT {
+            return None;
+        }
+        match stream.read(&mut chunk) {
+            Ok(0) | Err(_) => return None,
+            Ok(n) => buf.extend_from_slice(&chunk[..n]),
+        }
+    };
+    let head = std::str::from_utf8(&buf[..end]).ok()?;
+    let mut lines = head.split("\r\n");
+    let mut first = lines.next()?.split(' ');
+    let (method, target, version) = (first.next()?, first.next()?, first.next()?);
+    if first.next().is_some() || !version.starts_with("HTTP/1.") || !target.starts_with('/') {
+        return None;
+    }
+    let last_event_id = lines
+        .filter_map(|l| l.split_once(':'))
+        .find(|(name, _)| name.trim().eq_ignore_ascii_case("last-event-id"))
+        .and_then(|(_, v)| v.trim().parse().ok());
+    Some(Head {
+        method: method.to_string(),
+        target: target.to_string(),
+        last_event_id,
+    })
+}
+
+/// Answers one connection.
+fn handle(mut stream: TcpStream, shared: &Shared) -> io::Result<()> {
+    stream.set_read_timeout(Some(TIMEOUT))?;
+    stream.set_write_timeout(Some(TIMEOUT))?;
+    stream.set_nodelay(true)?;
+    let Some(head) = read_head(&mut stream) else {
+        return answer(&mut stream, BAD_REQUEST, BAD_REQUEST_BODY);
+    };
+    if head.method != "GET" {
+        return answer(&mut stream, NOT_ALLOWED, NOT_ALLOWED_BODY);
+    }
+    let (path, query) = head.target.split_once('?').unwrap_or((&head.target, ""));
+    let (candidate, route) = route(path);
+    let found = lookup(&shared.tokens, candidate);
+    match (found, route) {
+        (Some(audience), Route::Page) => page(&mut stream, shared, audience),
+        (Some(audience), Route::Events) => {
+            let last = head.last_event_id.or_else(|| {
+                query
+                    .split('&')
+                    .find_map(|p| p.strip_prefix("last="))
+                    .and_then(|v| v.parse().ok())
+            });
+            events(&mut stream, shared, audience, last)
+        }
+        _ => answer(&mut stream, NOT_FOUND, NOT_FOUND_BODY),
+    }
+}
+
+/// Writes a fixed answer: its status and headers, [`COMMON`], and its body.
+fn answer(stream: &mut TcpStream, head: &str, body: &str) -> io::Result<()> {
+    stream.write_all(format!("{head}{COMMON}\r\n{body}").as_bytes())?;
+    stream.flush()
+}
+
+/// The audience's page, with a nonce of its own for its style and script.
+fn page(stream: &mut TcpStream, shared: &Shared, audience: usize) -> io::Result<()> {
+    let nonce = super::links::new_token()?;
+    let body = {
+        let feeds = shared.feeds();
+        let feed = &feeds[audience];
+        let lines: Vec<String> = feed.lines.iter().cloned().collect();
+        super::page::document(&feed.title, &feed.parts, feed.seq, &lines, &nonce)
+    };
+    let head = format!(
+        "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\n\
+         Content-Security-Policy: default-src 'none'; script-src 'nonce-{nonce}'; \
+         style-src 'nonce-{nonce}'; connect-src 'self'; img-src 'none'; base-uri 'none'; \
+         form-action 'none'; frame-ancestors 'none'\r\n{COMMON}\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes())?;
+    stream.write_all(body.as_bytes())?;
+    stream.flush()
+}
+
+/// Counts an event stream open while it lives.
+struct Open<'a>(&'a std::sync::atomic::AtomicUsize);
+
+impl Drop for Open<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// The audience's event stream: first what the page lacks (the parts alone if it saw the last
+/// record already, else everything), then each change as it comes, until the phone goes away
+/// or the server stops.
+fn events(
+    stream: &mut TcpStream,
+    shared: &Shared,
+    audience: usize,
+    last: Option<u64>,
+) -> io::Result<()> {
+    shared.streams.fetch_add(1, Ordering::SeqCst);
+    let _open = Open(&shared.streams);
+    let (seq, data, mut generation) = {
+        let mut feeds = shared.feeds();
+        let feed = &mut feeds[audience];
+        let data: Arc<str> = if last == Some(feed.seq) {
+            feed.parts_only().into()
+        } else {
+            feed.everything()
+        };
+        (feed.seq, data, feed.generation)
+    };
+    stream.write_all(
+        format!(
+            "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\n\
+             Content-Security-Policy: default-src 'none'\r\n{COMMON}\r\nretry: 1000\n\n\
+             id: {seq}\ndata: {data}\n\n"
+        )
+        .as_bytes(),
+    )?;
+    stream.flush()?;
+    loop {
+        let next = {
+            let mut feeds = shared.feeds();
+            let until = Instant::now() + KEEP_ALIVE;
+            loop {
+                if shared.stopping.load(Ordering::SeqCst) {
+                    return Ok(());
+                }
+                let feed = &mut feeds[audience];
+                if feed.generation != generation {
+                    let data = match &feed.delta {
+                        Some((from, d)) if *from == generation => d.clone(),
+                        _ => feed.everything(),
+                    };
+                    generation = feed.generation;
+                    break Some((feed.seq, data));
+                }
+                let left = until.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    break None;
+                }
+                feeds = shared
+                    .changed
+                    .wait_timeout(feeds, left)
+                    .unwrap_or_else(|e| e.into_inner())
+                    .0;
+            }
+        };
+        match next {
+            Some((seq, data)) => {
+                stream.write_all(format!("id: {seq}\ndata: {data}\n\n").as_bytes())?
+            }
+            None => stream.write_all(b": still here\n\n")?,
+        }
+        stream.flush()?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_is_found_only_whole_and_exact() {
+        let a = [b'a'; TOKEN_LEN];
+        let mut b = [b'a'; TOKEN_LEN];
+        b[TOKEN_LEN - 1] = b'b';
+        let tokens = [a, b];
+        let text = |t: &[u8]| String::from_utf8(t.to_vec()).unwrap();
+        assert_eq!(lookup(&tokens, &text(&a)), Some(0));
+        assert_eq!(lookup(&tokens, &text(&b)), Some(1));
+        assert_eq!(lookup(&tokens, ""), None);
+        assert_eq!(lookup(&tokens, &text(&a[..TOKEN_LEN - 1])), None);
+        assert_eq!(lookup(&tokens, &format!("{}a", text(&a))), None);
+    }
+
+    #[test]
+    fn paths_name_a_page_its_events_or_nothing() {
+        assert_eq!(route("/s/abc"), ("abc", Route::Page));
+        assert_eq!(route("/s/abc/events"), ("abc", Route::Events));
+        assert_eq!(route("/s/abc/"), ("", Route::Nothing));
+        assert_eq!(route("/s/abc/x"), ("", Route::Nothing));
+        assert_eq!(route("/"), ("", Route::Nothing));
+        assert_eq!(route("/favicon.ico"), ("", Route::Nothing));
+    }
+}
