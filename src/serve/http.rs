@@ -2,10 +2,9 @@
 //! `GET /s/TOKEN` is the page of the token's audience, `GET /s/TOKEN/events` its event stream
 //! (`text/event-stream`, each event's `id:` the number of records read, so that a page that
 //! wakes asks from the last one it saw with `Last-Event-ID` or `?last=`); any other method is 405;
-//! anything else, a wrong token included, is the same 404 after the same work. It is written
-//! here rather than taken from an HTTP crate because an event stream must be flushed event by
-//! event and kept open, and the few lines of a GET-only server are simpler to check than a
-//! crate's buffering.
+//! anything else, a wrong token included, is the same 404 after the same work. The head is parsed
+//! by `httparse`; the answers are written here, on the connection itself, because an event stream
+//! must be flushed event by event and kept open.
 
 use super::Shared;
 use super::links::TOKEN_LEN;
@@ -67,59 +66,22 @@ pub fn loopback_for(ip: IpAddr) -> IpAddr {
     }
 }
 
-/// This machine's address on a network (an interface that is up, not loopback, not link-local),
-/// a private IPv4 one first; IPv6 ones only when `v6`.
-#[cfg(unix)]
+/// This machine's address on a network (an interface's, not loopback, not link-local), a private
+/// IPv4 one first; IPv6 ones only when `v6`.
 fn network_address(v6: bool) -> Option<IpAddr> {
-    let mut found: Vec<IpAddr> = Vec::new();
-    // SAFETY: getifaddrs fills a list that is only read here, then freed once.
-    unsafe {
-        let mut list: *mut libc::ifaddrs = std::ptr::null_mut();
-        if libc::getifaddrs(&mut list) != 0 {
-            return None;
-        }
-        let mut at = list;
-        while let Some(ifa) = at.as_ref() {
-            at = ifa.ifa_next;
-            let up = ifa.ifa_flags & (libc::IFF_UP as libc::c_uint) != 0;
-            let loopback = ifa.ifa_flags & (libc::IFF_LOOPBACK as libc::c_uint) != 0;
-            let Some(addr) = ifa.ifa_addr.as_ref() else {
-                continue;
-            };
-            if !up || loopback {
-                continue;
-            }
-            match i32::from(addr.sa_family) {
-                libc::AF_INET => {
-                    let sin = &*(ifa.ifa_addr as *const libc::sockaddr_in);
-                    let ip = Ipv4Addr::from(u32::from_be(sin.sin_addr.s_addr));
-                    if !ip.is_loopback() && !ip.is_link_local() && !ip.is_unspecified() {
-                        found.push(IpAddr::V4(ip));
-                    }
-                }
-                libc::AF_INET6 if v6 => {
-                    let sin6 = &*(ifa.ifa_addr as *const libc::sockaddr_in6);
-                    let ip = Ipv6Addr::from(sin6.sin6_addr.s6_addr);
-                    if !ip.is_loopback() && !ip.is_unicast_link_local() && !ip.is_unspecified() {
-                        found.push(IpAddr::V6(ip));
-                    }
-                }
-                _ => {}
-            }
-        }
-        libc::freeifaddrs(list);
-    }
+    let mut found: Vec<IpAddr> = if_addrs::get_if_addrs()
+        .ok()?
+        .into_iter()
+        .filter(|i| !i.is_loopback() && !i.is_link_local())
+        .map(|i| i.ip())
+        .filter(|ip| !ip.is_unspecified() && (v6 || ip.is_ipv4()))
+        .collect();
     found.sort_by_key(|ip| match ip {
         IpAddr::V4(v) if v.is_private() => 0,
         IpAddr::V4(_) => 1,
         IpAddr::V6(_) => 2,
     });
     found.into_iter().next()
-}
-
-#[cfg(not(unix))]
-fn network_address(_v6: bool) -> Option<IpAddr> {
-    None
 }
 
 /// The accepting thread: each connection is handled on a thread of its own, at most
@@ -204,13 +166,34 @@ struct Head {
     last_event_id: Option<u64>,
 }
 
-/// Reads a request's head; none if it is not a whole HTTP head within the limits.
+/// Reads a request's head (parsed by `httparse`); none if it is not a whole HTTP/1 head within
+/// the limits.
 fn read_head(stream: &mut TcpStream) -> Option<Head> {
     let mut buf = Vec::with_capacity(1024);
     let mut chunk = [0u8; 1024];
-    let end = loop {
-        if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
-            break i;
+    loop {
+        let mut headers = [httparse::EMPTY_HEADER; 64];
+        let mut request = httparse::Request::new(&mut headers);
+        match request.parse(&buf) {
+            Ok(httparse::Status::Complete(_)) => {
+                let target = request.path?;
+                if !target.starts_with('/') {
+                    return None;
+                }
+                let last_event_id = request
+                    .headers
+                    .iter()
+                    .find(|h| h.name.eq_ignore_ascii_case("last-event-id"))
+                    .and_then(|h| std::str::from_utf8(h.value).ok())
+                    .and_then(|v| v.trim().parse().ok());
+                return Some(Head {
+                    method: request.method?.to_string(),
+                    target: target.to_string(),
+                    last_event_id,
+                });
+            }
+            Ok(httparse::Status::Partial) => {}
+            Err(_) => return None,
         }
         if buf.len() >= HEAD_LIMIT {
             return None;
@@ -219,23 +202,7 @@ fn read_head(stream: &mut TcpStream) -> Option<Head> {
             Ok(0) | Err(_) => return None,
             Ok(n) => buf.extend_from_slice(&chunk[..n]),
         }
-    };
-    let head = std::str::from_utf8(&buf[..end]).ok()?;
-    let mut lines = head.split("\r\n");
-    let mut first = lines.next()?.split(' ');
-    let (method, target, version) = (first.next()?, first.next()?, first.next()?);
-    if first.next().is_some() || !version.starts_with("HTTP/1.") || !target.starts_with('/') {
-        return None;
     }
-    let last_event_id = lines
-        .filter_map(|l| l.split_once(':'))
-        .find(|(name, _)| name.trim().eq_ignore_ascii_case("last-event-id"))
-        .and_then(|(_, v)| v.trim().parse().ok());
-    Some(Head {
-        method: method.to_string(),
-        target: target.to_string(),
-        last_event_id,
-    })
 }
 
 /// Answers one connection.
