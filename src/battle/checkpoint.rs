@@ -42,7 +42,7 @@
 use super::History;
 use super::session::DicePos;
 use crate::declare::MarkerDef;
-use crate::model::{AreaMarker, BattleState, Prior, UnitState};
+use crate::model::{AreaMarker, Arrival, BattleState, Prior, UnitState};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -51,7 +51,7 @@ use std::path::{Path, PathBuf};
 pub const MAGIC: &[u8] = b"umpire checkpoint\n";
 
 /// The checkpoint layout this program writes and reads.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// A session carrying out commands writes a checkpoint once it has replayed or added more than
 /// this many records since the last one, so that no command replays more (about 2 ms of a
@@ -375,7 +375,20 @@ impl Writer {
             self.int(v);
         }
         self.byte(u8::from(u.concealed));
+        self.arrival(u.awaited);
         Ok(())
+    }
+
+    fn arrival(&mut self, a: Option<Arrival>) {
+        match a {
+            None => self.byte(0),
+            Some(Arrival::Turn(t)) => {
+                self.byte(1);
+                self.var(u64::from(t));
+            }
+            Some(Arrival::Umpire) => self.byte(2),
+            Some(Arrival::Unlisted) => self.byte(3),
+        }
     }
 
     fn area(&mut self, a: &AreaMarker) {
@@ -475,6 +488,11 @@ impl Writer {
                 self.byte(9);
                 self.var(u64::from(*unit));
                 self.byte(u8::from(*concealed));
+            }
+            Prior::Arrival { unit, awaited } => {
+                self.byte(10);
+                self.var(u64::from(*unit));
+                self.arrival(*awaited);
             }
         }
         Ok(())
@@ -610,6 +628,17 @@ impl Reader<'_> {
             removed,
             markers: m,
             concealed: self.flag()?,
+            awaited: self.arrival()?,
+        })
+    }
+
+    fn arrival(&mut self) -> Result<Option<Arrival>, String> {
+        Ok(match self.byte()? {
+            0 => None,
+            1 => Some(Arrival::Turn(self.u32()?)),
+            2 => Some(Arrival::Umpire),
+            3 => Some(Arrival::Unlisted),
+            t => return Err(format!("a unit's arrival has no kind {t}")),
         })
     }
 
@@ -699,6 +728,10 @@ impl Reader<'_> {
             9 => Prior::Concealed {
                 unit: self.u32()?,
                 concealed: self.flag()?,
+            },
+            10 => Prior::Arrival {
+                unit: self.u32()?,
+                awaited: self.arrival()?,
             },
             t => return Err(format!("what an event overwrote has no kind {t}")),
         })

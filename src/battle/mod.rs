@@ -19,7 +19,7 @@ pub mod summary;
 
 use crate::declare::{Options, Params, RuleError};
 use crate::dice::{DiceSource, Recorder, Roll};
-use crate::model::{BattleState, BattleView, Effect, EffectError, Prior, Roster};
+use crate::model::{Arrival, BattleState, BattleView, Effect, EffectError, Prior, Roster};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 use crate::ruleset::{Offer, PhaseChange, Procedure, Ruleset};
@@ -68,6 +68,13 @@ pub enum Command {
     /// Record the battle's result in the umpire's own words (logged as an edit, for everyone;
     /// a later one replaces it, an undo takes it back): the report puts it first.
     Result { text: String },
+    /// Bring a unit not yet on the table on now (`arrives` is `None`), or hold it back until a
+    /// later turn or until the umpire brings it on. `unit` may name a formation: every unit of
+    /// it still to arrive is brought on or held back.
+    Arrive {
+        unit: String,
+        arrives: Option<crate::model::Arrival>,
+    },
     /// Take back the latest event in force.
     Undo,
     /// Put back the latest undone event.
@@ -371,7 +378,8 @@ impl Battle {
             Prior::Hits { unit, .. }
             | Prior::Removed { unit, .. }
             | Prior::Marker { unit, .. }
-            | Prior::Concealed { unit, .. } => Some(*unit),
+            | Prior::Concealed { unit, .. }
+            | Prior::Arrival { unit, .. } => Some(*unit),
             Prior::Unit(b) => Some(b.0),
             Prior::Phase(b) if b.1 >= sides => Some(u32::MAX),
             _ => None,
@@ -446,6 +454,141 @@ impl Battle {
         };
         event.audience = self.audience(&event);
         Entry::Event(event)
+    }
+
+    /// The arrivals due by the start of `turn`: the effect that brings each unit on whose turn
+    /// has come, and the steps that say so (a concealment stand that comes on is named by its
+    /// number alone, the units behind it in a step of their own, which the enemy's copy leaves
+    /// out).
+    fn arrivals_by(&self, turn: u32) -> (Vec<Effect>, Vec<String>) {
+        let mut effects = Vec::new();
+        let mut steps = Vec::new();
+        let mut stands: Vec<usize> = Vec::new();
+        let view = self.view();
+        for (u, st) in self.state.units.iter().enumerate() {
+            let Some(Arrival::Turn(t)) = st.awaited else {
+                continue;
+            };
+            if t > turn {
+                continue;
+            }
+            let info = &self.roster.units[u];
+            effects.push(Effect::Arrival {
+                unit: info.id.clone(),
+                arrives: None,
+            });
+            let side = &self.roster.sides[info.side].name;
+            match self.roster.column_of(u).filter(|_| st.concealed) {
+                Some(c) => {
+                    if !stands.contains(&c) {
+                        stands.push(c);
+                        steps.push(format!(
+                            "  {side}: concealment stand {} arrives (turn {t})",
+                            self.roster.columns[c].number
+                        ));
+                    }
+                    steps.push(format!(
+                        "  {} arrives behind stand {}",
+                        view.label(u),
+                        self.roster.columns[c].number
+                    ));
+                }
+                None => steps.push(format!("  {side}: {} arrives (turn {t})", view.label(u))),
+            }
+        }
+        (effects, steps)
+    }
+
+    /// The event that brings on now, or holds back, the units `id` names (a unit, or every unit
+    /// of a formation still to arrive).
+    fn arrive_by_hand(&self, id: &str, arrives: Option<Arrival>) -> Result<Event, BattleError> {
+        let view = self.view();
+        let (units, label): (Vec<usize>, String) =
+            match (self.roster.unit_index(id), self.roster.formation_index(id)) {
+                (Some(u), _) => (vec![u], view.label(u)),
+                (None, Some(f)) => (
+                    self.roster.units_of(f).collect(),
+                    format!("{} ({id})", self.roster.formations[f].name),
+                ),
+                (None, None) => {
+                    return Err(BattleError::Invalid(format!(
+                        "no unit or formation `{id}`{}",
+                        did_you_mean(
+                            id,
+                            self.roster
+                                .unit_ids()
+                                .chain(self.roster.formations.iter().map(|f| f.id.as_str()))
+                        )
+                    )));
+                }
+            };
+        let waiting: Vec<usize> = units
+            .into_iter()
+            .filter(|&u| {
+                let a = self.state.units[u].awaited;
+                a.is_some() && a != Some(Arrival::Unlisted)
+            })
+            .collect();
+        if waiting.is_empty() {
+            return Err(BattleError::Invalid(format!(
+                "{label} is on the table: only a unit still to arrive is brought on or held back                  (undo takes back an arrival)"
+            )));
+        }
+        if let Some(Arrival::Turn(t)) = arrives
+            && t <= self.state.turn
+        {
+            return Err(BattleError::Invalid(format!(
+                "turn {t}: a unit is held back to a turn after this one ({}); to bring it on now,                  give no turn",
+                self.state.turn
+            )));
+        }
+        if arrives == Some(Arrival::Unlisted) {
+            return Err(BattleError::Invalid(
+                "a unit is held back to a turn, or until the umpire brings it on".into(),
+            ));
+        }
+        if let Some(Arrival::Turn(t)) = arrives
+            && t > crate::model::state::MAX_TURN
+        {
+            return Err(BattleError::Invalid(format!(
+                "turn {t}: a battle has at most {} turns",
+                crate::model::state::MAX_TURN
+            )));
+        }
+        let effects = waiting
+            .iter()
+            .map(|&u| Effect::Arrival {
+                unit: self.roster.units[u].id.clone(),
+                arrives,
+            })
+            .collect();
+        let summary = match arrives {
+            None => format!("{label} brought on by the umpire"),
+            Some(a) => format!("{label} held back by the umpire: it arrives {}", a.words()),
+        };
+        let notes = if waiting.len() > 1 {
+            vec![format!(
+                "{} units: {}",
+                waiting.len(),
+                waiting
+                    .iter()
+                    .map(|&u| self.roster.units[u].id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )]
+        } else {
+            Vec::new()
+        };
+        Ok(Event {
+            kind: EventKind::Edit,
+            summary,
+            audience: Audience::Everyone,
+            resolutions: Vec::new(),
+            effects,
+            notes,
+            offers: Vec::new(),
+            partial: None,
+        })
     }
 
     /// The event of a marker set (or cleared, with `None`) by hand, checked: a marker the rule set
@@ -631,6 +774,13 @@ impl Battle {
                         self.phase_name(phase)
                     ),
                 };
+                // The units whose turn has come arrive as it begins.
+                let mut effects = effects;
+                if ends.is_none() && turn > self.state.turn {
+                    let (more, words) = self.arrivals_by(turn);
+                    effects.extend(more);
+                    steps.extend(words);
+                }
                 Event {
                     kind: EventKind::Advance,
                     summary,
@@ -690,6 +840,7 @@ impl Battle {
                     partial: None,
                 }
             }
+            Command::Arrive { unit, arrives } => self.arrive_by_hand(unit, *arrives)?,
             Command::Restore { unit } => {
                 let u = view.unit(unit)?;
                 if view.unit_state(u).on_table() {
@@ -1069,7 +1220,10 @@ impl Battle {
                 actors: self
                     .ruleset
                     .procedure(&offer.action)
-                    .map_or_else(|_| Vec::new(), |p| p.offer_actors(&view, &offer)),
+                    .map_or_else(|_| Vec::new(), |p| p.offer_actors(&view, &offer))
+                    .into_iter()
+                    .filter(|&u| self.state.units[u].on_table())
+                    .collect(),
                 offer,
             })
             .filter(|o| !o.actors.is_empty())
@@ -1148,7 +1302,7 @@ impl Battle {
             return Vec::new();
         }
         (0..self.roster.units.len())
-            .filter(|&u| self.ruleset.may_still_act(&view, u))
+            .filter(|&u| self.state.units[u].on_table() && self.ruleset.may_still_act(&view, u))
             .collect()
     }
 

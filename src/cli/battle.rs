@@ -16,6 +16,7 @@
 //! | `umpire note JOURNAL [--private] TEXT...` | writes a note into the log (`--private`: the umpire's alone) |
 //! | `umpire result JOURNAL TEXT...` | records the battle's result in the umpire's own words (logged, for everyone; the report puts it first) |
 //! | `umpire extend JOURNAL [TURNS]` | plays on past the battle's last turn (logged) |
+//! | `umpire arrive JOURNAL UNIT [--turn N \| --umpire]` | brings a unit (or formation) still to arrive on now, or holds it back (logged) |
 //! | `umpire state JOURNAL [--json]` | the battle as it stands, read without locking |
 //!
 //! Nothing here knows a rule. An action's flags are its [`ParamDef`]s, every one of them (the
@@ -141,7 +142,7 @@ use std::path::{Path, PathBuf};
 /// The battle commands besides `new` and `act`, as they are named on the command line and in a
 /// script.
 pub const SIMPLE: &[&str] = &[
-    "next", "undo", "redo", "mark", "hits", "note", "result", "extend", "state",
+    "next", "undo", "redo", "mark", "hits", "note", "result", "extend", "arrive", "state",
 ];
 
 /// Top-level commands that are not battle commands: refused in a script with a word of why.
@@ -168,7 +169,8 @@ const STATE_JSON_HELP: &str = "\
 JSON: one object with journal, title, ruleset, seed, records (lines after the header), turn, turns \
 (the scenario's length as extended, or null), over, result (the umpire's words, or null), active_side, simultaneous (both sides act in this phase), phase, phase_name; sides [{id, name, quality, \
 active, counters}], formations [{id, name, level, side, parent, quality, counters}], units [{id, \
-name, side, formation, kind, quality, hits, hit_limit, removed (why, or null), markers {id: value \
+name, side, formation, kind, quality, hits, hit_limit, removed (why, or null), arrives (the turn it \
+arrives, or \"umpire\", while it is not yet on the table; else null), markers {id: value \
 (a number, or the id of the unit a marker names)}, badges}], all in roster order; areas [{id, kind, label, side, turn}]; standing_offers [{action, \
 text, actor_param, params, actors (unit ids), command}]; undo and redo (the summary of the event \
 each would take back or put back, or null); set_aside (a bad last line left out, or null).";
@@ -340,6 +342,31 @@ fn simple_command(name: &'static str, with_journal: bool) -> Command {
                     .required(true)
                     .allow_negative_numbers(true)
                     .help("The hits it has now"),
+            )
+            .arg(json_arg()),
+        "arrive" => cmd
+            .about(
+                "Bring on now a unit not yet on the table (a reinforcement, or one held back), or \
+                 hold it back: logged, undone like any other event",
+            )
+            .arg(
+                Arg::new("unit")
+                    .value_name("UNIT")
+                    .required(true)
+                    .help("The unit's id, or a formation's: every unit of it still to arrive"),
+            )
+            .arg(
+                Arg::new("turn")
+                    .long("turn")
+                    .value_name("N")
+                    .help("Hold it back: it arrives at the start of turn N instead"),
+            )
+            .arg(
+                Arg::new("umpire")
+                    .long("umpire")
+                    .action(ArgAction::SetTrue)
+                    .conflicts_with("turn")
+                    .help("Hold it back until the umpire brings it on"),
             )
             .arg(json_arg()),
         "extend" => cmd
@@ -538,6 +565,12 @@ enum Request {
         turns: String,
         json: bool,
     },
+    Arrive {
+        unit: String,
+        turn: Option<String>,
+        umpire: bool,
+        json: bool,
+    },
     Result {
         text: String,
         json: bool,
@@ -722,6 +755,12 @@ fn simple_request(name: &str, m: &ArgMatches) -> Result<Request, Failure> {
         },
         "extend" => Request::Extend {
             turns: text("turns"),
+            json,
+        },
+        "arrive" => Request::Arrive {
+            unit: text("unit"),
+            turn: m.get_one::<String>("turn").cloned(),
+            umpire: m.get_flag("umpire"),
             json,
         },
         "result" => Request::Result {
@@ -1074,6 +1113,25 @@ fn carry_out(
                 ))
             })?;
             (BattleCommand::Extend { turns }, None, json)
+        }
+        Request::Arrive {
+            unit,
+            turn,
+            umpire,
+            json,
+        } => {
+            let arrives = match (turn, umpire) {
+                (Some(t), _) => Some(crate::model::Arrival::Turn(
+                    t.trim().parse::<u32>().map_err(|_| {
+                        Failure::usage(format!(
+                            "--turn {t:?}: expected the turn it arrives, a whole number from 1"
+                        ))
+                    })?,
+                )),
+                (None, true) => Some(crate::model::Arrival::Umpire),
+                (None, false) => None,
+            };
+            (BattleCommand::Arrive { unit, arrives }, None, json)
         }
     };
     let record = session
@@ -1519,6 +1577,9 @@ fn unit_marks(battle: &Battle, unit: usize) -> Vec<String> {
     if let Some(b) = battle.view().concealment_badge(unit) {
         marks.insert(0, b.text);
     }
+    if let Some(b) = battle.view().arrival_badge(unit) {
+        marks.insert(0, b.text);
+    }
     marks
 }
 
@@ -1841,6 +1902,8 @@ struct UnitJson<'a> {
     /// Each marker as the journal writes it: a number, or the id of the unit it names.
     markers: BTreeMap<&'static str, MarkerValue<'a>>,
     /// Still behind a concealment stand (the umpire's and its own side's secret).
+    /// When it arrives, while it is not yet on the table (a turn, or "umpire"); null once on it.
+    arrives: Option<crate::model::Arrival>,
     concealed: bool,
     badges: Vec<String>,
 }
@@ -1917,6 +1980,7 @@ fn state_json<'a>(
                 hits: st.units[u].hits,
                 hit_limit: info.hit_limit,
                 removed: st.units[u].removed.as_deref(),
+                arrives: st.units[u].awaited,
                 concealed: st.units[u].concealed,
                 markers: st.units[u]
                     .markers

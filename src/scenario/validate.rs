@@ -489,6 +489,7 @@ impl<'a> Meaning<'a> {
         self.ids();
         self.sides();
         self.turns();
+        self.arrivals();
         self.references();
         let ruleset = self.ruleset()?;
         let mut options = self.options(ruleset);
@@ -740,6 +741,60 @@ impl<'a> Meaning<'a> {
                 turns.get_ref().to_string(),
                 message,
             );
+        }
+    }
+
+    /// Every `arrives` (of a unit, a formation or a concealment stand) is a turn of the battle
+    /// from 1, or `"umpire"`.
+    fn arrivals(&mut self) {
+        let last = self
+            .file
+            .turns
+            .as_ref()
+            .map(|t| *t.get_ref())
+            .filter(|&t| t >= 1);
+        let mut found = Vec::new();
+        let units = (self.tree.units.iter()).map(|n| (n.path.key("arrives"), &n.def.arrives));
+        let formations =
+            (self.tree.formations.iter()).map(|n| (n.path.key("arrives"), &n.def.arrives));
+        let stands = self.tree.sides.iter().flat_map(|n| {
+            (n.def.concealed.iter().enumerate())
+                .map(|(i, c)| (n.path.item("concealed", None, i).key("arrives"), &c.arrives))
+        });
+        for (key, value) in units.chain(formations).chain(stands) {
+            let Some(value) = value else { continue };
+            let expected = match last {
+                Some(last) => format!(
+                    "a turn of the battle from 1 to {last}, or \"umpire\" (held off the table until the umpire brings it on)"
+                ),
+                None => "a turn from 1, or \"umpire\" (held off the table until the umpire brings it on)".to_string(),
+            };
+            let message = match value.get_ref() {
+                toml::Value::Integer(n) if *n < 1 => {
+                    format!("turn {n} is before the battle's first; expected {expected}")
+                }
+                toml::Value::Integer(n) if last.is_some_and(|l| *n > l) => format!(
+                    "turn {n} is past the battle's last ({}); expected {expected}",
+                    last.unwrap_or_default()
+                ),
+                toml::Value::Integer(n) if *n > i64::from(crate::model::state::MAX_TURN) => {
+                    format!("turn {n} is past the last a battle may reach; expected {expected}")
+                }
+                toml::Value::Integer(_) => continue,
+                toml::Value::String(s) if s == "umpire" => continue,
+                toml::Value::String(s) => format!(
+                    "`{s}` is not an arrival{}; expected {expected}",
+                    did_you_mean(s, ["umpire"])
+                ),
+                other => format!(
+                    "a {} is not an arrival; expected {expected}",
+                    other.type_str()
+                ),
+            };
+            found.push((value.span(), key, value.get_ref().to_string(), message));
+        }
+        for (span, key, value, message) in found {
+            self.push(span, key, value, message);
         }
     }
 
@@ -1112,8 +1167,9 @@ impl<'a> Meaning<'a> {
                         let known = UNIT_KEYS
                             .iter()
                             .copied()
-                            .filter(|k| !matches!(*k, "quality" | "leader" | "hq"))
-                            .chain(ids.iter().copied());
+                            .filter(|k| !matches!(*k, "quality" | "leader" | "hq" | "arrives"))
+                            .chain(ids.iter().copied())
+                            .chain(["arrives"]);
                         let message = format!(
                             "unknown key{}; a {} unit may have: {}",
                             did_you_mean(&field, known.clone()),
@@ -1445,7 +1501,7 @@ mod tests {
             [
                 "f:10:7: side \"a\" › unit \"u\" › hmg = \"yes\": expected true or false, found a text",
                 "f:11:7: side \"a\" › unit \"u\" › gun = 3: expected a whole number from -2 to +2",
-                "f:12:1: side \"a\" › unit \"u\" › armor = 1: unknown key (did you mean `armour`?); a newport unit may have: id, name, kind, quality, leader, hq, hmg, gun, armour",
+                "f:12:1: side \"a\" › unit \"u\" › armor = 1: unknown key (did you mean `armour`?); a newport unit may have: id, name, kind, quality, leader, hq, hmg, gun, armour, arrives",
             ]
         );
     }
@@ -1485,7 +1541,7 @@ mod tests {
         assert_eq!(keys_of::<UnitDef>(), crate::model::UNIT_KEYS);
         assert!(keys_of::<SideDef>().contains(&"formation"));
         assert!(keys_of::<ScenarioFile>().contains(&"side"));
-        assert_eq!(keys_of::<ConcealedDef>(), &["number", "units"]);
+        assert_eq!(keys_of::<ConcealedDef>(), &["number", "units", "arrives"]);
     }
 
     #[test]

@@ -8,6 +8,7 @@
 
 mod trace;
 
+mod arrivals;
 mod fft3;
 mod grammar;
 mod guards;

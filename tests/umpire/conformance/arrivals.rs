@@ -1,0 +1,183 @@
+//! Reinforcements: a unit, a formation or a concealment stand that comes on during the battle
+//! (`arrives = TURN` or `"umpire"`), as the core keeps it for every rule set — off the table
+//! until it arrives, counted nowhere, unseen by the enemy; arriving as its turn begins; brought
+//! on early or held back by the umpire, and each undone.
+
+use crate::support::kit::{Table, check};
+
+/// Grid skirmish's crossroads, with Red's second tank arriving on turn 2 and a third held off
+/// until the umpire brings it on.
+const CROSSROADS: &str = r#"
+ruleset = "grid"
+title = "The crossroads, reinforced"
+turns = 6
+first_side = "blue"
+
+[[side]]
+id = "blue"
+name = "Blue force"
+
+  [[side.unit]]
+  id = "b1"
+  name = "1st Rifles"
+  kind = "infantry"
+
+  [[side.unit]]
+  id = "bt"
+  name = "Blue tank"
+  kind = "tank"
+
+[[side]]
+id = "red"
+name = "Red force"
+
+  [[side.unit]]
+  id = "r1"
+  name = "Red Rifles"
+  kind = "infantry"
+
+  [[side.unit]]
+  id = "rt2"
+  name = "Red tank two"
+  kind = "tank"
+  arrives = 2
+
+  [[side.unit]]
+  id = "rt3"
+  name = "Red tank three"
+  kind = "tank"
+  arrives = "umpire"
+"#;
+
+/// One side's whole turn and the other's: from Blue's move of turn N to Blue's move of N + 1.
+const A_TURN: &str = "next\nnext\nnext\nnext";
+
+#[test]
+fn a_reinforcement_is_off_the_table_until_its_turn_begins_then_arrives_as_a_logged_event() {
+    let mut t = Table::given(CROSSROADS);
+    let s = t.state();
+    assert_eq!(s.unit("rt2").0["arrives"], 2);
+    assert_eq!(s.unit("rt3").0["arrives"], "umpire");
+    // Off the table: no procedure takes it, as firer or as target.
+    t.play("next");
+    t.when("fire --firer b1 --target rt2 --range 3").refused(&[
+        "Red tank two (rt2)",
+        "not yet on the table",
+        "on turn 2",
+    ]);
+    t.play("next\nnext");
+    t.when("fire --firer rt2 --target b1 --range 3")
+        .refused(&["not yet on the table"]);
+    // Turn 2 begins: it arrives, logged with the phase change.
+    t.when("next")
+        .says(&["Red force: Red tank two (rt2) arrives (turn 2)"]);
+    let s = t.state();
+    assert!(s.unit("rt2").0["arrives"].is_null());
+    assert_eq!(
+        s.unit("rt3").0["arrives"],
+        "umpire",
+        "held until the umpire"
+    );
+    t.play("next");
+    t.when("fire --firer b1 --target rt2 --range 3 --dice 1,1")
+        .accepted();
+    // Undone, the arrival goes back with its phase change.
+    t.play("undo\nundo\nundo");
+    assert_eq!(t.state().unit("rt2").0["arrives"], 2);
+    assert_eq!(t.state().turn(), 1);
+}
+
+#[test]
+fn the_umpire_brings_a_unit_on_early_or_holds_it_back_and_undo_takes_each_back() {
+    let mut t = Table::given(CROSSROADS).played("next");
+    t.when("arrive rt3")
+        .says(&["Red tank three (rt3) brought on by the umpire"]);
+    assert!(t.state().unit("rt3").0["arrives"].is_null());
+    t.when("fire --firer b1 --target rt3 --range 3 --dice 1,1")
+        .accepted();
+    t.play("undo\nundo");
+    assert_eq!(t.state().unit("rt3").0["arrives"], "umpire");
+    // Held back: it does not come on when its turn begins.
+    t.when("arrive rt2 --turn 3")
+        .says(&["held back by the umpire: it arrives on turn 3"]);
+    t.play("next\nnext\nnext");
+    assert_eq!(t.state().turn(), 2);
+    assert_eq!(t.state().unit("rt2").0["arrives"], 3);
+    t.play(A_TURN);
+    assert!(t.state().unit("rt2").0["arrives"].is_null());
+    // Held until the umpire brings it on, and that undone.
+    t.when("arrive rt2 --umpire")
+        .refused(&["is on the table", "undo takes back an arrival"]);
+    t.when("arrive rt3 --turn 2")
+        .refused(&["a turn after this one (3)"]);
+    t.when("arrive nobody")
+        .refused(&["no unit or formation `nobody`"]);
+}
+
+#[test]
+fn an_enemy_reinforcement_is_on_no_view_or_report_of_the_other_side_until_it_arrives() {
+    let mut t = Table::given(CROSSROADS);
+    let blue = t.report(&["--side", "blue"]);
+    assert!(!blue.contains("Red tank two"), "{blue}");
+    assert!(!blue.contains("rt3"), "{blue}");
+    let public = t.report(&["--public"]);
+    assert!(!public.contains("Red tank two"), "{public}");
+    // Its own side sees it as expected, with its turn.
+    let red = t.report(&["--side", "red"]);
+    assert!(
+        red.contains("Red tank two") && red.contains("DUE 2"),
+        "{red}"
+    );
+    assert!(red.contains("DUE UMP"), "{red}");
+    t.play(A_TURN);
+    let blue = t.report(&["--side", "blue"]);
+    assert!(blue.contains("Red tank two (rt2) arrives"), "{blue}");
+    assert!(!blue.contains("Red tank three"), "{blue}");
+}
+
+#[test]
+fn strength_and_losses_count_a_reinforcement_only_once_it_has_arrived() {
+    let mut t = Table::given(CROSSROADS);
+    let umpire = t.report(&[]);
+    // Red starts with its rifles alone.
+    let before = strength_row(&umpire, "start");
+    assert_eq!(before, "2 | 1 |");
+    t.play(A_TURN);
+    let umpire = t.report(&[]);
+    assert_eq!(strength_row(&umpire, "start"), before);
+    let after = strength_row(&umpire, "turn 1");
+    assert_eq!(before, after, "nothing arrived during turn 1");
+    t.play(A_TURN);
+    let umpire = t.report(&[]);
+    assert_eq!(
+        strength_row(&umpire, "turn 2"),
+        "2 | 2 |",
+        "the tank counts from its arrival"
+    );
+    assert!(!umpire.contains("1 unit lost"), "{umpire}");
+}
+
+/// The values of the strength chart's row labelled `label`, as the Markdown report's table
+/// writes it (`| turn 1 | 2 | 1 |` → `2 | 1 |`).
+fn strength_row(report: &str, label: &str) -> String {
+    let head = format!("| {label} | ");
+    report
+        .lines()
+        .find_map(|l| l.strip_prefix(&head))
+        .unwrap_or_else(|| panic!("no row {label:?} in\n{report}"))
+        .to_string()
+}
+
+#[test]
+fn check_names_a_bad_arrival_at_its_place() {
+    let bad = CROSSROADS
+        .replace("arrives = 2", "arrives = 0")
+        .replace("arrives = \"umpire\"", "arrives = \"umpyre\"");
+    check(&bad).refused(&[
+        ":34:13: side \"red\" › unit \"rt2\" › arrives = 0: turn 0 is before the battle's first",
+        "› arrives = \"umpyre\": `umpyre` is not an arrival (did you mean `umpire`?)",
+    ]);
+    check(&CROSSROADS.replace("arrives = 2", "arrives = 7"))
+        .refused(&["arrives = 7: turn 7 is past the battle's last (6)"]);
+    check(CROSSROADS).accepted();
+}
