@@ -307,7 +307,7 @@ fn mentions(text: &str, word: &str) -> bool {
 
 /// The unit ids named by the inputs of `action` that hold units (of kind [`ParamKind::Unit`] or
 /// [`ParamKind::List`]; a list item is read up to its `:qualifier`).
-fn named_units<'p>(
+pub(crate) fn named_units<'p>(
     ruleset: &dyn crate::ruleset::Ruleset,
     action: &str,
     params: &'p Params,

@@ -499,6 +499,24 @@ impl Battle {
         (effects, steps)
     }
 
+    /// Refuses a procedure that names a unit not yet on the table, whatever the rule set: it is
+    /// off the table until it arrives.
+    fn refuse_unarrived(&self, action: &str, params: &Params) -> Result<(), BattleError> {
+        for id in audience::named_units(self.ruleset, action, params) {
+            if let Some(u) = self.roster.unit_index(id)
+                && !self.state.units[u].arrived()
+            {
+                return Err(crate::ruleset::kit::refuse::on_table(&self.view(), u)
+                    .err()
+                    .map_or_else(
+                        || BattleError::Invalid(format!("{id} is not yet on the table")),
+                        BattleError::Rule,
+                    ));
+            }
+        }
+        Ok(())
+    }
+
     /// The event that brings on now, or holds back, the units `id` names (a unit, or every unit
     /// of a formation still to arrive).
     fn arrive_by_hand(&self, id: &str, arrives: Option<Arrival>) -> Result<Event, BattleError> {
@@ -720,6 +738,7 @@ impl Battle {
             }
             Command::Act { action, params } => {
                 let procedure = self.battle_procedure(action)?;
+                self.refuse_unarrived(action, params)?;
                 let mut rec = Recorder::new(dice);
                 let out = procedure.carry_out(&view, params, &mut rec)?;
                 Event {

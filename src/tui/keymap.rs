@@ -205,6 +205,7 @@ impl Keymap {
             (Key::ch('-'), RemoveHit),
             (Key::ch('N'), Note),
             (Key::ch('W'), Result),
+            (Key::ch('B'), Arrive),
             (Key::ch('d'), ToggleDice),
             (Key::ch('b'), Report),
             (Key::ch('S'), HideSecrets),

@@ -60,6 +60,9 @@ pub enum Prompt {
     },
     /// The battle's result in the umpire's own words.
     Result,
+    /// When the unit or formation with this id arrives: now (nothing typed), a later turn, or
+    /// `umpire`.
+    Arrive(String),
     /// A value for a counting or turn marker.
     MarkerValue(String),
     /// Text to find in the log.
@@ -460,6 +463,7 @@ impl App {
             Action::GoTo => self.prompt(Prompt::GoTo),
             Action::Note => self.prompt(Prompt::Note { private: false }),
             Action::Result => self.prompt(Prompt::Result),
+            Action::Arrive => self.arrive_prompt(),
             Action::Procedure(id) => self.open_procedure(&id, Params::new()),
             Action::TakeOffer => self.take_offer(),
             Action::NextPhase if self.battle().state().is_over() => {

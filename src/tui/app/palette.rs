@@ -36,6 +36,7 @@ const GENERAL: &[Action] = &[
     Action::AddHit,
     Action::RemoveHit,
     Action::Note,
+    Action::Arrive,
     Action::Report,
     Action::ToggleDice,
     Action::HideSecrets,

@@ -286,6 +286,10 @@ pub(super) fn render_prompt(
         Prompt::MarkerValue(marker) => &app.marker_prompt_label(marker),
         Prompt::Result => "the result, in your words (who won, and why)",
         Prompt::LogSearch => "search the log",
+        Prompt::Arrive(id) => &format!(
+            "{}: enter brings it on now; a turn holds it back to that turn, umpire until you bring it on",
+            crate::text::escape_terminal(id)
+        ),
     };
     let text = if masked {
         "•".repeat(text.chars().count())

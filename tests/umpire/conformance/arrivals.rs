@@ -4,6 +4,7 @@
 //! on early or held back by the umpire, and each undone.
 
 use crate::support::kit::{Table, check};
+use crate::support::tui::Keys;
 
 /// Grid skirmish's crossroads, with Red's second tank arriving on turn 2 and a third held off
 /// until the umpire brings it on.
@@ -180,4 +181,39 @@ fn check_names_a_bad_arrival_at_its_place() {
     check(&CROSSROADS.replace("arrives = 2", "arrives = 7"))
         .refused(&["arrives = 7: turn 7 is past the battle's last (6)"]);
     check(CROSSROADS).accepted();
+}
+
+#[test]
+fn the_umpire_s_screen_brings_the_selected_unit_on_with_a_key_and_holds_one_back() {
+    let t = Table::given(CROSSROADS).played("next");
+    t.ui(|ui| {
+        let screen = ui.screen(120, 30);
+        assert!(
+            screen.contains("DUE 2") && screen.contains("DUE UMP"),
+            "{screen}"
+        );
+        ui.select("rt3").keys("B").enter();
+    });
+    assert!(t.state().unit("rt3").0["arrives"].is_null());
+    t.ui(|ui| {
+        ui.select("rt2").keys("B").keys("4").enter();
+    });
+    assert_eq!(t.state().unit("rt2").0["arrives"], 4);
+}
+
+#[test]
+fn the_fft3_meeting_engagement_s_third_battalion_arrives_on_turn_2() {
+    let mut t = Table::given(include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rosters/fft3-meeting-engagement.toml"
+    )));
+    assert_eq!(t.state().unit("su-3-t11").0["arrives"], 2);
+    let german = t.report(&["--side", "de"]);
+    assert!(!german.contains("su-3-t11"), "{german}");
+    while t.state().turn() < 2 {
+        t.play("next");
+    }
+    assert!(t.state().unit("su-3-t11").0["arrives"].is_null());
+    let german = t.report(&["--side", "de"]);
+    assert!(german.contains("su-3-t11"), "{german}");
 }
