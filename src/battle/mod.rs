@@ -268,6 +268,33 @@ pub struct StandingOffer {
 /// journal, the history and every report, so it is bounded like everything else read from outside.
 pub const MAX_NOTE_CHARS: usize = 4000;
 
+/// The units that arrive with a phase change, first in it: see [`Battle::arriving`].
+struct Arriving {
+    /// The turn the phase change begins.
+    turn: u32,
+    effects: Vec<Effect>,
+    steps: Vec<String>,
+    /// The battle once they have arrived.
+    state: BattleState,
+}
+
+/// Dice that throw nothing: every die shows its lowest face, and nothing is recorded. Where a
+/// phase change leads is learnt with them before it is carried out with the battle's dice.
+struct LowestFaces;
+
+impl DiceSource for LowestFaces {
+    fn roll(
+        &mut self,
+        _die: crate::dice::Die,
+        _purpose: &str,
+    ) -> Result<u8, crate::dice::DiceError> {
+        Ok(1)
+    }
+    fn is_generated(&self) -> bool {
+        true
+    }
+}
+
 /// A battle in memory: its scenario, roster, history and current state.
 pub struct Battle {
     pub ruleset: &'static dyn Ruleset,
@@ -497,6 +524,56 @@ impl Battle {
             }
         }
         (effects, steps)
+    }
+
+    /// Where the battle stands after a phase change of `effects`: the turn, the active side and
+    /// the phase of its last phase effect (as it stood, if it has none).
+    fn lands_at<'e>(&'e self, effects: &'e [Effect]) -> (u32, usize, &'e str) {
+        effects
+            .iter()
+            .rev()
+            .find_map(|e| match e {
+                Effect::Phase { turn, side, phase } => Some((
+                    *turn,
+                    self.roster.side_index(side).unwrap_or(self.state.active),
+                    phase.as_str(),
+                )),
+                _ => None,
+            })
+            .unwrap_or((self.state.turn, self.state.active, &self.state.phase))
+    }
+
+    /// The units that arrive with the next phase change, if it begins a turn some are due by:
+    /// their effects and steps, and the battle as it stands once they are on the table, on which
+    /// the rule set then carries out the phase change. Where the phase change leads is learnt by
+    /// carrying it out once with dice that throw nothing ([`LowestFaces`]); nothing is asked of
+    /// the rule set while no unit waits for a turn.
+    fn arriving(&self) -> Result<Option<Arriving>, BattleError> {
+        let waiting = |a: Option<Arrival>| matches!(a, Some(Arrival::Turn(_)));
+        if !self.state.units.iter().any(|u| waiting(u.awaited)) {
+            return Ok(None);
+        }
+        let probe = self.ruleset.advance(&self.view(), &mut LowestFaces)?;
+        let (turn, _, _) = self.lands_at(&probe.effects);
+        let ends = self.state.turn_limit.is_some_and(|last| turn > last);
+        if ends || turn <= self.state.turn {
+            return Ok(None);
+        }
+        let (effects, mut steps) = self.arrivals_by(turn);
+        if effects.is_empty() {
+            return Ok(None);
+        }
+        steps.insert(0, format!("Turn {turn} begins: reinforcements arrive"));
+        let mut state = self.state.clone();
+        for e in &effects {
+            state.apply(&self.roster, self.ruleset.declaration(), e);
+        }
+        Ok(Some(Arriving {
+            turn,
+            effects,
+            steps,
+            state,
+        }))
     }
 
     /// Refuses a procedure that names a unit not yet on the table, whatever the rule set: it is
@@ -756,24 +833,25 @@ impl Battle {
                 }
             }
             Command::Advance => {
+                // The units whose turn this phase change begins arrive first: the new turn's
+                // automatic steps (a side's templates, its orders roll) count them.
+                let arriving = self.arriving()?;
                 let PhaseChange {
                     steps,
                     effects,
                     resolutions,
-                } = self.ruleset.advance(&view, dice)?;
+                } = match &arriving {
+                    Some(a) => self.ruleset.advance(
+                        &BattleView {
+                            state: &a.state,
+                            ..self.view()
+                        },
+                        dice,
+                    )?,
+                    None => self.ruleset.advance(&view, dice)?,
+                };
                 // Where the battle stands after the phase change: its last phase effect.
-                let (turn, active, phase) = effects
-                    .iter()
-                    .rev()
-                    .find_map(|e| match e {
-                        Effect::Phase { turn, side, phase } => Some((
-                            *turn,
-                            self.roster.side_index(side).unwrap_or(self.state.active),
-                            phase.as_str(),
-                        )),
-                        _ => None,
-                    })
-                    .unwrap_or((self.state.turn, self.state.active, &self.state.phase));
+                let (turn, active, phase) = self.lands_at(&effects);
                 let mut steps = steps;
                 let ends = self.state.turn_limit.filter(|&last| turn > last);
                 let summary = match ends {
@@ -793,13 +871,16 @@ impl Battle {
                         self.phase_name(phase)
                     ),
                 };
-                // The units whose turn has come arrive as it begins.
-                let mut effects = effects;
-                if ends.is_none() && turn > self.state.turn {
-                    let (more, words) = self.arrivals_by(turn);
-                    effects.extend(more);
-                    steps.extend(words);
-                }
+                // The arrivals come first, in the effects and in the steps, as they came first
+                // in the phase change. Should the rule set not reach the turn it reached with
+                // dice that throw nothing (its turns never hang on its dice), none arrives.
+                let (effects, steps) = match arriving {
+                    Some(a) if ends.is_none() && turn >= a.turn => (
+                        a.effects.into_iter().chain(effects).collect(),
+                        a.steps.into_iter().chain(steps).collect(),
+                    ),
+                    _ => (effects, steps),
+                };
                 Event {
                     kind: EventKind::Advance,
                     summary,

@@ -70,8 +70,10 @@ fn a_reinforcement_is_off_the_table_until_its_turn_begins_then_arrives_as_a_logg
     t.when("fire --firer rt2 --target b1 --range 3")
         .refused(&["not yet on the table"]);
     // Turn 2 begins: it arrives, logged with the phase change.
-    t.when("next")
-        .says(&["Red force: Red tank two (rt2) arrives (turn 2)"]);
+    t.when("next").says(&[
+        "Turn 2 begins: reinforcements arrive",
+        "Red force: Red tank two (rt2) arrives (turn 2)",
+    ]);
     let s = t.state();
     assert!(s.unit("rt2").0["arrives"].is_null());
     assert_eq!(
@@ -208,12 +210,22 @@ fn the_fft3_meeting_engagement_s_third_battalion_arrives_on_turn_2() {
         "/rosters/fft3-meeting-engagement.toml"
     )));
     assert_eq!(t.state().unit("su-3-t11").0["arrives"], 2);
+    assert_eq!(
+        t.state().counter("su", "templates"),
+        Some(0),
+        "two units in play: no template on turn 1"
+    );
     let german = t.report(&["--side", "de"]);
     assert!(!german.contains("su-3-t11"), "{german}");
     while t.state().turn() < 2 {
         t.play("next");
     }
     assert!(t.state().unit("su-3-t11").0["arrives"].is_null());
+    // It arrives first as turn 2 begins, so the Soviets' artillery phase of turn 2 counts it:
+    // three units in play, one template.
+    let s = t.state();
+    assert_eq!((s.active(), s.phase()), ("su", "artillery"));
+    assert_eq!(s.counter("su", "templates"), Some(1), "{}", s.0);
     let german = t.report(&["--side", "de"]);
     assert!(german.contains("su-3-t11"), "{german}");
 }
