@@ -35,11 +35,13 @@
 //! varint ×3                    the header line's checksum; the records covered; where the last
 //!                              one's line begins
 //! varint                       its chained checksum
-//! dice, state, priors, runs of priors, entry codes, record offsets (each offset as the
-//! difference from the one before)
+//! dice, units added (each its turn and its definition as the journal writes it), state,
+//! priors, runs of priors, entry codes, record offsets (each offset as the difference from the
+//! one before)
 //! ```
 
 use super::History;
+use super::addition::Addition;
 use super::session::DicePos;
 use crate::declare::MarkerDef;
 use crate::model::{AreaMarker, Arrival, BattleState, Prior, UnitState};
@@ -78,6 +80,9 @@ pub struct Checkpoint {
     pub crc: u32,
     /// Where the program's dice stood.
     pub dice: Option<DicePos>,
+    /// The units the umpire added, in roster order, each with the turn it joined
+    /// ([`super::Battle::additions`]).
+    pub additions: Vec<(Addition, u32)>,
     pub state: BattleState,
     pub priors: Vec<Prior>,
     pub prior_starts: Vec<u32>,
@@ -93,6 +98,7 @@ pub struct Snapshot<'a> {
     pub seq: u64,
     pub crc: u32,
     pub dice: Option<DicePos>,
+    pub additions: Vec<(&'a Addition, u32)>,
     pub state: &'a BattleState,
     pub priors: &'a [Prior],
     pub prior_starts: &'a [u32],
@@ -127,6 +133,11 @@ pub fn encode(s: &Snapshot<'_>, markers: &[MarkerDef]) -> Result<Vec<u8>, String
             w.var128(d.word_pos);
         }
         None => w.byte(0),
+    }
+    w.var(s.additions.len() as u64);
+    for (a, turn) in &s.additions {
+        w.var(u64::from(*turn));
+        w.str(&serde_json::to_string(a).map_err(|e| format!("a unit added: {e}"))?);
     }
     w.state(s.state, markers)?;
     w.var(s.priors.len() as u64);
@@ -196,6 +207,14 @@ pub fn decode(bytes: &[u8], markers: &'static [MarkerDef]) -> Result<Checkpoint,
         }),
         b => return Err(format!("bad dice flag {b}")),
     };
+    let n = r.count()?;
+    let mut additions = Vec::with_capacity(n);
+    for _ in 0..n {
+        let turn = r.u32()?;
+        let a: Addition = serde_json::from_str(&r.str()?)
+            .map_err(|e| format!("a unit added does not read: {e}"))?;
+        additions.push((a, turn));
+    }
     let state = r.state(markers)?;
     let n = r.count()?;
     let mut priors = Vec::with_capacity(n);
@@ -236,6 +255,7 @@ pub fn decode(bytes: &[u8], markers: &'static [MarkerDef]) -> Result<Checkpoint,
         offset,
         crc: line_crc,
         dice,
+        additions,
         state,
         priors,
         prior_starts,

@@ -10,6 +10,7 @@
 //! The journal ([`journal`]) and [`session`] are the edges that put entries on disk before they
 //! are applied.
 
+pub mod addition;
 pub mod audience;
 pub mod checkpoint;
 pub mod history;
@@ -19,7 +20,9 @@ pub mod summary;
 
 use crate::declare::{Options, Params, RuleError};
 use crate::dice::{DiceSource, Recorder, Roll};
-use crate::model::{Arrival, BattleState, BattleView, Effect, EffectError, Prior, Roster};
+use crate::model::{
+    Arrival, BattleState, BattleView, Effect, EffectError, Prior, Roster, UnitInfo,
+};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 use crate::ruleset::{Offer, PhaseChange, Procedure, Ruleset};
@@ -75,6 +78,9 @@ pub enum Command {
         unit: String,
         arrives: Option<crate::model::Arrival>,
     },
+    /// Add a unit the scenario lacks, checked exactly as a scenario's unit is: it is on the
+    /// table at once.
+    Add(addition::Addition),
     /// Take back the latest event in force.
     Undo,
     /// Put back the latest undone event.
@@ -101,6 +107,8 @@ pub enum EventKind {
     Edit,
     /// A free-text note.
     Note { text: String },
+    /// A unit the umpire added, with its definition as the scenario would write it.
+    Add(addition::Addition),
 }
 
 /// Something that happened, with everything needed to replay and explain it.
@@ -170,6 +178,16 @@ impl Event {
                 params(p, &mut out);
             }
             EventKind::Note { text } => out.push(("note", text)),
+            EventKind::Add(a) => {
+                out.push(("side", a.side.as_str()));
+                out.extend(a.formation.iter().map(|f| ("formation", f.as_str())));
+                for (key, value) in &a.unit {
+                    out.push(("unit's key", key.as_str()));
+                    if let toml::Value::String(text) = value {
+                        out.push(("unit", text.as_str()));
+                    }
+                }
+            }
             EventKind::Start | EventKind::Advance | EventKind::Edit => {}
         }
         out.extend(self.notes.iter().map(|n| ("note", n.as_str())));
@@ -246,6 +264,9 @@ pub enum BattleError {
     NothingToRedo,
     #[error("{0}")]
     Invalid(String),
+    /// A unit to add that is not one the scenario could hold, with every problem.
+    #[error("{}", addition::AddProblem::words(.0))]
+    Unfit(Vec<addition::AddProblem>),
     /// An effect names something the battle does not have, or holds a value out of range.
     #[error("{0}")]
     Effect(#[from] EffectError),
@@ -310,6 +331,12 @@ pub struct Battle {
     prior_starts: Vec<u32>,
     /// An event was folded into the state without being recorded ([`Battle::fold_in`]).
     folded: bool,
+    /// The units the umpire added, in the order they took their places in the roster (after
+    /// the scenario's `base` units): each one's definition as the last event that added it gave
+    /// it.
+    additions: Vec<addition::Addition>,
+    /// How many units the scenario has.
+    base: usize,
 }
 
 impl Battle {
@@ -330,6 +357,7 @@ impl Battle {
             .as_ref()
             .and_then(|t| u32::try_from(*t.get_ref()).ok());
         let initial = BattleState::initial(&roster, first_side, first_phase, turn_limit);
+        let roster_units = roster.units.len();
         Self {
             ruleset,
             scenario,
@@ -340,6 +368,8 @@ impl Battle {
             priors: Vec::new(),
             prior_starts: Vec::new(),
             folded: false,
+            additions: Vec::new(),
+            base: roster_units,
         }
     }
 
@@ -581,6 +611,7 @@ impl Battle {
     fn refuse_unarrived(&self, action: &str, params: &Params) -> Result<(), BattleError> {
         for id in audience::named_units(self.ruleset, action, params) {
             if let Some(u) = self.roster.unit_index(id)
+                && self.state.units[u].listed()
                 && !self.state.units[u].arrived()
             {
                 return Err(crate::ruleset::kit::refuse::on_table(&self.view(), u)
@@ -684,6 +715,173 @@ impl Battle {
             offers: Vec::new(),
             partial: None,
         })
+    }
+
+    /// The unit `a` would add, checked exactly as a scenario's unit is ([`crate::scenario::check_added`]):
+    /// its side and formation first (with the nearest ids when there is none such), then its
+    /// table beside the scenario's units and those added before it still in the battle. It would
+    /// join on the current turn.
+    fn addition_info(&self, a: &addition::Addition) -> Result<UnitInfo, BattleError> {
+        use addition::{AddInput, AddProblem};
+        let unfit = |input: AddInput, message: String| {
+            BattleError::Unfit(vec![AddProblem {
+                input,
+                value: None,
+                message,
+            }])
+        };
+        let Some(side) = self.roster.side_index(&a.side) else {
+            return Err(unfit(
+                AddInput::Side,
+                format!(
+                    "the battle has no side `{}`{}",
+                    a.side,
+                    did_you_mean(&a.side, self.roster.sides.iter().map(|s| s.id.as_str()))
+                ),
+            ));
+        };
+        if let Some(f) = &a.formation
+            && self
+                .roster
+                .formation_index(f)
+                .is_none_or(|i| self.roster.formations[i].side != side)
+        {
+            let theirs = self
+                .roster
+                .formations
+                .iter()
+                .filter(|x| x.side == side)
+                .map(|x| x.id.as_str());
+            return Err(unfit(
+                AddInput::In,
+                format!(
+                    "{} has no formation `{f}`{}",
+                    self.roster.sides[side].name,
+                    did_you_mean(f, theirs)
+                ),
+            ));
+        }
+        for key in a.unit.keys() {
+            if key == "arrives" {
+                return Err(unfit(
+                    AddInput::Key(key.clone()),
+                    addition::reserved_key(key).unwrap_or_default().to_string(),
+                ));
+            }
+        }
+        // Those added before it still in the battle, and it.
+        let earlier: Vec<(String, &addition::Addition)> = self
+            .additions
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| self.state.units[self.base + i].listed())
+            .map(|(_, e)| (e.text().0, e))
+            .collect();
+        let (text, keys) = a.text();
+        let mut added: Vec<crate::scenario::Added<'_>> = earlier
+            .iter()
+            .map(|(text, e)| crate::scenario::Added {
+                side: &e.side,
+                formation: e.formation.as_deref(),
+                text,
+            })
+            .collect();
+        added.push(crate::scenario::Added {
+            side: &a.side,
+            formation: a.formation.as_deref(),
+            text: &text,
+        });
+        let file = crate::scenario::check_added(&self.scenario, &added).map_err(|problems| {
+            BattleError::Unfit(
+                problems
+                    .into_iter()
+                    .map(|p| AddProblem {
+                        input: match p.line.and_then(|l| keys.get(l)) {
+                            Some(k) => AddInput::Key((*k).to_string()),
+                            None => AddInput::Whole,
+                        },
+                        value: p.value,
+                        message: p.message,
+                    })
+                    .collect(),
+            )
+        })?;
+        let roster = self.ruleset.roster(&file, &self.scenario.options);
+        let u = roster
+            .unit_index(a.id())
+            .ok_or_else(|| unfit(AddInput::Key("id".into()), "the unit has no id".into()))?;
+        let mut info = roster.units[u].clone();
+        info.arrives = None;
+        info.added = Some(self.state.turn);
+        Ok(info)
+    }
+
+    /// Gives the unit `a` adds its place in the roster, not yet in the battle (the event's
+    /// arrival puts it in): after the scenario's units, or in the place of the unit of its id
+    /// added before and since taken back.
+    fn admit(&mut self, a: &addition::Addition, info: UnitInfo) {
+        let u = self.roster.put_added(info);
+        let i = u - self.base;
+        if i < self.additions.len() {
+            self.additions[i] = a.clone();
+        } else {
+            self.additions.push(a.clone());
+            let unlisted = crate::model::UnitState {
+                awaited: Some(Arrival::Unlisted),
+                ..Default::default()
+            };
+            self.state.units.push(unlisted.clone());
+            self.initial.units.push(unlisted);
+        }
+    }
+
+    /// The units the umpire added, in their order in the roster, each with the turn it joined:
+    /// what a checkpoint keeps to build them again ([`Battle::readmit`]).
+    pub(crate) fn additions(&self) -> Vec<(&addition::Addition, u32)> {
+        self.additions
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (a, self.roster.units[self.base + i].added.unwrap_or(1)))
+            .collect()
+    }
+
+    /// This battle again before any event and without the units added, as [`Battle::new`] makes
+    /// it (keeping a thin history if it keeps one): what a checkpoint refused leaves.
+    pub(crate) fn clone_fresh(&self) -> Battle {
+        let fresh = Battle::new(self.scenario.clone());
+        if self.history.is_thin() {
+            fresh.thin()
+        } else {
+            fresh
+        }
+    }
+
+    /// Gives the units a checkpoint says were added ([`Battle::additions`]) their places again,
+    /// each checked as it was when it joined (beside the scenario's units); for a battle before
+    /// any event. Refused, changing nothing, if one is not fit.
+    pub(crate) fn readmit(
+        &mut self,
+        additions: &[(addition::Addition, u32)],
+    ) -> Result<(), String> {
+        if !self.additions.is_empty() || !self.is_fresh() {
+            return Err("the battle has begun already".into());
+        }
+        let mut infos = Vec::with_capacity(additions.len());
+        for (a, turn) in additions {
+            let mut info = self
+                .addition_info(a)
+                .map_err(|e| format!("the unit added as `{}` is not fit: {e}", a.id()))?;
+            info.added = Some(*turn);
+            infos.push(info);
+        }
+        let mut ids = std::collections::HashSet::new();
+        if let Some(twice) = infos.iter().find(|i| !ids.insert(i.id.as_str())) {
+            return Err(format!("the unit `{}` is added twice", twice.id));
+        }
+        for ((a, _), info) in additions.iter().zip(infos) {
+            self.admit(a, info);
+        }
+        Ok(())
     }
 
     /// The event of a marker set (or cleared, with `None`) by hand, checked: a marker the rule set
@@ -941,6 +1139,32 @@ impl Battle {
                 }
             }
             Command::Arrive { unit, arrives } => self.arrive_by_hand(unit, *arrives)?,
+            Command::Add(a) => {
+                let info = self.addition_info(a)?;
+                let place = match info.formation {
+                    Some(f) => format!(
+                        "{} ({})",
+                        self.roster.formations[f].name, self.roster.formations[f].id
+                    ),
+                    None => self.roster.sides[info.side].name.clone(),
+                };
+                Event {
+                    kind: EventKind::Add(a.clone()),
+                    summary: format!(
+                        "{} ({}) joins {place}: added by the umpire on turn {}",
+                        info.name, info.id, self.state.turn
+                    ),
+                    audience: Audience::Everyone,
+                    resolutions: Vec::new(),
+                    effects: vec![Effect::Arrival {
+                        unit: info.id.clone(),
+                        arrives: None,
+                    }],
+                    notes: Vec::new(),
+                    offers: Vec::new(),
+                    partial: None,
+                }
+            }
             Command::Restore { unit } => {
                 let u = view.unit(unit)?;
                 if view.unit_state(u).on_table() {
@@ -1110,6 +1334,10 @@ impl Battle {
         };
         // An event must apply cleanly before it is accepted, exactly as a replay will check it.
         self.check_event(&event, false)?;
+        if let EventKind::Add(_) = &event.kind {
+            // Everyone sees a unit as it joins: it is behind no concealment stand.
+            return Ok(Entry::Event(event));
+        }
         let mut event = event;
         let chosen = event.audience.clone();
         event.audience = self.audience(&event);
@@ -1125,8 +1353,10 @@ impl Battle {
         Ok(Entry::Event(event))
     }
 
-    /// Checks an event against the rule set and the roster: what it is, and every effect.
-    fn check_event(&self, event: &Event, first: bool) -> Result<(), BattleError> {
+    /// Checks an event against the rule set and the roster: what it is, and every effect. For an
+    /// event that adds a unit, the unit, checked as a scenario's is, whose place in the roster
+    /// its effect then names ([`Battle::admit`]).
+    fn check_event(&self, event: &Event, first: bool) -> Result<Option<UnitInfo>, BattleError> {
         match (&event.kind, first) {
             (EventKind::Start, true) => {}
             (EventKind::Start, false) => {
@@ -1159,6 +1389,7 @@ impl Battle {
                 }
             }
             (EventKind::Advance | EventKind::Edit, false) => {}
+            (EventKind::Add(_), false) => {}
         }
         // Whatever a journal says is shown: none of it may rewrite a terminal or a report.
         if let Some((what, c)) = event.forbidden_text() {
@@ -1174,11 +1405,25 @@ impl Battle {
                 "an event seen by side `{side}`, which this battle does not have"
             )));
         }
+        if let EventKind::Add(a) = &event.kind {
+            let info = self.addition_info(a)?;
+            let arrives = [Effect::Arrival {
+                unit: info.id.clone(),
+                arrives: None,
+            }];
+            if event.effects != arrives {
+                return Err(BattleError::Invalid(format!(
+                    "the event adding `{}` does not bring it on, and only that",
+                    info.id
+                )));
+            }
+            return Ok(Some(info));
+        }
         for e in &event.effects {
             self.state
                 .check(&self.roster, self.ruleset.declaration(), e)?;
         }
-        Ok(())
+        Ok(None)
     }
 
     /// Applies an entry: the only way the battle changes. The entry is checked first (as a replay
@@ -1187,7 +1432,11 @@ impl Battle {
     pub fn apply(&mut self, entry: Entry) -> Result<(), BattleError> {
         match &entry {
             Entry::Event(ev) => {
-                self.check_event(ev, self.is_fresh())?;
+                if let Some(info) = self.check_event(ev, self.is_fresh())?
+                    && let EventKind::Add(a) = &ev.kind
+                {
+                    self.admit(a, info);
+                }
                 self.apply_effects(&ev.effects);
                 self.history.push(entry);
             }
@@ -1247,7 +1496,11 @@ impl Battle {
         event: &Event,
         undo: Option<&mut Vec<Prior>>,
     ) -> Result<(), BattleError> {
-        self.check_event(event, self.is_fresh())?;
+        if let Some(info) = self.check_event(event, self.is_fresh())?
+            && let EventKind::Add(a) = &event.kind
+        {
+            self.admit(a, info);
+        }
         self.folded = true;
         match undo {
             Some(priors) => priors.extend(event.effects.iter().filter_map(|e| {

@@ -252,6 +252,39 @@ impl Roster {
         });
     }
 
+    /// Puts in a unit the umpire adds during the battle (one whose `added` is set): after the
+    /// scenario's, or in the place of the unit of its id added before, when there is one (an
+    /// addition since taken back, whose place the new one takes). Its index.
+    pub fn put_added(&mut self, info: UnitInfo) -> usize {
+        let u = match self.unit_index(&info.id) {
+            Some(u) => {
+                let old = &self.units[u];
+                let list = match old.formation {
+                    Some(f) => &mut self.formation_units[f],
+                    None => &mut self.side_units[old.side],
+                };
+                list.retain(|&x| x != u);
+                self.units[u] = info;
+                u
+            }
+            None => {
+                self.units.push(info);
+                self.unit_column.push(None);
+                let u = self.units.len() - 1;
+                self.unit_index.insert(self.units[u].id.clone(), u);
+                u
+            }
+        };
+        let info = &self.units[u];
+        match info.formation {
+            Some(f) => self.formation_units[f].push(u),
+            None => self.side_units[info.side].push(u),
+        }
+        self.longest_id = self.longest_id.max(info.id.chars().count());
+        self.largest_limit = self.largest_limit.max(info.hit_limit);
+        u
+    }
+
     /// The index of a unit by id.
     pub fn unit_index(&self, id: &str) -> Option<usize> {
         self.unit_index.get(id).copied()

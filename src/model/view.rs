@@ -51,11 +51,19 @@ pub struct BattleView<'a> {
 impl<'a> BattleView<'a> {
     /// A unit's index by id, or an error with the nearest id.
     pub fn unit(&self, id: &str) -> Result<usize, RuleError> {
+        // A unit added and since taken back is in no one's battle.
+        let listed = |u: &usize| self.state.units[*u].listed();
         self.roster
             .unit_index(id)
+            .filter(listed)
             .ok_or_else(|| RuleError::UnknownUnit {
                 id: id.to_string(),
-                suggestion: did_you_mean(id, self.roster.unit_ids()),
+                suggestion: did_you_mean(
+                    id,
+                    (self.roster.units.iter().enumerate())
+                        .filter(|(u, _)| listed(u))
+                        .map(|(_, info)| info.id.as_str()),
+                ),
             })
     }
     pub fn info(&self, unit: usize) -> &'a UnitInfo {

@@ -322,6 +322,10 @@ fn side_block(battle: &Battle, side: usize, viewer: Viewer) -> SideBlock {
         if let Some(b) = view.arrival_badge(u) {
             marks.insert(0, b.text);
         }
+        // A unit the scenario lacked: when the umpire added it.
+        if let Some(turn) = info.added {
+            marks.push(format!("joined turn {turn}"));
+        }
         lines.push(RosterLine::Unit {
             depth,
             id: info.id.clone(),
@@ -779,7 +783,7 @@ impl Walk {
             EventKind::Start => ItemKind::Start,
             EventKind::Act { .. } => ItemKind::Act,
             EventKind::Advance => ItemKind::Phase,
-            EventKind::Edit => ItemKind::Edit,
+            EventKind::Edit | EventKind::Add(_) => ItemKind::Edit,
             EventKind::Note { .. } => ItemKind::Note,
         };
         // The umpire's copy numbers events by their records; another copy by what it may see,
@@ -890,7 +894,8 @@ fn outcome(
             } else if left_table(battle, u) {
                 gone += 1;
             }
-            lost += st.hits.saturating_sub(opening[u]);
+            // A unit added during the battle started with none.
+            lost += st.hits.saturating_sub(opening.get(u).copied().unwrap_or(0));
         }
         let share = if before[s] == 0 {
             0.0

@@ -54,6 +54,129 @@ pub(super) fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioErrors
     }
 }
 
+/// A unit added to a battle: the text of its table as a scenario writes it, and where it goes
+/// (its side's id, and its formation's if it goes under one).
+pub struct Added<'a> {
+    pub side: &'a str,
+    pub formation: Option<&'a str>,
+    pub text: &'a str,
+}
+
+/// A problem of a unit added to a battle: the line of its text it is on (from 0), or, when it
+/// is found elsewhere in the scenario (a formation with two HQs), none and the words say where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AddedProblem {
+    pub line: Option<usize>,
+    /// The value as written, when the problem is on a line of the unit's text.
+    pub value: Option<String>,
+    pub message: String,
+}
+
+/// Checks the last of `added` exactly as a scenario's own unit is checked, beside the units
+/// added before it (the rest of `added`, in the order they joined): each is read from its text
+/// and put where it goes, and the scenario whole is checked again — ids, names, kinds,
+/// qualities, the rule set's fields, and the rule set's own checks on the order of battle. The
+/// scenario with them all, or every problem found.
+pub(super) fn check_added(
+    scenario: &Scenario,
+    added: &[Added<'_>],
+) -> Result<ScenarioFile, Vec<AddedProblem>> {
+    let mut source = scenario.source.clone();
+    let mut file = scenario.file.clone();
+    let mut last = source.len();
+    let mut problems = Vec::new();
+    for (i, a) in added.iter().enumerate() {
+        source.push('\n');
+        let start = source.len();
+        source.push_str(a.text);
+        let is_last = i + 1 == added.len();
+        if is_last {
+            last = start;
+        }
+        // Read where it stands in the whole text, so that a problem's place is in it.
+        let padded = format!("{}{}", " ".repeat(start), a.text);
+        let unit = match toml::from_str::<UnitDef>(&padded) {
+            Ok(unit) => unit,
+            Err(e) => {
+                let line = e.span().map(|s| line_in(&source, start, s.start));
+                problems.push(AddedProblem {
+                    line: line.filter(|_| is_last),
+                    value: None,
+                    message: plain_serde_message(e.message()),
+                });
+                continue;
+            }
+        };
+        let Some(side) = file.sides.iter_mut().find(|s| s.id.get_ref() == a.side) else {
+            problems.push(AddedProblem {
+                line: None,
+                value: None,
+                message: format!("the battle has no side `{}`", a.side),
+            });
+            continue;
+        };
+        match a.formation {
+            None => side.units.push(unit),
+            Some(f) => match formation_mut(&mut side.formations, f) {
+                Some(formation) => formation.units.push(unit),
+                None => problems.push(AddedProblem {
+                    line: None,
+                    value: None,
+                    message: format!("side `{}` has no formation `{f}`", a.side),
+                }),
+            },
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let mut meaning = Meaning::new(&file, &source);
+    meaning.run();
+    let found = std::mem::take(&mut meaning.problems);
+    drop(meaning);
+    if found.is_empty() {
+        return Ok(file);
+    }
+    Err(found
+        .into_iter()
+        .map(|p| match &p.span {
+            Some(span) if span.start >= last => AddedProblem {
+                line: Some(line_in(&source, last, span.start)),
+                value: p.value,
+                message: p.message,
+            },
+            _ => AddedProblem {
+                line: None,
+                value: None,
+                message: match &p.value {
+                    Some(v) => format!("{} = {v}: {}", p.key, p.message),
+                    None => format!("{}: {}", p.key, p.message),
+                },
+            },
+        })
+        .collect())
+}
+
+/// The line of `at`, counted from the line that begins at `start`.
+fn line_in(source: &str, start: usize, at: usize) -> usize {
+    source
+        .get(start..at.max(start))
+        .map_or(0, |s| s.matches('\n').count())
+}
+
+/// The formation with id `id` among `formations` and theirs.
+fn formation_mut<'f>(formations: &'f mut [FormationDef], id: &str) -> Option<&'f mut FormationDef> {
+    for f in formations {
+        if f.id.get_ref() == id {
+            return Some(f);
+        }
+        if let Some(found) = formation_mut(&mut f.formations, id) {
+            return Some(found);
+        }
+    }
+    None
+}
+
 /// Runs the three passes; returns what it could build (problems may still have been found).
 fn check(
     source: &str,

@@ -8,6 +8,7 @@
 
 mod trace;
 
+mod additions;
 mod arrivals;
 mod fft3;
 mod grammar;
