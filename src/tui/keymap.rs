@@ -206,6 +206,7 @@ impl Keymap {
             (Key::ch('N'), Note),
             (Key::ch('W'), Result),
             (Key::ch('B'), Arrive),
+            (Key::ch('J'), AddUnit),
             (Key::ch('d'), ToggleDice),
             (Key::ch('b'), Report),
             (Key::ch('S'), HideSecrets),

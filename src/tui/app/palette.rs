@@ -37,6 +37,7 @@ const GENERAL: &[Action] = &[
     Action::RemoveHit,
     Action::Note,
     Action::Arrive,
+    Action::AddUnit,
     Action::Report,
     Action::ToggleDice,
     Action::HideSecrets,

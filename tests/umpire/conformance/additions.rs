@@ -141,3 +141,41 @@ fn a_newport_unit_is_checked_by_the_rule_set_s_own_checks() {
     assert_eq!(s.unit("1-4").0["formation"], "1-plt");
     assert_eq!(s.unit("1-4").0["hit_limit"], 3, "a squad's three hits");
 }
+
+#[test]
+fn the_umpire_s_screen_adds_a_unit_with_a_key_and_a_form_showing_each_refusal_at_its_input() {
+    use crate::support::tui::Keys;
+    let t = Table::given(CROSSROADS).played("next");
+    t.ui(|ui| {
+        // Opened on the selected unit: its side and kind are filled in, the id asked first.
+        ui.select("r1").keys("J");
+        let screen = ui.screen(120, 30);
+        assert!(
+            screen.contains("Add a unit the scenario lacks") && screen.contains("side: red"),
+            "{screen}"
+        );
+        ui.keys("rt").tab().keys("Red tank");
+        // A kind the rule set lacks is refused at its input, with the nearest.
+        ui.key(ratatui::crossterm::event::KeyCode::Up)
+            .key(ratatui::crossterm::event::KeyCode::Up);
+        for _ in 0.."infantry".len() {
+            ui.key(ratatui::crossterm::event::KeyCode::Backspace);
+        }
+        ui.keys("tnak").enter();
+        let screen = ui.screen(120, 30);
+        assert!(
+            screen.contains("not a unit kind in grid") && screen.contains("did you mean `tank`"),
+            "{screen}"
+        );
+        for _ in 0.."tnak".len() {
+            ui.key(ratatui::crossterm::event::KeyCode::Backspace);
+        }
+        ui.keys("tank").enter();
+    });
+    let s = t.state();
+    assert_eq!(s.unit("rt").0["kind"], "tank");
+    assert_eq!(s.unit("rt").0["side"], "red");
+    assert_eq!(s.unit("rt").0["joined"], 1);
+    let screen = t.screen(120, 30);
+    assert!(screen.contains("Red tank"), "{screen}");
+}
