@@ -179,3 +179,43 @@ fn the_umpire_s_screen_adds_a_unit_with_a_key_and_a_form_showing_each_refusal_at
     let screen = t.screen(120, 30);
     assert!(screen.contains("Red tank"), "{screen}");
 }
+
+#[test]
+fn the_players_views_follow_an_addition_as_it_is_made_and_as_it_is_taken_back() {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use umpire::model::Viewer;
+    use umpire::tui::WatchView;
+    let screen = |view: &WatchView| {
+        let mut terminal = Terminal::new(TestBackend::new(140, 30)).unwrap();
+        terminal.draw(|f| f.render_widget(view, f.area())).unwrap();
+        terminal.backend().to_string()
+    };
+    let mut t = Table::given(CROSSROADS).played("next");
+    let path = std::path::PathBuf::from(t.j());
+    let mut blue = WatchView::open(&path, Viewer::Side(0)).unwrap();
+    assert!(!screen(&blue).contains("Red tank"));
+    t.play(ADD);
+    blue.refresh();
+    let seen = screen(&blue);
+    assert!(
+        seen.contains("Red tank (rt) joins Red force") && seen.contains("rt   Red tank"),
+        "{seen}"
+    );
+    t.play("undo");
+    blue.refresh();
+    let seen = screen(&blue);
+    assert!(!seen.contains("rt   Red tank"), "{seen}");
+    assert!(
+        seen.contains("Taken back by the umpire: #3 Red tank (rt) joins Red force"),
+        "{seen}"
+    );
+    // Read whole, the view is the same but for the word on what was just taken back.
+    let fresh = WatchView::open(&path, Viewer::Side(0)).unwrap();
+    assert_eq!(screen(&fresh).lines().count(), seen.lines().count());
+    for (a, b) in screen(&fresh).lines().zip(seen.lines()) {
+        if !b.contains("Taken back") {
+            assert_eq!(a, b);
+        }
+    }
+}
