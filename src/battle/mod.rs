@@ -299,17 +299,32 @@ struct Arriving {
     state: BattleState,
 }
 
-/// Dice that throw nothing: every die shows its lowest face, and nothing is recorded. Where a
-/// phase change leads is learnt with them before it is carried out with the battle's dice.
-struct LowestFaces;
+/// Dice that throw nothing the battle keeps: each die shows the next face in turn (1, 2, 3 …),
+/// so that a throw again after a tie ends, and after [`ProbeDice::MOST`] dice they run out.
+/// Where a phase change leads is learnt with them before it is carried out with the battle's
+/// dice.
+#[derive(Default)]
+struct ProbeDice {
+    thrown: usize,
+}
 
-impl DiceSource for LowestFaces {
-    fn roll(
-        &mut self,
-        _die: crate::dice::Die,
-        _purpose: &str,
-    ) -> Result<u8, crate::dice::DiceError> {
-        Ok(1)
+impl ProbeDice {
+    /// The most dice one phase change is given.
+    const MOST: usize = 10_000;
+}
+
+impl DiceSource for ProbeDice {
+    fn roll(&mut self, die: crate::dice::Die, purpose: &str) -> Result<u8, crate::dice::DiceError> {
+        if self.thrown >= Self::MOST {
+            return Err(crate::dice::DiceError::Exhausted {
+                die,
+                needed: purpose.to_string(),
+                typed: self.thrown,
+            });
+        }
+        self.thrown += 1;
+        let sides = usize::from(die.sides.max(1));
+        Ok(u8::try_from(self.thrown % sides + 1).unwrap_or(1))
     }
     fn is_generated(&self) -> bool {
         true
@@ -576,34 +591,39 @@ impl Battle {
     /// The units that arrive with the next phase change, if it begins a turn some are due by:
     /// their effects and steps, and the battle as it stands once they are on the table, on which
     /// the rule set then carries out the phase change. Where the phase change leads is learnt by
-    /// carrying it out once with dice that throw nothing ([`LowestFaces`]); nothing is asked of
-    /// the rule set while no unit waits for a turn.
-    fn arriving(&self) -> Result<Option<Arriving>, BattleError> {
+    /// carrying it out once with dice that throw nothing ([`ProbeDice`]); nothing is asked of
+    /// the rule set while no unit waits for a turn, and when that trial is refused (the rule
+    /// set's own refusal then comes with the battle's dice) the units arrive after the phase
+    /// change's steps instead ([`Battle::arrivals_by`]).
+    fn arriving(&self) -> Option<Arriving> {
         let waiting = |a: Option<Arrival>| matches!(a, Some(Arrival::Turn(_)));
         if !self.state.units.iter().any(|u| waiting(u.awaited)) {
-            return Ok(None);
+            return None;
         }
-        let probe = self.ruleset.advance(&self.view(), &mut LowestFaces)?;
+        let probe = self
+            .ruleset
+            .advance(&self.view(), &mut ProbeDice::default())
+            .ok()?;
         let (turn, _, _) = self.lands_at(&probe.effects);
         let ends = self.state.turn_limit.is_some_and(|last| turn > last);
         if ends || turn <= self.state.turn {
-            return Ok(None);
+            return None;
         }
         let (effects, mut steps) = self.arrivals_by(turn);
         if effects.is_empty() {
-            return Ok(None);
+            return None;
         }
         steps.insert(0, format!("Turn {turn} begins: reinforcements arrive"));
         let mut state = self.state.clone();
         for e in &effects {
             state.apply(&self.roster, self.ruleset.declaration(), e);
         }
-        Ok(Some(Arriving {
+        Some(Arriving {
             turn,
             effects,
             steps,
             state,
-        }))
+        })
     }
 
     /// Refuses a procedure that names a unit not yet on the table, whatever the rule set: it is
@@ -1033,7 +1053,7 @@ impl Battle {
             Command::Advance => {
                 // The units whose turn this phase change begins arrive first: the new turn's
                 // automatic steps (a side's templates, its orders roll) count them.
-                let arriving = self.arriving()?;
+                let arriving = self.arriving();
                 let PhaseChange {
                     steps,
                     effects,
@@ -1077,6 +1097,14 @@ impl Battle {
                         a.effects.into_iter().chain(effects).collect(),
                         a.steps.into_iter().chain(steps).collect(),
                     ),
+                    // Not learnt beforehand: those due arrive after the steps.
+                    None if ends.is_none() && turn > self.state.turn => {
+                        let (more, words) = self.arrivals_by(turn);
+                        (
+                            effects.into_iter().chain(more).collect(),
+                            steps.into_iter().chain(words).collect(),
+                        )
+                    }
                     _ => (effects, steps),
                 };
                 Event {
