@@ -217,9 +217,7 @@ fn the_fft3_meeting_engagement_s_third_battalion_arrives_on_turn_2() {
     );
     let german = t.report(&["--side", "de"]);
     assert!(!german.contains("su-3-t11"), "{german}");
-    while t.state().turn() < 2 {
-        t.play("next");
-    }
+    play_to(&mut t, 2);
     assert!(t.state().unit("su-3-t11").0["arrives"].is_null());
     // It arrives first as turn 2 begins, so the Soviets' artillery phase of turn 2 counts it:
     // three units in play, one template.
@@ -228,4 +226,120 @@ fn the_fft3_meeting_engagement_s_third_battalion_arrives_on_turn_2() {
     assert_eq!(s.counter("su", "templates"), Some(1), "{}", s.0);
     let german = t.report(&["--side", "de"]);
     assert!(german.contains("su-3-t11"), "{german}");
+}
+
+/// A shipped roster's text.
+fn roster(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("rosters")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Plays phase changes until turn `turn` has begun (at most 100).
+#[track_caller]
+fn play_to(t: &mut Table, turn: u64) {
+    for _ in 0..100 {
+        if t.state().turn() >= turn {
+            return;
+        }
+        t.play("next");
+    }
+    panic!("turn {turn} not reached in 100 phase changes");
+}
+
+/// The value of `side`'s column (0 for the first side) in the strength row labelled `label`.
+fn strength_of(report: &str, label: &str, side: usize) -> u64 {
+    let row = strength_row(report, label);
+    let cell = row
+        .split('|')
+        .nth(side)
+        .unwrap_or_else(|| panic!("no column {side} in {row:?}"));
+    cell.trim()
+        .parse()
+        .unwrap_or_else(|_| panic!("{cell:?} in {row:?}"))
+}
+
+#[test]
+fn the_scruby_army_corps_s_5e_division_arrives_on_move_4_and_is_counted_and_seen_from_then() {
+    let mut t = Table::given(&roster("scruby-army-corps.toml"));
+    assert_eq!(t.state().unit("fr-5-l1").0["arrives"], 4);
+    let austrian = t.report(&["--side", "au"]);
+    assert!(!austrian.contains("fr-5-l1"), "{austrian}");
+    let french = t.report(&["--side", "fr"]);
+    assert!(
+        french.contains("fr-5-l1") && french.contains("DUE 4"),
+        "{french}"
+    );
+    play_to(&mut t, 5);
+    assert!(t.state().unit("fr-5-l1").0["arrives"].is_null());
+    let umpire = t.report(&[]);
+    assert!(
+        strength_of(&umpire, "turn 4", 1) > strength_of(&umpire, "turn 3", 1),
+        "the division counts from move 4:\n{umpire}"
+    );
+    assert_eq!(
+        strength_of(&umpire, "turn 3", 1),
+        strength_of(&umpire, "start", 1)
+    );
+    let austrian = t.report(&["--side", "au"]);
+    assert!(
+        austrian.contains("fr-5-l1") && austrian.contains("5e Division"),
+        "{austrian}"
+    );
+}
+
+#[test]
+fn the_newport_battalion_action_s_p47s_arrive_on_turn_7_and_no_air_strike_comes_before() {
+    let mut t = Table::given(&roster("newport-battalion-action.toml"));
+    assert_eq!(t.state().unit("p-47").0["arrives"], 7);
+    let german = t.report(&["--side", "ger"]);
+    assert!(!german.contains("P-47"), "{german}");
+    play_to(&mut t, 2);
+    for _ in 0..10 {
+        if t.state().active() == "us" {
+            break;
+        }
+        t.play("next");
+    }
+    t.when("air --asset p-47 --target 1-kp-1 --dice 5")
+        .refused(&["not yet on the table", "on turn 7"]);
+    play_to(&mut t, 7);
+    assert!(t.state().unit("p-47").0["arrives"].is_null());
+    let german = t.report(&["--side", "ger"]);
+    assert!(
+        german.contains("P-47 Thunderbolts, IX Tactical Air Command (p-47) arrives (turn 7)"),
+        "{german}"
+    );
+}
+
+#[test]
+fn the_hats_of_tin_village_attack_s_3rd_platoon_comes_up_in_its_truck_on_turn_3() {
+    let mut t = Table::given(&roster("hats-of-tin-village-attack.toml"));
+    assert_eq!(t.state().unit("de-p3").0["arrives"], 3);
+    assert_eq!(t.state().unit("de-tr").0["arrives"], 3);
+    let french = t.report(&["--side", "fr"]);
+    assert!(
+        !french.contains("de-p3") && !french.contains("Opel Blitz"),
+        "{french}"
+    );
+    let before = t.report(&[]);
+    play_to(&mut t, 4);
+    let s = t.state();
+    assert!(s.unit("de-p3").0["arrives"].is_null());
+    assert_eq!(
+        s.unit("de-p3").0["markers"]["embarked"],
+        "de-tr",
+        "still in its truck"
+    );
+    let umpire = t.report(&[]);
+    assert!(
+        strength_of(&umpire, "turn 3", 0) > strength_of(&before, "start", 0),
+        "the platoon and its truck count from turn 3:\n{umpire}"
+    );
+    let french = t.report(&["--side", "fr"]);
+    assert!(
+        french.contains("3. Zug (de-p3) arrives (turn 3)"),
+        "{french}"
+    );
 }
