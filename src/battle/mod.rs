@@ -107,8 +107,9 @@ pub enum EventKind {
     Edit,
     /// A free-text note.
     Note { text: String },
-    /// A unit the umpire added, with its definition as the scenario would write it.
-    Add(addition::Addition),
+    /// A unit the umpire added, with its definition as the scenario would write it (boxed: an
+    /// event of another kind is not made larger by it).
+    Add(Box<addition::Addition>),
 }
 
 /// Something that happened, with everything needed to replay and explain it.
@@ -1177,7 +1178,7 @@ impl Battle {
                     None => self.roster.sides[info.side].name.clone(),
                 };
                 Event {
-                    kind: EventKind::Add(a.clone()),
+                    kind: EventKind::Add(Box::new(a.clone())),
                     summary: format!(
                         "{} ({}) joins {place}: added by the umpire on turn {}",
                         info.name, info.id, self.state.turn

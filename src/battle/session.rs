@@ -297,11 +297,11 @@ impl<R, N> WireRecord<R, N> {
                     WireKind::Note => EventKind::Note {
                         text: w.text.ok_or_else(|| missing("text"))?,
                     },
-                    WireKind::Add => EventKind::Add(super::addition::Addition {
+                    WireKind::Add => EventKind::Add(Box::new(super::addition::Addition {
                         side: w.side.ok_or_else(|| missing("side"))?,
                         formation: w.formation,
                         unit: w.unit.ok_or_else(|| missing("unit"))?,
-                    }),
+                    })),
                 };
                 Entry::Event(Event {
                     kind,
