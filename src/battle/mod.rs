@@ -1807,4 +1807,20 @@ mod tests {
         assert!(fresh.fold_in(&note, None).is_err());
         assert_eq!(fresh.state(), Battle::new(scenario()).state());
     }
+
+    /// The trial's dice never show one face twice running (a throw again after a tie ends), keep
+    /// to their die's faces, and run out.
+    #[test]
+    fn the_trial_s_dice_turn_their_faces_and_run_out() {
+        let mut dice = ProbeDice::default();
+        let d6: Vec<u8> = (0..12)
+            .map(|_| dice.roll(crate::dice::Die::D6, "a").unwrap())
+            .collect();
+        assert!(d6.windows(2).all(|w| w[0] != w[1]), "{d6:?}");
+        assert!(d6.iter().all(|f| (1..=6).contains(f)), "{d6:?}");
+        for _ in 12..ProbeDice::MOST {
+            dice.roll(crate::dice::Die::D10, "b").unwrap();
+        }
+        assert!(dice.roll(crate::dice::Die::D6, "c").is_err());
+    }
 }
