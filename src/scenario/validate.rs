@@ -137,13 +137,31 @@ pub(super) fn check_added(
     if found.is_empty() {
         return Ok(file);
     }
+    // A message that names a line names one of the scenario's, or a unit added before.
+    let lines = scenario.source.lines().count();
+    let place = |message: String| {
+        let head = "(first defined at line ";
+        let Some(at) = message.find(head) else {
+            return message;
+        };
+        let rest = &message[at + head.len()..];
+        let Some(end) = rest.find(')') else {
+            return message;
+        };
+        let said = match rest[..end].parse::<usize>() {
+            Ok(n) if n > lines => "(added during the battle)".to_string(),
+            Ok(n) => format!("(first defined at line {n} of the scenario)"),
+            Err(_) => return message,
+        };
+        format!("{}{said}{}", &message[..at], &rest[end + 1..])
+    };
     Err(found
         .into_iter()
         .map(|p| match &p.span {
             Some(span) if span.start >= last => AddedProblem {
                 line: Some(line_in(&source, last, span.start)),
                 value: p.value,
-                message: p.message,
+                message: place(p.message),
             },
             _ => AddedProblem {
                 line: None,

@@ -110,7 +110,11 @@ fn a_unit_the_scenario_could_not_hold_is_refused_naming_the_flag_and_nothing_cha
     t.when(r#"add --side red --in b-coy --kind tank --id rt --name "Red tank""#)
         .not_understood(&["--in", "Red force has no formation `b-coy`"]);
     t.when(r#"add --side red --kind tank --id b1 --name "Red tank""#)
-        .not_understood(&["--id \"b1\"", "duplicate id"]);
+        .not_understood(&[
+            "--id \"b1\"",
+            "duplicate id",
+            "(first defined at line 16 of the scenario)",
+        ]);
     t.when(r#"add --side red --kind tank --id rt --name "Red tank" --field arrives=3"#)
         .not_understood(&["arrives", "on the table as it joins"]);
     t.when(r#"add --side red --kind tank --id rt --name "Red tank" --field armour=2"#)
@@ -120,7 +124,7 @@ fn a_unit_the_scenario_could_not_hold_is_refused_naming_the_flag_and_nothing_cha
     // Checked as the scenario's units are: a unit added is counted with those added before it.
     t.play(ADD);
     t.when(r#"add --side red --kind tank --id rt --name "Red tank again""#)
-        .not_understood(&["--id \"rt\"", "duplicate id"]);
+        .not_understood(&["--id \"rt\"", "duplicate id", "(added during the battle)"]);
 }
 
 #[test]
