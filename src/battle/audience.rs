@@ -307,7 +307,7 @@ fn mentions(text: &str, word: &str) -> bool {
 
 /// The unit ids named by the inputs of `action` that hold units (of kind [`ParamKind::Unit`] or
 /// [`ParamKind::List`]; a list item is read up to its `:qualifier`).
-fn named_units<'p>(
+pub(crate) fn named_units<'p>(
     ruleset: &dyn crate::ruleset::Ruleset,
     action: &str,
     params: &'p Params,
@@ -429,7 +429,7 @@ impl Battle {
     /// the open too; `None` when it keeps no unit hidden (or the battle hides none), as
     /// [`Battle::audience`] reads an event.
     fn reach(&self, event: &Event) -> Option<Reach> {
-        if matches!(event.kind, EventKind::Start) || !self.state.units.iter().any(|u| u.concealed) {
+        if matches!(event.kind, EventKind::Start) || !self.state.units.iter().any(|u| u.hidden()) {
             return None;
         }
         let mut after = self.state.clone();
@@ -437,7 +437,7 @@ impl Battle {
             after.apply(&self.roster, self.ruleset.declaration(), e);
         }
         let hidden: Vec<usize> = (0..self.roster.units.len())
-            .filter(|&u| self.state.units[u].concealed && after.units[u].concealed)
+            .filter(|&u| self.state.units[u].hidden() && after.units[u].hidden())
             .collect();
         if hidden.is_empty() {
             return None;
@@ -455,7 +455,8 @@ impl Battle {
                 | Effect::Removed { unit, .. }
                 | Effect::Returned { unit }
                 | Effect::Marker { unit, .. }
-                | Effect::Exposed { unit, .. } => ids.push(unit),
+                | Effect::Exposed { unit, .. }
+                | Effect::Arrival { unit, .. } => ids.push(unit),
                 // The unit a marker now names is named by the event too.
                 Effect::MarkerUnit { unit, value, .. } => {
                     ids.extend([unit.as_str(), value.as_str()])
@@ -485,7 +486,7 @@ impl Battle {
         let concerned_hidden: Vec<usize> =
             hidden.iter().copied().filter(|&u| concerned(u)).collect();
         let in_the_open =
-            (0..self.roster.units.len()).any(|u| !self.state.units[u].concealed && concerned(u));
+            (0..self.roster.units.len()).any(|u| !self.state.units[u].hidden() && concerned(u));
         Some(Reach {
             hidden,
             concerned: concerned_hidden,

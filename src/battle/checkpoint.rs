@@ -35,14 +35,16 @@
 //! varint ×3                    the header line's checksum; the records covered; where the last
 //!                              one's line begins
 //! varint                       its chained checksum
-//! dice, state, priors, runs of priors, entry codes, record offsets (each offset as the
-//! difference from the one before)
+//! dice, units added (each its turn and its definition as the journal writes it), state,
+//! priors, runs of priors, entry codes, record offsets (each offset as the difference from the
+//! one before)
 //! ```
 
 use super::History;
+use super::addition::Addition;
 use super::session::DicePos;
 use crate::declare::MarkerDef;
-use crate::model::{AreaMarker, BattleState, Prior, UnitState};
+use crate::model::{AreaMarker, Arrival, BattleState, Prior, UnitState};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -51,7 +53,7 @@ use std::path::{Path, PathBuf};
 pub const MAGIC: &[u8] = b"umpire checkpoint\n";
 
 /// The checkpoint layout this program writes and reads.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// A session carrying out commands writes a checkpoint once it has replayed or added more than
 /// this many records since the last one, so that no command replays more (about 2 ms of a
@@ -78,6 +80,9 @@ pub struct Checkpoint {
     pub crc: u32,
     /// Where the program's dice stood.
     pub dice: Option<DicePos>,
+    /// The units the umpire added, in roster order, each with the turn it joined
+    /// ([`super::Battle::additions`]).
+    pub additions: Vec<(Addition, u32)>,
     pub state: BattleState,
     pub priors: Vec<Prior>,
     pub prior_starts: Vec<u32>,
@@ -93,6 +98,7 @@ pub struct Snapshot<'a> {
     pub seq: u64,
     pub crc: u32,
     pub dice: Option<DicePos>,
+    pub additions: Vec<(&'a Addition, u32)>,
     pub state: &'a BattleState,
     pub priors: &'a [Prior],
     pub prior_starts: &'a [u32],
@@ -127,6 +133,11 @@ pub fn encode(s: &Snapshot<'_>, markers: &[MarkerDef]) -> Result<Vec<u8>, String
             w.var128(d.word_pos);
         }
         None => w.byte(0),
+    }
+    w.var(s.additions.len() as u64);
+    for (a, turn) in &s.additions {
+        w.var(u64::from(*turn));
+        w.str(&serde_json::to_string(a).map_err(|e| format!("a unit added: {e}"))?);
     }
     w.state(s.state, markers)?;
     w.var(s.priors.len() as u64);
@@ -196,6 +207,14 @@ pub fn decode(bytes: &[u8], markers: &'static [MarkerDef]) -> Result<Checkpoint,
         }),
         b => return Err(format!("bad dice flag {b}")),
     };
+    let n = r.count()?;
+    let mut additions = Vec::with_capacity(n);
+    for _ in 0..n {
+        let turn = r.u32()?;
+        let a: Addition = serde_json::from_str(&r.str()?)
+            .map_err(|e| format!("a unit added does not read: {e}"))?;
+        additions.push((a, turn));
+    }
     let state = r.state(markers)?;
     let n = r.count()?;
     let mut priors = Vec::with_capacity(n);
@@ -236,6 +255,7 @@ pub fn decode(bytes: &[u8], markers: &'static [MarkerDef]) -> Result<Checkpoint,
         offset,
         crc: line_crc,
         dice,
+        additions,
         state,
         priors,
         prior_starts,
@@ -375,7 +395,20 @@ impl Writer {
             self.int(v);
         }
         self.byte(u8::from(u.concealed));
+        self.arrival(u.awaited);
         Ok(())
+    }
+
+    fn arrival(&mut self, a: Option<Arrival>) {
+        match a {
+            None => self.byte(0),
+            Some(Arrival::Turn(t)) => {
+                self.byte(1);
+                self.var(u64::from(t));
+            }
+            Some(Arrival::Umpire) => self.byte(2),
+            Some(Arrival::Unlisted) => self.byte(3),
+        }
     }
 
     fn area(&mut self, a: &AreaMarker) {
@@ -475,6 +508,11 @@ impl Writer {
                 self.byte(9);
                 self.var(u64::from(*unit));
                 self.byte(u8::from(*concealed));
+            }
+            Prior::Arrival { unit, awaited } => {
+                self.byte(10);
+                self.var(u64::from(*unit));
+                self.arrival(*awaited);
             }
         }
         Ok(())
@@ -610,6 +648,17 @@ impl Reader<'_> {
             removed,
             markers: m,
             concealed: self.flag()?,
+            awaited: self.arrival()?,
+        })
+    }
+
+    fn arrival(&mut self) -> Result<Option<Arrival>, String> {
+        Ok(match self.byte()? {
+            0 => None,
+            1 => Some(Arrival::Turn(self.u32()?)),
+            2 => Some(Arrival::Umpire),
+            3 => Some(Arrival::Unlisted),
+            t => return Err(format!("a unit's arrival has no kind {t}")),
         })
     }
 
@@ -699,6 +748,10 @@ impl Reader<'_> {
             9 => Prior::Concealed {
                 unit: self.u32()?,
                 concealed: self.flag()?,
+            },
+            10 => Prior::Arrival {
+                unit: self.u32()?,
+                awaited: self.arrival()?,
             },
             t => return Err(format!("what an event overwrote has no kind {t}")),
         })

@@ -29,7 +29,7 @@ use super::{Entry, Event, EventKind};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Class {
     Start,
-    /// A note or a hand edit.
+    /// A note or a hand edit (a unit added too).
     Quiet,
     Other,
 }
@@ -38,7 +38,7 @@ impl Class {
     fn of(ev: &Event) -> Class {
         match ev.kind {
             EventKind::Start => Class::Start,
-            EventKind::Note { .. } | EventKind::Edit => Class::Quiet,
+            EventKind::Note { .. } | EventKind::Edit | EventKind::Add(_) => Class::Quiet,
             EventKind::Act { .. } | EventKind::Advance => Class::Other,
         }
     }

@@ -10,6 +10,7 @@
 //! The journal ([`journal`]) and [`session`] are the edges that put entries on disk before they
 //! are applied.
 
+pub mod addition;
 pub mod audience;
 pub mod checkpoint;
 pub mod history;
@@ -19,7 +20,9 @@ pub mod summary;
 
 use crate::declare::{Options, Params, RuleError};
 use crate::dice::{DiceSource, Recorder, Roll};
-use crate::model::{BattleState, BattleView, Effect, EffectError, Prior, Roster};
+use crate::model::{
+    Arrival, BattleState, BattleView, Effect, EffectError, Prior, Roster, UnitInfo,
+};
 use crate::odds::OddsReport;
 use crate::resolution::Resolution;
 use crate::ruleset::{Offer, PhaseChange, Procedure, Ruleset};
@@ -68,6 +71,16 @@ pub enum Command {
     /// Record the battle's result in the umpire's own words (logged as an edit, for everyone;
     /// a later one replaces it, an undo takes it back): the report puts it first.
     Result { text: String },
+    /// Bring a unit not yet on the table on now (`arrives` is `None`), or hold it back until a
+    /// later turn or until the umpire brings it on. `unit` may name a formation: every unit of
+    /// it still to arrive is brought on or held back.
+    Arrive {
+        unit: String,
+        arrives: Option<crate::model::Arrival>,
+    },
+    /// Add a unit the scenario lacks, checked exactly as a scenario's unit is: it is on the
+    /// table at once.
+    Add(addition::Addition),
     /// Take back the latest event in force.
     Undo,
     /// Put back the latest undone event.
@@ -94,6 +107,9 @@ pub enum EventKind {
     Edit,
     /// A free-text note.
     Note { text: String },
+    /// A unit the umpire added, with its definition as the scenario would write it (boxed: an
+    /// event of another kind is not made larger by it).
+    Add(Box<addition::Addition>),
 }
 
 /// Something that happened, with everything needed to replay and explain it.
@@ -163,6 +179,16 @@ impl Event {
                 params(p, &mut out);
             }
             EventKind::Note { text } => out.push(("note", text)),
+            EventKind::Add(a) => {
+                out.push(("side", a.side.as_str()));
+                out.extend(a.formation.iter().map(|f| ("formation", f.as_str())));
+                for (key, value) in &a.unit {
+                    out.push(("unit's key", key.as_str()));
+                    if let toml::Value::String(text) = value {
+                        out.push(("unit", text.as_str()));
+                    }
+                }
+            }
             EventKind::Start | EventKind::Advance | EventKind::Edit => {}
         }
         out.extend(self.notes.iter().map(|n| ("note", n.as_str())));
@@ -239,6 +265,9 @@ pub enum BattleError {
     NothingToRedo,
     #[error("{0}")]
     Invalid(String),
+    /// A unit to add that is not one the scenario could hold, with every problem.
+    #[error("{}", addition::AddProblem::words(.0))]
+    Unfit(Vec<addition::AddProblem>),
     /// An effect names something the battle does not have, or holds a value out of range.
     #[error("{0}")]
     Effect(#[from] EffectError),
@@ -261,6 +290,48 @@ pub struct StandingOffer {
 /// journal, the history and every report, so it is bounded like everything else read from outside.
 pub const MAX_NOTE_CHARS: usize = 4000;
 
+/// The units that arrive with a phase change, first in it: see [`Battle::arriving`].
+struct Arriving {
+    /// The turn the phase change begins.
+    turn: u32,
+    effects: Vec<Effect>,
+    steps: Vec<String>,
+    /// The battle once they have arrived.
+    state: BattleState,
+}
+
+/// Dice that throw nothing the battle keeps: each die shows the next face in turn (1, 2, 3 …),
+/// so that a throw again after a tie ends, and after [`ProbeDice::MOST`] dice they run out.
+/// Where a phase change leads is learnt with them before it is carried out with the battle's
+/// dice.
+#[derive(Default)]
+struct ProbeDice {
+    thrown: usize,
+}
+
+impl ProbeDice {
+    /// The most dice one phase change is given.
+    const MOST: usize = 10_000;
+}
+
+impl DiceSource for ProbeDice {
+    fn roll(&mut self, die: crate::dice::Die, purpose: &str) -> Result<u8, crate::dice::DiceError> {
+        if self.thrown >= Self::MOST {
+            return Err(crate::dice::DiceError::Exhausted {
+                die,
+                needed: purpose.to_string(),
+                typed: self.thrown,
+            });
+        }
+        self.thrown += 1;
+        let sides = usize::from(die.sides.max(1));
+        Ok(u8::try_from(self.thrown % sides + 1).unwrap_or(1))
+    }
+    fn is_generated(&self) -> bool {
+        true
+    }
+}
+
 /// A battle in memory: its scenario, roster, history and current state.
 pub struct Battle {
     pub ruleset: &'static dyn Ruleset,
@@ -276,6 +347,12 @@ pub struct Battle {
     prior_starts: Vec<u32>,
     /// An event was folded into the state without being recorded ([`Battle::fold_in`]).
     folded: bool,
+    /// The units the umpire added, in the order they took their places in the roster (after
+    /// the scenario's `base` units): each one's definition as the last event that added it gave
+    /// it.
+    additions: Vec<addition::Addition>,
+    /// How many units the scenario has.
+    base: usize,
 }
 
 impl Battle {
@@ -296,6 +373,7 @@ impl Battle {
             .as_ref()
             .and_then(|t| u32::try_from(*t.get_ref()).ok());
         let initial = BattleState::initial(&roster, first_side, first_phase, turn_limit);
+        let roster_units = roster.units.len();
         Self {
             ruleset,
             scenario,
@@ -306,6 +384,8 @@ impl Battle {
             priors: Vec::new(),
             prior_starts: Vec::new(),
             folded: false,
+            additions: Vec::new(),
+            base: roster_units,
         }
     }
 
@@ -371,7 +451,8 @@ impl Battle {
             Prior::Hits { unit, .. }
             | Prior::Removed { unit, .. }
             | Prior::Marker { unit, .. }
-            | Prior::Concealed { unit, .. } => Some(*unit),
+            | Prior::Concealed { unit, .. }
+            | Prior::Arrival { unit, .. } => Some(*unit),
             Prior::Unit(b) => Some(b.0),
             Prior::Phase(b) if b.1 >= sides => Some(u32::MAX),
             _ => None,
@@ -446,6 +527,382 @@ impl Battle {
         };
         event.audience = self.audience(&event);
         Entry::Event(event)
+    }
+
+    /// The arrivals due by the start of `turn`: the effect that brings each unit on whose turn
+    /// has come, and the steps that say so (a concealment stand that comes on is named by its
+    /// number alone, the units behind it in a step of their own, which the enemy's copy leaves
+    /// out).
+    fn arrivals_by(&self, turn: u32) -> (Vec<Effect>, Vec<String>) {
+        let mut effects = Vec::new();
+        let mut steps = Vec::new();
+        let mut stands: Vec<usize> = Vec::new();
+        let view = self.view();
+        for (u, st) in self.state.units.iter().enumerate() {
+            let Some(Arrival::Turn(t)) = st.awaited else {
+                continue;
+            };
+            if t > turn {
+                continue;
+            }
+            let info = &self.roster.units[u];
+            effects.push(Effect::Arrival {
+                unit: info.id.clone(),
+                arrives: None,
+            });
+            let side = &self.roster.sides[info.side].name;
+            match self.roster.column_of(u).filter(|_| st.concealed) {
+                Some(c) => {
+                    if !stands.contains(&c) {
+                        stands.push(c);
+                        steps.push(format!(
+                            "  {side}: concealment stand {} arrives (turn {t})",
+                            self.roster.columns[c].number
+                        ));
+                    }
+                    steps.push(format!(
+                        "  {} arrives behind stand {}",
+                        view.label(u),
+                        self.roster.columns[c].number
+                    ));
+                }
+                None => steps.push(format!("  {side}: {} arrives (turn {t})", view.label(u))),
+            }
+        }
+        (effects, steps)
+    }
+
+    /// Where the battle stands after a phase change of `effects`: the turn, the active side and
+    /// the phase of its last phase effect (as it stood, if it has none).
+    fn lands_at<'e>(&'e self, effects: &'e [Effect]) -> (u32, usize, &'e str) {
+        effects
+            .iter()
+            .rev()
+            .find_map(|e| match e {
+                Effect::Phase { turn, side, phase } => Some((
+                    *turn,
+                    self.roster.side_index(side).unwrap_or(self.state.active),
+                    phase.as_str(),
+                )),
+                _ => None,
+            })
+            .unwrap_or((self.state.turn, self.state.active, &self.state.phase))
+    }
+
+    /// The units that arrive with the next phase change, if it begins a turn some are due by:
+    /// their effects and steps, and the battle as it stands once they are on the table, on which
+    /// the rule set then carries out the phase change. Where the phase change leads is learnt by
+    /// carrying it out once with dice that throw nothing ([`ProbeDice`]); nothing is asked of
+    /// the rule set while no unit waits for a turn, and when that trial is refused (the rule
+    /// set's own refusal then comes with the battle's dice) the units arrive after the phase
+    /// change's steps instead ([`Battle::arrivals_by`]).
+    fn arriving(&self) -> Option<Arriving> {
+        let waiting = |a: Option<Arrival>| matches!(a, Some(Arrival::Turn(_)));
+        if !self.state.units.iter().any(|u| waiting(u.awaited)) {
+            return None;
+        }
+        let probe = self
+            .ruleset
+            .advance(&self.view(), &mut ProbeDice::default())
+            .ok()?;
+        let (turn, _, _) = self.lands_at(&probe.effects);
+        let ends = self.state.turn_limit.is_some_and(|last| turn > last);
+        if ends || turn <= self.state.turn {
+            return None;
+        }
+        let (effects, mut steps) = self.arrivals_by(turn);
+        if effects.is_empty() {
+            return None;
+        }
+        steps.insert(0, format!("Turn {turn} begins: reinforcements arrive"));
+        let mut state = self.state.clone();
+        for e in &effects {
+            state.apply(&self.roster, self.ruleset.declaration(), e);
+        }
+        Some(Arriving {
+            turn,
+            effects,
+            steps,
+            state,
+        })
+    }
+
+    /// Refuses a procedure that names a unit not yet on the table, whatever the rule set: it is
+    /// off the table until it arrives.
+    fn refuse_unarrived(&self, action: &str, params: &Params) -> Result<(), BattleError> {
+        for id in audience::named_units(self.ruleset, action, params) {
+            if let Some(u) = self.roster.unit_index(id)
+                && self.state.units[u].listed()
+                && !self.state.units[u].arrived()
+            {
+                return Err(crate::ruleset::kit::refuse::on_table(&self.view(), u)
+                    .err()
+                    .map_or_else(
+                        || BattleError::Invalid(format!("{id} is not yet on the table")),
+                        BattleError::Rule,
+                    ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The event that brings on now, or holds back, the units `id` names (a unit, or every unit
+    /// of a formation still to arrive).
+    fn arrive_by_hand(&self, id: &str, arrives: Option<Arrival>) -> Result<Event, BattleError> {
+        let view = self.view();
+        let (units, label): (Vec<usize>, String) =
+            match (self.roster.unit_index(id), self.roster.formation_index(id)) {
+                (Some(u), _) => (vec![u], view.label(u)),
+                (None, Some(f)) => (
+                    self.roster.units_of(f).collect(),
+                    format!("{} ({id})", self.roster.formations[f].name),
+                ),
+                (None, None) => {
+                    return Err(BattleError::Invalid(format!(
+                        "no unit or formation `{id}`{}",
+                        did_you_mean(
+                            id,
+                            self.roster
+                                .unit_ids()
+                                .chain(self.roster.formations.iter().map(|f| f.id.as_str()))
+                        )
+                    )));
+                }
+            };
+        let waiting: Vec<usize> = units
+            .into_iter()
+            .filter(|&u| {
+                let a = self.state.units[u].awaited;
+                a.is_some() && a != Some(Arrival::Unlisted)
+            })
+            .collect();
+        if waiting.is_empty() {
+            return Err(BattleError::Invalid(format!(
+                "{label} is on the table: only a unit still to arrive is brought on or held back                  (undo takes back an arrival)"
+            )));
+        }
+        if let Some(Arrival::Turn(t)) = arrives
+            && t <= self.state.turn
+        {
+            return Err(BattleError::Invalid(format!(
+                "turn {t}: a unit is held back to a turn after this one ({}); to bring it on now,                  give no turn",
+                self.state.turn
+            )));
+        }
+        if arrives == Some(Arrival::Unlisted) {
+            return Err(BattleError::Invalid(
+                "a unit is held back to a turn, or until the umpire brings it on".into(),
+            ));
+        }
+        if let Some(Arrival::Turn(t)) = arrives
+            && t > crate::model::state::MAX_TURN
+        {
+            return Err(BattleError::Invalid(format!(
+                "turn {t}: a battle has at most {} turns",
+                crate::model::state::MAX_TURN
+            )));
+        }
+        let effects = waiting
+            .iter()
+            .map(|&u| Effect::Arrival {
+                unit: self.roster.units[u].id.clone(),
+                arrives,
+            })
+            .collect();
+        let summary = match arrives {
+            None => format!("{label} brought on by the umpire"),
+            Some(a) => format!("{label} held back by the umpire: it arrives {}", a.words()),
+        };
+        let notes = if waiting.len() > 1 {
+            vec![format!(
+                "{} units: {}",
+                waiting.len(),
+                waiting
+                    .iter()
+                    .map(|&u| self.roster.units[u].id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )]
+        } else {
+            Vec::new()
+        };
+        Ok(Event {
+            kind: EventKind::Edit,
+            summary,
+            audience: Audience::Everyone,
+            resolutions: Vec::new(),
+            effects,
+            notes,
+            offers: Vec::new(),
+            partial: None,
+        })
+    }
+
+    /// The unit `a` would add, checked exactly as a scenario's unit is ([`crate::scenario::check_added`]):
+    /// its side and formation first (with the nearest ids when there is none such), then its
+    /// table beside the scenario's units and those added before it still in the battle. It would
+    /// join on the current turn.
+    fn addition_info(&self, a: &addition::Addition) -> Result<UnitInfo, BattleError> {
+        use addition::{AddInput, AddProblem};
+        let unfit = |input: AddInput, message: String| {
+            BattleError::Unfit(vec![AddProblem {
+                input,
+                value: None,
+                message,
+            }])
+        };
+        let Some(side) = self.roster.side_index(&a.side) else {
+            return Err(unfit(
+                AddInput::Side,
+                format!(
+                    "the battle has no side `{}`{}",
+                    a.side,
+                    did_you_mean(&a.side, self.roster.sides.iter().map(|s| s.id.as_str()))
+                ),
+            ));
+        };
+        if let Some(f) = &a.formation
+            && self
+                .roster
+                .formation_index(f)
+                .is_none_or(|i| self.roster.formations[i].side != side)
+        {
+            let theirs = self
+                .roster
+                .formations
+                .iter()
+                .filter(|x| x.side == side)
+                .map(|x| x.id.as_str());
+            return Err(unfit(
+                AddInput::In,
+                format!(
+                    "{} has no formation `{f}`{}",
+                    self.roster.sides[side].name,
+                    did_you_mean(f, theirs)
+                ),
+            ));
+        }
+        for key in a.unit.keys() {
+            if key == "arrives" {
+                return Err(unfit(
+                    AddInput::Key(key.clone()),
+                    addition::reserved_key(key).unwrap_or_default().to_string(),
+                ));
+            }
+        }
+        // Those added before it still in the battle, and it.
+        let earlier: Vec<(String, &addition::Addition)> = self
+            .additions
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| self.state.units[self.base + i].listed())
+            .map(|(_, e)| (e.text().0, e))
+            .collect();
+        let (text, keys) = a.text();
+        let mut added: Vec<crate::scenario::Added<'_>> = earlier
+            .iter()
+            .map(|(text, e)| crate::scenario::Added {
+                side: &e.side,
+                formation: e.formation.as_deref(),
+                text,
+            })
+            .collect();
+        added.push(crate::scenario::Added {
+            side: &a.side,
+            formation: a.formation.as_deref(),
+            text: &text,
+        });
+        let file = crate::scenario::check_added(&self.scenario, &added).map_err(|problems| {
+            BattleError::Unfit(
+                problems
+                    .into_iter()
+                    .map(|p| AddProblem {
+                        input: match p.line.and_then(|l| keys.get(l)) {
+                            Some(k) => AddInput::Key((*k).to_string()),
+                            None => AddInput::Whole,
+                        },
+                        value: p.value,
+                        message: p.message,
+                    })
+                    .collect(),
+            )
+        })?;
+        let roster = self.ruleset.roster(&file, &self.scenario.options);
+        let u = roster
+            .unit_index(a.id())
+            .ok_or_else(|| unfit(AddInput::Key("id".into()), "the unit has no id".into()))?;
+        let mut info = roster.units[u].clone();
+        info.arrives = None;
+        info.added = Some(self.state.turn);
+        Ok(info)
+    }
+
+    /// Gives the unit `a` adds its place in the roster, not yet in the battle (the event's
+    /// arrival puts it in): after the scenario's units, or in the place of the unit of its id
+    /// added before and since taken back.
+    fn admit(&mut self, a: &addition::Addition, info: UnitInfo) {
+        let u = self.roster.put_added(info);
+        let i = u - self.base;
+        if i < self.additions.len() {
+            self.additions[i] = a.clone();
+        } else {
+            self.additions.push(a.clone());
+            let unlisted = crate::model::UnitState {
+                awaited: Some(Arrival::Unlisted),
+                ..Default::default()
+            };
+            self.state.units.push(unlisted.clone());
+            self.initial.units.push(unlisted);
+        }
+    }
+
+    /// The units the umpire added, in their order in the roster, each with the turn it joined:
+    /// what a checkpoint keeps to build them again ([`Battle::readmit`]).
+    pub(crate) fn additions(&self) -> Vec<(&addition::Addition, u32)> {
+        self.additions
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (a, self.roster.units[self.base + i].added.unwrap_or(1)))
+            .collect()
+    }
+
+    /// This battle again before any event and without the units added, as [`Battle::new`] makes
+    /// it (keeping a thin history if it keeps one): what a checkpoint refused leaves.
+    pub(crate) fn clone_fresh(&self) -> Battle {
+        let fresh = Battle::new(self.scenario.clone());
+        if self.history.is_thin() {
+            fresh.thin()
+        } else {
+            fresh
+        }
+    }
+
+    /// Gives the units a checkpoint says were added ([`Battle::additions`]) their places again,
+    /// each checked as it was when it joined (beside the scenario's units); for a battle before
+    /// any event. Refused, changing nothing, if one is not fit.
+    pub(crate) fn readmit(
+        &mut self,
+        additions: &[(addition::Addition, u32)],
+    ) -> Result<(), String> {
+        if !self.additions.is_empty() || !self.is_fresh() {
+            return Err("the battle has begun already".into());
+        }
+        let mut infos = Vec::with_capacity(additions.len());
+        for (a, turn) in additions {
+            let mut info = self
+                .addition_info(a)
+                .map_err(|e| format!("the unit added as `{}` is not fit: {e}", a.id()))?;
+            info.added = Some(*turn);
+            infos.push(info);
+        }
+        let mut ids = std::collections::HashSet::new();
+        if let Some(twice) = infos.iter().find(|i| !ids.insert(i.id.as_str())) {
+            return Err(format!("the unit `{}` is added twice", twice.id));
+        }
+        for ((a, _), info) in additions.iter().zip(infos) {
+            self.admit(a, info);
+        }
+        Ok(())
     }
 
     /// The event of a marker set (or cleared, with `None`) by hand, checked: a marker the rule set
@@ -577,6 +1034,7 @@ impl Battle {
             }
             Command::Act { action, params } => {
                 let procedure = self.battle_procedure(action)?;
+                self.refuse_unarrived(action, params)?;
                 let mut rec = Recorder::new(dice);
                 let out = procedure.carry_out(&view, params, &mut rec)?;
                 Event {
@@ -594,24 +1052,25 @@ impl Battle {
                 }
             }
             Command::Advance => {
+                // The units whose turn this phase change begins arrive first: the new turn's
+                // automatic steps (a side's templates, its orders roll) count them.
+                let arriving = self.arriving();
                 let PhaseChange {
                     steps,
                     effects,
                     resolutions,
-                } = self.ruleset.advance(&view, dice)?;
+                } = match &arriving {
+                    Some(a) => self.ruleset.advance(
+                        &BattleView {
+                            state: &a.state,
+                            ..self.view()
+                        },
+                        dice,
+                    )?,
+                    None => self.ruleset.advance(&view, dice)?,
+                };
                 // Where the battle stands after the phase change: its last phase effect.
-                let (turn, active, phase) = effects
-                    .iter()
-                    .rev()
-                    .find_map(|e| match e {
-                        Effect::Phase { turn, side, phase } => Some((
-                            *turn,
-                            self.roster.side_index(side).unwrap_or(self.state.active),
-                            phase.as_str(),
-                        )),
-                        _ => None,
-                    })
-                    .unwrap_or((self.state.turn, self.state.active, &self.state.phase));
+                let (turn, active, phase) = self.lands_at(&effects);
                 let mut steps = steps;
                 let ends = self.state.turn_limit.filter(|&last| turn > last);
                 let summary = match ends {
@@ -630,6 +1089,24 @@ impl Battle {
                         self.roster.sides[active].name,
                         self.phase_name(phase)
                     ),
+                };
+                // The arrivals come first, in the effects and in the steps, as they came first
+                // in the phase change. Should the rule set not reach the turn it reached with
+                // dice that throw nothing (its turns never hang on its dice), none arrives.
+                let (effects, steps) = match arriving {
+                    Some(a) if ends.is_none() && turn >= a.turn => (
+                        a.effects.into_iter().chain(effects).collect(),
+                        a.steps.into_iter().chain(steps).collect(),
+                    ),
+                    // Not learnt beforehand: those due arrive after the steps.
+                    None if ends.is_none() && turn > self.state.turn => {
+                        let (more, words) = self.arrivals_by(turn);
+                        (
+                            effects.into_iter().chain(more).collect(),
+                            steps.into_iter().chain(words).collect(),
+                        )
+                    }
+                    _ => (effects, steps),
                 };
                 Event {
                     kind: EventKind::Advance,
@@ -685,6 +1162,33 @@ impl Battle {
                     audience: Audience::Everyone,
                     resolutions: Vec::new(),
                     effects,
+                    notes: Vec::new(),
+                    offers: Vec::new(),
+                    partial: None,
+                }
+            }
+            Command::Arrive { unit, arrives } => self.arrive_by_hand(unit, *arrives)?,
+            Command::Add(a) => {
+                let info = self.addition_info(a)?;
+                let place = match info.formation {
+                    Some(f) => format!(
+                        "{} ({})",
+                        self.roster.formations[f].name, self.roster.formations[f].id
+                    ),
+                    None => self.roster.sides[info.side].name.clone(),
+                };
+                Event {
+                    kind: EventKind::Add(Box::new(a.clone())),
+                    summary: format!(
+                        "{} ({}) joins {place}: added by the umpire on turn {}",
+                        info.name, info.id, self.state.turn
+                    ),
+                    audience: Audience::Everyone,
+                    resolutions: Vec::new(),
+                    effects: vec![Effect::Arrival {
+                        unit: info.id.clone(),
+                        arrives: None,
+                    }],
                     notes: Vec::new(),
                     offers: Vec::new(),
                     partial: None,
@@ -859,6 +1363,10 @@ impl Battle {
         };
         // An event must apply cleanly before it is accepted, exactly as a replay will check it.
         self.check_event(&event, false)?;
+        if let EventKind::Add(_) = &event.kind {
+            // Everyone sees a unit as it joins: it is behind no concealment stand.
+            return Ok(Entry::Event(event));
+        }
         let mut event = event;
         let chosen = event.audience.clone();
         event.audience = self.audience(&event);
@@ -874,8 +1382,10 @@ impl Battle {
         Ok(Entry::Event(event))
     }
 
-    /// Checks an event against the rule set and the roster: what it is, and every effect.
-    fn check_event(&self, event: &Event, first: bool) -> Result<(), BattleError> {
+    /// Checks an event against the rule set and the roster: what it is, and every effect. For an
+    /// event that adds a unit, the unit, checked as a scenario's is, whose place in the roster
+    /// its effect then names ([`Battle::admit`]).
+    fn check_event(&self, event: &Event, first: bool) -> Result<Option<UnitInfo>, BattleError> {
         match (&event.kind, first) {
             (EventKind::Start, true) => {}
             (EventKind::Start, false) => {
@@ -908,6 +1418,7 @@ impl Battle {
                 }
             }
             (EventKind::Advance | EventKind::Edit, false) => {}
+            (EventKind::Add(_), false) => {}
         }
         // Whatever a journal says is shown: none of it may rewrite a terminal or a report.
         if let Some((what, c)) = event.forbidden_text() {
@@ -923,11 +1434,25 @@ impl Battle {
                 "an event seen by side `{side}`, which this battle does not have"
             )));
         }
+        if let EventKind::Add(a) = &event.kind {
+            let info = self.addition_info(a)?;
+            let arrives = [Effect::Arrival {
+                unit: info.id.clone(),
+                arrives: None,
+            }];
+            if event.effects != arrives {
+                return Err(BattleError::Invalid(format!(
+                    "the event adding `{}` does not bring it on, and only that",
+                    info.id
+                )));
+            }
+            return Ok(Some(info));
+        }
         for e in &event.effects {
             self.state
                 .check(&self.roster, self.ruleset.declaration(), e)?;
         }
-        Ok(())
+        Ok(None)
     }
 
     /// Applies an entry: the only way the battle changes. The entry is checked first (as a replay
@@ -936,7 +1461,11 @@ impl Battle {
     pub fn apply(&mut self, entry: Entry) -> Result<(), BattleError> {
         match &entry {
             Entry::Event(ev) => {
-                self.check_event(ev, self.is_fresh())?;
+                if let Some(info) = self.check_event(ev, self.is_fresh())?
+                    && let EventKind::Add(a) = &ev.kind
+                {
+                    self.admit(a, info);
+                }
                 self.apply_effects(&ev.effects);
                 self.history.push(entry);
             }
@@ -996,7 +1525,11 @@ impl Battle {
         event: &Event,
         undo: Option<&mut Vec<Prior>>,
     ) -> Result<(), BattleError> {
-        self.check_event(event, self.is_fresh())?;
+        if let Some(info) = self.check_event(event, self.is_fresh())?
+            && let EventKind::Add(a) = &event.kind
+        {
+            self.admit(a, info);
+        }
         self.folded = true;
         match undo {
             Some(priors) => priors.extend(event.effects.iter().filter_map(|e| {
@@ -1069,7 +1602,10 @@ impl Battle {
                 actors: self
                     .ruleset
                     .procedure(&offer.action)
-                    .map_or_else(|_| Vec::new(), |p| p.offer_actors(&view, &offer)),
+                    .map_or_else(|_| Vec::new(), |p| p.offer_actors(&view, &offer))
+                    .into_iter()
+                    .filter(|&u| self.state.units[u].on_table())
+                    .collect(),
                 offer,
             })
             .filter(|o| !o.actors.is_empty())
@@ -1148,7 +1684,7 @@ impl Battle {
             return Vec::new();
         }
         (0..self.roster.units.len())
-            .filter(|&u| self.ruleset.may_still_act(&view, u))
+            .filter(|&u| self.state.units[u].on_table() && self.ruleset.may_still_act(&view, u))
             .collect()
     }
 
@@ -1270,5 +1806,21 @@ mod tests {
         };
         assert!(fresh.fold_in(&note, None).is_err());
         assert_eq!(fresh.state(), Battle::new(scenario()).state());
+    }
+
+    /// The trial's dice never show one face twice running (a throw again after a tie ends), keep
+    /// to their die's faces, and run out.
+    #[test]
+    fn the_trial_s_dice_turn_their_faces_and_run_out() {
+        let mut dice = ProbeDice::default();
+        let d6: Vec<u8> = (0..12)
+            .map(|_| dice.roll(crate::dice::Die::D6, "a").unwrap())
+            .collect();
+        assert!(d6.windows(2).all(|w| w[0] != w[1]), "{d6:?}");
+        assert!(d6.iter().all(|f| (1..=6).contains(f)), "{d6:?}");
+        for _ in 12..ProbeDice::MOST {
+            dice.roll(crate::dice::Die::D10, "b").unwrap();
+        }
+        assert!(dice.roll(crate::dice::Die::D6, "c").is_err());
     }
 }

@@ -140,6 +140,13 @@ pub struct WireRecord<R = Vec<Resolution>, N = Vec<String>> {
     params: Option<Params>,
     #[serde(default)]
     text: Option<String>,
+    /// A unit added: its side, formation and table.
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    formation: Option<String>,
+    #[serde(default)]
+    unit: Option<std::collections::BTreeMap<String, toml::Value>>,
     #[serde(default)]
     summary: Option<String>,
     /// Absent in a line seen by everyone, and in every line written before audiences.
@@ -174,6 +181,7 @@ enum WireKind {
     Advance,
     Edit,
     Note,
+    Add,
 }
 
 impl TryFrom<WireRecord> for Record {
@@ -289,6 +297,11 @@ impl<R, N> WireRecord<R, N> {
                     WireKind::Note => EventKind::Note {
                         text: w.text.ok_or_else(|| missing("text"))?,
                     },
+                    WireKind::Add => EventKind::Add(Box::new(super::addition::Addition {
+                        side: w.side.ok_or_else(|| missing("side"))?,
+                        formation: w.formation,
+                        unit: w.unit.ok_or_else(|| missing("unit"))?,
+                    })),
                 };
                 Entry::Event(Event {
                     kind,
@@ -728,6 +741,7 @@ impl Session {
             dice: Some(DicePos {
                 word_pos: self.rng.word_pos(),
             }),
+            additions: self.battle.additions(),
             state,
             priors,
             prior_starts,
@@ -979,22 +993,35 @@ impl Replay {
             Ok(h) => h,
             Err(e) => return Ok(Err(e)),
         };
+        // The units added are built again before the state that names them is taken; a
+        // checkpoint refused after that leaves the battle as it was before them.
+        let fresh = (!cp.additions.is_empty()).then(|| self.battle.clone_fresh());
+        let refuse = |battle: &mut Battle, fresh: Option<Battle>, e: String| {
+            if let Some(f) = fresh {
+                *battle = f;
+            }
+            Ok(Err(e))
+        };
+        if let Err(e) = self.battle.readmit(&cp.additions) {
+            return refuse(&mut self.battle, fresh, e);
+        }
         if let Err(e) = self
             .battle
             .check_parts(&cp.state, &cp.priors, &cp.prior_starts, &history)
         {
-            return Ok(Err(e));
+            return refuse(&mut self.battle, fresh, e);
         }
         let Ok(line) = usize::try_from(cp.seq + 1) else {
             return Ok(Err("it covers more records than a journal holds".into()));
         };
         let covered = reading.skip_to::<Covered>(line, cp.offset, cp.crc, |r| r.seq == cp.seq)?;
         if covered.is_none() {
-            return Ok(Err(format!(
+            let e = format!(
                 "the journal does not hold the record it covers (record {} at byte {}): the \
                  journal was cut back, rewritten or replaced since",
                 cp.seq, cp.offset
-            )));
+            );
+            return refuse(&mut self.battle, fresh, e);
         }
         self.battle
             .set_parts(cp.state, cp.priors, cp.prior_starts, history);

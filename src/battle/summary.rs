@@ -97,10 +97,11 @@ impl Battle {
                     leaders_lost: 0,
                 };
                 for (u, info) in self.roster.units.iter().enumerate() {
-                    if info.side != s || !view.visible_to(u, viewer) {
+                    let st = &state.units[u];
+                    // A unit still to arrive is not yet the side's: neither in play nor lost.
+                    if info.side != s || !view.visible_to(u, viewer) || !st.arrived() {
                         continue;
                     }
-                    let st = &state.units[u];
                     let leader = self.ruleset.is_leader(info);
                     acc.leaders += usize::from(leader);
                     acc.leaders_lost += usize::from(leader && !st.on_table());

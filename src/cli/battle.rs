@@ -16,6 +16,8 @@
 //! | `umpire note JOURNAL [--private] TEXT...` | writes a note into the log (`--private`: the umpire's alone) |
 //! | `umpire result JOURNAL TEXT...` | records the battle's result in the umpire's own words (logged, for everyone; the report puts it first) |
 //! | `umpire extend JOURNAL [TURNS]` | plays on past the battle's last turn (logged) |
+//! | `umpire arrive JOURNAL UNIT [--turn N \| --umpire]` | brings a unit (or formation) still to arrive on now, or holds it back (logged) |
+//! | `umpire add JOURNAL --side ID --kind KIND --id ID --name NAME [--in FORMATION] [--field KEY=VALUE]...` | adds a unit the scenario lacks, checked as a scenario's unit is (logged) |
 //! | `umpire state JOURNAL [--json]` | the battle as it stands, read without locking |
 //!
 //! Nothing here knows a rule. An action's flags are its [`ParamDef`]s, every one of them (the
@@ -141,7 +143,7 @@ use std::path::{Path, PathBuf};
 /// The battle commands besides `new` and `act`, as they are named on the command line and in a
 /// script.
 pub const SIMPLE: &[&str] = &[
-    "next", "undo", "redo", "mark", "hits", "note", "result", "extend", "state",
+    "next", "undo", "redo", "mark", "hits", "note", "result", "extend", "arrive", "add", "state",
 ];
 
 /// Top-level commands that are not battle commands: refused in a script with a word of why.
@@ -168,7 +170,9 @@ const STATE_JSON_HELP: &str = "\
 JSON: one object with journal, title, ruleset, seed, records (lines after the header), turn, turns \
 (the scenario's length as extended, or null), over, result (the umpire's words, or null), active_side, simultaneous (both sides act in this phase), phase, phase_name; sides [{id, name, quality, \
 active, counters}], formations [{id, name, level, side, parent, quality, counters}], units [{id, \
-name, side, formation, kind, quality, hits, hit_limit, removed (why, or null), markers {id: value \
+name, side, formation, kind, quality, hits, hit_limit, removed (why, or null), arrives (the turn it \
+arrives, or \"umpire\", while it is not yet on the table; else null), joined (the turn the umpire \
+added it, for a unit the scenario lacks; else null), markers {id: value \
 (a number, or the id of the unit a marker names)}, badges}], all in roster order; areas [{id, kind, label, side, turn}]; standing_offers [{action, \
 text, actor_param, params, actors (unit ids), command}]; undo and redo (the summary of the event \
 each would take back or put back, or null); set_aside (a bad last line left out, or null).";
@@ -340,6 +344,101 @@ fn simple_command(name: &'static str, with_journal: bool) -> Command {
                     .required(true)
                     .allow_negative_numbers(true)
                     .help("The hits it has now"),
+            )
+            .arg(json_arg()),
+        "arrive" => cmd
+            .about(
+                "Bring on now a unit not yet on the table (a reinforcement, or one held back), or \
+                 hold it back: logged, undone like any other event",
+            )
+            .arg(
+                Arg::new("unit")
+                    .value_name("UNIT")
+                    .required(true)
+                    .help("The unit's id, or a formation's: every unit of it still to arrive"),
+            )
+            .arg(
+                Arg::new("turn")
+                    .long("turn")
+                    .value_name("N")
+                    .help("Hold it back: it arrives at the start of turn N instead"),
+            )
+            .arg(
+                Arg::new("umpire")
+                    .long("umpire")
+                    .action(ArgAction::SetTrue)
+                    .conflicts_with("turn")
+                    .help("Hold it back until the umpire brings it on"),
+            )
+            .arg(json_arg()),
+        "add" => cmd
+            .about(
+                "Add a unit the scenario lacks, on the table at once: checked exactly as a \
+                 scenario's unit is (its kind, quality and fields by the rule set, its id unique), \
+                 logged and undone like any other event",
+            )
+            .arg(
+                Arg::new("side")
+                    .long("side")
+                    .value_name("ID")
+                    .required(true)
+                    .help("The side's id"),
+            )
+            .arg(
+                Arg::new("kind")
+                    .long("kind")
+                    .value_name("KIND")
+                    .required(true)
+                    .help("The unit's kind, one the rule set knows (umpire rulesets ID lists them)"),
+            )
+            .arg(
+                Arg::new("id")
+                    .long("id")
+                    .value_name("ID")
+                    .required(true)
+                    .help("Its id, unique in the battle"),
+            )
+            .arg(
+                Arg::new("name")
+                    .long("name")
+                    .value_name("NAME")
+                    .required(true)
+                    .help("Its name"),
+            )
+            .arg(
+                Arg::new("in")
+                    .long("in")
+                    .value_name("FORMATION")
+                    .help("The formation it joins (else it stands directly under its side)"),
+            )
+            .arg(
+                Arg::new("quality")
+                    .long("quality")
+                    .value_name("QUALITY")
+                    .help("Its quality (else its formation's, else its side's)"),
+            )
+            .arg(
+                Arg::new("leader")
+                    .long("leader")
+                    .action(ArgAction::SetTrue)
+                    .help("It is a leader"),
+            )
+            .arg(
+                Arg::new("hq")
+                    .long("hq")
+                    .action(ArgAction::SetTrue)
+                    .help("It is its formation's headquarters"),
+            )
+            .arg(
+                Arg::new("field")
+                    .long("field")
+                    .value_name("KEY=VALUE")
+                    .action(ArgAction::Append)
+                    .help(
+                        "One of the rule set's unit fields, as the scenario writes it: \
+                         armour=2, hmg=true, vehicle=\"T-34/85\" (a word that is not a number \
+                         or true/false is text: vehicle=panther); repeat for each",
+                    ),
             )
             .arg(json_arg()),
         "extend" => cmd
@@ -538,6 +637,16 @@ enum Request {
         turns: String,
         json: bool,
     },
+    Arrive {
+        unit: String,
+        turn: Option<String>,
+        umpire: bool,
+        json: bool,
+    },
+    Add {
+        addition: crate::battle::addition::Addition,
+        json: bool,
+    },
     Result {
         text: String,
         json: bool,
@@ -724,6 +833,16 @@ fn simple_request(name: &str, m: &ArgMatches) -> Result<Request, Failure> {
             turns: text("turns"),
             json,
         },
+        "add" => Request::Add {
+            addition: addition_of(m)?,
+            json,
+        },
+        "arrive" => Request::Arrive {
+            unit: text("unit"),
+            turn: m.get_one::<String>("turn").cloned(),
+            umpire: m.get_flag("umpire"),
+            json,
+        },
         "result" => Request::Result {
             text: m
                 .get_many::<String>("text")
@@ -755,8 +874,50 @@ fn dice_from(m: &ArgMatches) -> Result<Option<TypedDice>, Failure> {
 /// A session's refusal as a failure: the rules' refusals and what cannot be done exit 1, input
 /// that cannot be understood (unknown names, bad values, bad dice) exits 2. A message of several
 /// lines (a scenario's problems) becomes several `error:` lines.
+/// The unit `umpire add` names, as its table: its flags, and each `--field KEY=VALUE` as the
+/// scenario writes it.
+fn addition_of(m: &ArgMatches) -> Result<crate::battle::addition::Addition, Failure> {
+    use crate::battle::addition::{field_value, reserved_key};
+    let text = |k: &str| m.get_one::<String>(k).cloned();
+    let mut unit = std::collections::BTreeMap::new();
+    for key in ["id", "name", "kind", "quality"] {
+        if let Some(v) = text(key) {
+            unit.insert(key.to_string(), toml::Value::String(v));
+        }
+    }
+    for key in ["leader", "hq"] {
+        if m.get_flag(key) {
+            unit.insert(key.to_string(), toml::Value::Boolean(true));
+        }
+    }
+    for field in m.get_many::<String>("field").into_iter().flatten() {
+        let Some((key, value)) = field.split_once('=') else {
+            return Err(Failure::usage(format!(
+                "--field {field:?}: expected KEY=VALUE, as the scenario writes the unit's field \
+                 (armour=2)"
+            )));
+        };
+        let key = key.trim();
+        if let Some(why) = reserved_key(key) {
+            return Err(Failure::usage(format!("--field {field:?}: `{key}`: {why}")));
+        }
+        if unit.insert(key.to_string(), field_value(value)).is_some() {
+            return Err(Failure::usage(format!(
+                "--field {field:?}: `{key}` is given twice"
+            )));
+        }
+    }
+    Ok(crate::battle::addition::Addition {
+        side: text("side").unwrap_or_default(),
+        formation: text("in"),
+        unit,
+    })
+}
+
 pub(super) fn session_failure(e: SessionError) -> Failure {
     let code = match &e {
+        // A unit the scenario could not hold: the command line named it wrong.
+        SessionError::Battle(BattleError::Unfit(_)) => USAGE,
         SessionError::Battle(BattleError::Rule(RuleError::Refused(_))) => FAILED,
         SessionError::Battle(BattleError::Rule(_)) | SessionError::Dice(_) => USAGE,
         _ => FAILED,
@@ -1075,6 +1236,26 @@ fn carry_out(
             })?;
             (BattleCommand::Extend { turns }, None, json)
         }
+        Request::Arrive {
+            unit,
+            turn,
+            umpire,
+            json,
+        } => {
+            let arrives = match (turn, umpire) {
+                (Some(t), _) => Some(crate::model::Arrival::Turn(
+                    t.trim().parse::<u32>().map_err(|_| {
+                        Failure::usage(format!(
+                            "--turn {t:?}: expected the turn it arrives, a whole number from 1"
+                        ))
+                    })?,
+                )),
+                (None, true) => Some(crate::model::Arrival::Umpire),
+                (None, false) => None,
+            };
+            (BattleCommand::Arrive { unit, arrives }, None, json)
+        }
+        Request::Add { addition, json } => (BattleCommand::Add(addition), None, json),
     };
     let record = session
         .execute(&command, dice, Utc::now())
@@ -1519,6 +1700,12 @@ fn unit_marks(battle: &Battle, unit: usize) -> Vec<String> {
     if let Some(b) = battle.view().concealment_badge(unit) {
         marks.insert(0, b.text);
     }
+    if let Some(b) = battle.view().arrival_badge(unit) {
+        marks.insert(0, b.text);
+    }
+    if let Some(turn) = battle.roster.units[unit].added {
+        marks.push(format!("joined turn {turn}"));
+    }
     marks
 }
 
@@ -1546,7 +1733,8 @@ fn roster_lines(battle: &Battle) -> Vec<Line> {
         let r = &battle.roster;
         lines.push(Line::Formation(f, depth));
         for (u, info) in r.units.iter().enumerate() {
-            if info.formation == Some(f) {
+            // A unit added and since taken back is in no one's battle.
+            if info.formation == Some(f) && battle.state().units[u].listed() {
                 lines.push(Line::Unit(u, depth + 1));
             }
         }
@@ -1561,7 +1749,7 @@ fn roster_lines(battle: &Battle) -> Vec<Line> {
     for s in 0..r.sides.len() {
         lines.push(Line::Side(s));
         for (u, info) in r.units.iter().enumerate() {
-            if info.side == s && info.formation.is_none() {
+            if info.side == s && info.formation.is_none() && battle.state().units[u].listed() {
                 lines.push(Line::Unit(u, 1));
             }
         }
@@ -1841,6 +2029,10 @@ struct UnitJson<'a> {
     /// Each marker as the journal writes it: a number, or the id of the unit it names.
     markers: BTreeMap<&'static str, MarkerValue<'a>>,
     /// Still behind a concealment stand (the umpire's and its own side's secret).
+    /// When it arrives, while it is not yet on the table (a turn, or "umpire"); null once on it.
+    arrives: Option<crate::model::Arrival>,
+    /// The turn the umpire added it, for a unit the scenario lacks; else null.
+    joined: Option<u32>,
     concealed: bool,
     badges: Vec<String>,
 }
@@ -1907,6 +2099,7 @@ fn state_json<'a>(
             .units
             .iter()
             .enumerate()
+            .filter(|&(u, _)| st.units[u].listed())
             .map(|(u, info)| UnitJson {
                 id: &info.id,
                 name: &info.name,
@@ -1917,6 +2110,8 @@ fn state_json<'a>(
                 hits: st.units[u].hits,
                 hit_limit: info.hit_limit,
                 removed: st.units[u].removed.as_deref(),
+                arrives: st.units[u].awaited,
+                joined: info.added,
                 concealed: st.units[u].concealed,
                 markers: st.units[u]
                     .markers

@@ -104,6 +104,10 @@ pub struct FormationDef {
     /// Quality of the formation's units unless they say otherwise.
     #[serde(default)]
     pub quality: Option<Spanned<String>>,
+    /// When the whole formation comes on, if not at the start: a turn, or `"umpire"` (held off
+    /// the table until the umpire brings it on). A unit's own `arrives` overrides it.
+    #[serde(default)]
+    pub arrives: Option<Spanned<toml::Value>>,
     #[serde(rename = "formation", default)]
     pub formations: Vec<FormationDef>,
     #[serde(rename = "unit", default)]
@@ -129,12 +133,15 @@ pub struct UnitDef {
     pub leader: Option<Spanned<bool>>,
     /// The formation's headquarters stand.
     pub hq: Option<Spanned<bool>>,
+    /// When it comes on, if not at the start: a turn, or `"umpire"` (held off the table until
+    /// the umpire brings it on).
+    pub arrives: Option<Spanned<toml::Value>>,
     /// The rule set's own fields, by key, as written.
     pub fields: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
 }
 
 /// The keys every unit table may hold whatever its rule set; any other key is a rule-set field.
-pub const UNIT_KEYS: &[&str] = &["id", "name", "kind", "quality", "leader", "hq"];
+pub const UNIT_KEYS: &[&str] = &["id", "name", "kind", "quality", "leader", "hq", "arrives"];
 
 impl UnitDef {
     /// A rule-set field as written, if the unit sets it.
@@ -160,7 +167,7 @@ impl<'de> Deserialize<'de> for UnitDef {
             ) -> Result<UnitDef, A::Error> {
                 use serde::de::Error;
                 let (mut id, mut name, mut kind) = (None, None, None);
-                let (mut quality, mut leader, mut hq) = (None, None, None);
+                let (mut quality, mut leader, mut hq, mut arrives) = (None, None, None, None);
                 let mut fields = BTreeMap::new();
                 while let Some(key) = map.next_key::<Spanned<String>>()? {
                     match key.get_ref().as_str() {
@@ -170,6 +177,7 @@ impl<'de> Deserialize<'de> for UnitDef {
                         "quality" => quality = Some(map.next_value()?),
                         "leader" => leader = Some(map.next_value()?),
                         "hq" => hq = Some(map.next_value()?),
+                        "arrives" => arrives = Some(map.next_value()?),
                         _ => {
                             let value = map.next_value()?;
                             fields.insert(key, value);
@@ -183,6 +191,7 @@ impl<'de> Deserialize<'de> for UnitDef {
                     quality,
                     leader,
                     hq,
+                    arrives,
                     fields,
                 })
             }
@@ -200,10 +209,12 @@ pub struct ConcealedDef {
     pub units: Vec<Spanned<String>>,
     /// Where the list of units is written (`[]` for an empty one).
     pub units_span: Range<usize>,
+    /// When the stand comes on with its units, if not at the start: a turn, or `"umpire"`.
+    pub arrives: Option<Spanned<toml::Value>>,
 }
 
 /// The keys of a concealment stand.
-const CONCEALED_KEYS: &[&str] = &["number", "units"];
+const CONCEALED_KEYS: &[&str] = &["number", "units", "arrives"];
 
 impl<'de> Deserialize<'de> for ConcealedDef {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -224,13 +235,16 @@ impl<'de> Deserialize<'de> for ConcealedDef {
                 enum Key {
                     Number,
                     Units,
+                    Arrives,
                 }
                 let mut number = None;
+                let mut arrives = None;
                 let mut units: Option<Spanned<Vec<Spanned<String>>>> = None;
                 while let Some(key) = map.next_key::<Key>()? {
                     match key {
                         Key::Number => number = Some(map.next_value()?),
                         Key::Units => units = Some(map.next_value()?),
+                        Key::Arrives => arrives = Some(map.next_value()?),
                     }
                 }
                 let number = number.ok_or_else(|| A::Error::missing_field("number"))?;
@@ -241,6 +255,7 @@ impl<'de> Deserialize<'de> for ConcealedDef {
                     number,
                     units_span: units.span(),
                     units: units.into_inner(),
+                    arrives,
                 })
             }
         }

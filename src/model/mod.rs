@@ -20,5 +20,5 @@ pub use order::{
     DataRow, Field, FormationPlace, Listed, OrderOfBattle, SidePlace, Stand, UnitPlace,
 };
 pub use roster::{FormationInfo, Roster, SideInfo, UnitInfo};
-pub use state::{AreaMarker, BattleState, Effect, EffectError, Prior, UnitState};
+pub use state::{AreaMarker, Arrival, BattleState, Effect, EffectError, Prior, UnitState};
 pub use view::{BattleView, MarkerValue, Viewer};

@@ -4,7 +4,14 @@
 
 use crate::declare::Params;
 use crate::model::file::typed_value;
+use crate::model::state::Arrival;
 use crate::model::{FormationDef, ScenarioFile, UnitDef};
+use toml::Spanned;
+
+/// The arrival a scenario's `arrives` gives, if it sets a good one.
+fn arrival(value: &Option<Spanned<toml::Value>>) -> Option<Arrival> {
+    value.as_ref().and_then(|v| Arrival::from_toml(v.get_ref()))
+}
 use std::collections::HashMap;
 
 /// A side.
@@ -58,6 +65,11 @@ pub struct UnitInfo {
     pub fields: Params,
     /// Hits that remove the unit.
     pub hit_limit: u32,
+    /// When it comes on, if not at the start (its own `arrives`, else its formation's, else its
+    /// concealment stand's): a turn, or when the umpire brings it on.
+    pub arrives: Option<Arrival>,
+    /// The turn the umpire added it to the battle, for a unit the scenario lacks.
+    pub added: Option<u32>,
 }
 
 /// Sides, formations and units, with lookups by id and the tree they form, all built once.
@@ -108,11 +120,11 @@ impl Roster {
         for (side, s) in file.sides.iter().enumerate() {
             for u in &s.units {
                 let q = r.sides[side].quality.clone();
-                r.push_unit(side, None, q, u);
+                r.push_unit(side, None, q, None, u);
             }
             for f in &s.formations {
                 let q = r.sides[side].quality.clone();
-                r.push_formation(side, None, 0, q, f);
+                r.push_formation(side, None, 0, q, None, f);
             }
         }
         for i in 0..r.units.len() {
@@ -151,6 +163,11 @@ impl Roster {
                     .collect();
                 for &u in &units {
                     r.unit_column[u] = Some(r.columns.len());
+                    // The units behind a stand that comes on later come on with it, unless they
+                    // say otherwise themselves.
+                    if r.units[u].arrives.is_none() {
+                        r.units[u].arrives = arrival(&c.arrives);
+                    }
                 }
                 r.columns.push(ColumnInfo {
                     side,
@@ -173,8 +190,10 @@ impl Roster {
         parent: Option<usize>,
         depth: usize,
         inherited: String,
+        arrives: Option<Arrival>,
         f: &FormationDef,
     ) {
+        let arrives = arrival(&f.arrives).or(arrives);
         let quality = f
             .quality
             .as_ref()
@@ -192,14 +211,21 @@ impl Roster {
             depth,
         });
         for u in &f.units {
-            self.push_unit(side, Some(idx), quality.clone(), u);
+            self.push_unit(side, Some(idx), quality.clone(), arrives, u);
         }
         for sub in &f.formations {
-            self.push_formation(side, Some(idx), depth + 1, quality.clone(), sub);
+            self.push_formation(side, Some(idx), depth + 1, quality.clone(), arrives, sub);
         }
     }
 
-    fn push_unit(&mut self, side: usize, formation: Option<usize>, inherited: String, u: &UnitDef) {
+    fn push_unit(
+        &mut self,
+        side: usize,
+        formation: Option<usize>,
+        inherited: String,
+        arrives: Option<Arrival>,
+        u: &UnitDef,
+    ) {
         let b = |v: &Option<toml::Spanned<bool>>| v.as_ref().is_some_and(|x| *x.get_ref());
         let s = |v: &Option<toml::Spanned<String>>| v.as_ref().map(|x| x.get_ref().clone());
         let mut fields = Params::new();
@@ -221,7 +247,42 @@ impl Roster {
             hq: b(&u.hq),
             fields,
             hit_limit: 1,
+            arrives: arrival(&u.arrives).or(arrives),
+            added: None,
         });
+    }
+
+    /// Puts in a unit the umpire adds during the battle (one whose `added` is set): after the
+    /// scenario's, or in the place of the unit of its id added before, when there is one (an
+    /// addition since taken back, whose place the new one takes). Its index.
+    pub fn put_added(&mut self, info: UnitInfo) -> usize {
+        let u = match self.unit_index(&info.id) {
+            Some(u) => {
+                let old = &self.units[u];
+                let list = match old.formation {
+                    Some(f) => &mut self.formation_units[f],
+                    None => &mut self.side_units[old.side],
+                };
+                list.retain(|&x| x != u);
+                self.units[u] = info;
+                u
+            }
+            None => {
+                self.units.push(info);
+                self.unit_column.push(None);
+                let u = self.units.len() - 1;
+                self.unit_index.insert(self.units[u].id.clone(), u);
+                u
+            }
+        };
+        let info = &self.units[u];
+        match info.formation {
+            Some(f) => self.formation_units[f].push(u),
+            None => self.side_units[info.side].push(u),
+        }
+        self.longest_id = self.longest_id.max(info.id.chars().count());
+        self.largest_limit = self.largest_limit.max(info.hit_limit);
+        u
     }
 
     /// The index of a unit by id.

@@ -77,6 +77,86 @@ pub enum Effect {
     Exposed { unit: String, cause: String },
     /// The battle's result in the umpire's own words becomes `text` (the report puts it first).
     Result { text: String },
+    /// A unit not yet on the table arrives (`arrives` is `None`: written without it), or is
+    /// held off it until a turn or until the umpire brings it on (`"arrives":6`,
+    /// `"arrives":"umpire"`).
+    Arrival {
+        unit: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        arrives: Option<Arrival>,
+    },
+}
+
+/// When a unit that is not yet on the table comes on ([`UnitState::awaited`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrival {
+    /// At the start of this game turn, by itself.
+    Turn(u32),
+    /// When the umpire brings it on.
+    Umpire,
+    /// Never by itself: a unit the umpire added during the battle while its addition is not in
+    /// force (before it, or undone). It is in no view, not even the umpire's.
+    Unlisted,
+}
+
+impl Arrival {
+    /// The arrival a scenario's `arrives` or an effect's value gives: a turn from 1, or
+    /// `"umpire"`.
+    pub fn from_toml(value: &toml::Value) -> Option<Arrival> {
+        match value {
+            toml::Value::Integer(n) => u32::try_from(*n)
+                .ok()
+                .filter(|t| (1..=MAX_TURN).contains(t))
+                .map(Arrival::Turn),
+            toml::Value::String(s) if s == "umpire" => Some(Arrival::Umpire),
+            _ => None,
+        }
+    }
+
+    /// When it comes on, in the umpire's words: `on turn 6`, `when the umpire brings it on`.
+    pub fn words(self) -> String {
+        match self {
+            Arrival::Turn(t) => format!("on turn {t}"),
+            Arrival::Umpire => "when the umpire brings it on".into(),
+            Arrival::Unlisted => "not in the battle".into(),
+        }
+    }
+
+    /// The badge on the roster of a unit still to arrive (`DUE 6`, `DUE UMP`).
+    pub fn badge(self) -> String {
+        match self {
+            Arrival::Turn(t) => format!("DUE {t}"),
+            Arrival::Umpire | Arrival::Unlisted => "DUE UMP".into(),
+        }
+    }
+}
+
+impl Serialize for Arrival {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Arrival::Turn(t) => s.serialize_u32(*t),
+            Arrival::Umpire => s.serialize_str("umpire"),
+            Arrival::Unlisted => s.serialize_str("unlisted"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Arrival {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match WireValue::deserialize(d)? {
+            WireValue::Number(n) => u32::try_from(n)
+                .ok()
+                .filter(|t| (1..=MAX_TURN).contains(t))
+                .map(Arrival::Turn)
+                .ok_or_else(|| {
+                    serde::de::Error::custom(format!("an arrival turn is from 1 to {MAX_TURN}"))
+                }),
+            WireValue::Id(s) if s == "umpire" => Ok(Arrival::Umpire),
+            WireValue::Id(s) => Err(serde::de::Error::custom(format!(
+                "an arrival is a turn or \"umpire\", not `{s}`"
+            ))),
+        }
+    }
 }
 
 /// An effect as its JSON members, before they are checked to form an [`Effect`].
@@ -109,6 +189,8 @@ pub struct WireEffect {
     turns: Option<u32>,
     #[serde(default)]
     text: Option<String>,
+    #[serde(default)]
+    arrives: Option<Arrival>,
 }
 
 #[derive(Deserialize)]
@@ -124,6 +206,7 @@ enum WireSet {
     TurnLimit,
     Exposed,
     Result,
+    Arrival,
 }
 
 /// `value` is a number, or in a marker effect the id of the unit a marker that holds a unit
@@ -274,6 +357,10 @@ impl TryFrom<WireEffect> for Effect {
             WireSet::Result => Effect::Result {
                 text: need(w.text, "text")?,
             },
+            WireSet::Arrival => Effect::Arrival {
+                unit: need(w.unit, "unit")?,
+                arrives: w.arrives,
+            },
         })
     }
 }
@@ -291,6 +378,11 @@ pub struct UnitState {
     /// True while the unit is behind a concealment stand: its own side and the umpire see it,
     /// the enemy sees only the stand's number ([`super::BattleView::visible_to`]).
     pub concealed: bool,
+    /// When it comes on, while it is not yet on the table (a reinforcement, a unit held off by
+    /// the umpire): it is then off the table, counted nowhere, and seen by its own side as
+    /// expected and by the enemy not at all. `None` once it has arrived (or if it was there from
+    /// the start).
+    pub awaited: Option<Arrival>,
 }
 
 impl UnitState {
@@ -300,8 +392,29 @@ impl UnitState {
     pub fn has(&self, id: &str) -> bool {
         self.markers.contains_key(id)
     }
+    /// True while the unit is in play: arrived and not removed. Everything that counts,
+    /// offers or acts with units asks this.
     pub fn on_table(&self) -> bool {
-        self.removed.is_none()
+        self.removed.is_none() && self.awaited.is_none()
+    }
+    /// True once the unit has left the table (a loss, or gone whole): not while it is still to
+    /// arrive.
+    pub fn is_removed(&self) -> bool {
+        self.removed.is_some()
+    }
+    /// True once the unit has arrived (or was there from the start).
+    pub fn arrived(&self) -> bool {
+        self.awaited.is_none()
+    }
+    /// True when the unit is kept from the enemy's sight: concealed behind a stand, or not yet
+    /// arrived.
+    pub fn hidden(&self) -> bool {
+        self.concealed || self.awaited.is_some()
+    }
+    /// True when the unit is part of the battle as the umpire sees it: not an added unit whose
+    /// addition is not in force.
+    pub fn listed(&self) -> bool {
+        self.awaited != Some(Arrival::Unlisted)
     }
 }
 
@@ -378,6 +491,10 @@ pub enum Prior {
         unit: u32,
         concealed: bool,
     },
+    Arrival {
+        unit: u32,
+        awaited: Option<Arrival>,
+    },
 }
 
 impl BattleState {
@@ -397,6 +514,7 @@ impl BattleState {
             units: (0..roster.units.len())
                 .map(|u| UnitState {
                     concealed: roster.column_of(u).is_some(),
+                    awaited: roster.units[u].arrives.filter(|a| *a != Arrival::Turn(1)),
                     ..UnitState::default()
                 })
                 .collect(),
@@ -452,6 +570,18 @@ impl BattleState {
             Effect::Removed { unit: id, .. }
             | Effect::Returned { unit: id }
             | Effect::Exposed { unit: id, .. } => unit(id).map(drop),
+            Effect::Arrival { unit: id, arrives } => {
+                unit(id)?;
+                match arrives {
+                    Some(Arrival::Turn(t)) => turn(format!("the arrival of {id}"), *t),
+                    Some(Arrival::Unlisted) => Err(EffectError::OutOfRange {
+                        what: format!("the arrival of {id}"),
+                        value: "unlisted".into(),
+                        expected: "a turn, or \"umpire\"".into(),
+                    }),
+                    Some(Arrival::Umpire) | None => Ok(()),
+                }
+            }
             Effect::Marker {
                 unit: id,
                 marker,
@@ -672,6 +802,14 @@ impl BattleState {
                     concealed: prior,
                 }
             }
+            Effect::Arrival { unit, arrives } => {
+                let u = idx(unit)?;
+                let prior = std::mem::replace(&mut self.units[u].awaited, *arrives);
+                Prior::Arrival {
+                    unit: u as u32,
+                    awaited: prior,
+                }
+            }
         })
     }
 
@@ -757,6 +895,10 @@ impl BattleState {
             Prior::Concealed { unit, concealed } => Prior::Concealed {
                 unit,
                 concealed: replace(&mut self.units[unit as usize].concealed, concealed),
+            },
+            Prior::Arrival { unit, awaited } => Prior::Arrival {
+                unit,
+                awaited: replace(&mut self.units[unit as usize].awaited, awaited),
             },
         }
     }
@@ -887,6 +1029,18 @@ mod tests {
             Effect::Result {
                 text: "A French victory".into(),
             },
+            Effect::Arrival {
+                unit: "g1".into(),
+                arrives: None,
+            },
+            Effect::Arrival {
+                unit: "g1".into(),
+                arrives: Some(Arrival::Turn(6)),
+            },
+            Effect::Arrival {
+                unit: "g1".into(),
+                arrives: Some(Arrival::Umpire),
+            },
         ];
         let json = serde_json::to_string(&effects).unwrap();
         assert!(
@@ -920,6 +1074,8 @@ mod tests {
             r#"{"set":"marker","unit":"g1","marker":"hits","value":4294967296}"#,
             r#"{"set":"marker","unit":"g1","marker":"hits","value":1.5}"#,
             r#"{"set":"marker","unit":"g1","marker":"hits","value":[1]}"#,
+            r#"{"set":"arrival","unit":"g1","arrives":0}"#,
+            r#"{"set":"arrival","unit":"g1","arrives":"later"}"#,
         ] {
             assert!(serde_json::from_str::<Effect>(bad).is_err(), "{bad}");
         }

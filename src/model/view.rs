@@ -51,11 +51,19 @@ pub struct BattleView<'a> {
 impl<'a> BattleView<'a> {
     /// A unit's index by id, or an error with the nearest id.
     pub fn unit(&self, id: &str) -> Result<usize, RuleError> {
+        // A unit added and since taken back is in no one's battle.
+        let listed = |u: &usize| self.state.units[*u].listed();
         self.roster
             .unit_index(id)
+            .filter(listed)
             .ok_or_else(|| RuleError::UnknownUnit {
                 id: id.to_string(),
-                suggestion: did_you_mean(id, self.roster.unit_ids()),
+                suggestion: did_you_mean(
+                    id,
+                    (self.roster.units.iter().enumerate())
+                        .filter(|(u, _)| listed(u))
+                        .map(|(_, info)| info.id.as_str()),
+                ),
             })
     }
     pub fn info(&self, unit: usize) -> &'a UnitInfo {
@@ -98,13 +106,27 @@ impl<'a> BattleView<'a> {
     /// True when `viewer` may see `unit` as it is: the umpire sees everything; a side sees its
     /// own units and the enemy's that are not concealed; the public (a report for everyone)
     /// sees the units no longer concealed.
+    ///
+    /// A unit not yet arrived is hidden as a concealed one is, and more: its own side sees it as
+    /// expected, the enemy and the public not at all. An added unit whose addition is not in
+    /// force is seen by no one.
     pub fn visible_to(&self, unit: usize, viewer: Viewer) -> bool {
-        let concealed = self.state.units[unit].concealed;
+        let st = &self.state.units[unit];
         match viewer {
-            Viewer::Umpire => true,
-            Viewer::Side(side) => !concealed || self.roster.units[unit].side == side,
-            Viewer::Public => !concealed,
+            Viewer::Umpire => st.listed(),
+            Viewer::Side(side) if self.roster.units[unit].side == side => st.listed(),
+            Viewer::Side(_) | Viewer::Public => !st.hidden(),
         }
+    }
+    /// True when `viewer` may see concealment stand `c` on the table: its own side and the
+    /// umpire always (a stand still to arrive as expected), anyone else once one of its units
+    /// has arrived.
+    pub fn stand_in_sight(&self, c: usize, viewer: Viewer) -> bool {
+        self.sees_behind(c, viewer)
+            || self.roster.columns[c]
+                .units
+                .iter()
+                .any(|&u| self.state.units[u].arrived())
     }
     /// True when `viewer` may see which units stand behind concealment stand `c` while they are
     /// hidden: the umpire and the stand's own side.
@@ -127,6 +149,19 @@ impl<'a> BattleView<'a> {
             tone: Tone::Info,
             help: format!(
                 "Concealed behind stand {number}: the enemy sees only the stand's number until it is exposed"
+            ),
+        })
+    }
+    /// The badge of a unit still to arrive (`DUE 6`: on turn 6; `DUE UMP`: when the umpire
+    /// brings it on), for the umpire's and its own side's screens; none once it has arrived.
+    pub fn arrival_badge(&self, unit: usize) -> Option<Badge> {
+        let a = self.state.units[unit].awaited?;
+        Some(Badge {
+            text: a.badge(),
+            tone: Tone::Info,
+            help: format!(
+                "Not yet on the table: it arrives {}; until then it is counted nowhere and the enemy does not see it",
+                a.words()
             ),
         })
     }

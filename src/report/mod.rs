@@ -319,6 +319,13 @@ fn side_block(battle: &Battle, side: usize, viewer: Viewer) -> SideBlock {
         if let Some(b) = view.concealment_badge(u) {
             marks.insert(0, b.text);
         }
+        if let Some(b) = view.arrival_badge(u) {
+            marks.insert(0, b.text);
+        }
+        // A unit the scenario lacked: when the umpire added it.
+        if let Some(turn) = info.added {
+            marks.push(format!("joined turn {turn}"));
+        }
         lines.push(RosterLine::Unit {
             depth,
             id: info.id.clone(),
@@ -710,10 +717,23 @@ impl Walk {
                 values,
             });
         } else if after.state().turn > before.turn {
+            // The units that arrive as the next turn begins are not yet counted at the end of
+            // the turn before.
+            let mut counted = self.seen.clone();
+            for effect in &ev.effects {
+                if let Effect::Arrival {
+                    unit,
+                    arrives: None,
+                } = effect
+                    && let Some(u) = after.roster.unit_index(unit)
+                {
+                    counted[u] = false;
+                }
+            }
             for ended in before.turn..after.state().turn {
                 self.report.strength.push(StrengthPoint {
                     label: format!("turn {ended}"),
-                    values: strength_now(after, &self.seen, self.counts_left),
+                    values: strength_now(after, &counted, self.counts_left),
                 });
             }
         }
@@ -763,7 +783,7 @@ impl Walk {
             EventKind::Start => ItemKind::Start,
             EventKind::Act { .. } => ItemKind::Act,
             EventKind::Advance => ItemKind::Phase,
-            EventKind::Edit => ItemKind::Edit,
+            EventKind::Edit | EventKind::Add(_) => ItemKind::Edit,
             EventKind::Note { .. } => ItemKind::Note,
         };
         // The umpire's copy numbers events by their records; another copy by what it may see,
@@ -854,6 +874,8 @@ fn outcome(
         ),
     });
     let now = strength_now(battle, seen, counts_left);
+    let came_on = arrived_strength(battle, seen, counts_left);
+    let before: Vec<u32> = before.iter().zip(&came_on).map(|(b, c)| b + c).collect();
     let mut kept = Vec::new();
     for (s, side) in battle.roster.sides.iter().enumerate() {
         let (mut units, mut in_play, mut gone, mut lost) = (0, 0, 0, 0);
@@ -862,13 +884,18 @@ fn outcome(
                 continue;
             }
             let st = &battle.state().units[u];
+            // A unit still to arrive is not yet the side's.
+            if !st.arrived() {
+                continue;
+            }
             units += 1;
             if st.on_table() {
                 in_play += 1;
             } else if left_table(battle, u) {
                 gone += 1;
             }
-            lost += st.hits.saturating_sub(opening[u]);
+            // A unit added during the battle started with none.
+            lost += st.hits.saturating_sub(opening.get(u).copied().unwrap_or(0));
         }
         let share = if before[s] == 0 {
             0.0
@@ -987,7 +1014,25 @@ pub fn units_out(lost: u32, left: u32, unit_words: &(String, String)) -> String 
 /// a unit is no loss; its strength is kept, counted apart as left.
 fn left_table(battle: &Battle, unit: usize) -> bool {
     let st = &battle.state().units[unit];
-    !st.on_table() && st.hits < battle.roster.units[unit].hit_limit
+    st.is_removed() && st.hits < battle.roster.units[unit].hit_limit
+}
+
+/// Each side's strength, over the units `seen`, of those that came on during the battle and
+/// have arrived (reinforcements, units the umpire added), as they came on: with the strength at
+/// the start, the whole a side had, so that a side's share kept never counts a reinforcement
+/// as strength kept that it never had.
+fn arrived_strength(battle: &Battle, seen: &[bool], counts_left: bool) -> Vec<u32> {
+    let mut values = vec![0; battle.roster.sides.len()];
+    for (u, info) in battle.roster.units.iter().enumerate() {
+        let came_on = info
+            .arrives
+            .is_some_and(|a| a != crate::model::Arrival::Turn(1))
+            || info.added.is_some();
+        if seen[u] && came_on && battle.state().units[u].arrived() && battle.counts_as_unit(u) {
+            values[info.side] += if counts_left { info.hit_limit } else { 1 };
+        }
+    }
+    values
 }
 
 /// A report's writer, given its parts in the order they are written: the head (everything

@@ -5,6 +5,8 @@
 pub mod template;
 mod validate;
 
+pub use validate::{Added, AddedProblem};
+
 use crate::declare::Options;
 use crate::model::{ScenarioError, ScenarioFile};
 use crate::ruleset::Ruleset;
@@ -78,4 +80,15 @@ pub fn load(path: &Path) -> Result<Scenario, ScenarioErrors> {
 /// Validates scenario text; `file` names it in messages.
 pub fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioErrors> {
     validate::parse(file, source)
+}
+
+/// Checks a unit the umpire adds to a battle of `scenario` exactly as the scenario's own units
+/// are checked, beside the units added before it: see [`Added`]. The scenario with them all in
+/// place (to build their roster from), or every problem, located in the last one's text where
+/// it can be.
+pub fn check_added(
+    scenario: &Scenario,
+    added: &[Added<'_>],
+) -> Result<ScenarioFile, Vec<AddedProblem>> {
+    validate::check_added(scenario, added)
 }

@@ -54,6 +54,147 @@ pub(super) fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioErrors
     }
 }
 
+/// A unit added to a battle: the text of its table as a scenario writes it, and where it goes
+/// (its side's id, and its formation's if it goes under one).
+pub struct Added<'a> {
+    pub side: &'a str,
+    pub formation: Option<&'a str>,
+    pub text: &'a str,
+}
+
+/// A problem of a unit added to a battle: the line of its text it is on (from 0), or, when it
+/// is found elsewhere in the scenario (a formation with two HQs), none and the words say where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AddedProblem {
+    pub line: Option<usize>,
+    /// The value as written, when the problem is on a line of the unit's text.
+    pub value: Option<String>,
+    pub message: String,
+}
+
+/// Checks the last of `added` exactly as a scenario's own unit is checked, beside the units
+/// added before it (the rest of `added`, in the order they joined): each is read from its text
+/// and put where it goes, and the scenario whole is checked again — ids, names, kinds,
+/// qualities, the rule set's fields, and the rule set's own checks on the order of battle. The
+/// scenario with them all, or every problem found.
+pub(super) fn check_added(
+    scenario: &Scenario,
+    added: &[Added<'_>],
+) -> Result<ScenarioFile, Vec<AddedProblem>> {
+    let mut source = scenario.source.clone();
+    let mut file = scenario.file.clone();
+    let mut last = source.len();
+    let mut problems = Vec::new();
+    for (i, a) in added.iter().enumerate() {
+        source.push('\n');
+        let start = source.len();
+        source.push_str(a.text);
+        let is_last = i + 1 == added.len();
+        if is_last {
+            last = start;
+        }
+        // Read where it stands in the whole text, so that a problem's place is in it.
+        let padded = format!("{}{}", " ".repeat(start), a.text);
+        let unit = match toml::from_str::<UnitDef>(&padded) {
+            Ok(unit) => unit,
+            Err(e) => {
+                let line = e.span().map(|s| line_in(&source, start, s.start));
+                problems.push(AddedProblem {
+                    line: line.filter(|_| is_last),
+                    value: None,
+                    message: plain_serde_message(e.message()),
+                });
+                continue;
+            }
+        };
+        let Some(side) = file.sides.iter_mut().find(|s| s.id.get_ref() == a.side) else {
+            problems.push(AddedProblem {
+                line: None,
+                value: None,
+                message: format!("the battle has no side `{}`", a.side),
+            });
+            continue;
+        };
+        match a.formation {
+            None => side.units.push(unit),
+            Some(f) => match formation_mut(&mut side.formations, f) {
+                Some(formation) => formation.units.push(unit),
+                None => problems.push(AddedProblem {
+                    line: None,
+                    value: None,
+                    message: format!("side `{}` has no formation `{f}`", a.side),
+                }),
+            },
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let mut meaning = Meaning::new(&file, &source);
+    meaning.run();
+    let found = std::mem::take(&mut meaning.problems);
+    drop(meaning);
+    if found.is_empty() {
+        return Ok(file);
+    }
+    // A message that names a line names one of the scenario's, or a unit added before.
+    let lines = scenario.source.lines().count();
+    let place = |message: String| {
+        let head = "(first defined at line ";
+        let Some(at) = message.find(head) else {
+            return message;
+        };
+        let rest = &message[at + head.len()..];
+        let Some(end) = rest.find(')') else {
+            return message;
+        };
+        let said = match rest[..end].parse::<usize>() {
+            Ok(n) if n > lines => "(added during the battle)".to_string(),
+            Ok(n) => format!("(first defined at line {n} of the scenario)"),
+            Err(_) => return message,
+        };
+        format!("{}{said}{}", &message[..at], &rest[end + 1..])
+    };
+    Err(found
+        .into_iter()
+        .map(|p| match &p.span {
+            Some(span) if span.start >= last => AddedProblem {
+                line: Some(line_in(&source, last, span.start)),
+                value: p.value,
+                message: place(p.message),
+            },
+            _ => AddedProblem {
+                line: None,
+                value: None,
+                message: match &p.value {
+                    Some(v) => format!("{} = {v}: {}", p.key, p.message),
+                    None => format!("{}: {}", p.key, p.message),
+                },
+            },
+        })
+        .collect())
+}
+
+/// The line of `at`, counted from the line that begins at `start`.
+fn line_in(source: &str, start: usize, at: usize) -> usize {
+    source
+        .get(start..at.max(start))
+        .map_or(0, |s| s.matches('\n').count())
+}
+
+/// The formation with id `id` among `formations` and theirs.
+fn formation_mut<'f>(formations: &'f mut [FormationDef], id: &str) -> Option<&'f mut FormationDef> {
+    for f in formations {
+        if f.id.get_ref() == id {
+            return Some(f);
+        }
+        if let Some(found) = formation_mut(&mut f.formations, id) {
+            return Some(found);
+        }
+    }
+    None
+}
+
 /// Runs the three passes; returns what it could build (problems may still have been found).
 fn check(
     source: &str,
@@ -489,6 +630,7 @@ impl<'a> Meaning<'a> {
         self.ids();
         self.sides();
         self.turns();
+        self.arrivals();
         self.references();
         let ruleset = self.ruleset()?;
         let mut options = self.options(ruleset);
@@ -740,6 +882,60 @@ impl<'a> Meaning<'a> {
                 turns.get_ref().to_string(),
                 message,
             );
+        }
+    }
+
+    /// Every `arrives` (of a unit, a formation or a concealment stand) is a turn of the battle
+    /// from 1, or `"umpire"`.
+    fn arrivals(&mut self) {
+        let last = self
+            .file
+            .turns
+            .as_ref()
+            .map(|t| *t.get_ref())
+            .filter(|&t| t >= 1);
+        let mut found = Vec::new();
+        let units = (self.tree.units.iter()).map(|n| (n.path.key("arrives"), &n.def.arrives));
+        let formations =
+            (self.tree.formations.iter()).map(|n| (n.path.key("arrives"), &n.def.arrives));
+        let stands = self.tree.sides.iter().flat_map(|n| {
+            (n.def.concealed.iter().enumerate())
+                .map(|(i, c)| (n.path.item("concealed", None, i).key("arrives"), &c.arrives))
+        });
+        for (key, value) in units.chain(formations).chain(stands) {
+            let Some(value) = value else { continue };
+            let expected = match last {
+                Some(last) => format!(
+                    "a turn of the battle from 1 to {last}, or \"umpire\" (held off the table until the umpire brings it on)"
+                ),
+                None => "a turn from 1, or \"umpire\" (held off the table until the umpire brings it on)".to_string(),
+            };
+            let message = match value.get_ref() {
+                toml::Value::Integer(n) if *n < 1 => {
+                    format!("turn {n} is before the battle's first; expected {expected}")
+                }
+                toml::Value::Integer(n) if last.is_some_and(|l| *n > l) => format!(
+                    "turn {n} is past the battle's last ({}); expected {expected}",
+                    last.unwrap_or_default()
+                ),
+                toml::Value::Integer(n) if *n > i64::from(crate::model::state::MAX_TURN) => {
+                    format!("turn {n} is past the last a battle may reach; expected {expected}")
+                }
+                toml::Value::Integer(_) => continue,
+                toml::Value::String(s) if s == "umpire" => continue,
+                toml::Value::String(s) => format!(
+                    "`{s}` is not an arrival{}; expected {expected}",
+                    did_you_mean(s, ["umpire"])
+                ),
+                other => format!(
+                    "a {} is not an arrival; expected {expected}",
+                    other.type_str()
+                ),
+            };
+            found.push((value.span(), key, value.get_ref().to_string(), message));
+        }
+        for (span, key, value, message) in found {
+            self.push(span, key, value, message);
         }
     }
 
@@ -1112,8 +1308,9 @@ impl<'a> Meaning<'a> {
                         let known = UNIT_KEYS
                             .iter()
                             .copied()
-                            .filter(|k| !matches!(*k, "quality" | "leader" | "hq"))
-                            .chain(ids.iter().copied());
+                            .filter(|k| !matches!(*k, "quality" | "leader" | "hq" | "arrives"))
+                            .chain(ids.iter().copied())
+                            .chain(["arrives"]);
                         let message = format!(
                             "unknown key{}; a {} unit may have: {}",
                             did_you_mean(&field, known.clone()),
@@ -1445,7 +1642,7 @@ mod tests {
             [
                 "f:10:7: side \"a\" › unit \"u\" › hmg = \"yes\": expected true or false, found a text",
                 "f:11:7: side \"a\" › unit \"u\" › gun = 3: expected a whole number from -2 to +2",
-                "f:12:1: side \"a\" › unit \"u\" › armor = 1: unknown key (did you mean `armour`?); a newport unit may have: id, name, kind, quality, leader, hq, hmg, gun, armour",
+                "f:12:1: side \"a\" › unit \"u\" › armor = 1: unknown key (did you mean `armour`?); a newport unit may have: id, name, kind, quality, leader, hq, hmg, gun, armour, arrives",
             ]
         );
     }
@@ -1485,7 +1682,7 @@ mod tests {
         assert_eq!(keys_of::<UnitDef>(), crate::model::UNIT_KEYS);
         assert!(keys_of::<SideDef>().contains(&"formation"));
         assert!(keys_of::<ScenarioFile>().contains(&"side"));
-        assert_eq!(keys_of::<ConcealedDef>(), &["number", "units"]);
+        assert_eq!(keys_of::<ConcealedDef>(), &["number", "units", "arrives"]);
     }
 
     #[test]

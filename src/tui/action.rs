@@ -66,6 +66,13 @@ pub enum Action {
     /// Record the battle's result in the umpire's own words (who won, and why): logged for
     /// everyone, undone like any other event; every copy of the report puts it first.
     Result,
+    /// Bring on now the selected unit (or every unit of the selected formation) still to arrive,
+    /// or hold it back to a later turn or until the umpire brings it on: logged, undone like any
+    /// other event.
+    Arrive,
+    /// Add a unit the scenario lacks (a form: its side, formation, kind, id, name and fields),
+    /// checked exactly as a scenario's unit is: logged, undone like any other event.
+    AddUnit,
     /// Switch between the program's dice and dice typed by the umpire.
     ToggleDice,
     /// Hide every secret from the screen (units still concealed, what a stand hides, private
@@ -132,6 +139,8 @@ impl Action {
             Action::RemoveHit => "remove a hit".into(),
             Action::Note => "note".into(),
             Action::Result => "record the result: who won, in your words".into(),
+            Action::Arrive => "bring on or hold back a unit still to arrive".into(),
+            Action::AddUnit => "add a unit the scenario lacks".into(),
             Action::ToggleDice => "program/typed dice".into(),
             Action::HideSecrets => "hide or show secrets: concealed units, private notes".into(),
             Action::Report => "battle report: strength chart, losses, replay".into(),

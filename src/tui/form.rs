@@ -735,7 +735,8 @@ pub fn matching_units(battle: &Battle, text: &str, viewer: Viewer) -> Vec<usize>
         .units
         .iter()
         .enumerate()
-        .filter(|&(u, _)| view.visible_to(u, viewer))
+        // A unit not yet arrived is offered by no procedure.
+        .filter(|&(u, _)| view.visible_to(u, viewer) && battle.state().units[u].arrived())
         .filter_map(|(u, info)| {
             let id = info.id.to_lowercase();
             let name = info.name.to_lowercase();

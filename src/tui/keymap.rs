@@ -205,6 +205,8 @@ impl Keymap {
             (Key::ch('-'), RemoveHit),
             (Key::ch('N'), Note),
             (Key::ch('W'), Result),
+            (Key::ch('B'), Arrive),
+            (Key::ch('J'), AddUnit),
             (Key::ch('d'), ToggleDice),
             (Key::ch('b'), Report),
             (Key::ch('P'), Serve),

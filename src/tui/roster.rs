@@ -175,7 +175,8 @@ impl RosterTree {
         view.visible_to(u, self.viewer)
             && f.side.is_none_or(|s| battle.roster.units[u].side == s)
             && (!f.hide_removed || battle.state().units[u].on_table())
-            && (!f.to_act || battle.ruleset.may_still_act(view, u))
+            && (!f.to_act
+                || battle.state().units[u].on_table() && battle.ruleset.may_still_act(view, u))
     }
 
     /// Builds the lines from the tree, the folds and the filter.
@@ -237,6 +238,9 @@ impl RosterTree {
     /// A concealment stand's line and the lines of the units still hidden behind it that pass
     /// the filter. Under a unit filter, a stand with none is left out (an exposed one too).
     pub(super) fn stand(&self, battle: &Battle, c: usize, pass: &[bool], out: &mut Vec<Row>) {
+        if !battle.view().stand_in_sight(c, self.viewer) {
+            return;
+        }
         let hidden = hidden_units(battle, c).filter(|&u| pass[u]);
         let mut hidden = hidden.peekable();
         if self.filter.hides_units() && hidden.peek().is_none() {

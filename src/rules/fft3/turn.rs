@@ -212,10 +212,14 @@ pub fn unit_losses(v: &BattleView<'_>, f: usize) -> (usize, usize) {
 /// A unit's stands at the start and lost so far, `gone` (out of the fight in an event not yet
 /// applied) counted as lost.
 fn unit_losses_after(v: &BattleView<'_>, f: usize, gone: &[usize]) -> (usize, usize) {
-    let stands = v.roster.formation_units(f);
+    // A stand not yet arrived is not yet the unit's: neither at its start nor lost.
+    let stands: Vec<usize> = (v.roster.formation_units(f).iter())
+        .copied()
+        .filter(|&u| v.unit_state(u).arrived())
+        .collect();
     let lost = stands
         .iter()
-        .filter(|&&u| !v.unit_state(u).on_table() || gone.contains(&u))
+        .filter(|&&u| v.unit_state(u).is_removed() || gone.contains(&u))
         .count();
     (stands.len(), lost)
 }

@@ -226,7 +226,7 @@ fn command_phase(
         }
         let lost = units
             .iter()
-            .filter(|&&u| !v.unit_state(u).on_table())
+            .filter(|&&u| v.unit_state(u).is_removed())
             .count() as i64;
         let saved = if hq_alive(v, bn) {
             v.state.counter(&f.id, SAVED).unwrap_or(0)

@@ -19,14 +19,21 @@ pub fn unless(cond: bool, v: &BattleView<'_>, unit: usize, why: &str) -> Result<
 }
 
 /// Refuses `unit` when it is no longer on the table, with the cause of its removal: "NAME (ID) is
-/// no longer on the table (destroyed by fire)".
+/// no longer on the table (destroyed by fire)"; or not yet on it: "NAME (ID) is not yet on the
+/// table (it arrives on turn 6)".
 pub fn on_table(v: &BattleView<'_>, unit: usize) -> Result<(), RuleError> {
-    match &v.unit_state(unit).removed {
-        Some(cause) => Err(refused(
+    let st = v.unit_state(unit);
+    match (&st.removed, st.awaited) {
+        (Some(cause), _) => Err(refused(
             v,
             unit,
             &format!("is no longer on the table ({cause})"),
         )),
-        None => Ok(()),
+        (None, Some(a)) => Err(refused(
+            v,
+            unit,
+            &format!("is not yet on the table (it arrives {})", a.words()),
+        )),
+        (None, None) => Ok(()),
     }
 }

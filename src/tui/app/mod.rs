@@ -2,6 +2,7 @@
 //! the [`Session`], which writes it to the journal before the UI shows it. Nothing here knows a
 //! rule: procedures, forms, badges and phases all come from the rule set.
 
+mod addition;
 mod chooser;
 mod dice;
 mod log;
@@ -17,6 +18,7 @@ mod summary;
 
 pub use crate::tui::message::Level;
 pub use crate::tui::roster::{RosterFilter, RosterPane, RosterTree, Row};
+pub use addition::{AddForm, INPUTS as ADD_INPUTS};
 pub use chooser::{Choice, Chooser};
 pub use dice::{DiceRun, GivenFace};
 pub use log::LogState;
@@ -61,6 +63,9 @@ pub enum Prompt {
     },
     /// The battle's result in the umpire's own words.
     Result,
+    /// When the unit or formation with this id arrives: now (nothing typed), a later turn, or
+    /// `umpire`.
+    Arrive(String),
     /// A value for a counting or turn marker.
     MarkerValue(String),
     /// Text to find in the log.
@@ -104,6 +109,8 @@ pub enum Mode {
     Links {
         shown: usize,
     },
+    /// Adding a unit the scenario lacks.
+    Add(Box<AddForm>),
 }
 
 /// The keys that close a popup (a result, the battle's account, the help): esc, `q` and enter.
@@ -395,6 +402,7 @@ impl App {
                 _ => self.mode = Mode::Prompt { kind, text },
             },
             Mode::Markers => self.on_markers_key(&key),
+            Mode::Add(form) => self.on_add_key(form, &key),
             Mode::Palette(palette) => self.on_palette_key(palette, &key),
             Mode::Summary => self.on_summary_key(&key),
             Mode::Links { shown } => self.on_links_key(shown, &key),
@@ -476,6 +484,8 @@ impl App {
             Action::GoTo => self.prompt(Prompt::GoTo),
             Action::Note => self.prompt(Prompt::Note { private: false }),
             Action::Result => self.prompt(Prompt::Result),
+            Action::Arrive => self.arrive_prompt(),
+            Action::AddUnit => self.open_add_form(),
             Action::Procedure(id) => self.open_procedure(&id, Params::new()),
             Action::TakeOffer => self.take_offer(),
             Action::NextPhase if self.battle().state().is_over() => {

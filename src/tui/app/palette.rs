@@ -36,6 +36,8 @@ const GENERAL: &[Action] = &[
     Action::AddHit,
     Action::RemoveHit,
     Action::Note,
+    Action::Arrive,
+    Action::AddUnit,
     Action::Report,
     Action::ToggleDice,
     Action::HideSecrets,

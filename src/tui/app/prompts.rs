@@ -10,6 +10,21 @@ impl App {
         };
     }
 
+    /// Asks when the selected unit (or the selected formation's units) still to arrive comes
+    /// on: the prompt for [`Action::Arrive`].
+    pub(super) fn arrive_prompt(&mut self) {
+        let r = &self.battle().roster;
+        let id = match self.selected_row() {
+            Some(Row::Unit(u) | Row::Concealed(u)) => r.units[u].id.clone(),
+            Some(Row::Formation(f)) => r.formations[f].id.clone(),
+            _ => {
+                self.error("select a unit or formation still to arrive".to_string());
+                return;
+            }
+        };
+        self.prompt(Prompt::Arrive(id));
+    }
+
     pub(super) fn finish_prompt(&mut self, kind: Prompt, text: String) {
         match kind {
             Prompt::Search => {
@@ -29,6 +44,28 @@ impl App {
                 self.run(Command::Result { text }, None);
             }
             Prompt::LogSearch => self.finish_log_search(text),
+            Prompt::Arrive(unit) => {
+                let word = text.trim();
+                let arrives = match word {
+                    "" => None,
+                    "u" | "umpire" => Some(crate::model::Arrival::Umpire),
+                    turn => match turn.parse::<u32>() {
+                        Ok(t) => Some(crate::model::Arrival::Turn(t)),
+                        Err(_) => {
+                            self.error(format!(
+                                "{turn:?}: type nothing to bring it on now, a turn to hold it \
+                                 back to, or umpire"
+                            ));
+                            self.mode = Mode::Prompt {
+                                kind: Prompt::Arrive(unit),
+                                text,
+                            };
+                            return;
+                        }
+                    },
+                };
+                self.run(Command::Arrive { unit, arrives }, None);
+            }
             Prompt::MarkerValue(marker) => {
                 let Some(u) = self.selected_unit() else {
                     return;

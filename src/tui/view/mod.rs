@@ -20,7 +20,9 @@ use form::render_form;
 use links::render_links;
 use log::{render_log, render_log_hints};
 use palette::render_palette;
-use popups::{render_end_phase, render_help, render_markers, render_prompt, render_result};
+use popups::{
+    render_add, render_end_phase, render_help, render_markers, render_prompt, render_result,
+};
 use roster::{details_height, details_lines, render_details, render_roster, roster_width};
 use summary::render_summary;
 
@@ -165,6 +167,7 @@ impl Widget for &App {
                 }
             }
             Mode::Markers => render_markers(self, &theme, area, buf),
+            Mode::Add(form) => render_add(self, form, &theme, area, buf),
             Mode::Summary => render_summary(self, &theme, area, buf),
             Mode::Chooser(chooser) => render_chooser(self, chooser, &theme, area, buf),
             Mode::Dice(run) => render_dice(self, run, &theme, area, buf),

@@ -286,6 +286,10 @@ pub(super) fn render_prompt(
         Prompt::MarkerValue(marker) => &app.marker_prompt_label(marker),
         Prompt::Result => "the result, in your words (who won, and why)",
         Prompt::LogSearch => "search the log",
+        Prompt::Arrive(id) => &format!(
+            "{}: enter brings it on now; a turn holds it back to that turn, umpire until you bring it on",
+            crate::text::escape_terminal(id)
+        ),
     };
     let text = if masked {
         "•".repeat(text.chars().count())
@@ -473,6 +477,87 @@ pub(super) fn render_markers(app: &App, t: &Theme, area: Rect, buf: &mut Buffer)
                     " space sets or clears · {} ",
                     crate::tui::app::POPUP_CLOSES
                 )),
+        )
+        .render(r, buf);
+}
+
+/// The form that adds a unit: each input on its line with what it holds, the focused one's
+/// choices under the form, and each refusal under the input it is about.
+pub(super) fn render_add(
+    app: &App,
+    form: &crate::tui::app::AddForm,
+    t: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    use crate::text::escape_terminal as esc;
+    use crate::tui::app::ADD_INPUTS;
+    let label_w = ADD_INPUTS.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+    let mut lines = Vec::new();
+    for (i, (name, help)) in ADD_INPUTS.iter().enumerate() {
+        let focused = i == form.focus;
+        let text = esc(&form.texts[i]);
+        let mut spans = vec![
+            Span::styled(
+                format!("{}{name:>label_w$}: ", if focused { "›" } else { " " }),
+                t.key(),
+            ),
+            Span::raw(if focused {
+                format!("{text}▏")
+            } else {
+                text.clone()
+            }),
+        ];
+        if form.texts[i].is_empty() && !focused {
+            spans.push(Span::styled(format!("({help})"), t.dim()));
+        }
+        let line = Line::from(spans);
+        lines.push(if focused {
+            line.patch_style(t.selected())
+        } else {
+            line
+        });
+        for (_, why) in form.errors.iter().filter(|(at, _)| *at == Some(i)) {
+            lines.push(Line::from(Span::styled(
+                format!("{:w$}{}", "", esc(why), w = label_w + 3),
+                t.error(),
+            )));
+        }
+    }
+    for (_, why) in form.errors.iter().filter(|(at, _)| at.is_none()) {
+        lines.push(Line::from(Span::styled(
+            format!(" {}", esc(why)),
+            t.error(),
+        )));
+    }
+    lines.push(Line::from(""));
+    let choices = app.add_choices(form);
+    lines.push(if choices.is_empty() {
+        Line::from(Span::styled(
+            format!(
+                " {}: {}",
+                ADD_INPUTS[form.focus].0, ADD_INPUTS[form.focus].1
+            ),
+            t.dim(),
+        ))
+    } else {
+        Line::from(vec![
+            Span::styled(format!(" {}: ", ADD_INPUTS[form.focus].0), t.key()),
+            Span::raw(esc(&choices.join(", "))),
+        ])
+    });
+    let r = popup(
+        area,
+        area.width.saturating_sub(4).min(100),
+        (lines.len() as u16 + 2).min(area.height.saturating_sub(2)),
+    );
+    Clear.render(r, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(
+            Block::bordered()
+                .title(" Add a unit the scenario lacks ")
+                .title_bottom(" tab ↑↓ move · enter adds it · esc cancels "),
         )
         .render(r, buf);
 }

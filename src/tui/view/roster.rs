@@ -300,7 +300,8 @@ fn unit_line(p: &RosterPane, t: &Theme, u: usize, depth: usize, cols: usize) -> 
             style.add_modifier(Modifier::BOLD),
         ),
     ];
-    let mut badges: Vec<Badge> = view.concealment_badge(u).into_iter().collect();
+    let mut badges: Vec<Badge> = view.arrival_badge(u).into_iter().collect();
+    badges.extend(view.concealment_badge(u));
     badges.extend(b.ruleset.badges(&view, u));
     fit(t, lead, esc(&info.name), style, &badges, cols)
 }
@@ -679,6 +680,9 @@ pub(super) fn details_lines(app: &App, t: &Theme, right: Rect) -> Vec<Line<'stat
                         .map(|c| format!(" — removed: {}", esc(c)))
                         .unwrap_or_default()
                 )));
+            }
+            if let Some(badge) = view.arrival_badge(u) {
+                lines.push(badge_line(t, &badge));
             }
             // Behind a stand: which, and what the enemy sees, with the keys that expose or deploy
             // it; once exposed, from which stand and why.

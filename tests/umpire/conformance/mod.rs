@@ -8,6 +8,8 @@
 
 mod trace;
 
+mod additions;
+mod arrivals;
 mod fft3;
 mod grammar;
 mod guards;

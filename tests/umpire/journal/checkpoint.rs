@@ -473,3 +473,68 @@ proptest! {
         }
     }
 }
+
+/// A unit added as `umpire add` adds it: a tank of Red's, or with `kind` another.
+fn add(id: &str, kind: &str) -> Command {
+    let text = |s: &str| toml::Value::String(s.to_string());
+    Command::Add(umpire::battle::addition::Addition {
+        side: "red".into(),
+        formation: None,
+        unit: [
+            ("id".to_string(), text(id)),
+            ("name".to_string(), text(&format!("Added {id}"))),
+            ("kind".to_string(), text(kind)),
+        ]
+        .into_iter()
+        .collect(),
+    })
+}
+
+/// Each unit of a session's roster: its id, kind and the turn it was added.
+fn units_of(s: &Session) -> Vec<(String, String, Option<u32>)> {
+    (s.battle().roster.units.iter())
+        .map(|u| (u.id.clone(), u.kind.clone(), u.added))
+        .collect()
+}
+
+#[test]
+fn units_added_are_built_again_from_the_checkpoint_as_a_full_replay_builds_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = new_battle(dir.path(), "b.jsonl");
+    let every = 2;
+    let script = [
+        note("before"),
+        add("t9", "tank"),
+        note("one"),
+        hits("t9", 1),
+        add("t8", "tank"),
+        Command::Undo,
+        // Its id free again, taken by a unit of another kind.
+        add("t8", "infantry"),
+        note("two"),
+        note("three"),
+        Command::Undo,
+        Command::Undo,
+        Command::Redo,
+        note("four"),
+        note("five"),
+    ];
+    let mut from_checkpoint = 0;
+    for (i, cmd) in script.iter().enumerate() {
+        let (_, after) = command(&path, every, cmd, i as i64 + 1);
+        assert_eq!(after, replayed(&path), "after command {i}");
+        let (s, _) = Session::open_checkpointed_every(&path, every).unwrap();
+        assert_eq!(s.checkpoint_refused(), None, "after command {i}");
+        from_checkpoint += usize::from(s.checkpoint_from().is_some());
+        assert_eq!(facts(&s), after, "reopened after command {i}");
+        let units = units_of(&s);
+        drop(s);
+        let (whole, _) = Session::open(&path).unwrap();
+        assert_eq!(units, units_of(&whole), "after command {i}");
+    }
+    assert!(from_checkpoint > 8, "{from_checkpoint} from a checkpoint");
+    let (s, _) = Session::open(&path).unwrap();
+    let units = units_of(&s);
+    assert!(units.contains(&("t9".into(), "tank".into(), Some(1))));
+    assert!(units.contains(&("t8".into(), "infantry".into(), Some(1))));
+}

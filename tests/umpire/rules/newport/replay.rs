@@ -384,6 +384,7 @@ fn kind(entry: &Entry) -> String {
             EventKind::Advance => "advance",
             EventKind::Edit => "edit",
             EventKind::Note { .. } => "note",
+            EventKind::Add(_) => "add",
         },
         Entry::Undo => "undo",
         Entry::Redo => "redo",
