@@ -38,6 +38,7 @@ const ADD: &str = r#"add --side red --kind tank --id rt --name "Red tank" "#;
 
 #[test]
 fn an_added_unit_is_on_the_table_at_once_counted_and_in_every_copy_of_the_report() {
+    let _notifications = crate::support::notifications::shared();
     let mut t = Table::given(CROSSROADS).played("next\nnext\nnext\nnext");
     t.when(ADD)
         .says(&["Red tank (rt) joins Red force: added by the umpire on turn 2"]);
@@ -63,6 +64,7 @@ fn an_added_unit_is_on_the_table_at_once_counted_and_in_every_copy_of_the_report
 
 #[test]
 fn undo_takes_an_addition_back_whole_and_redo_puts_it_back() {
+    let _notifications = crate::support::notifications::shared();
     let mut t = Table::given(CROSSROADS).played("next");
     t.play(ADD);
     t.play("undo");
@@ -100,6 +102,7 @@ fn undo_takes_an_addition_back_whole_and_redo_puts_it_back() {
 
 #[test]
 fn a_unit_the_scenario_could_not_hold_is_refused_naming_the_flag_and_nothing_changes() {
+    let _notifications = crate::support::notifications::shared();
     let mut t = Table::given(CROSSROADS).played("next");
     t.when(r#"add --side reds --kind tank --id rt --name "Red tank""#)
         .not_understood(&["--side", "no side `reds`", "did you mean `red`"]);
@@ -129,6 +132,7 @@ fn a_unit_the_scenario_could_not_hold_is_refused_naming_the_flag_and_nothing_cha
 
 #[test]
 fn a_newport_unit_is_checked_by_the_rule_set_s_own_checks() {
+    let _notifications = crate::support::notifications::shared();
     let mut t = Table::given(include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/rosters/newport-company-action.toml"
@@ -148,6 +152,7 @@ fn a_newport_unit_is_checked_by_the_rule_set_s_own_checks() {
 
 #[test]
 fn the_umpire_s_screen_adds_a_unit_with_a_key_and_a_form_showing_each_refusal_at_its_input() {
+    let _notifications = crate::support::notifications::shared();
     use crate::support::tui::Keys;
     let t = Table::given(CROSSROADS).played("next");
     t.ui(|ui| {
@@ -186,6 +191,7 @@ fn the_umpire_s_screen_adds_a_unit_with_a_key_and_a_form_showing_each_refusal_at
 
 #[test]
 fn the_players_views_follow_an_addition_as_it_is_made_and_as_it_is_taken_back() {
+    let _notifications = crate::support::notifications::shared();
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use umpire::model::Viewer;

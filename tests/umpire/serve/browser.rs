@@ -59,6 +59,7 @@ fn secrets(path: &std::path::Path, viewer: Viewer) -> Vec<String> {
 
 #[test]
 fn each_sides_open_page_never_holds_a_concealed_unit_at_any_prefix() {
+    let _notifications = crate::support::notifications::shared();
     let Some(browser) = chromium_or_skip("the served pages were not checked in a browser") else {
         return;
     };
@@ -134,6 +135,7 @@ fn each_sides_open_page_never_holds_a_concealed_unit_at_any_prefix() {
 #[test]
 fn an_exposure_in_another_process_appears_on_the_open_page_within_a_second_and_undo_takes_it_back()
 {
+    let _notifications = crate::support::notifications::shared();
     let Some(browser) = chromium_or_skip("the served pages were not checked in a browser") else {
         return;
     };
@@ -217,6 +219,7 @@ fn an_exposure_in_another_process_appears_on_the_open_page_within_a_second_and_u
 
 #[test]
 fn a_wrong_token_shows_nothing() {
+    let _notifications = crate::support::notifications::shared();
     let Some(browser) = chromium_or_skip("the served pages were not checked in a browser") else {
         return;
     };

@@ -69,6 +69,7 @@ impl Serving {
 
 #[test]
 fn serve_prints_a_link_per_side_then_everyones_and_serves_them() {
+    let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, "next --dice 5,2\n");
     let s = Serving::start(&[played.j(), "--bind", "127.0.0.1", "--port", "0"]);
     let keys: Vec<&str> = s.links.iter().map(|(k, _)| k.as_str()).collect();
@@ -94,6 +95,7 @@ fn serve_prints_a_link_per_side_then_everyones_and_serves_them() {
 
 #[test]
 fn listening_on_every_interface_is_said_plainly() {
+    let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, "");
     let s = Serving::start(&[played.j(), "--bind", "0.0.0.0", "--port", "0"]);
     assert!(
@@ -111,6 +113,7 @@ fn listening_on_every_interface_is_said_plainly() {
 
 #[test]
 fn serve_refuses_a_missing_journal_and_a_port_in_use() {
+    let _notifications = crate::support::notifications::shared();
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("nowhere.jsonl");
     let r = umpire(&["serve", missing.to_str().unwrap(), "--port", "0"]);

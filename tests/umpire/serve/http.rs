@@ -109,6 +109,7 @@ fn apply(lines: &mut BTreeMap<usize, String>, sent: &serde_json::Value) {
 
 #[test]
 fn each_sides_page_shows_what_watch_shows_it_and_no_concealed_unit_at_every_prefix() {
+    let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, SCRUBY_FOUR_MOVES);
     let all = lines(&played.journal);
     let dir = tempfile::tempdir().unwrap();
@@ -210,6 +211,7 @@ fn each_sides_page_shows_what_watch_shows_it_and_no_concealed_unit_at_every_pref
 
 #[test]
 fn a_wrong_or_missing_token_is_the_same_404_as_an_unknown_path() {
+    let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, "next --dice 5,2\n");
     let server = serve(&played.journal, false);
     let port = server.local.port();
@@ -266,6 +268,7 @@ fn a_wrong_or_missing_token_is_the_same_404_as_an_unknown_path() {
 
 #[test]
 fn only_get_is_answered_any_other_method_is_405_whatever_the_path() {
+    let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, "");
     let server = serve(&played.journal, false);
     let port = server.local.port();
@@ -288,6 +291,7 @@ fn only_get_is_answered_any_other_method_is_405_whatever_the_path() {
 
 #[test]
 fn the_page_is_never_cached_and_runs_only_its_own_style_and_script() {
+    let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, SCRUBY_FOUR_MOVES);
     let server = serve(&played.journal, false);
     let a = get(server.local.port(), path_of(&server.links[2].url));
@@ -341,6 +345,7 @@ fn the_page_is_never_cached_and_runs_only_its_own_style_and_script() {
 
 #[test]
 fn links_are_kept_across_a_restart_and_new_links_make_the_old_ones_404() {
+    let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, "");
     let first = serve(&played.journal, false);
     assert_eq!(first.kept, Kept::New);
@@ -438,6 +443,7 @@ fn wait_for(
 
 #[test]
 fn an_event_reaches_an_open_page_within_a_second_and_an_undo_takes_its_line_out() {
+    let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, "next --dice 5,2\n");
     let server = serve(&played.journal, false);
     let port = server.local.port();
@@ -480,6 +486,7 @@ fn an_event_reaches_an_open_page_within_a_second_and_an_undo_takes_its_line_out(
 
 #[test]
 fn a_page_that_wakes_asks_from_the_last_event_it_saw() {
+    let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, "next --dice 5,2\n");
     let server = serve(&played.journal, false);
     let port = server.local.port();
@@ -536,6 +543,7 @@ fn plain(text: &str) -> String {
 /// as served, its tags read as spaces.
 #[test]
 fn the_readmes_phone_page_is_what_the_page_shows() {
+    let _notifications = crate::support::notifications::shared();
     let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
     let section = &readme[readme
         .find("### The players' phones")

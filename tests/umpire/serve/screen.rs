@@ -44,6 +44,7 @@ fn umpire_screen(played: &Played) -> Ui {
 
 #[test]
 fn p_serves_the_battle_and_shows_each_link_as_a_qr_code_one_at_a_time() {
+    let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, "next --dice 5,2\n");
     let mut ui = umpire_screen(&played);
     let before = screen(ui.app(), 120, 50);
@@ -159,6 +160,7 @@ fn p_serves_the_battle_and_shows_each_link_as_a_qr_code_one_at_a_time() {
 
 #[test]
 fn the_help_lists_the_phones_key() {
+    let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, "");
     let mut ui = umpire_screen(&played);
     ui.key(KeyCode::Char('?'));

@@ -22,6 +22,7 @@ pub mod exe;
 pub mod journal;
 pub mod kit;
 pub mod newport;
+pub mod notifications;
 #[path = "../../../benches/scale/mod.rs"]
 pub mod scale;
 pub mod tui;

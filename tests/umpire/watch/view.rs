@@ -75,6 +75,7 @@ fn four_moves_with_notes() -> String {
 
 #[test]
 fn no_concealed_unit_is_shown_to_a_viewer_before_the_event_that_exposed_it() {
+    let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, &four_moves_with_notes());
     let all = lines(&played.journal);
     let dir = tempfile::tempdir().unwrap();
@@ -188,6 +189,7 @@ fn shown(view: &WatchView) -> (Vec<String>, String, Option<u64>) {
 
 #[test]
 fn following_the_journal_as_it_is_written_shows_what_reading_it_whole_shows() {
+    let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, SCRUBY_FOUR_MOVES);
     let all = lines(&played.journal);
     let dir = tempfile::tempdir().unwrap();
@@ -229,6 +231,7 @@ fn following_the_journal_as_it_is_written_shows_what_reading_it_whole_shows() {
 
 #[test]
 fn each_sides_view_and_the_public_view() {
+    let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, SCRUBY_FOUR_MOVES);
     for (name, viewer) in [("au", Viewer::Side(0)), ("fr", Viewer::Side(1))] {
         let view = WatchView::open(&played.journal, viewer).unwrap();
@@ -244,6 +247,7 @@ fn each_sides_view_and_the_public_view() {
 
 #[test]
 fn a_private_note_is_the_umpires_alone_and_a_public_one_everyones() {
+    let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, "next --dice 5,2\n");
     ok(
         "",
@@ -269,6 +273,7 @@ fn a_private_note_is_the_umpires_alone_and_a_public_one_everyones() {
 
 #[test]
 fn a_journal_deleted_replaced_or_damaged_is_said_so() {
+    let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, "next --dice 5,2\n");
     let path = played.journal.clone();
     let mut view = WatchView::open(&path, Viewer::Side(0)).unwrap();
@@ -334,6 +339,7 @@ fn a_journal_deleted_replaced_or_damaged_is_said_so() {
 
 #[test]
 fn every_phase_change_shows_to_every_viewer() {
+    let _notifications = crate::support::notifications::shared();
     // A phase change that counts down the timers of hidden units is their side's; the other
     // side still sees the phase it moved to.
     let played = Played::battle(SCRUBY_LEARNING, SCRUBY_FOUR_MOVES);
@@ -359,6 +365,7 @@ fn every_phase_change_shows_to_every_viewer() {
 
 #[test]
 fn bad_requests_name_what_is_wrong() {
+    let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, "");
     let r = run_in("", &["watch", played.j(), "--side", "aus"]);
     assert_eq!(r.code, ExitCode::from(2), "{}", r.err);
@@ -374,6 +381,7 @@ fn bad_requests_name_what_is_wrong() {
 
 #[test]
 fn the_log_scrolls_back_a_page_at_a_time_and_no_further_than_its_oldest_line() {
+    let _notifications = crate::support::notifications::shared();
     use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
     let press = |view: &mut WatchView, code| {
         view.on_event(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
@@ -412,6 +420,7 @@ fn q_leaves(view: &mut WatchView) {
 /// Issue 25 §2, "in the players' view, an exposure or a deployment is a 'latest result' too".
 #[test]
 fn an_exposure_is_the_latest_result_until_it_is_taken_back() {
+    let _notifications = crate::support::notifications::shared();
     // Given the initiative thrown, when the Austrian hussars expose the French column,
     let played = Played::battle(
         SCRUBY_LEARNING,
@@ -449,6 +458,7 @@ fn an_exposure_is_the_latest_result_until_it_is_taken_back() {
 /// Issue 25 §6: "`watch --side xx` does not list the sides".
 #[test]
 fn an_unknown_side_is_refused_with_the_sides_there_are() {
+    let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, "");
     // When the players' view is asked for a side the battle does not have,
     let r = run_in("", &["watch", played.j(), "--side", "xx"]);
@@ -470,6 +480,7 @@ fn an_unknown_side_is_refused_with_the_sides_there_are() {
 /// same journal read whole, and what the view says was taken back is what left its log.
 #[test]
 fn following_undos_and_redos_in_any_grouping_shows_what_reading_it_whole_shows() {
+    let _notifications = crate::support::notifications::shared();
     let script = "next --dice 5,2\nnote one\nnote two\nundo\nundo\nredo\nnote three\nundo\nredo\nnext\nundo\nnote --private four\nundo\nredo\nexpose --stand 1 --side au --cause vision\nundo\nredo\nnote five\nundo\nundo\nundo\n";
     let played = Played::battle(SCRUBY_LEARNING, script);
     let all = lines(&played.journal);
