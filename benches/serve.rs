@@ -257,11 +257,7 @@ fn figures(dir: &Path, events: usize, what: &str) {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    if let Some(i) = args.iter().position(|a| a == "--write-journal") {
-        let path = Path::new(&args[i + 1]);
-        let records: usize = args[i + 2].parse().expect("a number of records");
-        let mut session = scale::start(path, 500);
-        scale::play(&mut session, records, 11);
+    if scale::write_journal_if_asked(&args) {
         return;
     }
     if let Some(i) = args.iter().position(|a| a == "--fold") {

@@ -168,3 +168,17 @@ pub fn workdir() -> tempfile::TempDir {
         tempfile::tempdir().expect("a temporary directory")
     }
 }
+
+/// With `--write-journal PATH RECORDS` among a benchmark's `args`: the benchmark battle played
+/// `RECORDS` records long into a journal at `PATH` (for a benchmark that measures the program
+/// in a process of its own), and true; false without.
+pub fn write_journal_if_asked(args: &[String]) -> bool {
+    let Some(i) = args.iter().position(|a| a == "--write-journal") else {
+        return false;
+    };
+    let path = std::path::Path::new(&args[i + 1]);
+    let records: usize = args[i + 2].parse().expect("a number of records");
+    let mut session = start(path, 500);
+    play(&mut session, records, 11);
+    true
+}

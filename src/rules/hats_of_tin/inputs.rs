@@ -129,10 +129,7 @@ struct PartyInputs<'a> {
 impl<'a> PartyInputs<'a> {
     /// Takes the input named `rest` after the party's name (`""`, `-class` …).
     fn read(&mut self, rest: &str, value: &'a Value) {
-        let text = match value {
-            Value::Text(t) => Some(t.as_str()),
-            _ => None,
-        };
+        let text = value.as_text();
         let yes = *value == Value::Bool(true);
         match rest {
             "" => self.ty = text,

@@ -219,10 +219,7 @@ impl FireInput {
                 Value::Int(n) => *n as i32,
                 _ => 0,
             };
-            let text = match value {
-                Value::Text(t) => Some(t.as_str()),
-                _ => None,
-            };
+            let text = value.as_text();
             match name {
                 "range" => {
                     range = match value {

@@ -128,10 +128,7 @@ impl Bombardment {
         let (mut range, mut gun_hits, mut works_hits, mut hits_to_destroy) = (None, 0, 0, None);
         let count = |n: i64| u8::try_from(n).unwrap_or(u8::MAX);
         for (name, value) in p.iter() {
-            let text = match value {
-                Value::Text(t) => Some(t.as_str()),
-                _ => None,
-            };
+            let text = value.as_text();
             match (name, value) {
                 ("gun", _) => gun = text,
                 ("gun-on", _) => gun_on = text,
@@ -666,10 +663,7 @@ impl Canister {
         let (mut gun, mut target, mut target_in) = (None, None, None);
         let (mut moved, mut return_fire, mut range, mut target_figures) = (false, false, None, None);
         for (name, value) in p.iter() {
-            let text = match value {
-                Value::Text(t) => Some(t.as_str()),
-                _ => None,
-            };
+            let text = value.as_text();
             match (name, value) {
                 ("gun", _) => gun = text,
                 ("target", _) => target = text,

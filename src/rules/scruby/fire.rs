@@ -145,10 +145,7 @@ impl RifleFire {
             (None, None, None, None, None);
         let (mut figures_left, mut at_crew, mut range) = (None, false, None);
         for (name, value) in p.iter() {
-            let text = match value {
-                Value::Text(t) => Some(t.as_str()),
-                _ => None,
-            };
+            let text = value.as_text();
             match (name, value) {
                 ("firer", _) => firer = text,
                 ("formation", _) => formation = text,
