@@ -63,12 +63,13 @@ impl Looks for Fft3 {
         out
     }
 
-    /// A unit's stands lost of its starting stands, in danger once its casualty checks are due.
+    /// A unit's stands lost of its starting stands, in danger once its casualty checks are due;
+    /// none while none of its stands has arrived (each shows when it is due).
     fn formation_badges(&self, v: &BattleView<'_>, f: usize) -> Vec<Badge> {
-        if v.roster.formation_units(f).is_empty() {
+        let (start, lost) = unit_losses(v, f);
+        if start == 0 {
             return Vec::new();
         }
-        let (start, lost) = unit_losses(v, f);
         let threshold = casualty_threshold(v, start);
         let fid = &v.roster.formations[f].id;
         let reached = v.state.counter(fid, CASUALTY_REACHED) == Some(1);

@@ -217,7 +217,19 @@ fn the_fft3_meeting_engagement_s_third_battalion_arrives_on_turn_2() {
     );
     let german = t.report(&["--side", "de"]);
     assert!(!german.contains("su-3-t11"), "{german}");
+    // A battalion none of whose stands has arrived has lost nothing of nothing: no LOST badge,
+    // its stands DUE; once they are in play, its losses of its ten stands.
+    let battalion = |t: &Table| {
+        let screen = t.screen(200, 80);
+        let line = screen
+            .lines()
+            .find(|l| l.contains("3rd Tank Battalion (battalion)"));
+        line.unwrap_or_else(|| panic!("{screen}")).to_string()
+    };
+    assert!(!battalion(&t).contains("LOST"), "{}", battalion(&t));
+    assert!(t.screen(200, 80).contains("DUE 2"));
     play_to(&mut t, 2);
+    assert!(battalion(&t).contains("LOST 0/10"), "{}", battalion(&t));
     assert!(t.state().unit("su-3-t11").0["arrives"].is_null());
     // It arrives first as turn 2 begins, so the Soviets' artillery phase of turn 2 counts it:
     // three units in play, one template.
