@@ -782,6 +782,24 @@ impl Battle {
                 ),
             ));
         }
+        // What every unit must have, named at its own input rather than as the scenario file's
+        // missing key at the top of the unit's table.
+        let missing: Vec<AddProblem> = [
+            ("id", "give the unit an id, unique in the battle"),
+            ("name", "give the unit a name"),
+            ("kind", "give the unit a kind"),
+        ]
+        .into_iter()
+        .filter(|(key, _)| !a.unit.contains_key(*key))
+        .map(|(key, message)| AddProblem {
+            input: AddInput::Key(key.to_string()),
+            value: None,
+            message: message.to_string(),
+        })
+        .collect();
+        if !missing.is_empty() {
+            return Err(BattleError::Unfit(missing));
+        }
         for key in a.unit.keys() {
             if key == "arrives" {
                 return Err(unfit(

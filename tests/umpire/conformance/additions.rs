@@ -163,7 +163,15 @@ fn the_umpire_s_screen_adds_a_unit_with_a_key_and_a_form_showing_each_refusal_at
             screen.contains("Add a unit the scenario lacks") && screen.contains("side: red"),
             "{screen}"
         );
-        ui.keys("rt").tab().keys("Red tank");
+        // A unit without a name is refused at the name's input, in words, not as the scenario
+        // file's missing key; the form goes to it.
+        ui.keys("rt").enter();
+        let screen = ui.screen(120, 30);
+        assert!(
+            screen.contains("give the unit a name") && !screen.contains("missing key"),
+            "{screen}"
+        );
+        ui.keys("Red tank");
         // A kind the rule set lacks is refused at its input, with the nearest.
         ui.key(ratatui::crossterm::event::KeyCode::Up)
             .key(ratatui::crossterm::event::KeyCode::Up);
