@@ -1346,6 +1346,33 @@ fn a_casualty_check_at_two_thirds_lost_and_after_every_later_loss() {
         .says(&["2 of 6 stands lost"]);
 }
 
+/// > 4. Quality checks — a unit takes a casualty check at the end of the turn in which its total
+/// > losses since the start first reach ⌈2/3 × its starting stands⌉
+///
+/// A stand still to arrive is not yet the unit's: its starting stands are those on the table.
+/// Three of the battalion's six T-34s arrive on turn 3, so two lost of the three that started
+/// reach two thirds (of six, they would not).
+#[test]
+fn a_unit_s_starting_stands_are_those_arrived() {
+    let mut scenario = tank_battalion("");
+    for n in 4..=6 {
+        scenario = scenario.replace(
+            &format!("name = \"T-34 {n}\"\n"),
+            &format!("name = \"T-34 {n}\"\n    arrives = 3\n"),
+        );
+    }
+    let mut t = Table::given(&scenario).played("next\nnext");
+    t.play("hits t1 1\nhits t2 1");
+    t.when("next --dice 6").accepted().says(&[
+        "1st Tank Battalion: casualty check — 6 against 5+: the unit passes",
+        "2 of 3 stands lost (two thirds reached)",
+    ]);
+    // The whole battalion on the table from the start: two of six is no check.
+    let mut t = Table::given(&tank_battalion("")).played("next\nnext");
+    t.play("hits t1 1\nhits t2 1");
+    t.when("next --dice 6").not_understood(&["not used"]);
+}
+
 /// > One roll for the whole unit; failure eliminates the unit's stands.
 #[test]
 fn one_roll_for_the_unit_and_failure_eliminates_its_stands() {

@@ -521,6 +521,45 @@ fn method_3_rolls_a_d10_less_the_stands_lost_never_below_the_minimum() {
     t.when("next --dice 7").not_understood(&["7"]);
 }
 
+/// > Method 3, large-unit: each battalion rolls one die for command points
+///
+/// A battalion still to arrive is not yet in the battle: it rolls none until it is on the table,
+/// and its stands still to come are not stands lost.
+#[test]
+fn a_battalion_still_to_arrive_rolls_no_command_points() {
+    let second = r#"
+  [[side.formation]]
+  id = "bn2"
+  name = "2nd Battalion"
+  level = "battalion"
+  arrives = 2
+    [[side.formation.unit]]
+    id = "hq2"
+    name = "2nd Bn HQ"
+    kind = "hq"
+    [[side.formation.unit]]
+    id = "q1"
+    name = "2nd Bn, 1st Plt"
+    kind = "infantry"
+  [[side.unit]]
+  id = "arty""#;
+    let scenario = battalion("", "").replace("\n  [[side.unit]]\n  id = \"arty\"", second);
+    assert!(scenario.contains("bn2"));
+    let mut t = Table::given(&scenario);
+    // Turn 1: one die, the 1st Battalion's; a second is not used.
+    t.when("next --dice 9,8").not_understood(&["not used"]);
+    t.play("next --dice 9");
+    let s = t.state();
+    assert_eq!(s.counter("bn", "cp"), Some(9));
+    assert_eq!(s.counter("bn2", "cp").unwrap_or(0), 0);
+    // Turn 2: it arrives and rolls its own, none lost (regular, 8 stands to lose nothing).
+    t.play("next --dice 1");
+    t.when("next --dice 5,8").accepted().says(&["2nd Battalion"]);
+    let s = t.state();
+    assert_eq!(s.counter("bn", "cp"), Some(5));
+    assert_eq!(s.counter("bn2", "cp"), Some(8));
+}
+
 /// > Options: an extra die for a superior command (sum of two dice), no minimum for a hamstrung
 /// > one.
 #[test]
