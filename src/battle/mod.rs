@@ -292,43 +292,26 @@ pub const MAX_NOTE_CHARS: usize = 4000;
 
 /// The units that arrive with a phase change, first in it: see [`Battle::arriving`].
 struct Arriving {
-    /// The turn the phase change begins.
-    turn: u32,
     effects: Vec<Effect>,
     steps: Vec<String>,
     /// The battle once they have arrived.
     state: BattleState,
 }
 
-/// Dice that throw nothing the battle keeps: each die shows the next face in turn (1, 2, 3 …),
-/// so that a throw again after a tie ends, and after [`ProbeDice::MOST`] dice they run out.
-/// Where a phase change leads is learnt with them before it is carried out with the battle's
-/// dice.
-#[derive(Default)]
-struct ProbeDice {
-    thrown: usize,
+/// Units still to arrive as they come on together ([`Battle::come_on_together`]).
+struct Together {
+    /// Those that come on, in roster order.
+    coming: Vec<usize>,
+    /// Those left to wait, each with the unit still to arrive that it goes with.
+    waiting: Vec<(usize, usize)>,
+    /// Those that come on with a unit that carries them, each with that unit.
+    riders: Vec<(usize, usize)>,
 }
 
-impl ProbeDice {
-    /// The most dice one phase change is given.
-    const MOST: usize = 10_000;
-}
-
-impl DiceSource for ProbeDice {
-    fn roll(&mut self, die: crate::dice::Die, purpose: &str) -> Result<u8, crate::dice::DiceError> {
-        if self.thrown >= Self::MOST {
-            return Err(crate::dice::DiceError::Exhausted {
-                die,
-                needed: purpose.to_string(),
-                typed: self.thrown,
-            });
-        }
-        self.thrown += 1;
-        let sides = usize::from(die.sides.max(1));
-        Ok(u8::try_from(self.thrown % sides + 1).unwrap_or(1))
-    }
-    fn is_generated(&self) -> bool {
-        true
+impl Together {
+    /// The unit `u` comes on with, if it came with one.
+    fn carrier_of(&self, u: usize) -> Option<usize> {
+        self.riders.iter().find(|&&(r, _)| r == u).map(|&(_, c)| c)
     }
 }
 
@@ -530,46 +513,127 @@ impl Battle {
     }
 
     /// The arrivals due by the start of `turn`: the effect that brings each unit on whose turn
-    /// has come, and the steps that say so (a concealment stand that comes on is named by its
-    /// number alone, the units behind it in a step of their own, which the enemy's copy leaves
-    /// out).
+    /// has come, with what rides it ([`Battle::come_on_together`]), and the steps that say so (a
+    /// concealment stand that comes on is named by its number alone, the units behind it in a
+    /// step of their own, which the enemy's copy leaves out, as it leaves out a unit that waits
+    /// for what carries it).
     fn arrivals_by(&self, turn: u32) -> (Vec<Effect>, Vec<String>) {
+        let due: Vec<usize> = (self.state.units.iter().enumerate())
+            .filter(|(_, st)| matches!(st.awaited, Some(Arrival::Turn(t)) if t <= turn))
+            .map(|(u, _)| u)
+            .collect();
+        if due.is_empty() {
+            return (Vec::new(), Vec::new());
+        }
+        let together = self.come_on_together(&due);
         let mut effects = Vec::new();
         let mut steps = Vec::new();
         let mut stands: Vec<usize> = Vec::new();
         let view = self.view();
-        for (u, st) in self.state.units.iter().enumerate() {
-            let Some(Arrival::Turn(t)) = st.awaited else {
-                continue;
-            };
-            if t > turn {
-                continue;
-            }
+        for &u in &together.coming {
             let info = &self.roster.units[u];
             effects.push(Effect::Arrival {
                 unit: info.id.clone(),
                 arrives: None,
             });
+            let when = match self.state.units[u].awaited {
+                Some(Arrival::Turn(t)) if t <= turn => format!("turn {t}"),
+                _ => match together.carrier_of(u) {
+                    Some(c) => format!("with {}", view.label(c)),
+                    None => format!("turn {turn}"),
+                },
+            };
             let side = &self.roster.sides[info.side].name;
-            match self.roster.column_of(u).filter(|_| st.concealed) {
+            match self
+                .roster
+                .column_of(u)
+                .filter(|_| self.state.units[u].concealed)
+            {
                 Some(c) => {
                     if !stands.contains(&c) {
                         stands.push(c);
                         steps.push(format!(
-                            "  {side}: concealment stand {} arrives (turn {t})",
+                            "  {side}: concealment stand {} arrives (turn {turn})",
                             self.roster.columns[c].number
                         ));
                     }
                     steps.push(format!(
-                        "  {} arrives behind stand {}",
+                        "  {} arrives behind stand {} ({when})",
                         view.label(u),
                         self.roster.columns[c].number
                     ));
                 }
-                None => steps.push(format!("  {side}: {} arrives (turn {t})", view.label(u))),
+                None => steps.push(format!("  {side}: {} arrives ({when})", view.label(u))),
             }
         }
+        for &(u, c) in &together.waiting {
+            steps.push(format!(
+                "  {} waits for {}, still to arrive: it comes on with it",
+                view.label(u),
+                view.label(c)
+            ));
+        }
         (effects, steps)
+    }
+
+    /// The units a unit goes with: those its markers that hold a unit name (the vehicle it
+    /// rides, the boat it is embarked on, the unit a commander is attached to).
+    fn carriers(&self, u: usize) -> impl Iterator<Item = usize> + '_ {
+        let declaration = self.ruleset.declaration();
+        let units = self.roster.units.len();
+        (self.state.units[u].markers.iter())
+            .filter(move |(id, _)| declaration.marker(id).is_some_and(|d| d.kind.holds_unit()))
+            .filter_map(|(_, &x)| usize::try_from(x).ok())
+            .filter(move |&x| x < units && x != u)
+    }
+
+    /// `chosen` (units still to arrive) as they come on together: with every unit still to
+    /// arrive that goes with one of them ([`Battle::carriers`]), whatever its own arrival says,
+    /// and without any that goes with a unit still to arrive and not among them — a unit comes
+    /// on with what carries it, never before it.
+    fn come_on_together(&self, chosen: &[usize]) -> Together {
+        let due = |u: usize| {
+            self.state.units[u]
+                .awaited
+                .is_some_and(|a| a != Arrival::Unlisted)
+        };
+        let mut coming: std::collections::BTreeSet<usize> = chosen.iter().copied().collect();
+        let mut waiting: Vec<(usize, usize)> = Vec::new();
+        let mut riders: Vec<(usize, usize)> = Vec::new();
+        loop {
+            let mut changed = false;
+            for u in 0..self.state.units.len() {
+                if !due(u) || coming.contains(&u) || waiting.iter().any(|&(w, _)| w == u) {
+                    continue;
+                }
+                if let Some(c) = self.carriers(u).find(|c| coming.contains(c)) {
+                    coming.insert(u);
+                    riders.push((u, c));
+                    changed = true;
+                }
+            }
+            let stay: Vec<(usize, usize)> = (coming.iter().copied())
+                .filter_map(|u| {
+                    self.carriers(u)
+                        .find(|&c| due(c) && !coming.contains(&c))
+                        .map(|c| (u, c))
+                })
+                .collect();
+            for &(u, c) in &stay {
+                coming.remove(&u);
+                riders.retain(|&(r, _)| r != u);
+                waiting.push((u, c));
+                changed = true;
+            }
+            if !changed {
+                break;
+            }
+        }
+        Together {
+            coming: coming.into_iter().collect(),
+            waiting,
+            riders,
+        }
     }
 
     /// Where the battle stands after a phase change of `effects`: the turn, the active side and
@@ -589,38 +653,32 @@ impl Battle {
             .unwrap_or((self.state.turn, self.state.active, &self.state.phase))
     }
 
-    /// The units that arrive with the next phase change, if it begins a turn some are due by:
-    /// their effects and steps, and the battle as it stands once they are on the table, on which
-    /// the rule set then carries out the phase change. Where the phase change leads is learnt by
-    /// carrying it out once with dice that throw nothing ([`ProbeDice`]); nothing is asked of
-    /// the rule set while no unit waits for a turn, and when that trial is refused (the rule
-    /// set's own refusal then comes with the battle's dice) the units arrive after the phase
-    /// change's steps instead ([`Battle::arrivals_by`]).
+    /// The units that arrive with the next phase change, if it begins a turn some are due by
+    /// (the turn the rule set declares it reaches, [`crate::ruleset::Turn::next_turn`]): their
+    /// effects and steps, and the battle as it stands once they are on the table, on which the
+    /// rule set then carries out the phase change.
     fn arriving(&self) -> Option<Arriving> {
         let waiting = |a: Option<Arrival>| matches!(a, Some(Arrival::Turn(_)));
         if !self.state.units.iter().any(|u| waiting(u.awaited)) {
             return None;
         }
-        let probe = self
-            .ruleset
-            .advance(&self.view(), &mut ProbeDice::default())
-            .ok()?;
-        let (turn, _, _) = self.lands_at(&probe.effects);
+        let turn = self.ruleset.next_turn(&self.view());
         let ends = self.state.turn_limit.is_some_and(|last| turn > last);
         if ends || turn <= self.state.turn {
             return None;
         }
         let (effects, mut steps) = self.arrivals_by(turn);
-        if effects.is_empty() {
+        if effects.is_empty() && steps.is_empty() {
             return None;
         }
-        steps.insert(0, format!("Turn {turn} begins: reinforcements arrive"));
+        if !effects.is_empty() {
+            steps.insert(0, format!("Turn {turn} begins: reinforcements arrive"));
+        }
         let mut state = self.state.clone();
         for e in &effects {
             state.apply(&self.roster, self.ruleset.declaration(), e);
         }
         Some(Arriving {
-            turn,
             effects,
             steps,
             state,
@@ -678,14 +736,16 @@ impl Battle {
             .collect();
         if waiting.is_empty() {
             return Err(BattleError::Invalid(format!(
-                "{label} is on the table: only a unit still to arrive is brought on or held back                  (undo takes back an arrival)"
+                "{label} is on the table: only a unit still to arrive is brought on or held back \
+                 (undo takes back an arrival)"
             )));
         }
         if let Some(Arrival::Turn(t)) = arrives
             && t <= self.state.turn
         {
             return Err(BattleError::Invalid(format!(
-                "turn {t}: a unit is held back to a turn after this one ({}); to bring it on now,                  give no turn",
+                "turn {t}: a unit is held back to a turn after this one ({}); to bring it on now, \
+                 give no turn",
                 self.state.turn
             )));
         }
@@ -701,6 +761,24 @@ impl Battle {
                 "turn {t}: a battle has at most {} turns",
                 crate::model::state::MAX_TURN
             )));
+        }
+        // What rides a unit comes and goes with it; a unit that rides one still to arrive comes
+        // on only with it.
+        let together = self.come_on_together(&waiting);
+        if arrives.is_none()
+            && let Some(&(u, c)) = together.waiting.first()
+        {
+            return Err(BattleError::Invalid(format!(
+                "{} goes with {}, still to arrive: bring {} on and it comes with it",
+                view.label(u),
+                view.label(c),
+                self.roster.units[c].id
+            )));
+        }
+        let mut waiting = together.coming;
+        if arrives.is_some() {
+            waiting.extend(together.waiting.iter().map(|&(u, _)| u));
+            waiting.sort_unstable();
         }
         let effects = waiting
             .iter()
@@ -1108,23 +1186,19 @@ impl Battle {
                         self.phase_name(phase)
                     ),
                 };
+                debug_assert_eq!(
+                    turn,
+                    self.ruleset.next_turn(&view),
+                    "the turn a phase change reaches is the turn its rule set declares"
+                );
                 // The arrivals come first, in the effects and in the steps, as they came first
-                // in the phase change. Should the rule set not reach the turn it reached with
-                // dice that throw nothing (its turns never hang on its dice), none arrives.
+                // in the phase change.
                 let (effects, steps) = match arriving {
-                    Some(a) if ends.is_none() && turn >= a.turn => (
+                    Some(a) => (
                         a.effects.into_iter().chain(effects).collect(),
                         a.steps.into_iter().chain(steps).collect(),
                     ),
-                    // Not learnt beforehand: those due arrive after the steps.
-                    None if ends.is_none() && turn > self.state.turn => {
-                        let (more, words) = self.arrivals_by(turn);
-                        (
-                            effects.into_iter().chain(more).collect(),
-                            steps.into_iter().chain(words).collect(),
-                        )
-                    }
-                    _ => (effects, steps),
+                    None => (effects, steps),
                 };
                 Event {
                     kind: EventKind::Advance,
@@ -1824,21 +1898,5 @@ mod tests {
         };
         assert!(fresh.fold_in(&note, None).is_err());
         assert_eq!(fresh.state(), Battle::new(scenario()).state());
-    }
-
-    /// The trial's dice never show one face twice running (a throw again after a tie ends), keep
-    /// to their die's faces, and run out.
-    #[test]
-    fn the_trial_s_dice_turn_their_faces_and_run_out() {
-        let mut dice = ProbeDice::default();
-        let d6: Vec<u8> = (0..12)
-            .map(|_| dice.roll(crate::dice::Die::D6, "a").unwrap())
-            .collect();
-        assert!(d6.windows(2).all(|w| w[0] != w[1]), "{d6:?}");
-        assert!(d6.iter().all(|f| (1..=6).contains(f)), "{d6:?}");
-        for _ in 12..ProbeDice::MOST {
-            dice.roll(crate::dice::Die::D10, "b").unwrap();
-        }
-        assert!(dice.roll(crate::dice::Die::D6, "c").is_err());
     }
 }

@@ -113,6 +113,13 @@ pub trait Turn: Rules {
         battle: &BattleView<'_>,
         dice: &mut dyn DiceSource,
     ) -> Result<PhaseChange, RuleError>;
+    /// The turn the next phase change reaches: the current turn, or the next when it ends the
+    /// turn's last phase (a turn past the battle's last too: the battle is then over). It never
+    /// hangs on dice, and is declared apart from [`Turn::advance`] so that the battle learns it
+    /// before the phase change is carried out: the units due that turn arrive first in it, and
+    /// its automatic steps count them. It is the turn of the last phase effect `advance` gives
+    /// (every battle in a debug build checks so).
+    fn next_turn(&self, battle: &BattleView<'_>) -> u32;
     /// True when `unit` may still act in the current turn: a unit of the side whose turn it is
     /// (of either side in a simultaneous phase), on the table, that the rules still let act (the
     /// roster's "still to act" filter).

@@ -97,6 +97,15 @@ impl Turn for Fft3 {
         Ok(ch)
     }
 
+    /// The same turn until the quality-check phase, which ends the side's turn: the next turn
+    /// when the order of moving comes round to the first side again.
+    fn next_turn(&self, v: &BattleView<'_>) -> u32 {
+        match v.state.phase.as_str() {
+            PH_ARTILLERY | PH_MOVEMENT => v.state.turn,
+            _ => kit::next_side(v, v.active_side(), v.state.turn).1,
+        }
+    }
+
     /// The templates the side has not placed yet in its artillery phase.
     fn left_undone(&self, v: &BattleView<'_>) -> Vec<String> {
         let left = side_counter(v, v.active_side(), TEMPLATES);

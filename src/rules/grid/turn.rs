@@ -40,6 +40,15 @@ impl Turn for Grid {
         change.effects.push(kit::phase(v, turn, next, MOVE));
         Ok(change)
     }
+
+    /// The same turn from a side's move; from its fire, the turn the next side moves in.
+    fn next_turn(&self, v: &BattleView<'_>) -> u32 {
+        if v.state.phase == MOVE {
+            v.state.turn
+        } else {
+            kit::next_side(v, v.active_side(), v.state.turn).1
+        }
+    }
 }
 
 impl Looks for Grid {

@@ -55,6 +55,16 @@ impl Turn for Newport {
         Ok(ch)
     }
 
+    /// From the action phase, the turn the next side moves in; from any other, the same turn
+    /// (the battle's start, or a turn not yet begun).
+    fn next_turn(&self, v: &BattleView<'_>) -> u32 {
+        if v.state.phase == PH_ACTION {
+            kit::next_side(v, v.active_side(), v.state.turn).1
+        } else {
+            v.state.turn
+        }
+    }
+
     /// A stand may still act this turn: it is on the table, of the side whose turn it is, not
     /// Finished, and (method 3) its battalion has a command point left for it. Off-table assets spend
     /// no points.

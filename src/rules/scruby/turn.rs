@@ -106,6 +106,16 @@ impl Turn for Scruby {
         Ok(ch)
     }
 
+    /// The same move up to its rifle fire; melee ends the move, and the next begins.
+    fn next_turn(&self, v: &BattleView<'_>) -> u32 {
+        match v.state.phase.as_str() {
+            PH_INITIATIVE | PH_MOVEMENT | PH_FIRST_CANNON | PH_SECOND_CANNON | PH_RIFLE => {
+                v.state.turn
+            }
+            _ => v.state.turn + 1,
+        }
+    }
+
     /// True while a unit is still expected to act in this phase: a gun of the firing side that can
     /// fire and has not; in rifle fire, a regiment that can fire and has not. Movement and melee
     /// depend on the table, not on the roster, so nobody is waited for there.

@@ -355,3 +355,123 @@ fn the_hats_of_tin_village_attack_s_3rd_platoon_comes_up_in_its_truck_on_turn_3(
         "{french}"
     );
 }
+
+/// A German Panther against a Soviet tank battalion whose second company comes on later: a truck
+/// (`tr`, on turn `truck`) with riflemen aboard (`rr`, on turn `riders`; `"umpire"` for a turn
+/// holds it for the umpire).
+fn convoy(truck: &str, riders: &str) -> String {
+    format!(
+        r#"
+ruleset = "fft3"
+title = "The convoy"
+turns = 6
+first_side = "de"
+
+[[side]]
+id = "de"
+name = "Germans"
+nationality = "german"
+  [[side.formation]]
+  id = "de-1"
+  name = "1. Kompanie"
+  level = "company"
+    [[side.formation.unit]]
+    id = "p1"
+    name = "Panther 1"
+    kind = "tank"
+    type = "panther"
+
+[[side]]
+id = "su"
+name = "Soviets"
+nationality = "soviet"
+  [[side.formation]]
+  id = "su-1"
+  name = "1st Tank Battalion"
+  level = "battalion"
+    [[side.formation.unit]]
+    id = "t1"
+    name = "T-34 1"
+    kind = "tank"
+    type = "t-34"
+  [[side.formation]]
+  id = "su-2"
+  name = "2nd Motor Rifle Battalion"
+  level = "battalion"
+    [[side.formation.unit]]
+    id = "tr"
+    name = "Truck"
+    kind = "truck"
+    type = "truck"
+    arrives = {truck}
+    [[side.formation.unit]]
+    id = "rr"
+    name = "Riflemen aboard"
+    kind = "infantry"
+    type = "soviet-infantry"
+    rides = "tr"
+    arrives = {riders}
+"#
+    )
+}
+
+/// FFT3's whole turn of both sides, from the Germans' artillery phase to the next turn's (each
+/// side's fire phase ends its turn with its quality checks).
+const AN_FFT3_TURN: &str = "next\nnext\nnext\nnext\nnext\nnext";
+
+/// A unit that rides another comes on with it, never before it: brought on alone by the umpire
+/// it is refused, and bringing on what carries it brings it too; undo takes both back.
+#[test]
+fn a_rider_comes_on_with_its_carrier_and_never_alone() {
+    let mut t = Table::given(&convoy("\"umpire\"", "\"umpire\""));
+    t.when("arrive rr").refused(&[
+        "Riflemen aboard (rr) goes with Truck (tr), still to arrive",
+        "bring tr on and it comes with it",
+    ]);
+    assert_eq!(t.state().unit("rr").0["arrives"], "umpire");
+    t.when("arrive tr")
+        .accepted()
+        .says(&["Truck (tr) brought on by the umpire", "2 units: tr, rr"]);
+    let s = t.state();
+    assert!(s.unit("tr").0["arrives"].is_null());
+    assert!(s.unit("rr").0["arrives"].is_null());
+    assert_eq!(s.unit("rr").marker_unit("riding"), Some("tr"));
+    t.play("undo");
+    let s = t.state();
+    assert_eq!(s.unit("tr").0["arrives"], "umpire");
+    assert_eq!(s.unit("rr").0["arrives"], "umpire");
+    // Held back, the carrier keeps its riders with it.
+    let mut t = Table::given(&convoy("2", "2"));
+    t.when("arrive tr --turn 4")
+        .accepted()
+        .says(&["2 units: tr, rr"]);
+    assert_eq!(t.state().unit("rr").0["arrives"], 4);
+}
+
+/// A rider whose turn comes before its carrier's waits for it, unseen by the enemy, and arrives
+/// with it; a rider held for the umpire arrives with a carrier whose turn has come.
+#[test]
+fn a_rider_due_before_its_carrier_waits_for_it() {
+    let mut t = Table::given(&convoy("3", "2"));
+    t.play(AN_FFT3_TURN.rsplit_once('\n').map_or("", |(head, _)| head));
+    t.when("next")
+        .accepted()
+        .says(&["Riflemen aboard (rr) waits for Truck (tr), still to arrive: it comes on with it"]);
+    assert_eq!(t.state().unit("rr").0["arrives"], 2);
+    let german = t.report(&["--side", "de"]);
+    assert!(!german.contains("Riflemen aboard"), "{german}");
+    t.play(AN_FFT3_TURN);
+    let s = t.state();
+    assert_eq!(s.turn(), 3);
+    assert!(s.unit("tr").0["arrives"].is_null());
+    assert!(s.unit("rr").0["arrives"].is_null());
+    let german = t.report(&["--side", "de"]);
+    assert!(german.contains("Riflemen aboard (rr) arrives"), "{german}");
+
+    let mut t = Table::given(&convoy("2", "\"umpire\""));
+    t.play(AN_FFT3_TURN.rsplit_once('\n').map_or("", |(head, _)| head));
+    t.when("next").accepted().says(&[
+        "Soviets: Truck (tr) arrives (turn 2)",
+        "Soviets: Riflemen aboard (rr) arrives (with Truck (tr))",
+    ]);
+}

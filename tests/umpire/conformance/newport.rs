@@ -554,7 +554,9 @@ fn a_battalion_still_to_arrive_rolls_no_command_points() {
     assert_eq!(s.counter("bn2", "cp").unwrap_or(0), 0);
     // Turn 2: it arrives and rolls its own, none lost (regular, 8 stands to lose nothing).
     t.play("next --dice 1");
-    t.when("next --dice 5,8").accepted().says(&["2nd Battalion"]);
+    t.when("next --dice 5,8")
+        .accepted()
+        .says(&["2nd Battalion"]);
     let s = t.state();
     assert_eq!(s.counter("bn", "cp"), Some(5));
     assert_eq!(s.counter("bn2", "cp"), Some(8));

@@ -153,6 +153,9 @@ impl Turn for Dicey {
     fn start(&self, b: &BattleView<'_>) -> Vec<Effect> {
         Grid.start(b)
     }
+    fn next_turn(&self, b: &BattleView<'_>) -> u32 {
+        Grid.next_turn(b)
+    }
     fn advance(
         &self,
         b: &BattleView<'_>,

@@ -66,6 +66,16 @@ impl Turn for HatsOfTin {
         Ok(ch)
     }
 
+    /// The same turn from the orders phase; from the action phase, the turn the next side moves
+    /// in.
+    fn next_turn(&self, v: &BattleView<'_>) -> u32 {
+        if v.state.phase == PH_ORDERS {
+            v.state.turn
+        } else {
+            kit::next_side(v, v.active_side(), v.state.turn).1
+        }
+    }
+
     /// Whether `u` may still act: a round of hits to take; in the action phase, an Overwatch shot at
     /// an enemy that just acted, the one area after shooting with one die fewer, the rest of a move,
     /// or an order still to be had.
