@@ -543,6 +543,13 @@ impl BattleState {
             id: id.to_string(),
         };
         let unit = |id: &str| roster.unit_index(id).ok_or_else(|| unknown("unit", id));
+        // A marker of a unit: both known, the marker's definition.
+        let marker_of = |id: &str, marker: &str| {
+            unit(id)?;
+            rules
+                .marker(marker)
+                .ok_or_else(|| unknown("marker", marker))
+        };
         let turn = |what: String, turn: u32| {
             if (1..=MAX_TURN).contains(&turn) {
                 Ok(())
@@ -587,10 +594,7 @@ impl BattleState {
                 marker,
                 value,
             } => {
-                unit(id)?;
-                let def = rules
-                    .marker(marker)
-                    .ok_or_else(|| unknown("marker", marker))?;
+                let def = marker_of(id, marker)?;
                 let Some(v) = value else {
                     return Ok(());
                 };
@@ -613,10 +617,7 @@ impl BattleState {
                 marker,
                 value,
             } => {
-                unit(id)?;
-                let def = rules
-                    .marker(marker)
-                    .ok_or_else(|| unknown("marker", marker))?;
+                let def = marker_of(id, marker)?;
                 let refused = |expected: String| EffectError::OutOfRange {
                     what: format!("marker {marker} of {id}"),
                     value: format!("`{value}`"),

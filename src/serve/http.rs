@@ -262,11 +262,11 @@ fn page(stream: &mut TcpStream, shared: &Shared, audience: usize) -> io::Result<
 }
 
 /// Counts an event stream open while it lives.
-struct Open<'a>(&'a std::sync::atomic::AtomicUsize);
+struct Open<'a>(&'a Shared);
 
 impl Drop for Open<'_> {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
+        self.0.phone(false);
     }
 }
 
@@ -279,8 +279,8 @@ fn events(
     audience: usize,
     last: Option<u64>,
 ) -> io::Result<()> {
-    shared.streams.fetch_add(1, Ordering::SeqCst);
-    let _open = Open(&shared.streams);
+    shared.phone(true);
+    let _open = Open(shared);
     let (seq, data, mut generation) = {
         let mut feeds = shared.feeds();
         let feed = &mut feeds[audience];

@@ -118,6 +118,10 @@ impl Serving for ForScreen {
         self.server.connected()
     }
 
+    fn on_change(&self, wake: crate::tui::Waker) {
+        self.server.on_phones(wake);
+    }
+
     fn on_all_interfaces(&self) -> bool {
         self.server.on_all_interfaces()
     }
@@ -284,11 +288,26 @@ struct Shared {
     stopping: AtomicBool,
     /// Event streams open (phones connected).
     streams: AtomicUsize,
+    /// Called each time a phone connects or goes ([`Server::on_phones`]).
+    on_phones: Mutex<Option<crate::tui::Waker>>,
     /// Connections open, of every kind.
     connections: AtomicUsize,
 }
 
 impl Shared {
+    /// One more phone connected (`true`) or one fewer, told to whoever asked to know.
+    pub(crate) fn phone(&self, connected: bool) {
+        if connected {
+            self.streams.fetch_add(1, Ordering::SeqCst);
+        } else {
+            self.streams.fetch_sub(1, Ordering::SeqCst);
+        }
+        let told = self.on_phones.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(wake) = told.as_ref() {
+            wake();
+        }
+    }
+
     fn feeds(&self) -> MutexGuard<'_, Vec<Feed>> {
         // A thread that panicked while holding the lock left whole feeds: each update replaces
         // them field by field with values already made.
@@ -390,6 +409,7 @@ impl Server {
             changed: Condvar::new(),
             stopping: AtomicBool::new(false),
             streams: AtomicUsize::new(0),
+            on_phones: Mutex::new(None),
             connections: AtomicUsize::new(0),
         });
         let (tx, rx) = std::sync::mpsc::channel();
@@ -434,6 +454,15 @@ impl Server {
     /// How many phones (event streams) are connected now.
     pub fn connected(&self) -> usize {
         self.shared.streams.load(Ordering::Relaxed)
+    }
+
+    /// Calls `wake` (from the server's threads) each time a phone connects or goes.
+    pub fn on_phones(&self, wake: crate::tui::Waker) {
+        *self
+            .shared
+            .on_phones
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = Some(wake);
     }
 
     /// True when the server listens on every interface (anyone on the network may reach it).

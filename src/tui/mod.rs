@@ -3,11 +3,12 @@
 //! [`App`] holds the state and handles keys, the mouse and pasted text; [`view`] draws it;
 //! [`keymap`] turns keys into [`Action`]s; [`form`] fills in any rule-set procedure; [`replay`]
 //! is the report view, with the battle replayed event by event, opened from the main screen or
-//! on any journal (`umpire replay`). [`run`] is the event loop of either ([`Screen`]): it blocks on the next terminal event (idle costs nothing), handles it and every
-//! event already waiting ([`handle_burst`]), then redraws once, so a burst of keys costs one frame.
-//! While the players' views are served ([`Action::Serve`]) it also wakes once a second to count
-//! the phones connected. Bracketed paste is on: pasted text arrives as one event, not one key per
-//! character. The terminal is restored on quit, panic (ratatui's hook), Ctrl-C (a key in raw mode) and the
+//! on any journal (`umpire replay`). [`run`] is the event loop of either ([`Screen`]): it blocks
+//! on one channel, fed by a thread reading the terminal and by whatever outside the terminal
+//! changes the screen (phones connecting to the players' views, [`Action::Serve`]), so idle
+//! costs nothing; it handles the event and every one already waiting ([`handle_burst`]), then
+//! redraws once, so a burst of keys costs one frame. Bracketed paste is on: pasted text arrives
+//! as one event, not one key per character. The terminal is restored on quit, panic (ratatui's hook), Ctrl-C (a key in raw mode) and the
 //! signals that end a program from outside ([`RESTORING_SIGNALS`], a signal thread).
 //! Quitting asks nothing: every event is in the journal before it is shown.
 
@@ -32,7 +33,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::execute;
 use std::io::{self, stdout};
-use std::time::Duration;
+use std::sync::{Arc, mpsc};
 
 /// At most this many events are handled between two frames, so the screen still follows a flood.
 pub const MAX_BURST: usize = 10_000;
@@ -44,16 +45,20 @@ pub trait Screen {
     fn on_event(&mut self, event: Event);
     /// True once the screen is left.
     fn done(&self) -> bool;
-    /// How often to look for a change from outside the terminal while there may be one (phones
-    /// connecting to the players' views); none: the screen waits on the terminal alone.
-    fn looks_every(&self) -> Option<Duration> {
-        None
+    /// Takes the means to wake the event loop from another thread, for what changes the
+    /// screen from outside the terminal: the loop draws again at each call. Unused by default.
+    fn wakes_with(&mut self, wake: Waker) {
+        let _ = wake;
     }
-    /// True when something outside the terminal changed what the screen shows since it was
-    /// last drawn.
-    fn changed_outside(&self) -> bool {
-        false
-    }
+}
+
+/// Wakes the event loop from another thread: the screen is drawn again.
+pub type Waker = Arc<dyn Fn() + Send + Sync>;
+
+/// What wakes the event loop.
+enum Wake {
+    Terminal(Event),
+    Outside,
 }
 
 impl Screen for App {
@@ -65,13 +70,10 @@ impl Screen for App {
         self.quit
     }
 
-    /// While the players' views are served, once a second: the header counts the phones.
-    fn looks_every(&self) -> Option<Duration> {
-        self.serving.is_some().then_some(Duration::from_secs(1))
-    }
-
-    fn changed_outside(&self) -> bool {
-        self.phones() != self.phones_shown.get()
+    /// Kept for the players' views once served: the header counts the phones as they come
+    /// and go.
+    fn wakes_with(&mut self, wake: Waker) {
+        self.waker = Some(wake);
     }
 }
 
@@ -81,31 +83,34 @@ where
     S: Screen,
     for<'a> &'a S: ratatui::widgets::Widget,
 {
+    let (tx, rx) = mpsc::channel();
+    let outside = tx.clone();
+    app.wakes_with(Arc::new(move || {
+        let _ = outside.send(Wake::Outside);
+    }));
+    // The terminal is read on a thread of its own, blocked until the next event; it ends with
+    // the program (the screen is run once a program).
+    std::thread::spawn(move || {
+        while let Ok(event) = event::read() {
+            if tx.send(Wake::Terminal(event)).is_err() {
+                break;
+            }
+        }
+    });
     with_terminal(true, |terminal| {
         while !app.done() {
             terminal.draw(|f| f.render_widget(&*app, f.area()))?;
-            // Waiting on the terminal; while something outside it may change the screen, it is
-            // looked at between waits and the screen drawn again when it changed.
-            let first = loop {
-                if let Some(every) = app.looks_every()
-                    && !event::poll(every)?
-                {
-                    if app.changed_outside() {
-                        break None;
-                    }
-                    continue;
-                }
-                break Some(event::read()?);
-            };
-            let Some(first) = first else {
+            // A wake from outside only draws again; the terminal's events are handled first.
+            let Wake::Terminal(first) = rx.recv()? else {
                 continue;
             };
             handle_burst(app, first, || {
-                if event::poll(Duration::ZERO)? {
-                    event::read().map(Some)
-                } else {
-                    Ok(None)
-                }
+                Ok(
+                    std::iter::from_fn(|| rx.try_recv().ok()).find_map(|w| match w {
+                        Wake::Terminal(e) => Some(e),
+                        Wake::Outside => None,
+                    }),
+                )
             })?;
         }
         Ok(())

@@ -170,8 +170,9 @@ pub struct App {
     pub serving: Option<Box<dyn serving::Serving>>,
     /// How to start serving them, as the command line gives it (none: they cannot be served).
     pub start_serving: Option<serving::StartServing>,
-    /// How many phones were connected when the screen was last drawn.
-    pub phones_shown: Cell<usize>,
+    /// How the event loop is woken from another thread ([`crate::tui::Screen::wakes_with`]):
+    /// the server calls it as phones connect and go, and the header is drawn again.
+    pub waker: Option<crate::tui::Waker>,
     clock: fn() -> DateTime<Utc>,
 }
 
@@ -197,7 +198,7 @@ impl App {
             marker_pick: markers::MarkerPick::default(),
             serving: None,
             start_serving: None,
-            phones_shown: Cell::new(0),
+            waker: None,
             clock,
         };
         app.sync_log();

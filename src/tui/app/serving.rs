@@ -27,6 +27,8 @@ pub trait Serving {
     fn links(&self) -> &[PhoneLink];
     /// How many phones are connected now.
     fn connected(&self) -> usize;
+    /// Calls `wake` (from another thread) each time the phones connected change.
+    fn on_change(&self, wake: crate::tui::Waker);
     /// True when every interface is listened on.
     fn on_all_interfaces(&self) -> bool;
 }
@@ -43,7 +45,12 @@ impl App {
                 return;
             };
             match start(self.session.path()) {
-                Ok(serving) => self.serving = Some(serving),
+                Ok(serving) => {
+                    if let Some(wake) = &self.waker {
+                        serving.on_change(wake.clone());
+                    }
+                    self.serving = Some(serving);
+                }
                 Err(e) => {
                     self.error(format!("cannot serve the players' views: {e}"));
                     return;

@@ -278,7 +278,6 @@ fn render_header(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     // While the players' views are served: how many phones are connected.
     if app.serving.is_some() {
         let phones = app.phones();
-        app.phones_shown.set(phones);
         line2.push_span(Span::styled(
             match phones {
                 0 => " phones: none connected".to_string(),

@@ -47,6 +47,14 @@ fn p_serves_the_battle_and_shows_each_link_as_a_qr_code_one_at_a_time() {
     let _notifications = crate::support::notifications::shared();
     let played = Played::battle(SCRUBY_LEARNING, "next --dice 5,2\n");
     let mut ui = umpire_screen(&played);
+    // The event loop's waker: each call wakes it to draw again.
+    let (woken, wakes) = std::sync::mpsc::channel();
+    umpire::tui::Screen::wakes_with(
+        ui.app_mut(),
+        std::sync::Arc::new(move || {
+            let _ = woken.send(());
+        }),
+    );
     let before = screen(ui.app(), 120, 50);
     assert!(!before.contains("phones:"), "{before}");
     ui.key(KeyCode::Char('P'));
@@ -105,13 +113,13 @@ fn p_serves_the_battle_and_shows_each_link_as_a_qr_code_one_at_a_time() {
     ui.esc();
     assert!(matches!(ui.app().mode, Mode::Main));
 
-    // A phone connects: the header counts it.
+    // A phone connects: the screen is woken, and the header counts it.
+    assert!(wakes.try_recv().is_err(), "woken with no phone");
     let _phone = Stream::open(port, &format!("{}/events", path_of(&links[0])), None);
-    let until = Instant::now() + Duration::from_secs(5);
-    while ui.app().phones() != 1 {
-        assert!(Instant::now() < until, "the phone is not counted");
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    wakes
+        .recv_timeout(Duration::from_secs(5))
+        .expect("the screen is woken as the phone connects");
+    assert_eq!(ui.app().phones(), 1);
     let shown = screen(ui.app(), 120, 50);
     assert!(shown.contains("phones: 1 connected"), "{shown}");
 
