@@ -290,14 +290,6 @@ pub struct StandingOffer {
 /// journal, the history and every report, so it is bounded like everything else read from outside.
 pub const MAX_NOTE_CHARS: usize = 4000;
 
-/// The units that arrive with a phase change, first in it: see [`Battle::arriving`].
-struct Arriving {
-    effects: Vec<Effect>,
-    steps: Vec<String>,
-    /// The battle once they have arrived.
-    state: BattleState,
-}
-
 /// Units still to arrive as they come on together ([`Battle::come_on_together`]).
 struct Together {
     /// Those that come on, in roster order.
@@ -517,26 +509,29 @@ impl Battle {
     /// concealment stand that comes on is named by its number alone, the units behind it in a
     /// step of their own, which the enemy's copy leaves out, as it leaves out a unit that waits
     /// for what carries it).
-    fn arrivals_by(&self, turn: u32) -> (Vec<Effect>, Vec<String>) {
-        let due: Vec<usize> = (self.state.units.iter().enumerate())
+    fn arrivals_by(&self, state: &BattleState, turn: u32) -> (Vec<Effect>, Vec<String>) {
+        let due: Vec<usize> = (state.units.iter().enumerate())
             .filter(|(_, st)| matches!(st.awaited, Some(Arrival::Turn(t)) if t <= turn))
             .map(|(u, _)| u)
             .collect();
         if due.is_empty() {
             return (Vec::new(), Vec::new());
         }
-        let together = self.come_on_together(&due);
+        let together = self.come_on_together(state, &due);
         let mut effects = Vec::new();
         let mut steps = Vec::new();
         let mut stands: Vec<usize> = Vec::new();
-        let view = self.view();
+        let view = BattleView {
+            state,
+            ..self.view()
+        };
         for &u in &together.coming {
             let info = &self.roster.units[u];
             effects.push(Effect::Arrival {
                 unit: info.id.clone(),
                 arrives: None,
             });
-            let when = match self.state.units[u].awaited {
+            let when = match state.units[u].awaited {
                 Some(Arrival::Turn(t)) if t <= turn => format!("turn {t}"),
                 _ => match together.carrier_of(u) {
                     Some(c) => format!("with {}", view.label(c)),
@@ -547,7 +542,7 @@ impl Battle {
             match self
                 .roster
                 .column_of(u)
-                .filter(|_| self.state.units[u].concealed)
+                .filter(|_| state.units[u].concealed)
             {
                 Some(c) => {
                     if !stands.contains(&c) {
@@ -566,6 +561,9 @@ impl Battle {
                 None => steps.push(format!("  {side}: {} arrives ({when})", view.label(u))),
             }
         }
+        if !effects.is_empty() {
+            steps.insert(0, format!("Turn {turn} begins: reinforcements arrive"));
+        }
         for &(u, c) in &together.waiting {
             steps.push(format!(
                 "  {} waits for {}, still to arrive: it comes on with it",
@@ -578,10 +576,10 @@ impl Battle {
 
     /// The units a unit goes with: those its markers that hold a unit name (the vehicle it
     /// rides, the boat it is embarked on, the unit a commander is attached to).
-    fn carriers(&self, u: usize) -> impl Iterator<Item = usize> + '_ {
+    fn carriers<'s>(&self, state: &'s BattleState, u: usize) -> impl Iterator<Item = usize> + 's {
         let declaration = self.ruleset.declaration();
         let units = self.roster.units.len();
-        (self.state.units[u].markers.iter())
+        (state.units[u].markers.iter())
             .filter(move |(id, _)| declaration.marker(id).is_some_and(|d| d.kind.holds_unit()))
             .filter_map(|(_, &x)| usize::try_from(x).ok())
             .filter(move |&x| x < units && x != u)
@@ -591,9 +589,9 @@ impl Battle {
     /// arrive that goes with one of them ([`Battle::carriers`]), whatever its own arrival says,
     /// and without any that goes with a unit still to arrive and not among them — a unit comes
     /// on with what carries it, never before it.
-    fn come_on_together(&self, chosen: &[usize]) -> Together {
+    fn come_on_together(&self, state: &BattleState, chosen: &[usize]) -> Together {
         let due = |u: usize| {
-            self.state.units[u]
+            state.units[u]
                 .awaited
                 .is_some_and(|a| a != Arrival::Unlisted)
         };
@@ -602,11 +600,11 @@ impl Battle {
         let mut riders: Vec<(usize, usize)> = Vec::new();
         loop {
             let mut changed = false;
-            for u in 0..self.state.units.len() {
+            for u in 0..state.units.len() {
                 if !due(u) || coming.contains(&u) || waiting.iter().any(|&(w, _)| w == u) {
                     continue;
                 }
-                if let Some(c) = self.carriers(u).find(|c| coming.contains(c)) {
+                if let Some(c) = self.carriers(state, u).find(|c| coming.contains(c)) {
                     coming.insert(u);
                     riders.push((u, c));
                     changed = true;
@@ -614,7 +612,7 @@ impl Battle {
             }
             let stay: Vec<(usize, usize)> = (coming.iter().copied())
                 .filter_map(|u| {
-                    self.carriers(u)
+                    self.carriers(state, u)
                         .find(|&c| due(c) && !coming.contains(&c))
                         .map(|c| (u, c))
                 })
@@ -651,38 +649,6 @@ impl Battle {
                 _ => None,
             })
             .unwrap_or((self.state.turn, self.state.active, &self.state.phase))
-    }
-
-    /// The units that arrive with the next phase change, if it begins a turn some are due by
-    /// (the turn the rule set declares it reaches, [`crate::ruleset::Turn::next_turn`]): their
-    /// effects and steps, and the battle as it stands once they are on the table, on which the
-    /// rule set then carries out the phase change.
-    fn arriving(&self) -> Option<Arriving> {
-        let waiting = |a: Option<Arrival>| matches!(a, Some(Arrival::Turn(_)));
-        if !self.state.units.iter().any(|u| waiting(u.awaited)) {
-            return None;
-        }
-        let turn = self.ruleset.next_turn(&self.view());
-        let ends = self.state.turn_limit.is_some_and(|last| turn > last);
-        if ends || turn <= self.state.turn {
-            return None;
-        }
-        let (effects, mut steps) = self.arrivals_by(turn);
-        if effects.is_empty() && steps.is_empty() {
-            return None;
-        }
-        if !effects.is_empty() {
-            steps.insert(0, format!("Turn {turn} begins: reinforcements arrive"));
-        }
-        let mut state = self.state.clone();
-        for e in &effects {
-            state.apply(&self.roster, self.ruleset.declaration(), e);
-        }
-        Some(Arriving {
-            effects,
-            steps,
-            state,
-        })
     }
 
     /// Refuses a procedure that names a unit not yet on the table, whatever the rule set: it is
@@ -764,7 +730,7 @@ impl Battle {
         }
         // What rides a unit comes and goes with it; a unit that rides one still to arrive comes
         // on only with it.
-        let together = self.come_on_together(&waiting);
+        let together = self.come_on_together(&self.state, &waiting);
         if arrives.is_none()
             && let Some(&(u, c)) = together.waiting.first()
         {
@@ -1148,27 +1114,42 @@ impl Battle {
                 }
             }
             Command::Advance => {
-                // The units whose turn this phase change begins arrive first: the new turn's
-                // automatic steps (a side's templates, its orders roll) count them.
-                let arriving = self.arriving();
                 let PhaseChange {
-                    steps,
-                    effects,
-                    resolutions,
-                } = match &arriving {
-                    Some(a) => self.ruleset.advance(
+                    mut steps,
+                    mut effects,
+                    mut resolutions,
+                } = self.ruleset.advance(&view, dice)?;
+                // Where the battle stands after the phase change: its last phase effect.
+                let (mut turn, ..) = self.lands_at(&effects);
+                let ends = self.state.turn_limit.filter(|&last| turn > last);
+                if ends.is_none() && turn > self.state.turn {
+                    // A new turn: its reinforcements arrive, then the rule set begins it, on the
+                    // battle as it then stands (its first steps count them; the last turn's did
+                    // not).
+                    let mut state = self.state.clone();
+                    let declaration = self.ruleset.declaration();
+                    for e in &effects {
+                        state.apply(&self.roster, declaration, e);
+                    }
+                    let (arrivals, words) = self.arrivals_by(&state, turn);
+                    for e in &arrivals {
+                        state.apply(&self.roster, declaration, e);
+                    }
+                    steps.extend(words);
+                    effects.extend(arrivals);
+                    let begun = self.ruleset.turn_begins(
                         &BattleView {
-                            state: &a.state,
+                            state: &state,
                             ..self.view()
                         },
                         dice,
-                    )?,
-                    None => self.ruleset.advance(&view, dice)?,
-                };
-                // Where the battle stands after the phase change: its last phase effect.
-                let (turn, active, phase) = self.lands_at(&effects);
-                let mut steps = steps;
-                let ends = self.state.turn_limit.filter(|&last| turn > last);
+                    )?;
+                    steps.extend(begun.steps);
+                    effects.extend(begun.effects);
+                    resolutions.extend(begun.resolutions);
+                    turn = self.lands_at(&effects).0;
+                }
+                let (_, active, phase) = self.lands_at(&effects);
                 let summary = match ends {
                     Some(last) => {
                         steps.push(format!(
@@ -1185,20 +1166,6 @@ impl Battle {
                         self.roster.sides[active].name,
                         self.phase_name(phase)
                     ),
-                };
-                debug_assert_eq!(
-                    turn,
-                    self.ruleset.next_turn(&view),
-                    "the turn a phase change reaches is the turn its rule set declares"
-                );
-                // The arrivals come first, in the effects and in the steps, as they came first
-                // in the phase change.
-                let (effects, steps) = match arriving {
-                    Some(a) => (
-                        a.effects.into_iter().chain(effects).collect(),
-                        a.steps.into_iter().chain(steps).collect(),
-                    ),
-                    None => (effects, steps),
                 };
                 Event {
                     kind: EventKind::Advance,

@@ -104,22 +104,26 @@ pub trait Turn: Rules {
     /// The state at the start of the battle (initial markers and counters).
     fn start(&self, battle: &BattleView<'_>) -> Vec<Effect>;
     /// Leaves the current phase and carries out the automatic steps up to the next phase that
-    /// needs the umpire. When that would start a turn past the battle's last
-    /// (`battle.state.turn_limit`), it carries out only the steps that end the current turn and
-    /// moves to the next turn's number and first phase without starting it: the battle is then
-    /// over (until the umpire extends it).
+    /// needs the umpire. A phase change that ends a turn stops at the next turn's number and
+    /// first phase without beginning it: the battle begins it ([`Turn::turn_begins`]) once the
+    /// turn's reinforcements are on, unless it is past the battle's last
+    /// (`battle.state.turn_limit`) — the battle is then over (until the umpire extends it).
     fn advance(
         &self,
         battle: &BattleView<'_>,
         dice: &mut dyn DiceSource,
     ) -> Result<PhaseChange, RuleError>;
-    /// The turn the next phase change reaches: the current turn, or the next when it ends the
-    /// turn's last phase (a turn past the battle's last too: the battle is then over). It never
-    /// hangs on dice, and is declared apart from [`Turn::advance`] so that the battle learns it
-    /// before the phase change is carried out: the units due that turn arrive first in it, and
-    /// its automatic steps count them. It is the turn of the last phase effect `advance` gives
-    /// (every battle in a debug build checks so).
-    fn next_turn(&self, battle: &BattleView<'_>) -> u32;
+    /// The steps that begin a turn, on the battle as it stands once the last has ended and
+    /// the units due this turn have arrived: [`Turn::advance`] stops at a new turn's first phase
+    /// with its steps not taken, and the battle then brings on the turn's reinforcements and
+    /// asks for these. So the steps that end a turn count only the units that fought in it,
+    /// and those that begin the next count its reinforcements. Never asked past the battle's
+    /// last turn.
+    fn turn_begins(
+        &self,
+        battle: &BattleView<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<PhaseChange, RuleError>;
     /// True when `unit` may still act in the current turn: a unit of the side whose turn it is
     /// (of either side in a simultaneous phase), on the table, that the rules still let act (the
     /// roster's "still to act" filter).

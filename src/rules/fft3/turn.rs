@@ -87,23 +87,24 @@ impl Turn for Fft3 {
                 }
                 // "Turn" in the limits is one side's turn: they lift at the end of every side's turn.
                 end_of_turn(v, &sname, &mut ch);
+                ch.effects.push(kit::phase(v, new_turn, next, PH_ARTILLERY));
                 if new_turn != turn {
+                    // The new turn's first artillery phase begins once its reinforcements are
+                    // on (`turn_begins`).
                     ch.steps.push(format!("Turn {new_turn}"));
+                    return Ok(ch);
                 }
                 artillery_phase(v, next, &gone, &mut ch);
-                ch.effects.push(kit::phase(v, new_turn, next, PH_ARTILLERY));
             }
         }
         Ok(ch)
     }
 
-    /// The same turn until the quality-check phase, which ends the side's turn: the next turn
-    /// when the order of moving comes round to the first side again.
-    fn next_turn(&self, v: &BattleView<'_>) -> u32 {
-        match v.state.phase.as_str() {
-            PH_ARTILLERY | PH_MOVEMENT => v.state.turn,
-            _ => kit::next_side(v, v.active_side(), v.state.turn).1,
-        }
+    /// The first side's artillery phase: its templates lift and it is given this turn's.
+    fn turn_begins(&self, v: &BattleView<'_>, _dice: &mut dyn DiceSource) -> Result<PhaseChange, RuleError> {
+        let mut ch = PhaseChange::default();
+        artillery_phase(v, v.active_side(), &[], &mut ch);
+        Ok(ch)
     }
 
     /// The templates the side has not placed yet in its artillery phase.

@@ -29,26 +29,31 @@ impl Turn for Grid {
             return Ok(change);
         }
         let (next, turn) = kit::next_side(v, side, v.state.turn);
-        if !kit::past_last_turn(v, turn) {
-            for &u in v.roster.side_units(next) {
-                if kit::has(v, u, FIRED) {
-                    change.effects.push(kit::flag(v, u, FIRED, false));
-                }
-            }
-            change.steps.push(format!("Turn {turn}: {} moves", v.roster.sides[next].name));
-        }
         change.effects.push(kit::phase(v, turn, next, MOVE));
+        // A new turn's first move begins in `turn_begins`.
+        if turn == v.state.turn {
+            side_moves(v, next, turn, &mut change);
+        }
         Ok(change)
     }
 
-    /// The same turn from a side's move; from its fire, the turn the next side moves in.
-    fn next_turn(&self, v: &BattleView<'_>) -> u32 {
-        if v.state.phase == MOVE {
-            v.state.turn
-        } else {
-            kit::next_side(v, v.active_side(), v.state.turn).1
+    fn turn_begins(&self, v: &BattleView<'_>, _dice: &mut dyn DiceSource) -> Result<PhaseChange, RuleError> {
+        let mut change = PhaseChange::default();
+        side_moves(v, v.active_side(), v.state.turn, &mut change);
+        Ok(change)
+    }
+}
+
+/// `side`'s move in `turn` begins: its units' Fired flags come off.
+fn side_moves(v: &BattleView<'_>, side: usize, turn: u32, change: &mut PhaseChange) {
+    for &u in v.roster.side_units(side) {
+        if kit::has(v, u, FIRED) {
+            change.effects.push(kit::flag(v, u, FIRED, false));
         }
     }
+    change
+        .steps
+        .push(format!("Turn {turn}: {} moves", v.roster.sides[side].name));
 }
 
 impl Looks for Grid {

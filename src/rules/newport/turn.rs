@@ -39,6 +39,13 @@ impl Turn for Newport {
             morale_recovery(v, side, dice, &mut ch)?;
             end_of_turn(v, side, &mut ch);
             (side, turn) = kit::next_side(v, side, turn);
+            if turn != v.state.turn {
+                // The new turn is begun once its reinforcements are on (`turn_begins`), or not
+                // at all past the battle's last.
+                ch.effects
+                    .push(kit::phase(v, turn, side, PH_REMOVE_FINISHED));
+                return Ok(ch);
+            }
         }
         // Past the battle's last turn nothing of the next one is started: the battle is over.
         if kit::past_last_turn(v, turn) {
@@ -55,14 +62,9 @@ impl Turn for Newport {
         Ok(ch)
     }
 
-    /// From the action phase, the turn the next side moves in; from any other, the same turn
-    /// (the battle's start, or a turn not yet begun).
-    fn next_turn(&self, v: &BattleView<'_>) -> u32 {
-        if v.state.phase == PH_ACTION {
-            kit::next_side(v, v.active_side(), v.state.turn).1
-        } else {
-            v.state.turn
-        }
+    /// The first side's turn: Finished markers removed, command points rolled, its action phase.
+    fn turn_begins(&self, v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseChange, RuleError> {
+        self.advance(v, dice)
     }
 
     /// A stand may still act this turn: it is on the table, of the side whose turn it is, not

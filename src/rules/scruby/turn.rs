@@ -93,27 +93,19 @@ impl Turn for Scruby {
                 next(PH_MELEE, active, &mut ch);
             }
             _ => {
+                // The next move's initiative is thrown once its reinforcements are on
+                // (`turn_begins`), or not at all past the battle's last.
                 end_of_move(v, &mut ch);
-                let turn = turn + 1;
-                if kit::past_last_turn(v, turn) {
-                    ch.effects
-                        .push(kit::phase(v, turn, v.state.first_side, PH_INITIATIVE));
-                    return Ok(ch);
-                }
-                initiative(v, turn, dice, &mut ch)?;
+                ch.effects
+                    .push(kit::phase(v, turn + 1, v.state.first_side, PH_INITIATIVE));
             }
         }
         Ok(ch)
     }
 
-    /// The same move up to its rifle fire; melee ends the move, and the next begins.
-    fn next_turn(&self, v: &BattleView<'_>) -> u32 {
-        match v.state.phase.as_str() {
-            PH_INITIATIVE | PH_MOVEMENT | PH_FIRST_CANNON | PH_SECOND_CANNON | PH_RIFLE => {
-                v.state.turn
-            }
-            _ => v.state.turn + 1,
-        }
+    /// The move's initiative.
+    fn turn_begins(&self, v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseChange, RuleError> {
+        self.advance(v, dice)
     }
 
     /// True while a unit is still expected to act in this phase: a gun of the firing side that can

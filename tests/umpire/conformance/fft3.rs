@@ -1371,6 +1371,25 @@ fn a_unit_s_starting_stands_are_those_arrived() {
     let mut t = Table::given(&tank_battalion("")).played("next\nnext");
     t.play("hits t1 1\nhits t2 1");
     t.when("next --dice 6").not_understood(&["not used"]);
+    // Stands due as the next turn begins are not yet the unit's at the end of the last: the
+    // Germans, moving second, end turn 1 with the check of two of three, then turn 2 begins and
+    // the three arrive.
+    let mut scenario = tank_battalion("").replace("first_side = \"de\"", "first_side = \"su\"");
+    for n in 4..=6 {
+        scenario = scenario.replace(
+            &format!("name = \"T-34 {n}\"\n"),
+            &format!("name = \"T-34 {n}\"\n    arrives = 2\n"),
+        );
+    }
+    let mut t = Table::given(&scenario).played("next\nnext\nnext\nnext\nnext");
+    assert_eq!((t.state().active(), t.state().phase()), ("de", "fire"));
+    t.play("hits t1 1\nhits t2 1");
+    t.when("next --dice 6").accepted().says(&[
+        "2 of 3 stands lost (two thirds reached)",
+        "Turn 2 begins: reinforcements arrive",
+        "T-34 6 (t6) arrives (turn 2)",
+    ]);
+    assert_eq!(t.state().turn(), 2);
 }
 
 /// > One roll for the whole unit; failure eliminates the unit's stands.

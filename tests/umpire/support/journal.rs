@@ -153,8 +153,12 @@ impl Turn for Dicey {
     fn start(&self, b: &BattleView<'_>) -> Vec<Effect> {
         Grid.start(b)
     }
-    fn next_turn(&self, b: &BattleView<'_>) -> u32 {
-        Grid.next_turn(b)
+    fn turn_begins(
+        &self,
+        b: &BattleView<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<PhaseChange, RuleError> {
+        Grid.turn_begins(b, dice)
     }
     fn advance(
         &self,

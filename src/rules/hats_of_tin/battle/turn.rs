@@ -57,7 +57,10 @@ impl Turn for HatsOfTin {
             return Ok(ch);
         }
         if new_turn != turn {
+            // The new turn's orders are rolled once its reinforcements are on (`turn_begins`).
             ch.steps.push(format!("Turn {new_turn}"));
+            ch.effects.push(kit::phase(v, new_turn, next, PH_ORDERS));
+            return Ok(ch);
         }
         orders_phase(v, next, dice, &mut ch)?;
         ch.effects.push(kit::phase(v, new_turn, next, PH_ACTION));
@@ -66,14 +69,9 @@ impl Turn for HatsOfTin {
         Ok(ch)
     }
 
-    /// The same turn from the orders phase; from the action phase, the turn the next side moves
-    /// in.
-    fn next_turn(&self, v: &BattleView<'_>) -> u32 {
-        if v.state.phase == PH_ORDERS {
-            v.state.turn
-        } else {
-            kit::next_side(v, v.active_side(), v.state.turn).1
-        }
+    /// The first side's orders phase: its orders rolled and its action phase begun.
+    fn turn_begins(&self, v: &BattleView<'_>, dice: &mut dyn DiceSource) -> Result<PhaseChange, RuleError> {
+        self.advance(v, dice)
     }
 
     /// Whether `u` may still act: a round of hits to take; in the action phase, an Overwatch shot at
