@@ -67,6 +67,9 @@ pub struct AddForm {
     pub focus: usize,
     /// Why the last try was refused, by input (`None` for the scenario whole).
     pub errors: Vec<(Option<&'static str>, String)>,
+    /// The formation filled in from the selected line for a unit, and for a formation: a unit
+    /// joins the selected unit's formation, a formation goes beside it.
+    filled_in: [String; 2],
 }
 
 impl AddForm {
@@ -126,9 +129,17 @@ impl AddForm {
         self.inputs().iter().map(|(n, _)| *n).find(|n| *n == name)
     }
 
-    /// Switches between a unit and a formation, staying on the first line.
+    /// Switches between a unit and a formation, staying on the first line; the formation it
+    /// goes under, while it is the one filled in from the selected line, becomes the other's.
     fn switch(&mut self, formation: bool) {
         if self.formation != formation {
+            let [was, now] = if formation { [0, 1] } else { [1, 0] };
+            let filled = self.filled_in.clone();
+            if let Some(text) = self.text_mut("in")
+                && *text == filled[was]
+            {
+                text.clone_from(&filled[now]);
+            }
             self.formation = formation;
             self.errors.clear();
         }
@@ -263,18 +274,31 @@ impl App {
         let b = self.battle();
         let r = &b.roster;
         let mut form = AddForm::new();
-        let (side, formation, kind) = match self.selected_row() {
+        // A unit joins the selected line's formation; a formation goes beside the selected
+        // unit's formation, or into the selected formation.
+        let (side, formation, beside, kind) = match self.selected_row() {
             Some(Row::Unit(u) | Row::Concealed(u)) => {
                 let info = &r.units[u];
-                (Some(info.side), info.formation, Some(info.kind.clone()))
+                let parent = info.formation.and_then(|f| r.formations[f].parent);
+                (
+                    Some(info.side),
+                    info.formation,
+                    parent,
+                    Some(info.kind.clone()),
+                )
             }
-            Some(Row::Formation(f)) => (Some(r.formations[f].side), Some(f), None),
-            Some(Row::Side(s)) => (Some(s), None, None),
-            _ => (None, None, None),
+            Some(Row::Formation(f)) => (Some(r.formations[f].side), Some(f), Some(f), None),
+            Some(Row::Side(s)) => (Some(s), None, None, None),
+            _ => (None, None, None, None),
         };
+        let id = |f: Option<usize>| f.map(|f| r.formations[f].id.clone());
+        form.filled_in = [
+            id(formation).unwrap_or_default(),
+            id(beside).unwrap_or_default(),
+        ];
         let fill = [
             ("side", side.map(|s| r.sides[s].id.clone())),
-            ("in", formation.map(|f| r.formations[f].id.clone())),
+            ("in", id(formation)),
             ("kind", kind),
         ];
         for (name, value) in fill {

@@ -629,6 +629,22 @@ fn the_umpire_s_screen_adds_a_formation_by_its_inputs_or_from_a_file() {
     let file = t.file("red-company.toml", RED_COMPANY);
     let bad = t.file("x-company.toml", BAD_COMPANY);
     t.ui(|ui| {
+        // Opened on a unit of Blue's company: a unit joins the company, a formation goes beside
+        // it, directly under Blue.
+        ui.select("b1").keys("J");
+        assert!(ui.screen(120, 30).contains("in: b-coy"));
+        for _ in 0..4 {
+            ui.key(KeyCode::Up);
+        }
+        ui.keys(" ");
+        let screen = ui.screen(120, 30);
+        assert!(
+            screen.contains("in: (the formation it goes under (empty: directly under its side))"),
+            "{screen}"
+        );
+        ui.keys("u");
+        assert!(ui.screen(120, 30).contains("in: b-coy"));
+        ui.esc();
         // Opened on Red's unit, as a unit's form; the first line switches it to a formation's.
         ui.select("r1").keys("J");
         for _ in 0..4 {
