@@ -78,7 +78,7 @@ pub(super) enum Joiner {
     Formation(usize),
 }
 
-/// What an addition puts in the roster, checked ([`Battle::addition_info`]): its formations,
+/// What an addition puts in the roster, as the battle checked it: its formations,
 /// outermost first, each with the id of the formation it goes under; then its units, each with
 /// its formation's id. Their indices are still those of the roster of the scenario with it.
 pub(super) struct Joining {
