@@ -465,7 +465,8 @@ impl Battle {
                 | Effect::Area { .. }
                 | Effect::Phase { .. }
                 | Effect::TurnLimit { .. }
-                | Effect::Result { .. } => {}
+                | Effect::Result { .. }
+                | Effect::Joined { .. } => {}
             }
         }
         let texts: Vec<&str> = std::iter::once(event.summary.as_str())

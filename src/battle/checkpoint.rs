@@ -35,13 +35,13 @@
 //! varint ×3                    the header line's checksum; the records covered; where the last
 //!                              one's line begins
 //! varint                       its chained checksum
-//! dice, units added (each its turn and its definition as the journal writes it), state,
-//! priors, runs of priors, entry codes, record offsets (each offset as the difference from the
-//! one before)
+//! dice, units and formations added (each its turn, the additions before it it was checked
+//! beside, and its definition as the journal writes it), state, priors, runs of priors, entry
+//! codes, record offsets (each offset as the difference from the one before)
 //! ```
 
 use super::History;
-use super::addition::Addition;
+use super::addition::{Addition, Admitted};
 use super::session::DicePos;
 use crate::declare::MarkerDef;
 use crate::model::{AreaMarker, Arrival, BattleState, Prior, UnitState};
@@ -53,7 +53,7 @@ use std::path::{Path, PathBuf};
 pub const MAGIC: &[u8] = b"umpire checkpoint\n";
 
 /// The checkpoint layout this program writes and reads.
-pub const FORMAT: u32 = 2;
+pub const FORMAT: u32 = 3;
 
 /// A session carrying out commands writes a checkpoint once it has replayed or added more than
 /// this many records since the last one, so that no command replays more (about 2 ms of a
@@ -80,9 +80,9 @@ pub struct Checkpoint {
     pub crc: u32,
     /// Where the program's dice stood.
     pub dice: Option<DicePos>,
-    /// The units the umpire added, in roster order, each with the turn it joined
+    /// The units and formations the umpire added, in the order the battle admitted them
     /// ([`super::Battle::additions`]).
-    pub additions: Vec<(Addition, u32)>,
+    pub additions: Vec<Admitted>,
     pub state: BattleState,
     pub priors: Vec<Prior>,
     pub prior_starts: Vec<u32>,
@@ -98,7 +98,7 @@ pub struct Snapshot<'a> {
     pub seq: u64,
     pub crc: u32,
     pub dice: Option<DicePos>,
-    pub additions: Vec<(&'a Addition, u32)>,
+    pub additions: &'a [Admitted],
     pub state: &'a BattleState,
     pub priors: &'a [Prior],
     pub prior_starts: &'a [u32],
@@ -135,9 +135,16 @@ pub fn encode(s: &Snapshot<'_>, markers: &[MarkerDef]) -> Result<Vec<u8>, String
         None => w.byte(0),
     }
     w.var(s.additions.len() as u64);
-    for (a, turn) in &s.additions {
-        w.var(u64::from(*turn));
-        w.str(&serde_json::to_string(a).map_err(|e| format!("a unit added: {e}"))?);
+    for a in s.additions {
+        w.var(u64::from(a.turn));
+        w.var(a.beside.len() as u64);
+        for &b in &a.beside {
+            w.var(u64::from(b));
+        }
+        w.str(
+            &serde_json::to_string(&a.addition)
+                .map_err(|e| format!("a {} added: {e}", a.addition.what()))?,
+        );
     }
     w.state(s.state, markers)?;
     w.var(s.priors.len() as u64);
@@ -211,9 +218,18 @@ pub fn decode(bytes: &[u8], markers: &'static [MarkerDef]) -> Result<Checkpoint,
     let mut additions = Vec::with_capacity(n);
     for _ in 0..n {
         let turn = r.u32()?;
-        let a: Addition = serde_json::from_str(&r.str()?)
-            .map_err(|e| format!("a unit added does not read: {e}"))?;
-        additions.push((a, turn));
+        let m = r.count()?;
+        let mut beside = Vec::with_capacity(m);
+        for _ in 0..m {
+            beside.push(r.u32()?);
+        }
+        let addition: Addition = serde_json::from_str(&r.str()?)
+            .map_err(|e| format!("a unit or formation added does not read: {e}"))?;
+        additions.push(Admitted {
+            addition,
+            turn,
+            beside,
+        });
     }
     let state = r.state(markers)?;
     let n = r.count()?;
@@ -440,6 +456,10 @@ impl Writer {
         }
         self.opt_u32(s.turn_limit);
         self.opt_str(s.result.as_deref());
+        self.var(s.formation_listed.len() as u64);
+        for &listed in &s.formation_listed {
+            self.byte(u8::from(listed));
+        }
         Ok(())
     }
 
@@ -513,6 +533,11 @@ impl Writer {
                 self.byte(10);
                 self.var(u64::from(*unit));
                 self.arrival(*awaited);
+            }
+            Prior::Joined { formation, listed } => {
+                self.byte(11);
+                self.var(u64::from(*formation));
+                self.byte(u8::from(*listed));
             }
         }
         Ok(())
@@ -703,6 +728,14 @@ impl Reader<'_> {
             areas,
             turn_limit: self.opt_u32()?,
             result: self.opt_str()?,
+            formation_listed: {
+                let n = self.count()?;
+                let mut listed = Vec::with_capacity(n);
+                for _ in 0..n {
+                    listed.push(self.flag()?);
+                }
+                listed
+            },
         })
     }
 
@@ -752,6 +785,10 @@ impl Reader<'_> {
             10 => Prior::Arrival {
                 unit: self.u32()?,
                 awaited: self.arrival()?,
+            },
+            11 => Prior::Joined {
+                formation: self.u32()?,
+                listed: self.flag()?,
             },
             t => return Err(format!("what an event overwrote has no kind {t}")),
         })

@@ -78,9 +78,13 @@ pub enum Command {
         unit: String,
         arrives: Option<crate::model::Arrival>,
     },
-    /// Add a unit the scenario lacks, checked exactly as a scenario's unit is: it is on the
-    /// table at once.
-    Add(addition::Addition),
+    /// Add a unit or a whole formation the scenario lacks, checked exactly as a scenario's unit
+    /// or formation is: it is on the table at once. `written` is the file a formation was read
+    /// from, when it was: its problems are placed in it.
+    Add {
+        addition: addition::Addition,
+        written: Option<addition::Written>,
+    },
     /// Take back the latest event in force.
     Undo,
     /// Put back the latest undone event.
@@ -107,8 +111,8 @@ pub enum EventKind {
     Edit,
     /// A free-text note.
     Note { text: String },
-    /// A unit the umpire added, with its definition as the scenario would write it (boxed: an
-    /// event of another kind is not made larger by it).
+    /// A unit or formation the umpire added, with its definition as the scenario would write it
+    /// (boxed: an event of another kind is not made larger by it).
     Add(Box<addition::Addition>),
 }
 
@@ -182,12 +186,23 @@ impl Event {
             EventKind::Add(a) => {
                 out.push(("side", a.side.as_str()));
                 out.extend(a.formation.iter().map(|f| ("formation", f.as_str())));
-                for (key, value) in &a.unit {
-                    out.push(("unit's key", key.as_str()));
-                    if let toml::Value::String(text) = value {
-                        out.push(("unit", text.as_str()));
+                fn table<'a>(t: &'a toml::Table, out: &mut Vec<(&'static str, &'a str)>) {
+                    for (key, value) in t {
+                        out.push(("added table's key", key.as_str()));
+                        value_texts(value, out);
                     }
                 }
+                fn value_texts<'a>(v: &'a toml::Value, out: &mut Vec<(&'static str, &'a str)>) {
+                    match v {
+                        toml::Value::String(text) => out.push(("added table", text.as_str())),
+                        toml::Value::Array(items) => {
+                            items.iter().for_each(|i| value_texts(i, out));
+                        }
+                        toml::Value::Table(t) => table(t, out),
+                        _ => {}
+                    }
+                }
+                table(a.table(), &mut out);
             }
             EventKind::Start | EventKind::Advance | EventKind::Edit => {}
         }
@@ -322,12 +337,19 @@ pub struct Battle {
     prior_starts: Vec<u32>,
     /// An event was folded into the state without being recorded ([`Battle::fold_in`]).
     folded: bool,
-    /// The units the umpire added, in the order they took their places in the roster (after
-    /// the scenario's `base` units): each one's definition as the last event that added it gave
-    /// it.
-    additions: Vec<addition::Addition>,
-    /// How many units the scenario has.
+    /// Every unit or formation the umpire added, in the order the battle admitted them (one for
+    /// each event that added, those since taken back too): each took its places in the roster
+    /// after the scenario's, or those of its ids that an addition taken back had taken.
+    additions: Vec<addition::Admitted>,
+    /// For each addition admitted, the place in the roster of the unit or formation it adds.
+    tops: Vec<Option<addition::Joiner>>,
+    /// For each place in the roster after the scenario's units, then after its formations, the
+    /// addition admitted that last took it.
+    unit_owners: Vec<u32>,
+    formation_owners: Vec<u32>,
+    /// How many units and formations the scenario has.
     base: usize,
+    base_formations: usize,
 }
 
 impl Battle {
@@ -348,7 +370,7 @@ impl Battle {
             .as_ref()
             .and_then(|t| u32::try_from(*t.get_ref()).ok());
         let initial = BattleState::initial(&roster, first_side, first_phase, turn_limit);
-        let roster_units = roster.units.len();
+        let (roster_units, roster_formations) = (roster.units.len(), roster.formations.len());
         Self {
             ruleset,
             scenario,
@@ -360,7 +382,11 @@ impl Battle {
             prior_starts: Vec::new(),
             folded: false,
             additions: Vec::new(),
+            tops: Vec::new(),
+            unit_owners: Vec::new(),
+            formation_owners: Vec::new(),
             base: roster_units,
+            base_formations: roster_formations,
         }
     }
 
@@ -413,6 +439,13 @@ impl Battle {
                 state.units.len()
             ));
         }
+        let formations = self.roster.formations.len();
+        if state.formation_listed.len() != formations {
+            return Err(format!(
+                "it holds {} formations; the roster has {formations}",
+                state.formation_listed.len()
+            ));
+        }
         let sides = self.roster.sides.len();
         if state.active >= sides || state.first_side >= sides {
             return Err(format!("it names a side past the roster's {sides}"));
@@ -430,6 +463,7 @@ impl Battle {
             | Prior::Arrival { unit, .. } => Some(*unit),
             Prior::Unit(b) => Some(b.0),
             Prior::Phase(b) if b.1 >= sides => Some(u32::MAX),
+            Prior::Joined { formation, .. } if *formation as usize >= formations => Some(u32::MAX),
             _ => None,
         };
         if priors
@@ -437,7 +471,9 @@ impl Battle {
             .filter_map(unit_of)
             .any(|u| u as usize >= units)
         {
-            return Err("what an event overwrote names a unit or side past the roster's".into());
+            return Err(
+                "what an event overwrote names a unit, formation or side past the roster's".into(),
+            );
         }
         let in_force = history.stacks().applied().len();
         let ordered = prior_starts.windows(2).all(|w| w[0] <= w[1])
@@ -782,11 +818,19 @@ impl Battle {
         })
     }
 
-    /// The unit `a` would add, checked exactly as a scenario's unit is ([`crate::scenario::check_added`]):
-    /// its side and formation first (with the nearest ids when there is none such), then its
-    /// table beside the scenario's units and those added before it still in the battle. It would
-    /// join on the current turn.
-    fn addition_info(&self, a: &addition::Addition) -> Result<UnitInfo, BattleError> {
+    /// The unit or formation `a` would add, checked exactly as a scenario's is
+    /// ([`crate::scenario::check_added`]): its side and the formation it goes under first (with
+    /// the nearest ids when there is none such), then its table beside the scenario's units and
+    /// formations and those of the additions `beside` (by their place among those admitted: the
+    /// additions in the battle when it joins). Its problems are placed in `written` when it was
+    /// read from a file, else named by the input each is about. It would join on `turn`.
+    fn addition_info(
+        &self,
+        a: &addition::Addition,
+        written: Option<&addition::Written>,
+        beside: Vec<u32>,
+        turn: u32,
+    ) -> Result<addition::Joining, BattleError> {
         use addition::{AddInput, AddProblem};
         let unfit = |input: AddInput, message: String| {
             BattleError::Unfit(vec![AddProblem {
@@ -805,127 +849,217 @@ impl Battle {
                 ),
             ));
         };
-        if let Some(f) = &a.formation
-            && self
-                .roster
-                .formation_index(f)
-                .is_none_or(|i| self.roster.formations[i].side != side)
-        {
-            let theirs = self
-                .roster
-                .formations
-                .iter()
+        let earlier: Vec<&addition::Addition> = beside
+            .iter()
+            .filter_map(|&b| self.additions.get(b as usize))
+            .map(|e| &e.addition)
+            .collect();
+        if let Some(f) = &a.formation {
+            // The side's formations in the battle: the scenario's, and those added beside it.
+            let scenario = (self.roster.formations[..self.base_formations].iter())
                 .filter(|x| x.side == side)
                 .map(|x| x.id.as_str());
-            return Err(unfit(
-                AddInput::In,
-                format!(
-                    "{} has no formation `{f}`{}",
-                    self.roster.sides[side].name,
-                    did_you_mean(f, theirs)
-                ),
-            ));
-        }
-        // What every unit must have, named at its own input rather than as the scenario file's
-        // missing key at the top of the unit's table.
-        let missing: Vec<AddProblem> = [
-            ("id", "give the unit an id, unique in the battle"),
-            ("name", "give the unit a name"),
-            ("kind", "give the unit a kind"),
-        ]
-        .into_iter()
-        .filter(|(key, _)| !a.unit.contains_key(*key))
-        .map(|(key, message)| AddProblem {
-            input: AddInput::Key(key.to_string()),
-            value: None,
-            message: message.to_string(),
-        })
-        .collect();
-        if !missing.is_empty() {
-            return Err(BattleError::Unfit(missing));
-        }
-        for key in a.unit.keys() {
-            if key == "arrives" {
+            let added = (earlier.iter())
+                .filter(|e| e.side == a.side)
+                .flat_map(|e| e.formation_ids());
+            let theirs: Vec<&str> = scenario.chain(added).collect();
+            if !theirs.contains(&f.as_str()) {
                 return Err(unfit(
-                    AddInput::Key(key.clone()),
-                    addition::reserved_key(key).unwrap_or_default().to_string(),
+                    AddInput::In,
+                    format!(
+                        "{} has no formation `{f}`{}",
+                        self.roster.sides[side].name,
+                        did_you_mean(f, theirs.iter().copied())
+                    ),
                 ));
             }
         }
-        // Those added before it still in the battle, and it.
-        let earlier: Vec<(String, &addition::Addition)> = self
-            .additions
+        // What every unit and formation must have, named at its own input rather than as the
+        // scenario file's missing key at the top of its table (a file says it at its place).
+        let what = a.what();
+        let needed: &[(&str, &str)] = if a.is_formation() {
+            &[("id", "an id, unique in the battle"), ("name", "a name")]
+        } else {
+            &[
+                ("id", "an id, unique in the battle"),
+                ("name", "a name"),
+                ("kind", "a kind"),
+            ]
+        };
+        let missing: Vec<AddProblem> = needed
             .iter()
-            .enumerate()
-            .filter(|&(i, _)| self.state.units[self.base + i].listed())
-            .map(|(_, e)| (e.text().0, e))
+            .filter(|(key, _)| written.is_none() && !a.table().contains_key(*key))
+            .map(|(key, words)| AddProblem {
+                input: AddInput::Key(key.to_string()),
+                value: None,
+                message: format!("give the {what} {words}"),
+            })
             .collect();
-        let (text, keys) = a.text();
-        let mut added: Vec<crate::scenario::Added<'_>> = earlier
-            .iter()
-            .map(|(text, e)| crate::scenario::Added {
+        if !missing.is_empty() {
+            return Err(BattleError::Unfit(missing));
+        }
+        if !a.is_formation() && a.table().contains_key("arrives") {
+            return Err(unfit(
+                AddInput::Key("arrives".into()),
+                addition::ARRIVES.to_string(),
+            ));
+        }
+        let texts: Vec<String> = earlier.iter().map(|e| e.text().0).collect();
+        let (generated, keys) = a.text();
+        let text = written.map_or(generated.as_str(), |w| w.text.as_str());
+        let mut added: Vec<crate::scenario::Added<'_>> = (earlier.iter().zip(&texts))
+            .map(|(e, text)| crate::scenario::Added {
                 side: &e.side,
                 formation: e.formation.as_deref(),
                 text,
+                whole: e.is_formation(),
             })
             .collect();
         added.push(crate::scenario::Added {
             side: &a.side,
             formation: a.formation.as_deref(),
-            text: &text,
+            text,
+            whole: a.is_formation(),
         });
         let file = crate::scenario::check_added(&self.scenario, &added).map_err(|problems| {
             BattleError::Unfit(
                 problems
                     .into_iter()
-                    .map(|p| AddProblem {
-                        input: match p.line.and_then(|l| keys.get(l)) {
-                            Some(k) => AddInput::Key((*k).to_string()),
-                            None => AddInput::Whole,
-                        },
-                        value: p.value,
-                        message: p.message,
+                    .map(|p| {
+                        let key = p.line.and_then(|l| keys.get(l).copied().flatten());
+                        match (p.line, written, key) {
+                            (Some(line), Some(w), _) => AddProblem {
+                                input: AddInput::At {
+                                    file: w.path.clone(),
+                                    line: line + 1,
+                                    column: p.column,
+                                    key: p.key,
+                                },
+                                value: p.value,
+                                message: p.message,
+                            },
+                            (Some(_), None, Some(k)) => AddProblem {
+                                input: AddInput::Key(k.to_string()),
+                                value: p.value,
+                                message: p.message,
+                            },
+                            (Some(_), None, None) => AddProblem {
+                                input: AddInput::Whole,
+                                value: None,
+                                message: match p.value {
+                                    Some(v) => format!("{} = {v}: {}", p.key, p.message),
+                                    None => format!("{}: {}", p.key, p.message),
+                                },
+                            },
+                            (None, ..) => AddProblem {
+                                input: AddInput::Whole,
+                                value: None,
+                                message: p.message,
+                            },
+                        }
                     })
                     .collect(),
             )
         })?;
         let roster = self.ruleset.roster(&file, &self.scenario.options);
-        let u = roster
-            .unit_index(a.id())
-            .ok_or_else(|| unfit(AddInput::Key("id".into()), "the unit has no id".into()))?;
-        let mut info = roster.units[u].clone();
-        info.arrives = None;
-        info.added = Some(self.state.turn);
-        Ok(info)
-    }
-
-    /// Gives the unit `a` adds its place in the roster, not yet in the battle (the event's
-    /// arrival puts it in): after the scenario's units, or in the place of the unit of its id
-    /// added before and since taken back.
-    fn admit(&mut self, a: &addition::Addition, info: UnitInfo) {
-        let u = self.roster.put_added(info);
-        let i = u - self.base;
-        if i < self.additions.len() {
-            self.additions[i] = a.clone();
+        let formation_id = |f: Option<usize>| f.map(|f| roster.formations[f].id.clone());
+        let no_id = || unfit(AddInput::Key("id".into()), format!("the {what} has no id"));
+        let mut joining = addition::Joining {
+            formations: Vec::new(),
+            units: Vec::new(),
+            turn,
+            beside,
+        };
+        let units: Vec<usize> = if a.is_formation() {
+            let top = roster.formation_index(a.id()).ok_or_else(no_id)?;
+            let mut stack = vec![top];
+            while let Some(f) = stack.pop() {
+                let mut info = roster.formations[f].clone();
+                info.added = Some(turn);
+                let parent = formation_id(info.parent);
+                joining.formations.push((info, parent));
+                stack.extend(roster.formation_children(f).iter().rev());
+            }
+            roster.units_of(top).collect()
         } else {
-            self.additions.push(a.clone());
-            let unlisted = crate::model::UnitState {
-                awaited: Some(Arrival::Unlisted),
-                ..Default::default()
-            };
-            self.state.units.push(unlisted.clone());
-            self.initial.units.push(unlisted);
+            vec![roster.unit_index(a.id()).ok_or_else(no_id)?]
+        };
+        for u in units {
+            let mut info: UnitInfo = roster.units[u].clone();
+            info.arrives = None;
+            info.added = Some(turn);
+            let formation = formation_id(info.formation);
+            joining.units.push((info, formation));
         }
+        Ok(joining)
     }
 
-    /// The units the umpire added, in their order in the roster, each with the turn it joined:
-    /// what a checkpoint keeps to build them again ([`Battle::readmit`]).
-    pub(crate) fn additions(&self) -> Vec<(&addition::Addition, u32)> {
-        self.additions
-            .iter()
-            .enumerate()
-            .map(|(i, a)| (a, self.roster.units[self.base + i].added.unwrap_or(1)))
+    /// The additions in the battle now, by their place among those admitted: each the last to
+    /// take the place of the unit or formation it adds, which is in the battle.
+    fn additions_in_force(&self) -> Vec<u32> {
+        (0..self.additions.len() as u32)
+            .filter(|&i| match self.tops[i as usize] {
+                None => false,
+                Some(addition::Joiner::Unit(u)) => {
+                    self.unit_owners[u - self.base] == i && self.state.units[u].listed()
+                }
+                Some(addition::Joiner::Formation(f)) => {
+                    self.formation_owners[f - self.base_formations] == i
+                        && self.state.formation_listed[f]
+                }
+            })
             .collect()
+    }
+
+    /// Gives the formations and units `a` adds their places in the roster, not yet in the
+    /// battle (the event's effects put them in): after the scenario's, or in the places of those
+    /// of their ids added before and since taken back.
+    fn admit(&mut self, a: &addition::Addition, joining: addition::Joining) {
+        let i = self.additions.len() as u32;
+        let mut top = None;
+        for (mut info, parent) in joining.formations {
+            info.parent = parent.and_then(|p| self.roster.formation_index(&p));
+            let f = self.roster.put_added_formation(info);
+            match self.formation_owners.get_mut(f - self.base_formations) {
+                Some(owner) => *owner = i,
+                None => {
+                    self.formation_owners.push(i);
+                    self.state.formation_listed.push(false);
+                    self.initial.formation_listed.push(false);
+                }
+            }
+            top.get_or_insert(addition::Joiner::Formation(f));
+        }
+        for (mut info, formation) in joining.units {
+            info.formation = formation.and_then(|f| self.roster.formation_index(&f));
+            let u = self.roster.put_added(info);
+            match self.unit_owners.get_mut(u - self.base) {
+                Some(owner) => *owner = i,
+                None => {
+                    self.unit_owners.push(i);
+                    let unlisted = crate::model::UnitState {
+                        awaited: Some(Arrival::Unlisted),
+                        ..Default::default()
+                    };
+                    self.state.units.push(unlisted.clone());
+                    self.initial.units.push(unlisted);
+                }
+            }
+            top.get_or_insert(addition::Joiner::Unit(u));
+        }
+        self.tops.push(top);
+        self.additions.push(addition::Admitted {
+            addition: a.clone(),
+            turn: joining.turn,
+            beside: joining.beside,
+        });
+    }
+
+    /// The units and formations the umpire added, in the order the battle admitted them, each
+    /// with the turn it joined and the additions it was checked beside: what a checkpoint keeps
+    /// to build them again ([`Battle::readmit`]).
+    pub(crate) fn additions(&self) -> &[addition::Admitted] {
+        &self.additions
     }
 
     /// This battle again before any event and without the units added, as [`Battle::new`] makes
@@ -939,30 +1073,28 @@ impl Battle {
         }
     }
 
-    /// Gives the units a checkpoint says were added ([`Battle::additions`]) their places again,
-    /// each checked as it was when it joined (beside the scenario's units); for a battle before
-    /// any event. Refused, changing nothing, if one is not fit.
-    pub(crate) fn readmit(
-        &mut self,
-        additions: &[(addition::Addition, u32)],
-    ) -> Result<(), String> {
+    /// Gives the units and formations a checkpoint says were added ([`Battle::additions`]) their
+    /// places again, in the order they were admitted, each checked as `add` checked it when it
+    /// joined: beside the scenario and the additions that were in the battle then; for a battle
+    /// before any event. Refused if one is not fit (the battle may then hold those before it:
+    /// the caller starts again from a fresh one, [`Battle::clone_fresh`]).
+    pub(crate) fn readmit(&mut self, additions: &[addition::Admitted]) -> Result<(), String> {
         if !self.additions.is_empty() || !self.is_fresh() {
             return Err("the battle has begun already".into());
         }
-        let mut infos = Vec::with_capacity(additions.len());
-        for (a, turn) in additions {
-            let mut info = self
-                .addition_info(a)
-                .map_err(|e| format!("the unit added as `{}` is not fit: {e}", a.id()))?;
-            info.added = Some(*turn);
-            infos.push(info);
-        }
-        let mut ids = std::collections::HashSet::new();
-        if let Some(twice) = infos.iter().find(|i| !ids.insert(i.id.as_str())) {
-            return Err(format!("the unit `{}` is added twice", twice.id));
-        }
-        for ((a, _), info) in additions.iter().zip(infos) {
-            self.admit(a, info);
+        for (i, admitted) in additions.iter().enumerate() {
+            let a = &admitted.addition;
+            if admitted.beside.iter().any(|&b| b as usize >= i) {
+                return Err(format!(
+                    "the {} added as `{}` is checked beside an addition not made before it",
+                    a.what(),
+                    a.id()
+                ));
+            }
+            let joining = self
+                .addition_info(a, None, admitted.beside.clone(), admitted.turn)
+                .map_err(|e| format!("the {} added as `{}` is not fit: {e}", a.what(), a.id()))?;
+            self.admit(a, joining);
         }
         Ok(())
     }
@@ -1227,28 +1359,39 @@ impl Battle {
                 }
             }
             Command::Arrive { unit, arrives } => self.arrive_by_hand(unit, *arrives)?,
-            Command::Add(a) => {
-                let info = self.addition_info(a)?;
-                let place = match info.formation {
-                    Some(f) => format!(
-                        "{} ({})",
-                        self.roster.formations[f].name, self.roster.formations[f].id
-                    ),
-                    None => self.roster.sides[info.side].name.clone(),
+            Command::Add {
+                addition: a,
+                written,
+            } => {
+                let joining = self.addition_info(
+                    a,
+                    written.as_ref(),
+                    self.additions_in_force(),
+                    self.state.turn,
+                )?;
+                // Its side and formation are the battle's: it was checked.
+                let place = match &a.formation {
+                    Some(f) => match self.roster.formation_index(f) {
+                        Some(i) => format!("{} ({f})", self.roster.formations[i].name),
+                        None => f.clone(),
+                    },
+                    None => match self.roster.side_index(&a.side) {
+                        Some(s) => self.roster.sides[s].name.clone(),
+                        None => a.side.clone(),
+                    },
                 };
                 Event {
                     kind: EventKind::Add(Box::new(a.clone())),
                     summary: format!(
                         "{} ({}) joins {place}: added by the umpire on turn {}",
-                        info.name, info.id, self.state.turn
+                        a.name(),
+                        a.id(),
+                        self.state.turn
                     ),
                     audience: Audience::Everyone,
                     resolutions: Vec::new(),
-                    effects: vec![Effect::Arrival {
-                        unit: info.id.clone(),
-                        arrives: None,
-                    }],
-                    notes: Vec::new(),
+                    effects: joining.effects(),
+                    notes: addition::joining_notes(a, &joining),
                     offers: Vec::new(),
                     partial: None,
                 }
@@ -1442,9 +1585,13 @@ impl Battle {
     }
 
     /// Checks an event against the rule set and the roster: what it is, and every effect. For an
-    /// event that adds a unit, the unit, checked as a scenario's is, whose place in the roster
-    /// its effect then names ([`Battle::admit`]).
-    fn check_event(&self, event: &Event, first: bool) -> Result<Option<UnitInfo>, BattleError> {
+    /// event that adds a unit or formation, what it adds, checked as a scenario's is, whose
+    /// places in the roster its effects then name ([`Battle::admit`]).
+    fn check_event(
+        &self,
+        event: &Event,
+        first: bool,
+    ) -> Result<Option<addition::Joining>, BattleError> {
         match (&event.kind, first) {
             (EventKind::Start, true) => {}
             (EventKind::Start, false) => {
@@ -1494,18 +1641,15 @@ impl Battle {
             )));
         }
         if let EventKind::Add(a) = &event.kind {
-            let info = self.addition_info(a)?;
-            let arrives = [Effect::Arrival {
-                unit: info.id.clone(),
-                arrives: None,
-            }];
-            if event.effects != arrives {
+            let joining =
+                self.addition_info(a, None, self.additions_in_force(), self.state.turn)?;
+            if event.effects != joining.effects() {
                 return Err(BattleError::Invalid(format!(
                     "the event adding `{}` does not bring it on, and only that",
-                    info.id
+                    a.id()
                 )));
             }
-            return Ok(Some(info));
+            return Ok(Some(joining));
         }
         for e in &event.effects {
             self.state
@@ -1520,10 +1664,10 @@ impl Battle {
     pub fn apply(&mut self, entry: Entry) -> Result<(), BattleError> {
         match &entry {
             Entry::Event(ev) => {
-                if let Some(info) = self.check_event(ev, self.is_fresh())?
+                if let Some(joining) = self.check_event(ev, self.is_fresh())?
                     && let EventKind::Add(a) = &ev.kind
                 {
-                    self.admit(a, info);
+                    self.admit(a, joining);
                 }
                 self.apply_effects(&ev.effects);
                 self.history.push(entry);
@@ -1584,10 +1728,10 @@ impl Battle {
         event: &Event,
         undo: Option<&mut Vec<Prior>>,
     ) -> Result<(), BattleError> {
-        if let Some(info) = self.check_event(event, self.is_fresh())?
+        if let Some(joining) = self.check_event(event, self.is_fresh())?
             && let EventKind::Add(a) = &event.kind
         {
-            self.admit(a, info);
+            self.admit(a, joining);
         }
         self.folded = true;
         match undo {

@@ -140,13 +140,16 @@ pub struct WireRecord<R = Vec<Resolution>, N = Vec<String>> {
     params: Option<Params>,
     #[serde(default)]
     text: Option<String>,
-    /// A unit added: its side, formation and table.
+    /// A unit or formation added: its side, the formation it goes under, and its table (a
+    /// unit's, or a formation's with its units and formations).
     #[serde(default)]
     side: Option<String>,
     #[serde(default)]
     formation: Option<String>,
     #[serde(default)]
-    unit: Option<std::collections::BTreeMap<String, toml::Value>>,
+    unit: Option<toml::Table>,
+    #[serde(default)]
+    new_formation: Option<toml::Table>,
     #[serde(default)]
     summary: Option<String>,
     /// Absent in a line seen by everyone, and in every line written before audiences.
@@ -297,11 +300,24 @@ impl<R, N> WireRecord<R, N> {
                     WireKind::Note => EventKind::Note {
                         text: w.text.ok_or_else(|| missing("text"))?,
                     },
-                    WireKind::Add => EventKind::Add(Box::new(super::addition::Addition {
-                        side: w.side.ok_or_else(|| missing("side"))?,
-                        formation: w.formation,
-                        unit: w.unit.ok_or_else(|| missing("unit"))?,
-                    })),
+                    WireKind::Add => {
+                        use super::addition::Joins;
+                        let joins = match (w.unit, w.new_formation) {
+                            (Some(unit), None) => Joins::Unit(unit),
+                            (None, Some(formation)) => Joins::Formation(formation),
+                            (None, None) => return Err(missing("unit")),
+                            (Some(_), Some(_)) => {
+                                return Err(
+                                    "an addition holds a unit or a new formation, not both".into(),
+                                );
+                            }
+                        };
+                        EventKind::Add(Box::new(super::addition::Addition {
+                            side: w.side.ok_or_else(|| missing("side"))?,
+                            formation: w.formation,
+                            joins,
+                        }))
+                    }
                 };
                 Entry::Event(Event {
                     kind,

@@ -169,7 +169,8 @@ the lines before it stay done.";
 const STATE_JSON_HELP: &str = "\
 JSON: one object with journal, title, ruleset, seed, records (lines after the header), turn, turns \
 (the scenario's length as extended, or null), over, result (the umpire's words, or null), active_side, simultaneous (both sides act in this phase), phase, phase_name; sides [{id, name, quality, \
-active, counters}], formations [{id, name, level, side, parent, quality, counters}], units [{id, \
+active, counters}], formations [{id, name, level, side, parent, quality, joined (the turn the umpire \
+added it, for a formation the scenario lacks; else null), counters}], units [{id, \
 name, side, formation, kind, quality, hits, hit_limit, removed (why, or null), arrives (the turn it \
 arrives, or \"umpire\", while it is not yet on the table; else null), joined (the turn the umpire \
 added it, for a unit the scenario lacks; else null), markers {id: value \
@@ -373,9 +374,21 @@ fn simple_command(name: &'static str, with_journal: bool) -> Command {
             .arg(json_arg()),
         "add" => cmd
             .about(
-                "Add a unit the scenario lacks, on the table at once: checked exactly as a \
-                 scenario's unit is (its kind, quality and fields by the rule set, its id unique), \
-                 logged and undone like any other event",
+                "Add a unit or a whole formation the scenario lacks, on the table at once: \
+                 checked exactly as a scenario's unit or formation is (kinds, levels, qualities \
+                 and fields by the rule set, ids unique), logged and undone like any other event",
+            )
+            .after_help(
+                "A unit: --side, --kind, --id and --name, with --in, --quality, --leader, --hq \
+                 and --field as it needs. A formation with its units: --side and --file, with \
+                 --in for the formation it goes under. A formation with no units yet (units \
+                 join it afterwards with --in): --formation, --side, --id and --name, with --in, \
+                 --quality and --field level=LEVEL.\n\n\
+                 The file holds one formation as a scenario writes a [[side.formation]], at its \
+                 top level: id, name, level and quality, each of its units under [[unit]], each \
+                 formation within it under [[formation]] (its units under [[formation.unit]]). \
+                 Its problems are said at their line and column, as umpire check says a \
+                 scenario's.",
             )
             .arg(
                 Arg::new("side")
@@ -385,24 +398,51 @@ fn simple_command(name: &'static str, with_journal: bool) -> Command {
                     .help("The side's id"),
             )
             .arg(
+                Arg::new("file")
+                    .long("file")
+                    .value_name("FORMATION.toml")
+                    .value_parser(value_parser!(PathBuf))
+                    .conflicts_with_all([
+                        "formation",
+                        "kind",
+                        "id",
+                        "name",
+                        "quality",
+                        "leader",
+                        "hq",
+                        "field",
+                    ])
+                    .help(
+                        "Add the formation this file holds, with its units and formations, as a \
+                         scenario writes a [[side.formation]]",
+                    ),
+            )
+            .arg(
+                Arg::new("formation")
+                    .long("formation")
+                    .action(ArgAction::SetTrue)
+                    .conflicts_with_all(["kind", "leader", "hq"])
+                    .help("Add a formation with no units yet (its id and name given as a unit's)"),
+            )
+            .arg(
                 Arg::new("kind")
                     .long("kind")
                     .value_name("KIND")
-                    .required(true)
+                    .required_unless_present_any(["file", "formation"])
                     .help("The unit's kind, one the rule set knows (umpire rulesets ID lists them)"),
             )
             .arg(
                 Arg::new("id")
                     .long("id")
                     .value_name("ID")
-                    .required(true)
+                    .required_unless_present("file")
                     .help("Its id, unique in the battle"),
             )
             .arg(
                 Arg::new("name")
                     .long("name")
                     .value_name("NAME")
-                    .required(true)
+                    .required_unless_present("file")
                     .help("Its name"),
             )
             .arg(
@@ -437,7 +477,8 @@ fn simple_command(name: &'static str, with_journal: bool) -> Command {
                     .help(
                         "One of the rule set's unit fields, as the scenario writes it: \
                          armour=2, hmg=true, vehicle=\"T-34/85\" (a word that is not a number \
-                         or true/false is text: vehicle=panther); repeat for each",
+                         or true/false is text: vehicle=panther); for a formation, its level \
+                         (level=company); repeat for each",
                     ),
             )
             .arg(json_arg()),
@@ -645,6 +686,7 @@ enum Request {
     },
     Add {
         addition: crate::battle::addition::Addition,
+        written: Option<crate::battle::addition::Written>,
         json: bool,
     },
     Result {
@@ -833,10 +875,14 @@ fn simple_request(name: &str, m: &ArgMatches) -> Result<Request, Failure> {
             turns: text("turns"),
             json,
         },
-        "add" => Request::Add {
-            addition: addition_of(m)?,
-            json,
-        },
+        "add" => {
+            let (addition, written) = addition_of(m)?;
+            Request::Add {
+                addition,
+                written,
+                json,
+            }
+        }
         "arrive" => Request::Arrive {
             unit: text("unit"),
             turn: m.get_one::<String>("turn").cloned(),
@@ -874,48 +920,101 @@ fn dice_from(m: &ArgMatches) -> Result<Option<TypedDice>, Failure> {
 /// A session's refusal as a failure: the rules' refusals and what cannot be done exit 1, input
 /// that cannot be understood (unknown names, bad values, bad dice) exits 2. A message of several
 /// lines (a scenario's problems) becomes several `error:` lines.
-/// The unit `umpire add` names, as its table: its flags, and each `--field KEY=VALUE` as the
-/// scenario writes it.
-fn addition_of(m: &ArgMatches) -> Result<crate::battle::addition::Addition, Failure> {
-    use crate::battle::addition::{field_value, reserved_key};
+/// The unit or formation `umpire add` names, as its table: its flags, and each `--field
+/// KEY=VALUE` as the scenario writes it; or the formation its `--file` holds, with the file's
+/// text (a file that cannot be read, or whose TOML does not, is refused at its places).
+fn addition_of(
+    m: &ArgMatches,
+) -> Result<
+    (
+        crate::battle::addition::Addition,
+        Option<crate::battle::addition::Written>,
+    ),
+    Failure,
+> {
+    use crate::battle::addition::{
+        AddProblem, Addition, Joins, field_value, read_formation, reserved_formation_key,
+        reserved_key,
+    };
     let text = |k: &str| m.get_one::<String>(k).cloned();
-    let mut unit = std::collections::BTreeMap::new();
+    let side = text("side").unwrap_or_default();
+    if let Some(path) = m.get_one::<PathBuf>("file") {
+        return read_formation(&side, text("in").as_deref(), path)
+            .map(|(a, w)| (a, Some(w)))
+            .map_err(|problems| Failure {
+                code: FAILED,
+                messages: AddProblem::words(&problems)
+                    .lines()
+                    .map(str::to_string)
+                    .collect(),
+                refused: false,
+            });
+    }
+    let formation = m.get_flag("formation");
+    let mut table = toml::Table::new();
     for key in ["id", "name", "kind", "quality"] {
         if let Some(v) = text(key) {
-            unit.insert(key.to_string(), toml::Value::String(v));
+            table.insert(key.to_string(), toml::Value::String(v));
         }
     }
     for key in ["leader", "hq"] {
         if m.get_flag(key) {
-            unit.insert(key.to_string(), toml::Value::Boolean(true));
+            table.insert(key.to_string(), toml::Value::Boolean(true));
         }
     }
     for field in m.get_many::<String>("field").into_iter().flatten() {
         let Some((key, value)) = field.split_once('=') else {
             return Err(Failure::usage(format!(
-                "--field {field:?}: expected KEY=VALUE, as the scenario writes the unit's field \
-                 (armour=2)"
+                "--field {field:?}: expected KEY=VALUE, as the scenario writes the {} \
+                 (armour=2)",
+                if formation {
+                    "formation's level (level=company)"
+                } else {
+                    "unit's field"
+                }
             )));
         };
         let key = key.trim();
-        if let Some(why) = reserved_key(key) {
+        let reserved = if formation {
+            reserved_formation_key(key)
+        } else {
+            reserved_key(key)
+        };
+        if let Some(why) = reserved {
             return Err(Failure::usage(format!("--field {field:?}: `{key}`: {why}")));
         }
-        if unit.insert(key.to_string(), field_value(value)).is_some() {
+        if table.insert(key.to_string(), field_value(value)).is_some() {
             return Err(Failure::usage(format!(
                 "--field {field:?}: `{key}` is given twice"
             )));
         }
     }
-    Ok(crate::battle::addition::Addition {
-        side: text("side").unwrap_or_default(),
-        formation: text("in"),
-        unit,
-    })
+    let joins = if formation {
+        Joins::Formation(table)
+    } else {
+        Joins::Unit(table)
+    };
+    Ok((
+        Addition {
+            side,
+            formation: text("in"),
+            joins,
+        },
+        None,
+    ))
 }
 
 pub(super) fn session_failure(e: SessionError) -> Failure {
     let code = match &e {
+        // A formation file the scenario could not hold is a file that is invalid, as `umpire
+        // check` has it.
+        SessionError::Battle(BattleError::Unfit(problems))
+            if problems
+                .iter()
+                .any(|p| matches!(p.input, crate::battle::addition::AddInput::At { .. })) =>
+        {
+            FAILED
+        }
         // A unit the scenario could not hold: the command line named it wrong.
         SessionError::Battle(BattleError::Unfit(_)) => USAGE,
         SessionError::Battle(BattleError::Rule(RuleError::Refused(_))) => FAILED,
@@ -1255,7 +1354,11 @@ fn carry_out(
             };
             (BattleCommand::Arrive { unit, arrives }, None, json)
         }
-        Request::Add { addition, json } => (BattleCommand::Add(addition), None, json),
+        Request::Add {
+            addition,
+            written,
+            json,
+        } => (BattleCommand::Add { addition, written }, None, json),
     };
     let record = session
         .execute(&command, dice, Utc::now())
@@ -1731,6 +1834,10 @@ enum Line {
 fn roster_lines(battle: &Battle) -> Vec<Line> {
     fn formation(battle: &Battle, f: usize, depth: usize, lines: &mut Vec<Line>) {
         let r = &battle.roster;
+        // A formation added and since taken back is in no one's battle.
+        if !battle.view().formation_listed(f) {
+            return;
+        }
         lines.push(Line::Formation(f, depth));
         for (u, info) in r.units.iter().enumerate() {
             // A unit added and since taken back is in no one's battle.
@@ -1830,12 +1937,16 @@ fn state_text(battle: &Battle, journal: &Path, seed: u64) -> String {
                         .chain([fi.quality.as_str()]),
                 );
                 let mut text = format!("{}{}{what}", "  ".repeat(depth), fi.name);
-                let badges: Vec<String> = battle
+                let mut badges: Vec<String> = battle
                     .ruleset
                     .formation_badges(&battle.view(), f)
                     .into_iter()
                     .map(|b| b.text)
                     .collect();
+                // A formation the scenario lacked: when the umpire added it.
+                if let Some(turn) = fi.added {
+                    badges.push(format!("joined turn {turn}"));
+                }
                 if !badges.is_empty() {
                     text.push_str(&format!(" — {}", badges.join(" ")));
                 }
@@ -2012,6 +2123,8 @@ struct FormationJson<'a> {
     side: &'a str,
     parent: Option<&'a str>,
     quality: &'a str,
+    /// The turn the umpire added it, for a formation the scenario lacks.
+    joined: Option<u32>,
     counters: BTreeMap<String, i32>,
 }
 
@@ -2085,13 +2198,17 @@ fn state_json<'a>(
         formations: r
             .formations
             .iter()
-            .map(|f| FormationJson {
+            .enumerate()
+            // A formation added and since taken back is in no one's battle.
+            .filter(|&(f, _)| view.formation_listed(f))
+            .map(|(_, f)| FormationJson {
                 id: &f.id,
                 name: &f.name,
                 level: f.level.as_deref(),
                 side: &r.sides[f.side].id,
                 parent: f.parent.map(|p| r.formations[p].id.as_str()),
                 quality: &f.quality,
+                joined: f.added,
                 counters: counters_of(battle, &f.id),
             })
             .collect(),

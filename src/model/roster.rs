@@ -36,6 +36,8 @@ pub struct FormationInfo {
     pub quality: String,
     /// 0 for a formation directly under its side.
     pub depth: usize,
+    /// The turn the umpire added it to the battle, for a formation the scenario lacks.
+    pub added: Option<u32>,
 }
 
 /// A concealment stand: its number (all the enemy sees) and the units behind it at the start,
@@ -209,6 +211,7 @@ impl Roster {
             parent,
             quality: quality.clone(),
             depth,
+            added: None,
         });
         for u in &f.units {
             self.push_unit(side, Some(idx), quality.clone(), arrives, u);
@@ -283,6 +286,40 @@ impl Roster {
         self.longest_id = self.longest_id.max(info.id.chars().count());
         self.largest_limit = self.largest_limit.max(info.hit_limit);
         u
+    }
+
+    /// Puts in a formation the umpire adds during the battle (one whose `added` is set), with no
+    /// units yet: after the scenario's, or in the place of the formation of its id added before,
+    /// when there is one (an addition since taken back, whose place the new one takes). Its
+    /// index. Its units follow with [`Roster::put_added`].
+    pub fn put_added_formation(&mut self, info: FormationInfo) -> usize {
+        let f = match self.formation_index(&info.id) {
+            Some(f) => {
+                let old = &self.formations[f];
+                let list = match old.parent {
+                    Some(p) => &mut self.formation_children[p],
+                    None => &mut self.side_formations[old.side],
+                };
+                list.retain(|&x| x != f);
+                self.formations[f] = info;
+                f
+            }
+            None => {
+                self.formations.push(info);
+                self.formation_units.push(Vec::new());
+                self.formation_children.push(Vec::new());
+                let f = self.formations.len() - 1;
+                self.formation_index
+                    .insert(self.formations[f].id.clone(), f);
+                f
+            }
+        };
+        let info = &self.formations[f];
+        match info.parent {
+            Some(p) => self.formation_children[p].push(f),
+            None => self.side_formations[info.side].push(f),
+        }
+        f
     }
 
     /// The index of a unit by id.

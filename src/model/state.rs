@@ -85,6 +85,9 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         arrives: Option<Arrival>,
     },
+    /// A formation the umpire added joins the battle: from now on it is in every view
+    /// ([`BattleState::formation_listed`]). Its units join by their own arrivals.
+    Joined { formation: String },
 }
 
 /// When a unit that is not yet on the table comes on ([`UnitState::awaited`]).
@@ -191,6 +194,8 @@ pub struct WireEffect {
     text: Option<String>,
     #[serde(default)]
     arrives: Option<Arrival>,
+    #[serde(default)]
+    formation: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -207,6 +212,7 @@ enum WireSet {
     Exposed,
     Result,
     Arrival,
+    Joined,
 }
 
 /// `value` is a number, or in a marker effect the id of the unit a marker that holds a unit
@@ -361,6 +367,9 @@ impl TryFrom<WireEffect> for Effect {
                 unit: need(w.unit, "unit")?,
                 arrives: w.arrives,
             },
+            WireSet::Joined => Effect::Joined {
+                formation: need(w.formation, "formation")?,
+            },
         })
     }
 }
@@ -438,6 +447,10 @@ pub struct BattleState {
     pub turn_limit: Option<u32>,
     /// The battle's result in the umpire's own words, once he has recorded it.
     pub result: Option<String>,
+    /// For each formation of the roster, true while it is in the battle: every formation of the
+    /// scenario; a formation the umpire added once its addition is in force ([`Effect::Joined`]).
+    /// One whose addition is not (before it, or undone) is in no view, not even the umpire's.
+    pub formation_listed: Vec<bool>,
 }
 
 /// The highest game turn a battle may reach; a journal holding a later one is damaged.
@@ -495,6 +508,10 @@ pub enum Prior {
         unit: u32,
         awaited: Option<Arrival>,
     },
+    Joined {
+        formation: u32,
+        listed: bool,
+    },
 }
 
 impl BattleState {
@@ -522,6 +539,7 @@ impl BattleState {
             areas: BTreeMap::new(),
             turn_limit,
             result: None,
+            formation_listed: vec![true; roster.formations.len()],
         }
     }
 
@@ -589,6 +607,10 @@ impl BattleState {
                     Some(Arrival::Umpire) | None => Ok(()),
                 }
             }
+            Effect::Joined { formation } => roster
+                .formation_index(formation)
+                .map(drop)
+                .ok_or_else(|| unknown("formation", formation)),
             Effect::Marker {
                 unit: id,
                 marker,
@@ -811,6 +833,14 @@ impl BattleState {
                     awaited: prior,
                 }
             }
+            Effect::Joined { formation } => {
+                let f = roster.formation_index(formation)?;
+                let listed = self.formation_listed.get_mut(f)?;
+                Prior::Joined {
+                    formation: f as u32,
+                    listed: std::mem::replace(listed, true),
+                }
+            }
         })
     }
 
@@ -900,6 +930,10 @@ impl BattleState {
             Prior::Arrival { unit, awaited } => Prior::Arrival {
                 unit,
                 awaited: replace(&mut self.units[unit as usize].awaited, awaited),
+            },
+            Prior::Joined { formation, listed } => Prior::Joined {
+                formation,
+                listed: replace(&mut self.formation_listed[formation as usize], listed),
             },
         }
     }

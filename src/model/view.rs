@@ -118,6 +118,11 @@ impl<'a> BattleView<'a> {
             Viewer::Side(_) | Viewer::Public => !st.hidden(),
         }
     }
+    /// True when formation `f` is in the battle: always for the scenario's formations; for one
+    /// the umpire added, while its addition is in force. A formation that is not is in no view.
+    pub fn formation_listed(&self, f: usize) -> bool {
+        self.state.formation_listed.get(f).copied().unwrap_or(true)
+    }
     /// True when `viewer` may see concealment stand `c` on the table: its own side and the
     /// umpire always (a stand still to arrive as expected), anyone else once one of its units
     /// has arrived.

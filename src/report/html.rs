@@ -510,7 +510,11 @@ fn roster(out: &mut impl Write, block: &SideBlock, side: usize) -> io::Result<()
         out.write_all(b"\n")?;
         match line {
             RosterLine::Formation {
-                id, name, level, ..
+                id,
+                name,
+                level,
+                joined,
+                ..
             } => {
                 let level = level
                     .as_ref()
@@ -522,6 +526,9 @@ fn roster(out: &mut impl Write, block: &SideBlock, side: usize) -> io::Result<()
                     e(name),
                     e(id)
                 )?;
+                if let Some(turn) = joined {
+                    write!(out, " · <span class=\"marks\">joined turn {turn}</span>")?;
+                }
             }
             RosterLine::Unit {
                 id,
@@ -618,6 +625,7 @@ mod tests {
             id: id.into(),
             name: format!("{id} name"),
             level: None,
+            joined: None,
         }
     }
 

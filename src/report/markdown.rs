@@ -272,14 +272,18 @@ fn roster(out: &mut impl Write, block: &SideBlock) -> io::Result<()> {
                 id,
                 name,
                 level,
+                joined,
             } => {
                 let level = level
                     .as_ref()
                     .map(|l| format!(", {}", e(l)))
                     .unwrap_or_default();
+                let joined = joined
+                    .map(|t| format!(" · joined turn {t}"))
+                    .unwrap_or_default();
                 writeln!(
                     out,
-                    "{}- **{}** (`{id}`{level})",
+                    "{}- **{}** (`{id}`{level}){joined}",
                     "  ".repeat(*depth),
                     e(name)
                 )?;

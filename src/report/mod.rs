@@ -104,6 +104,8 @@ pub enum RosterLine {
         id: String,
         name: String,
         level: Option<String>,
+        /// The turn the umpire added it, for a formation the scenario lacked.
+        joined: Option<u32>,
     },
     Unit {
         depth: usize,
@@ -345,12 +347,17 @@ fn side_block(battle: &Battle, side: usize, viewer: Viewer) -> SideBlock {
         unit_line: &mut dyn FnMut(usize, usize, &mut Vec<RosterLine>),
     ) {
         let r = &battle.roster;
+        // A formation added and since taken back is in no one's battle.
+        if !battle.view().formation_listed(f) {
+            return;
+        }
         let fi = &r.formations[f];
         lines.push(RosterLine::Formation {
             depth,
             id: fi.id.clone(),
             name: fi.name.clone(),
             level: fi.level.clone(),
+            joined: fi.added,
         });
         for (u, info) in r.units.iter().enumerate() {
             if info.formation == Some(f) {

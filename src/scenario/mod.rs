@@ -5,7 +5,7 @@
 pub mod template;
 mod validate;
 
-pub use validate::{Added, AddedProblem};
+pub use validate::{ADDED_ARRIVES, Added, AddedProblem};
 
 use crate::declare::Options;
 use crate::model::{ScenarioError, ScenarioFile};
@@ -82,10 +82,10 @@ pub fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioErrors> {
     validate::parse(file, source)
 }
 
-/// Checks a unit the umpire adds to a battle of `scenario` exactly as the scenario's own units
-/// are checked, beside the units added before it: see [`Added`]. The scenario with them all in
-/// place (to build their roster from), or every problem, located in the last one's text where
-/// it can be.
+/// Checks a unit or formation the umpire adds to a battle of `scenario` exactly as the
+/// scenario's own are checked, beside those added before it: see [`Added`]. The scenario with
+/// them all in place (to build their roster from), or every problem, located in the last one's
+/// text where it can be.
 pub fn check_added(
     scenario: &Scenario,
     added: &[Added<'_>],

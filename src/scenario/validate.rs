@@ -54,28 +54,39 @@ pub(super) fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioErrors
     }
 }
 
-/// A unit added to a battle: the text of its table as a scenario writes it, and where it goes
-/// (its side's id, and its formation's if it goes under one).
+/// A unit or formation added to a battle: the text of its table as a scenario writes it, and
+/// where it goes (its side's id, and its formation's if it goes under one).
 pub struct Added<'a> {
     pub side: &'a str,
     pub formation: Option<&'a str>,
     pub text: &'a str,
+    /// True for a formation (its table as a `[[side.formation]]`, its units and formations in
+    /// it), false for a unit.
+    pub whole: bool,
 }
 
-/// A problem of a unit added to a battle: the line of its text it is on (from 0), or, when it
-/// is found elsewhere in the scenario (a formation with two HQs), none and the words say where.
+/// A problem of a unit or formation added to a battle: where it is in the last one's text, or,
+/// when it is found elsewhere in the scenario (a formation with two HQs), nowhere in it and the
+/// words say where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AddedProblem {
+    /// The line of its text it is on (from 0), and its column (in characters, from 1).
     pub line: Option<usize>,
-    /// The value as written, when the problem is on a line of the unit's text.
+    pub column: usize,
+    /// The key as `umpire check` names it (`side "us" › formation "b" › unit "b1" › kind`),
+    /// when the problem is on a line of its text.
+    pub key: String,
+    /// The value as written, when the problem is on a line of its text.
     pub value: Option<String>,
     pub message: String,
 }
 
-/// Checks the last of `added` exactly as a scenario's own unit is checked, beside the units
-/// added before it (the rest of `added`, in the order they joined): each is read from its text
-/// and put where it goes, and the scenario whole is checked again — ids, names, kinds,
-/// qualities, the rule set's fields, and the rule set's own checks on the order of battle. The
+/// Checks the last of `added` exactly as a scenario's own unit or formation is checked, beside
+/// those added before it (the rest of `added`, in the order they joined): each is read from its
+/// text (a formation's table by table, as a scenario's are, so that every unknown key, wrong
+/// type and missing key is said) and put where it goes, and the scenario whole is checked again
+/// — ids, names, kinds, qualities, levels, the rule set's fields, and the rule set's own checks
+/// on the order of battle. The last may hold no `arrives`: it is on the table as it joins. The
 /// scenario with them all, or every problem found.
 pub(super) fn check_added(
     scenario: &Scenario,
@@ -84,7 +95,9 @@ pub(super) fn check_added(
     let mut source = scenario.source.clone();
     let mut file = scenario.file.clone();
     let mut last = source.len();
-    let mut problems = Vec::new();
+    let mut found = Vec::new();
+    // A unit or formation whose text does not read leaves nothing whole to check.
+    let mut unread = false;
     for (i, a) in added.iter().enumerate() {
         source.push('\n');
         let start = source.len();
@@ -93,55 +106,95 @@ pub(super) fn check_added(
         if is_last {
             last = start;
         }
-        // Read where it stands in the whole text, so that a problem's place is in it.
-        let padded = format!("{}{}", " ".repeat(start), a.text);
-        let unit = match toml::from_str::<UnitDef>(&padded) {
-            Ok(unit) => unit,
-            Err(e) => {
-                let line = e.span().map(|s| line_in(&source, start, s.start));
-                problems.push(AddedProblem {
-                    line: line.filter(|_| is_last),
-                    value: None,
-                    message: plain_serde_message(e.message()),
-                });
-                continue;
-            }
-        };
-        let Some(side) = file.sides.iter_mut().find(|s| s.id.get_ref() == a.side) else {
-            problems.push(AddedProblem {
-                line: None,
-                value: None,
-                message: format!("the battle has no side `{}`", a.side),
-            });
+        let Some(side) = file.sides.iter().position(|s| s.id.get_ref() == a.side) else {
+            found.push(Problem::new(
+                None,
+                "",
+                format!("the battle has no side `{}`", a.side),
+            ));
+            unread = true;
             continue;
         };
-        match a.formation {
-            None => side.units.push(unit),
-            Some(f) => match formation_mut(&mut side.formations, f) {
-                Some(formation) => formation.units.push(unit),
-                None => problems.push(AddedProblem {
-                    line: None,
-                    value: None,
-                    message: format!("side `{}` has no formation `{f}`", a.side),
-                }),
-            },
+        let Some(place) = place_of(&file.sides[side], side, a.formation) else {
+            found.push(Problem::new(
+                None,
+                "",
+                format!(
+                    "side `{}` has no formation `{}`",
+                    a.side,
+                    a.formation.unwrap_or("")
+                ),
+            ));
+            unread = true;
+            continue;
+        };
+        // Read where it stands in the whole text, so that a problem's place is in it.
+        let padded = format!("{}{}", " ".repeat(start), a.text);
+        if a.whole {
+            let (def, problems) = read_formation(&padded, &place, is_last);
+            // A problem of the table whole (a missing key) is placed at its top.
+            found.extend(problems.into_iter().map(|mut p| {
+                if p.span.as_ref().is_none_or(|s| s.end <= start) {
+                    p.span = Some(start..start);
+                }
+                p
+            }));
+            if let Some(def) = def {
+                let s = &mut file.sides[side];
+                match a
+                    .formation
+                    .and_then(|f| formation_mut(&mut s.formations, f))
+                {
+                    Some(parent) => parent.formations.push(def),
+                    None => s.formations.push(def),
+                }
+            } else {
+                unread = true;
+            }
+        } else {
+            match toml::from_str::<UnitDef>(&padded) {
+                Ok(unit) => {
+                    if is_last && let Some(arrives) = &unit.arrives {
+                        let path =
+                            (place.parent).item("unit", Some(unit.id.get_ref()), place.units);
+                        found.push(on_table_at_once(&path.key("arrives"), arrives));
+                    }
+                    let s = &mut file.sides[side];
+                    match a
+                        .formation
+                        .and_then(|f| formation_mut(&mut s.formations, f))
+                    {
+                        Some(formation) => formation.units.push(unit),
+                        None => s.units.push(unit),
+                    }
+                }
+                Err(e) => {
+                    found.push(Problem::new(e.span(), "", plain_serde_message(e.message())));
+                    unread = true;
+                }
+            }
         }
     }
-    if !problems.is_empty() {
-        return Err(problems);
+    // As a scenario is, it is checked whole once it reads, whatever was found in its shape.
+    if !unread {
+        let mut meaning = Meaning::new(&file, &source);
+        meaning.run();
+        found.append(&mut meaning.problems);
+        drop(meaning);
+        if found.is_empty() {
+            return Ok(file);
+        }
     }
-    let mut meaning = Meaning::new(&file, &source);
-    meaning.run();
-    let found = std::mem::take(&mut meaning.problems);
-    drop(meaning);
-    if found.is_empty() {
-        return Ok(file);
-    }
-    // A message that names a line names one of the scenario's, or a unit added before.
+    found.sort_by_key(|p| p.span.as_ref().map_or(0, |s| s.start));
+    // A message that names a line names one of the scenario's, of a unit or formation added
+    // before, or of the last one's own text.
     let lines = scenario.source.lines().count();
+    let first_own = line_col(&source, last).0;
     let place = |message: String| {
-        let head = "(first defined at line ";
-        let Some(at) = message.find(head) else {
+        let Some((at, head)) = ["(first defined at line ", "(line "]
+            .into_iter()
+            .find_map(|h| message.find(h).map(|at| (at, h)))
+        else {
             return message;
         };
         let rest = &message[at + head.len()..];
@@ -149,37 +202,169 @@ pub(super) fn check_added(
             return message;
         };
         let said = match rest[..end].parse::<usize>() {
+            Ok(n) if n >= first_own => format!("{head}{})", n - first_own + 1),
             Ok(n) if n > lines => "(added during the battle)".to_string(),
-            Ok(n) => format!("(first defined at line {n} of the scenario)"),
+            Ok(n) => format!("{head}{n} of the scenario)"),
             Err(_) => return message,
         };
         format!("{}{said}{}", &message[..at], &rest[end + 1..])
     };
+    let text = &source[last..];
     Err(found
         .into_iter()
         .map(|p| match &p.span {
-            Some(span) if span.start >= last => AddedProblem {
-                line: Some(line_in(&source, last, span.start)),
-                value: p.value,
-                message: place(p.message),
-            },
+            Some(span) if span.end > last || span.start >= last => {
+                let at = span.start.max(last) - last;
+                let (line, column) = line_col(text, at);
+                AddedProblem {
+                    line: Some(line - 1),
+                    column,
+                    key: p.key,
+                    value: p.value,
+                    message: place(p.message),
+                }
+            }
             _ => AddedProblem {
                 line: None,
+                column: 1,
+                key: String::new(),
                 value: None,
-                message: match &p.value {
-                    Some(v) => format!("{} = {v}: {}", p.key, p.message),
-                    None => format!("{}: {}", p.key, p.message),
+                message: match (&p.value, p.key.is_empty()) {
+                    (_, true) => place(p.message),
+                    (Some(v), false) => format!("{} = {v}: {}", p.key, place(p.message)),
+                    (None, false) => format!("{}: {}", p.key, place(p.message)),
                 },
             },
         })
         .collect())
 }
 
-/// The line of `at`, counted from the line that begins at `start`.
-fn line_in(source: &str, start: usize, at: usize) -> usize {
-    source
-        .get(start..at.max(start))
-        .map_or(0, |s| s.matches('\n').count())
+/// Where a unit or formation added goes, as a scenario names its keys.
+struct Place {
+    /// The path of the side or formation it goes under (`side "us" › formation "bn"`).
+    parent: KeyPath,
+    /// How deep a formation put there is nested (a side's own formation is 2 deep).
+    depth: usize,
+    /// How many units and formations stand there before it.
+    units: usize,
+    formations: usize,
+}
+
+/// Where a unit or formation goes under `formation` of side `def` (index `side`); none when the
+/// side has no such formation.
+fn place_of(def: &SideDef, side: usize, formation: Option<&str>) -> Option<Place> {
+    fn find(formations: &[FormationDef], id: &str, path: &KeyPath, depth: usize) -> Option<Place> {
+        for (i, f) in formations.iter().enumerate() {
+            let here = path.item("formation", Some(f.id.get_ref()), i);
+            if f.id.get_ref() == id {
+                return Some(Place {
+                    parent: here,
+                    depth: depth + 1,
+                    units: f.units.len(),
+                    formations: f.formations.len(),
+                });
+            }
+            if let Some(found) = find(&f.formations, id, &here, depth + 1) {
+                return Some(found);
+            }
+        }
+        None
+    }
+    let side_path = KeyPath::default().item("side", Some(def.id.get_ref()), side);
+    match formation {
+        None => Some(Place {
+            parent: side_path,
+            depth: 2,
+            units: def.units.len(),
+            formations: def.formations.len(),
+        }),
+        Some(id) => find(&def.formations, id, &side_path, 2),
+    }
+}
+
+/// Reads a formation added to a battle from `padded` (its text at its place in the whole), table
+/// by table as a scenario's are read: every syntax error, unknown key, wrong type and missing key,
+/// and with `is_last` every `arrives` in it. `place` is where it goes. The formation, if it reads
+/// (unknown keys left out), and every problem found.
+fn read_formation(
+    padded: &str,
+    place: &Place,
+    is_last: bool,
+) -> (Option<FormationDef>, Vec<Problem>) {
+    let mut problems = Vec::new();
+    // A header `[[unit]]` of a side's own formation is `[[side.formation.unit]]` in a scenario.
+    if let Some(problem) = too_deep_below(padded, place.depth) {
+        return (None, vec![problem]);
+    }
+    let (root, errors) = DeTable::parse_recoverable(padded);
+    if !errors.is_empty() {
+        for e in &errors {
+            let p = Problem::new(e.span(), "", format!("TOML syntax error: {}", e.message()));
+            if !problems.contains(&p) {
+                problems.push(p);
+            }
+        }
+        return (None, problems);
+    }
+    let mut root = Spanned::new(root.span(), DeValue::Table(root.into_inner()));
+    // Its id names it in the keys of its problems when it is usable.
+    let id = match root.get_ref() {
+        DeValue::Table(t) => t
+            .get("id")
+            .and_then(|v| v.get_ref().as_str())
+            .map(str::to_string),
+        _ => None,
+    };
+    let path = (place.parent).item("formation", id.as_deref(), place.formations);
+    let def = match FormationDef::deserialize(ValueDeserializer::from(root.clone())) {
+        Ok(def) => def,
+        Err(_) => {
+            check_shape(&mut root, &FORMATION, "", &path, &mut problems);
+            match FormationDef::deserialize(ValueDeserializer::from(root)) {
+                Ok(def) => def,
+                Err(e) => {
+                    if problems.is_empty() {
+                        problems.push(Problem::new(e.span(), "", plain_serde_message(e.message())));
+                    }
+                    return (None, problems);
+                }
+            }
+        }
+    };
+    if is_last {
+        arrivals_in(&def, &path, &mut problems);
+    }
+    (Some(def), problems)
+}
+
+/// Every `arrives` in an added formation, its units' and its formations': it is on the table as
+/// it joins.
+fn arrivals_in(def: &FormationDef, path: &KeyPath, problems: &mut Vec<Problem>) {
+    if let Some(arrives) = &def.arrives {
+        problems.push(on_table_at_once(&path.key("arrives"), arrives));
+    }
+    for (i, u) in def.units.iter().enumerate() {
+        if let Some(arrives) = &u.arrives {
+            let key = path.item("unit", Some(u.id.get_ref()), i).key("arrives");
+            problems.push(on_table_at_once(&key, arrives));
+        }
+    }
+    for (i, f) in def.formations.iter().enumerate() {
+        arrivals_in(
+            f,
+            &path.item("formation", Some(f.id.get_ref()), i),
+            problems,
+        );
+    }
+}
+
+/// Why a unit or formation added during the battle holds no `arrives`.
+pub const ADDED_ARRIVES: &str = "an added unit or formation is on the table as it joins (hold it \
+                                 back afterwards with the arrive command)";
+
+/// The problem of an `arrives` in a unit or formation added during the battle.
+fn on_table_at_once(key: &str, arrives: &Spanned<toml::Value>) -> Problem {
+    Problem::new(Some(arrives.span()), key, ADDED_ARRIVES).with_value(arrives.get_ref().to_string())
 }
 
 /// The formation with id `id` among `formations` and theirs.
@@ -1438,6 +1623,12 @@ const MAX_TABLE_DEPTH: usize = 24;
 /// once at its line: the TOML reader would otherwise stop at its own limit with one error per
 /// table, none of them placed.
 fn too_deep(source: &str) -> Option<Problem> {
+    too_deep_below(source, 0)
+}
+
+/// [`too_deep`] for a text whose tables stand `below` levels down in a scenario (a formation's
+/// own file, whose `[[unit]]` is a scenario's `[[side.formation.unit]]`).
+fn too_deep_below(source: &str, below: usize) -> Option<Problem> {
     let mut offset = 0;
     for line in source.split_inclusive('\n') {
         let start = offset;
@@ -1450,7 +1641,7 @@ fn too_deep(source: &str) -> Option<Problem> {
         else {
             continue;
         };
-        let depth = inner.split('.').count();
+        let depth = inner.split('.').count() + below;
         if depth > MAX_TABLE_DEPTH {
             let at = start + line.len() - line.trim_start().len();
             return Some(Problem::new(

@@ -70,8 +70,10 @@ pub enum Action {
     /// or hold it back to a later turn or until the umpire brings it on: logged, undone like any
     /// other event.
     Arrive,
-    /// Add a unit the scenario lacks (a form: its side, formation, kind, id, name and fields),
-    /// checked exactly as a scenario's unit is: logged, undone like any other event.
+    /// Add a unit or a formation the scenario lacks (a form: a unit's side, formation, kind, id,
+    /// name and fields; a formation's side, parent, id, name, level and quality, or the file
+    /// that holds it with its units), checked exactly as a scenario's is: logged, undone like
+    /// any other event.
     AddUnit,
     /// Switch between the program's dice and dice typed by the umpire.
     ToggleDice,
@@ -140,7 +142,7 @@ impl Action {
             Action::Note => "note".into(),
             Action::Result => "record the result: who won, in your words".into(),
             Action::Arrive => "bring on or hold back a unit still to arrive".into(),
-            Action::AddUnit => "add a unit the scenario lacks".into(),
+            Action::AddUnit => "add a unit or formation the scenario lacks".into(),
             Action::ToggleDice => "program/typed dice".into(),
             Action::HideSecrets => "hide or show secrets: concealed units, private notes".into(),
             Action::Report => "battle report: strength chart, losses, replay".into(),

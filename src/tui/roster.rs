@@ -219,7 +219,7 @@ impl RosterTree {
                     .map(|&u| Row::Unit(u)),
             );
             for &f in r.side_formations(s) {
-                self.formation(r, f, &pass, &mut rows);
+                self.formation(r, f, &pass, &battle.state().formation_listed, &mut rows);
             }
             for (c, _) in r
                 .columns
@@ -282,10 +282,12 @@ impl RosterTree {
         r: &crate::model::Roster,
         f: usize,
         pass: &[bool],
+        listed: &[bool],
         out: &mut Vec<Row>,
     ) {
         let leave_empty_out = self.filter.hides_units() || self.viewer != Viewer::Umpire;
-        if leave_empty_out && self.shown[f] == 0 {
+        // A formation added and since taken back is in no one's battle.
+        if (leave_empty_out && self.shown[f] == 0) || !listed.get(f).copied().unwrap_or(true) {
             return;
         }
         out.push(Row::Formation(f));
@@ -299,7 +301,7 @@ impl RosterTree {
                 .map(|&u| Row::Unit(u)),
         );
         for &sub in r.formation_children(f) {
-            self.formation(r, sub, pass, out);
+            self.formation(r, sub, pass, listed, out);
         }
     }
 }
@@ -346,21 +348,35 @@ pub(super) fn parent(r: &crate::model::Roster, row: Row) -> Option<Row> {
     }
 }
 
-/// Every line of the tree, nothing folded or filtered, in tree order (for search).
-pub(super) fn whole_tree(r: &crate::model::Roster) -> Vec<Row> {
-    pub(super) fn formation(r: &crate::model::Roster, f: usize, out: &mut Vec<Row>) {
-        out.push(Row::Formation(f));
-        out.extend(r.formation_units(f).iter().map(|&u| Row::Unit(u)));
-        for &sub in r.formation_children(f) {
-            formation(r, sub, out);
+/// Every line of the tree, nothing folded or filtered, in tree order (for search); a formation
+/// added and since taken back is in no one's battle.
+pub(super) fn whole_tree(battle: &Battle) -> Vec<Row> {
+    let r = &battle.roster;
+    let view = battle.view();
+    let formation = |f: usize, out: &mut Vec<Row>| {
+        fn walk(
+            r: &crate::model::Roster,
+            v: &crate::model::BattleView,
+            f: usize,
+            out: &mut Vec<Row>,
+        ) {
+            if !v.formation_listed(f) {
+                return;
+            }
+            out.push(Row::Formation(f));
+            out.extend(r.formation_units(f).iter().map(|&u| Row::Unit(u)));
+            for &sub in r.formation_children(f) {
+                walk(r, v, sub, out);
+            }
         }
-    }
+        walk(r, &view, f, out);
+    };
     let mut out = Vec::with_capacity(r.sides.len() + r.formations.len() + r.units.len());
     for s in 0..r.sides.len() {
         out.push(Row::Side(s));
         out.extend(r.side_units(s).iter().map(|&u| Row::Unit(u)));
         for &f in r.side_formations(s) {
-            formation(r, f, &mut out);
+            formation(f, &mut out);
         }
         out.extend(
             (0..r.columns.len())

@@ -1,13 +1,22 @@
-//! The form that adds a unit the scenario lacks ([`Action::AddUnit`]): its side, formation,
-//! kind, id, name, quality, leader and HQ, and the rule set's fields, each typed on its line;
-//! checked exactly as `umpire add` checks it, each refusal shown at the input it is about.
+//! The form that adds a unit or a formation the scenario lacks ([`Action::AddUnit`]). A unit: its
+//! side, formation, kind, id, name, quality, leader and HQ, and the rule set's fields. A
+//! formation: its side, the formation it goes under, id, name, level and quality (no units yet),
+//! or a file that holds it whole with its units. Each is typed on its line; checked exactly as
+//! `umpire add` checks it, each refusal shown at the input it is about.
 
 use super::*;
-use crate::battle::addition::{AddInput, Addition, field_value, reserved_key};
+use crate::battle::addition::{
+    AddInput, AddProblem, Addition, Joins, Written, field_value, read_formation, reserved_key,
+};
 use crate::battle::session::SessionError;
+use std::path::Path;
 
-/// The form's inputs, in the order it asks them: what each is called and what it is.
-pub const INPUTS: &[(&str, &str)] = &[
+/// The first line of the form: what it adds.
+pub const WHAT: (&str, &str) = ("add", "a unit or a formation: space switches");
+
+/// The inputs of a unit, in the order the form asks them: what each is called and what it is.
+pub const UNIT_INPUTS: &[(&str, &str)] = &[
+    WHAT,
     ("side", "the side's id"),
     (
         "in",
@@ -25,72 +34,236 @@ pub const INPUTS: &[(&str, &str)] = &[
     ),
 ];
 
-/// A unit being added, as typed so far.
+/// The inputs of a formation, in the order the form asks them.
+pub const FORMATION_INPUTS: &[(&str, &str)] = &[
+    WHAT,
+    ("side", "the side's id"),
+    (
+        "in",
+        "the formation it goes under (empty: directly under its side)",
+    ),
+    ("id", "its id, unique in the battle"),
+    ("name", "its name"),
+    ("level", "one the rule set knows (empty: none)"),
+    ("quality", "empty: its formation's, else its side's"),
+    (
+        "file",
+        "or a file: the formation whole, written as a scenario's [[side.formation]]",
+    ),
+];
+
+/// Why the form's inputs make no addition: each input's name with why.
+type Refusals = Vec<(&'static str, String)>;
+
+/// A unit or formation being added, as typed so far.
 #[derive(Clone, Debug, Default)]
 pub struct AddForm {
-    /// The text of each input of [`INPUTS`].
-    pub texts: Vec<String>,
-    /// The input the keys type into.
+    /// True while it adds a formation, else a unit.
+    pub formation: bool,
+    /// The text of each input by name, those of both a unit's and a formation's: what was typed
+    /// for one is kept when the form switches to the other.
+    texts: Vec<(&'static str, String)>,
+    /// The input the keys type into, among [`AddForm::inputs`].
     pub focus: usize,
     /// Why the last try was refused, by input (`None` for the scenario whole).
-    pub errors: Vec<(Option<usize>, String)>,
+    pub errors: Vec<(Option<&'static str>, String)>,
+    /// The formation filled in from the selected line for a unit, and for a formation: a unit
+    /// joins the selected unit's formation, a formation goes beside it.
+    filled_in: [String; 2],
 }
 
 impl AddForm {
-    /// The input of [`INPUTS`] named `name`.
-    fn at(name: &str) -> usize {
-        INPUTS.iter().position(|(n, _)| *n == name).unwrap_or(0)
+    /// An empty form that adds a unit.
+    fn new() -> AddForm {
+        let mut texts: Vec<(&'static str, String)> = Vec::new();
+        for (name, _) in UNIT_INPUTS.iter().chain(FORMATION_INPUTS) {
+            if !texts.iter().any(|(n, _)| n == name) {
+                texts.push((name, String::new()));
+            }
+        }
+        AddForm {
+            texts,
+            ..AddForm::default()
+        }
     }
 
-    /// The addition the inputs make, or the input that cannot be read and why.
-    fn addition(&self) -> Result<Addition, (usize, String)> {
-        let text = |name: &str| self.texts[Self::at(name)].trim().to_string();
-        let mut unit = std::collections::BTreeMap::new();
-        for key in ["id", "name", "kind", "quality"] {
+    /// The inputs the form asks now, its first what it adds.
+    pub fn inputs(&self) -> &'static [(&'static str, &'static str)] {
+        if self.formation {
+            FORMATION_INPUTS
+        } else {
+            UNIT_INPUTS
+        }
+    }
+
+    /// The text of input `name` (the first line's: `unit` or `formation`).
+    pub fn text(&self, name: &str) -> &str {
+        if name == WHAT.0 {
+            return if self.formation { "formation" } else { "unit" };
+        }
+        self.texts
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or("", |(_, t)| t.as_str())
+    }
+
+    fn text_mut(&mut self, name: &str) -> Option<&mut String> {
+        self.texts
+            .iter_mut()
+            .find(|(n, _)| *n == name)
+            .map(|(_, t)| t)
+    }
+
+    /// The name of the focused input.
+    pub fn focused(&self) -> &'static str {
+        self.inputs()[self.focus].0
+    }
+
+    /// The place among the inputs asked now of the one named `name`.
+    fn at(&self, name: &str) -> Option<usize> {
+        self.inputs().iter().position(|(n, _)| *n == name)
+    }
+
+    /// The input of the form named `name`, if it asks it now.
+    fn input(&self, name: &str) -> Option<&'static str> {
+        self.inputs().iter().map(|(n, _)| *n).find(|n| *n == name)
+    }
+
+    /// Switches between a unit and a formation, staying on the first line; the formation it
+    /// goes under, while it is the one filled in from the selected line, becomes the other's.
+    fn switch(&mut self, formation: bool) {
+        if self.formation != formation {
+            let [was, now] = if formation { [0, 1] } else { [1, 0] };
+            let filled = self.filled_in.clone();
+            if let Some(text) = self.text_mut("in")
+                && *text == filled[was]
+            {
+                text.clone_from(&filled[now]);
+            }
+            self.formation = formation;
+            self.errors.clear();
+        }
+        self.focus = 0;
+    }
+
+    /// The addition the inputs make, with the file a formation was read from, or the input that
+    /// cannot be read and why (a file's every problem, at its line and column).
+    fn addition(&self) -> Result<(Addition, Option<Written>), Refusals> {
+        let text = |name: &str| self.text(name).trim().to_string();
+        let formation = text("in");
+        let formation = (!formation.is_empty()).then_some(formation);
+        let file = text("file");
+        if self.formation && !file.is_empty() {
+            let typed: Vec<&str> = ["id", "name", "level", "quality"]
+                .into_iter()
+                .filter(|k| !text(k).is_empty())
+                .collect();
+            if !typed.is_empty() {
+                return Err(vec![(
+                    "file",
+                    format!(
+                        "the file gives the formation whole: leave {} empty, or the file",
+                        typed.join(", ")
+                    ),
+                )]);
+            }
+            return read_formation(&text("side"), formation.as_deref(), Path::new(&file))
+                .map(|(a, w)| (a, Some(w)))
+                .map_err(|problems| {
+                    problems
+                        .into_iter()
+                        .map(|p| ("file", at_file(&p)))
+                        .collect()
+                });
+        }
+        let mut table = toml::Table::new();
+        let keys: &[&str] = if self.formation {
+            &["id", "name", "level", "quality"]
+        } else {
+            &["id", "name", "kind", "quality"]
+        };
+        for key in keys {
             let t = text(key);
             if !t.is_empty() {
-                unit.insert(key.to_string(), toml::Value::String(t));
+                table.insert(key.to_string(), toml::Value::String(t));
             }
+        }
+        if self.formation {
+            let addition = Addition {
+                side: text("side"),
+                formation,
+                joins: Joins::Formation(table),
+            };
+            return Ok((addition, None));
         }
         for key in ["leader", "hq"] {
             match text(key).to_lowercase().as_str() {
                 "" | "n" | "no" => {}
                 "y" | "yes" => {
-                    unit.insert(key.to_string(), toml::Value::Boolean(true));
+                    table.insert(key.to_string(), toml::Value::Boolean(true));
                 }
                 other => {
-                    return Err((Self::at(key), format!("{other:?}: expected yes or no")));
+                    return Err(vec![(
+                        if key == "hq" { "hq" } else { "leader" },
+                        format!("{other:?}: expected yes or no"),
+                    )]);
                 }
             }
         }
         let fields = text("fields");
-        let items = shlex::split(&fields).ok_or_else(|| {
-            (
-                Self::at("fields"),
-                "a quotation mark is not closed".to_string(),
-            )
-        })?;
+        let refused = |why: String| vec![("fields", why)];
+        let items = shlex::split(&fields)
+            .ok_or_else(|| refused("a quotation mark is not closed".to_string()))?;
         for item in items {
             let Some((key, value)) = item.split_once('=') else {
-                return Err((
-                    Self::at("fields"),
-                    format!("{item:?}: expected key=value, as the scenario writes the field"),
-                ));
+                return Err(refused(format!(
+                    "{item:?}: expected key=value, as the scenario writes the field"
+                )));
             };
             let key = key.trim();
             if let Some(why) = reserved_key(key) {
-                return Err((Self::at("fields"), format!("`{key}`: {why}")));
+                return Err(refused(format!("`{key}`: {why}")));
             }
-            if unit.insert(key.to_string(), field_value(value)).is_some() {
-                return Err((Self::at("fields"), format!("`{key}` is given twice")));
+            if table.insert(key.to_string(), field_value(value)).is_some() {
+                return Err(refused(format!("`{key}` is given twice")));
             }
         }
-        let formation = text("in");
-        Ok(Addition {
+        let addition = Addition {
             side: text("side"),
-            formation: (!formation.is_empty()).then_some(formation),
-            unit,
-        })
+            formation,
+            joins: Joins::Unit(table),
+        };
+        Ok((addition, None))
+    }
+
+    /// Where a problem is shown: at the input it is about, among those asked now (a unit's
+    /// field at the fields, a file's problem at the file), else under the form.
+    fn input_of(&self, p: &AddProblem) -> Option<&'static str> {
+        match &p.input {
+            AddInput::Side => self.input("side"),
+            AddInput::In => self.input("in"),
+            AddInput::Key(k) => self.input(k).or_else(|| self.input("fields")),
+            AddInput::At { .. } => self.input("file"),
+            AddInput::Whole => None,
+        }
+    }
+}
+
+/// A problem of a formation's file as the form says it under the file's input: its line and
+/// column, the key and value, and what is wrong (the whole file's without a place).
+fn at_file(p: &AddProblem) -> String {
+    match &p.input {
+        AddInput::At {
+            line, column, key, ..
+        } => {
+            let place = format!("line {line}, column {column}");
+            match (key.is_empty(), &p.value) {
+                (true, _) => format!("{place}: {}", p.message),
+                (false, Some(v)) => format!("{place}: {key} = {v}: {}", p.message),
+                (false, None) => format!("{place}: {key}: {}", p.message),
+            }
+        }
+        _ => p.message.clone(),
     }
 }
 
@@ -100,36 +273,49 @@ impl App {
     pub(super) fn open_add_form(&mut self) {
         let b = self.battle();
         let r = &b.roster;
-        let mut form = AddForm {
-            texts: vec![String::new(); INPUTS.len()],
-            ..AddForm::default()
-        };
-        let (side, formation, kind) = match self.selected_row() {
+        let mut form = AddForm::new();
+        // A unit joins the selected line's formation; a formation goes beside the selected
+        // unit's formation, or into the selected formation.
+        let (side, formation, beside, kind) = match self.selected_row() {
             Some(Row::Unit(u) | Row::Concealed(u)) => {
                 let info = &r.units[u];
-                (Some(info.side), info.formation, Some(info.kind.clone()))
+                let parent = info.formation.and_then(|f| r.formations[f].parent);
+                (
+                    Some(info.side),
+                    info.formation,
+                    parent,
+                    Some(info.kind.clone()),
+                )
             }
-            Some(Row::Formation(f)) => (Some(r.formations[f].side), Some(f), None),
-            Some(Row::Side(s)) => (Some(s), None, None),
-            _ => (None, None, None),
+            Some(Row::Formation(f)) => (Some(r.formations[f].side), Some(f), Some(f), None),
+            Some(Row::Side(s)) => (Some(s), None, None, None),
+            _ => (None, None, None, None),
         };
-        if let Some(s) = side {
-            form.texts[AddForm::at("side")] = r.sides[s].id.clone();
+        let id = |f: Option<usize>| f.map(|f| r.formations[f].id.clone());
+        form.filled_in = [
+            id(formation).unwrap_or_default(),
+            id(beside).unwrap_or_default(),
+        ];
+        let fill = [
+            ("side", side.map(|s| r.sides[s].id.clone())),
+            ("in", id(formation)),
+            ("kind", kind),
+        ];
+        for (name, value) in fill {
+            if let (Some(text), Some(value)) = (form.text_mut(name), value) {
+                *text = value;
+            }
         }
-        if let Some(f) = formation {
-            form.texts[AddForm::at("in")] = r.formations[f].id.clone();
-        }
-        if let Some(k) = kind {
-            form.texts[AddForm::at("kind")] = k;
-        }
-        form.focus = AddForm::at("id");
+        form.focus = form.at("id").unwrap_or(0);
         self.mode = Mode::Add(Box::new(form));
     }
 
-    /// A key in the form: tab or ↓ the next input, shift-tab or ↑ the one before, enter adds
-    /// the unit, esc leaves the form.
+    /// A key in the form: tab or ↓ the next input, shift-tab or ↑ the one before; on the first
+    /// line space, ← or → switch between a unit and a formation (`u` and `f` choose one); enter
+    /// adds it, esc leaves the form.
     pub(super) fn on_add_key(&mut self, mut form: Box<AddForm>, key: &KeyEvent) {
-        let n = INPUTS.len();
+        let n = form.inputs().len();
+        let on_what = form.focus == 0;
         match key.code {
             KeyCode::Esc => {
                 self.info("cancelled");
@@ -137,19 +323,27 @@ impl App {
             }
             KeyCode::Tab | KeyCode::Down => form.focus = (form.focus + 1) % n,
             KeyCode::BackTab | KeyCode::Up => form.focus = (form.focus + n - 1) % n,
+            KeyCode::Left | KeyCode::Right | KeyCode::Char(' ') if on_what && !is_ctrl(key) => {
+                let formation = !form.formation;
+                form.switch(formation);
+            }
+            KeyCode::Char(c @ ('u' | 'f')) if on_what && !is_ctrl(key) => form.switch(c == 'f'),
             KeyCode::Backspace => {
-                form.texts[form.focus].pop();
+                let name = form.focused();
+                if let Some(text) = form.text_mut(name) {
+                    text.pop();
+                }
             }
             KeyCode::Enter => match form.addition() {
-                Err((input, why)) => {
-                    form.errors = vec![(Some(input), why)];
-                    form.focus = input;
+                Err(why) => {
+                    form.errors = why.into_iter().map(|(at, w)| (form.input(at), w)).collect();
+                    if let Some(first) = form.errors.iter().find_map(|(at, _)| *at) {
+                        form.focus = form.at(first).unwrap_or(form.focus);
+                    }
                 }
-                Ok(addition) => {
-                    match self
-                        .session
-                        .execute(&Command::Add(addition), None, (self.clock)())
-                    {
+                Ok((addition, written)) => {
+                    let command = Command::Add { addition, written };
+                    match self.session.execute(&command, None, (self.clock)()) {
                         Ok(record) => {
                             self.sync_log();
                             self.show(record);
@@ -157,32 +351,24 @@ impl App {
                         }
                         Err(SessionError::Battle(crate::battle::BattleError::Unfit(problems))) => {
                             form.errors = problems
-                                .into_iter()
+                                .iter()
                                 .map(|p| {
-                                    let input = match &p.input {
-                                        AddInput::Side => Some(AddForm::at("side")),
-                                        AddInput::In => Some(AddForm::at("in")),
-                                        AddInput::Key(k) => Some(
-                                            INPUTS
-                                                .iter()
-                                                .position(|(n, _)| n == k)
-                                                .unwrap_or(AddForm::at("fields")),
-                                        ),
-                                        AddInput::Whole => None,
-                                    };
+                                    let input = form.input_of(p);
                                     let message = match (&p.input, &p.value) {
-                                        (AddInput::Key(k), Some(v))
-                                            if input == Some(AddForm::at("fields")) =>
-                                        {
+                                        (AddInput::At { .. }, _) => at_file(p),
+                                        (AddInput::Key(k), Some(v)) if input == Some("fields") => {
                                             format!("{k}={v}: {}", p.message)
                                         }
-                                        _ => p.message,
+                                        (AddInput::Key(k), _) if input.is_none() => {
+                                            format!("{k}: {}", p.message)
+                                        }
+                                        _ => p.message.clone(),
                                     };
                                     (input, message)
                                 })
                                 .collect();
-                            if let Some(first) = form.errors.iter().find_map(|(i, _)| *i) {
-                                form.focus = first;
+                            if let Some(first) = form.errors.iter().find_map(|(at, _)| *at) {
+                                form.focus = form.at(first).unwrap_or(form.focus);
                             }
                         }
                         Err(e) => {
@@ -191,29 +377,42 @@ impl App {
                     }
                 }
             },
+            KeyCode::Char(_) if on_what => {
+                form.errors = vec![(
+                    Some(WHAT.0),
+                    "space switches between a unit and a formation (u or f chooses one)".into(),
+                )];
+            }
             KeyCode::Char(c) if is_forbidden(c) && !is_ctrl(key) => {
-                form.errors = vec![(Some(form.focus), not_allowed_here(c))];
+                form.errors = vec![(Some(form.focused()), not_allowed_here(c))];
             }
             KeyCode::Char(c) if !c.is_control() && !is_ctrl(key) => {
-                form.texts[form.focus].push(c);
+                let name = form.focused();
+                if let Some(text) = form.text_mut(name) {
+                    text.push(c);
+                }
             }
             _ => {}
         }
         self.mode = Mode::Add(form);
     }
 
-    /// What the focused input of the add form may hold, in the battle's words: the sides, the
-    /// side's formations, the rule set's kinds or qualities; none for a free input.
+    /// What the focused input of the add form may hold, in the battle's words: what it adds,
+    /// the sides, the side's formations in the battle, the rule set's kinds, levels or
+    /// qualities; none for a free input.
     pub fn add_choices(&self, form: &AddForm) -> Vec<String> {
         let b = self.battle();
         let r = &b.roster;
-        match INPUTS[form.focus].0 {
+        let view = b.view();
+        let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect();
+        match form.focused() {
+            "add" => words(&["unit", "formation"]),
             "side" => r.sides.iter().map(|s| s.id.clone()).collect(),
             "in" => {
-                let side = r.side_index(form.texts[AddForm::at("side")].trim());
-                (r.formations.iter())
-                    .filter(|f| Some(f.side) == side)
-                    .map(|f| f.id.clone())
+                let side = r.side_index(form.text("side").trim());
+                (r.formations.iter().enumerate())
+                    .filter(|(f, x)| Some(x.side) == side && view.formation_listed(*f))
+                    .map(|(_, x)| x.id.clone())
                     .collect()
             }
             "kind" => b
@@ -222,12 +421,8 @@ impl App {
                 .iter()
                 .map(|k| k.id.to_string())
                 .collect(),
-            "quality" => b
-                .ruleset
-                .qualities()
-                .iter()
-                .map(|q| q.to_string())
-                .collect(),
+            "level" => words(b.ruleset.formation_levels()),
+            "quality" => words(b.ruleset.qualities()),
             _ => Vec::new(),
         }
     }

@@ -18,7 +18,7 @@ mod summary;
 
 pub use crate::tui::message::Level;
 pub use crate::tui::roster::{RosterFilter, RosterPane, RosterTree, Row};
-pub use addition::{AddForm, INPUTS as ADD_INPUTS};
+pub use addition::AddForm;
 pub use chooser::{Choice, Chooser};
 pub use dice::{DiceRun, GivenFace};
 pub use log::LogState;
@@ -109,7 +109,7 @@ pub enum Mode {
     Links {
         shown: usize,
     },
-    /// Adding a unit the scenario lacks.
+    /// Adding a unit or formation the scenario lacks.
     Add(Box<AddForm>),
 }
 

@@ -366,8 +366,10 @@ impl App {
     /// when one of its units is in sight (an enemy division still marching behind its stands is
     /// not named).
     fn sees_formation(&self, f: usize) -> bool {
-        self.tree.viewer == Viewer::Umpire
-            || self.battle().roster.units_of(f).any(|u| self.sees_unit(u))
+        let b = self.battle();
+        b.view().formation_listed(f)
+            && (self.tree.viewer == Viewer::Umpire
+                || b.roster.units_of(f).any(|u| self.sees_unit(u)))
     }
 
     /// True when a unit or formation matches the search text (lower case): its id or name
@@ -399,7 +401,7 @@ impl App {
             return true;
         }
         // Hidden by a fold or a filter: the first that passes the filter, else the first.
-        let all: Vec<Row> = whole_tree(&self.battle().roster)
+        let all: Vec<Row> = whole_tree(self.battle())
             .into_iter()
             .filter(|&r| self.matches(r, &needle))
             .collect();

@@ -481,8 +481,8 @@ pub(super) fn render_markers(app: &App, t: &Theme, area: Rect, buf: &mut Buffer)
         .render(r, buf);
 }
 
-/// The form that adds a unit: each input on its line with what it holds, the focused one's
-/// choices under the form, and each refusal under the input it is about.
+/// The form that adds a unit or a formation: each input on its line with what it holds, the
+/// focused one's choices under the form, and each refusal under the input it is about.
 pub(super) fn render_add(
     app: &App,
     form: &crate::tui::app::AddForm,
@@ -491,24 +491,27 @@ pub(super) fn render_add(
     buf: &mut Buffer,
 ) {
     use crate::text::escape_terminal as esc;
-    use crate::tui::app::ADD_INPUTS;
-    let label_w = ADD_INPUTS.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+    let inputs = form.inputs();
+    let label_w = inputs.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
     let mut lines = Vec::new();
-    for (i, (name, help)) in ADD_INPUTS.iter().enumerate() {
+    for (i, (name, help)) in inputs.iter().enumerate() {
         let focused = i == form.focus;
-        let text = esc(&form.texts[i]);
+        let text = esc(form.text(name));
+        let first = i == 0;
         let mut spans = vec![
             Span::styled(
                 format!("{}{name:>label_w$}: ", if focused { "›" } else { " " }),
                 t.key(),
             ),
-            Span::raw(if focused {
+            Span::raw(if focused && !first {
                 format!("{text}▏")
             } else {
                 text.clone()
             }),
         ];
-        if form.texts[i].is_empty() && !focused {
+        if first {
+            spans.push(Span::styled(format!("  ({help})"), t.dim()));
+        } else if text.is_empty() && !focused {
             spans.push(Span::styled(format!("({help})"), t.dim()));
         }
         let line = Line::from(spans);
@@ -517,7 +520,7 @@ pub(super) fn render_add(
         } else {
             line
         });
-        for (_, why) in form.errors.iter().filter(|(at, _)| *at == Some(i)) {
+        for (_, why) in form.errors.iter().filter(|(at, _)| *at == Some(*name)) {
             lines.push(Line::from(Span::styled(
                 format!("{:w$}{}", "", esc(why), w = label_w + 3),
                 t.error(),
@@ -532,17 +535,12 @@ pub(super) fn render_add(
     }
     lines.push(Line::from(""));
     let choices = app.add_choices(form);
+    let (name, help) = inputs[form.focus];
     lines.push(if choices.is_empty() {
-        Line::from(Span::styled(
-            format!(
-                " {}: {}",
-                ADD_INPUTS[form.focus].0, ADD_INPUTS[form.focus].1
-            ),
-            t.dim(),
-        ))
+        Line::from(Span::styled(format!(" {name}: {help}"), t.dim()))
     } else {
         Line::from(vec![
-            Span::styled(format!(" {}: ", ADD_INPUTS[form.focus].0), t.key()),
+            Span::styled(format!(" {name}: "), t.key()),
             Span::raw(esc(&choices.join(", "))),
         ])
     });
@@ -552,11 +550,12 @@ pub(super) fn render_add(
         (lines.len() as u16 + 2).min(area.height.saturating_sub(2)),
     );
     Clear.render(r, buf);
+    let what = if form.formation { "formation" } else { "unit" };
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .block(
             Block::bordered()
-                .title(" Add a unit the scenario lacks ")
+                .title(format!(" Add a {what} the scenario lacks "))
                 .title_bottom(" tab ↑↓ move · enter adds it · esc cancels "),
         )
         .render(r, buf);

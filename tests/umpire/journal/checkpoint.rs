@@ -477,17 +477,22 @@ proptest! {
 /// A unit added as `umpire add` adds it: a tank of Red's, or with `kind` another.
 fn add(id: &str, kind: &str) -> Command {
     let text = |s: &str| toml::Value::String(s.to_string());
-    Command::Add(umpire::battle::addition::Addition {
-        side: "red".into(),
-        formation: None,
-        unit: [
-            ("id".to_string(), text(id)),
-            ("name".to_string(), text(&format!("Added {id}"))),
-            ("kind".to_string(), text(kind)),
-        ]
-        .into_iter()
-        .collect(),
-    })
+    Command::Add {
+        addition: umpire::battle::addition::Addition {
+            side: "red".into(),
+            formation: None,
+            joins: umpire::battle::addition::Joins::Unit(
+                [
+                    ("id".to_string(), text(id)),
+                    ("name".to_string(), text(&format!("Added {id}"))),
+                    ("kind".to_string(), text(kind)),
+                ]
+                .into_iter()
+                .collect(),
+            ),
+        },
+        written: None,
+    }
 }
 
 /// Each unit of a session's roster: its id, kind and the turn it was added.
@@ -537,4 +542,105 @@ fn units_added_are_built_again_from_the_checkpoint_as_a_full_replay_builds_them(
     let units = units_of(&s);
     assert!(units.contains(&("t9".into(), "tank".into(), Some(1))));
     assert!(units.contains(&("t8".into(), "infantry".into(), Some(1))));
+}
+
+/// A formation of Red's added as `umpire add` adds it: from a file, with an infantry unit for
+/// each of `units`, or with none as `--formation` adds one.
+fn add_formation(id: &str, units: &[&str]) -> Command {
+    let mut text = format!("id = \"{id}\"\nname = \"Formation {id}\"\n");
+    for u in units {
+        text.push_str(&format!(
+            "[[unit]]\nid = \"{u}\"\nname = \"Added {u}\"\nkind = \"infantry\"\n"
+        ));
+    }
+    Command::Add {
+        addition: umpire::battle::addition::Addition {
+            side: "red".into(),
+            formation: None,
+            joins: umpire::battle::addition::Joins::Formation(
+                toml::from_str(&text).expect("a formation's table"),
+            ),
+        },
+        written: None,
+    }
+}
+
+/// A tank of Red's added into the formation `within`.
+fn add_in(id: &str, within: &str) -> Command {
+    let Command::Add { mut addition, .. } = add(id, "tank") else {
+        unreachable!("add makes an addition")
+    };
+    addition.formation = Some(within.into());
+    Command::Add {
+        addition,
+        written: None,
+    }
+}
+
+/// Each formation of a session's roster: its id, the id of the formation it goes under and the
+/// turn it was added.
+fn formations_of(s: &Session) -> Vec<(String, Option<String>, Option<u32>)> {
+    let r = &s.battle().roster;
+    (r.formations.iter())
+        .map(|f| {
+            let parent = f.parent.map(|p| r.formations[p].id.clone());
+            (f.id.clone(), parent, f.added)
+        })
+        .collect()
+}
+
+#[test]
+fn formations_added_are_built_again_from_the_checkpoint_each_checked_beside_those_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = new_battle(dir.path(), "b.jsonl");
+    let every = 2;
+    let script = [
+        note("before"),
+        add_formation("f1", &["f1a", "f1b"]),
+        // A unit that joins the formation added before it: fit only beside it.
+        add_in("u1", "f1"),
+        hits("f1a", 1),
+        add_formation("f2", &[]),
+        add_in("u2", "f2"),
+        Command::Undo,
+        Command::Undo,
+        // Both taken back, their ids are free again: a formation holding a unit of the id the
+        // unit taken back had.
+        add_formation("f2", &["u2"]),
+        note("two"),
+        Command::Undo,
+        Command::Undo,
+        Command::Redo,
+        hits("u2", 1),
+        note("three"),
+        note("four"),
+    ];
+    let mut from_checkpoint = 0;
+    for (i, cmd) in script.iter().enumerate() {
+        let (_, after) = command(&path, every, cmd, i as i64 + 1);
+        assert_eq!(after, replayed(&path), "after command {i}");
+        let (s, _) = Session::open_checkpointed_every(&path, every).unwrap();
+        assert_eq!(s.checkpoint_refused(), None, "after command {i}");
+        from_checkpoint += usize::from(s.checkpoint_from().is_some());
+        assert_eq!(facts(&s), after, "reopened after command {i}");
+        let (units, formations) = (units_of(&s), formations_of(&s));
+        drop(s);
+        let (whole, _) = Session::open(&path).unwrap();
+        assert_eq!(units, units_of(&whole), "after command {i}");
+        assert_eq!(formations, formations_of(&whole), "after command {i}");
+    }
+    assert!(from_checkpoint > 8, "{from_checkpoint} from a checkpoint");
+    let (s, _) = Session::open(&path).unwrap();
+    let listed = &s.battle().state().formation_listed;
+    let formations = formations_of(&s);
+    let at = |id: &str| formations.iter().position(|f| f.0 == id).unwrap();
+    assert!(listed[at("f1")] && listed[at("f2")]);
+    assert_eq!(
+        s.battle().roster.units[s.battle().roster.unit_index("u1").unwrap()].formation,
+        Some(at("f1"))
+    );
+    assert_eq!(
+        s.battle().roster.units[s.battle().roster.unit_index("u2").unwrap()].formation,
+        Some(at("f2"))
+    );
 }

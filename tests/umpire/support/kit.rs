@@ -129,7 +129,7 @@ impl Answer {
 /// from the command line in-process.
 pub struct Table {
     /// The folder, kept for as long as the table.
-    _dir: TempDir,
+    dir: TempDir,
     journal: PathBuf,
 }
 
@@ -141,7 +141,7 @@ impl Table {
         let path = dir.path().join("scenario.toml");
         std::fs::write(&path, scenario).expect("the scenario written");
         let journal = dir.path().join("battle.jsonl");
-        let t = Table { _dir: dir, journal };
+        let t = Table { dir, journal };
         let path = path.to_str().expect("a UTF-8 path").to_string();
         let r = t.run("", &["new", &path, "--journal", t.j(), "--seed", "1"]);
         assert_eq!(
@@ -258,6 +258,15 @@ impl Table {
         let mut app = App::new(session, keymap, clock);
         app.color = false;
         f(&mut Ui { app })
+    }
+
+    /// A file `name` holding `text`, written in the table's folder beside the journal (a
+    /// formation for `add --file`): its path as an argument.
+    #[track_caller]
+    pub fn file(&self, name: &str, text: &str) -> String {
+        let path = self.dir.path().join(name);
+        std::fs::write(&path, text).expect("the file written");
+        path.to_str().expect("a UTF-8 path").to_string()
     }
 
     /// The journal's path as an argument.
