@@ -31,6 +31,10 @@ pub struct Addition {
     /// The formation's id, if it goes under one (else directly under its side).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub formation: Option<String>,
+    /// The concealment stand of its side it joins behind, by number: it is concealed with the
+    /// stand's units, seen by its own side and the umpire alone until the stand is exposed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub behind: Option<i64>,
     /// What joins.
     #[serde(flatten)]
     pub joins: Joins,
@@ -81,9 +85,12 @@ pub(super) enum Joiner {
 /// What an addition puts in the roster, as the battle checked it: its formations,
 /// outermost first, each with the id of the formation it goes under; then its units, each with
 /// its formation's id. Their indices are still those of the roster of the scenario with it.
+#[derive(Clone)]
 pub(super) struct Joining {
     pub(super) formations: Vec<(FormationInfo, Option<String>)>,
     pub(super) units: Vec<(UnitInfo, Option<String>)>,
+    /// The concealment stand its units join behind, by its place among the stands.
+    pub(super) column: Option<usize>,
     /// The turn it joins.
     pub(super) turn: u32,
     /// The additions it was checked beside ([`Admitted::beside`]).
@@ -155,6 +162,8 @@ pub enum AddInput {
     Side,
     /// Its formation.
     In,
+    /// The concealment stand it joins behind.
+    Behind,
     /// A key of its table (`kind`, `armour`).
     Key(String),
     /// A place in the file the formation was read from: line and column from 1, and the key as
@@ -177,6 +186,7 @@ impl AddInput {
         match self {
             AddInput::Side => "--side".into(),
             AddInput::In => "--in".into(),
+            AddInput::Behind => "--behind".into(),
             AddInput::Key(k) if COMMON.contains(&k.as_str()) => format!("--{k}"),
             AddInput::Key(k) => format!("--field {k}"),
             AddInput::At {
@@ -459,6 +469,7 @@ pub fn read_formation(
         Addition {
             side: side.to_string(),
             formation: formation.map(str::to_string),
+            behind: None,
             joins: Joins::Formation(table),
         },
         Written { path: file, text },
@@ -480,6 +491,7 @@ mod tests {
         let a = Addition {
             side: "red".into(),
             formation: None,
+            behind: None,
             joins: Joins::Unit(unit),
         };
         let (text, keys) = a.text();
@@ -510,6 +522,7 @@ mod tests {
         let a = Addition {
             side: "us".into(),
             formation: Some("bn".into()),
+            behind: None,
             joins: Joins::Formation(table.clone()),
         };
         let (text, keys) = a.text();
@@ -561,6 +574,7 @@ mod tests {
             addition: Addition {
                 side: "red".into(),
                 formation: formation.map(str::to_string),
+                behind: None,
                 joins,
             },
             turn: 1,

@@ -116,6 +116,14 @@ pub enum EventKind {
     Add(Box<addition::Addition>),
 }
 
+impl EventKind {
+    /// True for an event whose effects set units as they start, not what befell them: the
+    /// battle's start, and an addition (a short tray's figures are not losses).
+    pub fn opens(&self) -> bool {
+        matches!(self, EventKind::Start | EventKind::Add(_))
+    }
+}
+
 /// Something that happened, with everything needed to replay and explain it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Event {
@@ -304,6 +312,27 @@ pub struct StandingOffer {
 /// The longest note the umpire may write, in characters: a few paragraphs. A note is kept in the
 /// journal, the history and every report, so it is bounded like everything else read from outside.
 pub const MAX_NOTE_CHARS: usize = 4000;
+
+/// Puts the formations and units `joining` brings in `roster`, formations first, each in its
+/// place (its units behind the stand it joins behind, if any): the formations' and the units'
+/// places in the roster.
+fn place(roster: &mut Roster, joining: addition::Joining) -> (Vec<usize>, Vec<usize>) {
+    let formations = (joining.formations.into_iter())
+        .map(|(mut info, parent)| {
+            info.parent = parent.and_then(|p| roster.formation_index(&p));
+            roster.put_added_formation(info)
+        })
+        .collect();
+    let units = (joining.units.into_iter())
+        .map(|(mut info, formation)| {
+            info.formation = formation.and_then(|f| roster.formation_index(&f));
+            let u = roster.put_added(info);
+            roster.put_behind(u, joining.column);
+            u
+        })
+        .collect();
+    (formations, units)
+}
 
 /// Units still to arrive as they come on together ([`Battle::come_on_together`]).
 struct Together {
@@ -710,25 +739,33 @@ impl Battle {
     /// of a formation still to arrive).
     fn arrive_by_hand(&self, id: &str, arrives: Option<Arrival>) -> Result<Event, BattleError> {
         let view = self.view();
-        let (units, label): (Vec<usize>, String) =
-            match (self.roster.unit_index(id), self.roster.formation_index(id)) {
-                (Some(u), _) => (vec![u], view.label(u)),
-                (None, Some(f)) => (
-                    self.roster.units_of(f).collect(),
-                    format!("{} ({id})", self.roster.formations[f].name),
-                ),
-                (None, None) => {
-                    return Err(BattleError::Invalid(format!(
-                        "no unit or formation `{id}`{}",
-                        did_you_mean(
-                            id,
-                            self.roster
-                                .unit_ids()
-                                .chain(self.roster.formations.iter().map(|f| f.id.as_str()))
-                        )
-                    )));
-                }
-            };
+        // An added unit or formation whose addition is undone is in no view, nor here.
+        let unit = |u: &usize| self.state.units[*u].listed();
+        let formation = |f: &usize| view.formation_listed(*f);
+        let found = (
+            self.roster.unit_index(id).filter(unit),
+            self.roster.formation_index(id).filter(formation),
+        );
+        let (units, label): (Vec<usize>, String) = match found {
+            (Some(u), _) => (vec![u], view.label(u)),
+            (None, Some(f)) => (
+                self.roster.units_of(f).collect(),
+                format!("{} ({id})", self.roster.formations[f].name),
+            ),
+            (None, None) => {
+                let units = (0..self.roster.units.len()).filter(unit);
+                let formations = (0..self.roster.formations.len()).filter(formation);
+                return Err(BattleError::Invalid(format!(
+                    "no unit or formation `{id}`{}",
+                    did_you_mean(
+                        id,
+                        units
+                            .map(|u| self.roster.units[u].id.as_str())
+                            .chain(formations.map(|f| self.roster.formations[f].id.as_str()))
+                    )
+                )));
+            }
+        };
         let waiting: Vec<usize> = units
             .into_iter()
             .filter(|&u| {
@@ -904,6 +941,16 @@ impl Battle {
                 addition::ARRIVES.to_string(),
             ));
         }
+        let column = match a.behind {
+            Some(number) => Some(self.stand_numbered(side, number).map_err(|why| {
+                BattleError::Unfit(vec![AddProblem {
+                    input: AddInput::Behind,
+                    value: Some(number.to_string()),
+                    message: why,
+                }])
+            })?),
+            None => None,
+        };
         let texts: Vec<String> = earlier.iter().map(|e| e.text().0).collect();
         let (generated, keys) = a.text();
         let text = written.map_or(generated.as_str(), |w| w.text.as_str());
@@ -913,6 +960,7 @@ impl Battle {
                 formation: e.formation.as_deref(),
                 text,
                 whole: e.is_formation(),
+                behind: e.behind,
             })
             .collect();
         added.push(crate::scenario::Added {
@@ -920,6 +968,7 @@ impl Battle {
             formation: a.formation.as_deref(),
             text,
             whole: a.is_formation(),
+            behind: a.behind,
         });
         let file = crate::scenario::check_added(&self.scenario, &added).map_err(|problems| {
             BattleError::Unfit(
@@ -967,6 +1016,7 @@ impl Battle {
         let mut joining = addition::Joining {
             formations: Vec::new(),
             units: Vec::new(),
+            column,
             turn,
             beside,
         };
@@ -994,6 +1044,54 @@ impl Battle {
         Ok(joining)
     }
 
+    /// The concealment stand of `side` numbered `number`, by its place among the stands; why
+    /// there is none, in words.
+    fn stand_numbered(&self, side: usize, number: i64) -> Result<usize, String> {
+        let stands: Vec<usize> = (0..self.roster.columns.len())
+            .filter(|&c| self.roster.columns[c].side == side)
+            .collect();
+        let numbered = |&&c: &&usize| self.roster.columns[c].number == number;
+        if let Some(&c) = stands.iter().find(numbered) {
+            return Ok(c);
+        }
+        let name = &self.roster.sides[side].name;
+        let numbers: Vec<String> = (stands.iter())
+            .map(|&c| self.roster.columns[c].number.to_string())
+            .collect();
+        Err(match numbers.len() {
+            0 => format!("{name} has no concealment stand"),
+            _ => format!(
+                "{name} has no concealment stand {number} (its stands: {})",
+                numbers.join(", ")
+            ),
+        })
+    }
+
+    /// Whether a unit may join behind stand `c` now: it is on the table and still conceals a
+    /// unit. Why not, in words.
+    fn stand_conceals(&self, c: usize) -> Result<(), String> {
+        let stand = &self.roster.columns[c];
+        let number = stand.number;
+        let state = |u: &usize| &self.state.units[*u];
+        if !stand.units.is_empty() && stand.units.iter().map(state).all(|s| s.awaited.is_some()) {
+            return Err(format!(
+                "stand {number} is not yet on the table: add the unit once it has arrived"
+            ));
+        }
+        if !stand
+            .units
+            .iter()
+            .map(state)
+            .any(|s| s.concealed && s.on_table())
+        {
+            return Err(format!(
+                "stand {number} conceals no unit now (its units are exposed or gone): add the \
+                 unit in the open"
+            ));
+        }
+        Ok(())
+    }
+
     /// The additions in the battle now, by their place among those admitted: each the last to
     /// take the place of the unit or formation it adds, which is in the battle.
     fn additions_in_force(&self) -> Vec<u32> {
@@ -1017,9 +1115,11 @@ impl Battle {
     fn admit(&mut self, a: &addition::Addition, joining: addition::Joining) {
         let i = self.additions.len() as u32;
         let mut top = None;
-        for (mut info, parent) in joining.formations {
-            info.parent = parent.and_then(|p| self.roster.formation_index(&p));
-            let f = self.roster.put_added_formation(info);
+        let turn = joining.turn;
+        let beside = joining.beside.clone();
+        let concealed = joining.column.is_some();
+        let (formations, units) = place(&mut self.roster, joining);
+        for f in formations {
             match self.formation_owners.get_mut(f - self.base_formations) {
                 Some(owner) => *owner = i,
                 None => {
@@ -1030,15 +1130,21 @@ impl Battle {
             }
             top.get_or_insert(addition::Joiner::Formation(f));
         }
-        for (mut info, formation) in joining.units {
-            info.formation = formation.and_then(|f| self.roster.formation_index(&f));
-            let u = self.roster.put_added(info);
+        for u in units {
             match self.unit_owners.get_mut(u - self.base) {
-                Some(owner) => *owner = i,
+                Some(owner) => {
+                    // The place of one added before and taken back: it is not in the battle
+                    // (no view shows it) until this addition's arrival, and then as this one
+                    // joins, behind its stand or in the open.
+                    *owner = i;
+                    self.state.units[u].concealed = concealed;
+                    self.initial.units[u].concealed = concealed;
+                }
                 None => {
                     self.unit_owners.push(i);
                     let unlisted = crate::model::UnitState {
                         awaited: Some(Arrival::Unlisted),
+                        concealed,
                         ..Default::default()
                     };
                     self.state.units.push(unlisted.clone());
@@ -1050,9 +1156,49 @@ impl Battle {
         self.tops.push(top);
         self.additions.push(addition::Admitted {
             addition: a.clone(),
-            turn: joining.turn,
-            beside: joining.beside,
+            turn,
+            beside,
         });
+    }
+
+    /// What the rule set's opening ([`crate::ruleset::Turn::start`]) sets on the units and
+    /// formations `joining` brings, as it would have set it had they been there from the start:
+    /// infantry aboard the vehicle it rides, a commander attached, a short tray's figures lost, a
+    /// battalion's command points. Worked out on the battle with them in place, apart.
+    fn opening_of(&self, joining: &addition::Joining) -> Vec<Effect> {
+        let mut roster = self.roster.clone();
+        let (formations, units) = place(&mut roster, joining.clone());
+        let mut state = self.state.clone();
+        state
+            .units
+            .resize_with(roster.units.len(), || crate::model::UnitState {
+                awaited: Some(Arrival::Unlisted),
+                ..Default::default()
+            });
+        state
+            .formation_listed
+            .resize(roster.formations.len(), false);
+        for &u in &units {
+            state.units[u].concealed = joining.column.is_some();
+        }
+        let view = BattleView {
+            roster: &roster,
+            state: &state,
+            ..self.view()
+        };
+        let unit_ids: Vec<&str> = units.iter().map(|&u| roster.units[u].id.as_str()).collect();
+        let formation_ids: Vec<&str> = (formations.iter())
+            .map(|&f| roster.formations[f].id.as_str())
+            .collect();
+        (self.ruleset.start(&view).into_iter())
+            .filter(|e| match e {
+                Effect::Hits { unit, .. }
+                | Effect::Marker { unit, .. }
+                | Effect::MarkerUnit { unit, .. } => unit_ids.contains(&unit.as_str()),
+                Effect::Counter { scope, .. } => formation_ids.contains(&scope.as_str()),
+                _ => false,
+            })
+            .collect()
     }
 
     /// The units and formations the umpire added, in the order the battle admitted them, each
@@ -1369,6 +1515,24 @@ impl Battle {
                     self.additions_in_force(),
                     self.state.turn,
                 )?;
+                // A unit joins behind a stand that is on the table and still conceals one; it is
+                // then its side's secret, as the stand's units are: the enemy is told nothing.
+                let (audience, behind) = match (joining.column, a.behind) {
+                    (Some(c), Some(number)) => {
+                        self.stand_conceals(c).map_err(|why| {
+                            BattleError::Unfit(vec![addition::AddProblem {
+                                input: addition::AddInput::Behind,
+                                value: Some(number.to_string()),
+                                message: why,
+                            }])
+                        })?;
+                        (
+                            Audience::Side(a.side.clone()),
+                            format!(", behind concealment stand {number}"),
+                        )
+                    }
+                    _ => (Audience::Everyone, String::new()),
+                };
                 // Its side and formation are the battle's: it was checked.
                 let place = match &a.formation {
                     Some(f) => match self.roster.formation_index(f) {
@@ -1383,14 +1547,14 @@ impl Battle {
                 Event {
                     kind: EventKind::Add(Box::new(a.clone())),
                     summary: format!(
-                        "{} ({}) joins {place}: added by the umpire on turn {}",
+                        "{} ({}) joins {place}{behind}: added by the umpire on turn {}",
                         a.name(),
                         a.id(),
                         self.state.turn
                     ),
-                    audience: Audience::Everyone,
+                    audience,
                     resolutions: Vec::new(),
-                    effects: joining.effects(),
+                    effects: [joining.effects(), self.opening_of(&joining)].concat(),
                     notes: addition::joining_notes(a, &joining),
                     offers: Vec::new(),
                     partial: None,
@@ -1643,9 +1807,14 @@ impl Battle {
         if let EventKind::Add(a) = &event.kind {
             let joining =
                 self.addition_info(a, None, self.additions_in_force(), self.state.turn)?;
-            if event.effects != joining.effects() {
+            // Its effects bring it on, and then set what the rule set's opening sets on it (an
+            // older journal's set nothing).
+            let effects = joining.effects();
+            let opening = event.effects.strip_prefix(&effects[..]);
+            if opening.is_none_or(|rest| !rest.is_empty() && rest != self.opening_of(&joining)) {
                 return Err(BattleError::Invalid(format!(
-                    "the event adding `{}` does not bring it on, and only that",
+                    "the event adding `{}` does not bring it on and set what the rules set on it \
+                     as it joins, and only that",
                     a.id()
                 )));
             }

@@ -150,6 +150,9 @@ pub struct WireRecord<R = Vec<Resolution>, N = Vec<String>> {
     unit: Option<toml::Table>,
     #[serde(default)]
     new_formation: Option<toml::Table>,
+    /// The concealment stand it joins behind, if any.
+    #[serde(default)]
+    behind: Option<i64>,
     #[serde(default)]
     summary: Option<String>,
     /// Absent in a line seen by everyone, and in every line written before audiences.
@@ -315,6 +318,7 @@ impl<R, N> WireRecord<R, N> {
                         EventKind::Add(Box::new(super::addition::Addition {
                             side: w.side.ok_or_else(|| missing("side"))?,
                             formation: w.formation,
+                            behind: w.behind,
                             joins,
                         }))
                     }

@@ -45,28 +45,28 @@ impl Battle {
         self.ruleset.leaders_are_units() || !self.ruleset.is_leader(&self.roster.units[u])
     }
 
-    /// Each unit's hits as the start event set them (losses it began the battle with).
+    /// Each unit's hits as it started with them: as the start event set them, or the event
+    /// that added it ([`super::EventKind::opens`]): losses it began with, not losses.
     pub fn opening_hits(&self) -> Vec<u32> {
-        let start = self
-            .history()
-            .in_force()
-            .find(|e| e.kind == super::EventKind::Start);
-        self.opening_hits_of(start)
+        let mut hits = vec![0; self.roster.units.len()];
+        for event in self.history().in_force().filter(|e| e.kind.opens()) {
+            self.opening_hits_of(event, &mut hits);
+        }
+        hits
     }
 
-    /// Each unit's hits as `start`, the battle's start event, set them (none without one): what
-    /// [`Battle::opening_hits`] reads, for a battle that keeps no events
-    /// ([`Battle::fold_in`]).
-    pub fn opening_hits_of(&self, start: Option<&super::Event>) -> Vec<u32> {
-        let mut hits = vec![0; self.roster.units.len()];
-        for effect in start.iter().flat_map(|e| &e.effects) {
+    /// Sets in `hits` (by the roster's place, grown to it) each unit's hits as `event`, one that
+    /// opens units ([`super::EventKind::opens`]), sets them: what [`Battle::opening_hits`]
+    /// reads, for a reader that keeps no events ([`Battle::fold_in`]).
+    pub fn opening_hits_of(&self, event: &super::Event, hits: &mut Vec<u32>) {
+        hits.resize(hits.len().max(self.roster.units.len()), 0);
+        for effect in &event.effects {
             if let crate::model::Effect::Hits { unit, hits: h } = effect
                 && let Some(u) = self.roster.unit_index(unit)
             {
                 hits[u] = *h;
             }
         }
-        hits
     }
 
     /// The battle's account as it stands.

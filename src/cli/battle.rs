@@ -418,6 +418,16 @@ fn simple_command(name: &'static str, with_journal: bool) -> Command {
                     ),
             )
             .arg(
+                Arg::new("behind")
+                    .long("behind")
+                    .value_name("STAND")
+                    .value_parser(value_parser!(i64))
+                    .help(
+                        "The number of its side's concealment stand it joins behind, concealed \
+                         with the stand's units until the stand is exposed",
+                    ),
+            )
+            .arg(
                 Arg::new("formation")
                     .long("formation")
                     .action(ArgAction::SetTrue)
@@ -940,7 +950,13 @@ fn addition_of(
     let side = text("side").unwrap_or_default();
     if let Some(path) = m.get_one::<PathBuf>("file") {
         return read_formation(&side, text("in").as_deref(), path)
-            .map(|(a, w)| (a, Some(w)))
+            .map(|(a, w)| {
+                let a = Addition {
+                    behind: m.get_one::<i64>("behind").copied(),
+                    ..a
+                };
+                (a, Some(w))
+            })
             .map_err(|problems| Failure {
                 code: FAILED,
                 messages: AddProblem::words(&problems)
@@ -998,6 +1014,7 @@ fn addition_of(
         Addition {
             side,
             formation: text("in"),
+            behind: m.get_one::<i64>("behind").copied(),
             joins,
         },
         None,

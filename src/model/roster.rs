@@ -181,6 +181,18 @@ impl Roster {
         r
     }
 
+    /// Puts `unit` behind concealment stand `column` (by its place among the stands), or behind
+    /// none, off the list of any stand it was behind: a unit added during the battle.
+    pub fn put_behind(&mut self, unit: usize, column: Option<usize>) {
+        if let Some(old) = self.unit_column[unit] {
+            self.columns[old].units.retain(|&u| u != unit);
+        }
+        self.unit_column[unit] = column;
+        if let Some(c) = column {
+            self.columns[c].units.push(unit);
+        }
+    }
+
     /// The concealment stand `unit` starts behind, if any.
     pub fn column_of(&self, unit: usize) -> Option<usize> {
         self.unit_column.get(unit).copied().flatten()

@@ -694,7 +694,7 @@ impl Walk {
                     if let Some(u) = after.roster.unit_index(unit) {
                         let rose = hits.saturating_sub(self.prev_hits[u]);
                         self.prev_hits[u] = *hits;
-                        if !is_start && self.seen[u] {
+                        if !ev.kind.opens() && self.seen[u] {
                             self.report.turns[t].losses[after.roster.units[u].side] += rose;
                         }
                     }
@@ -718,11 +718,16 @@ impl Walk {
         if is_start {
             self.report.order_of_battle = roster_blocks(after, viewer);
             let values = strength_now(after, &self.seen, self.counts_left);
-            self.start = Some((values.clone(), after.opening_hits_of(Some(ev))));
+            let mut opening = Vec::new();
+            after.opening_hits_of(ev, &mut opening);
+            self.start = Some((values.clone(), opening));
             self.report.strength.push(StrengthPoint {
                 label: "start".into(),
                 values,
             });
+        } else if let (EventKind::Add(_), Some((_, opening))) = (&ev.kind, &mut self.start) {
+            // What an added unit starts with is no loss, at the end as now.
+            after.opening_hits_of(ev, opening);
         } else if after.state().turn > before.turn {
             // The units that arrive as the next turn begins are not yet counted at the end of
             // the turn before.

@@ -63,6 +63,9 @@ pub struct Added<'a> {
     /// True for a formation (its table as a `[[side.formation]]`, its units and formations in
     /// it), false for a unit.
     pub whole: bool,
+    /// The number of its side's concealment stand it joins behind, if any: its units are then
+    /// on that stand's list, as the scenario would list them.
+    pub behind: Option<i64>,
 }
 
 /// A problem of a unit or formation added to a battle: where it is in the last one's text, or,
@@ -79,6 +82,45 @@ pub struct AddedProblem {
     /// The value as written, when the problem is on a line of its text.
     pub value: Option<String>,
     pub message: String,
+}
+
+/// Puts the units `ids` of `added` on the list of the concealment stand it joins behind, if it
+/// joins behind one, as the scenario would list them (placed at its text, from `start`); a
+/// problem if the side has no stand of that number.
+fn behind(
+    side: &mut SideDef,
+    added: &Added<'_>,
+    ids: Vec<String>,
+    start: usize,
+) -> Option<Problem> {
+    let number = added.behind?;
+    let Some(stand) = (side.concealed.iter_mut()).find(|c| *c.number.get_ref() == number) else {
+        let numbers: Vec<String> = (side.concealed.iter())
+            .map(|c| c.number.get_ref().to_string())
+            .collect();
+        return Some(Problem::new(
+            Some(start..start),
+            "",
+            format!(
+                "side `{}` has no concealment stand {number}{}",
+                added.side,
+                match numbers.len() {
+                    0 => " (it has none)".to_string(),
+                    _ => format!(" (its stands: {})", numbers.join(", ")),
+                }
+            ),
+        ));
+    };
+    (stand.units).extend(ids.into_iter().map(|id| Spanned::new(start..start, id)));
+    None
+}
+
+/// The ids of the units of `formation` and of the formations within it.
+fn unit_ids(formation: &FormationDef, out: &mut Vec<String>) {
+    out.extend(formation.units.iter().map(|u| u.id.get_ref().clone()));
+    for f in &formation.formations {
+        unit_ids(f, out);
+    }
 }
 
 /// Checks the last of `added` exactly as a scenario's own unit or formation is checked, beside
@@ -140,6 +182,8 @@ pub(super) fn check_added(
                 p
             }));
             if let Some(def) = def {
+                let mut ids = Vec::new();
+                unit_ids(&def, &mut ids);
                 let s = &mut file.sides[side];
                 match a
                     .formation
@@ -148,6 +192,7 @@ pub(super) fn check_added(
                     Some(parent) => parent.formations.push(def),
                     None => s.formations.push(def),
                 }
+                found.extend(behind(&mut file.sides[side], a, ids, start));
             } else {
                 unread = true;
             }
@@ -159,6 +204,7 @@ pub(super) fn check_added(
                             (place.parent).item("unit", Some(unit.id.get_ref()), place.units);
                         found.push(on_table_at_once(&path.key("arrives"), arrives));
                     }
+                    let ids = vec![unit.id.get_ref().clone()];
                     let s = &mut file.sides[side];
                     match a
                         .formation
@@ -167,6 +213,7 @@ pub(super) fn check_added(
                         Some(formation) => formation.units.push(unit),
                         None => s.units.push(unit),
                     }
+                    found.extend(behind(&mut file.sides[side], a, ids, start));
                 }
                 Err(e) => {
                     found.push(Problem::new(e.span(), "", plain_serde_message(e.message())));

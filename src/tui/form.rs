@@ -686,7 +686,7 @@ pub enum FormKey {
 
 /// Edits typed text; with `replace`, a typed character first clears what was there. A control,
 /// bidi or invisible character is refused, leaving the text as it was: the error names it.
-fn edit_text(text: &mut String, key: &KeyEvent, replace: bool) -> Result<(), String> {
+pub(crate) fn edit_text(text: &mut String, key: &KeyEvent, replace: bool) -> Result<(), String> {
     match key.code {
         KeyCode::Char(c) if is_forbidden(c) && !is_ctrl(key) => return Err(not_allowed_here(c)),
         KeyCode::Char(c)

@@ -14,6 +14,12 @@ use std::path::Path;
 /// The first line of the form: what it adds.
 pub const WHAT: (&str, &str) = ("add", "a unit or a formation: space switches");
 
+/// The concealment stand it joins behind.
+const BEHIND: (&str, &str) = (
+    "behind",
+    "a concealment stand's number: hidden with its units (empty: in the open)",
+);
+
 /// The inputs of a unit, in the order the form asks them: what each is called and what it is.
 pub const UNIT_INPUTS: &[(&str, &str)] = &[
     WHAT,
@@ -32,6 +38,7 @@ pub const UNIT_INPUTS: &[(&str, &str)] = &[
         "fields",
         "the rule set's fields as the scenario writes them: armour=2 hmg=true",
     ),
+    BEHIND,
 ];
 
 /// The inputs of a formation, in the order the form asks them.
@@ -50,6 +57,7 @@ pub const FORMATION_INPUTS: &[(&str, &str)] = &[
         "file",
         "or a file: the formation whole, written as a scenario's [[side.formation]]",
     ),
+    BEHIND,
 ];
 
 /// Why the form's inputs make no addition: each input's name with why.
@@ -152,6 +160,13 @@ impl AddForm {
         let text = |name: &str| self.text(name).trim().to_string();
         let formation = text("in");
         let formation = (!formation.is_empty()).then_some(formation);
+        let behind =
+            match text("behind") {
+                t if t.is_empty() => None,
+                t => Some(t.parse::<i64>().map_err(|_| {
+                    vec![("behind", format!("{t:?}: a concealment stand's number"))]
+                })?),
+            };
         let file = text("file");
         if self.formation && !file.is_empty() {
             let typed: Vec<&str> = ["id", "name", "level", "quality"]
@@ -168,7 +183,7 @@ impl AddForm {
                 )]);
             }
             return read_formation(&text("side"), formation.as_deref(), Path::new(&file))
-                .map(|(a, w)| (a, Some(w)))
+                .map(|(a, w)| (Addition { behind, ..a }, Some(w)))
                 .map_err(|problems| {
                     problems
                         .into_iter()
@@ -192,6 +207,7 @@ impl AddForm {
             let addition = Addition {
                 side: text("side"),
                 formation,
+                behind,
                 joins: Joins::Formation(table),
             };
             return Ok((addition, None));
@@ -231,6 +247,7 @@ impl AddForm {
         let addition = Addition {
             side: text("side"),
             formation,
+            behind,
             joins: Joins::Unit(table),
         };
         Ok((addition, None))
@@ -242,6 +259,7 @@ impl AddForm {
         match &p.input {
             AddInput::Side => self.input("side"),
             AddInput::In => self.input("in"),
+            AddInput::Behind => self.input("behind"),
             AddInput::Key(k) => self.input(k).or_else(|| self.input("fields")),
             AddInput::At { .. } => self.input("file"),
             AddInput::Whole => None,
@@ -328,12 +346,6 @@ impl App {
                 form.switch(formation);
             }
             KeyCode::Char(c @ ('u' | 'f')) if on_what && !is_ctrl(key) => form.switch(c == 'f'),
-            KeyCode::Backspace => {
-                let name = form.focused();
-                if let Some(text) = form.text_mut(name) {
-                    text.pop();
-                }
-            }
             KeyCode::Enter => match form.addition() {
                 Err(why) => {
                     form.errors = why.into_iter().map(|(at, w)| (form.input(at), w)).collect();
@@ -383,16 +395,16 @@ impl App {
                     "space switches between a unit and a formation (u or f chooses one)".into(),
                 )];
             }
-            KeyCode::Char(c) if is_forbidden(c) && !is_ctrl(key) => {
-                form.errors = vec![(Some(form.focused()), not_allowed_here(c))];
-            }
-            KeyCode::Char(c) if !c.is_control() && !is_ctrl(key) => {
+            // Typed as any form's input is: backspace, ctrl-u clears, a forbidden character
+            // refused in words.
+            _ => {
                 let name = form.focused();
-                if let Some(text) = form.text_mut(name) {
-                    text.push(c);
+                if let Some(text) = form.text_mut(name)
+                    && let Err(why) = crate::tui::form::edit_text(text, key, false)
+                {
+                    form.errors = vec![(Some(name), why)];
                 }
             }
-            _ => {}
         }
         self.mode = Mode::Add(form);
     }

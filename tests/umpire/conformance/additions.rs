@@ -184,10 +184,8 @@ fn the_umpire_s_screen_adds_a_unit_with_a_key_and_a_form_showing_each_refusal_at
             screen.contains("not a unit kind in grid") && screen.contains("did you mean `tank`"),
             "{screen}"
         );
-        for _ in 0.."tnak".len() {
-            ui.key(ratatui::crossterm::event::KeyCode::Backspace);
-        }
-        ui.keys("tank").enter();
+        // Ctrl-U clears an input, as in every form.
+        ui.ctrl('u').keys("tank").enter();
     });
     let s = t.state();
     assert_eq!(s.unit("rt").0["kind"], "tank");
@@ -417,6 +415,10 @@ fn undo_takes_a_formation_off_every_view_with_its_units_and_redo_puts_it_back() 
         .not_understood(&["r3"]);
     t.when(r#"add --side red --in r-plt --kind tank --id r9 --name "Red tank nine""#)
         .not_understood(&["--in", "Red force has no formation `r-plt`"]);
+    for id in ["r-coy", "r3"] {
+        t.when(&format!("arrive {id} --turn 3"))
+            .refused(&[&format!("no unit or formation `{id}`")]);
+    }
     for copy in [
         &[][..],
         &["--side", "blue"],
@@ -697,4 +699,121 @@ fn the_umpire_s_screen_adds_a_formation_by_its_inputs_or_from_a_file() {
     let s = t.state();
     assert_eq!(s.unit("r3").0["formation"], "r-plt");
     assert_eq!(formation(&s, "r-coy").expect("the company")["joined"], 1);
+}
+
+/// What the rule set sets on a unit as the battle opens, it sets on a unit added later: FFT3
+/// infantry aboard the halftrack it rides, a Scruby regiment's figures short of a full tray
+/// (lost before it joined, so no loss of the battle), a Newport battalion's command points.
+#[test]
+fn an_added_unit_starts_as_the_rules_start_a_scenario_s_unit() {
+    let _notifications = crate::support::notifications::shared();
+    let mut t = Table::given(include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rosters/fft3-meeting-engagement.toml"
+    )));
+    t.play(concat!(
+        r#"add --side de --in de-1 --kind halftrack --id de-1-h9 --name "Halftrack 9" "#,
+        "--field type=halftrack\n",
+        r#"add --side de --in de-1 --kind infantry --id de-1-i9 --name "Grenadier Platoon 9" "#,
+        "--field type=german-infantry --field rides=de-1-h9",
+    ));
+    let s = t.state();
+    assert_eq!(s.unit("de-1-i9").marker_unit("riding"), Some("de-1-h9"));
+    assert!(t.screen(160, 60).contains("ON de-1-h9"));
+    // Undone, the rider is off its halftrack and out of the battle; redone, aboard again.
+    t.play("undo");
+    assert!(!has_unit(&t.state(), "de-1-i9"));
+    t.play("redo");
+    assert_eq!(
+        t.state().unit("de-1-i9").marker_unit("riding"),
+        Some("de-1-h9")
+    );
+
+    let mut t = Table::given(include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rosters/scruby-learning.toml"
+    )));
+    let hits = |t: &Table| t.state().0["summary"]["sides"][0]["hits"].clone();
+    let before = hits(&t);
+    t.when(concat!(
+        r#"add --side au --in au-bde --kind line --id au-l9 --name "Infanterie-Regiment Nr. 9" "#,
+        "--field figures=2",
+    ))
+    .accepted();
+    let s = t.state();
+    assert_eq!((s.unit("au-l9").hits(), s.unit("au-l9").left()), (2, 2));
+    assert_eq!(hits(&t), before, "figures it joined without are no loss");
+    let report = t.report(&[]);
+    assert!(!report.contains("2 figures lost"), "{report}");
+
+    let mut t = Table::given(&crate::support::newport::battalion("", ""));
+    let file = t.file(
+        "second.toml",
+        r#"id = "bn2"
+name = "2nd Battalion"
+level = "battalion"
+[[unit]]
+id = "hq2"
+name = "2nd Bn HQ"
+kind = "hq"
+[[unit]]
+id = "q1"
+name = "2nd Bn, 1st Plt"
+kind = "infantry"
+"#,
+    );
+    t.when(&format!("add --side us --file {file}")).accepted();
+    let s = t.state();
+    assert_eq!(
+        (s.counter("bn2", "cp"), s.counter("bn2", "saved")),
+        (Some(0), Some(0))
+    );
+    t.play("next --dice 9,8");
+    assert_eq!(t.state().counter("bn2", "cp"), Some(8));
+}
+
+/// A unit the umpire forgot in a concealed column joins behind its stand: concealed with the
+/// stand's units, its side's secret (the enemy is told nothing of it, not even that one joined)
+/// until the stand is exposed, and exposed with them.
+#[test]
+fn a_unit_added_behind_a_concealment_stand_is_its_side_s_secret_until_the_stand_is_exposed() {
+    let _notifications = crate::support::notifications::shared();
+    let mut t = Table::given(include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rosters/scruby-learning.toml"
+    )));
+    const ADD_BEHIND: &str =
+        r#"add --side au --in au-bde --kind line --id au-l9 --name "Infanterie-Regiment Nr. 9""#;
+    t.when(&format!("{ADD_BEHIND} --behind 7"))
+        .not_understood(&["--behind 7", "has no concealment stand 7 (its stands: 1)"]);
+    t.when(&format!("{ADD_BEHIND} --behind 1"))
+        .accepted()
+        .says(&[
+            "joins Avantgarde-Brigade (au-bde), behind concealment stand 1",
+            "Seen by the umpire and Austrian advanced guard (au) only",
+        ]);
+    assert_eq!(t.state().unit("au-l9").0["concealed"], true);
+    for copy in [&["--side", "fr"][..], &["--public"]] {
+        let report = t.report(copy);
+        assert!(
+            !report.contains("au-l9") && !report.contains("Nr. 9"),
+            "{copy:?}: {report}"
+        );
+    }
+    let austrian = t.report(&["--side", "au"]);
+    assert!(
+        austrian.contains("HID 1") && austrian.contains("au-l9"),
+        "{austrian}"
+    );
+    // Exposed with its stand, in the open for everyone.
+    t.play("next --dice 5,2\nexpose --stand 1 --side au --cause vision");
+    assert_eq!(t.state().unit("au-l9").0["concealed"], false);
+    let french = t.report(&["--side", "fr"]);
+    assert!(french.contains("au-l9"), "{french}");
+    // A stand that conceals no one now takes no one behind it.
+    t.when(r#"add --side au --in au-bde --kind line --id au-l8 --name "IR 8" --behind 1"#)
+        .not_understood(&["--behind 1", "stand 1 conceals no unit now"]);
+    // Undone, the addition takes its unit from behind the stand again.
+    t.play("undo\nundo\nundo");
+    assert!(!has_unit(&t.state(), "au-l9"));
 }

@@ -481,6 +481,7 @@ fn add(id: &str, kind: &str) -> Command {
         addition: umpire::battle::addition::Addition {
             side: "red".into(),
             formation: None,
+            behind: None,
             joins: umpire::battle::addition::Joins::Unit(
                 [
                     ("id".to_string(), text(id)),
@@ -557,6 +558,7 @@ fn add_formation(id: &str, units: &[&str]) -> Command {
         addition: umpire::battle::addition::Addition {
             side: "red".into(),
             formation: None,
+            behind: None,
             joins: umpire::battle::addition::Joins::Formation(
                 toml::from_str(&text).expect("a formation's table"),
             ),
