@@ -503,6 +503,31 @@ fn units_of(s: &Session) -> Vec<(String, String, Option<u32>)> {
         .collect()
 }
 
+/// Carries out `script` on the battle at `path`, a checkpoint written every `every` records;
+/// after each command the battle reopened from its checkpoint is the battle replayed whole, in
+/// its facts and in what `roster` reads of it. How many reopenings read a checkpoint.
+fn play_checkpointed<R: PartialEq + std::fmt::Debug>(
+    path: &std::path::Path,
+    every: u64,
+    script: &[Command],
+    roster: impl Fn(&Session) -> R,
+) -> usize {
+    let mut from_checkpoint = 0;
+    for (i, cmd) in script.iter().enumerate() {
+        let (_, after) = command(path, every, cmd, i as i64 + 1);
+        assert_eq!(after, replayed(path), "after command {i}");
+        let (s, _) = Session::open_checkpointed_every(path, every).unwrap();
+        assert_eq!(s.checkpoint_refused(), None, "after command {i}");
+        from_checkpoint += usize::from(s.checkpoint_from().is_some());
+        assert_eq!(facts(&s), after, "reopened after command {i}");
+        let read = roster(&s);
+        drop(s);
+        let (whole, _) = Session::open(path).unwrap();
+        assert_eq!(read, roster(&whole), "after command {i}");
+    }
+    from_checkpoint
+}
+
 #[test]
 fn units_added_are_built_again_from_the_checkpoint_as_a_full_replay_builds_them() {
     let dir = tempfile::tempdir().unwrap();
@@ -525,19 +550,7 @@ fn units_added_are_built_again_from_the_checkpoint_as_a_full_replay_builds_them(
         note("four"),
         note("five"),
     ];
-    let mut from_checkpoint = 0;
-    for (i, cmd) in script.iter().enumerate() {
-        let (_, after) = command(&path, every, cmd, i as i64 + 1);
-        assert_eq!(after, replayed(&path), "after command {i}");
-        let (s, _) = Session::open_checkpointed_every(&path, every).unwrap();
-        assert_eq!(s.checkpoint_refused(), None, "after command {i}");
-        from_checkpoint += usize::from(s.checkpoint_from().is_some());
-        assert_eq!(facts(&s), after, "reopened after command {i}");
-        let units = units_of(&s);
-        drop(s);
-        let (whole, _) = Session::open(&path).unwrap();
-        assert_eq!(units, units_of(&whole), "after command {i}");
-    }
+    let from_checkpoint = play_checkpointed(&path, every, &script, units_of);
     assert!(from_checkpoint > 8, "{from_checkpoint} from a checkpoint");
     let (s, _) = Session::open(&path).unwrap();
     let units = units_of(&s);
@@ -617,20 +630,8 @@ fn formations_added_are_built_again_from_the_checkpoint_each_checked_beside_thos
         note("three"),
         note("four"),
     ];
-    let mut from_checkpoint = 0;
-    for (i, cmd) in script.iter().enumerate() {
-        let (_, after) = command(&path, every, cmd, i as i64 + 1);
-        assert_eq!(after, replayed(&path), "after command {i}");
-        let (s, _) = Session::open_checkpointed_every(&path, every).unwrap();
-        assert_eq!(s.checkpoint_refused(), None, "after command {i}");
-        from_checkpoint += usize::from(s.checkpoint_from().is_some());
-        assert_eq!(facts(&s), after, "reopened after command {i}");
-        let (units, formations) = (units_of(&s), formations_of(&s));
-        drop(s);
-        let (whole, _) = Session::open(&path).unwrap();
-        assert_eq!(units, units_of(&whole), "after command {i}");
-        assert_eq!(formations, formations_of(&whole), "after command {i}");
-    }
+    let from_checkpoint =
+        play_checkpointed(&path, every, &script, |s| (units_of(s), formations_of(s)));
     assert!(from_checkpoint > 8, "{from_checkpoint} from a checkpoint");
     let (s, _) = Session::open(&path).unwrap();
     let listed = &s.battle().state().formation_listed;
