@@ -439,7 +439,8 @@ const SHORT_NAME: usize = 20;
 /// The log's line for an event: what happened, first and short. A procedure with an actor and a
 /// target (the rule set's enemy input) reads "actor → target: result", the actor by its id, the
 /// target by the first part of its name with its id, and every unit the result names by its id
-/// ("1-1 → 1. Gruppe (g11): Suppressed"); a phase change reads "from → phase, turn n · side"; any
+/// ("1-1 → 1. Gruppe (g11): Suppressed"); a phase change reads "from → phase, turn n · side" (and
+/// "· reinforcements arrive" when units came on with it); any
 /// other event is its summary with each unit named as the target is ("3. Gruppe (g13): SUP set
 /// by hand"). The whole summary stays in the journal, the result and the report.
 pub fn headline(event: &Event, battle: &Battle) -> String {
@@ -448,7 +449,16 @@ pub fn headline(event: &Event, battle: &Battle) -> String {
         EventKind::Act { action, params } => act_headline(battle, action, params, summary)
             .unwrap_or_else(|| short_labels(battle, summary)),
         EventKind::Advance => {
-            phase_headline(battle, summary).unwrap_or_else(|| summary.to_string())
+            let line = phase_headline(battle, summary).unwrap_or_else(|| summary.to_string());
+            // Reinforcements that came on with it are said, not counted: how many came on
+            // behind a concealment stand is its side's secret.
+            let arrived = (event.effects.iter())
+                .any(|e| matches!(e, crate::model::Effect::Arrival { arrives: None, .. }));
+            if arrived {
+                format!("{line} · reinforcements arrive")
+            } else {
+                line
+            }
         }
         _ => short_labels(battle, summary),
     }

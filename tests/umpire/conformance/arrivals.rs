@@ -74,6 +74,12 @@ fn a_reinforcement_is_off_the_table_until_its_turn_begins_then_arrives_as_a_logg
         "Turn 2 begins: reinforcements arrive",
         "Red force: Red tank two (rt2) arrives (turn 2)",
     ]);
+    // The screen's log says so on the phase change's line.
+    let screen = t.screen(240, 40);
+    assert!(
+        screen.contains("turn 2 · Blue force · reinforcements arrive"),
+        "{screen}"
+    );
     let s = t.state();
     assert!(s.unit("rt2").0["arrives"].is_null());
     assert_eq!(
