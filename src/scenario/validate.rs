@@ -406,8 +406,8 @@ fn arrivals_in(def: &FormationDef, path: &KeyPath, problems: &mut Vec<Problem>) 
 }
 
 /// Why a unit or formation added during the battle holds no `arrives`.
-pub const ADDED_ARRIVES: &str = "an added unit or formation is on the table as it joins (hold it \
-                                 back afterwards with the arrive command)";
+pub const ADDED_ARRIVES: &str = "an added unit or formation is on the table as it joins (add it \
+                                 when it comes on)";
 
 /// The problem of an `arrives` in a unit or formation added during the battle.
 fn on_table_at_once(key: &str, arrives: &Spanned<toml::Value>) -> Problem {
