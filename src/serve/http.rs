@@ -11,7 +11,7 @@ use super::links::TOKEN_LEN;
 use std::io::{self, Read, Write};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, TcpListener, TcpStream};
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use subtle::{ConditionallySelectable, ConstantTimeEq};
 
@@ -281,6 +281,42 @@ fn events(
 ) -> io::Result<()> {
     shared.phone(true);
     let _open = Open(shared);
+    let gone = AtomicBool::new(false);
+    let reader = stream.try_clone()?;
+    std::thread::scope(|s| {
+        // The phone sends nothing after its request: its side of the connection is read until
+        // it closes, so that the stream ends (and the phone is no longer counted) as it goes,
+        // not at the next write to it.
+        let watching = std::thread::Builder::new()
+            .name("serve-gone".into())
+            .stack_size(STACK)
+            .spawn_scoped(s, || {
+                let mut reader = reader;
+                let _ = reader.set_read_timeout(None);
+                let mut buf = [0u8; 256];
+                while matches!(reader.read(&mut buf), Ok(n) if n > 0) {}
+                gone.store(true, Ordering::SeqCst);
+                // Under the feeds' lock, so that the stream cannot miss the wake between
+                // looking at `gone` and waiting.
+                let _feeds = shared.feeds();
+                shared.changed.notify_all();
+            });
+        let followed = follow(stream, shared, audience, last, &gone);
+        // However it ended, the connection is closed: the watching thread's read returns.
+        let _ = stream.shutdown(std::net::Shutdown::Both);
+        drop(watching);
+        followed
+    })
+}
+
+/// The event stream itself, until the phone goes (`gone`) or the server stops.
+fn follow(
+    stream: &mut TcpStream,
+    shared: &Shared,
+    audience: usize,
+    last: Option<u64>,
+    gone: &AtomicBool,
+) -> io::Result<()> {
     let (seq, data, mut generation) = {
         let mut feeds = shared.feeds();
         let feed = &mut feeds[audience];
@@ -305,7 +341,7 @@ fn events(
             let mut feeds = shared.feeds();
             let until = Instant::now() + KEEP_ALIVE;
             loop {
-                if shared.stopping.load(Ordering::SeqCst) {
+                if shared.stopping.load(Ordering::SeqCst) || gone.load(Ordering::SeqCst) {
                     return Ok(());
                 }
                 let feed = &mut feeds[audience];

@@ -115,13 +115,23 @@ fn p_serves_the_battle_and_shows_each_link_as_a_qr_code_one_at_a_time() {
 
     // A phone connects: the screen is woken, and the header counts it.
     assert!(wakes.try_recv().is_err(), "woken with no phone");
-    let _phone = Stream::open(port, &format!("{}/events", path_of(&links[0])), None);
+    let phone = Stream::open(port, &format!("{}/events", path_of(&links[0])), None);
     wakes
         .recv_timeout(Duration::from_secs(5))
         .expect("the screen is woken as the phone connects");
     assert_eq!(ui.app().phones(), 1);
     let shown = screen(ui.app(), 120, 50);
     assert!(shown.contains("phones: 1 connected"), "{shown}");
+    // It goes: the screen is woken at once (not at the stream's next write, 30 s on), none
+    // counted.
+    drop(phone);
+    wakes
+        .recv_timeout(Duration::from_secs(5))
+        .expect("the screen is woken as the phone goes");
+    assert_eq!(ui.app().phones(), 0);
+    assert!(screen(ui.app(), 120, 50).contains("phones: none connected"));
+    let _phone = Stream::open(port, &format!("{}/events", path_of(&links[0])), None);
+    wakes.recv_timeout(Duration::from_secs(5)).unwrap();
 
     // What the umpire does on this screen reaches the pages.
     let seq = |body: &str| -> u64 {
