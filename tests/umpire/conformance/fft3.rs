@@ -1123,6 +1123,33 @@ fn a_unit_eliminated_by_the_casualty_check_just_before_counts_no_more() {
 }
 
 /// > Artillery templates: each side gets ⌊its units still in play / 3⌋ at the start of its
+/// > artillery phase
+///
+/// A unit arriving as the turn begins is in play at the start of that turn's first artillery
+/// phase: the Germans' third company, due on turn 2, makes their two units three.
+#[test]
+fn a_unit_arriving_as_the_turn_begins_counts_for_its_first_artillery_phase() {
+    let scenario = meeting("").replace(
+        "  id = \"de-3\"\n  name = \"3. Kompanie\"\n  level = \"company\"\n",
+        "  id = \"de-3\"\n  name = \"3. Kompanie\"\n  level = \"company\"\n  arrives = 2\n",
+    );
+    assert!(scenario.contains("arrives = 2"));
+    let mut t = Table::given(&scenario);
+    assert_eq!(
+        t.state().counter("de", "templates"),
+        Some(0),
+        "two units: none"
+    );
+    t.play("next\nnext\nnext\nnext\nnext");
+    t.when("next")
+        .accepted()
+        .says(&["Panther 3 (p3) arrives (turn 2)", "Germans has 1 template"]);
+    let s = t.state();
+    assert_eq!((s.turn(), s.active(), s.phase()), (2, "de", "artillery"));
+    assert_eq!(s.counter("de", "templates"), Some(1));
+}
+
+/// > Artillery templates: each side gets ⌊its units still in play / 3⌋ at the start of its
 /// > artillery phase, counted after every loss so far (a unit eliminated by a casualty check is
 /// > gone); a template stays until its owner's next artillery phase, and a stand that touches it
 /// > while moving is attacked at once.

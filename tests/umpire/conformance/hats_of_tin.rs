@@ -1069,6 +1069,31 @@ fn the_orders_are_the_force_commanders_roll_and_one_a_subordinate() {
         .says(&["16.67%  3 orders", "16.67%  8 orders"]);
 }
 
+/// > 1. Orders: the Force Commander rolls 1d6 — that many units may be given an order; each
+/// > subordinate commander orders one more unit from his own command.
+///
+/// A subordinate arriving as the turn begins gives his order in that turn's first orders roll;
+/// before he arrives he gives none.
+#[test]
+fn a_subordinate_arriving_as_the_turn_begins_gives_his_order_in_it() {
+    let scenario = mokra("").replace(
+        "  id = \"lt\"\n  name = \"Leutnant Vogel\"\n",
+        "  id = \"lt\"\n  name = \"Leutnant Vogel\"\n  arrives = 2\n",
+    );
+    assert!(scenario.contains("arrives = 2"));
+    let mut t = Table::given(&scenario);
+    t.when("next --dice 1")
+        .accepted()
+        .says(&["0 subordinate commanders in play"]);
+    assert_eq!(orders(&t, "de"), (Some(1), Some(1)));
+    t.play("next --dice 6");
+    t.when("next --dice 1")
+        .accepted()
+        .says(&["Leutnant Vogel (lt) arrives (turn 2)", "1 + 1 = 2"]);
+    assert_eq!(t.state().turn(), 2);
+    assert_eq!(orders(&t, "de"), (Some(1), Some(2)));
+}
+
 /// > Commanders need no orders.
 #[test]
 fn commanders_need_no_orders() {
