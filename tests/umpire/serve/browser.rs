@@ -7,11 +7,10 @@
 //!
 //! Without Chromium the tests say so loudly and pass, unless `UMPIRE_REQUIRE_BROWSER=1`.
 
-use super::client::path_of;
+use super::client::{grow, path_of};
 use super::http::serve;
 use crate::support::browser::{Devtools, Tab, chromium_or_skip};
 use crate::support::cli::{Played, SCRUBY_FOUR_MOVES, SCRUBY_LEARNING};
-use std::io::Write as _;
 use std::process::Command;
 use std::time::{Duration, Instant};
 use umpire::model::Viewer;
@@ -83,14 +82,7 @@ fn each_sides_open_page_never_holds_a_concealed_unit_at_any_prefix() {
     }
     let mut checked = 0;
     for n in 2..=all.len() {
-        if n > 2 {
-            let mut f = std::fs::OpenOptions::new()
-                .append(true)
-                .open(&journal)
-                .unwrap();
-            f.write_all(all[n - 1].as_bytes()).unwrap();
-        }
-        std::fs::write(&copy, all[..n].concat()).unwrap();
+        grow(&journal, &copy, &all, n);
         let records = WatchView::open(&copy, Viewer::Public)
             .unwrap()
             .chronicle()

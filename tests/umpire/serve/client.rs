@@ -150,3 +150,17 @@ impl Stream {
         }
     }
 }
+
+/// The battle of `all` (its journal's lines) grown to its first `n` lines: the record `n` appended
+/// to the journal served (which holds the first two from the start), and `copy` written whole
+/// with them, for `watch` to read as the served battle then stands.
+pub fn grow(journal: &std::path::Path, copy: &std::path::Path, all: &[String], n: usize) {
+    if n > 2 {
+        let mut f = std::fs::OpenOptions::new()
+            .append(true)
+            .open(journal)
+            .unwrap();
+        f.write_all(all[n - 1].as_bytes()).unwrap();
+    }
+    std::fs::write(copy, all[..n].concat()).unwrap();
+}

@@ -1,10 +1,9 @@
 //! `umpire serve` over plain HTTP: a Scruby battle with concealed columns served on loopback,
 //! its pages and event streams read with a small client of std's `TcpStream`.
 
-use super::client::{Stream, get, path_of, request};
+use super::client::{Stream, get, grow, path_of, request};
 use crate::support::cli::{Played, SCRUBY_FOUR_MOVES, SCRUBY_LEARNING, ok};
 use std::collections::BTreeMap;
-use std::io::Write as _;
 use std::path::Path;
 use std::time::{Duration, Instant};
 use umpire::model::Viewer;
@@ -128,14 +127,7 @@ fn each_sides_page_shows_what_watch_shows_it_and_no_concealed_unit_at_every_pref
     let mut streamed = BTreeMap::new();
     let mut hidden_checked = 0;
     for n in 2..=all.len() {
-        if n > 2 {
-            let mut f = std::fs::OpenOptions::new()
-                .append(true)
-                .open(&journal)
-                .unwrap();
-            f.write_all(all[n - 1].as_bytes()).unwrap();
-        }
-        std::fs::write(&copy, all[..n].concat()).unwrap();
+        grow(&journal, &copy, &all, n);
         for (viewer, link) in VIEWERS.into_iter().zip(&server.links) {
             let view = WatchView::open(&copy, viewer).unwrap();
             let records = view.chronicle().records.len() as u64;
